@@ -1,0 +1,39 @@
+//! `ftl`: the command-line runner over ftl-engine.
+//!
+//! ```text
+//! ftl schemes [--json]
+//! ftl run --trace FILE --scheme ID [--scheme ID ...] [--format NAME] [--set KEY=VALUE ...] [--json]
+//! ```
+//! Bad input exits with status 2 and one line on stderr: `FILE:LINE:COLUMN: what is wrong`
+//! for trace errors, `ftl: what is wrong` otherwise.
+
+mod args;
+mod run;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  ftl schemes [--json]
+  ftl run --trace FILE --scheme ID [--scheme ID ...] [--format NAME] [--set KEY=VALUE ...] [--json]
+  ftl run --help";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("schemes") => run::schemes(&argv[1..]),
+        Some("run") => run::run(&argv[1..]),
+        Some("--help") | Some("-h") | Some("help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("ftl: unknown command '{other}'\n{USAGE}")),
+        None => Err(format!("ftl: missing command\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! Configuration: the device (geometry, cell type, latencies), the scheme, GC, timing and
+//! workload mapping, as one serialisable value. Every field has a default so a JSON config
+//! may name only what it changes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{EngineError, Result};
+
+/// NAND cell type. MLC forbids out-of-order and repeated programs within a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CellType {
+    /// Single-level cell: pages of a free block may be programmed in any order.
+    Slc,
+    /// Multi-level cell: pages must be programmed in order, each once per erase.
+    Mlc,
+}
+
+/// Operation costs in nanoseconds of simulated time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Latencies {
+    /// Read one page (array to register).
+    pub page_read_ns: u64,
+    /// Read only the spare (OOB) area of a page.
+    pub oob_read_ns: u64,
+    /// Program one page.
+    pub program_ns: u64,
+    /// Erase one block.
+    pub erase_ns: u64,
+    /// Move one page over the bus (register to controller), charged with reads and programs.
+    pub transfer_ns_per_page: u64,
+    /// One access to a mapping table or buffer in RAM.
+    pub ram_access_ns: u64,
+    /// One cache-management operation (search / LRU update) in RAM.
+    pub cache_op_ns: u64,
+}
+
+impl Default for Latencies {
+    fn default() -> Self {
+        // TreeFTL's SLC table (seed 000): 25 µs read, 200 µs program, 700 µs erase.
+        Latencies {
+            page_read_ns: 25_000,
+            oob_read_ns: 25_000,
+            program_ns: 200_000,
+            erase_ns: 700_000,
+            transfer_ns_per_page: 0,
+            ram_access_ns: 0,
+            cache_op_ns: 0,
+        }
+    }
+}
+
+/// Geometry, cell type and latencies of the simulated device.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeviceConfig {
+    /// Bytes in a page's data area.
+    pub page_bytes: u32,
+    /// Pages in an erase block.
+    pub pages_per_block: u32,
+    /// Physical blocks in the device.
+    pub blocks: u32,
+    /// Bytes in a page's spare (OOB) area.
+    pub oob_bytes: u32,
+    /// Independent channels (parallelism; 1 = none).
+    pub channels: u32,
+    /// Chips (ways) per channel.
+    pub ways: u32,
+    /// Fraction of physical capacity hidden from the host (0.0 ..< 1.0).
+    pub over_provisioning: f64,
+    /// Cell type.
+    pub cell: CellType,
+    /// Operation costs.
+    pub latency: Latencies,
+}
+
+impl Default for DeviceConfig {
+    fn default() -> Self {
+        // A small teaching device: 64 blocks x 16 pages of 4 KB (4 MiB), SLC, 25 % OP, so a
+        // grid fits a projector and GC shows up within the first thousand requests.
+        DeviceConfig {
+            page_bytes: 4096,
+            pages_per_block: 16,
+            blocks: 64,
+            oob_bytes: 128,
+            channels: 1,
+            ways: 1,
+            over_provisioning: 0.25,
+            cell: CellType::Slc,
+            latency: Latencies::default(),
+        }
+    }
+}
+
+impl DeviceConfig {
+    /// Total physical pages.
+    pub fn physical_pages(&self) -> u64 {
+        u64::from(self.blocks) * u64::from(self.pages_per_block)
+    }
+
+    /// Pages the host may address: physical pages less over-provisioning.
+    pub fn logical_pages(&self) -> u64 {
+        let usable = (self.physical_pages() as f64) * (1.0 - self.over_provisioning);
+        usable.floor() as u64
+    }
+
+    /// Checks the geometry is possible, naming the first field that is not.
+    pub fn validate(&self) -> Result<()> {
+        let bad = |m: String| Err(EngineError::Config(m));
+        if self.page_bytes == 0 || !self.page_bytes.is_power_of_two() {
+            return bad(format!("device.page_bytes must be a power of two, got {}", self.page_bytes));
+        }
+        if self.pages_per_block < 2 {
+            return bad(format!("device.pages_per_block must be at least 2, got {}", self.pages_per_block));
+        }
+        if self.blocks < 4 {
+            return bad(format!("device.blocks must be at least 4, got {}", self.blocks));
+        }
+        if self.physical_pages() > u64::from(u32::MAX) {
+            return bad(format!(
+                "device has {} pages; at most {} are supported",
+                self.physical_pages(),
+                u32::MAX
+            ));
+        }
+        if !(0.0..0.95).contains(&self.over_provisioning) || self.over_provisioning.is_nan() {
+            return bad(format!(
+                "device.over_provisioning must be in [0, 0.95), got {}",
+                self.over_provisioning
+            ));
+        }
+        if self.channels == 0 || self.ways == 0 {
+            return bad("device.channels and device.ways must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// Garbage-collection settings shared by the schemes that collect blocks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GcConfig {
+    /// GC runs when the free-block count falls to this reserve.
+    pub reserve_blocks: u32,
+}
+
+impl Default for GcConfig {
+    fn default() -> Self {
+        GcConfig { reserve_blocks: 2 }
+    }
+}
+
+/// How trace addresses are placed into the device's logical space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AddressMap {
+    /// Each distinct touched page gets the next free logical page, in order of first touch.
+    Dense,
+    /// Logical page = trace page modulo the device's logical pages.
+    Modulo,
+    /// Refuse traces whose pages do not fit the logical space.
+    Refuse,
+}
+
+/// How trace requests become page operations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WorkloadConfig {
+    /// Logical-space placement.
+    pub address_map: AddressMap,
+    /// Before measuring, write every page the trace reads before it writes it, so reads find
+    /// data on flash as they would on a device in use. Counters are reset afterwards.
+    pub prefill_read_pages: bool,
+}
+
+impl Default for WorkloadConfig {
+    fn default() -> Self {
+        // Modulo works for any trace on any device; Dense and Refuse are for devices sized to
+        // the trace's footprint (Dense keeps distinct pages distinct).
+        WorkloadConfig { address_map: AddressMap::Modulo, prefill_read_pages: true }
+    }
+}
+
+/// When requests arrive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TimingMode {
+    /// At their trace timestamps; requests queue FIFO behind a busy device.
+    Trace,
+    /// Each request arrives when the previous one completes (response = service time).
+    Closed,
+}
+
+/// Everything needed to build a simulation, besides the trace.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SimConfig {
+    /// Scheme id (see [`crate::ftl::SCHEMES`]).
+    pub scheme: String,
+    /// The device.
+    pub device: DeviceConfig,
+    /// Garbage collection.
+    pub gc: GcConfig,
+    /// Trace-to-device mapping.
+    pub workload: WorkloadConfig,
+    /// Arrival model.
+    pub timing: TimingMode,
+    /// Record typed events for each step (off = fast mode, counters only).
+    pub record_events: bool,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig {
+            scheme: "page".into(),
+            device: DeviceConfig::default(),
+            gc: GcConfig::default(),
+            workload: WorkloadConfig::default(),
+            timing: TimingMode::Trace,
+            record_events: false,
+        }
+    }
+}
+
+impl SimConfig {
+    /// Parses a JSON config; missing fields take their defaults.
+    pub fn from_json(text: &str) -> Result<SimConfig> {
+        serde_json::from_str(text).map_err(|e| EngineError::Config(format!("config JSON: {e}")))
+    }
+
+    /// Checks the whole configuration.
+    pub fn validate(&self) -> Result<()> {
+        self.device.validate()?;
+        let reserve = u64::from(self.gc.reserve_blocks);
+        if reserve == 0 {
+            return Err(EngineError::Config("gc.reserve_blocks must be at least 1".into()));
+        }
+        let spare_blocks = (self.device.physical_pages() - self.device.logical_pages())
+            / u64::from(self.device.pages_per_block);
+        if spare_blocks <= reserve {
+            return Err(EngineError::Config(format!(
+                "over-provisioning leaves {spare_blocks} spare blocks, but GC needs more than its reserve of {reserve}; raise device.over_provisioning or device.blocks"
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_config_is_valid() {
+        let c = SimConfig::default();
+        c.validate().unwrap();
+        assert_eq!(c.device.physical_pages(), 1024);
+        assert_eq!(c.device.logical_pages(), 768);
+    }
+
+    #[test]
+    fn partial_json_takes_defaults() {
+        let c = SimConfig::from_json(r#"{"device": {"blocks": 16}}"#).unwrap();
+        assert_eq!(c.device.blocks, 16);
+        assert_eq!(c.device.pages_per_block, 16);
+        assert_eq!(c.scheme, "page");
+    }
+
+    #[test]
+    fn impossible_configs_are_named() {
+        let mut c = SimConfig::default();
+        c.device.page_bytes = 3000;
+        assert!(c.validate().unwrap_err().to_string().contains("device.page_bytes"));
+        let mut c = SimConfig::default();
+        c.device.over_provisioning = 0.01;
+        assert!(c.validate().unwrap_err().to_string().contains("over-provisioning"));
+        assert!(SimConfig::from_json("{").is_err());
+    }
+}

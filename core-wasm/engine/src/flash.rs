@@ -1,0 +1,311 @@
+//! The NAND flash array: page states, spare-area tags, valid counts, erase counts and write
+//! pointers. It enforces the physical rules and refuses anything else:
+//!
+//! - a page is programmed only when free (erase-before-write);
+//! - on MLC, pages of a block are programmed in order, each once per erase;
+//! - erase works on whole blocks and, as a guard against lost data, only on blocks without
+//!   valid pages (an FTL must copy valid pages out, or invalidate them, first).
+//!
+//! Costs and events are not its business: see [`crate::device::Device`].
+
+use serde::Serialize;
+
+use crate::config::CellType;
+use crate::error::{EngineError, Result};
+use crate::hash::StateHasher;
+
+/// Physical page number: `block * pages_per_block + page`.
+pub type Ppn = u32;
+/// Physical block number.
+pub type BlockId = u32;
+
+/// State of one physical page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[repr(u8)]
+pub enum PageState {
+    /// Erased, programmable.
+    Free = 0,
+    /// Holds current data.
+    Valid = 1,
+    /// Holds superseded data; reclaimed by erasing its block.
+    Invalid = 2,
+}
+
+/// What a programmed page holds, as recorded in its spare (OOB) area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[repr(u8)]
+pub enum PageKind {
+    /// Nothing (free page).
+    #[default]
+    None = 0,
+    /// User data for logical page `key`.
+    Data = 1,
+    /// A translation (mapping) page with virtual number `key`.
+    Translation = 2,
+}
+
+/// Spare-area contents the engine tracks: what the page holds and the version stamp used by
+/// the integrity oracle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct PageTag {
+    /// Content kind.
+    pub kind: PageKind,
+    /// Logical page number (data) or translation-page number (translation).
+    pub key: u32,
+    /// Version stamp of the content (per key, increasing).
+    pub version: u32,
+}
+
+impl PageTag {
+    /// Tag for user data of `lpn` at `version`.
+    pub fn data(lpn: u32, version: u32) -> Self {
+        PageTag { kind: PageKind::Data, key: lpn, version }
+    }
+}
+
+/// The array of blocks and pages.
+#[derive(Debug, Clone)]
+pub struct FlashArray {
+    pages_per_block: u32,
+    cell: CellType,
+    state: Vec<PageState>,
+    tags: Vec<PageTag>,
+    valid: Vec<u32>,
+    programmed: Vec<u32>,
+    erase_count: Vec<u32>,
+}
+
+impl FlashArray {
+    /// An erased array of `blocks` blocks of `pages_per_block` pages.
+    pub fn new(blocks: u32, pages_per_block: u32, cell: CellType) -> Self {
+        let pages = blocks as usize * pages_per_block as usize;
+        FlashArray {
+            pages_per_block,
+            cell,
+            state: vec![PageState::Free; pages],
+            tags: vec![PageTag::default(); pages],
+            valid: vec![0; blocks as usize],
+            programmed: vec![0; blocks as usize],
+            erase_count: vec![0; blocks as usize],
+        }
+    }
+
+    /// Blocks in the array.
+    pub fn blocks(&self) -> u32 {
+        self.valid.len() as u32
+    }
+
+    /// Pages per block.
+    pub fn pages_per_block(&self) -> u32 {
+        self.pages_per_block
+    }
+
+    /// The block holding `ppn`.
+    pub fn block_of(&self, ppn: Ppn) -> BlockId {
+        ppn / self.pages_per_block
+    }
+
+    /// First page of `block`.
+    pub fn first_ppn(&self, block: BlockId) -> Ppn {
+        block * self.pages_per_block
+    }
+
+    /// State of one page.
+    pub fn state(&self, ppn: Ppn) -> PageState {
+        self.state[ppn as usize]
+    }
+
+    /// Spare-area tag of one page.
+    pub fn tag(&self, ppn: Ppn) -> PageTag {
+        self.tags[ppn as usize]
+    }
+
+    /// Valid pages in `block`.
+    pub fn valid_count(&self, block: BlockId) -> u32 {
+        self.valid[block as usize]
+    }
+
+    /// Pages programmed in `block` since its last erase.
+    pub fn programmed_count(&self, block: BlockId) -> u32 {
+        self.programmed[block as usize]
+    }
+
+    /// Times `block` was erased.
+    pub fn erase_count(&self, block: BlockId) -> u32 {
+        self.erase_count[block as usize]
+    }
+
+    /// All page states, block-major (for frames).
+    pub fn states(&self) -> &[PageState] {
+        &self.state
+    }
+
+    /// Erase counts of all blocks.
+    pub fn erase_counts(&self) -> &[u32] {
+        &self.erase_count
+    }
+
+    /// Valid counts of all blocks.
+    pub fn valid_counts(&self) -> &[u32] {
+        &self.valid
+    }
+
+    fn check_ppn(&self, ppn: Ppn) -> Result<()> {
+        if (ppn as usize) < self.state.len() {
+            Ok(())
+        } else {
+            Err(EngineError::IllegalFlashOp(format!("page {ppn} is outside the device")))
+        }
+    }
+
+    /// Reads a page's tag. Reading an erased page is refused: no FTL should map to one.
+    pub fn read(&self, ppn: Ppn) -> Result<PageTag> {
+        self.check_ppn(ppn)?;
+        match self.state[ppn as usize] {
+            PageState::Free => Err(EngineError::IllegalFlashOp(format!(
+                "read of erased page {ppn} (block {}, page {})",
+                self.block_of(ppn),
+                ppn % self.pages_per_block
+            ))),
+            _ => Ok(self.tags[ppn as usize]),
+        }
+    }
+
+    /// Programs a free page with `tag`; the page becomes valid.
+    pub fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
+        self.check_ppn(ppn)?;
+        let block = self.block_of(ppn);
+        let offset = ppn % self.pages_per_block;
+        if self.state[ppn as usize] != PageState::Free {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "program of non-free page {ppn} (block {block}, page {offset})"
+            )));
+        }
+        if self.cell == CellType::Mlc && offset != self.programmed[block as usize] {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "MLC out-of-order program: block {block} page {offset}, expected page {}",
+                self.programmed[block as usize]
+            )));
+        }
+        self.state[ppn as usize] = PageState::Valid;
+        self.tags[ppn as usize] = tag;
+        self.valid[block as usize] += 1;
+        self.programmed[block as usize] += 1;
+        Ok(())
+    }
+
+    /// Marks a valid page invalid (its content is superseded or trimmed).
+    pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
+        self.check_ppn(ppn)?;
+        if self.state[ppn as usize] != PageState::Valid {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "invalidate of page {ppn} in state {:?}",
+                self.state[ppn as usize]
+            )));
+        }
+        self.state[ppn as usize] = PageState::Invalid;
+        let block = self.block_of(ppn) as usize;
+        self.valid[block] -= 1;
+        Ok(())
+    }
+
+    /// Erases a block without valid pages.
+    pub fn erase(&mut self, block: BlockId) -> Result<()> {
+        if block >= self.blocks() {
+            return Err(EngineError::IllegalFlashOp(format!("block {block} is outside the device")));
+        }
+        if self.valid[block as usize] != 0 {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "erase of block {block} that still holds {} valid pages",
+                self.valid[block as usize]
+            )));
+        }
+        let first = self.first_ppn(block) as usize;
+        let end = first + self.pages_per_block as usize;
+        self.state[first..end].fill(PageState::Free);
+        self.tags[first..end].fill(PageTag::default());
+        self.programmed[block as usize] = 0;
+        self.erase_count[block as usize] += 1;
+        Ok(())
+    }
+
+    /// Checks the array's own bookkeeping: valid and programmed counts agree with page
+    /// states, and on MLC programmed pages form a prefix of each block.
+    pub fn check(&self) -> Result<()> {
+        for b in 0..self.blocks() {
+            let first = self.first_ppn(b) as usize;
+            let pages = &self.state[first..first + self.pages_per_block as usize];
+            let valid = pages.iter().filter(|s| **s == PageState::Valid).count() as u32;
+            let used = pages.iter().filter(|s| **s != PageState::Free).count() as u32;
+            if valid != self.valid[b as usize] {
+                return Err(EngineError::Invariant(format!(
+                    "block {b}: valid count {} but {valid} valid pages",
+                    self.valid[b as usize]
+                )));
+            }
+            if used != self.programmed[b as usize] {
+                return Err(EngineError::Invariant(format!(
+                    "block {b}: programmed count {} but {used} programmed pages",
+                    self.programmed[b as usize]
+                )));
+            }
+            if self.cell == CellType::Mlc && pages[..used as usize].contains(&PageState::Free) {
+                return Err(EngineError::Invariant(format!("block {b}: MLC pages not programmed in order")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Feeds the array's state into a hash.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        for (s, t) in self.state.iter().zip(&self.tags) {
+            h.bytes(&[*s as u8, t.kind as u8]);
+            h.u32(t.key);
+            h.u32(t.version);
+        }
+        h.u32s(&self.erase_count);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn erase_before_write() {
+        let mut f = FlashArray::new(4, 4, CellType::Slc);
+        f.program(5, PageTag::data(1, 1)).unwrap();
+        assert!(f.program(5, PageTag::data(1, 2)).is_err());
+        f.invalidate(5).unwrap();
+        assert!(f.program(5, PageTag::data(1, 2)).is_err(), "invalid pages are not free");
+        f.erase(1).unwrap();
+        f.program(5, PageTag::data(1, 2)).unwrap();
+        assert_eq!(f.erase_count(1), 1);
+        f.check().unwrap();
+    }
+
+    #[test]
+    fn mlc_refuses_out_of_order_program() {
+        let mut f = FlashArray::new(4, 4, CellType::Mlc);
+        assert!(f.program(1, PageTag::data(0, 1)).is_err());
+        f.program(0, PageTag::data(0, 1)).unwrap();
+        f.program(1, PageTag::data(1, 1)).unwrap();
+        assert!(f.program(3, PageTag::data(2, 1)).is_err());
+        // SLC allows any order within a free block.
+        let mut s = FlashArray::new(4, 4, CellType::Slc);
+        s.program(3, PageTag::data(0, 1)).unwrap();
+        s.program(1, PageTag::data(1, 1)).unwrap();
+        s.check().unwrap();
+    }
+
+    #[test]
+    fn erase_refuses_blocks_with_valid_pages_and_reads_refuse_free_pages() {
+        let mut f = FlashArray::new(4, 4, CellType::Slc);
+        f.program(0, PageTag::data(0, 1)).unwrap();
+        assert!(f.erase(0).is_err());
+        assert!(f.read(1).is_err());
+        assert_eq!(f.read(0).unwrap(), PageTag::data(0, 1));
+        assert!(f.erase(9).is_err());
+        assert!(f.program(999, PageTag::data(0, 1)).is_err());
+    }
+}

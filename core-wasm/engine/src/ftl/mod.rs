@@ -1,0 +1,107 @@
+//! The scheme trait and the registry of schemes.
+//!
+//! A scheme (an FTL) turns logical-page reads, writes and trims into flash operations on a
+//! [`Device`]. Every implementation must uphold, after every call:
+//!
+//! 1. **No lost or stale data.** A read of a logical page returns the tag of the newest write
+//!    of that page (checked by [`crate::oracle::Oracle`]), or `None` if it was never written
+//!    or was trimmed.
+//! 2. **No double mapping.** At most one valid data page exists per logical page, and each
+//!    written logical page has a valid data page (or is held in the scheme's RAM).
+//! 3. **Flash rules.** All flash access goes through [`Device`], which refuses illegal
+//!    operations; schemes surface those refusals as errors, never panics.
+//!
+//! [`crate::invariants::check`] verifies 2 and the flash bookkeeping; tests run it after every
+//! request on every scheme.
+
+mod page;
+
+use crate::config::SimConfig;
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::flash::{BlockId, PageTag};
+use crate::hash::StateHasher;
+
+pub use page::PageFtl;
+
+/// What a block is used for, as shown in the block grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum BlockRole {
+    /// Erased, in the free pool.
+    Free = 0,
+    /// Holds data pages.
+    Data = 1,
+    /// Holds translation pages.
+    Translation = 2,
+    /// Log block (hybrid schemes).
+    Log = 3,
+    /// Replacement block (NFTL, RFTL).
+    Replacement = 4,
+    /// Buffer block (GFTL, RFTL).
+    Buffer = 5,
+    /// Dynamic translation page block (HCFTL).
+    Dtp = 6,
+    /// The block currently open for writes.
+    Active = 7,
+}
+
+/// One FTL scheme.
+pub trait Ftl: std::fmt::Debug {
+    /// Reads logical page `lpn`; returns the spare-area tag of what it found (`None` when
+    /// unmapped).
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>>;
+    /// Writes logical page `lpn` with version stamp `version`.
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()>;
+    /// Discards logical page `lpn`.
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()>;
+    /// RAM the scheme's tables and caches occupy, in bytes.
+    fn ram_bytes(&self) -> u64;
+    /// Role of `block` for the views.
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
+    /// Logical pages whose newest data lives only in the scheme's RAM (a write buffer).
+    fn holds_in_ram(&self, _lpn: u32) -> bool {
+        false
+    }
+    /// Scheme-specific invariant checks (the generic ones live in [`crate::invariants`]).
+    fn check(&self, dev: &Device) -> Result<()>;
+    /// Feeds the scheme's state into a hash.
+    fn hash_into(&self, h: &mut StateHasher);
+    /// A boxed copy (checkpoints).
+    fn clone_box(&self) -> Box<dyn Ftl>;
+}
+
+impl Clone for Box<dyn Ftl> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A scheme's identity, for listings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct SchemeInfo {
+    /// Stable lower-case id.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Family: page, block, hybrid, demand, realtime.
+    pub family: &'static str,
+    /// Source document and section it follows.
+    pub source: &'static str,
+}
+
+/// Every scheme the engine implements.
+pub const SCHEMES: &[SchemeInfo] = &[SchemeInfo {
+    id: "page",
+    name: "Page-level mapping (PFTL)",
+    family: "page",
+    source: "thesis (seed 002) §1.2.2 / §4.2.2; Shin (seed 004) page mapping",
+}];
+
+/// Builds the scheme named in `config`.
+pub fn build(config: &SimConfig) -> Result<Box<dyn Ftl>> {
+    match config.scheme.as_str() {
+        "page" => Ok(Box::new(PageFtl::new(config))),
+        other => Err(EngineError::UnknownScheme(other.to_string())),
+    }
+}

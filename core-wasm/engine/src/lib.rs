@@ -1,0 +1,53 @@
+//! # ftl-engine
+//!
+//! A deterministic flash translation layer (FTL) simulator: a NAND flash device, FTL schemes
+//! that manage it, block I/O traces that drive it, and the metrics that come out. Pure Rust:
+//! no I/O, no clocks, no OS randomness, so the same run gives the same bits natively and in
+//! WebAssembly.
+//!
+//! ## Steps
+//!
+//! 1. **Parse** a trace ([`trace::parse`]) into byte-addressed [`trace::Request`]s.
+//! 2. **Configure** a device and scheme ([`config::SimConfig`]); [`sim::Sim::new`] resolves
+//!    the requests to logical pages ([`workload::Workload`]) and, by default, pre-fills the
+//!    pages the trace reads before it writes them.
+//! 3. **Step** ([`sim::Sim::step`]): each request's pages go to the scheme ([`ftl::Ftl`]),
+//!    whose flash operations go through [`device::Device`], which enforces NAND rules
+//!    ([`flash::FlashArray`]), charges simulated time and records [`events::Event`]s.
+//!    Response time = completion − arrival, with a FIFO device queue.
+//! 4. **Check**: the [`oracle::Oracle`] verifies every read returns the newest version;
+//!    [`invariants::check`] verifies mapping and flash bookkeeping.
+//! 5. **Report**: [`sim::Sim::metrics`] (the DESIGN §4 contract) and [`frame::Frame`] (flat
+//!    buffers for views). [`sim::Sim::state_hash`] fingerprints the whole state.
+//!
+//! ## Glossary
+//!
+//! - **LPN / PPN**: logical / physical page number. PPN = block × pages-per-block + page.
+//! - **GC**: garbage collection — copy a victim block's valid pages elsewhere, erase it.
+//! - **WAF**: write amplification factor — flash page programs per host page written.
+//! - **OP**: over-provisioning — physical capacity hidden from the host.
+//! - **OOB**: the spare area of a page (here: what it holds and its version stamp).
+#![warn(missing_docs)]
+
+pub mod config;
+pub mod device;
+pub mod error;
+pub mod events;
+pub mod flash;
+pub mod frame;
+pub mod ftl;
+pub mod gc;
+pub mod hash;
+pub mod invariants;
+#[allow(missing_docs)]
+pub mod metrics;
+pub mod oracle;
+pub mod sim;
+pub mod trace;
+pub mod workload;
+
+pub use config::SimConfig;
+pub use error::{EngineError, Result};
+pub use frame::{Frame, COUNTER_NAMES};
+pub use metrics::Metrics;
+pub use sim::Sim;

@@ -1,0 +1,309 @@
+//! Run statistics and the metrics report (DESIGN §4). The CLI, the wasm facade and the UI all
+//! read the same [`Metrics`] value, built by [`crate::sim::Sim::metrics`].
+
+use serde::Serialize;
+
+use crate::hash::StateHasher;
+
+/// Response-time histogram with exact count, mean, standard deviation and maximum, and
+/// percentiles to within 1/128 (0.8 %) of the value: log-linear buckets with 128 steps per
+/// power of two. Fixed memory, so checkpoints stay small on long traces.
+#[derive(Debug, Clone, Default)]
+pub struct LatencyHistogram {
+    buckets: Vec<u64>,
+    count: u64,
+    sum_ns: u128,
+    sum_sq: u128,
+    max_ns: u64,
+}
+
+const LINEAR: u64 = 256;
+const SUB: u64 = 128;
+
+fn bucket_of(v: u64) -> usize {
+    if v < LINEAR {
+        return v as usize;
+    }
+    let e = 63 - u64::from(v.leading_zeros()); // >= 8
+    let shift = e - 7;
+    let sub = (v >> shift) & (SUB - 1);
+    (LINEAR + (e - 8) * SUB + sub) as usize
+}
+
+fn bucket_mid(i: usize) -> u64 {
+    let i = i as u64;
+    if i < LINEAR {
+        return i;
+    }
+    let e = (i - LINEAR) / SUB + 8;
+    let sub = (i - LINEAR) % SUB;
+    let width = 1u64 << (e - 7);
+    ((SUB + sub) << (e - 7)) + width / 2
+}
+
+impl LatencyHistogram {
+    /// Adds one sample (ns).
+    pub fn record(&mut self, ns: u64) {
+        let b = bucket_of(ns);
+        if b >= self.buckets.len() {
+            self.buckets.resize(b + 1, 0);
+        }
+        self.buckets[b] += 1;
+        self.count += 1;
+        self.sum_ns += u128::from(ns);
+        self.sum_sq += u128::from(ns) * u128::from(ns);
+        self.max_ns = self.max_ns.max(ns);
+    }
+
+    /// Samples recorded.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Mean in ns (0 when empty).
+    pub fn mean_ns(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.sum_ns as f64 / self.count as f64
+        }
+    }
+
+    /// Population standard deviation in ns.
+    pub fn std_ns(&self) -> f64 {
+        if self.count == 0 {
+            return 0.0;
+        }
+        let n = self.count as f64;
+        let mean = self.sum_ns as f64 / n;
+        (self.sum_sq as f64 / n - mean * mean).max(0.0).sqrt()
+    }
+
+    /// Largest sample (ns).
+    pub fn max_ns(&self) -> u64 {
+        self.max_ns
+    }
+
+    /// The `p`-quantile (0 < p ≤ 1) in ns: the smallest bucket whose cumulative count
+    /// reaches `ceil(p * count)`, reported at the bucket's midpoint (capped at the maximum).
+    pub fn quantile_ns(&self, p: f64) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
+        let mut seen = 0;
+        for (i, &c) in self.buckets.iter().enumerate() {
+            seen += c;
+            if seen >= rank {
+                return bucket_mid(i).min(self.max_ns);
+            }
+        }
+        self.max_ns
+    }
+
+    /// Feeds the histogram into a hash.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.u64(self.count);
+        h.u64(self.max_ns);
+        h.bytes(&self.sum_ns.to_le_bytes());
+    }
+}
+
+/// Host-side counts of what the trace asked for.
+#[derive(Debug, Clone, Default)]
+pub struct HostCounters {
+    /// Read requests served.
+    pub reads: u64,
+    /// Write requests served.
+    pub writes: u64,
+    /// Trim requests served.
+    pub trims: u64,
+    /// Logical pages read.
+    pub pages_read: u64,
+    /// Logical pages written.
+    pub pages_written: u64,
+    /// Logical pages trimmed.
+    pub pages_trimmed: u64,
+    /// Total service time, split (ns).
+    pub flash_ns: u64,
+    /// RAM part of service time (ns).
+    pub ram_ns: u64,
+    /// Cache-management part of service time (ns).
+    pub lru_ns: u64,
+}
+
+/// Mean / std / percentiles in microseconds.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Distribution {
+    pub mean: f64,
+    pub std: f64,
+    pub p50: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+impl Distribution {
+    /// Summarises a histogram in µs.
+    pub fn of(h: &LatencyHistogram) -> Self {
+        let us = |ns: f64| ns / 1000.0;
+        Distribution {
+            mean: us(h.mean_ns()),
+            std: us(h.std_ns()),
+            p50: us(h.quantile_ns(0.5) as f64),
+            p99: us(h.quantile_ns(0.99) as f64),
+            max: us(h.max_ns() as f64),
+        }
+    }
+}
+
+/// Operation counts of one purpose.
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct PurposeCounts {
+    pub page_reads: u64,
+    pub page_writes: u64,
+    pub oob_reads: u64,
+    pub erases: u64,
+}
+
+/// Flash totals and their split by purpose.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct FlashMetrics {
+    pub page_reads: u64,
+    pub page_writes: u64,
+    pub oob_reads: u64,
+    pub erases: u64,
+    pub by_purpose: std::collections::BTreeMap<&'static str, PurposeCounts>,
+}
+
+/// Merge counts of hybrid schemes.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MergeCounts {
+    pub switch: u64,
+    pub partial: u64,
+    pub full: u64,
+}
+
+/// Garbage collection.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct GcMetrics {
+    pub runs: u64,
+    pub valid_copies: u64,
+    pub merges: MergeCounts,
+}
+
+/// Hits and misses of a cache.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct HitRatio {
+    pub hits: u64,
+    pub misses: u64,
+    pub hit_ratio: f64,
+}
+
+impl HitRatio {
+    /// From counts; the ratio is 0 when there were no look-ups.
+    pub fn of(hits: u64, misses: u64) -> Self {
+        let n = hits + misses;
+        HitRatio { hits, misses, hit_ratio: if n == 0 { 0.0 } else { hits as f64 / n as f64 } }
+    }
+}
+
+/// What the trace asked for.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RequestMetrics {
+    pub reads: u64,
+    pub writes: u64,
+    pub trims: u64,
+    pub pages_read: u64,
+    pub pages_written: u64,
+}
+
+/// Service time split, µs.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ServiceTime {
+    pub total: f64,
+    pub flash: f64,
+    pub ram: f64,
+    pub lru: f64,
+}
+
+/// Erase-count spread over blocks.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct EraseSpread {
+    pub min: u64,
+    pub max: u64,
+    pub mean: f64,
+}
+
+/// The trace a run replayed.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TraceInfo {
+    pub name: String,
+    pub requests: u64,
+}
+
+/// The metrics object of one run (DESIGN §4). Field names are a contract: add, never rename.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Metrics {
+    pub scheme: String,
+    pub config: serde_json::Value,
+    pub trace: TraceInfo,
+    pub requests: RequestMetrics,
+    pub flash: FlashMetrics,
+    pub gc: GcMetrics,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mapping: Option<HitRatio>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buffer: Option<HitRatio>,
+    pub response_us: Distribution,
+    pub service_time_us: ServiceTime,
+    /// Flash page programs (all purposes) per host page written; 0 when nothing was written.
+    pub waf: f64,
+    pub ram_bytes: u64,
+    pub erase_count: EraseSpread,
+    pub integrity_errors: u64,
+    /// Requests served so far (equals `trace.requests` at the end of a run).
+    pub requests_done: u64,
+    /// Simulated time at the last completion (µs).
+    pub sim_time_us: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_quantiles_within_precision() {
+        let mut h = LatencyHistogram::default();
+        for v in 1..=1000u64 {
+            h.record(v * 1000);
+        }
+        let p50 = h.quantile_ns(0.5) as f64;
+        let p99 = h.quantile_ns(0.99) as f64;
+        assert!((p50 - 500_000.0).abs() / 500_000.0 < 0.008, "{p50}");
+        assert!((p99 - 990_000.0).abs() / 990_000.0 < 0.008, "{p99}");
+        assert_eq!(h.max_ns(), 1_000_000);
+        assert!((h.mean_ns() - 500_500.0).abs() < 1e-6);
+        // Population std of 1..=1000 is sqrt((1000^2 - 1) / 12) = 288.67499; x1000.
+        assert!((h.std_ns() - 288_674.99).abs() < 0.01, "{}", h.std_ns());
+    }
+
+    #[test]
+    fn small_values_are_exact() {
+        let mut h = LatencyHistogram::default();
+        for v in [3u64, 7, 7, 200] {
+            h.record(v);
+        }
+        assert_eq!(h.quantile_ns(0.5), 7);
+        assert_eq!(h.quantile_ns(1.0), 200);
+        assert_eq!(LatencyHistogram::default().quantile_ns(0.5), 0);
+    }
+
+    #[test]
+    fn bucket_mid_lies_in_bucket() {
+        for v in [256u64, 257, 1000, 123_456, 9_999_999_999] {
+            let m = bucket_mid(bucket_of(v));
+            assert!((m as f64 - v as f64).abs() / v as f64 <= 1.0 / 128.0, "{v} -> {m}");
+            assert_eq!(bucket_of(m), bucket_of(v));
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! The simulation: a trace replayed through one scheme on one device, one request per step.
+
+use std::sync::Arc;
+
+use crate::config::{SimConfig, TimingMode};
+use crate::device::{Device, FlashCounters};
+use crate::error::{EngineError, Result};
+use crate::events::{Event, HostOp, Purpose};
+use crate::flash::FlashArray;
+use crate::ftl::{self, Ftl};
+use crate::hash::StateHasher;
+use crate::invariants;
+use crate::metrics::*;
+use crate::oracle::Oracle;
+use crate::trace::{self, Trace};
+use crate::workload::Workload;
+
+/// A running simulation. Cloning it is a checkpoint: the trace is shared, everything else
+/// is copied.
+#[derive(Debug, Clone)]
+pub struct Sim {
+    config: SimConfig,
+    trace_name: String,
+    workload: Arc<Workload>,
+    device: Device,
+    ftl: Box<dyn Ftl>,
+    oracle: Oracle,
+    cursor: usize,
+    host: HostCounters,
+    response: LatencyHistogram,
+    device_free_ns: u64,
+    last_response_ns: u64,
+    check_every_step: bool,
+    failed: Option<EngineError>,
+}
+
+impl Sim {
+    /// Builds a simulation of `trace` under `config`, pre-filling the pages the trace reads
+    /// before writing them when the config asks for it.
+    pub fn new(config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
+        config.validate()?;
+        let dev_cfg = &config.device;
+        let workload = Workload::build(
+            &trace.requests,
+            dev_cfg.page_bytes,
+            dev_cfg.logical_pages(),
+            config.workload.address_map,
+        )?;
+        let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell);
+        let device = Device::new(flash, dev_cfg.latency.clone(), config.record_events);
+        let ftl = ftl::build(&config)?;
+        let oracle = Oracle::new(dev_cfg.logical_pages());
+        let mut sim = Sim {
+            trace_name: trace_name.to_string(),
+            workload: Arc::new(workload),
+            device,
+            ftl,
+            oracle,
+            cursor: 0,
+            host: HostCounters::default(),
+            response: LatencyHistogram::default(),
+            device_free_ns: 0,
+            last_response_ns: 0,
+            check_every_step: false,
+            failed: None,
+            config,
+        };
+        if sim.config.workload.prefill_read_pages {
+            sim.prefill()?;
+        }
+        Ok(sim)
+    }
+
+    /// Parses `bytes` (format detected unless given) and builds a simulation.
+    pub fn from_bytes(
+        config: SimConfig,
+        bytes: &[u8],
+        format: Option<&str>,
+        trace_name: &str,
+    ) -> Result<Sim> {
+        let trace = trace::parse(bytes, format).map_err(|e| e.in_file(trace_name))?;
+        Sim::new(config, &trace, trace_name)
+    }
+
+    fn prefill(&mut self) -> Result<()> {
+        let pages = self.workload.read_before_write(self.oracle.logical_pages());
+        for lpn in pages {
+            let v = self.oracle.write(lpn);
+            self.ftl.write(lpn, v, &mut self.device)?;
+        }
+        self.device.reset_counters();
+        Ok(())
+    }
+
+    /// Runs invariant checks after every step (tests and debugging; slow).
+    pub fn set_check_every_step(&mut self, on: bool) {
+        self.check_every_step = on;
+    }
+
+    /// Serves up to `n` requests; returns how many were served (0 at the end of the trace).
+    pub fn step(&mut self, n: usize) -> Result<usize> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let mut done = 0;
+        while done < n && self.cursor < self.workload.requests.len() {
+            if let Err(e) = self.serve_one() {
+                self.failed = Some(e.clone());
+                return Err(e);
+            }
+            done += 1;
+            if self.check_every_step {
+                self.check_invariants()?;
+            }
+        }
+        Ok(done)
+    }
+
+    fn serve_one(&mut self) -> Result<()> {
+        let workload = Arc::clone(&self.workload);
+        let req = workload.requests[self.cursor];
+        let pages = workload.pages_of(&req);
+        let index = self.cursor as u64;
+        self.device.cost = Default::default();
+        self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
+        match req.op {
+            HostOp::Read => {
+                self.host.reads += 1;
+                for &lpn in pages {
+                    let got = self.ftl.read(lpn, &mut self.device)?;
+                    self.oracle.check_read(lpn, got);
+                }
+                self.host.pages_read += u64::from(req.pages);
+            }
+            HostOp::Write => {
+                self.host.writes += 1;
+                for &lpn in pages {
+                    let v = self.oracle.write(lpn);
+                    self.ftl.write(lpn, v, &mut self.device)?;
+                }
+                self.host.pages_written += u64::from(req.pages);
+            }
+            HostOp::Trim => {
+                self.host.trims += 1;
+                for &lpn in pages {
+                    self.oracle.trim(lpn);
+                    self.ftl.trim(lpn, &mut self.device)?;
+                }
+                self.host.pages_trimmed += u64::from(req.pages);
+            }
+        }
+        let cost = &self.device.cost;
+        let service = cost.total_ns();
+        self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
+        self.host.ram_ns += cost.ram_ns;
+        self.host.lru_ns += cost.lru_ns;
+        let arrival = match self.config.timing {
+            TimingMode::Trace => req.time_ns,
+            TimingMode::Closed => self.device_free_ns,
+        };
+        let completion = arrival.max(self.device_free_ns) + service;
+        self.device_free_ns = completion;
+        self.last_response_ns = completion - arrival;
+        self.response.record(self.last_response_ns);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Runs the generic and scheme invariant checks.
+    pub fn check_invariants(&self) -> Result<()> {
+        invariants::check(self.ftl.as_ref(), &self.device, &self.oracle)
+    }
+
+    /// Requests served.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Requests in the trace.
+    pub fn total(&self) -> usize {
+        self.workload.requests.len()
+    }
+
+    /// True when the whole trace has been served.
+    pub fn done(&self) -> bool {
+        self.cursor >= self.workload.requests.len()
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SimConfig {
+        &self.config
+    }
+
+    /// The device (flash array, counters).
+    pub fn device(&self) -> &Device {
+        &self.device
+    }
+
+    /// The scheme.
+    pub fn ftl(&self) -> &dyn Ftl {
+        self.ftl.as_ref()
+    }
+
+    /// The integrity oracle.
+    pub fn oracle(&self) -> &Oracle {
+        &self.oracle
+    }
+
+    /// Distinct logical pages the trace touches.
+    pub fn footprint(&self) -> u64 {
+        self.workload.footprint
+    }
+
+    /// Response time of the last request served (ns).
+    pub fn last_response_ns(&self) -> u64 {
+        self.last_response_ns
+    }
+
+    /// Events recorded since the last call (empty in fast mode).
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.device.take_events()
+    }
+
+    /// A hash of the whole engine state, identical natively and in wasm for the same run.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = StateHasher::default();
+        h.u64(self.cursor as u64);
+        self.device.flash.hash_into(&mut h);
+        self.ftl.hash_into(&mut h);
+        self.oracle.hash_into(&mut h);
+        self.response.hash_into(&mut h);
+        h.u64(self.device_free_ns);
+        let c = &self.device.counters;
+        for row in [&c.page_reads, &c.page_writes, &c.oob_reads, &c.erases] {
+            for &v in row.iter() {
+                h.u64(v);
+            }
+        }
+        h.finish()
+    }
+
+    /// The metrics report of the run so far.
+    pub fn metrics(&self) -> Metrics {
+        let c = &self.device.counters;
+        let s = &self.device.stats;
+        let by_purpose = Purpose::ALL
+            .iter()
+            .map(|&p| {
+                let i = p as usize;
+                (
+                    p.name(),
+                    PurposeCounts {
+                        page_reads: c.page_reads[i],
+                        page_writes: c.page_writes[i],
+                        oob_reads: c.oob_reads[i],
+                        erases: c.erases[i],
+                    },
+                )
+            })
+            .collect();
+        let page_writes = FlashCounters::total(&c.page_writes);
+        let erases = self.device.flash.erase_counts();
+        let us = |ns: u64| ns as f64 / 1000.0;
+        Metrics {
+            scheme: self.config.scheme.clone(),
+            config: serde_json::to_value(&self.config).unwrap_or(serde_json::Value::Null),
+            trace: TraceInfo { name: self.trace_name.clone(), requests: self.total() as u64 },
+            requests: RequestMetrics {
+                reads: self.host.reads,
+                writes: self.host.writes,
+                trims: self.host.trims,
+                pages_read: self.host.pages_read,
+                pages_written: self.host.pages_written,
+            },
+            flash: FlashMetrics {
+                page_reads: FlashCounters::total(&c.page_reads),
+                page_writes,
+                oob_reads: FlashCounters::total(&c.oob_reads),
+                erases: FlashCounters::total(&c.erases),
+                by_purpose,
+            },
+            gc: GcMetrics {
+                runs: s.gc_runs,
+                valid_copies: s.gc_valid_copies,
+                merges: MergeCounts { switch: s.merges[0], partial: s.merges[1], full: s.merges[2] },
+            },
+            mapping: None,
+            buffer: None,
+            response_us: Distribution::of(&self.response),
+            service_time_us: ServiceTime {
+                total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns),
+                flash: us(self.host.flash_ns),
+                ram: us(self.host.ram_ns),
+                lru: us(self.host.lru_ns),
+            },
+            waf: if self.host.pages_written == 0 {
+                0.0
+            } else {
+                page_writes as f64 / self.host.pages_written as f64
+            },
+            ram_bytes: self.ftl.ram_bytes(),
+            erase_count: EraseSpread {
+                min: erases.iter().copied().min().unwrap_or(0).into(),
+                max: erases.iter().copied().max().unwrap_or(0).into(),
+                mean: erases.iter().map(|&e| f64::from(e)).sum::<f64>() / erases.len().max(1) as f64,
+            },
+            integrity_errors: self.oracle.errors(),
+            requests_done: self.cursor as u64,
+            sim_time_us: us(self.device_free_ns),
+        }
+    }
+}

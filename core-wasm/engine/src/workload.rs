@@ -1,0 +1,150 @@
+//! Turns byte-addressed requests into page operations on the device's logical space.
+//!
+//! A request covers every page its byte range touches; a partial page counts as a whole
+//! page operation (we do not model read-modify-write of sub-page writes).
+
+use std::collections::HashMap;
+
+use crate::config::AddressMap;
+use crate::error::{EngineError, Result};
+use crate::events::HostOp;
+use crate::trace::Request;
+
+/// A request resolved to logical pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRequest {
+    /// Arrival time (ns since the first request).
+    pub time_ns: u64,
+    /// Operation.
+    pub op: HostOp,
+    /// Index of the first page in [`Workload::lpns`].
+    pub first: u32,
+    /// Number of pages.
+    pub pages: u32,
+}
+
+/// All requests of a trace, resolved once when the simulation is built. Immutable and
+/// shared between checkpoints.
+#[derive(Debug, Clone, Default)]
+pub struct Workload {
+    /// Requests in trace order.
+    pub requests: Vec<PageRequest>,
+    /// Logical pages of all requests, back to back.
+    pub lpns: Vec<u32>,
+    /// Distinct logical pages touched.
+    pub footprint: u64,
+}
+
+impl Workload {
+    /// Resolves `requests` for a device with `page_bytes` pages and `logical_pages` logical
+    /// pages.
+    pub fn build(requests: &[Request], page_bytes: u32, logical_pages: u64, map: AddressMap) -> Result<Self> {
+        let pb = u64::from(page_bytes);
+        let mut dense: HashMap<u64, u32> = HashMap::new();
+        let mut lpns = Vec::new();
+        let mut out = Vec::with_capacity(requests.len());
+        let mut touched = vec![false; if map == AddressMap::Dense { 0 } else { logical_pages as usize }];
+        let mut footprint = 0u64;
+        for (i, r) in requests.iter().enumerate() {
+            let first_page = r.offset / pb;
+            let last_page = (r.offset + u64::from(r.size) - 1) / pb;
+            let first = lpns.len() as u32;
+            for page in first_page..=last_page {
+                let lpn = match map {
+                    AddressMap::Dense => {
+                        let next = dense.len() as u64;
+                        let lpn = *dense.entry(page).or_insert(next as u32);
+                        if u64::from(lpn) >= logical_pages {
+                            return Err(EngineError::Config(format!(
+                                "request {} touches {} distinct pages, more than the device's {logical_pages} logical pages; use a larger device or address_map 'modulo'",
+                                i + 1,
+                                next + 1
+                            )));
+                        }
+                        lpn
+                    }
+                    AddressMap::Modulo => (page % logical_pages) as u32,
+                    AddressMap::Refuse => {
+                        if page >= logical_pages {
+                            return Err(EngineError::Config(format!(
+                                "request {} addresses page {page}, beyond the device's {logical_pages} logical pages",
+                                i + 1
+                            )));
+                        }
+                        page as u32
+                    }
+                };
+                if map != AddressMap::Dense && !touched[lpn as usize] {
+                    touched[lpn as usize] = true;
+                    footprint += 1;
+                }
+                lpns.push(lpn);
+            }
+            out.push(PageRequest { time_ns: r.time_ns, op: r.op, first, pages: lpns.len() as u32 - first });
+        }
+        if map == AddressMap::Dense {
+            footprint = dense.len() as u64;
+        }
+        Ok(Workload { requests: out, lpns, footprint })
+    }
+
+    /// The logical pages of request `i`.
+    pub fn pages_of(&self, r: &PageRequest) -> &[u32] {
+        &self.lpns[r.first as usize..(r.first + r.pages) as usize]
+    }
+
+    /// Pages the trace reads before it ever writes or trims them, in first-read order: the
+    /// data that must already be on the device for the trace to make sense.
+    pub fn read_before_write(&self, logical_pages: u64) -> Vec<u32> {
+        let mut seen = vec![false; logical_pages as usize];
+        let mut out = Vec::new();
+        for r in &self.requests {
+            for &lpn in self.pages_of(r) {
+                if !seen[lpn as usize] {
+                    seen[lpn as usize] = true;
+                    if r.op == HostOp::Read {
+                        out.push(lpn);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(op: HostOp, offset: u64, size: u32) -> Request {
+        Request { time_ns: 0, op, offset, size }
+    }
+
+    #[test]
+    fn splits_into_pages_and_remaps_densely() {
+        let reqs = [req(HostOp::Write, 8192 * 100 + 10, 8192), req(HostOp::Read, 8192 * 100, 1)];
+        let w = Workload::build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
+        // 8192*100+10 .. +8192 touches trace pages 200, 201, 202.
+        assert_eq!(w.pages_of(&w.requests[0]), &[0, 1, 2]);
+        assert_eq!(w.pages_of(&w.requests[1]), &[0]);
+        assert_eq!(w.footprint, 3);
+    }
+
+    #[test]
+    fn modulo_and_refuse() {
+        let reqs = [req(HostOp::Write, 4096 * 20, 4096)];
+        let w = Workload::build(&reqs, 4096, 16, AddressMap::Modulo).unwrap();
+        assert_eq!(w.lpns, vec![4]);
+        assert!(Workload::build(&reqs, 4096, 16, AddressMap::Refuse).is_err());
+        let big: Vec<_> = (0..20).map(|i| req(HostOp::Write, i * 4096, 4096)).collect();
+        let e = Workload::build(&big, 4096, 16, AddressMap::Dense).unwrap_err();
+        assert!(e.to_string().contains("request 17"), "{e}");
+    }
+
+    #[test]
+    fn read_before_write_lists_prefill_pages() {
+        let reqs = [req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, 8192), req(HostOp::Read, 8192, 4096)];
+        let w = Workload::build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
+        assert_eq!(w.read_before_write(16), vec![1, 2]);
+    }
+}

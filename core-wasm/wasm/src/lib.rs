@@ -1,0 +1,118 @@
+//! Thin wasm-bindgen facade over `ftl-engine`: argument conversion, error mapping and flat
+//! typed-array frames. No simulation logic lives here.
+//!
+//! Cold path (config, metrics, scheme list) crosses as JSON strings; hot path (per frame) is
+//! one `frame()` call returning typed arrays copied out of wasm memory, so they stay valid
+//! after memory grows and can be transferred between threads.
+
+use ftl_engine::{ftl, Frame, Sim, SimConfig, COUNTER_NAMES};
+use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+/// The one place engine errors become JS errors.
+fn js_err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A simulation: one trace, one scheme, one device.
+#[wasm_bindgen(js_name = Simulation)]
+pub struct WasmSim(Sim);
+
+#[wasm_bindgen(js_class = Simulation)]
+impl WasmSim {
+    /// Builds a simulation from a JSON config (missing fields take defaults) and the raw
+    /// bytes of a trace file. `format` overrides detection.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        config_json: &str,
+        trace: &[u8],
+        trace_name: &str,
+        format: Option<String>,
+    ) -> Result<WasmSim, JsError> {
+        let config = SimConfig::from_json(config_json).map_err(js_err)?;
+        Sim::from_bytes(config, trace, format.as_deref(), trace_name).map(WasmSim).map_err(js_err)
+    }
+
+    /// Serves up to `n` requests; returns how many were served.
+    pub fn step(&mut self, n: u32) -> Result<u32, JsError> {
+        self.0.step(n as usize).map(|d| d as u32).map_err(js_err)
+    }
+
+    /// Requests served so far.
+    pub fn cursor(&self) -> u32 {
+        self.0.cursor() as u32
+    }
+
+    /// Requests in the trace.
+    pub fn total(&self) -> u32 {
+        self.0.total() as u32
+    }
+
+    /// True at the end of the trace.
+    pub fn done(&self) -> bool {
+        self.0.done()
+    }
+
+    /// The frame: `{pageStates: Uint8Array, blockRoles: Uint8Array, validCounts: Uint32Array,
+    /// eraseCounts: Uint32Array, counters: Float64Array}` (copies; see `counterNames`).
+    pub fn frame(&self) -> Result<Object, JsError> {
+        let f = Frame::capture(&self.0);
+        let o = Object::new();
+        let set = |k: &str, v: &JsValue| Reflect::set(&o, &JsValue::from_str(k), v).map(|_| ());
+        set("pageStates", &Uint8Array::from(&f.page_states[..]))
+            .and_then(|_| set("blockRoles", &Uint8Array::from(&f.block_roles[..])))
+            .and_then(|_| set("validCounts", &Uint32Array::from(&f.valid_counts[..])))
+            .and_then(|_| set("eraseCounts", &Uint32Array::from(&f.erase_counts[..])))
+            .and_then(|_| set("counters", &Float64Array::from(&f.counters[..])))
+            .map_err(|_| JsError::new("could not build frame object"))?;
+        Ok(o)
+    }
+
+    /// The metrics object (DESIGN §4) as JSON.
+    #[wasm_bindgen(js_name = metricsJson)]
+    pub fn metrics_json(&self) -> Result<String, JsError> {
+        serde_json::to_string(&self.0.metrics()).map_err(js_err)
+    }
+
+    /// Events recorded since the last call, as a JSON array (empty unless the config set
+    /// `record_events`).
+    #[wasm_bindgen(js_name = takeEventsJson)]
+    pub fn take_events_json(&mut self) -> Result<String, JsError> {
+        serde_json::to_string(&self.0.take_events()).map_err(js_err)
+    }
+
+    /// The engine state hash as 16 hex digits.
+    #[wasm_bindgen(js_name = stateHash)]
+    pub fn state_hash(&self) -> String {
+        format!("{:016x}", self.0.state_hash())
+    }
+
+    /// Runs every invariant check; throws with the first violation.
+    #[wasm_bindgen(js_name = checkInvariants)]
+    pub fn check_invariants(&self) -> Result<(), JsError> {
+        self.0.check_invariants().map_err(js_err)
+    }
+
+    /// A copy of the whole simulation (a checkpoint to restore later).
+    pub fn checkpoint(&self) -> WasmSim {
+        WasmSim(self.0.clone())
+    }
+}
+
+/// Names of the frame's `counters` entries, in order.
+#[wasm_bindgen(js_name = counterNames)]
+pub fn counter_names() -> Vec<String> {
+    COUNTER_NAMES.iter().map(|s| s.to_string()).collect()
+}
+
+/// The schemes the engine implements, as JSON `[{id, name, family, source}]`.
+#[wasm_bindgen(js_name = schemesJson)]
+pub fn schemes_json() -> String {
+    serde_json::to_string(ftl::SCHEMES).unwrap_or_else(|_| "[]".into())
+}
+
+/// The default configuration, as JSON.
+#[wasm_bindgen(js_name = defaultConfigJson)]
+pub fn default_config_json() -> String {
+    serde_json::to_string(&SimConfig::default()).unwrap_or_else(|_| "{}".into())
+}
