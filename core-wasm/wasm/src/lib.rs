@@ -9,6 +9,21 @@ use ftl_engine::{ftl, Frame, Sim, SimConfig, COUNTER_NAMES};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** One frame: flat copies of the engine state the views draw. */
+export interface WasmFrame {
+  /** One byte per physical page, block-major: 0 free, 1 valid, 2 invalid. */
+  pageStates: Uint8Array;
+  /** One byte per block: the engine's BlockRole. */
+  blockRoles: Uint8Array;
+  validCounts: Uint32Array;
+  eraseCounts: Uint32Array;
+  /** Values named by counterNames(). */
+  counters: Float64Array;
+}
+"#;
+
 /// The one place engine errors become JS errors.
 fn js_err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
@@ -55,6 +70,7 @@ impl WasmSim {
 
     /// The frame: `{pageStates: Uint8Array, blockRoles: Uint8Array, validCounts: Uint32Array,
     /// eraseCounts: Uint32Array, counters: Float64Array}` (copies; see `counterNames`).
+    #[wasm_bindgen(unchecked_return_type = "WasmFrame")]
     pub fn frame(&self) -> Result<Object, JsError> {
         let f = Frame::capture(&self.0);
         let o = Object::new();

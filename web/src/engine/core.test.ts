@@ -1,0 +1,79 @@
+// Drives the real wasm build through SimCore in Node: the same code path as the worker.
+import { describe, expect, it } from 'vitest';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
+import { SimCore } from './core';
+
+const TRACE = 'msr-cambridge_hm_0_first1000.csv';
+
+/** Names the frame's counters with the list the engine reported at load. */
+function named(names: string[], counters: Float64Array): Record<string, number> {
+  return Object.fromEntries(names.map((n, i) => [n, counters[i]]));
+}
+
+function load(core: SimCore, configJson = '{"scheme":"page"}') {
+  const [reply] = core.handle({ type: 'load', id: 1, configJson, trace: shippedTrace(TRACE), traceName: TRACE });
+  return reply;
+}
+
+describe('engine in wasm (Node)', () => {
+  it('loads the default experiment and steps it to the end with no integrity errors', () => {
+    const wasm = loadWasm();
+    const core = new SimCore(wasm);
+    const loaded = load(core);
+    expect(loaded.type).toBe('loaded');
+    if (loaded.type !== 'loaded') return;
+    expect(loaded.info.total).toBe(1000);
+    expect(loaded.info.blocks * loaded.info.pagesPerBlock).toBe(loaded.frame.pageStates.length);
+
+    const [first] = core.handle({ type: 'step', id: 2, requests: 10, budgetMs: Infinity });
+    expect(first.type).toBe('frame');
+    if (first.type !== 'frame') return;
+    expect(first.stepped).toBe(10);
+
+    const [last] = core.handle({ type: 'step', id: 3, requests: 5000, budgetMs: Infinity });
+    if (last.type !== 'frame') throw new Error(JSON.stringify(last));
+    expect(last.done).toBe(true);
+    expect(last.stepped).toBe(990);
+    const c = named(loaded.info.counterNames, last.frame.counters);
+    expect(c.requests_done).toBe(1000);
+    expect(c.reads + c.writes).toBe(1000);
+    expect(c.gc_runs).toBeGreaterThan(0);
+    expect(c.integrity_errors).toBe(0);
+    expect(c.waf).toBeGreaterThanOrEqual(1);
+
+    const [m] = core.handle({ type: 'metrics', id: 4 });
+    if (m.type !== 'metrics') throw new Error(JSON.stringify(m));
+    const metrics = JSON.parse(m.json);
+    expect(metrics.scheme).toBe('page');
+    expect(metrics.requests.reads + metrics.requests.writes).toBe(1000);
+    expect(metrics.gc.runs).toBe(c.gc_runs);
+  });
+
+  it('gives the same state hash for the same steps, and a different one after more', () => {
+    const wasm = loadWasm();
+    const a = new SimCore(wasm);
+    const b = new SimCore(wasm);
+    load(a);
+    load(b);
+    const ha = a.handle({ type: 'step', id: 2, requests: 300, budgetMs: Infinity })[0];
+    const hb1 = b.handle({ type: 'step', id: 2, requests: 100, budgetMs: Infinity })[0];
+    const hb2 = b.handle({ type: 'step', id: 3, requests: 200, budgetMs: Infinity })[0];
+    if (ha.type !== 'frame' || hb1.type !== 'frame' || hb2.type !== 'frame') throw new Error('expected frames');
+    expect(ha.frame.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(hb2.frame.hash).toBe(ha.frame.hash);
+    expect(hb1.frame.hash).not.toBe(ha.frame.hash);
+  });
+
+  it('reports bad traces and impossible configs as errors, and keeps working', () => {
+    const wasm = loadWasm();
+    const core = new SimCore(wasm);
+    const bad = new TextEncoder().encode('128166385295514663,hm,0,Wrote,0,512,1\n');
+    const [r1] = core.handle({ type: 'load', id: 1, configJson: '{}', trace: bad.buffer, traceName: 'bad.csv', format: 'msr' });
+    expect(r1).toEqual({ type: 'error', id: 1, message: expect.stringContaining("bad.csv:1:25: expected Type 'Read' or 'Write', found 'Wrote'") });
+    const [r2] = core.handle({ type: 'load', id: 2, configJson: '{"device":{"blocks":1}}', trace: shippedTrace(TRACE), traceName: TRACE });
+    expect(r2.type === 'error' && r2.message).toContain('device.blocks');
+    const [r3] = core.handle({ type: 'step', id: 3, requests: 1, budgetMs: 1 });
+    expect(r3.type === 'error' && r3.message).toContain('no simulation loaded');
+    expect(load(core).type).toBe('loaded');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { gridLayout, hitTest, tileOrigin, tileShape } from './layout';
+
+describe('block grid layout', () => {
+  it('shapes tiles as squarely as the page count allows', () => {
+    expect(tileShape(16)).toEqual([4, 4]);
+    expect(tileShape(64)).toEqual([8, 8]);
+    expect(tileShape(32)).toEqual([8, 4]);
+    expect(tileShape(256)).toEqual([16, 16]);
+    expect(tileShape(6)).toEqual([3, 2]);
+  });
+
+  it('picks the largest cell that fits the box', () => {
+    const l = gridLayout(64, 16, 900, 600);
+    expect(l.width).toBeLessThanOrEqual(900);
+    expect(l.height).toBeLessThanOrEqual(600);
+    // With one more pixel per cell (gap stays 3 px), 64 tiles of 4x4 cells no longer fit.
+    const tile = 4 * (l.cell + 1) + 3;
+    const perRow = Math.floor((900 + 3) / tile);
+    expect(Math.ceil(64 / perRow) * tile - 3).toBeGreaterThan(600);
+  });
+
+  it('falls back to one pixel per page (scrolling) for huge devices', () => {
+    const l = gridLayout(8192, 64, 1000, 300);
+    expect(l.cell).toBe(1);
+    expect(l.width).toBeLessThanOrEqual(1000);
+    expect(l.height).toBeGreaterThan(300);
+  });
+
+  it('hit-tests pages back to their block and page', () => {
+    const l = gridLayout(64, 16, 900, 600);
+    for (const [block, page] of [[0, 0], [5, 7], [63, 15]]) {
+      const [ox, oy] = tileOrigin(l, block);
+      const x = ox + (page % l.across) * l.cell + 1;
+      const y = oy + Math.floor(page / l.across) * l.cell + 1;
+      expect(hitTest(l, 64, x, y)).toEqual({ block, page });
+    }
+    expect(hitTest(l, 64, -1, 5)).toBeNull();
+    expect(hitTest(l, 64, l.width + 50, 5)).toBeNull();
+  });
+});
