@@ -29,6 +29,7 @@
 //! - **OOB**: the spare area of a page (here: what it holds and its version stamp).
 #![warn(missing_docs)]
 
+pub mod cache;
 pub mod config;
 pub mod device;
 pub mod error;

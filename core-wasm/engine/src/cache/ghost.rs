@@ -1,0 +1,151 @@
+//! Ghost cache: the keys (no values) of entries recently evicted from a real cache, in LRU
+//! order, bounded. A request that misses the real cache but hits its ghost would have hit
+//! had the real cache been larger; APS (seed 000 §II) counts such hits on a mapping ghost
+//! and a data ghost to decide which partition to grow. Costs a key per slot, not an entry.
+//!
+//! HCFTL's "Ghost-CMT" is different despite its name: it holds whole mapping entries
+//! (LPN, PPN, dirty flag) evicted from the CMT, so it is an [`super::Lru`]; its DTP packing
+//! uses [`super::tightest_window`].
+
+use std::hash::Hash;
+
+use super::Lru;
+
+/// A bounded LRU set of keys.
+#[derive(Debug, Clone)]
+pub struct Ghost<K> {
+    keys: Lru<K, ()>,
+}
+
+impl<K: Copy + Eq + Hash> Ghost<K> {
+    /// An empty ghost remembering at most `capacity` keys.
+    pub fn new(capacity: usize) -> Self {
+        Ghost { keys: Lru::new(capacity) }
+    }
+
+    /// Maximum number of keys.
+    pub fn capacity(&self) -> usize {
+        self.keys.capacity()
+    }
+
+    /// Number of keys.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// True when recording a new key would forget the oldest.
+    pub fn is_full(&self) -> bool {
+        self.keys.is_full()
+    }
+
+    /// Changes the capacity, forgetting the oldest keys if it shrinks; returns them, oldest
+    /// first (APS resizes ghosts with the partitions).
+    pub fn set_capacity(&mut self, capacity: usize) -> Vec<K> {
+        self.keys.set_capacity(capacity).into_iter().map(|(k, ())| k).collect()
+    }
+
+    /// True if `key` is remembered. Does not refresh it.
+    pub fn contains(&self, key: &K) -> bool {
+        self.keys.contains(key)
+    }
+
+    /// Records `key` (typically just evicted from the real cache) as the most recent; returns
+    /// the key forgotten to make room, if any. With capacity 0, `key` itself.
+    pub fn insert(&mut self, key: K) -> Option<K> {
+        self.keys.insert(key, ()).evicted().map(|(k, ())| k)
+    }
+
+    /// A ghost hit test that refreshes: true (and `key` becomes most recent) if remembered.
+    pub fn touch(&mut self, key: &K) -> bool {
+        self.keys.touch(key)
+    }
+
+    /// Forgets `key`; true if it was remembered. The usual ghost hit: the key is being loaded
+    /// into the real cache, so the ghost stops tracking it.
+    pub fn remove(&mut self, key: &K) -> bool {
+        self.keys.remove(key).is_some()
+    }
+
+    /// Forgets and returns the oldest key.
+    pub fn pop_oldest(&mut self) -> Option<K> {
+        self.keys.pop_lru().map(|(k, ())| k)
+    }
+
+    /// Keys from most to least recent (`.rev()`: the next to be forgotten first).
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &K> + ExactSizeIterator + '_ {
+        self.keys.iter().map(|(k, ())| k)
+    }
+
+    /// Forgets everything (capacity unchanged).
+    pub fn clear(&mut self) {
+        self.keys.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembers_the_most_recent_evictions_in_lru_order() {
+        let mut g = Ghost::new(3);
+        assert_eq!(g.insert(1), None);
+        assert_eq!(g.insert(2), None);
+        assert_eq!(g.insert(3), None);
+        assert!(g.is_full());
+        assert!(g.touch(&1)); // [1 3 2]
+        assert_eq!(g.insert(4), Some(2));
+        assert_eq!(g.insert(3), None, "re-recording refreshes, forgets nothing");
+        assert_eq!(g.iter().copied().collect::<Vec<_>>(), [3, 4, 1]);
+        assert_eq!(g.iter().rev().copied().collect::<Vec<_>>(), [1, 4, 3]);
+        assert_eq!(g.pop_oldest(), Some(1));
+    }
+
+    #[test]
+    fn aps_style_ghost_hits_are_counted_and_consumed() {
+        // Real cache of 2 entries plus a ghost of 2 keys; access 1 2 3 1 4 2 with
+        // insert-on-miss. Hand trace: 3 evicts 1 (ghost [1]); 1 misses, ghost hit, evicts 2
+        // (ghost [2]); 4 evicts 3 (ghost [3 2]); 2 misses, ghost hit, evicts 1 (ghost [1 3]).
+        let mut real = Lru::new(2);
+        let mut ghost = Ghost::new(2);
+        let (mut hits, mut ghost_hits) = (0, 0);
+        for k in [1u32, 2, 3, 1, 4, 2] {
+            if real.touch(&k) {
+                hits += 1;
+                continue;
+            }
+            if ghost.remove(&k) {
+                ghost_hits += 1;
+            }
+            if let Some((old, ())) = real.insert(k, ()).evicted() {
+                ghost.insert(old);
+            }
+        }
+        assert_eq!((hits, ghost_hits), (0, 2));
+        assert_eq!(ghost.iter().copied().collect::<Vec<_>>(), [1, 3]);
+        assert!(ghost.contains(&3) && !ghost.contains(&2));
+    }
+
+    #[test]
+    fn capacity_edges_and_resizing() {
+        let mut zero = Ghost::new(0);
+        assert_eq!(zero.insert(5), Some(5));
+        assert!(zero.is_empty() && !zero.contains(&5));
+        let mut g = Ghost::new(4);
+        for k in 0..4 {
+            g.insert(k);
+        }
+        assert_eq!(g.set_capacity(1), vec![0, 1, 2]);
+        assert_eq!((g.len(), g.capacity()), (1, 1));
+        assert!(!g.remove(&0));
+        assert!(g.remove(&3));
+        g.insert(9);
+        g.clear();
+        assert!(g.is_empty() && g.pop_oldest().is_none());
+    }
+}

@@ -1,0 +1,93 @@
+use super::*;
+
+/// SplitMix64 stream (seeded; the seed is printed).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix64(self.0)
+    }
+}
+
+/// Inserts `members`, probes `probes` non-members, returns (measured rate, theory).
+fn measure(mut f: BloomFilter, members: &[u64], probes: impl Iterator<Item = u64>) -> (f64, f64) {
+    for &k in members {
+        f.insert(k);
+    }
+    for &k in members {
+        assert!(f.contains(k), "false negative for {k}");
+    }
+    let (mut fp, mut n) = (0u64, 0u64);
+    for k in probes {
+        n += 1;
+        fp += u64::from(f.contains(k));
+    }
+    (fp as f64 / n as f64, f.expected_false_positive_rate())
+}
+
+#[test]
+fn random_keys_never_false_negative_and_fp_rate_matches_theory() {
+    let seed = 0xB100_F11E;
+    println!("bloom seed = {seed:#x}");
+    let mut rng = Rng(seed);
+    let members: Vec<u64> = (0..1000).map(|_| rng.next()).collect();
+    let set: std::collections::HashSet<u64> = members.iter().copied().collect();
+    let probes: Vec<u64> = (0..200_000).map(|_| rng.next()).filter(|k| !set.contains(k)).collect();
+    // m/n = 10, k = 7: theory (1 − e^−0.7)^7 ≈ 0.82 %.
+    let (rate, theory) = measure(BloomFilter::new(10_000, 7), &members, probes.iter().copied());
+    assert!((theory - 0.00819).abs() < 0.0002, "theory {theory}");
+    assert!((rate - theory).abs() < 0.2 * theory, "measured {rate} vs theory {theory}");
+    // m/n = 4, k = 3: theory (1 − e^−0.75)^3 ≈ 14.7 %.
+    let (rate, theory) = measure(BloomFilter::new(4000, 3), &members, probes.iter().copied());
+    assert!((rate - theory).abs() < 0.1 * theory, "measured {rate} vs theory {theory}");
+}
+
+#[test]
+fn clustered_lpns_behave_like_random_keys() {
+    // HCFTL filters hold LPNs packed to a tight range, and lookups probe nearby LPNs: the
+    // fixed mix must not let consecutive integers collide more than random keys do.
+    let members: Vec<u64> = (5000..5512).collect();
+    let mut f = BloomFilter::for_entries(members.len(), 8);
+    assert_eq!((f.bits(), f.hashes()), (4096, 6));
+    let probes = (0..5000).chain(5512..100_000);
+    let (rate, theory) = measure(f.clone(), &members, probes);
+    assert!((rate - theory).abs() < 0.2 * theory, "measured {rate} vs theory {theory}");
+    for &k in &members {
+        f.insert(k);
+    }
+    assert_eq!(f.inserted(), 512);
+}
+
+#[test]
+fn insert_reports_change_and_clear_resets() {
+    let mut f = BloomFilter::new(1024, 4);
+    assert!(f.is_empty() && !f.contains(42));
+    assert!(f.insert(42), "a new key sets bits");
+    assert!(!f.insert(42), "the same key sets nothing new");
+    assert!(f.contains(42));
+    assert!(f.ones() >= 1 && f.ones() <= 4);
+    assert_eq!(f.words().iter().map(|w| w.count_ones() as u64).sum::<u64>(), f.ones());
+    assert_eq!(f.bytes(), 128);
+    let mut before = crate::hash::StateHasher::default();
+    f.hash_into(&mut before);
+    f.clear();
+    assert!(f.is_empty() && f.ones() == 0 && !f.contains(42));
+    let mut after = crate::hash::StateHasher::default();
+    f.hash_into(&mut after);
+    assert_ne!(before.finish(), after.finish());
+}
+
+#[test]
+fn degenerate_sizes_do_not_panic() {
+    let mut tiny = BloomFilter::new(0, 0);
+    assert_eq!((tiny.bits(), tiny.hashes()), (1, 1));
+    assert!(!tiny.contains(3));
+    tiny.insert(3);
+    assert!(tiny.contains(3) && tiny.contains(4), "one bit: everything is 'maybe' once set");
+    let none = BloomFilter::for_entries(0, 10);
+    assert_eq!((none.bits(), none.hashes()), (1, 7));
+    assert_eq!(BloomFilter::for_entries(100, 1).hashes(), 1);
+    assert_eq!(BloomFilter::for_entries(100, 0).hashes(), 1);
+    assert!(BloomFilter::new(64, 3).expected_false_positive_rate() == 0.0);
+}
