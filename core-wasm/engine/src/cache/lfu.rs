@@ -160,7 +160,10 @@ impl<K: Copy + Eq + Hash, V> Lfu<K, V> {
     /// Entries with their counts from kept-longest to next victim: most frequent first,
     /// most recent first among equals (`.rev()` gives eviction order).
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V, u64)> + '_ {
-        self.order.iter().rev().filter_map(|(&(freq, _), key)| self.slots.get(key).map(|s| (key, &s.value, freq)))
+        self.order
+            .iter()
+            .rev()
+            .filter_map(|(&(freq, _), key)| self.slots.get(key).map(|s| (key, &s.value, freq)))
     }
 
     /// Removes every entry (capacity unchanged; the recency clock keeps running).

@@ -33,7 +33,13 @@ pub struct Lru<K, V> {
 impl<K: Copy + Eq + Hash, V> Lru<K, V> {
     /// An empty cache holding at most `capacity` entries (at most `u32::MAX - 1`).
     pub fn new(capacity: usize) -> Self {
-        Lru { nodes: Vec::new(), index: HashMap::default(), head: NIL, tail: NIL, capacity: capacity.min(MAX_ENTRIES) }
+        Lru {
+            nodes: Vec::new(),
+            index: HashMap::default(),
+            head: NIL,
+            tail: NIL,
+            capacity: capacity.min(MAX_ENTRIES),
+        }
     }
 
     /// A cache that never evicts on insert: for lists whose budget the caller enforces in

@@ -1,15 +1,33 @@
-//! Garbage-collection victim selection.
+//! Garbage collection building blocks: victim-selection policies ([`VictimPolicy`]: greedy,
+//! cost-benefit, FIFO), the per-block ages they need ([`BlockAges`]) and the round-robin
+//! free-block allocator ([`RoundRobin`]).
+
+pub mod ages;
+pub mod alloc;
+pub mod victim;
+
+pub use ages::BlockAges;
+pub use alloc::RoundRobin;
+pub use victim::{cost_benefit, fifo, VictimPolicy};
 
 use crate::flash::{BlockId, FlashArray};
+
+/// Blocks a collection could reclaim: programmed since their last erase, not entirely
+/// valid (erasing them frees at least one page), and allowed by `collectable`.
+fn candidates<'a>(
+    flash: &'a FlashArray,
+    collectable: impl Fn(BlockId) -> bool + 'a,
+) -> impl Iterator<Item = BlockId> + 'a {
+    let full = flash.pages_per_block();
+    (0..flash.blocks())
+        .filter(move |&b| flash.programmed_count(b) > 0 && flash.valid_count(b) < full && collectable(b))
+}
 
 /// Greedy victim selection: the collectable block with the fewest valid pages (ties go to the
 /// lowest block number, so runs are deterministic). `collectable` says which blocks may be
 /// chosen (e.g. not open for writing); erased blocks are never chosen. Returns `None` when no block would free a page.
 pub fn greedy(flash: &FlashArray, collectable: impl Fn(BlockId) -> bool) -> Option<BlockId> {
-    let full = flash.pages_per_block();
-    (0..flash.blocks())
-        .filter(|&b| flash.programmed_count(b) > 0 && flash.valid_count(b) < full && collectable(b))
-        .min_by_key(|&b| (flash.valid_count(b), b))
+    candidates(flash, collectable).min_by_key(|&b| (flash.valid_count(b), b))
 }
 
 #[cfg(test)]

@@ -71,11 +71,17 @@ fn dirty_entries_come_back_on_eviction_for_write_back() {
     cmt.insert(7, Entry { ppn: 70, dirty: false });
     cmt.insert(8, Entry { ppn: 80, dirty: false });
     cmt.get_mut(&7).unwrap().dirty = true; // a host write updates 7 → [7 8]
-    assert_eq!(cmt.insert(9, Entry { ppn: 90, dirty: false }), Inserted::Evicted(8, Entry { ppn: 80, dirty: false }));
+    assert_eq!(
+        cmt.insert(9, Entry { ppn: 90, dirty: false }),
+        Inserted::Evicted(8, Entry { ppn: 80, dirty: false })
+    );
     let out = cmt.insert(10, Entry { ppn: 100, dirty: false }).evicted();
     assert_eq!(out, Some((7, Entry { ppn: 70, dirty: true })), "the dirty entry is handed back");
     // Replacing a present key returns the old value and evicts nothing even when full.
-    assert_eq!(cmt.insert(9, Entry { ppn: 91, dirty: true }), Inserted::Replaced(Entry { ppn: 90, dirty: false }));
+    assert_eq!(
+        cmt.insert(9, Entry { ppn: 91, dirty: true }),
+        Inserted::Replaced(Entry { ppn: 90, dirty: false })
+    );
     assert_eq!(order(&cmt), [9, 10]);
 }
 

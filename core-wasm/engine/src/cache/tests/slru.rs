@@ -136,14 +136,19 @@ fn randomized_differential_against_two_vec_model() {
                     Some(_) => Inserted::Replaced(k),
                     None if cap == 0 => Inserted::Evicted(k, k),
                     None => {
-                        let out = if prob.len() + prot.len() == cap { prob.pop().or_else(|| prot.pop()) } else { None };
+                        let out = if prob.len() + prot.len() == cap {
+                            prob.pop().or_else(|| prot.pop())
+                        } else {
+                            None
+                        };
                         prob.insert(0, k);
                         out.map_or(Inserted::Added, |v| Inserted::Evicted(v, v))
                     }
                 };
                 assert_eq!(c.insert(k, k), want, "seed {seed} step {step}: insert {k}");
             }
-            let want: Vec<_> = prot.iter().map(|&k| (Prot, k)).chain(prob.iter().map(|&k| (Prob, k))).collect();
+            let want: Vec<_> =
+                prot.iter().map(|&k| (Prot, k)).chain(prob.iter().map(|&k| (Prob, k))).collect();
             assert_eq!(keys(&c), want, "seed {seed} step {step}");
         }
     }

@@ -1,0 +1,98 @@
+//! Victim-selection policies. All see the same candidates (see [`super::greedy`]): blocks
+//! that are programmed, not entirely valid, and allowed by the caller's `collectable`.
+//!
+//! - **Greedy**: fewest valid pages (least copying now). The thesis' GC.
+//! - **Cost-benefit** (Kawaguchi et al., as in LFS/eNVy and original DFTL): maximise
+//!   age × (1 − u) / 2u, with u = valid / pages-per-block and age from [`BlockAges`]. It
+//!   lets cold blocks with a few more valid pages go before hot blocks that are about to
+//!   invalidate more pages by themselves. u = 0 counts as infinite benefit.
+//! - **FIFO**: the block first written longest ago (a circular log).
+//!
+//! Ties go to fewer valid pages, then the lowest block number, so runs are deterministic.
+//! Scores are compared with exact integer cross-multiplication, never floats.
+
+use std::cmp::Ordering;
+
+use serde::{Deserialize, Serialize};
+
+use super::{candidates, greedy, BlockAges};
+use crate::flash::{BlockId, FlashArray};
+
+/// A GC victim-selection policy (config value: `"greedy"`, `"cost-benefit"`, `"fifo"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VictimPolicy {
+    /// Fewest valid pages.
+    #[default]
+    Greedy,
+    /// Highest age × (1 − u) / 2u.
+    CostBenefit,
+    /// Oldest first-written block.
+    Fifo,
+}
+
+impl VictimPolicy {
+    /// Every policy, for listings and `--help`.
+    pub const ALL: [VictimPolicy; 3] = [VictimPolicy::Greedy, VictimPolicy::CostBenefit, VictimPolicy::Fifo];
+
+    /// The stable config name.
+    pub fn name(self) -> &'static str {
+        match self {
+            VictimPolicy::Greedy => "greedy",
+            VictimPolicy::CostBenefit => "cost-benefit",
+            VictimPolicy::Fifo => "fifo",
+        }
+    }
+
+    /// The policy with config name `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Picks a victim among the candidates `collectable` allows; `None` when no block would
+    /// free a page. Greedy ignores `ages`.
+    pub fn select(
+        self,
+        flash: &FlashArray,
+        ages: &BlockAges,
+        collectable: impl Fn(BlockId) -> bool,
+    ) -> Option<BlockId> {
+        match self {
+            VictimPolicy::Greedy => greedy(flash, collectable),
+            VictimPolicy::CostBenefit => cost_benefit(flash, ages, collectable),
+            VictimPolicy::Fifo => fifo(flash, ages, collectable),
+        }
+    }
+}
+
+/// Cost-benefit victim: the candidate with the highest age × (1 − u) / 2u.
+pub fn cost_benefit(
+    flash: &FlashArray,
+    ages: &BlockAges,
+    collectable: impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
+    let full = u128::from(flash.pages_per_block());
+    // (age, valid, block); "greater" is the better victim.
+    let rank = |&(age_a, va, a): &(u64, u32, BlockId), &(age_b, vb, b): &(u64, u32, BlockId)| {
+        let score = match (va, vb) {
+            (0, 0) => age_a.cmp(&age_b),
+            (0, _) => Ordering::Greater,
+            (_, 0) => Ordering::Less,
+            // age_a (P − va) / 2 va  vs  age_b (P − vb) / 2 vb, multiplied out.
+            _ => (u128::from(age_a) * (full - u128::from(va)) * u128::from(vb))
+                .cmp(&(u128::from(age_b) * (full - u128::from(vb)) * u128::from(va))),
+        };
+        score.then(vb.cmp(&va)).then(b.cmp(&a))
+    };
+    candidates(flash, collectable).map(|b| (ages.age(b), flash.valid_count(b), b)).max_by(rank).map(|c| c.2)
+}
+
+/// FIFO victim: the candidate first written longest ago.
+pub fn fifo(flash: &FlashArray, ages: &BlockAges, collectable: impl Fn(BlockId) -> bool) -> Option<BlockId> {
+    candidates(flash, collectable)
+        .min_by_key(|&b| (ages.first_written(b).unwrap_or(u64::MAX), flash.valid_count(b), b))
+}
+
+#[cfg(test)]
+#[path = "victim_tests.rs"]
+mod tests;
