@@ -8,8 +8,9 @@ use std::hash::Hash;
 use super::{Inserted, KeyBuild};
 
 const NIL: u32 = u32::MAX;
-/// Slots are addressed by `u32` (half the link size of `usize`; `NIL` is reserved).
-const MAX_ENTRIES: usize = (u32::MAX - 1) as usize;
+/// Largest capacity: slots are addressed by `u32` (half the link size of `usize`), with
+/// `u32::MAX` reserved as the null link. Larger requested capacities are clamped to this.
+pub const MAX_CAPACITY: usize = (u32::MAX - 1) as usize;
 
 #[derive(Debug, Clone)]
 struct Node<K, V> {
@@ -38,14 +39,14 @@ impl<K: Copy + Eq + Hash, V> Lru<K, V> {
             index: HashMap::default(),
             head: NIL,
             tail: NIL,
-            capacity: capacity.min(MAX_ENTRIES),
+            capacity: capacity.min(MAX_CAPACITY),
         }
     }
 
     /// A cache that never evicts on insert: for lists whose budget the caller enforces in
     /// other units (TPFTL's translation-page nodes, bounded by the entries they hold).
     pub fn unbounded() -> Self {
-        Self::new(MAX_ENTRIES)
+        Self::new(MAX_CAPACITY)
     }
 
     /// Maximum number of entries.
@@ -71,7 +72,7 @@ impl<K: Copy + Eq + Hash, V> Lru<K, V> {
     /// Changes the capacity; when it shrinks below `len`, evicts LRU entries and returns
     /// them, least recent first (APS / adaptive schemes move partition boundaries).
     pub fn set_capacity(&mut self, capacity: usize) -> Vec<(K, V)> {
-        self.capacity = capacity.min(MAX_ENTRIES);
+        self.capacity = capacity.min(MAX_CAPACITY);
         let mut evicted = Vec::new();
         while self.nodes.len() > self.capacity {
             match self.pop_lru() {

@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn tightest_window_picks_smallest_spread_lowest_first() {
         assert_eq!(tightest_window([50, 1, 9, 3, 52, 51, 100], 3), vec![50, 51, 52]);
-        // Spread 2 twice: {1,3} wins over {50,52}... and {50,51} (spread 1) beats both.
+        // {50, 51} (spread 1) beats {1, 3} (spread 2) although its keys are higher.
         assert_eq!(tightest_window([1, 3, 50, 51], 2), vec![50, 51]);
         assert_eq!(tightest_window([10, 1, 4, 7], 2), vec![1, 4], "equal spreads: lowest wins");
         assert_eq!(tightest_window([5, 5, 2], 4), vec![2, 5]);

@@ -33,7 +33,7 @@ impl<K: Copy + Eq + Hash, V> Slru<K, V> {
     /// An empty cache of `capacity` entries of which at most `protected_capacity` (clamped to
     /// `capacity`) are protected.
     pub fn new(capacity: usize, protected_capacity: usize) -> Self {
-        let capacity = Lru::<K, V>::new(capacity).capacity();
+        let capacity = capacity.min(super::lru::MAX_CAPACITY);
         Slru {
             // The total bound is enforced here, so probation itself never evicts.
             probation: Lru::unbounded(),
