@@ -1,8 +1,10 @@
 use std::fmt;
 
+use serde::Serialize;
+
 /// A located parse error: line and column (1-based) of the offending text and what was
 /// expected there. The host fills in `file` when it knows the name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ParseError {
     /// File name, if known.
     pub file: Option<String>,

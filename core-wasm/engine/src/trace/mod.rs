@@ -1,12 +1,40 @@
 //! Block I/O traces: the request type every parser produces, located parse errors, and the
 //! parsers themselves (one module per format).
+//!
+//! - [`parse`] / [`parse_with`] parse a whole buffer; [`TraceReader`] parses chunk by chunk
+//!   (Web Worker, CLI) with the same result.
+//! - The format is detected ([`detect`]) unless named; [`FORMATS`] lists the names.
+//! - [`ParseOptions`] selects requests (device, operation, time window, first N), scales
+//!   time, overrides units and can skip bad lines; [`ParseReport`] says what happened.
+//! - Times become ns since the first kept request; addresses become bytes.
+//!
+//! `public/traces/README.md` documents every format for users.
 
+pub mod blkparse;
+pub mod cloudphysics;
+mod detect;
+pub mod disksim;
 mod error;
+pub mod fiu;
+mod format;
 mod lines;
+pub mod mqsim;
 pub mod msr;
+mod num;
+mod options;
+pub mod plain;
+mod reader;
+mod select;
+pub mod spc;
+pub mod ssdsim;
+pub mod systor;
+pub mod tencent;
 
 pub use error::ParseError;
-pub use lines::{split_fields, Field, Lines};
+pub use format::Format;
+pub use lines::{Field, Fields, Lines};
+pub use options::{BlkEvent, DeviceCount, ParseOptions, ParseReport, TimeUnit};
+pub use reader::{Parsed, Progress, TraceReader, MAX_LINE};
 
 use serde::Serialize;
 
@@ -30,38 +58,66 @@ pub struct Request {
 pub struct Trace {
     /// Format name (`msr`, ...).
     pub format: String,
-    /// Requests in file order.
+    /// Requests in file order; times never decrease.
     pub requests: Vec<Request>,
 }
 
-/// Trace formats the engine can parse.
-pub const FORMATS: &[&str] = &["msr"];
+/// Trace formats the engine can parse, by the names `format` arguments accept.
+pub const FORMATS: &[&str] = &[
+    "msr",
+    "spc",
+    "disksim",
+    "mqsim",
+    "ssdsim",
+    "blkparse",
+    "fiu",
+    "systor",
+    "tencent",
+    "cloudphysics",
+    "csv",
+];
 
-/// Parses `bytes` in `format` (`None` = detect from the content).
+/// Parses `bytes` in `format` (`None` = detect from the content) with default options.
 pub fn parse(bytes: &[u8], format: Option<&str>) -> Result<Trace, ParseError> {
-    let format = match format {
-        Some(f) => f.to_string(),
-        None => detect(bytes)?.to_string(),
-    };
-    match format.as_str() {
-        "msr" => msr::parse(bytes),
-        other => Err(ParseError::new(0, 0, other, &format!("a known trace format ({})", FORMATS.join(", ")))),
-    }
+    parse_with(bytes, format, &ParseOptions::default()).map(|p| p.trace)
 }
 
-/// Guesses the format from the first data line.
+/// Parses `bytes` with `options`, returning the trace and the report.
+pub fn parse_with(bytes: &[u8], format: Option<&str>, options: &ParseOptions) -> Result<Parsed, ParseError> {
+    let mut reader = TraceReader::new(format, options.clone())?;
+    reader.feed(bytes)?;
+    reader.finish()
+}
+
+/// Guesses the format from the first content lines. The error lists the formats tried.
 pub fn detect(bytes: &[u8]) -> Result<&'static str, ParseError> {
-    let mut lines = Lines::new(bytes);
-    let first = loop {
-        match lines.next_line()? {
-            None => return Err(ParseError::new(1, 1, "", "at least one request line (the file is empty)")),
-            Some((_, l)) if l.trim().is_empty() || l.starts_with('#') => continue,
-            Some((_, l)) => break l.to_string(),
+    detect::detect_bytes(bytes).map(Format::name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_names_round_trip() {
+        for name in FORMATS {
+            assert_eq!(Format::from_name(name).map(Format::name), Some(*name));
         }
-    };
-    if msr::looks_like(&first) {
-        return Ok("msr");
+        for f in Format::ALL {
+            assert!(FORMATS.contains(&f.name()));
+        }
+        assert_eq!(Format::from_name("UMass"), Some(Format::Spc));
+        let e = parse(b"1,2\n", Some("nope")).unwrap_err();
+        assert!(e.expected.contains("blkparse"), "{e}");
     }
-    let shown: String = first.chars().take(60).collect();
-    Err(ParseError::new(1, 1, &shown, "a line of a known trace format (MSR Cambridge CSV: Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime)"))
+
+    #[test]
+    fn options_are_validated() {
+        let bad = ParseOptions { time_scale: -1.0, ..ParseOptions::default() };
+        assert!(TraceReader::new(None, bad).is_err());
+        let bad = ParseOptions { start_ns: Some(5), end_ns: Some(5), ..ParseOptions::default() };
+        assert!(TraceReader::new(None, bad).is_err());
+        let bad = ParseOptions { max_requests: Some(0), ..ParseOptions::default() };
+        assert!(TraceReader::new(None, bad).is_err());
+    }
 }

@@ -1,67 +1,64 @@
-//! MSR Cambridge block traces (SNIA IOTTA):
-//! `Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime`, no header.
-//! Timestamp is a Windows FILETIME (100 ns ticks); Offset and Size are bytes; Type is
-//! `Read` or `Write`. Example: `128166385295514663,hm,0,Write,9056014336,2048,2833`.
+//! MSR Cambridge block traces (SNIA IOTTA #388), one CSV file per volume, no header:
+//!
+//! `Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime`
+//!
+//! - Timestamp: Windows FILETIME, 100 ns ticks since 1601-01-01 (absolute).
+//! - Hostname, DiskNumber: the volume; the device id is `Hostname_DiskNumber` (`hm_0`),
+//!   the name the literature and the file names use.
+//! - Type: `Read` or `Write` (any case). Offset and Size: bytes.
+//! - ResponseTime (FILETIME units) and any later field: ignored.
+//!
+//! Example: `128166385295514663,hm,0,Write,9056014336,2048,2833`.
+//! A header line (`Timestamp,Hostname,...`, added by some copies) is skipped.
 
-use super::{split_fields, Field, Lines, ParseError, Request, Trace};
+use super::format::{Ctx, Device, Outcome, Record};
+use super::lines::Fields;
+use super::{num, ParseError};
 use crate::events::HostOp;
 
-const LAYOUT: &str = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";
+/// Record layout.
+pub const LAYOUT: &str = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";
 
-/// True when `line` has the MSR shape (7 fields, Read/Write in the fourth).
-pub fn looks_like(line: &str) -> bool {
-    let f = split_fields(line, ',');
-    f.len() == 7
-        && f[0].text.parse::<u64>().is_ok()
-        && matches!(f[3].text.to_ascii_lowercase().as_str(), "read" | "write")
+fn op(text: &str) -> Option<HostOp> {
+    if text.eq_ignore_ascii_case("read") {
+        Some(HostOp::Read)
+    } else if text.eq_ignore_ascii_case("write") {
+        Some(HostOp::Write)
+    } else {
+        None
+    }
 }
 
-fn number(line: u32, f: &Field<'_>, what: &str) -> Result<u64, ParseError> {
-    f.text.parse::<u64>().map_err(|_| ParseError::new(line, f.column, f.text, what))
+/// True when `line` has the MSR shape (an integer timestamp, Read/Write in the fourth field).
+pub fn sniff(line: &str) -> bool {
+    let f = Fields::csv(line);
+    f.count() >= 6 && num::int(0, f.at(0), "").is_ok() && op(f.at(3).text).is_some()
 }
 
-/// Parses a whole MSR file.
-pub fn parse(bytes: &[u8]) -> Result<Trace, ParseError> {
-    let mut lines = Lines::new(bytes);
-    let mut requests = Vec::new();
-    let mut origin: Option<u64> = None;
-    while let Some((n, line)) = lines.next_line()? {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f = split_fields(line, ',');
-        if f.len() < 6 {
-            let last = f.last().map_or(1, |x| x.column + x.text.len() as u32);
-            return Err(ParseError::new(n, last, line, &format!("7 comma-separated fields ({LAYOUT})")));
-        }
-        let ticks = number(n, &f[0], "a Windows FILETIME timestamp (integer, 100 ns ticks)")?;
-        let op = match f[3].text.to_ascii_lowercase().as_str() {
-            "read" => HostOp::Read,
-            "write" => HostOp::Write,
-            _ => return Err(ParseError::new(n, f[3].column, f[3].text, "Type 'Read' or 'Write'")),
-        };
-        let offset = number(n, &f[4], "a byte offset (integer)")?;
-        let size = number(n, &f[5], "a size in bytes (integer)")?;
-        if size == 0 || size > u64::from(u32::MAX) {
-            return Err(ParseError::new(n, f[5].column, f[5].text, "a size between 1 and 4294967295 bytes"));
-        }
-        let origin = *origin.get_or_insert(ticks);
-        let time_ns = ticks.saturating_sub(origin).saturating_mul(100);
-        requests.push(Request { time_ns, op, offset, size: size as u32 });
-    }
-    if requests.is_empty() {
-        return Err(ParseError::new(1, 1, "", &format!("at least one request line ({LAYOUT})")));
-    }
-    Ok(Trace { format: "msr".into(), requests })
+/// Parses one record.
+pub fn parse_line<'a>(line: &'a str, n: u32, ctx: &Ctx) -> Result<Outcome<'a>, ParseError> {
+    let f = Fields::csv(line);
+    f.require(6, n, line, LAYOUT)?;
+    let time_ns = num::time(n, f.at(0), ctx.unit)?;
+    let op = op(f.at(3).text)
+        .ok_or_else(|| ParseError::new(n, f.at(3).column, f.at(3).text, "Type 'Read' or 'Write'"))?;
+    let offset = num::int(n, f.at(4), "an Offset in bytes (integer)")?;
+    let size = num::int(n, f.at(5), "a Size in bytes (integer)")?;
+    let size = num::size(n, f.at(5), size)?;
+    num::extent(n, f.at(4), offset, size)?;
+    let device = Some(Device::two(f.at(1).text, "_", f.at(2).text));
+    Ok(Outcome::Request(Record { time_ns, op, offset, size, device }))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::{parse, parse_with, ParseOptions, Request};
     use super::*;
 
     #[test]
     fn parses_real_lines() {
-        let t = parse(b"128166385295514663,hm,0,Write,9056014336,2048,2833\r\n128166385295514878,hm,0,Read,11855351808,512,2617\n").unwrap();
+        let t = parse(b"128166385295514663,hm,0,Write,9056014336,2048,2833\r\n128166385295514878,hm,0,Read,11855351808,512,2617\n", None).unwrap();
+        assert_eq!(t.format, "msr");
         assert_eq!(t.requests.len(), 2);
         assert_eq!(t.requests[0], Request { time_ns: 0, op: HostOp::Write, offset: 9056014336, size: 2048 });
         assert_eq!(t.requests[1].time_ns, 215 * 100);
@@ -70,14 +67,17 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        let e = parse(b"1,hm,0,Write,0,512,1\n2,hm,0,Wrote,0,512,1\n").unwrap_err();
+        let e = parse(b"1,hm,0,Write,0,512,1\n2,hm,0,Wrote,0,512,1\n", None).unwrap_err();
         assert_eq!((e.line, e.column), (2, 8));
         assert!(e.to_string().contains("'Wrote'"), "{e}");
-        let e = parse(b"1,hm,0,Write,12x,512,1\n").unwrap_err();
+        let e = parse(b"1,hm,0,Write,12x,512,1\n", Some("msr")).unwrap_err();
         assert_eq!((e.line, e.column), (1, 14));
-        let e = parse(b"1,hm,0,Write\n").unwrap_err();
-        assert_eq!(e.line, 1);
-        assert!(parse(b"").is_err());
-        assert!(parse(b"1,hm,0,Write,0,0,1\n").unwrap_err().to_string().contains("size"));
+        let e = parse(b"1,hm,0,Write\n", Some("msr")).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 13));
+        assert!(parse(b"", Some("msr")).is_err());
+        let zero =
+            parse_with(b"1,hm,0,Write,0,0,1\n2,hm,0,Read,0,512,1\n", Some("msr"), &ParseOptions::default());
+        let zero = zero.unwrap();
+        assert_eq!((zero.report.ignored, zero.trace.requests.len()), (1, 1));
     }
 }

@@ -1,0 +1,156 @@
+//! Number fields: integers, hex flags, exact decimal times and unit conversion. Every
+//! failure is a located [`ParseError`]; all arithmetic is checked, so hostile input cannot
+//! overflow or panic.
+
+use super::lines::Field;
+use super::{ParseError, TimeUnit};
+
+/// An unsigned decimal integer.
+pub fn int(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
+    let digits = f.text.strip_prefix('+').unwrap_or(f.text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::new(line, f.column, f.text, what));
+    }
+    digits.parse::<u64>().map_err(|_| ParseError::new(line, f.column, f.text, &format!("{what}, below 2^64")))
+}
+
+/// A hexadecimal integer, with or without `0x`.
+pub fn hex(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
+    let t = f.text;
+    let digits = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")).unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ParseError::new(line, f.column, f.text, what));
+    }
+    u64::from_str_radix(digits, 16).map_err(|_| ParseError::new(line, f.column, f.text, what))
+}
+
+/// Significant digits kept; further fractional digits are below a picosecond for any
+/// realistic timestamp and are dropped, which keeps the product below 2^128.
+const MAX_MANTISSA: u128 = 1_000_000_000_000_000_000_000_000; // 10^24
+
+/// A non-negative decimal time (`12`, `0.551706`, `1.5e3`) in `unit`, converted exactly to
+/// whole nanoseconds (rounded down). No floating point, so results never depend on rounding.
+pub fn time(line: u32, f: Field<'_>, unit: TimeUnit) -> Result<u64, ParseError> {
+    let what = || format!("a time in {} (a non-negative decimal number)", unit.describe());
+    let err = || ParseError::new(line, f.column, f.text, &what());
+    let text = f.text.strip_prefix('+').unwrap_or(f.text);
+    let (mantissa_text, exp_text) = match text.find(['e', 'E']) {
+        Some(i) => (text.get(..i).unwrap_or_default(), Some(text.get(i + 1..).unwrap_or_default())),
+        None => (text, None),
+    };
+    let (int_part, frac_part) = match mantissa_text.split_once('.') {
+        Some((a, b)) => (a, b),
+        None => (mantissa_text, ""),
+    };
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (int_part.is_empty() && frac_part.is_empty()) || !all_digits(int_part) || !all_digits(frac_part) {
+        return Err(err());
+    }
+    let mut mantissa: u128 = 0;
+    let mut pow10: i64 = 0;
+    for b in int_part.bytes() {
+        if mantissa < MAX_MANTISSA {
+            mantissa = mantissa * 10 + u128::from(b - b'0');
+        } else {
+            pow10 += 1;
+        }
+    }
+    for b in frac_part.bytes() {
+        if mantissa < MAX_MANTISSA {
+            mantissa = mantissa * 10 + u128::from(b - b'0');
+            pow10 -= 1;
+        }
+    }
+    if let Some(e) = exp_text {
+        let (neg, digits) = match e.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, e.strip_prefix('+').unwrap_or(e)),
+        };
+        if digits.is_empty() || digits.len() > 4 || !all_digits(digits) {
+            return Err(err());
+        }
+        let v: i64 = digits.parse().map_err(|_| err())?;
+        pow10 += if neg { -v } else { v };
+    }
+    // value_ns = mantissa * 10^pow10 * picos / 1000
+    let picos = mantissa * unit.picos();
+    let shift = pow10 - 3;
+    let ns = if shift >= 0 {
+        u32::try_from(shift).ok().and_then(|s| 10u128.checked_pow(s)).and_then(|p| picos.checked_mul(p))
+    } else {
+        Some(u32::try_from(-shift).ok().and_then(|s| 10u128.checked_pow(s)).map_or(0, |p| picos / p))
+    };
+    ns.and_then(|v| u64::try_from(v).ok())
+        .ok_or_else(|| ParseError::new(line, f.column, f.text, &format!("{}, below 584 years", what())))
+}
+
+/// `count` units of `unit_bytes` as bytes (sectors to bytes, for example).
+pub fn bytes(line: u32, f: Field<'_>, count: u64, unit_bytes: u64) -> Result<u64, ParseError> {
+    count
+        .checked_mul(unit_bytes)
+        .ok_or_else(|| ParseError::new(line, f.column, f.text, "an address below 2^64 bytes"))
+}
+
+/// An integer count of `unit_bytes` units (sectors, blocks) as bytes.
+pub fn sectors(line: u32, f: Field<'_>, unit_bytes: u64, what: &str) -> Result<u64, ParseError> {
+    let count = int(line, f, what)?;
+    bytes(line, f, count, unit_bytes)
+}
+
+/// A request length in bytes, which must fit the 32-bit `Request::size`.
+pub fn size(line: u32, f: Field<'_>, bytes: u64) -> Result<u64, ParseError> {
+    if bytes > u64::from(u32::MAX) {
+        return Err(ParseError::new(line, f.column, f.text, "a request size below 4 GiB"));
+    }
+    Ok(bytes)
+}
+
+/// Checks `offset + size` stays addressable, so later page arithmetic cannot overflow.
+pub fn extent(line: u32, f: Field<'_>, offset: u64, size: u64) -> Result<(), ParseError> {
+    match offset.checked_add(size) {
+        Some(_) => Ok(()),
+        None => Err(ParseError::new(line, f.column, f.text, "an offset whose request ends below 2^64 bytes")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(text: &str, unit: TimeUnit) -> Result<u64, ParseError> {
+        time(3, Field { column: 5, text }, unit)
+    }
+
+    #[test]
+    fn decimal_times_are_exact() {
+        assert_eq!(t("0.551706", TimeUnit::S), Ok(551_706_000));
+        assert_eq!(t("1456095145.133076000", TimeUnit::S), Ok(1_456_095_145_133_076_000));
+        assert_eq!(t("12.5", TimeUnit::Ms), Ok(12_500_000));
+        assert_eq!(t("1.5e3", TimeUnit::Us), Ok(1_500_000));
+        assert_eq!(t("2500", TimeUnit::Ps), Ok(2));
+        assert_eq!(t(".5", TimeUnit::S), Ok(500_000_000));
+        assert_eq!(t("7.", TimeUnit::Ns), Ok(7));
+        assert_eq!(t("128166385295514663", TimeUnit::Filetime), Ok(12_816_638_529_551_466_300));
+        assert_eq!(t("1e-30", TimeUnit::S), Ok(0));
+        for bad in ["", ".", "-1", "1,5", "1e", "1e99999", "nan", "0x10", "1.2.3"] {
+            let e = t(bad, TimeUnit::S).unwrap_err();
+            assert_eq!((e.line, e.column), (3, 5), "{bad}");
+        }
+        assert!(t("99999999999", TimeUnit::S).unwrap_err().expected.contains("584 years"));
+        assert!(t(&"9".repeat(200), TimeUnit::Ps).is_err());
+    }
+
+    #[test]
+    fn integers_and_hex() {
+        let f = |text| Field { column: 2, text };
+        assert_eq!(int(1, f("42"), "n"), Ok(42));
+        assert!(int(1, f("-1"), "n").is_err());
+        assert!(int(1, f("99999999999999999999"), "n").unwrap_err().expected.contains("2^64"));
+        assert_eq!(hex(1, f("2a"), "h"), Ok(42));
+        assert_eq!(hex(1, f("0x1"), "h"), Ok(1));
+        assert!(hex(1, f("+1"), "h").is_err());
+        assert!(bytes(1, f("x"), u64::MAX, 512).is_err());
+        assert!(size(1, f("x"), 1 << 32).is_err());
+        assert!(extent(1, f("x"), u64::MAX, 1).is_err());
+    }
+}

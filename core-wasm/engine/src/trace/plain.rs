@@ -1,0 +1,145 @@
+//! Plain CSV for hand-written and converted traces: a header naming the columns, then one
+//! request per line, columns in any order:
+//!
+//! `op,offset,size[,time]`
+//!
+//! Header names (case-insensitive; unknown columns are ignored):
+//! - op (`op`, `type`, `rw`, `iotype`, `opcode`, `operation`): `R`/`read`, `W`/`write`,
+//!   `T`/`trim`/`D`/`discard`/`unmap`.
+//! - offset: `offset` / `offset_bytes` in bytes, or `lba` / `sector` / `offset_sectors` in
+//!   512 B sectors.
+//! - size: `size` / `size_bytes` / `length` / `bytes` in bytes, or `sectors` /
+//!   `size_sectors` / `nsectors` / `blocks` in 512 B sectors.
+//! - time (optional): `time_ns`, `time_us`, `time_ms`, `time_s` name their unit; `time` /
+//!   `timestamp` are nanoseconds. Without a time column every request arrives at 0.
+//! - device (optional): `device`, `dev`, `volume`, `lun`, `asu`, `disk`.
+//!
+//! Example: header `op,offset,size,time_us`, line `W,8192,4096,150`.
+
+use super::format::{Ctx, Device, Outcome, Record};
+use super::lines::Fields;
+use super::{num, ParseError, TimeUnit};
+use crate::events::HostOp;
+
+/// Record layout.
+pub const LAYOUT: &str = "op,offset,size[,time] (header required)";
+
+/// Whether an address column counts bytes or sectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    Bytes,
+    Sectors,
+}
+
+/// Where the header put each column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Columns {
+    op: usize,
+    offset: (usize, Unit),
+    size: (usize, Unit),
+    time: Option<(usize, Option<TimeUnit>)>,
+    device: Option<usize>,
+    min_fields: usize,
+}
+
+enum Role {
+    Op,
+    Offset(Unit),
+    Size(Unit),
+    Time(Option<TimeUnit>),
+    Device,
+}
+
+fn role(name: &str) -> Option<Role> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "op" | "type" | "rw" | "iotype" | "opcode" | "operation" => Role::Op,
+        "offset" | "offset_bytes" | "byte_offset" => Role::Offset(Unit::Bytes),
+        "lba" | "sector" | "offset_sectors" => Role::Offset(Unit::Sectors),
+        "size" | "size_bytes" | "length" | "len" | "bytes" => Role::Size(Unit::Bytes),
+        "sectors" | "size_sectors" | "nsectors" | "blocks" => Role::Size(Unit::Sectors),
+        "time" | "timestamp" => Role::Time(None),
+        "time_ps" => Role::Time(Some(TimeUnit::Ps)),
+        "time_ns" => Role::Time(Some(TimeUnit::Ns)),
+        "time_us" => Role::Time(Some(TimeUnit::Us)),
+        "time_ms" => Role::Time(Some(TimeUnit::Ms)),
+        "time_s" | "seconds" => Role::Time(Some(TimeUnit::S)),
+        "device" | "dev" | "volume" | "lun" | "asu" | "disk" => Role::Device,
+        _ => return None,
+    })
+}
+
+impl Columns {
+    /// Reads the header line.
+    pub fn from_header(line: &str, n: u32) -> Result<Columns, ParseError> {
+        let f = Fields::csv(line);
+        let (mut op, mut offset, mut size, mut time, mut device) = (None, None, None, None, None);
+        for i in 0..f.count().min(super::lines::MAX_FIELDS) {
+            let field = f.at(i);
+            let taken = match role(field.text) {
+                None => false,
+                Some(Role::Op) => op.replace(i).is_some(),
+                Some(Role::Offset(u)) => offset.replace((i, u)).is_some(),
+                Some(Role::Size(u)) => size.replace((i, u)).is_some(),
+                Some(Role::Time(u)) => time.replace((i, u)).is_some(),
+                Some(Role::Device) => device.replace(i).is_some(),
+            };
+            if taken {
+                return Err(ParseError::new(n, field.column, field.text, "a header naming each column once"));
+            }
+        }
+        match (op, offset, size) {
+            (Some(op), Some(offset), Some(size)) => {
+                let last = [Some(op), Some(offset.0), Some(size.0), time.map(|t| t.0), device];
+                let min_fields = last.iter().flatten().max().map_or(0, |m| m + 1);
+                Ok(Columns { op, offset, size, time, device, min_fields })
+            }
+            _ => Err(ParseError::new(
+                n,
+                1,
+                line,
+                "a header line naming op, offset and size columns (e.g. 'op,offset,size,time_ns')",
+            )),
+        }
+    }
+}
+
+fn op(text: &str) -> Option<HostOp> {
+    const NAMES: [(&str, HostOp); 8] = [
+        ("r", HostOp::Read),
+        ("read", HostOp::Read),
+        ("w", HostOp::Write),
+        ("write", HostOp::Write),
+        ("t", HostOp::Trim),
+        ("trim", HostOp::Trim),
+        ("d", HostOp::Trim),
+        ("discard", HostOp::Trim),
+    ];
+    if text.eq_ignore_ascii_case("unmap") {
+        return Some(HostOp::Trim);
+    }
+    NAMES.iter().find(|(name, _)| text.eq_ignore_ascii_case(name)).map(|&(_, op)| op)
+}
+
+/// Parses one record with the header's column map.
+pub fn parse_line<'a>(line: &'a str, n: u32, ctx: &Ctx, c: &Columns) -> Result<Outcome<'a>, ParseError> {
+    let f = Fields::csv(line);
+    f.require(c.min_fields, n, line, LAYOUT)?;
+    let unit = |u: Unit| if u == Unit::Bytes { 1 } else { ctx.sector };
+    let op_field = f.at(c.op);
+    let op = op(op_field.text).ok_or_else(|| {
+        ParseError::new(n, op_field.column, op_field.text, "an op 'R'/'read', 'W'/'write' or 'T'/'trim'")
+    })?;
+    let offset = num::sectors(n, f.at(c.offset.0), unit(c.offset.1), "an offset (integer)")?;
+    let size = num::sectors(n, f.at(c.size.0), unit(c.size.1), "a size (integer)")?;
+    let size = num::size(n, f.at(c.size.0), size)?;
+    let time_ns = match c.time {
+        Some((i, named)) => {
+            let u = if ctx.unit_overridden { ctx.unit } else { named.unwrap_or(ctx.unit) };
+            num::time(n, f.at(i), u)?
+        }
+        None => 0,
+    };
+    num::extent(n, f.at(c.offset.0), offset, size)?;
+    let device = c.device.map(|i| Device::one(f.at(i).text));
+    Ok(Outcome::Request(Record { time_ns, op, offset, size, device }))
+}

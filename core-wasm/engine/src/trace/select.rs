@@ -1,0 +1,105 @@
+//! Selection: turns records into requests. Rebases times onto the first record, keeps them
+//! from going backwards, applies the device / operation / time-window filters, the request
+//! limit and the time scale, and counts devices for the report.
+
+use std::collections::BTreeMap;
+
+use super::format::{Device, Record};
+use super::{DeviceCount, ParseOptions, ParseReport, Request};
+use crate::events::HostOp;
+
+/// Selection state for one parse.
+#[derive(Debug, Clone)]
+pub struct Selector {
+    options: ParseOptions,
+    /// Absolute time of the file's first record: the zero of the time window.
+    origin: Option<u64>,
+    /// Latest absolute time so far; an earlier record is raised to it.
+    latest: u64,
+    /// Window-relative time of the first kept request: the zero of the output.
+    first_kept: Option<u64>,
+    seen: BTreeMap<String, u64>,
+    more_devices: bool,
+    key: String,
+}
+
+impl Selector {
+    /// A selector applying `options`.
+    pub fn new(options: &ParseOptions) -> Self {
+        Selector {
+            options: options.clone(),
+            origin: None,
+            latest: 0,
+            first_kept: None,
+            seen: BTreeMap::new(),
+            more_devices: false,
+            key: String::new(),
+        }
+    }
+
+    /// Offers one record; kept requests go to `out`. Returns true once the request limit
+    /// is reached, so the caller can stop reading.
+    pub fn offer(&mut self, rec: Record<'_>, report: &mut ParseReport, out: &mut Vec<Request>) -> bool {
+        if rec.size == 0 {
+            report.ignored += 1;
+            return false;
+        }
+        report.records += 1;
+        let origin = *self.origin.get_or_insert(rec.time_ns);
+        // Files list requests in issue order; a timestamp that goes backwards (Tencent's
+        // unsorted seconds, per-CPU clock skew) is raised rather than reordering the file.
+        if rec.time_ns < self.latest {
+            report.reordered += 1;
+        }
+        self.latest = self.latest.max(rec.time_ns).max(origin);
+        let rel = self.latest - origin;
+        let device_ok = self.device(rec.device);
+        let op_ok = match rec.op {
+            HostOp::Read => self.options.reads,
+            HostOp::Write => self.options.writes,
+            HostOp::Trim => self.options.trims,
+        };
+        let early = matches!(self.options.start_ns, Some(s) if rel < s);
+        let late = matches!(self.options.end_ns, Some(e) if rel >= e);
+        let time_ok = !early && !late;
+        if !(device_ok && op_ok && time_ok) {
+            report.filtered += 1;
+            return false;
+        }
+        let since = rel - *self.first_kept.get_or_insert(rel);
+        let time_ns = if self.options.time_scale == 1.0 {
+            since
+        } else {
+            // `as` saturates, so an enormous product caps at u64::MAX instead of wrapping.
+            (since as f64 * self.options.time_scale).round() as u64
+        };
+        // Formats reject sizes above u32::MAX, so this conversion cannot fail.
+        let size = u32::try_from(rec.size).unwrap_or(u32::MAX);
+        out.push(Request { time_ns, op: rec.op, offset: rec.offset, size });
+        report.requests += 1;
+        report.duration_ns = time_ns;
+        self.options.max_requests.is_some_and(|m| report.requests >= m)
+    }
+
+    fn device(&mut self, device: Option<Device<'_>>) -> bool {
+        let Some(d) = device else { return self.options.devices.is_empty() };
+        d.write_to(&mut self.key);
+        if let Some(c) = self.seen.get_mut(self.key.as_str()) {
+            *c += 1;
+        } else if self.seen.len() < ParseReport::MAX_DEVICES {
+            self.seen.insert(self.key.clone(), 1);
+        } else {
+            self.more_devices = true;
+        }
+        self.options.devices.is_empty() || self.options.devices.contains(&self.key)
+    }
+
+    /// Writes the device list into `report`, busiest first.
+    pub fn fill_report(&self, report: &mut ParseReport) {
+        let mut devices: Vec<DeviceCount> =
+            self.seen.iter().map(|(d, &records)| DeviceCount { device: d.clone(), records }).collect();
+        devices.sort_by(|a, b| b.records.cmp(&a.records).then_with(|| a.device.cmp(&b.device)));
+        report.devices = devices;
+        report.more_devices = self.more_devices;
+    }
+}
