@@ -73,6 +73,9 @@ pub struct DeviceConfig {
     pub cell: CellType,
     /// Operation costs.
     pub latency: Latencies,
+    /// Before measuring, write this fraction of the logical pages once (Shin's utilization
+    /// axis, seed 004); 0 = no pre-fill beyond what the workload config asks.
+    pub utilization: f64,
 }
 
 impl Default for DeviceConfig {
@@ -89,11 +92,17 @@ impl Default for DeviceConfig {
             over_provisioning: 0.25,
             cell: CellType::Slc,
             latency: Latencies::default(),
+            utilization: 0.0,
         }
     }
 }
 
 impl DeviceConfig {
+    /// Independent flash units (channels x ways).
+    pub fn units(&self) -> u32 {
+        self.channels * self.ways
+    }
+
     /// Total physical pages.
     pub fn physical_pages(&self) -> u64 {
         u64::from(self.blocks) * u64::from(self.pages_per_block)
@@ -129,6 +138,9 @@ impl DeviceConfig {
                 "device.over_provisioning must be in [0, 0.95), got {}",
                 self.over_provisioning
             ));
+        }
+        if !(0.0..=1.0).contains(&self.utilization) || self.utilization.is_nan() {
+            return bad(format!("device.utilization must be in [0, 1], got {}", self.utilization));
         }
         if self.channels == 0 || self.ways == 0 {
             return bad("device.channels and device.ways must be at least 1".into());
@@ -190,6 +202,17 @@ pub enum TimingMode {
     Trace,
     /// Each request arrives when the previous one completes (response = service time).
     Closed,
+    /// Request i arrives at i x period (ns), as in RFTL's evaluation (thesis §4.4).
+    Periodic(u64),
+}
+
+/// The FTL's RAM.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RamConfig {
+    /// Total RAM budget of the FTL in bytes, for schemes that cache (DFTL family, hybrids'
+    /// buffers). 0 = scheme default: a quarter of a full page map (4 bytes per logical page).
+    pub bytes: u64,
 }
 
 /// Everything needed to build a simulation, besides the trace.
@@ -202,6 +225,8 @@ pub struct SimConfig {
     pub device: DeviceConfig,
     /// Garbage collection.
     pub gc: GcConfig,
+    /// RAM budget.
+    pub ram: RamConfig,
     /// Trace-to-device mapping.
     pub workload: WorkloadConfig,
     /// Arrival model.
@@ -216,6 +241,7 @@ impl Default for SimConfig {
             scheme: "page".into(),
             device: DeviceConfig::default(),
             gc: GcConfig::default(),
+            ram: RamConfig::default(),
             workload: WorkloadConfig::default(),
             timing: TimingMode::Trace,
             record_events: false,
@@ -229,6 +255,25 @@ impl SimConfig {
         serde_json::from_str(text).map_err(|e| EngineError::Config(format!("config JSON: {e}")))
     }
 
+    /// The RAM budget in bytes, resolving 0 to the default (a quarter of a full page map).
+    pub fn ram_budget(&self) -> u64 {
+        if self.ram.bytes > 0 {
+            self.ram.bytes
+        } else {
+            // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
+            self.device.logical_pages().max(64)
+        }
+    }
+
+    /// Starts from a named preset (see [`crate::presets`]).
+    pub fn from_preset(name: &str) -> Result<SimConfig> {
+        let p = crate::presets::preset(name).ok_or_else(|| {
+            let names: Vec<_> = crate::presets::presets().iter().map(|p| p.name).collect();
+            EngineError::Config(format!("unknown preset '{name}' (known: {})", names.join(", ")))
+        })?;
+        Ok(SimConfig { device: p.device, ram: RamConfig { bytes: p.ram_bytes }, ..SimConfig::default() })
+    }
+
     /// Checks the whole configuration.
     pub fn validate(&self) -> Result<()> {
         self.device.validate()?;
@@ -238,9 +283,11 @@ impl SimConfig {
         }
         let spare_blocks = (self.device.physical_pages() - self.device.logical_pages())
             / u64::from(self.device.pages_per_block);
-        if spare_blocks <= reserve {
+        // Besides the reserve, each unit but one may hold a partly written open block.
+        let needed = reserve + u64::from(self.device.units()) - 1;
+        if spare_blocks <= needed {
             return Err(EngineError::Config(format!(
-                "over-provisioning leaves {spare_blocks} spare blocks, but GC needs more than its reserve of {reserve}; raise device.over_provisioning or device.blocks"
+                "over-provisioning leaves {spare_blocks} spare blocks, but GC needs more than {needed} (its reserve of {reserve} plus one open block per extra unit); raise device.over_provisioning or device.blocks"
             )));
         }
         Ok(())

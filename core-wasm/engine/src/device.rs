@@ -4,7 +4,7 @@
 
 use crate::config::Latencies;
 use crate::error::Result;
-use crate::events::{Event, Purpose};
+use crate::events::{CacheLevel, Event, MergeKind, Purpose};
 use crate::flash::{BlockId, FlashArray, PageTag, Ppn};
 
 /// Flash operation counts, one row per [`Purpose`].
@@ -64,12 +64,42 @@ impl RequestCost {
     }
 }
 
+/// When the current request started and finished, in simulated ns.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RequestSpan {
+    /// Arrival at the device.
+    pub arrival: u64,
+    /// When the controller began serving it (arrival + queueing).
+    pub start: u64,
+    /// When its last operation finished.
+    pub completion: u64,
+}
+
+/// Busy-until times of the controller, each flash unit (channel x way) and each channel bus.
+///
+/// The model: the controller serves requests in arrival order. RAM work and flash reads
+/// block the controller (it needs their result); programs and erases are posted to their
+/// unit (the channel moves the data by DMA while the controller goes on). Each operation runs on the unit that
+/// holds its block (`block % units`) once that unit is free; transfers also need the unit's
+/// channel. With one unit this reduces to a FIFO queue where a request's service time is the
+/// sum of its operations' costs, which is how the source documents account time.
+#[derive(Debug, Clone, Default)]
+struct Timeline {
+    controller_free: u64,
+    unit_free: Vec<u64>,
+    channel_free: Vec<u64>,
+    cursor: u64,
+    span: RequestSpan,
+}
+
 /// Flash array + accounting.
 #[derive(Debug, Clone)]
 pub struct Device {
     /// The array itself (read-only access for schemes; mutate through the methods below).
     pub flash: FlashArray,
     latency: Latencies,
+    channels: u32,
+    time: Timeline,
     /// Totals since the start of measurement.
     pub counters: FlashCounters,
     /// GC, merge and cache counters since the start of measurement.
@@ -82,11 +112,29 @@ pub struct Device {
 }
 
 impl Device {
-    /// A fresh device; `record_events` turns the event stream on.
+    /// A fresh single-unit device; `record_events` turns the event stream on.
     pub fn new(flash: FlashArray, latency: Latencies, record_events: bool) -> Self {
+        Device::with_units(flash, latency, 1, 1, record_events)
+    }
+
+    /// A fresh device with `channels` x `ways` independent units.
+    pub fn with_units(
+        flash: FlashArray,
+        latency: Latencies,
+        channels: u32,
+        ways: u32,
+        record_events: bool,
+    ) -> Self {
+        let units = (channels * ways).max(1) as usize;
         Device {
             flash,
             latency,
+            channels: channels.max(1),
+            time: Timeline {
+                unit_free: vec![0; units],
+                channel_free: vec![0; channels.max(1) as usize],
+                ..Timeline::default()
+            },
             counters: FlashCounters::default(),
             stats: SchemeCounters::default(),
             last_victim: None,
@@ -121,11 +169,76 @@ impl Device {
         self.cost.flash_ns[purpose as usize] += ns;
     }
 
+    /// Starts timing a request that arrives at `arrival` (ns).
+    pub fn begin_request(&mut self, arrival: u64) {
+        self.cost = RequestCost::default();
+        let start = arrival.max(self.time.controller_free);
+        self.time.cursor = start;
+        self.time.span = RequestSpan { arrival, start, completion: start };
+    }
+
+    /// Finishes timing the current request and returns its span.
+    pub fn end_request(&mut self) -> RequestSpan {
+        let t = &mut self.time;
+        t.span.completion = t.span.completion.max(t.cursor);
+        t.controller_free = t.cursor;
+        t.span
+    }
+
+    /// The span of the current (or last finished) request.
+    pub fn span(&self) -> RequestSpan {
+        self.time.span
+    }
+
+    /// Unit and channel that hold `block`.
+    fn unit_of(&self, block: BlockId) -> (usize, usize) {
+        let u = block as usize % self.time.unit_free.len();
+        (u, u % self.channels as usize)
+    }
+
+    /// Array operation `array_ns` on the unit, then `xfer_ns` on the channel; blocks the
+    /// controller until done.
+    fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64) {
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
+        let sensed = t.cursor.max(t.unit_free[u]) + array_ns;
+        let end = sensed.max(t.channel_free[ch]) + xfer_ns;
+        t.channel_free[ch] = end;
+        t.unit_free[u] = end;
+        t.cursor = end;
+        t.span.completion = t.span.completion.max(end);
+    }
+
+    /// Transfer `xfer_ns` on the channel, then `array_ns` on the unit; posted.
+    fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
+        let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]) + xfer_ns;
+        let end = on_bus + array_ns;
+        t.channel_free[ch] = on_bus;
+        t.unit_free[u] = end;
+        t.span.completion = t.span.completion.max(end);
+    }
+
+    /// An erase on the unit; posted.
+    fn time_erase(&mut self, block: BlockId, ns: u64) {
+        let (u, _) = self.unit_of(block);
+        let t = &mut self.time;
+        let end = t.cursor.max(t.unit_free[u]) + ns;
+        t.unit_free[u] = end;
+        t.span.completion = t.span.completion.max(end);
+    }
+
     /// Reads a page (array read + bus transfer).
     pub fn read(&mut self, ppn: Ppn, purpose: Purpose) -> Result<PageTag> {
         let tag = self.flash.read(ppn)?;
         let ns = self.latency.page_read_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
+        self.time_read(
+            self.flash.block_of(ppn),
+            self.latency.page_read_ns,
+            self.latency.transfer_ns_per_page,
+        );
         self.counters.page_reads[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
         self.emit(|| Event::FlashRead { ppn, block: ppn / ppb, page: ppn % ppb, purpose, key: tag.key, ns });
@@ -137,6 +250,7 @@ impl Device {
         let tag = self.flash.read(ppn)?;
         let ns = self.latency.oob_read_ns;
         self.charge(purpose, ns);
+        self.time_read(self.flash.block_of(ppn), ns, 0);
         self.counters.oob_reads[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
         self.emit(|| Event::OobRead { ppn, block: ppn / ppb, page: ppn % ppb, purpose, ns });
@@ -148,6 +262,11 @@ impl Device {
         self.flash.program(ppn, tag)?;
         let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
+        self.time_program(
+            self.flash.block_of(ppn),
+            self.latency.transfer_ns_per_page,
+            self.latency.program_ns,
+        );
         self.counters.page_writes[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
         self.emit(|| Event::FlashProgram {
@@ -175,6 +294,7 @@ impl Device {
         self.flash.erase(block)?;
         let ns = self.latency.erase_ns;
         self.charge(purpose, ns);
+        self.time_erase(block, ns);
         self.counters.erases[purpose as usize] += 1;
         self.emit(|| Event::Erase { block, purpose, ns });
         Ok(())
@@ -198,21 +318,90 @@ impl Device {
         self.emit(|| Event::GcEnd { victim });
     }
 
+    /// Records a cache hit (event only; hit ratios come from [`Device::mapping_lookup`] and
+    /// [`Device::buffer_lookup`], since one lookup may consult several levels).
+    pub fn cache_hit(&mut self, level: CacheLevel, key: u32) {
+        self.emit(|| Event::CacheHit { level, key });
+    }
+
+    /// Records a cache miss.
+    pub fn cache_miss(&mut self, level: CacheLevel, key: u32) {
+        self.emit(|| Event::CacheMiss { level, key });
+    }
+
+    /// Records a cache insertion.
+    pub fn cache_insert(&mut self, level: CacheLevel, key: u32) {
+        self.emit(|| Event::CacheInsert { level, key });
+    }
+
+    /// Records a cache eviction.
+    pub fn cache_evict(&mut self, level: CacheLevel, key: u32, dirty: bool) {
+        self.emit(|| Event::CacheEvict { level, key, dirty });
+    }
+
+    /// Counts the outcome of one address-translation lookup in the mapping cache(s).
+    pub fn mapping_lookup(&mut self, hit: bool) {
+        if hit {
+            self.stats.mapping_hits += 1;
+        } else {
+            self.stats.mapping_misses += 1;
+        }
+    }
+
+    /// Counts the outcome of one data-buffer lookup.
+    pub fn buffer_lookup(&mut self, hit: bool) {
+        if hit {
+            self.stats.buffer_hits += 1;
+        } else {
+            self.stats.buffer_misses += 1;
+        }
+    }
+
+    /// Counts and records a merge.
+    pub fn merge(&mut self, kind: MergeKind, lbn: u32) {
+        self.stats.merges[kind as usize] += 1;
+        self.emit(|| Event::Merge { kind, lbn });
+    }
+
     /// Clears all counters (used after pre-filling, before measurement starts).
     pub fn reset_counters(&mut self) {
         self.counters = FlashCounters::default();
         self.stats = SchemeCounters::default();
         self.cost = RequestCost::default();
         self.take_events();
+        // Measurement starts with an idle device at time 0.
+        let t = &mut self.time;
+        t.controller_free = 0;
+        t.cursor = 0;
+        t.unit_free.fill(0);
+        t.channel_free.fill(0);
+        t.span = RequestSpan::default();
     }
 
     /// Charges `n` RAM accesses.
     pub fn ram(&mut self, n: u64) {
-        self.cost.ram_ns += n * self.latency.ram_access_ns;
+        let ns = n * self.latency.ram_access_ns;
+        self.cost.ram_ns += ns;
+        self.time.cursor += ns;
     }
 
     /// Charges `n` cache-management operations.
     pub fn cache_ops(&mut self, n: u64) {
-        self.cost.lru_ns += n * self.latency.cache_op_ns;
+        let ns = n * self.latency.cache_op_ns;
+        self.cost.lru_ns += ns;
+        self.time.cursor += ns;
+    }
+
+    /// Units (channels x ways).
+    pub fn units(&self) -> u32 {
+        self.time.unit_free.len() as u32
+    }
+
+    /// Feeds the timing state into a hash.
+    pub fn hash_timing(&self, h: &mut crate::hash::StateHasher) {
+        h.u64(self.time.controller_free);
+        for &v in self.time.unit_free.iter().chain(&self.time.channel_free) {
+            h.u64(v);
+        }
     }
 }

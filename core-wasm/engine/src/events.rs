@@ -55,6 +55,42 @@ pub enum HostOp {
     Trim,
 }
 
+/// Which RAM structure a cache event concerns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CacheLevel {
+    /// Single mapping entries (DFTL's CMT, CDFTL's first level, TPFTL's entry nodes).
+    Entry,
+    /// Whole cached translation pages (CDFTL's second level, TreeFTL's CTPs).
+    TranslationPage,
+    /// Cached / buffered data pages (TreeFTL's CDPs, APS and JTL buffers).
+    DataPage,
+    /// Ghost caches (keys only: HCFTL's Ghost-CMT, APS' ghosts).
+    Ghost,
+    /// Block-level mapping entries (DAC's DBMTC).
+    BlockMap,
+    /// Recency-ordered translation pages (DAC's TPRLC).
+    Recency,
+    /// Frequency-ordered translation pages (DAC's TPAFC).
+    Frequency,
+    /// Metadata pages in on-chip SRAM (seed 003).
+    Sram,
+    /// Metadata pages in the DRAM cache buffer (seed 003).
+    Dram,
+}
+
+/// Kind of a log-block merge (hybrid schemes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MergeKind {
+    /// The log block is complete and in order: it simply becomes the data block.
+    Switch,
+    /// The log block is in order but incomplete: the rest is copied in, then switch.
+    Partial,
+    /// Valid pages from data and log blocks are copied to a new block; both are erased.
+    Full,
+}
+
 /// One thing that happened inside the simulated device. Field names are the documentation:
 /// `ppn`/`block`/`page` locate the page, `ns` is the simulated cost, `key` the LPN or
 /// translation-page number stored there.
@@ -87,4 +123,14 @@ pub enum Event {
     GcStart { victim: BlockId, valid: u32 },
     /// Garbage collection of `victim` finished.
     GcEnd { victim: BlockId },
+    /// A RAM cache lookup found `key` (LPN, translation-page or block number).
+    CacheHit { level: CacheLevel, key: u32 },
+    /// A RAM cache lookup missed `key`.
+    CacheMiss { level: CacheLevel, key: u32 },
+    /// `key` was loaded into a RAM cache.
+    CacheInsert { level: CacheLevel, key: u32 },
+    /// `key` was evicted; `dirty` means it had to be written back.
+    CacheEvict { level: CacheLevel, key: u32, dirty: bool },
+    /// A log-block merge for logical block `lbn`.
+    Merge { kind: MergeKind, lbn: u32 },
 }

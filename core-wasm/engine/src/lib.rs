@@ -43,7 +43,9 @@ pub mod invariants;
 #[allow(missing_docs)]
 pub mod metrics;
 pub mod oracle;
+pub mod presets;
 pub mod sim;
+pub mod timeline;
 pub mod trace;
 pub mod workload;
 
@@ -52,3 +54,4 @@ pub use error::{EngineError, Result};
 pub use frame::{Frame, COUNTER_NAMES};
 pub use metrics::Metrics;
 pub use sim::Sim;
+pub use timeline::Timeline;

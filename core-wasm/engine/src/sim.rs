@@ -28,7 +28,8 @@ pub struct Sim {
     cursor: usize,
     host: HostCounters,
     response: LatencyHistogram,
-    device_free_ns: u64,
+    last_completion_ns: u64,
+    sim_time_ns: u64,
     last_response_ns: u64,
     check_every_step: bool,
     failed: Option<EngineError>,
@@ -47,7 +48,13 @@ impl Sim {
             config.workload.address_map,
         )?;
         let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell);
-        let device = Device::new(flash, dev_cfg.latency.clone(), config.record_events);
+        let device = Device::with_units(
+            flash,
+            dev_cfg.latency.clone(),
+            dev_cfg.channels,
+            dev_cfg.ways,
+            config.record_events,
+        );
         let ftl = ftl::build(&config)?;
         let oracle = Oracle::new(dev_cfg.logical_pages());
         let mut sim = Sim {
@@ -59,15 +66,14 @@ impl Sim {
             cursor: 0,
             host: HostCounters::default(),
             response: LatencyHistogram::default(),
-            device_free_ns: 0,
+            last_completion_ns: 0,
+            sim_time_ns: 0,
             last_response_ns: 0,
             check_every_step: false,
             failed: None,
             config,
         };
-        if sim.config.workload.prefill_read_pages {
-            sim.prefill()?;
-        }
+        sim.prefill()?;
         Ok(sim)
     }
 
@@ -82,8 +88,20 @@ impl Sim {
         Sim::new(config, &trace, trace_name)
     }
 
+    /// Writes what must be on the device before measurement: the first `utilization` share
+    /// of the logical pages, then the pages the trace reads before writing them. Counters and
+    /// the clock are reset afterwards, so metrics cover the trace alone.
     fn prefill(&mut self) -> Result<()> {
-        let pages = self.workload.read_before_write(self.oracle.logical_pages());
+        let logical = self.oracle.logical_pages();
+        let upto = (self.config.device.utilization * logical as f64).floor() as u32;
+        let mut pages: Vec<u32> = (0..upto).collect();
+        if self.config.workload.prefill_read_pages {
+            pages.extend(self.workload.read_before_write(logical).into_iter().filter(|&l| l >= upto));
+        }
+        if pages.is_empty() {
+            return Ok(());
+        }
+        self.device.begin_request(0);
         for lpn in pages {
             let v = self.oracle.write(lpn);
             self.ftl.write(lpn, v, &mut self.device)?;
@@ -121,7 +139,12 @@ impl Sim {
         let req = workload.requests[self.cursor];
         let pages = workload.pages_of(&req);
         let index = self.cursor as u64;
-        self.device.cost = Default::default();
+        let arrival = match self.config.timing {
+            TimingMode::Trace => req.time_ns,
+            TimingMode::Closed => self.last_completion_ns,
+            TimingMode::Periodic(period) => index.saturating_mul(period),
+        };
+        self.device.begin_request(arrival);
         self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
         match req.op {
             HostOp::Read => {
@@ -149,18 +172,14 @@ impl Sim {
                 self.host.pages_trimmed += u64::from(req.pages);
             }
         }
+        let span = self.device.end_request();
         let cost = &self.device.cost;
-        let service = cost.total_ns();
         self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
         self.host.ram_ns += cost.ram_ns;
         self.host.lru_ns += cost.lru_ns;
-        let arrival = match self.config.timing {
-            TimingMode::Trace => req.time_ns,
-            TimingMode::Closed => self.device_free_ns,
-        };
-        let completion = arrival.max(self.device_free_ns) + service;
-        self.device_free_ns = completion;
-        self.last_response_ns = completion - arrival;
+        self.last_completion_ns = span.completion;
+        self.sim_time_ns = self.sim_time_ns.max(span.completion);
+        self.last_response_ns = span.completion - span.arrival;
         self.response.record(self.last_response_ns);
         self.cursor += 1;
         Ok(())
@@ -229,7 +248,8 @@ impl Sim {
         self.ftl.hash_into(&mut h);
         self.oracle.hash_into(&mut h);
         self.response.hash_into(&mut h);
-        h.u64(self.device_free_ns);
+        h.u64(self.last_completion_ns);
+        self.device.hash_timing(&mut h);
         let c = &self.device.counters;
         for row in [&c.page_reads, &c.page_writes, &c.oob_reads, &c.erases] {
             for &v in row.iter() {
@@ -284,8 +304,8 @@ impl Sim {
                 valid_copies: s.gc_valid_copies,
                 merges: MergeCounts { switch: s.merges[0], partial: s.merges[1], full: s.merges[2] },
             },
-            mapping: None,
-            buffer: None,
+            mapping: self.ftl.has_mapping_cache().then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
+            buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
             response_us: Distribution::of(&self.response),
             service_time_us: ServiceTime {
                 total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns),
@@ -306,7 +326,7 @@ impl Sim {
             },
             integrity_errors: self.oracle.errors(),
             requests_done: self.cursor as u64,
-            sim_time_us: us(self.device_free_ns),
+            sim_time_us: us(self.sim_time_ns),
         }
     }
 }

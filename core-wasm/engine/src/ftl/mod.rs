@@ -63,6 +63,14 @@ pub trait Ftl: std::fmt::Debug {
     fn holds_in_ram(&self, _lpn: u32) -> bool {
         false
     }
+    /// Whether the scheme caches mapping entries in RAM (reports `mapping` hit ratios).
+    fn has_mapping_cache(&self) -> bool {
+        false
+    }
+    /// Whether the scheme buffers data pages in RAM (reports `buffer` hit ratios).
+    fn has_data_buffer(&self) -> bool {
+        false
+    }
     /// Scheme-specific invariant checks (the generic ones live in [`crate::invariants`]).
     fn check(&self, dev: &Device) -> Result<()>;
     /// Feeds the scheme's state into a hash.

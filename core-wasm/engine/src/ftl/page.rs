@@ -4,9 +4,11 @@
 //! pages to the open block and erasing it (thesis §4.2.2: "each time only one victim block
 //! will be reclaimed … the block with the fewest valid pages is taken as the victim").
 //!
-//! Choices where the sources are silent: GC copies share the open block with host writes
+//! Choices where the sources are silent: GC copies share the open blocks with host writes
 //! (no separate GC frontier); a mapping entry costs 4 bytes of RAM; each table lookup or
-//! update is one RAM access.
+//! update is one RAM access. On a device with several units (channels x ways) one block per
+//! unit is open and successive page writes go round-robin over the units, so their programs
+//! overlap in time (dynamic allocation; a unit's block is one with `block % units == unit`).
 
 use std::collections::VecDeque;
 
@@ -26,7 +28,10 @@ const UNMAPPED: u32 = u32::MAX;
 pub struct PageFtl {
     map: Vec<Ppn>,
     free: VecDeque<BlockId>,
-    open: Option<BlockId>,
+    /// The open block of each unit.
+    open: Vec<Option<BlockId>>,
+    /// Unit that takes the next page write.
+    next_unit: usize,
     reserve: usize,
 }
 
@@ -36,7 +41,8 @@ impl PageFtl {
         PageFtl {
             map: vec![UNMAPPED; config.device.logical_pages() as usize],
             free: (0..config.device.blocks).collect(),
-            open: None,
+            open: vec![None; config.device.units() as usize],
+            next_unit: 0,
             reserve: config.gc.reserve_blocks as usize,
         }
     }
@@ -51,13 +57,16 @@ impl PageFtl {
     /// reserve) when needed. `for_gc` lets GC dip into the reserve.
     fn next_page(&mut self, dev: &mut Device, for_gc: bool) -> Result<Ppn> {
         let ppb = dev.flash.pages_per_block();
+        let units = self.open.len();
+        let unit = self.next_unit;
+        self.next_unit = (unit + 1) % units;
         loop {
-            if let Some(b) = self.open {
+            if let Some(b) = self.open[unit] {
                 let used = dev.flash.programmed_count(b);
                 if used < ppb {
                     return Ok(dev.flash.first_ppn(b) + used);
                 }
-                self.open = None;
+                self.open[unit] = None;
             }
             // Each collection frees a block and may leave GC's copies in a fresh open block,
             // so look at the open block again before taking another from the pool.
@@ -65,16 +74,17 @@ impl PageFtl {
                 self.collect(dev)?;
                 continue;
             }
+            let pick = self.free.iter().position(|&b| b as usize % units == unit).unwrap_or(0);
             let b =
-                self.free.pop_front().ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
-            self.open = Some(b);
+                self.free.remove(pick).ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
+            self.open[unit] = Some(b);
         }
     }
 
     /// Collects one greedy victim.
     fn collect(&mut self, dev: &mut Device) -> Result<()> {
-        let open = self.open;
-        let victim = gc::greedy(&dev.flash, |b| Some(b) != open)
+        let open = self.open.clone();
+        let victim = gc::greedy(&dev.flash, |b| !open.contains(&Some(b)))
             .ok_or_else(|| EngineError::DeviceFull("every written block is full of valid pages".into()))?;
         dev.gc_start(victim);
         let first = dev.flash.first_ppn(victim);
@@ -132,7 +142,7 @@ impl Ftl for PageFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if Some(block) == self.open {
+        if self.open.contains(&Some(block)) {
             BlockRole::Active
         } else if dev.flash.programmed_count(block) == 0 {
             BlockRole::Free
@@ -169,7 +179,10 @@ impl Ftl for PageFtl {
         for &b in &self.free {
             h.u32(b);
         }
-        h.u32(self.open.unwrap_or(u32::MAX));
+        for o in &self.open {
+            h.u32(o.unwrap_or(u32::MAX));
+        }
+        h.u32(self.next_unit as u32);
     }
 
     fn clone_box(&self) -> Box<dyn Ftl> {

@@ -1,0 +1,96 @@
+//! Stepping backwards: a [`Sim`] plus checkpoints (clones) taken every `interval` requests.
+//! Seeking to an earlier request restores the nearest checkpoint at or before it and replays
+//! forward, so a step back costs at most `interval` requests of replay anywhere in the trace.
+//!
+//! Memory stays bounded: when more than `max_checkpoints` exist, every other one is dropped
+//! and the interval doubles (so checkpoints stay evenly spaced over the part already run).
+
+use crate::error::Result;
+use crate::sim::Sim;
+
+/// A simulation with checkpoints.
+#[derive(Debug, Clone)]
+pub struct Timeline {
+    sim: Sim,
+    /// Checkpoints in increasing cursor order; the first is the state before request 0.
+    checkpoints: Vec<Sim>,
+    interval: usize,
+    max_checkpoints: usize,
+}
+
+impl Timeline {
+    /// Wraps `sim` (at the start of its trace) with a checkpoint every `interval` requests,
+    /// keeping at most `max_checkpoints` (at least 2).
+    pub fn new(sim: Sim, interval: usize, max_checkpoints: usize) -> Self {
+        Timeline {
+            checkpoints: vec![sim.clone()],
+            sim,
+            interval: interval.max(1),
+            max_checkpoints: max_checkpoints.max(2),
+        }
+    }
+
+    /// The current simulation.
+    pub fn sim(&self) -> &Sim {
+        &self.sim
+    }
+
+    /// The current simulation, mutably (stepping it directly skips checkpointing).
+    pub fn sim_mut(&mut self) -> &mut Sim {
+        &mut self.sim
+    }
+
+    /// Current checkpoint spacing in requests.
+    pub fn interval(&self) -> usize {
+        self.interval
+    }
+
+    /// Checkpoints held.
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    /// Serves up to `n` requests, taking checkpoints on the way; returns how many were served.
+    pub fn step(&mut self, n: usize) -> Result<usize> {
+        let mut done = 0;
+        while done < n && !self.sim.done() {
+            let to_boundary = self.interval - self.sim.cursor() % self.interval;
+            let served = self.sim.step(to_boundary.min(n - done))?;
+            done += served;
+            let at = self.sim.cursor();
+            let last = self.checkpoints.last().map_or(0, Sim::cursor);
+            if at.is_multiple_of(self.interval) && at > last {
+                self.checkpoints.push(self.sim.clone());
+                self.thin();
+            }
+            if served == 0 {
+                break;
+            }
+        }
+        Ok(done)
+    }
+
+    fn thin(&mut self) {
+        if self.checkpoints.len() <= self.max_checkpoints {
+            return;
+        }
+        self.interval *= 2;
+        let interval = self.interval;
+        self.checkpoints.retain(|c| c.cursor().is_multiple_of(interval));
+    }
+
+    /// Moves to the state just after `target` requests (clamped to the trace length).
+    /// Events recorded while replaying are discarded.
+    pub fn seek(&mut self, target: usize) -> Result<()> {
+        let target = target.min(self.sim.total());
+        if target < self.sim.cursor() {
+            let i = self.checkpoints.partition_point(|c| c.cursor() <= target);
+            // checkpoints[0] has cursor 0, so i >= 1.
+            self.sim = self.checkpoints[i.saturating_sub(1)].clone();
+        }
+        let ahead = target - self.sim.cursor();
+        self.step(ahead)?;
+        self.sim.take_events();
+        Ok(())
+    }
+}
