@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! ftl schemes [--json]
-//! ftl run --trace FILE --scheme ID [--scheme ID ...] [--format NAME] [--set KEY=VALUE ...] [--json]
+//! ftl presets [--json]
+//! ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
 //! ```
 //! Bad input exits with status 2 and one line on stderr: `FILE:LINE:COLUMN: what is wrong`
 //! for trace errors, `ftl: what is wrong` otherwise.
@@ -14,13 +15,15 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   ftl schemes [--json]
-  ftl run --trace FILE --scheme ID [--scheme ID ...] [--format NAME] [--set KEY=VALUE ...] [--json]
+  ftl presets [--json]
+  ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
   ftl run --help";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("schemes") => run::schemes(&argv[1..]),
+        Some("presets") => run::presets(&argv[1..]),
         Some("run") => run::run(&argv[1..]),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");

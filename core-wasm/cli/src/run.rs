@@ -17,6 +17,24 @@ Replays FILE through each scheme and prints one metrics object per scheme
   gc.reserve_blocks  workload.address_map (dense|modulo|refuse)
   workload.prefill_read_pages (true|false)  timing (trace|closed)";
 
+/// `ftl presets [--json]`.
+pub fn presets(argv: &[String]) -> Result<(), String> {
+    let args = Args::parse(argv, &[], &["json"])?;
+    let all = ftl_engine::presets::presets();
+    if args.has("json") {
+        println!("{}", serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?);
+    } else {
+        for p in &all {
+            let d = &p.device;
+            println!(
+                "{:<24} {:>6} B pages x {:>4} x {:>8} blocks, {}x{} units  {}",
+                p.name, d.page_bytes, d.pages_per_block, d.blocks, d.channels, d.ways, p.source
+            );
+        }
+    }
+    Ok(())
+}
+
 /// `ftl schemes [--json]`.
 pub fn schemes(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(argv, &[], &["json"])?;
@@ -49,14 +67,21 @@ fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds the configuration for one scheme from defaults plus `--set` overrides.
-fn config_for(scheme: &str, sets: &[String]) -> Result<SimConfig, String> {
-    let mut value = serde_json::to_value(SimConfig::default()).map_err(|e| e.to_string())?;
+/// Builds the configuration for one scheme from a preset (or the defaults) plus `--set`
+/// overrides.
+fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result<SimConfig, String> {
+    let base = match preset {
+        Some(name) => SimConfig::from_preset(name).map_err(|e| format!("ftl: {e}"))?,
+        None => SimConfig::default(),
+    };
+    let mut value = serde_json::to_value(base).map_err(|e| e.to_string())?;
     for s in sets {
         apply_set(&mut value, s)?;
+        // Check after each assignment, so an error names the key that caused it.
+        serde_json::from_value::<SimConfig>(value.clone()).map_err(|e| format!("ftl: --set {s}: {e}"))?;
     }
     value["scheme"] = Value::String(scheme.to_string());
-    serde_json::from_value(value).map_err(|e| format!("ftl: invalid --set value: {e}"))
+    serde_json::from_value(value).map_err(|e| format!("ftl: invalid configuration: {e}"))
 }
 
 /// `ftl run ...`.
@@ -65,7 +90,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         println!("{RUN_HELP}");
         return Ok(());
     }
-    let args = Args::parse(argv, &["trace", "scheme", "format", "set"], &["json"])?;
+    let args = Args::parse(argv, &["trace", "scheme", "preset", "format", "set"], &["json"])?;
     let path = args.one("trace").ok_or("ftl: run needs --trace FILE")?;
     let schemes = args.all("scheme");
     if schemes.is_empty() {
@@ -74,7 +99,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
     let mut results = Vec::new();
     for scheme in schemes {
-        let config = config_for(scheme, args.all("set"))?;
+        let config = config_for(scheme, args.one("preset"), args.all("set"))?;
         let mut sim = Sim::from_bytes(config, &bytes, args.one("format"), path).map_err(|e| match e {
             ftl_engine::EngineError::Trace(p) => p.to_string(),
             other => format!("ftl: {other}"),
@@ -115,11 +140,26 @@ mod tests {
 
     #[test]
     fn set_overrides_known_keys_only() {
-        let c = config_for("page", &["device.blocks=64".into(), "device.cell=mlc".into()]).unwrap();
+        let c = config_for("page", None, &["device.blocks=64".into(), "device.cell=mlc".into()]).unwrap();
         assert_eq!(c.device.blocks, 64);
         assert_eq!(c.device.cell, ftl_engine::config::CellType::Mlc);
-        assert!(config_for("page", &["device.nope=1".into()]).unwrap_err().contains("device.nope"));
-        assert!(config_for("page", &["device=1".into()]).unwrap_err().contains("section"));
-        assert!(config_for("page", &["device.blocks=many".into()]).unwrap_err().contains("invalid"));
+        assert!(config_for("page", None, &["device.nope=1".into()]).unwrap_err().contains("device.nope"));
+        assert!(config_for("page", None, &["device=1".into()]).unwrap_err().contains("section"));
+        assert!(config_for("page", None, &["device.blocks=many".into()])
+            .unwrap_err()
+            .contains("--set device.blocks=many"));
+        let t = config_for("page", None, &[r#"timing={"periodic":5000}"#.into(), "ram.bytes=4096".into()])
+            .unwrap();
+        assert_eq!(t.timing, ftl_engine::config::TimingMode::Periodic(5000));
+        assert_eq!(t.ram.bytes, 4096);
+    }
+
+    #[test]
+    fn presets_start_the_config_and_sets_override_them() {
+        let c = config_for("page", Some("thesis-mnftl"), &["device.blocks=100".into()]).unwrap();
+        assert_eq!(c.device.cell, ftl_engine::config::CellType::Mlc);
+        assert_eq!(c.device.latency.program_ns, 800_000);
+        assert_eq!(c.device.blocks, 100);
+        assert!(config_for("page", Some("nope"), &[]).unwrap_err().contains("unknown preset 'nope'"));
     }
 }
