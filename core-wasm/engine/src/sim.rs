@@ -190,6 +190,13 @@ impl Sim {
         invariants::check(self.ftl.as_ref(), &self.device, &self.oracle)
     }
 
+    /// Approximate memory of one copy of the mutable state (a checkpoint), in bytes: the
+    /// flash array (13 bytes a page), the oracle and the scheme's tables (4 bytes a logical
+    /// page each).
+    pub fn approx_bytes(&self) -> u64 {
+        self.config.device.physical_pages() * 13 + self.oracle.logical_pages() * 8
+    }
+
     /// Requests served.
     pub fn cursor(&self) -> usize {
         self.cursor

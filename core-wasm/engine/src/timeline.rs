@@ -30,6 +30,14 @@ impl Timeline {
         }
     }
 
+    /// A timeline whose checkpoints fit in about `budget_bytes`: as many as fit (4 to 64),
+    /// starting 256 requests apart.
+    pub fn with_memory_budget(sim: Sim, budget_bytes: u64) -> Self {
+        let each = sim.approx_bytes().max(1);
+        let n = (budget_bytes / each).clamp(4, 64) as usize;
+        Timeline::new(sim, 256, n)
+    }
+
     /// The current simulation.
     pub fn sim(&self) -> &Sim {
         &self.sim

@@ -5,7 +5,7 @@
 //! one `frame()` call returning typed arrays copied out of wasm memory, so they stay valid
 //! after memory grows and can be transferred between threads.
 
-use ftl_engine::{ftl, Frame, Sim, SimConfig, COUNTER_NAMES};
+use ftl_engine::{ftl, presets, Frame, Sim, SimConfig, Timeline, COUNTER_NAMES};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -29,9 +29,12 @@ fn js_err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
-/// A simulation: one trace, one scheme, one device.
+/// Memory the checkpoints of one simulation may use (stepping back replays from them).
+const CHECKPOINT_BUDGET_BYTES: u64 = 192 * 1024 * 1024;
+
+/// A simulation: one trace, one scheme, one device, with checkpoints for stepping back.
 #[wasm_bindgen(js_name = Simulation)]
-pub struct WasmSim(Sim);
+pub struct WasmSim(Timeline);
 
 #[wasm_bindgen(js_class = Simulation)]
 impl WasmSim {
@@ -45,7 +48,8 @@ impl WasmSim {
         format: Option<String>,
     ) -> Result<WasmSim, JsError> {
         let config = SimConfig::from_json(config_json).map_err(js_err)?;
-        Sim::from_bytes(config, trace, format.as_deref(), trace_name).map(WasmSim).map_err(js_err)
+        let sim = Sim::from_bytes(config, trace, format.as_deref(), trace_name).map_err(js_err)?;
+        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))
     }
 
     /// Serves up to `n` requests; returns how many were served.
@@ -53,26 +57,31 @@ impl WasmSim {
         self.0.step(n as usize).map(|d| d as u32).map_err(js_err)
     }
 
+    /// Moves to the state after `cursor` requests (backwards: nearest checkpoint + replay).
+    pub fn seek(&mut self, cursor: u32) -> Result<(), JsError> {
+        self.0.seek(cursor as usize).map_err(js_err)
+    }
+
     /// Requests served so far.
     pub fn cursor(&self) -> u32 {
-        self.0.cursor() as u32
+        self.0.sim().cursor() as u32
     }
 
     /// Requests in the trace.
     pub fn total(&self) -> u32 {
-        self.0.total() as u32
+        self.0.sim().total() as u32
     }
 
     /// True at the end of the trace.
     pub fn done(&self) -> bool {
-        self.0.done()
+        self.0.sim().done()
     }
 
     /// The frame: `{pageStates: Uint8Array, blockRoles: Uint8Array, validCounts: Uint32Array,
     /// eraseCounts: Uint32Array, counters: Float64Array}` (copies; see `counterNames`).
     #[wasm_bindgen(unchecked_return_type = "WasmFrame")]
     pub fn frame(&self) -> Result<Object, JsError> {
-        let f = Frame::capture(&self.0);
+        let f = Frame::capture(self.0.sim());
         let o = Object::new();
         let set = |k: &str, v: &JsValue| Reflect::set(&o, &JsValue::from_str(k), v).map(|_| ());
         set("pageStates", &Uint8Array::from(&f.page_states[..]))
@@ -87,31 +96,26 @@ impl WasmSim {
     /// The metrics object (DESIGN §4) as JSON.
     #[wasm_bindgen(js_name = metricsJson)]
     pub fn metrics_json(&self) -> Result<String, JsError> {
-        serde_json::to_string(&self.0.metrics()).map_err(js_err)
+        serde_json::to_string(&self.0.sim().metrics()).map_err(js_err)
     }
 
     /// Events recorded since the last call, as a JSON array (empty unless the config set
     /// `record_events`).
     #[wasm_bindgen(js_name = takeEventsJson)]
     pub fn take_events_json(&mut self) -> Result<String, JsError> {
-        serde_json::to_string(&self.0.take_events()).map_err(js_err)
+        serde_json::to_string(&self.0.sim_mut().take_events()).map_err(js_err)
     }
 
     /// The engine state hash as 16 hex digits.
     #[wasm_bindgen(js_name = stateHash)]
     pub fn state_hash(&self) -> String {
-        format!("{:016x}", self.0.state_hash())
+        format!("{:016x}", self.0.sim().state_hash())
     }
 
     /// Runs every invariant check; throws with the first violation.
     #[wasm_bindgen(js_name = checkInvariants)]
     pub fn check_invariants(&self) -> Result<(), JsError> {
-        self.0.check_invariants().map_err(js_err)
-    }
-
-    /// A copy of the whole simulation (a checkpoint to restore later).
-    pub fn checkpoint(&self) -> WasmSim {
-        WasmSim(self.0.clone())
+        self.0.sim().check_invariants().map_err(js_err)
     }
 }
 
@@ -125,6 +129,12 @@ pub fn counter_names() -> Vec<String> {
 #[wasm_bindgen(js_name = schemesJson)]
 pub fn schemes_json() -> String {
     serde_json::to_string(ftl::SCHEMES).unwrap_or_else(|_| "[]".into())
+}
+
+/// The device presets of the source documents, as JSON.
+#[wasm_bindgen(js_name = presetsJson)]
+pub fn presets_json() -> String {
+    serde_json::to_string(&presets::presets()).unwrap_or_else(|_| "[]".into())
 }
 
 /// The default configuration, as JSON.

@@ -1,0 +1,56 @@
+//! Golden state hashes: the engine's state after fixed numbers of requests of a shipped
+//! trace. The same file is checked against the wasm build by Vitest
+//! (web/src/engine/hash.test.ts), so native and wasm must agree bit for bit.
+//!
+//! Regenerate after an intended engine change with `UPDATE_GOLDEN=1 cargo test`; a mismatch
+//! writes `hashes.changed.json` next to the golden file for review.
+
+mod common;
+
+use common::shipped_trace;
+use ftl_engine::{Sim, SimConfig};
+use serde_json::{json, Value};
+
+const TRACE: &str = "msr-cambridge_hm_0_first1000.csv";
+const STEPS: [usize; 6] = [0, 1, 10, 100, 500, 1000];
+
+fn golden_path() -> String {
+    format!("{}/tests/golden/hashes.json", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn compute() -> Value {
+    let bytes = shipped_trace(TRACE);
+    let cases: Vec<Value> = ftl_engine::ftl::SCHEMES
+        .iter()
+        .map(|s| {
+            let config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
+            let mut sim = Sim::from_bytes(config.clone(), &bytes, None, TRACE).unwrap();
+            let hashes: Vec<String> = STEPS
+                .iter()
+                .map(|&n| {
+                    sim.step(n - sim.cursor()).unwrap();
+                    format!("{:016x}", sim.state_hash())
+                })
+                .collect();
+            json!({ "config": config, "hashes": hashes })
+        })
+        .collect();
+    json!({ "trace": TRACE, "steps": STEPS, "cases": cases })
+}
+
+#[test]
+fn state_hashes_match_the_golden_file() {
+    let got = compute();
+    let path = golden_path();
+    let text = serde_json::to_string_pretty(&got).unwrap() + "\n";
+    if std::env::var_os("UPDATE_GOLDEN").is_some() || !std::path::Path::new(&path).exists() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let want: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    if want != got {
+        let changed = path.replace(".json", ".changed.json");
+        std::fs::write(&changed, text).unwrap();
+        panic!("state hashes differ from {path}; see {changed} (UPDATE_GOLDEN=1 to accept)");
+    }
+}
