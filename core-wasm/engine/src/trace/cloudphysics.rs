@@ -28,11 +28,14 @@ fn op(code: u64) -> Option<HostOp> {
     }
 }
 
-/// True when `line` has the CloudPhysics shape (a read or write SCSI opcode third).
+/// True when `line` has the CloudPhysics shape: trace version 1 or 2 and a two-digit read or
+/// write SCSI opcode third (a Tencent line also has five integers, but a Unix time first).
 pub fn sniff(line: &str) -> bool {
     let f = Fields::csv(line);
     f.count() == 5
-        && [0, 1, 3, 4].iter().all(|&i| num::int(0, f.at(i), "").is_ok())
+        && matches!(f.at(0).text, "1" | "2")
+        && f.at(2).text.len() == 2
+        && [1, 3, 4].iter().all(|&i| num::int(0, f.at(i), "").is_ok())
         && num::hex(0, f.at(2), "").ok().and_then(op).is_some()
 }
 
