@@ -15,6 +15,58 @@ use crate::oracle::Oracle;
 use crate::trace::{self, Trace};
 use crate::workload::Workload;
 
+/// What happened to the last request served: where its response time went.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct RequestReport {
+    /// Index in the trace.
+    pub index: u64,
+    /// Operation.
+    pub op: Option<HostOp>,
+    /// First logical page.
+    pub lpn: u32,
+    /// Pages.
+    pub pages: u32,
+    /// Arrival at the device (µs of simulated time).
+    pub arrival_us: f64,
+    /// Start of service (µs).
+    pub start_us: f64,
+    /// Completion of the last operation (µs).
+    pub completion_us: f64,
+    /// Completion − arrival.
+    pub response_us: f64,
+    /// Waiting for the controller (start − arrival).
+    pub queue_us: f64,
+    /// Flash time per purpose (µs): data, translation, log, buffer, gc, merge.
+    pub flash_us: std::collections::BTreeMap<&'static str, f64>,
+    /// RAM accesses (µs).
+    pub ram_us: f64,
+    /// Cache management (µs).
+    pub lru_us: f64,
+}
+
+/// Events [`crate::Timeline::step_until`] can stop at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopAt {
+    /// A request during which garbage collection ran.
+    Gc,
+    /// A request with a mapping-cache miss.
+    MappingMiss,
+    /// A request with a log-block merge.
+    Merge,
+}
+
+impl StopAt {
+    /// Parses `gc`, `miss` or `merge`.
+    pub fn from_name(name: &str) -> Option<StopAt> {
+        match name {
+            "gc" => Some(StopAt::Gc),
+            "miss" => Some(StopAt::MappingMiss),
+            "merge" => Some(StopAt::Merge),
+            _ => None,
+        }
+    }
+}
+
 /// A running simulation. Cloning it is a checkpoint: the trace is shared, everything else
 /// is copied.
 #[derive(Debug, Clone)]
@@ -31,6 +83,7 @@ pub struct Sim {
     last_completion_ns: u64,
     sim_time_ns: u64,
     last_response_ns: u64,
+    last: RequestReport,
     check_every_step: bool,
     failed: Option<EngineError>,
 }
@@ -69,6 +122,7 @@ impl Sim {
             last_completion_ns: 0,
             sim_time_ns: 0,
             last_response_ns: 0,
+            last: RequestReport::default(),
             check_every_step: false,
             failed: None,
             config,
@@ -181,8 +235,39 @@ impl Sim {
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;
         self.response.record(self.last_response_ns);
+        let us = |ns: u64| ns as f64 / 1000.0;
+        let cost = &self.device.cost;
+        self.last = RequestReport {
+            index,
+            op: Some(req.op),
+            lpn: pages[0],
+            pages: req.pages,
+            arrival_us: us(span.arrival),
+            start_us: us(span.start),
+            completion_us: us(span.completion),
+            response_us: us(self.last_response_ns),
+            queue_us: us(span.start - span.arrival),
+            flash_us: Purpose::ALL.iter().map(|&p| (p.name(), us(cost.flash_ns[p as usize]))).collect(),
+            ram_us: us(cost.ram_ns),
+            lru_us: us(cost.lru_ns),
+        };
         self.cursor += 1;
         Ok(())
+    }
+
+    /// The counter `step_until` watches for `what`.
+    pub fn stop_count(&self, what: StopAt) -> u64 {
+        let st = &self.device.stats;
+        match what {
+            StopAt::Gc => st.gc_runs,
+            StopAt::MappingMiss => st.mapping_misses,
+            StopAt::Merge => st.merges.iter().sum(),
+        }
+    }
+
+    /// Where the last request's time went.
+    pub fn last_request(&self) -> &RequestReport {
+        &self.last
     }
 
     /// Runs the generic and scheme invariant checks.

@@ -6,7 +6,7 @@
 //! and the interval doubles (so checkpoints stay evenly spaced over the part already run).
 
 use crate::error::Result;
-use crate::sim::Sim;
+use crate::sim::{Sim, StopAt};
 
 /// A simulation with checkpoints.
 #[derive(Debug, Clone)]
@@ -16,6 +16,9 @@ pub struct Timeline {
     checkpoints: Vec<Sim>,
     interval: usize,
     max_checkpoints: usize,
+    /// Response time (µs) of every request served so far, for charts; kept here rather than
+    /// in `Sim` so checkpoints stay small.
+    responses: Vec<f32>,
 }
 
 impl Timeline {
@@ -27,6 +30,7 @@ impl Timeline {
             sim,
             interval: interval.max(1),
             max_checkpoints: max_checkpoints.max(2),
+            responses: Vec::new(),
         }
     }
 
@@ -63,7 +67,7 @@ impl Timeline {
         let mut done = 0;
         while done < n && !self.sim.done() {
             let to_boundary = self.interval - self.sim.cursor() % self.interval;
-            let served = self.sim.step(to_boundary.min(n - done))?;
+            let served = self.step_recorded(to_boundary.min(n - done))?;
             done += served;
             let at = self.sim.cursor();
             let last = self.checkpoints.last().map_or(0, Sim::cursor);
@@ -76,6 +80,40 @@ impl Timeline {
             }
         }
         Ok(done)
+    }
+
+    /// Steps `n` requests one at a time, recording response times not yet recorded. One at a
+    /// time costs nothing extra: `Sim::step` serves one request per loop turn anyway.
+    fn step_recorded(&mut self, n: usize) -> Result<usize> {
+        let mut done = 0;
+        while done < n && self.sim.step(1)? == 1 {
+            done += 1;
+            if self.sim.cursor() > self.responses.len() {
+                self.responses.push((self.sim.last_response_ns() as f64 / 1000.0) as f32);
+            }
+        }
+        Ok(done)
+    }
+
+    /// Response times (µs) of requests `from..to` (clamped to those served so far).
+    pub fn responses(&self, from: usize, to: usize) -> &[f32] {
+        let to = to.min(self.responses.len());
+        &self.responses[from.min(to)..to]
+    }
+
+    /// Serves requests until one in which `what` happens (at most `max`), taking
+    /// checkpoints and recording response times on the way; returns how many were served and
+    /// whether it stopped at `what`.
+    pub fn step_until(&mut self, what: StopAt, max: usize) -> Result<(usize, bool)> {
+        let mut done = 0;
+        while done < max && !self.sim.done() {
+            let before = self.sim.stop_count(what);
+            done += self.step(1)?;
+            if self.sim.stop_count(what) != before {
+                return Ok((done, true));
+            }
+        }
+        Ok((done, false))
     }
 
     fn thin(&mut self) {

@@ -48,3 +48,32 @@ fn stepping_in_any_chunking_gives_the_same_state() {
     assert_eq!(a.state_hash(), b.sim().state_hash());
     assert_eq!(a.metrics(), b.sim().metrics());
 }
+
+#[test]
+fn step_until_gc_stops_at_the_request_that_collected_and_records_responses() {
+    use ftl_engine::sim::StopAt;
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    let sim = Sim::from_bytes(SimConfig::default(), &bytes, None, "hm_0").unwrap();
+    let mut t = Timeline::new(sim.clone(), 100, 8);
+    let (served, hit) = t.step_until(StopAt::Gc, usize::MAX).unwrap();
+    assert!(hit);
+    let at = t.sim().cursor();
+    assert_eq!(served, at);
+    assert_eq!(t.sim().metrics().gc.runs, 1, "stops at the first GC");
+    // The same request, reached by plain stepping, is the first with a GC.
+    let mut plain = sim;
+    plain.step(at - 1).unwrap();
+    assert_eq!(plain.metrics().gc.runs, 0);
+    plain.step(1).unwrap();
+    assert_eq!(plain.state_hash(), t.sim().state_hash());
+    let report = t.sim().last_request();
+    assert_eq!(report.index as usize, at - 1);
+    assert!(report.flash_us["gc"] > 0.0);
+    assert_eq!(t.responses(0, usize::MAX).len(), at);
+    assert_eq!(*t.responses(at - 1, at).first().unwrap() as f64, (report.response_us as f32) as f64);
+    assert!((report.response_us - (report.completion_us - report.arrival_us)).abs() < 1e-6);
+    // No mapping cache in `page`: stepping until a miss runs to the end without a hit.
+    let (_, hit) = t.step_until(StopAt::MappingMiss, usize::MAX).unwrap();
+    assert!(!hit);
+    assert!(t.sim().done());
+}

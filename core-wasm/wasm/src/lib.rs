@@ -5,6 +5,7 @@
 //! one `frame()` call returning typed arrays copied out of wasm memory, so they stay valid
 //! after memory grows and can be transferred between threads.
 
+use ftl_engine::sim::StopAt;
 use ftl_engine::{ftl, presets, Frame, Sim, SimConfig, Timeline, COUNTER_NAMES};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -55,6 +56,27 @@ impl WasmSim {
     /// Serves up to `n` requests; returns how many were served.
     pub fn step(&mut self, n: u32) -> Result<u32, JsError> {
         self.0.step(n as usize).map(|d| d as u32).map_err(js_err)
+    }
+
+    /// Serves requests until one in which `what` happens — `"gc"`, `"miss"` (mapping-cache
+    /// miss) or `"merge"` — at most `max`; returns how many were served (the last one is the
+    /// request where it happened, if it did).
+    #[wasm_bindgen(js_name = stepUntil)]
+    pub fn step_until(&mut self, what: &str, max: u32) -> Result<u32, JsError> {
+        let stop = StopAt::from_name(what)
+            .ok_or_else(|| JsError::new(&format!("unknown stop '{what}' (gc, miss, merge)")))?;
+        self.0.step_until(stop, max as usize).map(|(n, _)| n as u32).map_err(js_err)
+    }
+
+    /// Where the last request's time went (queueing, flash per purpose, RAM, LRU), as JSON.
+    #[wasm_bindgen(js_name = lastRequestJson)]
+    pub fn last_request_json(&self) -> Result<String, JsError> {
+        serde_json::to_string(self.0.sim().last_request()).map_err(js_err)
+    }
+
+    /// Response times (µs) of requests `from..to` served so far.
+    pub fn responses(&self, from: u32, to: u32) -> Vec<f32> {
+        self.0.responses(from as usize, to as usize).to_vec()
     }
 
     /// Moves to the state after `cursor` requests (backwards: nearest checkpoint + replay).
