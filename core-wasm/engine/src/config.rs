@@ -227,6 +227,8 @@ pub struct SimConfig {
     pub gc: GcConfig,
     /// RAM budget.
     pub ram: RamConfig,
+    /// DFTL options.
+    pub dftl: crate::ftl::DftlOptions,
     /// Trace-to-device mapping.
     pub workload: WorkloadConfig,
     /// Arrival model.
@@ -242,6 +244,7 @@ impl Default for SimConfig {
             device: DeviceConfig::default(),
             gc: GcConfig::default(),
             ram: RamConfig::default(),
+            dftl: Default::default(),
             workload: WorkloadConfig::default(),
             timing: TimingMode::Trace,
             record_events: false,

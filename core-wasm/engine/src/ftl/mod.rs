@@ -14,6 +14,7 @@
 //! [`crate::invariants::check`] verifies 2 and the flash bookkeeping; tests run it after every
 //! request on every scheme.
 
+mod dftl;
 mod page;
 
 use crate::config::SimConfig;
@@ -22,6 +23,7 @@ use crate::error::{EngineError, Result};
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 
+pub use dftl::{Dftl, DftlOptions};
 pub use page::PageFtl;
 
 /// What a block is used for, as shown in the block grid.
@@ -99,17 +101,26 @@ pub struct SchemeInfo {
 }
 
 /// Every scheme the engine implements.
-pub const SCHEMES: &[SchemeInfo] = &[SchemeInfo {
-    id: "page",
-    name: "Page-level mapping (PFTL)",
-    family: "page",
-    source: "thesis (seed 002) §1.2.2 / §4.2.2; Shin (seed 004) page mapping",
-}];
+pub const SCHEMES: &[SchemeInfo] = &[
+    SchemeInfo {
+        id: "page",
+        name: "Page-level mapping (PFTL)",
+        family: "page",
+        source: "thesis (seed 002) §1.2.2 / §4.2.2; Shin (seed 004) page mapping",
+    },
+    SchemeInfo {
+        id: "dftl",
+        name: "DFTL: demand-based page mapping (GTD + CMT)",
+        family: "demand",
+        source: "Gupta et al. ASPLOS'09 as described by the thesis (seed 002) §2.4, HCFTL (seed 001) §II, TreeFTL (seed 000) §II",
+    },
+];
 
 /// Builds the scheme named in `config`.
 pub fn build(config: &SimConfig) -> Result<Box<dyn Ftl>> {
     match config.scheme.as_str() {
         "page" => Ok(Box::new(PageFtl::new(config))),
+        "dftl" => Ok(Box::new(Dftl::new(config)?)),
         other => Err(EngineError::UnknownScheme(other.to_string())),
     }
 }

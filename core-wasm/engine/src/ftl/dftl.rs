@@ -1,0 +1,449 @@
+//! `dftl`: DFTL (Gupta, Kim, Urgaonkar, ASPLOS'09), as the sources describe it (thesis
+//! seed 002 §2.4, HCFTL seed 001 §II, TreeFTL seed 000 §II; related-work §5.3).
+//!
+//! The page-level map lives on flash in **translation pages** (one per `page_bytes / 4`
+//! logical pages). The **GTD** in RAM locates every translation page; the **CMT** in RAM
+//! caches single mapping entries, LRU. A CMT miss reads the entry's translation page; a
+//! dirty victim is written back: its translation page is read, updated and programmed to a
+//! new place, and the GTD updated. Garbage collection is greedy over data and translation
+//! blocks alike: a translation-block victim's pages are copied and the GTD updated; a
+//! data-block victim's pages are copied, then mappings are fixed lazily for cached entries
+//! (the CMT entry is updated and marked dirty) and in a batch per translation page for the
+//! rest.
+//!
+//! Choices where the sources differ or are silent (options in [`DftlOptions`]):
+//! - `batch_update` (default on, the original paper): a dirty eviction writes back every
+//!   dirty cached entry of the same translation page, marking them clean. Off = the thesis'
+//!   model, one translation-page write per dirty victim.
+//! - A write miss loads the entry (a translation-page read) to find the page to invalidate.
+//! - CMT entries cost 8 bytes (LPN + PPN), GTD entries 4; the CMT gets the RAM budget left
+//!   after the GTD. Each CMT search is one cache operation, each table update one RAM access.
+//! - Mapping updates done by GC are charged to `gc`, not `translation`.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::{BlockRole, Ftl};
+use crate::cache::{Inserted, Lru};
+use crate::config::SimConfig;
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, Purpose};
+use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::gc;
+use crate::hash::StateHasher;
+
+const UNMAPPED: u32 = u32::MAX;
+const CMT_ENTRY_BYTES: u64 = 8;
+const GTD_ENTRY_BYTES: u64 = 4;
+
+/// DFTL options (`dftl.*` in the config).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DftlOptions {
+    /// Write back all dirty entries of a victim's translation page together.
+    pub batch_update: bool,
+}
+
+impl Default for DftlOptions {
+    fn default() -> Self {
+        DftlOptions { batch_update: true }
+    }
+}
+
+/// A cached mapping entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    ppn: Ppn,
+    dirty: bool,
+}
+
+/// Which stream a new page is for: data and translation pages live in separate blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stream {
+    Data = 0,
+    Translation = 1,
+}
+
+/// DFTL state.
+#[derive(Debug, Clone)]
+pub struct Dftl {
+    per_tpage: u32,
+    /// Translation-page number → its physical page (the GTD).
+    gtd: Vec<Ppn>,
+    /// The mapping as stored in the translation pages on flash.
+    on_flash: Vec<Ppn>,
+    cmt: Lru<u32, Entry>,
+    /// Per translation page: cached entries that became dirty (may hold stale keys; checked
+    /// against the CMT when flushed).
+    dirty: Vec<Vec<u32>>,
+    free: VecDeque<BlockId>,
+    open: [Option<BlockId>; 2],
+    translation_blocks: Vec<bool>,
+    reserve: usize,
+    options: DftlOptions,
+    tpage_version: u32,
+}
+
+impl Dftl {
+    /// DFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
+    /// CMT entry.
+    pub fn new(config: &SimConfig) -> Result<Self> {
+        let logical = config.device.logical_pages();
+        let per_tpage = config.device.page_bytes / 4;
+        let tpages = logical.div_ceil(u64::from(per_tpage));
+        let gtd_bytes = tpages * GTD_ENTRY_BYTES;
+        let budget = config.ram_budget();
+        if budget < gtd_bytes + CMT_ENTRY_BYTES {
+            return Err(EngineError::Config(format!(
+                "ram.bytes = {budget} cannot hold DFTL's GTD ({gtd_bytes} bytes) plus one CMT entry"
+            )));
+        }
+        let cmt_entries = ((budget - gtd_bytes) / CMT_ENTRY_BYTES) as usize;
+        Ok(Dftl {
+            per_tpage,
+            gtd: vec![UNMAPPED; tpages as usize],
+            on_flash: vec![UNMAPPED; logical as usize],
+            cmt: Lru::new(cmt_entries),
+            dirty: vec![Vec::new(); tpages as usize],
+            free: (0..config.device.blocks).collect(),
+            open: [None, None],
+            translation_blocks: vec![false; config.device.blocks as usize],
+            reserve: config.gc.reserve_blocks as usize,
+            options: config.dftl.clone(),
+            tpage_version: 0,
+        })
+    }
+
+    /// CMT capacity in entries.
+    pub fn cmt_capacity(&self) -> usize {
+        self.cmt.capacity()
+    }
+
+    fn tpage_of(&self, lpn: u32) -> u32 {
+        lpn / self.per_tpage
+    }
+
+    /// The current mapping of `lpn`, made resident in the CMT (reading its translation page
+    /// on a miss).
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        dev.cache_ops(1);
+        if let Some(e) = self.cmt.get(&lpn) {
+            let ppn = e.ppn;
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Ok(ppn);
+        }
+        dev.mapping_lookup(false);
+        dev.cache_miss(CacheLevel::Entry, lpn);
+        let t = self.tpage_of(lpn);
+        if self.gtd[t as usize] != UNMAPPED {
+            dev.read(self.gtd[t as usize], Purpose::Translation)?;
+        }
+        let ppn = self.on_flash[lpn as usize];
+        dev.cache_insert(CacheLevel::Entry, lpn);
+        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
+            dev.cache_evict(CacheLevel::Entry, victim, e.dirty);
+            if e.dirty {
+                self.write_back(victim, e.ppn, dev)?;
+            }
+        }
+        Ok(ppn)
+    }
+
+    /// Sets the cached mapping of resident `lpn` and marks it dirty.
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) {
+        dev.ram(1);
+        let t = self.tpage_of(lpn) as usize;
+        if let Some(e) = self.cmt.peek_mut(&lpn) {
+            if !e.dirty {
+                self.dirty[t].push(lpn);
+            }
+            *e = Entry { ppn, dirty: true };
+        }
+    }
+
+    /// Writes the evicted dirty entry (`lpn` → `ppn`) back to its translation page, with the
+    /// page's other dirty cached entries when batching.
+    fn write_back(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
+        let t = self.tpage_of(lpn);
+        // Update the on-flash image first: GC during the allocation below may move data
+        // pages and must see (and fix) the newest mapping.
+        self.on_flash[lpn as usize] = ppn;
+        if self.options.batch_update {
+            for other in std::mem::take(&mut self.dirty[t as usize]) {
+                if let Some(e) = self.cmt.peek_mut(&other) {
+                    if e.dirty {
+                        e.dirty = false;
+                        self.on_flash[other as usize] = e.ppn;
+                    }
+                }
+            }
+        }
+        self.rewrite_tpage(t, Purpose::Translation, dev)
+    }
+
+    /// Reads translation page `t` (if it exists) and programs its current on-flash image to
+    /// a new translation page.
+    fn rewrite_tpage(&mut self, t: u32, purpose: Purpose, dev: &mut Device) -> Result<()> {
+        if self.gtd[t as usize] != UNMAPPED {
+            dev.read(self.gtd[t as usize], purpose)?;
+        }
+        let dest = self.next_page(Stream::Translation, dev, purpose == Purpose::Gc)?;
+        self.tpage_version += 1;
+        dev.program(
+            dest,
+            PageTag { kind: PageKind::Translation, key: t, version: self.tpage_version },
+            purpose,
+        )?;
+        // Allocation may have run GC, which may have moved page t: invalidate where it is now.
+        if self.gtd[t as usize] != UNMAPPED {
+            dev.invalidate(self.gtd[t as usize])?;
+        }
+        self.gtd[t as usize] = dest;
+        dev.ram(1);
+        Ok(())
+    }
+
+    /// Next free page of `stream`'s open block, collecting first when the pool is at its
+    /// reserve (unless this is GC's own copy).
+    fn next_page(&mut self, stream: Stream, dev: &mut Device, for_gc: bool) -> Result<Ppn> {
+        let ppb = dev.flash.pages_per_block();
+        loop {
+            if let Some(b) = self.open[stream as usize] {
+                let used = dev.flash.programmed_count(b);
+                if used < ppb {
+                    return Ok(dev.flash.first_ppn(b) + used);
+                }
+                self.open[stream as usize] = None;
+            }
+            if !for_gc && self.free.len() <= self.reserve {
+                self.collect(dev)?;
+                continue;
+            }
+            let b =
+                self.free.pop_front().ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
+            self.translation_blocks[b as usize] = stream == Stream::Translation;
+            self.open[stream as usize] = Some(b);
+        }
+    }
+
+    /// Collects one greedy victim (data or translation block).
+    fn collect(&mut self, dev: &mut Device) -> Result<()> {
+        let open = self.open;
+        let victim = gc::greedy(&dev.flash, |b| !open.contains(&Some(b)))
+            .ok_or_else(|| EngineError::DeviceFull("every written block is full of valid pages".into()))?;
+        dev.gc_start(victim);
+        let first = dev.flash.first_ppn(victim);
+        let mut stale: BTreeMap<u32, ()> = BTreeMap::new();
+        for ppn in first..first + dev.flash.pages_per_block() {
+            if dev.flash.state(ppn) != PageState::Valid {
+                continue;
+            }
+            let tag = dev.read(ppn, Purpose::Gc)?;
+            let stream = if tag.kind == PageKind::Translation { Stream::Translation } else { Stream::Data };
+            let dest = self.next_page(stream, dev, true)?;
+            dev.program(dest, tag, Purpose::Gc)?;
+            dev.invalidate(ppn)?;
+            dev.gc_copied();
+            if tag.kind == PageKind::Translation {
+                self.gtd[tag.key as usize] = dest;
+                dev.ram(1);
+            } else if self.cmt.contains(&tag.key) {
+                // Lazy copying: fix the cached entry; it reaches flash when evicted.
+                self.set_cached(tag.key, dest, dev);
+            } else {
+                self.on_flash[tag.key as usize] = dest;
+                stale.insert(self.tpage_of(tag.key), ());
+            }
+        }
+        dev.erase(victim, Purpose::Gc)?;
+        self.free.push_back(victim);
+        // Batch update: one translation-page rewrite per page whose entries moved.
+        for &t in stale.keys() {
+            self.rewrite_tpage(t, Purpose::Gc, dev)?;
+        }
+        dev.gc_end(victim);
+        Ok(())
+    }
+}
+
+impl Ftl for Dftl {
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        let ppn = self.translate(lpn, dev)?;
+        if ppn == UNMAPPED {
+            return Ok(None);
+        }
+        dev.read(ppn, Purpose::Data).map(Some)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        self.translate(lpn, dev)?;
+        let dest = self.next_page(Stream::Data, dev, false)?;
+        dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
+        // GC may have moved the old copy (and updated the resident entry): read it now.
+        let old = self.cmt.peek(&lpn).map_or(UNMAPPED, |e| e.ppn);
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+        }
+        self.set_cached(lpn, dest, dev);
+        Ok(())
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        let old = self.translate(lpn, dev)?;
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+            self.set_cached(lpn, UNMAPPED, dev);
+        }
+        Ok(())
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.gtd.len() as u64 * GTD_ENTRY_BYTES + self.cmt.capacity() as u64 * CMT_ENTRY_BYTES
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        if self.open.contains(&Some(block)) {
+            BlockRole::Active
+        } else if dev.flash.programmed_count(block) == 0 {
+            BlockRole::Free
+        } else if self.translation_blocks[block as usize] {
+            BlockRole::Translation
+        } else {
+            BlockRole::Data
+        }
+    }
+
+    fn has_mapping_cache(&self) -> bool {
+        true
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        let bad = |m: String| Err(EngineError::Invariant(format!("dftl: {m}")));
+        for (lpn, e) in self.cmt.iter() {
+            if !e.dirty && e.ppn != self.on_flash[*lpn as usize] {
+                return bad(format!("clean CMT entry for LPN {lpn} differs from its translation page"));
+            }
+        }
+        for lpn in 0..self.on_flash.len() as u32 {
+            let ppn = self.cmt.peek(&lpn).map_or(self.on_flash[lpn as usize], |e| e.ppn);
+            if ppn == UNMAPPED {
+                continue;
+            }
+            let tag = dev.flash.tag(ppn);
+            if dev.flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data || tag.key != lpn {
+                return bad(format!("LPN {lpn} maps to PPN {ppn}, which does not hold it"));
+            }
+        }
+        for (t, &ppn) in self.gtd.iter().enumerate() {
+            if ppn == UNMAPPED {
+                continue;
+            }
+            let tag = dev.flash.tag(ppn);
+            if dev.flash.state(ppn) != PageState::Valid
+                || tag.kind != PageKind::Translation
+                || tag.key != t as u32
+            {
+                return bad(format!("GTD entry {t} points to PPN {ppn}, which is not that translation page"));
+            }
+        }
+        let valid_tpages = (0..dev.flash.blocks())
+            .flat_map(|b| {
+                let first = dev.flash.first_ppn(b);
+                first..first + dev.flash.pages_per_block()
+            })
+            .filter(|&p| {
+                dev.flash.state(p) == PageState::Valid && dev.flash.tag(p).kind == PageKind::Translation
+            })
+            .count();
+        let mapped = self.gtd.iter().filter(|&&p| p != UNMAPPED).count();
+        if valid_tpages != mapped {
+            return bad(format!("{valid_tpages} valid translation pages but {mapped} GTD entries"));
+        }
+        if self.cmt.len() > self.cmt.capacity() {
+            return bad("CMT over capacity".into());
+        }
+        Ok(())
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        h.u32s(&self.gtd);
+        h.u32s(&self.on_flash);
+        for (lpn, e) in self.cmt.iter() {
+            h.u32(*lpn);
+            h.u32(e.ppn);
+            h.bytes(&[e.dirty as u8]);
+        }
+        for &b in &self.free {
+            h.u32(b);
+        }
+        for o in self.open {
+            h.u32(o.unwrap_or(u32::MAX));
+        }
+        h.u32(self.tpage_version);
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flash::FlashArray;
+
+    /// A device of 16 blocks x 8 pages of 4 KB (one translation page covers everything) and
+    /// a CMT of two entries (4-byte GTD + 2 x 8 bytes).
+    fn setup(batch_update: bool) -> (Dftl, Device) {
+        let mut config = SimConfig::default();
+        config.device.blocks = 16;
+        config.device.pages_per_block = 8;
+        config.ram.bytes = 4 + 2 * 8;
+        config.dftl.batch_update = batch_update;
+        let ftl = Dftl::new(&config).unwrap();
+        assert_eq!(ftl.cmt_capacity(), 2);
+        let dev =
+            Device::new(FlashArray::new(16, 8, config.device.cell), config.device.latency.clone(), false);
+        (ftl, dev)
+    }
+
+    fn translation_ops(dev: &Device) -> (u64, u64) {
+        let t = Purpose::Translation as usize;
+        (dev.counters.page_reads[t], dev.counters.page_writes[t])
+    }
+
+    /// Write 0, 1, 2 then read 0. Writing 2 evicts dirty LPN 0: its translation page (never
+    /// written, so nothing to read) is programmed. Reading 0 misses: one translation-page
+    /// read, and the LRU victim is LPN 1. With batching, 1 was written back with 0 and is
+    /// clean, so nothing more; without, 1 is dirty: another read and program.
+    #[test]
+    fn dirty_evictions_write_back_translation_pages_batched_or_not() {
+        for (batch, want) in [(true, (1, 1)), (false, (2, 2))] {
+            let (mut ftl, mut dev) = setup(batch);
+            for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
+                ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
+            }
+            assert_eq!(ftl.read(0, &mut dev).unwrap(), Some(PageTag::data(0, 1)));
+            assert_eq!(translation_ops(&dev), want, "batch_update = {batch}");
+            assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (0, 4));
+            ftl.check(&dev).unwrap();
+        }
+    }
+
+    #[test]
+    fn hits_cost_no_flash_translation_and_ram_too_small_is_refused() {
+        let (mut ftl, mut dev) = setup(true);
+        ftl.write(5, 1, &mut dev).unwrap();
+        ftl.read(5, &mut dev).unwrap();
+        ftl.write(5, 2, &mut dev).unwrap();
+        assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (2, 1));
+        assert_eq!(translation_ops(&dev), (0, 0));
+        assert_eq!(dev.flash.valid_counts().iter().sum::<u32>(), 1);
+        let mut config = SimConfig::default();
+        config.ram.bytes = 8;
+        assert!(Dftl::new(&config).unwrap_err().to_string().contains("GTD"));
+    }
+}
