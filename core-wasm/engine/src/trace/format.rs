@@ -184,6 +184,15 @@ impl<'a> Device<'a> {
         Device { first, sep, second }
     }
 
+    /// True when the id reads `id`.
+    pub fn is(&self, id: &str) -> bool {
+        let (a, b, c) = (self.first.len(), self.sep.len(), self.second.len());
+        id.len() == a + b + c
+            && id.get(..a) == Some(self.first)
+            && id.get(a..a + b) == Some(self.sep)
+            && id.get(a + b..) == Some(self.second)
+    }
+
     /// Writes the id into `buf` (cleared first).
     pub fn write_to(&self, buf: &mut String) {
         buf.clear();

@@ -118,17 +118,20 @@ impl<'a> Fields<'a> {
         f
     }
 
-    fn push(&mut self, line: &'a str, start: usize, end: usize, column: u32, unquote: bool) {
+    fn push(&mut self, line: &'a str, start: usize, end: usize, column: u32, csv: bool) {
         self.count += 1;
         let Some(slot) = self.items.get_mut(self.stored) else { return };
         // Separators are ASCII, so `start..end` always falls on character boundaries.
-        let raw = line.get(start..end).unwrap_or_default();
-        let text = raw.trim_start_matches([' ', '\t']);
-        let mut column = column + (raw.len() - text.len()) as u32;
-        let mut text = text.trim_end_matches([' ', '\t']);
-        if unquote && text.len() >= 2 && text.starts_with('"') && text.ends_with('"') {
-            text = text.get(1..text.len() - 1).unwrap_or_default();
-            column += 1;
+        let mut text = line.get(start..end).unwrap_or_default();
+        let mut column = column;
+        if csv {
+            let trimmed = text.trim_start_matches([' ', '\t']);
+            column += (text.len() - trimmed.len()) as u32;
+            text = trimmed.trim_end_matches([' ', '\t']);
+            if text.len() >= 2 && text.starts_with('"') && text.ends_with('"') {
+                text = text.get(1..text.len() - 1).unwrap_or_default();
+                column += 1;
+            }
         }
         *slot = Field { column, text };
         self.stored += 1;

@@ -7,6 +7,7 @@
 //! - [`ParseOptions`] selects requests (device, operation, time window, first N), scales
 //!   time, overrides units and can skip bad lines; [`ParseReport`] says what happened.
 //! - Times become ns since the first kept request; addresses become bytes.
+//! - [`stats`] summarises a trace; [`generate`] makes seeded synthetic ones.
 //!
 //! `public/traces/README.md` documents every format for users.
 
@@ -17,6 +18,7 @@ pub mod disksim;
 mod error;
 pub mod fiu;
 mod format;
+pub mod generate;
 mod lines;
 pub mod mqsim;
 pub mod msr;
@@ -27,6 +29,7 @@ mod reader;
 mod select;
 pub mod spc;
 pub mod ssdsim;
+pub mod stats;
 pub mod systor;
 pub mod tencent;
 

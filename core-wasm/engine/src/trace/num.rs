@@ -5,13 +5,24 @@
 use super::lines::Field;
 use super::{ParseError, TimeUnit};
 
-/// An unsigned decimal integer.
+/// An unsigned decimal integer (one pass: this runs several times per line).
 pub fn int(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
     let digits = f.text.strip_prefix('+').unwrap_or(f.text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let mut value: u64 = 0;
+    for &b in digits.as_bytes() {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return Err(ParseError::new(line, f.column, f.text, what));
+        }
+        value = value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(d)))
+            .ok_or_else(|| ParseError::new(line, f.column, f.text, &format!("{what}, below 2^64")))?;
+    }
+    if digits.is_empty() {
         return Err(ParseError::new(line, f.column, f.text, what));
     }
-    digits.parse::<u64>().map_err(|_| ParseError::new(line, f.column, f.text, &format!("{what}, below 2^64")))
+    Ok(value)
 }
 
 /// A hexadecimal integer, with or without `0x`.
@@ -25,63 +36,60 @@ pub fn hex(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
 }
 
 /// Significant digits kept; further fractional digits are below a picosecond for any
-/// realistic timestamp and are dropped, which keeps the product below 2^128.
+/// realistic timestamp and are dropped, which keeps the mantissa far below 2^128.
 const MAX_MANTISSA: u128 = 1_000_000_000_000_000_000_000_000; // 10^24
 
 /// A non-negative decimal time (`12`, `0.551706`, `1.5e3`) in `unit`, converted exactly to
 /// whole nanoseconds (rounded down). No floating point, so results never depend on rounding.
 pub fn time(line: u32, f: Field<'_>, unit: TimeUnit) -> Result<u64, ParseError> {
-    let what = || format!("a time in {} (a non-negative decimal number)", unit.describe());
-    let err = || ParseError::new(line, f.column, f.text, &what());
-    let text = f.text.strip_prefix('+').unwrap_or(f.text);
-    let (mantissa_text, exp_text) = match text.find(['e', 'E']) {
-        Some(i) => (text.get(..i).unwrap_or_default(), Some(text.get(i + 1..).unwrap_or_default())),
-        None => (text, None),
+    let err = |extra: &str| {
+        let what = format!("a time in {} (a non-negative decimal number){extra}", unit.describe());
+        ParseError::new(line, f.column, f.text, &what)
     };
-    let (int_part, frac_part) = match mantissa_text.split_once('.') {
-        Some((a, b)) => (a, b),
-        None => (mantissa_text, ""),
-    };
-    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (int_part.is_empty() && frac_part.is_empty()) || !all_digits(int_part) || !all_digits(frac_part) {
-        return Err(err());
-    }
-    let mut mantissa: u128 = 0;
-    let mut pow10: i64 = 0;
-    for b in int_part.bytes() {
-        if mantissa < MAX_MANTISSA {
-            mantissa = mantissa * 10 + u128::from(b - b'0');
-        } else {
-            pow10 += 1;
+    let bytes = f.text.strip_prefix('+').unwrap_or(f.text).as_bytes();
+    let (mut mantissa, mut pow10, mut digits) = (0u128, 0i64, 0usize);
+    let mut i = 0;
+    let mut fraction = false;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'0'..=b'9' => {
+                digits += 1;
+                if mantissa < MAX_MANTISSA {
+                    mantissa = mantissa * 10 + u128::from(b - b'0');
+                    pow10 -= i64::from(fraction);
+                } else if !fraction {
+                    pow10 += 1;
+                }
+            }
+            b'.' if !fraction => fraction = true,
+            b'e' | b'E' => break,
+            _ => return Err(err("")),
         }
+        i += 1;
     }
-    for b in frac_part.bytes() {
-        if mantissa < MAX_MANTISSA {
-            mantissa = mantissa * 10 + u128::from(b - b'0');
-            pow10 -= 1;
-        }
+    if digits == 0 {
+        return Err(err(""));
     }
-    if let Some(e) = exp_text {
-        let (neg, digits) = match e.strip_prefix('-') {
-            Some(d) => (true, d),
-            None => (false, e.strip_prefix('+').unwrap_or(e)),
+    if let Some(exp) = bytes.get(i + 1..) {
+        let (neg, exp) = match exp.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            Some((b'+', rest)) => (false, rest),
+            _ => (false, exp),
         };
-        if digits.is_empty() || digits.len() > 4 || !all_digits(digits) {
-            return Err(err());
+        if exp.is_empty() || exp.len() > 4 || !exp.iter().all(u8::is_ascii_digit) {
+            return Err(err(""));
         }
-        let v: i64 = digits.parse().map_err(|_| err())?;
-        pow10 += if neg { -v } else { v };
+        let e = exp.iter().fold(0i64, |a, &b| a * 10 + i64::from(b - b'0'));
+        pow10 += if neg { -e } else { e };
     }
-    // value_ns = mantissa * 10^pow10 * picos / 1000
-    let picos = mantissa * unit.picos();
-    let shift = pow10 - 3;
+    // Every unit is a power of ten of picoseconds, so ns = mantissa * 10^(pow10 + p - 3).
+    let shift = pow10 + i64::from(unit.picos_log10()) - 3;
     let ns = if shift >= 0 {
-        u32::try_from(shift).ok().and_then(|s| 10u128.checked_pow(s)).and_then(|p| picos.checked_mul(p))
+        u32::try_from(shift).ok().and_then(|s| 10u128.checked_pow(s)).and_then(|p| mantissa.checked_mul(p))
     } else {
-        Some(u32::try_from(-shift).ok().and_then(|s| 10u128.checked_pow(s)).map_or(0, |p| picos / p))
+        Some(u32::try_from(-shift).ok().and_then(|s| 10u128.checked_pow(s)).map_or(0, |p| mantissa / p))
     };
-    ns.and_then(|v| u64::try_from(v).ok())
-        .ok_or_else(|| ParseError::new(line, f.column, f.text, &format!("{}, below 584 years", what())))
+    ns.and_then(|v| u64::try_from(v).ok()).ok_or_else(|| err(", below 584 years"))
 }
 
 /// `count` units of `unit_bytes` as bytes (sectors to bytes, for example).

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ParseError;
 
-/// A time unit for a trace's timestamp column. Every unit is an exact number of
-/// picoseconds, so conversion to nanoseconds never goes through floating point.
+/// A time unit for a trace's timestamp column. Every unit is a power of ten of
+/// picoseconds, so conversion to nanoseconds is exact and never goes through floating point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TimeUnit {
@@ -29,15 +29,15 @@ impl TimeUnit {
     pub const ALL: [TimeUnit; 6] =
         [TimeUnit::Ps, TimeUnit::Ns, TimeUnit::Us, TimeUnit::Ms, TimeUnit::S, TimeUnit::Filetime];
 
-    /// Picoseconds in one unit.
-    pub fn picos(self) -> u128 {
+    /// One unit is 10^this picoseconds.
+    pub fn picos_log10(self) -> u8 {
         match self {
-            TimeUnit::Ps => 1,
-            TimeUnit::Ns => 1_000,
-            TimeUnit::Us => 1_000_000,
-            TimeUnit::Ms => 1_000_000_000,
-            TimeUnit::S => 1_000_000_000_000,
-            TimeUnit::Filetime => 100_000,
+            TimeUnit::Ps => 0,
+            TimeUnit::Ns => 3,
+            TimeUnit::Us => 6,
+            TimeUnit::Ms => 9,
+            TimeUnit::S => 12,
+            TimeUnit::Filetime => 5,
         }
     }
 

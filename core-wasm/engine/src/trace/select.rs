@@ -20,7 +20,12 @@ pub struct Selector {
     first_kept: Option<u64>,
     seen: BTreeMap<String, u64>,
     more_devices: bool,
+    /// The current run of records on one device: its id, whether the filter keeps it, and
+    /// how many records are not yet added to `seen`. Traces come in long same-device runs,
+    /// so this saves a map lookup per line.
     key: String,
+    key_kept: bool,
+    pending: u64,
 }
 
 impl Selector {
@@ -34,6 +39,8 @@ impl Selector {
             seen: BTreeMap::new(),
             more_devices: false,
             key: String::new(),
+            key_kept: false,
+            pending: 0,
         }
     }
 
@@ -83,19 +90,32 @@ impl Selector {
 
     fn device(&mut self, device: Option<Device<'_>>) -> bool {
         let Some(d) = device else { return self.options.devices.is_empty() };
-        d.write_to(&mut self.key);
+        if self.pending == 0 || !d.is(&self.key) {
+            self.flush_pending();
+            d.write_to(&mut self.key);
+            self.key_kept = self.options.devices.is_empty() || self.options.devices.contains(&self.key);
+        }
+        self.pending += 1;
+        self.key_kept
+    }
+
+    fn flush_pending(&mut self) {
+        if self.pending == 0 {
+            return;
+        }
         if let Some(c) = self.seen.get_mut(self.key.as_str()) {
-            *c += 1;
+            *c += self.pending;
         } else if self.seen.len() < ParseReport::MAX_DEVICES {
-            self.seen.insert(self.key.clone(), 1);
+            self.seen.insert(self.key.clone(), self.pending);
         } else {
             self.more_devices = true;
         }
-        self.options.devices.is_empty() || self.options.devices.contains(&self.key)
+        self.pending = 0;
     }
 
     /// Writes the device list into `report`, busiest first.
-    pub fn fill_report(&self, report: &mut ParseReport) {
+    pub fn fill_report(&mut self, report: &mut ParseReport) {
+        self.flush_pending();
         let mut devices: Vec<DeviceCount> =
             self.seen.iter().map(|(d, &records)| DeviceCount { device: d.clone(), records }).collect();
         devices.sort_by(|a, b| b.records.cmp(&a.records).then_with(|| a.device.cmp(&b.device)));
