@@ -32,7 +32,7 @@ fn is_devno(text: &str) -> bool {
 }
 
 /// True for the first line of blkparse's summary block.
-fn starts_summary(line: &str) -> bool {
+pub(super) fn starts_summary(line: &str) -> bool {
     let t = line.trim_start();
     let cpu = t.strip_prefix("CPU").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
     cpu || t.starts_with("Total (")

@@ -5,6 +5,7 @@
 //! score wins if it covers at least half the sample (so one corrupt line does not defeat
 //! detection), ties going to the earlier, more distinctive format in [`Format::ALL`].
 
+use super::blkparse;
 use super::format::{looks_like_header, Format};
 use super::lines::{is_blank_or_comment, Lines};
 use super::ParseError;
@@ -40,9 +41,14 @@ pub fn detect_sample(sample: &[(u32, &str)]) -> Result<Format, ParseError> {
             data = sample.get(1..).unwrap_or_default();
         }
     }
-    let Some(&(n, line)) = data.first() else {
-        return Err(ParseError::new(first_n, 1, first, &tried()));
-    };
+    // A short blkparse file ends in its summary within the sample; summary lines do not vote.
+    if let Some(end) = data.iter().position(|(_, l)| blkparse::starts_summary(l)) {
+        data = data.get(..end).unwrap_or_default();
+    }
+    let failed = || ParseError::new(first_n, 1, first, &tried());
+    if data.is_empty() {
+        return Err(failed());
+    }
     let mut best: Option<(Format, usize)> = None;
     for f in Format::ALL {
         let score = data.iter().filter(|(_, l)| f.sniff(l)).count();
@@ -52,7 +58,7 @@ pub fn detect_sample(sample: &[(u32, &str)]) -> Result<Format, ParseError> {
     }
     match best {
         Some((f, score)) if score * 2 >= data.len() => Ok(f),
-        _ => Err(ParseError::new(n, 1, line, &tried())),
+        _ => Err(failed()),
     }
 }
 
@@ -112,6 +118,17 @@ mod tests {
         assert_eq!(detect_bytes(b"# only a comment\n\n").unwrap_err().line, 1);
         let e = detect_bytes(b"name,other\n").unwrap_err();
         assert_eq!((e.line, e.found.as_str()), (1, "name,other"));
+    }
+
+    #[test]
+    fn a_short_blkparse_file_with_its_summary() {
+        let s = [
+            (1, "8,0 1 1 0.1 9 D W 10 + 8 [a]"),
+            (2, "CPU1 (8,0):"),
+            (3, " Reads Queued:           0,        0KiB"),
+            (4, " Read Dispatches:        1,        8KiB"),
+        ];
+        assert_eq!(detect_sample(&s).map(Format::name), Ok("blkparse"));
     }
 
     #[test]
