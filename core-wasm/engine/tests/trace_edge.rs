@@ -59,6 +59,14 @@ fn bad_fields_are_located_in_every_format() {
 }
 
 #[test]
+fn a_damaged_first_record_is_not_taken_for_a_header() {
+    let e = err(b"x128166385295514663,hm,0,Write,0,512,1\n2,hm,0,Write,0,512,1\n", Some("msr"));
+    assert_eq!(at(&e), (1, 1, "x128166385295514663"));
+    let t = parse(b"Time,Device,LBA,Sectors,Type\n100 0 1 8 1\n", Some("mqsim")).unwrap();
+    assert_eq!(t.requests.len(), 1, "a header of words is skipped in any format");
+}
+
+#[test]
 fn display_is_one_located_line() {
     let e = err(b"1,hm,0,Write,0,512,1\n2,hm,0,Wrote,0,512,1\n", None).in_file("hm_0.csv");
     assert_eq!(e.to_string(), "hm_0.csv:2:8: expected Type 'Read' or 'Write', found 'Wrote'");

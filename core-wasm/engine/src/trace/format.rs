@@ -154,11 +154,17 @@ fn begins(names: &[String], want: &[&str]) -> bool {
     names.len() >= want.len() && names.iter().zip(want).all(|(a, b)| a == b)
 }
 
-/// True when `line` starts like a header rather than a record: records of every
-/// header-capable format start with a number.
+/// True when `line` reads like a header rather than a record: records of every
+/// header-capable format start with a number, and a header has no purely numeric field (so
+/// a record whose first field is damaged is reported, not skipped as a header).
 pub(super) fn looks_like_header(line: &str) -> bool {
     let first = line.trim_start().trim_start_matches('"');
+    let numeric = |f: &str| {
+        let f = f.trim().trim_matches('"');
+        !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())
+    };
     !first.starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == '+' || c == '-')
+        && !line.split([',', ' ', '\t']).any(numeric)
 }
 
 /// A device id as written in the file, possibly two fields joined (blkparse `8,16`,
