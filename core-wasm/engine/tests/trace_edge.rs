@@ -174,3 +174,18 @@ fn blkparse_with_only_other_events_explains_itself() {
     let e = err(b"8,0 1 1 0.1 9 Q W 10 + 8 [a]\n", None);
     assert!(e.expected.contains("at least one D event"), "{e}");
 }
+
+#[test]
+fn pathological_inputs_finish() {
+    let skip = ParseOptions { skip_bad_lines: true, ..ParseOptions::default() };
+    let commas = ",".repeat(MAX_LINE - 1) + "\n";
+    let many = commas.repeat(64);
+    for format in [None, Some("msr"), Some("csv"), Some("blkparse")] {
+        assert!(parse_with(many.as_bytes(), format, &skip).is_err());
+    }
+    let no_newline = vec![b'7'; 8 << 20];
+    let e = parse_with(&no_newline, Some("mqsim"), &skip).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 1));
+    let newlines = vec![b'\n'; 8 << 20];
+    assert_eq!(parse_with(&newlines, None, &skip).unwrap_err().line, 1);
+}
