@@ -29,7 +29,12 @@ fn tried() -> String {
 /// Picks the format of `sample`: (line number, text) of content lines from the file start.
 pub fn detect_sample(sample: &[(u32, &str)]) -> Result<Format, ParseError> {
     let Some(&(first_n, first)) = sample.first() else {
-        return Err(ParseError::new(1, 1, "", "at least one request line (the file is empty or holds only blank and comment lines)"));
+        return Err(ParseError::new(
+            1,
+            1,
+            "",
+            "at least one request line (the file is empty or holds only blank and comment lines)",
+        ));
     };
     let mut data = sample;
     if looks_like_header(first) {
