@@ -2,7 +2,7 @@
 //! format, skipped bad lines and the selection options.
 
 use ftl_engine::events::HostOp::{Read, Write};
-use ftl_engine::trace::{parse, parse_with, ParseError, ParseOptions, Request, MAX_LINE};
+use ftl_engine::trace::{parse, parse_with, ParseError, ParseOptions, Request, TraceReader, MAX_LINE};
 
 fn err(bytes: &[u8], format: Option<&str>) -> ParseError {
     match parse(bytes, format) {
@@ -72,6 +72,19 @@ fn display_is_one_located_line() {
     assert_eq!(e.to_string(), "hm_0.csv:2:8: expected Type 'Read' or 'Write', found 'Wrote'");
     let e = err(b"1,hm,0,Write\n", Some("msr"));
     assert!(e.to_string().starts_with("trace:1:13: expected at least 6 fields"), "{e}");
+}
+
+#[test]
+fn a_reader_names_its_file_in_every_error() {
+    let skip = ParseOptions { skip_bad_lines: true, ..ParseOptions::default() };
+    let mut r = TraceReader::new(Some("mqsim"), skip).unwrap().with_file("w.trace");
+    r.feed(b"1 0 x 8 1\n2 0 1 8 1\n").unwrap();
+    let p = r.finish().unwrap();
+    assert_eq!(p.report.errors[0].to_string(), "w.trace:1:5: expected a start sector (integer), found 'x'");
+    let mut r = TraceReader::new(Some("mqsim"), ParseOptions::default()).unwrap().with_file("w.trace");
+    assert_eq!(r.feed(b"1 0 1 8 7\n").unwrap_err().file.as_deref(), Some("w.trace"));
+    let r = TraceReader::new(None, ParseOptions::default()).unwrap().with_file("empty.csv");
+    assert_eq!(r.finish().unwrap_err().file.as_deref(), Some("empty.csv"));
 }
 
 #[test]

@@ -58,6 +58,8 @@ pub struct TraceReader {
     held_content: usize,
     failed: Option<ParseError>,
     done: bool,
+    /// File name put into every error, when the host gives one.
+    file: Option<String>,
 }
 
 impl TraceReader {
@@ -86,6 +88,7 @@ impl TraceReader {
             held_content: 0,
             failed: None,
             done: false,
+            file: None,
         };
         if let Some(f) = format {
             reader.set_format(f);
@@ -97,6 +100,19 @@ impl TraceReader {
         self.format = Some(f);
         self.ctx = Some(Ctx::new(f, &self.options));
         self.report.format = f.name().to_string();
+    }
+
+    /// Names the file in every error this reader reports (`hm_0.csv:2:8: ...`).
+    pub fn with_file(mut self, name: &str) -> Self {
+        self.file = Some(name.to_string());
+        self
+    }
+
+    fn named(&self, e: ParseError) -> ParseError {
+        match &self.file {
+            Some(f) if e.file.is_none() => e.in_file(f),
+            _ => e,
+        }
     }
 
     /// The format, once given or detected.
@@ -132,6 +148,7 @@ impl TraceReader {
         }
         self.report.bytes += chunk.len() as u64;
         if let Err(e) = self.feed_lines(chunk) {
+            let e = self.named(e);
             self.failed = Some(e.clone());
             return Err(e);
         }
@@ -257,6 +274,7 @@ impl TraceReader {
         }
         self.report.skipped += 1;
         if self.report.errors.len() < ParseReport::MAX_ERRORS {
+            let e = self.named(e);
             self.report.errors.push(e);
         }
         Ok(())
@@ -268,21 +286,29 @@ impl TraceReader {
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
-        if !self.done {
-            if !self.partial.is_empty() && !self.discarding {
-                let buf = std::mem::take(&mut self.partial);
-                self.line(&buf)?;
-            }
-            if self.format.is_none() {
-                self.resolve_format()?;
-            }
+        if let Err(e) = self.finish_input() {
+            return Err(self.named(e));
         }
         self.select.fill_report(&mut self.report);
         if self.report.requests == 0 {
-            return Err(self.nothing_kept());
+            return Err(self.named(self.nothing_kept()));
         }
         let trace = Trace { format: self.report.format.clone(), requests: self.requests };
         Ok(Parsed { trace, report: self.report })
+    }
+
+    fn finish_input(&mut self) -> Result<(), ParseError> {
+        if self.done {
+            return Ok(());
+        }
+        if !self.partial.is_empty() && !self.discarding {
+            let buf = std::mem::take(&mut self.partial);
+            self.line(&buf)?;
+        }
+        if self.format.is_none() {
+            self.resolve_format()?;
+        }
+        Ok(())
     }
 
     fn nothing_kept(&self) -> ParseError {
