@@ -20,21 +20,18 @@
 //! Hot data sit at the low addresses (zipf rank 1 is offset 0; the hot region of hot/cold is
 //! the first `hot_space` of the space), so the heat strip of a generated trace shows it.
 
+mod csv;
 pub mod rng;
 pub mod standins;
 
-use std::borrow::Borrow;
 use std::fmt;
-use std::io::{self, Write};
 
 use super::{Request, Trace};
 use crate::config::DeviceConfig;
 use crate::events::HostOp;
 use rng::{SplitMix64, Zipf};
 
-/// Header line of the CSV that [`write_csv`] produces. `time_us` (rather than a bare
-/// `time`, which the plain parser reads as nanoseconds) names the unit explicitly.
-pub const CSV_HEADER: &str = "op,offset,size,time_us";
+pub use csv::{csv_record, to_csv, write_csv, CSV_HEADER};
 
 /// Most requests one generator produces (guards against a typo asking for years of work).
 pub const MAX_COUNT: u64 = 1 << 32;
@@ -382,38 +379,4 @@ impl Iterator for Generator {
 /// Generates a whole trace (format name `generated`). Memory: 24 bytes per request.
 pub fn generate(params: GenParams) -> Result<Trace, GenError> {
     Ok(Trace { format: "generated".into(), requests: Generator::new(params)?.collect() })
-}
-
-/// One CSV record (no newline): `W,8192,4096,150` (time in µs, with up to three decimals
-/// when the time is not a whole microsecond).
-pub fn csv_record(r: &Request) -> String {
-    let op = match r.op {
-        HostOp::Read => 'R',
-        HostOp::Write => 'W',
-        HostOp::Trim => 'T',
-    };
-    let (us, ns) = (r.time_ns / 1000, r.time_ns % 1000);
-    let time = if ns == 0 {
-        us.to_string()
-    } else {
-        format!("{us}.{ns:03}").trim_end_matches('0').to_string()
-    };
-    format!("{op},{},{},{time}", r.offset, r.size)
-}
-
-/// Writes [`CSV_HEADER`] and one line per request.
-pub fn write_csv<W: Write, R: Borrow<Request>>(out: &mut W, requests: impl IntoIterator<Item = R>) -> io::Result<()> {
-    writeln!(out, "{CSV_HEADER}")?;
-    for r in requests {
-        writeln!(out, "{}", csv_record(r.borrow()))?;
-    }
-    Ok(())
-}
-
-/// The CSV text of `requests`.
-pub fn to_csv(requests: &[Request]) -> String {
-    let mut out = Vec::new();
-    // Writing to a Vec cannot fail.
-    let _ = write_csv(&mut out, requests);
-    String::from_utf8(out).unwrap_or_default()
 }

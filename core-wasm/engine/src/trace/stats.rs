@@ -10,8 +10,12 @@
 //!   roughly 16–32 bytes per distinct page (a 1 TiB footprint in 4 KiB pages would be
 //!   about 8 GiB), which is the price of an exact figure.
 //! - **Heat**: requests counted at their start offset in at most `heat_buckets` equal-width
-//!   buckets over `[offset_min, offset_max]`. See [`Heat`] for how this works while the
-//!   range is still unknown.
+//!   buckets over `[offset_min, offset_max]`. While streaming the range is unknown, so counts
+//!   go into 8,192 fine buckets (64 KiB) whose width doubles, merging neighbours, whenever
+//!   an offset falls outside; `finish` re-bins them. Exact while the span fits the fine
+//!   buckets at a width that divides the offsets (e.g. 4 MiB of 512 B-aligned offsets);
+//!   beyond that a count can land in the neighbouring output bucket when it lies within
+//!   one fine width (under span / 4095) of a boundary.
 //! - **Sequentiality**: a request is sequential when its offset equals the previous
 //!   request's `offset + size`, whatever the two operations are (the arrival-sequence
 //!   sequentiality of the thesis' Table 2.3). The share is over the requests that have a
@@ -19,6 +23,11 @@
 //! - **Duration**: latest minus earliest arrival time.
 //! - **Inter-arrival times**: gaps between consecutive requests in file order; a request
 //!   that arrives before its predecessor counts as a gap of 0 and in `out_of_order`.
+//!   Percentiles are nearest-rank and exact up to 2^20 gaps (8 MiB); after that a fixed
+//!   59 KiB log-linear histogram gives them within 1/128 (rounded down).
+
+mod gaps;
+mod heat;
 
 use std::collections::HashSet;
 
@@ -26,6 +35,8 @@ use serde::Serialize;
 
 use super::Request;
 use crate::events::HostOp;
+use gaps::Gaps;
+use heat::{Heat, FINE_BUCKETS};
 
 /// Default footprint unit: 4 KiB pages.
 pub const DEFAULT_PAGE_BYTES: u32 = 4096;
@@ -34,10 +45,6 @@ pub const DEFAULT_HEAT_BUCKETS: usize = 64;
 /// Largest number of heat buckets (an eighth of the fine buckets, so each output bucket
 /// gathers several fine ones and boundary error stays small).
 pub const MAX_HEAT_BUCKETS: usize = FINE_BUCKETS / 8;
-/// Fine heat buckets kept while streaming (64 KiB of counters).
-const FINE_BUCKETS: usize = 8192;
-/// Inter-arrival gaps kept exactly (8 MiB); beyond this a fixed-size histogram takes over.
-const EXACT_GAPS: usize = 1 << 20;
 
 /// What to measure with: footprint unit and heat resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,76 +152,6 @@ pub struct TraceSummary {
     pub out_of_order: u64,
 }
 
-/// Adaptive heat counters. While streaming, the offset range is unknown, so we keep
-/// [`FINE_BUCKETS`] counters of width `2^shift` starting at `base` (a multiple of the
-/// width). When an offset falls outside, the width doubles (as often as needed) and the
-/// counters are merged into the wider buckets; since every old bucket lies inside one new
-/// bucket, merging loses nothing. At the end the fine buckets are re-binned into the
-/// requested equal-width buckets over `[min, max]`. A fine bucket that straddles an output
-/// boundary goes wholly to the bucket holding its start, so a count can move by at most one
-/// fine width (under `span / 4095`); while the span fits in the fine buckets at width 1 the
-/// result is exact.
-#[derive(Debug, Clone, Default)]
-struct Heat {
-    base: u64,
-    shift: u32,
-    counts: Vec<u64>,
-}
-
-impl Heat {
-    /// Counts `addr`; `lo..=hi` is the range of every offset seen so far, `addr` included.
-    fn add(&mut self, addr: u64, lo: u64, hi: u64) {
-        if self.counts.is_empty() {
-            self.counts = vec![0; FINE_BUCKETS];
-            self.base = addr;
-        }
-        // Compare in u64: on wasm32 a usize cast would truncate large indices.
-        if addr < self.base || (addr - self.base) >> self.shift >= FINE_BUCKETS as u64 {
-            self.widen(lo, hi);
-        }
-        let idx = ((addr - self.base) >> self.shift) as usize;
-        if let Some(c) = self.counts.get_mut(idx) {
-            *c += 1;
-        }
-    }
-
-    fn widen(&mut self, lo: u64, hi: u64) {
-        let mut s = self.shift;
-        // In u128 so that a shift by 64 (the widest possible range) is defined.
-        while (u128::from(hi) >> s) - (u128::from(lo) >> s) >= FINE_BUCKETS as u128 {
-            s += 1;
-        }
-        let new_base = ((u128::from(lo) >> s) << s) as u64;
-        let mut counts = vec![0; FINE_BUCKETS];
-        for (i, &c) in self.counts.iter().enumerate().filter(|(_, &c)| c > 0) {
-            let start = self.base + ((i as u64) << self.shift);
-            let j = ((start - new_base) >> s) as usize;
-            if let Some(slot) = counts.get_mut(j) {
-                *slot += c;
-            }
-        }
-        self.base = new_base;
-        self.shift = s;
-        self.counts = counts;
-    }
-
-    fn finish(&self, lo: u64, hi: u64, buckets: usize) -> HeatMap {
-        if self.counts.is_empty() {
-            return HeatMap { first_offset: 0, bucket_bytes: 0, counts: Vec::new() };
-        }
-        let span = u128::from(hi - lo) + 1;
-        let width = span.div_ceil(buckets as u128).max(1);
-        let n = span.div_ceil(width) as usize;
-        let mut out = vec![0u64; n];
-        for (i, &c) in self.counts.iter().enumerate().filter(|(_, &c)| c > 0) {
-            let start = (u128::from(self.base) + ((i as u128) << self.shift)).max(u128::from(lo));
-            let j = (((start - u128::from(lo)) / width) as usize).min(n - 1);
-            out[j] += c;
-        }
-        HeatMap { first_offset: lo, bucket_bytes: width as u64, counts: out }
-    }
-}
-
 /// Streaming accumulator; see the module docs for definitions.
 #[derive(Debug, Clone)]
 pub struct TraceStats {
@@ -236,10 +173,7 @@ pub struct TraceStats {
     time_min: u64,
     time_max: u64,
     prev_time: Option<u64>,
-    gaps: Vec<u64>,
-    gap_hist: Option<Vec<u64>>,
-    gap_sum: u128,
-    gap_max: u64,
+    gaps: Gaps,
     out_of_order: u64,
 }
 
@@ -264,37 +198,10 @@ impl Default for TraceStats {
             time_min: u64::MAX,
             time_max: 0,
             prev_time: None,
-            gaps: Vec::new(),
-            gap_hist: None,
-            gap_sum: 0,
-            gap_max: 0,
+            gaps: Gaps::default(),
             out_of_order: 0,
         }
     }
-}
-
-/// Log-linear histogram index: exact below 128, then 128 sub-buckets per power of two.
-fn gap_bucket(v: u64) -> usize {
-    if v < 128 {
-        return v as usize;
-    }
-    let k = 63 - v.leading_zeros();
-    128 + (k as usize - 7) * 128 + ((v >> (k - 7)) & 127) as usize
-}
-
-/// Smallest value of a [`gap_bucket`].
-fn gap_bucket_floor(i: usize) -> u64 {
-    if i < 128 {
-        return i as u64;
-    }
-    let k = (i - 128) / 128 + 7;
-    let sub = ((i - 128) % 128) as u64;
-    (128 + sub) << (k - 7)
-}
-
-/// Nearest-rank index (0-based) of percentile `p`/100 among `n` sorted values.
-fn rank(n: u64, p: u64) -> u64 {
-    (n * p).div_ceil(100).max(1) - 1
 }
 
 impl TraceStats {
@@ -304,7 +211,10 @@ impl TraceStats {
             return Err(format!("page size {} B is below the 512 B minimum", options.page_bytes));
         }
         if options.heat_buckets == 0 || options.heat_buckets > MAX_HEAT_BUCKETS {
-            return Err(format!("heat buckets must be 1 to {MAX_HEAT_BUCKETS}, not {}", options.heat_buckets));
+            return Err(format!(
+                "heat buckets must be 1 to {MAX_HEAT_BUCKETS}, not {}",
+                options.heat_buckets
+            ));
         }
         Ok(TraceStats { options, ..TraceStats::default() })
     }
@@ -345,27 +255,9 @@ impl TraceStats {
             if r.time_ns < prev {
                 self.out_of_order += 1;
             }
-            self.add_gap(r.time_ns.saturating_sub(prev));
+            self.gaps.add(r.time_ns.saturating_sub(prev));
         }
         self.prev_time = Some(r.time_ns);
-    }
-
-    fn add_gap(&mut self, gap: u64) {
-        self.gap_sum += u128::from(gap);
-        self.gap_max = self.gap_max.max(gap);
-        match &mut self.gap_hist {
-            Some(h) => h[gap_bucket(gap)] += 1,
-            None if self.gaps.len() < EXACT_GAPS => self.gaps.push(gap),
-            None => {
-                // Too many to keep: switch to the fixed-size histogram for good.
-                let mut h = vec![0u64; gap_bucket(u64::MAX) + 1];
-                for &g in self.gaps.iter().chain(std::iter::once(&gap)) {
-                    h[gap_bucket(g)] += 1;
-                }
-                self.gaps = Vec::new();
-                self.gap_hist = Some(h);
-            }
-        }
     }
 
     /// Adds every request of a chunk.
@@ -375,37 +267,6 @@ impl TraceStats {
         }
     }
 
-    fn inter_arrival(&self) -> InterArrival {
-        let count = self.requests.saturating_sub(1);
-        if count == 0 {
-            return InterArrival { count, mean: 0.0, p50: 0, p99: 0, max: 0, exact: true };
-        }
-        let mean = self.gap_sum as f64 / count as f64;
-        let (p50, p99, exact) = match &self.gap_hist {
-            None => {
-                let mut sorted = self.gaps.clone();
-                sorted.sort_unstable();
-                let at = |p| sorted.get(rank(count, p) as usize).copied().unwrap_or(0);
-                (at(50), at(99), true)
-            }
-            Some(h) => {
-                let at = |p| {
-                    let want = rank(count, p);
-                    let mut seen = 0;
-                    for (i, &c) in h.iter().enumerate() {
-                        seen += c;
-                        if seen > want {
-                            return gap_bucket_floor(i);
-                        }
-                    }
-                    self.gap_max
-                };
-                (at(50), at(99), false)
-            }
-        };
-        InterArrival { count, mean, p50, p99, max: self.gap_max, exact }
-    }
-
     /// The summary so far (can be called mid-stream, e.g. for progress displays).
     pub fn finish(&self) -> TraceSummary {
         let n = self.requests;
@@ -413,7 +274,11 @@ impl TraceStats {
         let first = self.size_hist.iter().position(|&c| c > 0).unwrap_or(0);
         let last = self.size_hist.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
         let size_histogram = (first..last)
-            .map(|k| SizeBucket { min_bytes: 1 << k, max_bytes: (1u64 << (k + 1)) - 1, count: self.size_hist[k] })
+            .map(|k| SizeBucket {
+                min_bytes: 1 << k,
+                max_bytes: (1u64 << (k + 1)) - 1,
+                count: self.size_hist[k],
+            })
             .collect();
         let footprint_pages = self.pages.len() as u64;
         TraceSummary {
@@ -438,7 +303,7 @@ impl TraceStats {
             sequential_requests: self.sequential,
             sequential_share: if n < 2 { 0.0 } else { self.sequential as f64 / (n - 1) as f64 },
             duration_ns: if empty { 0 } else { self.time_max - self.time_min },
-            inter_arrival_ns: self.inter_arrival(),
+            inter_arrival_ns: self.gaps.summary(),
             out_of_order: self.out_of_order,
         }
     }
@@ -449,33 +314,4 @@ pub fn summarize(requests: &[Request]) -> TraceSummary {
     let mut s = TraceStats::default();
     s.add_all(requests);
     s.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gap_buckets_round_down_within_one_part_in_128() {
-        for v in [0, 1, 127, 128, 129, 255, 256, 1000, 5000, 123_456_789, u64::MAX] {
-            let f = gap_bucket_floor(gap_bucket(v));
-            assert!(f <= v && v - f <= v / 128, "{v} -> {f}");
-        }
-        assert_eq!(gap_bucket_floor(gap_bucket(5000)), 4992);
-    }
-
-    #[test]
-    fn heat_widening_keeps_every_count() {
-        let mut h = Heat::default();
-        let (mut lo, mut hi) = (u64::MAX, 0);
-        for a in [1_000_000u64, 5, u64::MAX - 1, 0, 77, 1 << 40] {
-            lo = lo.min(a);
-            hi = hi.max(a);
-            h.add(a, lo, hi);
-        }
-        let m = h.finish(lo, hi, 4);
-        assert_eq!(m.counts.iter().sum::<u64>(), 6);
-        assert_eq!(m.counts[0], 5);
-        assert_eq!(m.counts[3], 1);
-    }
 }

@@ -49,10 +49,10 @@ impl SplitMix64 {
 }
 
 const LN2: f64 = std::f64::consts::LN_2;
-/// ln 2 split Cody–Waite style: `LN2_HI` has its low 32 bits zero, so `k · LN2_HI` is exact
-/// for any exponent `k`, and `LN2_LO` carries the rest (fdlibm's constants).
-const LN2_HI: f64 = 6.931_471_803_691_238_164_9e-1;
-const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+/// ln 2 split Cody–Waite style: `LN2_HI` keeps 32 significant bits, so `k · LN2_HI` is exact
+/// for every binary exponent `k` (|k| < 2^11), and `LN2_LO` carries the rest (fdlibm's values).
+const LN2_HI: f64 = 6.931_471_803_691_238e-1;
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
 
 /// `ln(1 + x)` for `x` in about `[-0.3, 0.42]`: `2·atanh(s)` with `s = x / (2 + x)`,
 /// `|s| < 0.172`, so 20 odd powers leave an error far below one ulp.
@@ -174,7 +174,8 @@ impl Zipf {
     fn h_integral(&self, x: f64) -> f64 {
         let log_x = ln(x);
         let t = (1.0 - self.theta) * log_x;
-        let helper2 = if t.abs() > 1e-8 { expm1(t) / t } else { 1.0 + t * 0.5 * (1.0 + t / 3.0 * (1.0 + 0.25 * t)) };
+        let helper2 =
+            if t.abs() > 1e-8 { expm1(t) / t } else { 1.0 + t * 0.5 * (1.0 + t / 3.0 * (1.0 + 0.25 * t)) };
         helper2 * log_x
     }
 
@@ -184,7 +185,8 @@ impl Zipf {
 
     fn h_integral_inverse(&self, x: f64) -> f64 {
         let t = (x * (1.0 - self.theta)).max(-1.0);
-        let helper1 = if t.abs() > 1e-8 { log1p(t) / t } else { 1.0 - t * (0.5 - t * (1.0 / 3.0 - 0.25 * t)) };
+        let helper1 =
+            if t.abs() > 1e-8 { log1p(t) / t } else { 1.0 - t * (0.5 - t * (1.0 / 3.0 - 0.25 * t)) };
         exp(helper1 * x)
     }
 
