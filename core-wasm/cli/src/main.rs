@@ -3,13 +3,17 @@
 //! ```text
 //! ftl schemes [--json]
 //! ftl presets [--json]
+//! ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
+//! ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]
 //! ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
 //! ```
 //! Bad input exits with status 2 and one line on stderr: `FILE:LINE:COLUMN: what is wrong`
 //! for trace errors, `ftl: what is wrong` otherwise.
 
 mod args;
+mod generate;
 mod run;
+mod trace_info;
 
 use std::process::ExitCode;
 
@@ -17,7 +21,9 @@ const USAGE: &str = "usage:
   ftl schemes [--json]
   ftl presets [--json]
   ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
-  ftl run --help";
+  ftl run --help
+  ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
+  ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]   (see ftl generate --help)";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +31,8 @@ fn main() -> ExitCode {
         Some("schemes") => run::schemes(&argv[1..]),
         Some("presets") => run::presets(&argv[1..]),
         Some("run") => run::run(&argv[1..]),
+        Some("trace-info") => trace_info::trace_info(&argv[1..]),
+        Some("generate") => generate::generate(&argv[1..]),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(())
