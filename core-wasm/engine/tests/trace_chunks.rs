@@ -89,10 +89,10 @@ fn selections_and_limits_parse_the_same_in_chunks() {
 fn edge_cases_parse_the_same_in_chunks() {
     let skip = ParseOptions { skip_bad_lines: true, ..Default::default() };
     let mut long = b"100 0 1 8 1\r\n".to_vec();
-    long.extend(std::iter::repeat(b'9').take(MAX_LINE + 10));
+    long.extend(vec![b'9'; MAX_LINE + 10]);
     long.extend(b"\r\n200 0 1 8 0\r\n");
     let mut exact = b"100 0 1 8 1\n".to_vec();
-    exact.extend(std::iter::repeat(b' ').take(MAX_LINE - 1));
+    exact.extend(vec![b' '; MAX_LINE - 1]);
     exact.extend(b"\r\n300 0 1 8 0");
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("bom crlf header", b"\xEF\xBB\xBFop,offset,size\r\nW,0,4096\r\n# c\r\nR,0,512".to_vec()),

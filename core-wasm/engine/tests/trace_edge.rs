@@ -102,7 +102,7 @@ fn invalid_utf8_and_overlong_lines() {
     let e = err(b"100 0 1 8 1\n200 0 \xff 8 1\n", Some("mqsim"));
     assert_eq!((e.line, e.column, e.expected.as_str()), (2, 7, "UTF-8 text"));
     let mut long = b"100 0 1 8 1\n".to_vec();
-    long.extend(std::iter::repeat(b'7').take(MAX_LINE + 1));
+    long.extend(vec![b'7'; MAX_LINE + 1]);
     let e = err(&long, Some("mqsim"));
     assert_eq!((e.line, e.column), (2, 1));
     assert!(e.expected.contains("shorter than"), "{e}");
