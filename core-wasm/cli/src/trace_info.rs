@@ -59,7 +59,7 @@ fn measure(
 ) -> Result<(String, Value, TraceSummary), String> {
     let located = |e: ParseError| e.in_file(path).to_string();
     let mut file = std::fs::File::open(path).map_err(|e| format!("ftl: {path}: cannot read: {e}"))?;
-    let mut reader = TraceReader::new(format, options).map_err(located)?;
+    let mut reader = TraceReader::new(format, options).map_err(located)?.with_file(path);
     let mut acc = TraceStats::with_options(stats).map_err(|e| format!("ftl: {e}"))?;
     let mut buf = vec![0u8; CHUNK];
     loop {
@@ -78,8 +78,10 @@ fn measure(
     let parsed = reader.finish().map_err(located)?;
     acc.add_all(&parsed.trace.requests);
     let r = &parsed.report;
+    let errors: Vec<String> = r.errors.iter().map(ToString::to_string).collect();
     let report = json!({
         "lines": r.lines, "ignored": r.ignored, "skipped": r.skipped, "reordered": r.reordered,
+        "errors": errors,
     });
     Ok((parsed.trace.format, report, acc.finish()))
 }
@@ -204,12 +206,17 @@ fn print_table(path: &str, format: &str, report: &Value, s: &TraceSummary) {
     let skipped = report["skipped"].as_u64().unwrap_or(0);
     if skipped > 0 {
         println!("{:<16} {skipped}", "skipped lines");
+        for e in report["errors"].as_array().into_iter().flatten().take(3) {
+            println!("  {}", e.as_str().unwrap_or_default());
+        }
     }
     println!("size histogram");
     let top = s.size_histogram.iter().map(|b| b.count).max().unwrap_or(0).max(1);
     for b in &s.size_histogram {
         let bar = "#".repeat((b.count * 40).div_ceil(top) as usize);
-        println!("  {:>10} .. {:<10} {:>9}  {bar}", bytes(b.min_bytes), bytes(b.max_bytes), b.count);
+        // Half-open, so the bucket edges read as round numbers.
+        let range = format!("[{}, {})", bytes(b.min_bytes), bytes(b.max_bytes + 1));
+        println!("  {range:<22} {:>9}  {bar}", b.count);
     }
     let h = &s.heat;
     println!("heat ({} buckets of {} from offset {})", h.counts.len(), bytes(h.bucket_bytes), h.first_offset);

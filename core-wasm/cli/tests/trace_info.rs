@@ -228,6 +228,7 @@ fn bad_input_gives_one_located_line() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["requests"].as_u64(), v["parse"]["skipped"].as_u64()), (Some(2), Some(1)));
+    assert!(v["parse"]["errors"][0].as_str().unwrap().starts_with(&format!("{p}:3:")), "{v}");
 
     let garbage = temp("garbage.bin", "\u{0}\u{1}not a trace at all\n\u{7f}\n");
     let err = fails(&["trace-info", garbage.to_str().unwrap()]);
