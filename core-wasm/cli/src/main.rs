@@ -11,6 +11,7 @@
 //! for trace errors, `ftl: what is wrong` otherwise.
 
 mod args;
+mod bench;
 mod generate;
 mod run;
 mod trace_info;
@@ -23,7 +24,8 @@ const USAGE: &str = "usage:
   ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
   ftl run --help
   ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
-  ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]   (see ftl generate --help)";
+  ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]   (see ftl generate --help)
+  ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set KEY=VALUE ...]";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         Some("schemes") => run::schemes(&argv[1..]),
         Some("presets") => run::presets(&argv[1..]),
         Some("run") => run::run(&argv[1..]),
+        Some("bench") => bench::bench(&argv[1..]),
         Some("trace-info") => trace_info::trace_info(&argv[1..]),
         Some("generate") => generate::generate(&argv[1..]),
         Some("--help") | Some("-h") | Some("help") => {

@@ -69,7 +69,7 @@ fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
 
 /// Builds the configuration for one scheme from a preset (or the defaults) plus `--set`
 /// overrides.
-fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result<SimConfig, String> {
+pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result<SimConfig, String> {
     let base = match preset {
         Some(name) => SimConfig::from_preset(name).map_err(|e| format!("ftl: {e}"))?,
         None => SimConfig::default(),

@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::config::CellType;
 use crate::error::{EngineError, Result};
 use crate::hash::StateHasher;
+use crate::valid_index::ValidIndex;
 
 /// Physical page number: `block * pages_per_block + page`.
 pub type Ppn = u32;
@@ -73,6 +74,7 @@ pub struct FlashArray {
     valid: Vec<u32>,
     programmed: Vec<u32>,
     erase_count: Vec<u32>,
+    by_valid: ValidIndex,
 }
 
 impl FlashArray {
@@ -87,6 +89,7 @@ impl FlashArray {
             valid: vec![0; blocks as usize],
             programmed: vec![0; blocks as usize],
             erase_count: vec![0; blocks as usize],
+            by_valid: ValidIndex::new(blocks, pages_per_block),
         }
     }
 
@@ -133,6 +136,12 @@ impl FlashArray {
     /// Times `block` was erased.
     pub fn erase_count(&self, block: BlockId) -> u32 {
         self.erase_count[block as usize]
+    }
+
+    /// The lowest-numbered written block with exactly `valid` valid pages that `accept`
+    /// allows (greedy GC's victim search, bucket by bucket).
+    pub fn min_block_with_valid(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
+        self.by_valid.min_in(valid, accept)
     }
 
     /// All page states, block-major (for frames).
@@ -191,6 +200,7 @@ impl FlashArray {
         self.tags[ppn as usize] = tag;
         self.valid[block as usize] += 1;
         self.programmed[block as usize] += 1;
+        self.by_valid.set(block, self.valid[block as usize]);
         Ok(())
     }
 
@@ -204,8 +214,9 @@ impl FlashArray {
             )));
         }
         self.state[ppn as usize] = PageState::Invalid;
-        let block = self.block_of(ppn) as usize;
-        self.valid[block] -= 1;
+        let block = self.block_of(ppn);
+        self.valid[block as usize] -= 1;
+        self.by_valid.set(block, self.valid[block as usize]);
         Ok(())
     }
 
@@ -226,6 +237,7 @@ impl FlashArray {
         self.tags[first..end].fill(PageTag::default());
         self.programmed[block as usize] = 0;
         self.erase_count[block as usize] += 1;
+        self.by_valid.remove(block);
         Ok(())
     }
 

@@ -47,6 +47,7 @@ pub mod presets;
 pub mod sim;
 pub mod timeline;
 pub mod trace;
+pub mod valid_index;
 pub mod workload;
 
 pub use config::SimConfig;

@@ -215,6 +215,7 @@ pub struct RequestMetrics {
     pub trims: u64,
     pub pages_read: u64,
     pub pages_written: u64,
+    pub pages_trimmed: u64,
 }
 
 /// Service time split, µs.

@@ -383,6 +383,7 @@ impl Sim {
                 trims: self.host.trims,
                 pages_read: self.host.pages_read,
                 pages_written: self.host.pages_written,
+                pages_trimmed: self.host.pages_trimmed,
             },
             flash: FlashMetrics {
                 page_reads: FlashCounters::total(&c.page_reads),

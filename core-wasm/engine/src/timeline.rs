@@ -34,12 +34,14 @@ impl Timeline {
         }
     }
 
-    /// A timeline whose checkpoints fit in about `budget_bytes`: as many as fit (4 to 64),
-    /// starting 256 requests apart.
+    /// A timeline whose checkpoints fit in about `budget_bytes`: as many as fit (4 to 64).
+    /// They start 256 requests apart, or further on big devices so that copying a checkpoint
+    /// costs at most about 1 KiB per request served (a 1 GiB device: ~5,000 requests apart).
     pub fn with_memory_budget(sim: Sim, budget_bytes: u64) -> Self {
         let each = sim.approx_bytes().max(1);
         let n = (budget_bytes / each).clamp(4, 64) as usize;
-        Timeline::new(sim, 256, n)
+        let interval = (each / 1024).max(256) as usize;
+        Timeline::new(sim, interval, n)
     }
 
     /// The current simulation.

@@ -110,7 +110,9 @@ impl Dftl {
             free: (0..config.device.blocks).collect(),
             open: [None, None],
             translation_blocks: vec![false; config.device.blocks as usize],
-            reserve: config.gc.reserve_blocks as usize,
+            // GC copies into two streams (data pages, then translation pages for the batch
+            // update), each of which may need a fresh block: keep one more in reserve.
+            reserve: config.gc.reserve_blocks as usize + 1,
             options: config.dftl.clone(),
             tpage_version: 0,
         })
@@ -219,7 +221,11 @@ impl Dftl {
                 self.open[stream as usize] = None;
             }
             if !for_gc && self.free.len() <= self.reserve {
-                self.collect(dev)?;
+                // Collect until the pool is above its reserve again: one collection may not
+                // gain a whole block, and GC's own copies may fill other open blocks.
+                while self.free.len() <= self.reserve {
+                    self.collect(dev)?;
+                }
                 continue;
             }
             let b =

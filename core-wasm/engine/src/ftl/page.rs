@@ -68,10 +68,14 @@ impl PageFtl {
                 }
                 self.open[unit] = None;
             }
-            // Each collection frees a block and may leave GC's copies in a fresh open block,
-            // so look at the open block again before taking another from the pool.
+            // GC's copies may have gone to a fresh open block for this unit: look at the open
+            // block again before taking another from the pool.
             if !for_gc && self.free.len() <= self.reserve {
-                self.collect(dev)?;
+                // Collect until the pool is above its reserve again: one collection may not
+                // gain a whole block, and GC's own copies may fill other open blocks.
+                while self.free.len() <= self.reserve {
+                    self.collect(dev)?;
+                }
                 continue;
             }
             let pick = self.free.iter().position(|&b| b as usize % units == unit).unwrap_or(0);

@@ -1,0 +1,40 @@
+//! `ftl bench`: times the engine natively on a trace file. Parsing and set-up are not timed;
+//! only stepping the simulation through the whole trace is. `scripts/bench.mjs` runs this and
+//! the same work on the wasm build in Node and prints the comparison.
+
+use std::time::Instant;
+
+use ftl_engine::Sim;
+use serde_json::json;
+
+use crate::args::Args;
+use crate::run::config_for;
+
+/// `ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set K=V ...]`:
+/// prints one JSON line per scheme: `{scheme, config, page_ops, seconds, page_ops_per_sec}`.
+pub fn bench(argv: &[String]) -> Result<(), String> {
+    let args = Args::parse(argv, &["trace", "scheme", "preset", "set", "format"], &[])?;
+    let path = args.one("trace").ok_or("ftl: bench needs --trace FILE")?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    for scheme in args.all("scheme") {
+        let config = config_for(scheme, args.one("preset"), args.all("set"))?;
+        let mut sim = Sim::from_bytes(config.clone(), &bytes, args.one("format"), path)
+            .map_err(|e| format!("ftl: {scheme}: {e}"))?;
+        let start = Instant::now();
+        sim.step(usize::MAX).map_err(|e| format!("ftl: {scheme}: {e}"))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let m = sim.metrics();
+        let page_ops = m.requests.pages_read + m.requests.pages_written + m.requests.pages_trimmed;
+        let line = json!({
+            "scheme": scheme,
+            "config": config,
+            "requests": m.requests_done,
+            "page_ops": page_ops,
+            "seconds": seconds,
+            "page_ops_per_sec": page_ops as f64 / seconds,
+            "state_hash": format!("{:016x}", sim.state_hash()),
+        });
+        println!("{line}");
+    }
+    Ok(())
+}

@@ -1,0 +1,62 @@
+// npm run bench: engine throughput natively and as wasm in Node, for `page` and `dftl`, on a
+// seeded 1,000,000-request synthetic trace on a 1 GiB device. Only stepping is timed (not
+// parsing or set-up). Both builds must end in the same state hash, or the run fails.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import * as wasm from '../web/src/engine/pkg/ftl_wasm.js';
+
+const SCHEMES = ['page', 'dftl'];
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
+const SEED = 42;
+const dir = 'core-wasm/target/bench';
+const trace = `${dir}/uniform-${REQUESTS}-seed${SEED}.csv`;
+const ftl = 'core-wasm/target/release/ftl';
+// 1 GiB: 4096 blocks x 64 pages x 4 KiB, 7 % over-provisioning.
+const SETS = [
+  'device.page_bytes=4096',
+  'device.pages_per_block=64',
+  'device.blocks=4096',
+  'device.over_provisioning=0.07',
+  'workload.address_map=refuse',
+];
+
+function sh(cmd, args) {
+  return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+console.log('building the native CLI (release)…');
+sh('cargo', ['build', '--quiet', '--release', '--manifest-path', 'core-wasm/Cargo.toml', '-p', 'ftl-cli']);
+if (!existsSync(trace)) {
+  mkdirSync(dir, { recursive: true });
+  console.log(`generating ${trace}…`);
+  sh(ftl, ['generate', '--kind', 'uniform', '--count', String(REQUESTS), '--seed', String(SEED),
+    '--address-space', '800M', '--size', '4K,8K,16K', '--read-share', '0.3', '--out', trace]);
+}
+
+const native = sh(ftl, ['bench', '--trace', trace, ...SCHEMES.flatMap((s) => ['--scheme', s]), ...SETS.flatMap((s) => ['--set', s])])
+  .trim().split('\n').map((l) => JSON.parse(l));
+
+wasm.initSync({ module: readFileSync('web/src/engine/pkg/ftl_wasm_bg.wasm') });
+const bytes = new Uint8Array(readFileSync(trace));
+const rows = native.map((n) => {
+  const sim = new wasm.Simulation(JSON.stringify(n.config), bytes, trace);
+  const t0 = performance.now();
+  while (!sim.done()) sim.step(1 << 20);
+  const seconds = (performance.now() - t0) / 1000;
+  const m = JSON.parse(sim.metricsJson());
+  const ops = m.requests.pages_read + m.requests.pages_written + m.requests.pages_trimmed;
+  const hash = sim.stateHash();
+  sim.free();
+  if (hash !== n.state_hash) throw new Error(`${n.scheme}: wasm state ${hash} differs from native ${n.state_hash}`);
+  return { scheme: n.scheme, ops, native: n.page_ops_per_sec, nativeS: n.seconds, wasm: ops / seconds, wasmS: seconds };
+});
+
+const M = (x) => (x / 1e6).toFixed(2);
+console.log(`\n${REQUESTS.toLocaleString('en-US')} requests, 1 GiB device (4096 x 64 x 4 KiB), uniform random, 30 % reads, seed ${SEED}`);
+console.log('scheme  page ops    native Mops/s (s)   wasm Mops/s (s)   wasm/native');
+for (const r of rows) {
+  console.log(
+    `${r.scheme.padEnd(7)} ${String(r.ops).padStart(9)}   ${M(r.native).padStart(8)} (${r.nativeS.toFixed(2)})     ${M(r.wasm).padStart(8)} (${r.wasmS.toFixed(2)})   ${(r.wasm / r.native).toFixed(2)}`,
+  );
+}
