@@ -155,11 +155,14 @@ impl DeviceConfig {
 pub struct GcConfig {
     /// GC runs when the free-block count falls to this reserve.
     pub reserve_blocks: u32,
+    /// Victim selection: `greedy` (the thesis' and Shin's choice), `cost-benefit` (the
+    /// original DFTL paper's), or `fifo`.
+    pub victim: crate::gc::VictimPolicy,
 }
 
 impl Default for GcConfig {
     fn default() -> Self {
-        GcConfig { reserve_blocks: 2 }
+        GcConfig { reserve_blocks: 2, victim: crate::gc::VictimPolicy::Greedy }
     }
 }
 

@@ -6,6 +6,7 @@ use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, MergeKind, Purpose};
 use crate::flash::{BlockId, FlashArray, PageTag, Ppn};
+use crate::gc::{BlockAges, VictimPolicy};
 
 /// Flash operation counts, one row per [`Purpose`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -100,6 +101,9 @@ pub struct Device {
     latency: Latencies,
     channels: u32,
     time: Timeline,
+    /// Per-block ages for cost-benefit and FIFO victim selection, kept here so no scheme
+    /// can forget to update them.
+    pub ages: BlockAges,
     /// Totals since the start of measurement.
     pub counters: FlashCounters,
     /// GC, merge and cache counters since the start of measurement.
@@ -126,7 +130,9 @@ impl Device {
         record_events: bool,
     ) -> Self {
         let units = (channels * ways).max(1) as usize;
+        let ages = BlockAges::new(flash.blocks());
         Device {
+            ages,
             flash,
             latency,
             channels: channels.max(1),
@@ -260,6 +266,7 @@ impl Device {
     /// Programs a page (bus transfer + program).
     pub fn program(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) -> Result<()> {
         self.flash.program(ppn, tag)?;
+        self.ages.on_program(self.flash.block_of(ppn));
         let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
         self.time_program(
@@ -285,6 +292,7 @@ impl Device {
     /// Marks a page invalid (a RAM-side bookkeeping change; no flash time).
     pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
         self.flash.invalidate(ppn)?;
+        self.ages.on_invalidate(self.flash.block_of(ppn));
         self.emit(|| Event::Invalidate { ppn });
         Ok(())
     }
@@ -292,6 +300,7 @@ impl Device {
     /// Erases a block.
     pub fn erase(&mut self, block: BlockId, purpose: Purpose) -> Result<()> {
         self.flash.erase(block)?;
+        self.ages.on_erase(block);
         let ns = self.latency.erase_ns;
         self.charge(purpose, ns);
         self.time_erase(block, ns);
@@ -392,6 +401,15 @@ impl Device {
         self.time.cursor += ns;
     }
 
+    /// Picks a GC victim under `policy` among the blocks `collectable` allows.
+    pub fn pick_victim(
+        &self,
+        policy: VictimPolicy,
+        collectable: impl Fn(BlockId) -> bool,
+    ) -> Option<BlockId> {
+        policy.select(&self.flash, &self.ages, collectable)
+    }
+
     /// Units (channels x ways).
     pub fn units(&self) -> u32 {
         self.time.unit_free.len() as u32
@@ -399,6 +417,7 @@ impl Device {
 
     /// Feeds the timing state into a hash.
     pub fn hash_timing(&self, h: &mut crate::hash::StateHasher) {
+        self.ages.hash_into(h);
         h.u64(self.time.controller_free);
         for &v in self.time.unit_free.iter().chain(&self.time.channel_free) {
             h.u64(v);

@@ -31,7 +31,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
-use crate::gc;
+use crate::gc::VictimPolicy;
 use crate::hash::StateHasher;
 
 const UNMAPPED: u32 = u32::MAX;
@@ -82,6 +82,7 @@ pub struct Dftl {
     open: [Option<BlockId>; 2],
     translation_blocks: Vec<bool>,
     reserve: usize,
+    victim: VictimPolicy,
     options: DftlOptions,
     tpage_version: u32,
 }
@@ -113,6 +114,7 @@ impl Dftl {
             // GC copies into two streams (data pages, then translation pages for the batch
             // update), each of which may need a fresh block: keep one more in reserve.
             reserve: config.gc.reserve_blocks as usize + 1,
+            victim: config.gc.victim,
             options: config.dftl.clone(),
             tpage_version: 0,
         })
@@ -238,7 +240,8 @@ impl Dftl {
     /// Collects one greedy victim (data or translation block).
     fn collect(&mut self, dev: &mut Device) -> Result<()> {
         let open = self.open;
-        let victim = gc::greedy(&dev.flash, |b| !open.contains(&Some(b)))
+        let victim = dev
+            .pick_victim(self.victim, |b| !open.contains(&Some(b)))
             .ok_or_else(|| EngineError::DeviceFull("every written block is full of valid pages".into()))?;
         dev.gc_start(victim);
         let first = dev.flash.first_ppn(victim);

@@ -18,7 +18,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag, Ppn};
-use crate::gc;
+use crate::gc::VictimPolicy;
 use crate::hash::StateHasher;
 
 const UNMAPPED: u32 = u32::MAX;
@@ -33,6 +33,7 @@ pub struct PageFtl {
     /// Unit that takes the next page write.
     next_unit: usize,
     reserve: usize,
+    victim: VictimPolicy,
 }
 
 impl PageFtl {
@@ -44,6 +45,7 @@ impl PageFtl {
             open: vec![None; config.device.units() as usize],
             next_unit: 0,
             reserve: config.gc.reserve_blocks as usize,
+            victim: config.gc.victim,
         }
     }
 
@@ -88,7 +90,8 @@ impl PageFtl {
     /// Collects one greedy victim.
     fn collect(&mut self, dev: &mut Device) -> Result<()> {
         let open = self.open.clone();
-        let victim = gc::greedy(&dev.flash, |b| !open.contains(&Some(b)))
+        let victim = dev
+            .pick_victim(self.victim, |b| !open.contains(&Some(b)))
             .ok_or_else(|| EngineError::DeviceFull("every written block is full of valid pages".into()))?;
         dev.gc_start(victim);
         let first = dev.flash.first_ppn(victim);
