@@ -57,3 +57,18 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
         }
     }
 }
+
+#[test]
+fn every_victim_policy_keeps_every_page() {
+    use ftl_engine::gc::VictimPolicy;
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    for s in SCHEMES {
+        for policy in VictimPolicy::ALL {
+            let mut config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
+            config.gc.victim = policy;
+            let label = format!("{} {}", s.id, policy.name());
+            let sim = run_checked(Sim::from_bytes(config, &bytes, None, "hm_0").unwrap(), &label);
+            assert!(sim.metrics().gc.runs > 0, "{label}");
+        }
+    }
+}
