@@ -113,7 +113,7 @@ impl Dftl {
             translation_blocks: vec![false; config.device.blocks as usize],
             // GC copies into two streams (data pages, then translation pages for the batch
             // update), each of which may need a fresh block: keep one more in reserve.
-            reserve: config.gc.reserve_blocks as usize + 1,
+            reserve: config.gc.reserve_blocks as usize,
             victim: config.gc.victim,
             options: config.dftl.clone(),
             tpage_version: 0,
@@ -223,12 +223,13 @@ impl Dftl {
                 self.open[stream as usize] = None;
             }
             if !for_gc && self.free.len() <= self.reserve {
-                // Collect until the pool is above its reserve again: one collection may not
-                // gain a whole block, and GC's own copies may fill other open blocks.
-                while self.free.len() <= self.reserve {
-                    self.collect(dev)?;
+                // Collect until the pool is above its reserve again (one collection may not
+                // gain a whole block), or until nothing is collectable: then dip into the
+                // reserve, and fail only when the pool is empty.
+                while self.free.len() <= self.reserve && self.collect(dev)? {}
+                if self.open[stream as usize].is_some() {
+                    continue; // GC's copies opened a block here: fill it first
                 }
-                continue;
             }
             let b =
                 self.free.pop_front().ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
@@ -237,12 +238,11 @@ impl Dftl {
         }
     }
 
-    /// Collects one greedy victim (data or translation block).
-    fn collect(&mut self, dev: &mut Device) -> Result<()> {
+    /// Collects one victim (data or translation block); `false` when none is worth it.
+    fn collect(&mut self, dev: &mut Device) -> Result<bool> {
         let open = self.open;
-        let victim = dev
-            .pick_victim(self.victim, |b| !open.contains(&Some(b)))
-            .ok_or_else(|| EngineError::DeviceFull("every written block is full of valid pages".into()))?;
+        let victim = dev.pick_victim(self.victim, |b| !open.contains(&Some(b)));
+        let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
         let first = dev.flash.first_ppn(victim);
         let mut stale: BTreeMap<u32, ()> = BTreeMap::new();
@@ -274,7 +274,7 @@ impl Dftl {
             self.rewrite_tpage(t, Purpose::Gc, dev)?;
         }
         dev.gc_end(victim);
-        Ok(())
+        Ok(true)
     }
 }
 

@@ -73,12 +73,13 @@ impl PageFtl {
             // GC's copies may have gone to a fresh open block for this unit: look at the open
             // block again before taking another from the pool.
             if !for_gc && self.free.len() <= self.reserve {
-                // Collect until the pool is above its reserve again: one collection may not
-                // gain a whole block, and GC's own copies may fill other open blocks.
-                while self.free.len() <= self.reserve {
-                    self.collect(dev)?;
+                // Collect until the pool is above its reserve again (one collection may not
+                // gain a whole block), or until nothing is collectable: then dip into the
+                // reserve, and fail only when the pool is empty.
+                while self.free.len() <= self.reserve && self.collect(dev)? {}
+                if self.open[unit].is_some() {
+                    continue; // GC's copies opened a block here: fill it first
                 }
-                continue;
             }
             let pick = self.free.iter().position(|&b| b as usize % units == unit).unwrap_or(0);
             let b =
@@ -87,12 +88,11 @@ impl PageFtl {
         }
     }
 
-    /// Collects one greedy victim.
-    fn collect(&mut self, dev: &mut Device) -> Result<()> {
+    /// Collects one victim; `false` when no block is worth collecting.
+    fn collect(&mut self, dev: &mut Device) -> Result<bool> {
         let open = self.open.clone();
-        let victim = dev
-            .pick_victim(self.victim, |b| !open.contains(&Some(b)))
-            .ok_or_else(|| EngineError::DeviceFull("every written block is full of valid pages".into()))?;
+        let victim = dev.pick_victim(self.victim, |b| !open.contains(&Some(b)));
+        let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
         let first = dev.flash.first_ppn(victim);
         for ppn in first..first + dev.flash.pages_per_block() {
@@ -110,7 +110,7 @@ impl PageFtl {
         dev.erase(victim, Purpose::Gc)?;
         self.free.push_back(victim);
         dev.gc_end(victim);
-        Ok(())
+        Ok(true)
     }
 }
 
