@@ -6,7 +6,7 @@ mod common;
 use common::{random_trace, shipped_trace};
 use ftl_engine::config::{AddressMap, SimConfig};
 use ftl_engine::ftl::SCHEMES;
-use ftl_engine::Sim;
+use ftl_engine::{EngineError, Sim};
 
 fn run_checked(mut sim: Sim, label: &str) -> Sim {
     sim.set_check_every_step(true);
@@ -36,10 +36,26 @@ fn every_scheme_keeps_every_page_on_the_msr_trace() {
 #[test]
 fn every_scheme_survives_random_sequences_on_tiny_devices() {
     // (blocks, pages per block, over-provisioning, reserve)
-    let geometries = [(8, 4, 0.3, 1), (6, 8, 0.4, 1), (16, 4, 0.25, 2), (10, 16, 0.25, 1)];
+    // Tiny devices stress GC hardest; demand-based schemes refuse the tiniest (their
+    // translation pages and second open block need room), so medium ones are here too.
+    let geometries = [
+        (8, 4, 0.3, 1),
+        (6, 8, 0.4, 1),
+        (16, 4, 0.25, 2),
+        (10, 16, 0.25, 1),
+        (12, 8, 0.2, 1),
+        (32, 8, 0.3, 1),
+        (24, 16, 0.35, 2),
+        (20, 8, 0.5, 1),
+        (64, 4, 0.25, 2),
+        (40, 8, 0.2, 1),
+    ];
     for s in SCHEMES {
+        let (mut ran, mut refused) = (0, 0);
         for (g, &(blocks, ppb, op, reserve)) in geometries.iter().enumerate() {
-            for seed in 0..8u64 {
+            // FTL_STRESS_SEEDS=N runs more seeds (a longer hunt for bugs than CI needs).
+            let seeds: u64 = std::env::var("FTL_STRESS_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
+            for seed in 0..seeds {
                 let seed = seed * 1000 + g as u64;
                 let mut config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
                 config.device.blocks = blocks;
@@ -47,14 +63,37 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 config.device.over_provisioning = op;
                 config.gc.reserve_blocks = reserve;
                 config.workload.address_map = AddressMap::Refuse;
+                // Vary what stresses demand-based schemes: tiny pages give many translation
+                // pages (4 entries each), and odd seeds get a two-entry mapping cache.
+                if seed.is_multiple_of(3) {
+                    config.device.page_bytes = 16;
+                    config.device.over_provisioning = 0.5; // room for the translation pages
+                }
+                if seed % 2 == 1 {
+                    let per_tpage = u64::from(config.device.page_bytes / 4);
+                    config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + 16;
+                }
                 let logical = config.device.logical_pages();
-                let trace = random_trace(seed, 400, logical, config.device.page_bytes);
+                let requests = (config.device.physical_pages() as usize * 2).max(400);
+                let trace = random_trace(seed, requests, logical, config.device.page_bytes);
                 let label = format!("{} geometry {g} seed {seed}", s.id);
-                let sim = Sim::new(config, &trace, "random").unwrap_or_else(|e| panic!("{label}: {e}"));
+                // A scheme may refuse a device too small for it, but only up front, with a
+                // configuration error; once running it must keep every page.
+                let sim = match Sim::new(config, &trace, "random") {
+                    Ok(sim) => sim,
+                    Err(EngineError::Config(_)) => {
+                        refused += 1;
+                        continue;
+                    }
+                    Err(e) => panic!("{label}: {e}"),
+                };
+                ran += 1;
                 let sim = run_checked(sim, &label);
                 assert!(sim.device().counters.erases.iter().sum::<u64>() > 0, "{label}: no GC exercised");
             }
         }
+        // At least a third of the cases must run, so refusing is never a way to pass.
+        assert!(3 * ran >= ran + refused, "{}: ran {ran} cases, refused {refused}", s.id);
     }
 }
 

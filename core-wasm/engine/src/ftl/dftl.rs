@@ -101,6 +101,18 @@ impl Dftl {
                 "ram.bytes = {budget} cannot hold DFTL's GTD ({gtd_bytes} bytes) plus one CMT entry"
             )));
         }
+        // Translation pages take flash space too, and one data-block collection may rewrite
+        // up to a block of them (its batch update) on top of the GC reserve, the extra
+        // reserve block and the second open block: refuse devices where that leaves no room
+        // for garbage.
+        let ppb = u64::from(config.device.pages_per_block);
+        let spare = config.device.physical_pages().saturating_sub(logical + tpages);
+        let needed = (u64::from(config.gc.reserve_blocks) + 2) * ppb + tpages.min(ppb);
+        if spare <= needed {
+            return Err(EngineError::Config(format!(
+                "DFTL needs more than {needed} spare pages (GC reserve, an open translation block and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
+            )));
+        }
         let cmt_entries = ((budget - gtd_bytes) / CMT_ENTRY_BYTES) as usize;
         Ok(Dftl {
             per_tpage,
@@ -113,7 +125,9 @@ impl Dftl {
             translation_blocks: vec![false; config.device.blocks as usize],
             // GC copies into two streams (data pages, then translation pages for the batch
             // update), each of which may need a fresh block: keep one more in reserve.
-            reserve: config.gc.reserve_blocks as usize,
+            // A data-block collection may need a fresh block for its copies and another for
+            // its batch update before it frees its victim: start collecting one block early.
+            reserve: config.gc.reserve_blocks as usize + 1,
             victim: config.gc.victim,
             options: config.dftl.clone(),
             tpage_version: 0,
@@ -153,7 +167,9 @@ impl Dftl {
                 self.write_back(victim, e.ppn, dev)?;
             }
         }
-        Ok(ppn)
+        // The write-back may have run GC, which may have moved this page (updating the
+        // entry we just cached): answer with the entry, not the value read before.
+        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
     }
 
     /// Sets the cached mapping of resident `lpn` and marks it dirty.
@@ -404,11 +420,11 @@ mod tests {
     use super::*;
     use crate::flash::FlashArray;
 
-    /// A device of 16 blocks x 8 pages of 4 KB (one translation page covers everything) and
+    /// A device of 32 blocks x 8 pages of 4 KB (one translation page covers everything) and
     /// a CMT of two entries (4-byte GTD + 2 x 8 bytes).
     fn setup(batch_update: bool) -> (Dftl, Device) {
         let mut config = SimConfig::default();
-        config.device.blocks = 16;
+        config.device.blocks = 32;
         config.device.pages_per_block = 8;
         config.ram.bytes = 4 + 2 * 8;
         config.dftl.batch_update = batch_update;
