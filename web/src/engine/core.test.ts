@@ -23,18 +23,24 @@ describe('engine in wasm (Node)', () => {
     expect(loaded.type).toBe('loaded');
     if (loaded.type !== 'loaded') return;
     expect(loaded.info.total).toBe(1000);
-    expect(loaded.info.blocks * loaded.info.pagesPerBlock).toBe(loaded.frame.pageStates.length);
+    expect(loaded.info.blocks * loaded.info.pagesPerBlock).toBe(loaded.view.frame.pageStates.length);
+    expect(loaded.info.schemes.map((s) => s.id)).toContain('page');
+    expect(loaded.info.hasMappingCache).toBe(false);
 
     const [first] = core.handle({ type: 'step', id: 2, requests: 10, budgetMs: Infinity });
-    expect(first.type).toBe('frame');
-    if (first.type !== 'frame') return;
-    expect(first.stepped).toBe(10);
+    expect(first.type).toBe('view');
+    if (first.type !== 'view') return;
+    expect(first.view.stepped).toBe(10);
+    expect(first.view.pos).toEqual({ request: 10, op: 0, ops: 0 });
+    expect(first.view.recent.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(first.view.current?.index).toBe(9);
+    expect(first.view.report?.index).toBe(9);
 
     const [last] = core.handle({ type: 'step', id: 3, requests: 5000, budgetMs: Infinity });
-    if (last.type !== 'frame') throw new Error(JSON.stringify(last));
-    expect(last.done).toBe(true);
-    expect(last.stepped).toBe(990);
-    const c = named(loaded.info.counterNames, last.frame.counters);
+    if (last.type !== 'view') throw new Error(JSON.stringify(last));
+    expect(last.view.done).toBe(true);
+    expect(last.view.stepped).toBe(990);
+    const c = named(loaded.info.counterNames, last.view.frame.counters);
     expect(c.requests_done).toBe(1000);
     expect(c.reads + c.writes).toBe(1000);
     expect(c.gc_runs).toBeGreaterThan(0);
@@ -58,10 +64,10 @@ describe('engine in wasm (Node)', () => {
     const ha = a.handle({ type: 'step', id: 2, requests: 300, budgetMs: Infinity })[0];
     const hb1 = b.handle({ type: 'step', id: 2, requests: 100, budgetMs: Infinity })[0];
     const hb2 = b.handle({ type: 'step', id: 3, requests: 200, budgetMs: Infinity })[0];
-    if (ha.type !== 'frame' || hb1.type !== 'frame' || hb2.type !== 'frame') throw new Error('expected frames');
-    expect(ha.frame.hash).toMatch(/^[0-9a-f]{16}$/);
-    expect(hb2.frame.hash).toBe(ha.frame.hash);
-    expect(hb1.frame.hash).not.toBe(ha.frame.hash);
+    if (ha.type !== 'view' || hb1.type !== 'view' || hb2.type !== 'view') throw new Error('expected views');
+    expect(ha.view.frame.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(hb2.view.frame.hash).toBe(ha.view.frame.hash);
+    expect(hb1.view.frame.hash).not.toBe(ha.view.frame.hash);
   });
 
   it('reports bad traces and impossible configs as errors, and keeps working', () => {

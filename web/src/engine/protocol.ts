@@ -1,7 +1,22 @@
 /**
  * Messages between the UI and the engine worker: one discriminated union each way.
- * Every request carries an `id`; the reply to it carries the same `id`.
+ * Every request carries an `id`; its reply (and any progress reports) carry the same `id`.
+ *
+ * The timeline position is (request, op): `request` requests fully served, then the first
+ * `op` operations of the next one applied (op 0 = at a request boundary). Frames are what
+ * the views draw at that position, so part-way through a request they are replayed states.
  */
+import type { RequestTrace, StopKind } from './events';
+import type { PageInfo } from './pageTable';
+import type { ResponseSeries } from './responseBins';
+
+/** A scheme as the engine lists it (`schemesJson()`). */
+export interface SchemeInfo {
+  id: string;
+  name: string;
+  family: string;
+  source: string;
+}
 
 /** Static facts about a loaded simulation. */
 export interface SimInfo {
@@ -13,6 +28,10 @@ export interface SimInfo {
   pagesPerBlock: number;
   scheme: string;
   traceName: string;
+  /** Every scheme the engine implements. */
+  schemes: SchemeInfo[];
+  /** The scheme caches mapping entries (so "next miss" can find something). */
+  hasMappingCache: boolean;
 }
 
 /** One snapshot for the views; buffers are copies, transferred from the worker. */
@@ -23,27 +42,88 @@ export interface FrameData {
   blockRoles: Uint8Array;
   validCounts: Uint32Array;
   eraseCounts: Uint32Array;
-  /** Values named by `SimInfo.counterNames`. */
+  /** Values named by `SimInfo.counterNames` (at the engine's cursor). */
   counters: Float64Array;
-  /** Engine state hash (16 hex digits). */
+  /** Engine state hash (16 hex digits); '' when skipped (full-speed play on big devices). */
   hash: string;
+  /** Logical page shown in each cell (-1 unknown/free); only for small devices (labels). */
+  pageKeys?: Int32Array;
+}
+
+/** Where the timeline stands. */
+export interface Position {
+  /** Requests fully served. */
+  request: number;
+  /** Operations of request `request` applied (0 at a boundary). */
+  op: number;
+  /** Operations in request `request` when `op > 0`, else 0. */
+  ops: number;
+}
+
+/** Where a request's response time went (engine `lastRequestJson`). */
+export interface RequestReport {
+  index: number;
+  op: 'read' | 'write' | 'trim' | null;
+  lpn: number;
+  pages: number;
+  arrival_us: number;
+  start_us: number;
+  completion_us: number;
+  response_us: number;
+  queue_us: number;
+  flash_us: Record<'data' | 'translation' | 'log' | 'buffer' | 'gc' | 'merge', number>;
+  ram_us: number;
+  lru_us: number;
+}
+
+/** Everything the views need after a timeline move. */
+export interface ViewData {
+  frame: FrameData;
+  pos: Position;
+  done: boolean;
+  /** Requests served by this move (0 for moves within a request or backwards). */
+  stepped: number;
+  /** The request in progress (op > 0) or the last one served (op 0), with its events. */
+  current: RequestTrace | null;
+  /** Time report of `current` (null before the first request). */
+  report: RequestReport | null;
+  /** Requests whose events this move saw, oldest first (at most a few dozen): narration. */
+  recent: RequestTrace[];
+  /** For jumps: whether the thing looked for was found (else the position is unchanged). */
+  found?: boolean;
+  /** Long work stopped early by a `cancel` message. */
+  cancelled?: boolean;
 }
 
 export type ToWorker =
   | { type: 'load'; id: number; configJson: string; trace: ArrayBuffer; traceName: string; format?: string }
-  | { type: 'step'; id: number; requests: number; budgetMs: number }
+  /** Serve up to `requests` requests within `budgetMs`; `hash` asks for the state hash. */
+  | { type: 'step'; id: number; requests: number; budgetMs: number; hash?: boolean }
+  /** One operation forwards (+1) or backwards (-1). */
+  | { type: 'stepOp'; id: number; delta: 1 | -1 }
+  /** Back `requests` requests (from part-way through a request, its start counts as one). */
+  | { type: 'back'; id: number; requests: number }
+  | { type: 'seek'; id: number; request: number; op?: number }
+  | { type: 'jump'; id: number; what: StopKind }
   | { type: 'frame'; id: number }
-  | { type: 'metrics'; id: number };
+  | { type: 'metrics'; id: number }
+  | { type: 'pageInfo'; id: number; ppn: number }
+  | { type: 'responses'; id: number }
+  /** Stops the long work in progress (no reply of its own). */
+  | { type: 'cancel'; id: number };
 
 export type FromWorker =
-  | { type: 'loaded'; id: number; info: SimInfo; frame: FrameData }
-  | { type: 'frame'; id: number; frame: FrameData; stepped: number; done: boolean }
+  | { type: 'loaded'; id: number; info: SimInfo; view: ViewData }
+  | { type: 'view'; id: number; view: ViewData }
+  | { type: 'progress'; id: number; label: string; done: number; total: number }
   | { type: 'metrics'; id: number; json: string }
+  | { type: 'pageInfo'; id: number; info: PageInfo | null }
+  | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'error'; id: number; message: string };
 
 /** Buffers of a frame, for `postMessage`'s transfer list. */
 export function frameTransfer(f: FrameData): ArrayBuffer[] {
-  return [f.pageStates, f.blockRoles, f.validCounts, f.eraseCounts, f.counters].map(
-    (a) => a.buffer as ArrayBuffer,
-  );
+  const arrays = [f.pageStates, f.blockRoles, f.validCounts, f.eraseCounts, f.counters];
+  if (f.pageKeys) arrays.push(f.pageKeys as unknown as Uint8Array);
+  return arrays.map((a) => a.buffer as ArrayBuffer);
 }

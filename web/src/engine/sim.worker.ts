@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-// The engine worker: owns the wasm module and one simulation, answers protocol messages.
-// Messages are handled strictly in order; the UI never waits on the engine's thread.
+// The engine worker: owns the wasm module and one simulation, answers protocol messages
+// strictly in order. Long work (seeks, jumps) runs in slices: between slices the worker
+// posts progress and returns to its event loop, so a `cancel` message gets through.
 import init, * as wasm from './pkg/ftl_wasm.js';
 import wasmUrl from './pkg/ftl_wasm_bg.wasm?url';
 import { SimCore } from './core';
@@ -9,13 +10,55 @@ import type { ToWorker } from './protocol';
 declare const self: DedicatedWorkerGlobalScope;
 
 const core = init({ module_or_path: wasmUrl }).then(() => new SimCore(wasm));
+const queue: ToWorker[] = [];
+let busy = false;
 
-self.onmessage = async (e: MessageEvent<ToWorker>) => {
-  try {
-    const [reply, transfer] = (await core).handle(e.data);
-    self.postMessage(reply, transfer);
-  } catch (err) {
-    // Only reached if the wasm module itself failed to load.
-    self.postMessage({ type: 'error', id: e.data.id, message: `engine failed to start: ${String(err)}` });
+/** Progress is posted at most this often (ms). */
+const PROGRESS_EVERY_MS = 100;
+
+// A MessageChannel round trip yields to the event loop without setTimeout's clamping.
+const yieldChannel = new MessageChannel();
+const yieldNow = () =>
+  new Promise<void>((resolve) => {
+    yieldChannel.port1.onmessage = () => resolve();
+    yieldChannel.port2.postMessage(null);
+  });
+
+async function drain() {
+  if (busy) return;
+  busy = true;
+  while (queue.length) {
+    const msg = queue.shift()!;
+    try {
+      const c = await core;
+      const work = c.run(msg);
+      let last = performance.now();
+      for (;;) {
+        const r = work.next();
+        if (r.done) {
+          const [reply, transfer] = r.value;
+          self.postMessage(reply, transfer);
+          break;
+        }
+        if (performance.now() - last >= PROGRESS_EVERY_MS) {
+          self.postMessage({ type: 'progress', id: msg.id, ...r.value });
+          last = performance.now();
+        }
+        await yieldNow();
+      }
+    } catch (err) {
+      // Only reached if the wasm module itself failed to load.
+      self.postMessage({ type: 'error', id: msg.id, message: `engine failed to start: ${String(err)}` });
+    }
   }
+  busy = false;
+}
+
+self.onmessage = (e: MessageEvent<ToWorker>) => {
+  if (e.data.type === 'cancel') {
+    void core.then((c) => c.cancel());
+    return;
+  }
+  queue.push(e.data);
+  void drain();
 };

@@ -1,0 +1,89 @@
+/**
+ * What each physical page holds (logical page, version, kind), learned from the engine's
+ * program events. The wasm frame carries page states but not the spare-area tags, so the
+ * worker keeps this table for hover and cell labels.
+ *
+ * Each entry remembers its block's erase count at the time of the program. A page is
+ * programmed once per erase, so an entry whose erase count equals the block's count now
+ * (and whose page is not free) is exactly the page's content — even after the timeline
+ * skipped events (seek, full speed) or stepped backwards. Anything else is "unknown".
+ */
+import { scanPrograms, type PageKind } from './events';
+
+/** A page's content as recorded by its program event. */
+export interface PageInfo {
+  ppn: number;
+  /** Logical page (data) or translation-page number (translation). */
+  key: number;
+  /** Version stamp of that write (the integrity oracle's counter). */
+  version: number;
+  kind: PageKind;
+  /** The block's erase count when the page was programmed. */
+  erases: number;
+}
+
+const KINDS: PageKind[] = ['None', 'Data', 'Translation'];
+const ERASE_MARK = '"type":"erase","block":';
+
+export class PageTable {
+  private readonly key: Uint32Array;
+  private readonly version: Uint32Array;
+  private readonly kind: Uint8Array;
+  /** Erase count at program time; -1 = never seen. */
+  private readonly gen: Int32Array;
+
+  constructor(
+    pages: number,
+    private readonly pagesPerBlock: number,
+  ) {
+    this.key = new Uint32Array(pages);
+    this.version = new Uint32Array(pages);
+    this.kind = new Uint8Array(pages);
+    this.gen = new Int32Array(pages).fill(-1);
+  }
+
+  /**
+   * Records the programs in `json` (a `takeEventsJson()` batch, or any suffix of the events
+   * since the last batch). `erasesAfter` are the blocks' erase counts after the batch.
+   */
+  ingest(json: string, erasesAfter: Uint32Array) {
+    // Erase counts at the start of the batch: the counts after it, less its erases.
+    const erased = new Map<number, number>();
+    for (let i = json.indexOf(ERASE_MARK); i >= 0; i = json.indexOf(ERASE_MARK, i + 1)) {
+      const b = parseInt(json.slice(i + ERASE_MARK.length, i + ERASE_MARK.length + 12), 10);
+      erased.set(b, (erased.get(b) ?? 0) + 1);
+    }
+    const running = new Map<number, number>();
+    for (const [b, n] of erased) running.set(b, erasesAfter[b] - n);
+    scanPrograms(
+      json,
+      (ppn, block, kind, key, version) => {
+        this.key[ppn] = key;
+        this.version[ppn] = version;
+        this.kind[ppn] = Math.max(0, KINDS.indexOf(kind));
+        this.gen[ppn] = running.get(block) ?? erasesAfter[block];
+      },
+      (block) => running.set(block, (running.get(block) ?? erasesAfter[block]) + 1),
+    );
+  }
+
+  /** The recorded content of `ppn`, if any (check it with {@link isCurrent}). */
+  info(ppn: number): PageInfo | null {
+    if (ppn < 0 || ppn >= this.gen.length || this.gen[ppn] < 0) return null;
+    return { ppn, key: this.key[ppn], version: this.version[ppn], kind: KINDS[this.kind[ppn]], erases: this.gen[ppn] };
+  }
+
+  /** Logical page of every programmed page whose entry is current; -1 elsewhere. */
+  keys(pageStates: Uint8Array, eraseCounts: Uint32Array): Int32Array {
+    const out = new Int32Array(pageStates.length).fill(-1);
+    for (let p = 0; p < out.length; p++) {
+      if (pageStates[p] !== 0 && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)]) out[p] = this.key[p];
+    }
+    return out;
+  }
+}
+
+/** Whether recorded info still describes the page (same erase generation, not free). */
+export function isCurrent(info: PageInfo | null, pageState: number, blockErases: number): info is PageInfo {
+  return !!info && pageState !== 0 && info.erases === blockErases;
+}

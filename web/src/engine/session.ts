@@ -1,0 +1,311 @@
+/**
+ * One loaded simulation and the timeline position on it, inside the worker.
+ *
+ * The engine serves whole requests and steps back by seeking (nearest checkpoint + replay).
+ * The session adds the operation level: to stand part-way through request r it keeps the
+ * frame before r, serves r, keeps r's events and the frame after, and replays the first k
+ * events (replay.ts). Invariant: at op 0 the engine has served `req` requests; at op > 0
+ * it has served `req + 1` (request `req` is "open").
+ *
+ * Moves that may take long (seeks, jumps) are generators that yield progress between
+ * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
+ */
+import { composeAt } from './replay';
+import { matchesStop, parseTail, type RequestTrace, type StopKind } from './events';
+import { PageTable } from './pageTable';
+import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
+import { ResponseBins } from './responseBins';
+import type { WasmSimulation } from './wasmApi';
+
+/** A progress report from long work. */
+export interface Progress {
+  label: string;
+  done: number;
+  total: number;
+}
+
+/** Long work: yields progress, returns its result. */
+export type Work<T> = Generator<Progress, T, void>;
+
+/** Requests stepped between clock checks when working to a time budget. */
+const CHUNK = 64;
+/** Requests whose events a move reports for narration (full speed shows the last ones). */
+const NARRATE_MAX = 40;
+/** Devices up to this many pages get cell labels (logical pages) in every frame. */
+const LABEL_PAGES = 4096;
+/** Devices up to this many pages always get a state hash (it costs ~20 ns a page). */
+const HASH_PAGES = 1 << 16;
+/** Target time of one chunk of long work between progress reports (ms). */
+const SLICE_MS = 40;
+
+interface Open {
+  trace: RequestTrace;
+  before: FrameData;
+  after: FrameData;
+  report: RequestReport | null;
+}
+
+const STOP_LABEL: Record<StopKind, string> = { gc: 'garbage collection', miss: 'mapping-cache miss', merge: 'merge' };
+
+export class Session {
+  readonly table: PageTable;
+  readonly bins: ResponseBins;
+  /** Set by a cancel message; long work checks it between chunks. */
+  cancelled = false;
+  private req = 0;
+  private op = 0;
+  private open: Open | null = null;
+  /** Request `req - 1` with its events, when known (op 0). */
+  private last: RequestTrace | null = null;
+  private lastReport: RequestReport | null = null;
+  private readonly pages: number;
+
+  constructor(
+    readonly sim: WasmSimulation,
+    readonly info: SimInfo,
+    private readonly now: () => number,
+  ) {
+    this.pages = info.blocks * info.pagesPerBlock;
+    this.table = new PageTable(this.pages, info.pagesPerBlock);
+    this.bins = new ResponseBins(info.total);
+  }
+
+  /** The current position. */
+  position(): Position {
+    return { request: this.req, op: this.op, ops: this.op > 0 && this.open ? this.open.trace.ops.length : 0 };
+  }
+
+  // ---- moves -------------------------------------------------------------------------------
+
+  /** Serves up to `n` requests within `budgetMs` (finishing an open request counts as one). */
+  step(n: number, budgetMs: number, hash: boolean): ViewData {
+    const recent: RequestTrace[] = [];
+    let stepped = 0;
+    let frame: FrameData | null = null;
+    if (this.open) {
+      recent.push(this.open.trace);
+      frame = this.finishOpen();
+      stepped = 1;
+    }
+    const start = this.now();
+    let served = 0;
+    while (stepped + served < n && !this.sim.done()) {
+      served += this.sim.step(Math.min(CHUNK, n - stepped - served));
+      if (this.now() - start >= budgetMs) break;
+    }
+    if (served > 0) {
+      frame = this.capture();
+      const json = this.sim.takeEventsJson();
+      this.table.ingest(json, frame.eraseCounts);
+      const tail = parseTail(json, NARRATE_MAX);
+      recent.push(...tail);
+      this.req = this.sim.cursor();
+      this.last = tail.at(-1) ?? null;
+      this.lastReport = this.report();
+    }
+    return this.view(frame, { stepped: stepped + served, recent }, hash);
+  }
+
+  /** One operation forwards or backwards. */
+  *stepOp(delta: 1 | -1): Work<ViewData> {
+    if (delta > 0) {
+      if (this.open) {
+        const trace = this.open.trace;
+        this.op++;
+        return this.op >= trace.ops.length ? this.view(this.finishOpen(), { recent: [trace] }) : this.view(null);
+      }
+      if (this.sim.done()) return this.view(null);
+      this.enter();
+      return this.settle(1, { recent: [this.open!.trace] });
+    }
+    if (this.op > 1) {
+      this.op--;
+      return this.view(null);
+    }
+    if (this.op === 1) return this.view(yield* this.land(this.req));
+    if (this.req === 0) return this.view(null);
+    yield* this.seekEngine(this.req - 1, 'Stepping back');
+    this.req--;
+    this.enter();
+    return yield* this.settleBack(this.open!.trace.ops.length - 1);
+  }
+
+  /** Back `n` requests. */
+  *back(n: number): Work<ViewData> {
+    const target = Math.max(0, this.open ? this.req - (n - 1) : this.req - n);
+    return this.view(yield* this.land(target));
+  }
+
+  /** To request `request`, op `op`. */
+  *seek(request: number, op = 0): Work<ViewData> {
+    const r = Math.max(0, Math.min(this.info.total, Math.floor(request)));
+    if (op <= 0 || r >= this.info.total) return this.view(yield* this.land(r));
+    yield* this.seekEngine(r, 'Seeking');
+    this.req = r;
+    this.enter();
+    return this.settle(op, {});
+  }
+
+  /** To the next operation of kind `what` (GC start, mapping-cache miss, merge). */
+  *jump(what: StopKind): Work<ViewData> {
+    if (this.open) {
+      const ops = this.open.trace.ops;
+      for (let j = this.op; j < ops.length; j++) {
+        if (matchesStop(ops[j], what)) return this.settle(j + 1, { found: true });
+      }
+    }
+    const origin = this.position();
+    if (this.open) this.finishOpen();
+    const from = this.sim.cursor();
+    const count = () => stopCount(JSON.parse(this.sim.metricsJson()), what);
+    let chunk = 256;
+    while (!this.sim.done() && !this.cancelled) {
+      const before = count();
+      const t = this.now();
+      this.sim.stepUntil(what, chunk);
+      this.sim.seek(this.sim.cursor()); // drops the recorded events without serialising them
+      if (count() !== before) {
+        yield* this.seekEngine(this.sim.cursor() - 1, 'Stepping back');
+        this.req = this.sim.cursor();
+        this.enter();
+        const k = this.open!.trace.ops.findIndex((e) => matchesStop(e, what));
+        return this.settle(k < 0 ? this.open!.trace.ops.length : k + 1, { found: true });
+      }
+      chunk = adapt(chunk, this.now() - t);
+      yield { label: `Looking for the next ${STOP_LABEL[what]}`, done: this.sim.cursor() - from, total: this.info.total - from };
+    }
+    const cancelled = this.cancelled;
+    this.cancelled = false;
+    const back = yield* this.seek(origin.request, origin.op);
+    return { ...back, found: false, cancelled };
+  }
+
+  /** A fresh view of where we are (with the state hash). */
+  refresh(): ViewData {
+    return this.view(null, {}, true);
+  }
+
+  /** Folds response times served since the last call into the bins. */
+  responses() {
+    const got = this.sim.responses(this.bins.upTo, this.info.total);
+    this.bins.fold(got);
+    return this.bins.series();
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  /** Moves the engine to `target` requests served, discarding events; forward in chunks. */
+  private *seekEngine(target: number, label: string): Work<void> {
+    const from = this.sim.cursor();
+    if (target <= from) return this.sim.seek(target);
+    let chunk = 1024;
+    while (this.sim.cursor() < target && !this.cancelled) {
+      const t = this.now();
+      this.sim.seek(Math.min(target, this.sim.cursor() + chunk));
+      chunk = adapt(chunk, this.now() - t);
+      if (this.sim.cursor() < target) yield { label, done: this.sim.cursor() - from, total: target - from };
+    }
+  }
+
+  /** To op 0 of request `r`, with request r-1's events for narration; returns the frame. */
+  private *land(r: number): Work<FrameData | null> {
+    this.open = null;
+    this.op = 0;
+    this.last = null;
+    this.lastReport = null;
+    let frame: FrameData | null = null;
+    if (r === 0) {
+      yield* this.seekEngine(0, 'Seeking');
+    } else {
+      yield* this.seekEngine(r - 1, 'Seeking');
+      // A cancelled seek stops short; then stand where it stopped.
+      if (this.sim.cursor() === r - 1) {
+        this.sim.step(1);
+        frame = this.capture();
+        const json = this.sim.takeEventsJson();
+        this.table.ingest(json, frame.eraseCounts);
+        this.last = parseTail(json, 1)[0] ?? null;
+        this.lastReport = this.report();
+      }
+    }
+    this.req = this.sim.cursor();
+    return frame;
+  }
+
+  /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
+  private enter() {
+    const before = this.capture();
+    this.sim.step(1);
+    const after = this.capture();
+    const json = this.sim.takeEventsJson();
+    this.table.ingest(json, after.eraseCounts);
+    const trace = parseTail(json, 1)[0] ?? null;
+    if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
+    this.open = { trace, before, after, report: this.report() };
+    this.op = 0;
+  }
+
+  /** Stands at op `k` of the open request (or past it, when k covers every op). */
+  private settle(k: number, extra: Partial<ViewData>): ViewData {
+    const ops = this.open!.trace.ops.length;
+    this.op = Math.min(k, ops);
+    if (this.op >= ops) return this.view(this.finishOpen(), extra);
+    return this.view(null, extra);
+  }
+
+  /** Stands at op `k` when arriving from later in the trace (k < 1 lands at the start). */
+  private *settleBack(k: number): Work<ViewData> {
+    if (k >= 1) return this.settle(k, {});
+    return this.view(yield* this.land(this.req));
+  }
+
+  /** Closes the open request: the position becomes the boundary after it. */
+  private finishOpen(): FrameData {
+    const o = this.open!;
+    this.open = null;
+    this.op = 0;
+    this.req++;
+    this.last = o.trace;
+    this.lastReport = o.report;
+    return o.after;
+  }
+
+  private capture(): FrameData {
+    return { ...this.sim.frame(), hash: '' };
+  }
+
+  private report(): RequestReport | null {
+    const r = JSON.parse(this.sim.lastRequestJson()) as RequestReport;
+    return r.op ? r : null;
+  }
+
+  private view(frame: FrameData | null, extra: Partial<ViewData> = {}, hash = false): ViewData {
+    let f: FrameData;
+    if (this.open && this.op > 0) {
+      const o = this.open;
+      const grid = composeAt(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
+      f = { ...grid, counters: o.before.counters.slice(), hash: '' };
+    } else {
+      f = frame ?? this.capture();
+    }
+    if (hash || this.pages <= HASH_PAGES) f.hash = this.sim.stateHash();
+    if (this.pages <= LABEL_PAGES) f.pageKeys = this.table.keys(f.pageStates, f.eraseCounts);
+    const current = this.open && this.op > 0 ? this.open.trace : this.last;
+    const report = this.open && this.op > 0 ? this.open.report : this.lastReport;
+    return { frame: f, pos: this.position(), done: this.sim.done() && !this.open, stepped: 0, current, report, recent: [], ...extra };
+  }
+}
+
+/** Grows or shrinks a chunk so that one takes about SLICE_MS. */
+function adapt(chunk: number, tookMs: number): number {
+  if (tookMs < SLICE_MS / 2) return Math.min(chunk * 2, 1 << 20);
+  if (tookMs > SLICE_MS * 2) return Math.max(16, Math.floor(chunk / 2));
+  return chunk;
+}
+
+/** The metrics counter a jump watches. */
+function stopCount(m: { gc: { runs: number; merges: Record<string, number> }; mapping?: { misses: number } | null }, what: StopKind): number {
+  if (what === 'gc') return m.gc.runs;
+  if (what === 'miss') return m.mapping?.misses ?? 0;
+  return Object.values(m.gc.merges).reduce((a, b) => a + b, 0);
+}
