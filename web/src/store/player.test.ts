@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Pacer } from './player';
 
 describe('Pacer', () => {
-  it('spreads slow speeds over frames without losing requests', () => {
+  it('spreads slow speeds over frames without losing steps', () => {
     const p = new Pacer();
     let total = 0;
     for (let i = 0; i < 120; i++) total += p.take(1, 1000 / 60); // two seconds at 60 fps

@@ -1,11 +1,25 @@
 /**
- * How many requests to step this animation frame at a given speed: a fractional carry keeps
- * slow speeds exact (1 request per second = one step every ~60 frames).
+ * Playback: a loop on requestAnimationFrame that pulls the next state from the worker
+ * once per frame (one request in flight, latest state wins). Slow speeds move one
+ * operation at a time; fast ones whole requests; "max" gives the worker a time budget per
+ * frame so the page keeps drawing at the display's rate.
+ */
+import { SPEEDS } from './experiment';
+import type { SimStore } from './store';
+
+/** Time the worker may spend per animation frame at full speed (ms). */
+export const MAX_SPEED_BUDGET_MS = 10;
+/** The response chart refreshes at most this often while playing (ms). */
+const CHART_EVERY_MS = 300;
+
+/**
+ * How many steps to take this animation frame at a given speed: a fractional carry keeps
+ * slow speeds exact (1 per second = one step every ~60 frames).
  */
 export class Pacer {
   private carry = 0;
 
-  /** Requests to step for a frame `dtMs` long at `speed` requests per second. */
+  /** Steps for a frame `dtMs` long at `speed` steps per second. */
   take(speed: number, dtMs: number): number {
     if (speed === Infinity) return Number.MAX_SAFE_INTEGER;
     // Cap dt so a backgrounded tab does not come back with a huge burst.
@@ -17,5 +31,64 @@ export class Pacer {
 
   reset() {
     this.carry = 0;
+  }
+}
+
+export class PlayLoop {
+  private token = 0;
+  private pacer = new Pacer();
+  /** True between play() and stop(). */
+  running = false;
+
+  constructor(private readonly store: SimStore) {}
+
+  play() {
+    const s = this.store.getState();
+    if (this.running || !this.store.live || (s.status === 'done' && !s.pos.op)) return;
+    this.running = true;
+    this.store.set({ status: 'playing', notice: undefined });
+    this.pacer.reset();
+    const token = ++this.token;
+    let last = performance.now();
+    let chartAt = 0;
+    const tick = async (now: number) => {
+      if (token !== this.token) return;
+      const speed = SPEEDS[this.store.getState().speed];
+      const n = this.pacer.take(speed.perSecond, now - last);
+      last = now;
+      if (n > 0) {
+        if (speed.unit === 'op') await this.store.stepOp(1, true);
+        else await this.store.step(n, speed.perSecond === Infinity ? MAX_SPEED_BUDGET_MS : Infinity, true);
+      }
+      if (now - chartAt > CHART_EVERY_MS) {
+        chartAt = now;
+        void this.store.refreshResponses();
+      }
+      if (token !== this.token) return;
+      const st = this.store.getState();
+      if ((st.pos.request >= (st.info?.total ?? 0) && !st.pos.op) || st.status === 'error') {
+        this.stop();
+        return;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  /** Stops playing; the state hash (skipped while playing big devices) is fetched again. */
+  stop() {
+    this.token++;
+    if (!this.running) return;
+    this.running = false;
+    const s = this.store.getState();
+    const done = s.pos.request >= (s.info?.total ?? Infinity) && !s.pos.op;
+    if (s.status === 'playing') this.store.set({ status: done ? 'done' : 'ready' });
+    void this.store.refreshResponses();
+    if (s.frame && !s.frame.hash) void this.store.refresh();
+  }
+
+  toggle() {
+    if (this.running) this.stop();
+    else this.play();
   }
 }

@@ -1,36 +1,85 @@
 /**
  * The app's one store, outside React (components read it with useSim). It owns the engine
- * client and the play loop; views only render what it holds.
+ * client; every timeline move goes through `exec`, which runs moves one at a time, shows a
+ * progress bar for anything slower than half a second and applies the view that comes back.
+ * The play loop lives in player.ts; this file is state and moves.
  */
 import { SimClient } from '../engine/client';
 import { errorMessage } from '../engine/core';
-import type { FrameData, SimInfo } from '../engine/protocol';
-import { DEFAULT_EXPERIMENT, type Experiment } from './experiment';
-import { Pacer } from './player';
+import type { RequestTrace, StopKind } from '../engine/events';
+import type { PageInfo } from '../engine/pageTable';
+import type { FrameData, Position, RequestReport, SimInfo, ToWorker, ViewData } from '../engine/protocol';
+import type { ResponseSeries } from '../engine/responseBins';
+import { DEFAULT_EXPERIMENT, DEFAULT_SPEED, SPEEDS, type Experiment } from './experiment';
+import { mergeLog } from './narrationLog';
+import { PlayLoop } from './player';
 
 export type Status = 'loading' | 'ready' | 'playing' | 'done' | 'error';
+
+/** Work the user is waiting for (shown as a progress bar after half a second). */
+export interface Busy {
+  label: string;
+  /** Units done and total; total 0 = unknown (indeterminate bar). */
+  done: number;
+  total: number;
+}
 
 export interface SimState {
   status: Status;
   /** What went wrong, when status is 'error' (or a step failed). */
   message?: string;
+  /** A short note for the user (e.g. "no GC ahead"), cleared by the next move. */
+  notice?: string;
   info?: SimInfo;
   frame?: FrameData;
-  /** Requests per second; Infinity = as fast as possible. */
+  pos: Position;
+  /** The request in progress or last served, with its events. */
+  current: RequestTrace | null;
+  report: RequestReport | null;
+  /** Requests the narration log holds, by index. */
+  log: RequestTrace[];
+  /** Response times binned over the trace, for the chart. */
+  responses?: ResponseSeries;
+  /** Index into SPEEDS. */
   speed: number;
   experiment: Experiment;
+  busy?: Busy;
+  /** Block grid shows erase-count heat instead of roles. */
+  heat: boolean;
+  /** Keyboard help overlay open. */
+  help: boolean;
+  /** Bumped by every view from the engine (animations key on it). */
+  seq: number;
 }
 
-/** Time the worker may spend per animation frame at full speed (ms). */
-const MAX_SPEED_BUDGET_MS = 12;
+type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** Delay before a progress bar appears (ms). */
+const BUSY_AFTER_MS = 500;
+/** Moves queued beyond this are dropped (a held-down key must not build a backlog). */
+const MAX_QUEUED = 3;
 
 export class SimStore {
-  private state: SimState = { status: 'loading', speed: 20, experiment: DEFAULT_EXPERIMENT };
+  private state: SimState = {
+    status: 'loading',
+    speed: DEFAULT_SPEED,
+    experiment: DEFAULT_EXPERIMENT,
+    pos: { request: 0, op: 0, ops: 0 },
+    current: null,
+    report: null,
+    log: [],
+    heat: false,
+    help: false,
+    seq: 0,
+  };
   private listeners = new Set<() => void>();
-  private pacer = new Pacer();
-  private loopToken = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  private queued = 0;
+  readonly player: PlayLoop;
 
-  constructor(private readonly client: SimClient = new SimClient()) {}
+  constructor(readonly client: SimClient = new SimClient()) {
+    this.player = new PlayLoop(this);
+  }
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -39,7 +88,8 @@ export class SimStore {
 
   getState = (): SimState => this.state;
 
-  private set(patch: Partial<SimState>) {
+  /** Replaces part of the state and notifies subscribers. */
+  set(patch: Partial<SimState>) {
     this.state = { ...this.state, ...patch };
     for (const fn of this.listeners) fn();
   }
@@ -51,75 +101,177 @@ export class SimStore {
     return i >= 0 && frame ? frame.counters[i] : NaN;
   }
 
+  /** Whether the timeline can move (a simulation is loaded and healthy). */
+  get live(): boolean {
+    return this.state.status !== 'loading' && this.state.status !== 'error' && !!this.state.info;
+  }
+
   /** Fetches the experiment's trace and builds the simulation. */
   async load(experiment: Experiment = this.state.experiment): Promise<void> {
-    this.pause();
-    this.set({ status: 'loading', experiment, message: undefined });
-    try {
+    this.player.stop();
+    this.set({ status: 'loading', experiment, message: undefined, notice: undefined, log: [], responses: undefined });
+    await this.exec(`Loading ${experiment.traceName}`, async (onProgress) => {
       const res = await fetch(experiment.traceUrl);
       if (!res.ok) throw new Error(`${experiment.traceName}: HTTP ${res.status} ${res.statusText}`);
       const trace = await res.arrayBuffer();
       const reply = await this.client.request<'loaded'>(
         { type: 'load', configJson: JSON.stringify(experiment.config), trace, traceName: experiment.traceName },
         [trace],
+        onProgress,
       );
-      this.set({ status: 'ready', info: reply.info, frame: reply.frame });
-    } catch (e) {
-      this.set({ status: 'error', message: errorMessage(e) });
-    }
-  }
-
-  /** Steps `requests` requests (or until the time budget runs out) and shows the result. */
-  async step(requests = 1, budgetMs = Infinity): Promise<number> {
-    if (this.state.status === 'loading' || this.state.status === 'error' || this.state.status === 'done') return 0;
-    try {
-      const r = await this.client.request<'frame'>({ type: 'step', requests, budgetMs });
-      this.set({
-        frame: r.frame,
-        status: r.done ? 'done' : this.state.status,
-      });
-      return r.stepped;
-    } catch (e) {
-      this.set({ status: 'error', message: errorMessage(e) });
-      return 0;
-    }
-  }
-
-  play() {
-    if (this.state.status !== 'ready') return;
-    this.set({ status: 'playing' });
-    this.pacer.reset();
-    const token = ++this.loopToken;
-    let last = performance.now();
-    const tick = async (now: number) => {
-      if (token !== this.loopToken || this.state.status !== 'playing') return;
-      const n = this.pacer.take(this.state.speed, now - last);
-      last = now;
-      if (n > 0) {
-        const budget = this.state.speed === Infinity ? MAX_SPEED_BUDGET_MS : Infinity;
-        await this.step(n, budget);
-      }
-      if (token === this.loopToken && this.state.status === 'playing') requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  }
-
-  pause() {
-    this.loopToken++;
-    if (this.state.status === 'playing') this.set({ status: 'ready' });
-  }
-
-  togglePlay() {
-    if (this.state.status === 'playing') this.pause();
-    else this.play();
-  }
-
-  setSpeed(speed: number) {
-    this.set({ speed });
+      this.set({ info: reply.info, log: [] });
+      this.apply(reply.view);
+    }, true);
+    void this.refreshResponses();
   }
 
   /** Reloads the current experiment from the start. */
   reset() {
     return this.load(this.state.experiment);
+  }
+
+  // ---- timeline moves (each pauses play first, except when the play loop calls them) ----
+
+  /** Serves `requests` requests (or until `budgetMs` runs out); resolves with the count. */
+  async step(requests = 1, budgetMs = Infinity, fromPlayer = false): Promise<number> {
+    if (!fromPlayer) this.player.stop();
+    if (this.state.status === 'done' && !this.state.pos.op) return 0;
+    const v = await this.move({ type: 'step', requests, budgetMs, hash: !fromPlayer }, 'Stepping');
+    return v?.stepped ?? 0;
+  }
+
+  /** One flash operation forwards or backwards. */
+  async stepOp(delta: 1 | -1 = 1, fromPlayer = false) {
+    if (!fromPlayer) this.player.stop();
+    return this.move({ type: 'stepOp', delta }, delta > 0 ? 'Stepping' : 'Stepping back');
+  }
+
+  /** Back `requests` requests. */
+  async back(requests = 1) {
+    this.player.stop();
+    return this.move({ type: 'back', requests }, 'Stepping back');
+  }
+
+  /** To request `request` (op `op`): the scrubber, the chart and the narration use it. */
+  async seek(request: number, op = 0) {
+    this.player.stop();
+    return this.move({ type: 'seek', request, op }, 'Seeking');
+  }
+
+  /** To the next GC, mapping-cache miss or merge. */
+  async jump(what: StopKind) {
+    this.player.stop();
+    const v = await this.move({ type: 'jump', what }, 'Searching');
+    if (v && v.found === false) {
+      const name = { gc: 'garbage collection', miss: 'mapping-cache miss', merge: 'merge' }[what];
+      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${name} until the end of the trace.` });
+    }
+    return v;
+  }
+
+  /** Asks the worker for the current frame again, with its state hash. */
+  refresh() {
+    return this.move({ type: 'frame' }, 'Refreshing');
+  }
+
+  /** Stops long work in the worker (a seek or jump returns where it got to). */
+  cancel() {
+    this.client.cancel();
+  }
+
+  /** What the worker recorded about physical page `ppn`. */
+  async pageInfo(ppn: number): Promise<PageInfo | null> {
+    if (!this.live) return null;
+    const r = await this.client.request<'pageInfo'>({ type: 'pageInfo', ppn });
+    return r.info;
+  }
+
+  /** Fetches the binned response times (the chart's data). */
+  async refreshResponses(): Promise<void> {
+    if (!this.live) return;
+    try {
+      const r = await this.client.request<'responses'>({ type: 'responses' });
+      this.set({ responses: r.series });
+    } catch {
+      // The chart keeps its last data; the next move asks again.
+    }
+  }
+
+  // ---- settings ----
+
+  setSpeed(speed: number) {
+    this.set({ speed: Math.max(0, Math.min(SPEEDS.length - 1, speed)) });
+  }
+
+  togglePlay() {
+    this.player.toggle();
+  }
+
+  toggleHeat() {
+    this.set({ heat: !this.state.heat });
+  }
+
+  setHelp(open: boolean) {
+    this.set({ help: open });
+  }
+
+  // ---- machinery ----
+
+  /** Sends a move and applies the view it returns (undefined when dropped or failed). */
+  private async move(body: Body<ToWorker>, label: string): Promise<ViewData | undefined> {
+    if (!this.live) return undefined;
+    let view: ViewData | undefined;
+    await this.exec(label, async (onProgress) => {
+      const r = await this.client.request<'view'>(body, [], onProgress);
+      view = r.view;
+      this.apply(r.view);
+    });
+    // The play loop refreshes the chart on its own clock; single moves refresh it here.
+    if (view && !this.player.running) void this.refreshResponses();
+    return view;
+  }
+
+  /**
+   * Runs `work` after the moves before it. A progress bar appears if it takes longer than
+   * half a second; failures become the error status.
+   */
+  exec(label: string, work: (onProgress: (p: Busy) => void) => Promise<void>, force = false): Promise<void> {
+    if (!force && this.queued >= MAX_QUEUED) return Promise.resolve();
+    this.queued++;
+    const run = async () => {
+      const started = performance.now();
+      const timer = setTimeout(() => this.set({ busy: { label, done: 0, total: 0 } }), BUSY_AFTER_MS);
+      const onProgress = (p: Busy) => {
+        if (performance.now() - started >= BUSY_AFTER_MS) this.set({ busy: { label: p.label, done: p.done, total: p.total } });
+      };
+      try {
+        await work(onProgress);
+      } catch (e) {
+        this.player.stop();
+        this.set({ status: 'error', message: errorMessage(e) });
+      } finally {
+        clearTimeout(timer);
+        this.queued--;
+        if (this.state.busy) this.set({ busy: undefined });
+      }
+    };
+    const p = this.chain.then(run);
+    this.chain = p;
+    return p;
+  }
+
+  /** Shows a view from the engine. */
+  private apply(v: ViewData) {
+    const status = this.player.running ? 'playing' : v.done ? 'done' : 'ready';
+    this.set({
+      frame: v.frame,
+      pos: v.pos,
+      current: v.current,
+      report: v.report,
+      log: mergeLog(this.state.log, v.current ? [...v.recent, v.current] : v.recent, v.pos.request),
+      status: this.state.status === 'error' ? 'error' : status,
+      notice: undefined,
+      seq: this.state.seq + 1,
+    });
   }
 }
