@@ -1,13 +1,20 @@
+import { BusyBar } from '../controls/BusyBar';
 import { Controls } from '../controls/Controls';
-import { Progress } from '../controls/Progress';
+import { HelpOverlay } from '../controls/HelpOverlay';
+import { Scrubber } from '../controls/Scrubber';
 import { useSim } from '../store/useSim';
 import { BlockGrid } from '../views/BlockGrid/BlockGrid';
-import { Counters } from '../views/Counters/Counters';
+import { ResponseChart } from '../views/Inspector/ResponseChart';
+import { Narration } from '../views/Narration/Narration';
+import { SIDE_PANELS } from './panels';
+import { SideTabs } from './SideTabs';
+import { useMedia } from './useMedia';
 import './App.css';
 
 function Status() {
   const status = useSim((s) => s.status);
   const message = useSim((s) => s.message);
+  const notice = useSim((s) => s.notice);
   if (status === 'error') {
     return (
       <p className="status status--error" role="alert">
@@ -15,9 +22,10 @@ function Status() {
       </p>
     );
   }
+  const text = notice ?? (status === 'loading' ? 'Loading trace…' : status === 'done' ? 'Trace finished.' : status === 'playing' ? 'Playing' : 'Ready — press Play or ? for keys');
   return (
     <p className="status" aria-live="polite" data-status={status}>
-      {status === 'loading' ? 'Loading trace…' : status === 'done' ? 'Trace finished.' : status === 'playing' ? 'Playing' : 'Ready — press Play'}
+      {text}
     </p>
   );
 }
@@ -25,17 +33,30 @@ function Status() {
 function ExperimentSummary() {
   const info = useSim((s) => s.info);
   if (!info) return null;
+  const scheme = info.schemes.find((s) => s.id === info.scheme);
   return (
     <p className="summary">
-      <strong>{info.scheme}</strong> scheme · trace <code>{info.traceName}</code> · {info.blocks} blocks ×{' '}
+      <strong title={scheme?.name}>{info.scheme}</strong> scheme · trace <code>{info.traceName}</code> · {info.blocks.toLocaleString('en-US')} blocks ×{' '}
       {info.pagesPerBlock} pages
     </p>
   );
 }
 
+/** Wide screens (1920 px class) get three columns and the request inspector pinned. */
+const WIDE = '(min-width: 1500px)';
+
+/**
+ * The main screen. Rows: header, timeline bar, workspace. Workspace columns: the stage
+ * (block grid over the response chart), the narration, and the side panels (tabs; a trace
+ * panel slots in through panels.tsx). At projector size (1280 x 720) narration and side
+ * panels share one column.
+ */
 export function App() {
+  const wide = useMedia(WIDE);
+  const pinned = wide ? SIDE_PANELS.filter((p) => p.pinnedWhenWide) : [];
+  const tabbed = SIDE_PANELS.filter((p) => !pinned.includes(p));
   return (
-    <div className="app">
+    <div className={`app${wide ? ' app--wide' : ''}`}>
       <header className="app__header">
         <h1>
           FTL Lab <span>flash translation layers, step by step</span>
@@ -44,15 +65,32 @@ export function App() {
       </header>
       <div className="app__bar">
         <Controls />
-        <Progress />
-        <Status />
+        <div className="app__bar2">
+          <Scrubber />
+          <BusyBar />
+          <Status />
+        </div>
       </div>
       <main className="app__main">
-        <BlockGrid />
-        <aside className="app__side">
-          <Counters />
+        <div className="app__stage panel">
+          <BlockGrid />
+          <ResponseChart />
+        </div>
+        <div className="app__story panel">
+          <Narration />
+        </div>
+        <aside className="app__side" aria-label="Details">
+          {pinned.map((p) => (
+            <div key={p.id} className="panel">
+              <p.Component />
+            </div>
+          ))}
+          <div className="panel app__tabs">
+            <SideTabs panels={tabbed} label="Details" />
+          </div>
         </aside>
       </main>
+      <HelpOverlay />
     </div>
   );
 }

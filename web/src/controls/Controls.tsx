@@ -1,34 +1,50 @@
 import { useEffect } from 'react';
 import { SPEEDS, speedLabel } from '../store/experiment';
 import { useSim, useStore } from '../store/useSim';
+import { notesFor } from '../schemes/notes';
+import { shortcutFor } from './keymap';
 import './Controls.css';
 
-/** True when a key press belongs to a form field rather than to the timeline. */
-function typingInField(e: KeyboardEvent): boolean {
-  const t = e.target as HTMLElement | null;
-  return !!t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+/** A toolbar button with its shortcut in the tooltip and in aria-keyshortcuts. */
+function Btn(props: { label: string; icon?: string; keys: string; title: string; onClick: () => void; disabled?: boolean; className?: string }) {
+  return (
+    <button
+      type="button"
+      className={props.className}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      aria-keyshortcuts={props.keys}
+      title={`${props.title} (${props.keys.replace('ArrowRight', '→').replace('ArrowLeft', '←')})`}
+    >
+      {props.icon && <span aria-hidden="true" className="icon">{props.icon}</span>}
+      {props.label}
+    </button>
+  );
 }
 
-/** Play / Pause / Step / Reset and speed, with keyboard shortcuts (Space, →, R). */
+/**
+ * The timeline's controls: play/pause, step and step back by request and by operation,
+ * jumps to the next GC / miss / merge, speed, reset and help. Also installs the keyboard
+ * shortcuts (keymap.ts) for the whole page.
+ */
 export function Controls() {
   const store = useStore();
   const status = useSim((s) => s.status);
   const speed = useSim((s) => s.speed);
+  const pos = useSim((s) => s.pos);
+  const info = useSim((s) => s.info);
   const playing = status === 'playing';
-  const canStep = status === 'ready';
+  const live = status !== 'loading' && status !== 'error' && !!info;
+  const atEnd = !!info && pos.request >= info.total && pos.op === 0;
+  const atStart = pos.request === 0 && pos.op === 0;
+  const stops = info ? notesFor(info.scheme, info.schemes.find((s) => s.id === info.scheme), info.hasMappingCache).stops : [];
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (typingInField(e) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === ' ') {
-        e.preventDefault();
-        store.togglePlay();
-      } else if (e.key === 'ArrowRight') {
-        e.preventDefault();
-        void store.step(1);
-      } else if (e.key === 'r' || e.key === 'R') {
-        void store.reset();
-      }
+      const s = shortcutFor(e);
+      if (!s) return;
+      e.preventDefault();
+      s.run(store);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -36,34 +52,45 @@ export function Controls() {
 
   return (
     <div className="controls" role="toolbar" aria-label="Timeline">
-      <button
-        type="button"
-        className="controls__play"
-        onClick={() => store.togglePlay()}
-        disabled={!(playing || canStep)}
-        aria-keyshortcuts="Space"
-      >
-        {playing ? 'Pause' : 'Play'}
-      </button>
-      <button type="button" onClick={() => void store.step(1)} disabled={!canStep} aria-keyshortcuts="ArrowRight">
-        Step
-      </button>
-      <button type="button" onClick={() => void store.reset()} disabled={status === 'loading'} aria-keyshortcuts="R">
-        Reset
-      </button>
-      <label className="controls__speed">
-        Speed
-        <select value={String(speed)} onChange={(e) => store.setSpeed(Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s} value={String(s)}>
-              {speedLabel(s)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <span className="controls__keys" aria-hidden="true">
-        Space play/pause · → step · R reset
-      </span>
+      <div className="controls__group">
+        <Btn label="Start" icon="|◀" keys="Home" title="Go to the start of the trace" onClick={() => void store.seek(0)} disabled={!live || atStart} />
+        <Btn label="Back" icon="◀◀" keys="ArrowLeft" title="Step back one request" onClick={() => void store.back(1)} disabled={!live || atStart} />
+        <Btn label="Back op" icon="◀" keys="," title="Step back one flash operation" onClick={() => void store.stepOp(-1)} disabled={!live || atStart} />
+        <button
+          type="button"
+          className="controls__play"
+          onClick={() => store.togglePlay()}
+          disabled={!live || (!playing && atEnd)}
+          aria-keyshortcuts="Space"
+          title="Play / pause (Space)"
+        >
+          <span aria-hidden="true" className="icon">{playing ? '❚❚' : '▶'}</span>
+          {playing ? 'Pause' : 'Play'}
+        </button>
+        <Btn label="Step op" icon="▶" keys="." title="Step one flash operation" onClick={() => void store.stepOp(1)} disabled={!live || atEnd} />
+        <Btn label="Step" icon="▶▶" keys="ArrowRight" title="Step one request" onClick={() => void store.step(1)} disabled={!live || atEnd} />
+      </div>
+      <div className="controls__group" aria-label="Jump to">
+        <Btn label="Next GC" keys="G" title="Jump to the next garbage collection" onClick={() => void store.jump('gc')} disabled={!live || atEnd || !stops.includes('gc')} />
+        <Btn label="Next miss" keys="M" title="Jump to the next mapping-cache miss" onClick={() => void store.jump('miss')} disabled={!live || atEnd || !stops.includes('miss')} />
+        <Btn label="Next merge" keys="J" title="Jump to the next log-block merge" onClick={() => void store.jump('merge')} disabled={!live || atEnd || !stops.includes('merge')} />
+      </div>
+      <div className="controls__group">
+        <label className="controls__speed">
+          Speed
+          <select value={speed} onChange={(e) => store.setSpeed(Number(e.target.value))} aria-keyshortcuts="+ -">
+            {SPEEDS.map((s, i) => (
+              <option key={i} value={i}>
+                {speedLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Btn label="Reset" keys="R" title="Reload the experiment from the start" onClick={() => void store.reset()} disabled={status === 'loading'} />
+        <button type="button" className="controls__help" onClick={() => store.setHelp(true)} aria-keyshortcuts="?" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+          ?
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,19 +1,39 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { PageInfo } from '../../engine/pageTable';
+import { SPEEDS } from '../../store/experiment';
 import { useSim, useStore } from '../../store/useSim';
-import { drawGrid } from './draw';
+import { drawProbe, recordPaint } from '../../testing/drawProbe';
+import { GridPainter } from './draw';
+import { gridHighlight } from './highlight';
+import { describePage } from './hoverText';
+import { drawLabels, LABEL_MIN_CELL } from './labels';
 import { gridLayout, hitTest } from './layout';
-import { FREE_PAGE, INVALID_PAGE, ROLES, VICTIM_OUTLINE } from './palette';
+import { Legend } from './Legend';
+import { drawOverlay } from './overlay';
 import './BlockGrid.css';
 
-/** Every page of every block, coloured by state and block role; the last GC victim outlined. */
+/** How long a GC's copies fly for when a whole request is shown (ms). */
+const REQUEST_ANIMATION_MS = 900;
+/** How long one operation's animation lasts when stepping by operations (ms). */
+const OP_ANIMATION_MS = 450;
+
+/**
+ * Every page of every block, coloured by state and block role (or erase-count heat), with
+ * the GC victim outlined and GC copies animated on a second canvas above the pages.
+ */
 export function BlockGrid() {
   const store = useStore();
   const info = useSim((s) => s.info);
   const frame = useSim((s) => s.frame);
+  const heat = useSim((s) => s.heat);
+  const seq = useSim((s) => s.seq);
   const boxRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const pagesRef = useRef<HTMLCanvasElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const painterRef = useRef<GridPainter | null>(null);
   const [box, setBox] = useState({ w: 600, h: 400 });
-  const [hover, setHover] = useState<string>('');
+  const [hover, setHover] = useState<{ ppn: number; pinned: boolean } | null>(null);
+  const [hoverInfo, setHoverInfo] = useState<{ ppn: number; info: PageInfo | null } | null>(null);
 
   useEffect(() => {
     const el = boxRef.current;
@@ -26,54 +46,109 @@ export function BlockGrid() {
     return () => ro.disconnect();
   }, []);
 
-  const layout = useMemo(
-    () => (info ? gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h) : null),
-    [info, box.w, box.h],
-  );
+  const layout = useMemo(() => (info ? gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h) : null), [info, box.w, box.h]);
+  const labels = !!layout && layout.cell >= LABEL_MIN_CELL;
 
-  useEffect(() => {
-    const ctx = canvasRef.current?.getContext('2d');
+  // Pages: incremental repaint of the blocks that changed, timed for the frame-time figures.
+  useLayoutEffect(() => {
+    const ctx = pagesRef.current?.getContext('2d');
     if (!ctx || !layout || !frame || !info) return;
-    drawGrid(ctx, layout, frame, info.pagesPerBlock, store.counter('last_gc_victim'));
-  }, [layout, frame, info, store]);
+    if (painterRef.current?.layout !== layout) painterRef.current = new GridPainter(layout, info.blocks, info.pagesPerBlock);
+    const painter = painterRef.current;
+    const t0 = performance.now();
+    if (labels) painter.invalidate(); // labels are drawn over the image, so repaint it whole
+    painter.paint(ctx, frame, heat);
+    if (labels) drawLabels(ctx, layout, info.pagesPerBlock, frame, heat);
+    recordPaint(performance.now() - t0);
+  }, [layout, frame, info, heat, labels]);
 
-  const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    if (!layout || !info || !frame) return;
+  // Overlay: victim, current operation, GC copies in flight, hover.
+  const hoverPpn = hover?.ppn ?? null;
+  useEffect(() => {
+    const ctx = overlayRef.current?.getContext('2d');
+    const s = store.getState();
+    if (!ctx || !layout || !info) return;
+    const ppb = info.pagesPerBlock;
+    const hl = gridHighlight(s.current, s.pos, store.counter('last_gc_victim'), ppb);
+    drawProbe.highlight = hl;
+    const speed = SPEEDS[s.speed];
+    const playing = s.status === 'playing';
+    const perStep = 1000 / speed.perSecond;
+    let ms = 0;
+    if (s.pos.op > 0 && (hl.moves.length || hl.erased.length)) ms = playing ? Math.min(OP_ANIMATION_MS, perStep * 0.8) : OP_ANIMATION_MS;
+    else if (s.pos.op === 0 && hl.moves.length + hl.erased.length > 0 && (!playing || speed.perSecond <= 20)) {
+      ms = playing ? Math.min(REQUEST_ANIMATION_MS, perStep * 0.8) : REQUEST_ANIMATION_MS;
+    }
+    if (ms < 60) {
+      drawOverlay(ctx, layout, ppb, hl, 1, hoverPpn);
+      return;
+    }
+    const start = performance.now();
+    let raf = 0;
+    const tick = (now: number) => {
+      const t = Math.min(1, (now - start) / ms);
+      drawOverlay(ctx, layout, ppb, hl, t, hoverPpn);
+      if (t < 1) raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+    // `seq` changes with every view from the engine; hover redraws without animating again.
+  }, [seq, layout, info, store, hoverPpn]);
+
+  // What the hovered page holds comes from the worker's page table.
+  useEffect(() => {
+    if (hoverPpn === null) return;
+    let live = true;
+    void store.pageInfo(hoverPpn).then((i) => live && setHoverInfo({ ppn: hoverPpn, info: i }));
+    return () => {
+      live = false;
+    };
+  }, [hoverPpn, seq, store]);
+
+  const pageAt = (e: React.PointerEvent<HTMLCanvasElement>): number | null => {
+    if (!layout || !info) return null;
     const r = e.currentTarget.getBoundingClientRect();
     const hit = hitTest(layout, info.blocks, e.clientX - r.left, e.clientY - r.top);
-    if (!hit) return setHover('');
-    const state = ['free', 'valid', 'invalid'][frame.pageStates[hit.block * info.pagesPerBlock + hit.page]];
-    const role = ROLES[frame.blockRoles[hit.block]]?.name ?? '?';
-    setHover(
-      `block ${hit.block} (${role}, ${frame.validCounts[hit.block]} valid, erased ${frame.eraseCounts[hit.block]}x) · page ${hit.page}: ${state}`,
-    );
+    return hit ? hit.block * info.pagesPerBlock + hit.page : null;
   };
+
+  const text =
+    hover && frame && info
+      ? describePage(frame, info.pagesPerBlock, hover.ppn, hoverInfo?.ppn === hover.ppn ? hoverInfo.info : undefined)
+      : 'Hover or tap a page to see what it holds.';
 
   return (
     <section className="block-grid" aria-label="Block grid">
       <div className="block-grid__box" ref={boxRef}>
         {layout && (
-          <canvas
-            ref={canvasRef}
-            width={layout.width}
-            height={layout.height}
-            role="img"
-            aria-label={info ? `${info.blocks} blocks of ${info.pagesPerBlock} pages` : 'block grid'}
-            data-testid="block-grid"
-            onMouseMove={onMove}
-            onMouseLeave={() => setHover('')}
-          />
+          <div className="block-grid__stack" style={{ width: layout.width, height: layout.height }}>
+            <canvas
+              ref={pagesRef}
+              width={layout.width}
+              height={layout.height}
+              role="img"
+              aria-label={info ? `Block grid: ${info.blocks} blocks of ${info.pagesPerBlock} pages${heat ? ', coloured by erase count' : ''}` : 'block grid'}
+              data-testid="block-grid"
+              onPointerMove={(e) => {
+                if (e.pointerType !== 'mouse' || hover?.pinned) return;
+                const ppn = pageAt(e);
+                setHover(ppn === null ? null : { ppn, pinned: false });
+              }}
+              onPointerLeave={() => !hover?.pinned && setHover(null)}
+              onPointerDown={(e) => {
+                const ppn = pageAt(e);
+                setHover(ppn === null || (hover?.pinned && hover.ppn === ppn) ? null : { ppn, pinned: true });
+              }}
+            />
+            <canvas ref={overlayRef} className="block-grid__overlay" width={layout.width} height={layout.height} aria-hidden="true" />
+          </div>
         )}
       </div>
       <div className="block-grid__footer">
-        <ul className="legend" aria-label="Legend">
-          <li><span className="swatch" style={{ background: FREE_PAGE }} />free page</li>
-          <li><span className="swatch" style={{ background: ROLES[1].color }} />valid (data block)</li>
-          <li><span className="swatch" style={{ background: ROLES[7].color }} />valid (open block)</li>
-          <li><span className="swatch" style={{ background: INVALID_PAGE }} />invalid page</li>
-          <li><span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />last GC victim</li>
-        </ul>
-        <output className="block-grid__hover" aria-live="polite">{hover}</output>
+        <Legend heat={heat} frame={frame} labels={labels && !!frame?.pageKeys} />
+        <output className="block-grid__hover" aria-live="polite" data-testid="page-info">
+          {text}
+        </output>
       </div>
     </section>
   );

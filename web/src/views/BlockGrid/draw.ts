@@ -1,68 +1,126 @@
 /**
- * Paints the block grid into a canvas: pages into one ImageData (fast at any size), then
- * outlines for the open block and the last GC victim.
+ * Paints the block grid's pages into one ImageData through a 32-bit view (one write per
+ * pixel), keeping the last painted state so that the next frame repaints only the blocks
+ * that changed and uploads only their bounding box. No buffers are allocated per frame:
+ * the image and the copy of the last state live as long as the layout.
  */
 import type { FrameData } from '../../engine/protocol';
 import { type GridLayout, tileOrigin } from './layout';
-import { FREE_PAGE, INVALID_PAGE, ROLES, VICTIM_OUTLINE, rgb } from './palette';
+import { BACKGROUND, HEAT_PIXELS, HEAT_STEPS, ROLE_PIXELS, pixel, rgb } from './palette';
 
-const ROLE_RGB = ROLES.map((r) => rgb(r.color));
-const FREE_RGB = rgb(FREE_PAGE);
-const INVALID_RGB = rgb(INVALID_PAGE);
-const BACKGROUND: [number, number, number] = [255, 255, 255];
+const BG = pixel(rgb(BACKGROUND));
 
-/** Fills `img` (layout.width x layout.height, device pixels = CSS pixels) with page colours. */
-export function paintPages(img: ImageData, l: GridLayout, frame: FrameData, pagesPerBlock: number) {
-  const data = img.data;
-  const w = img.width;
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = BACKGROUND[0];
-    data[i + 1] = BACKGROUND[1];
-    data[i + 2] = BACKGROUND[2];
-    data[i + 3] = 255;
+/** What one paint did (for the frame-time figures). */
+export interface PaintStats {
+  /** Blocks repainted. */
+  blocks: number;
+  /** Whole image repainted. */
+  full: boolean;
+}
+
+export class GridPainter {
+  private readonly img: ImageData;
+  private readonly px: Uint32Array;
+  private readonly states: Uint8Array;
+  private readonly states32: Uint32Array | null;
+  private readonly roles: Uint8Array;
+  private readonly heats: Uint8Array;
+  private painted = false;
+  private heatMode = false;
+  private heatMax = -1;
+
+  constructor(
+    readonly layout: GridLayout,
+    readonly blocks: number,
+    readonly pagesPerBlock: number,
+  ) {
+    this.img = new ImageData(layout.width, layout.height);
+    this.px = new Uint32Array(this.img.data.buffer);
+    this.states = new Uint8Array(blocks * pagesPerBlock);
+    // Whole blocks compare as 32-bit words when a block is a multiple of 4 pages.
+    this.states32 = pagesPerBlock % 4 === 0 ? new Uint32Array(this.states.buffer) : null;
+    this.roles = new Uint8Array(blocks);
+    this.heats = new Uint8Array(blocks);
   }
-  const blocks = frame.blockRoles.length;
-  for (let b = 0; b < blocks; b++) {
-    const [ox, oy] = tileOrigin(l, b);
-    const role = ROLE_RGB[frame.blockRoles[b]] ?? ROLE_RGB[1];
-    for (let p = 0; p < pagesPerBlock; p++) {
-      const s = frame.pageStates[b * pagesPerBlock + p];
-      const c = s === 0 ? FREE_RGB : s === 1 ? role : INVALID_RGB;
-      const x0 = ox + (p % l.across) * l.cell;
-      const y0 = oy + Math.floor(p / l.across) * l.cell;
-      // Leave a 1-pixel seam between cells when cells are big enough to show it.
-      const size = l.cell >= 5 ? l.cell - 1 : l.cell;
-      for (let y = y0; y < y0 + size; y++) {
-        let o = (y * w + x0) * 4;
-        for (let x = 0; x < size; x++, o += 4) {
-          data[o] = c[0];
-          data[o + 1] = c[1];
-          data[o + 2] = c[2];
-        }
+
+  /** Forces the next paint to repaint everything (e.g. after drawing over the canvas). */
+  invalidate() {
+    this.painted = false;
+  }
+
+  /** Paints `frame` into `ctx` (role colours, or erase-count heat when `heat`). */
+  paint(ctx: CanvasRenderingContext2D, frame: FrameData, heat: boolean): PaintStats {
+    const { pageStates, blockRoles, eraseCounts } = frame;
+    let max = 0;
+    if (heat) for (let b = 0; b < this.blocks; b++) if (eraseCounts[b] > max) max = eraseCounts[b];
+    const full = !this.painted || heat !== this.heatMode || (heat && max !== this.heatMax);
+    this.heatMode = heat;
+    this.heatMax = max;
+    if (full) this.px.fill(BG);
+
+    const ppb = this.pagesPerBlock;
+    const words = ppb >> 2;
+    const next32 = this.states32 ? new Uint32Array(pageStates.buffer, pageStates.byteOffset, pageStates.length >> 2) : null;
+    const { cell, across, perRow, gap } = this.layout;
+    const tileW = across * cell + gap;
+    const tileH = this.layout.down * cell + gap;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -1;
+    let y1 = -1;
+    let count = 0;
+    for (let b = 0; b < this.blocks; b++) {
+      const h = heat ? Math.round((eraseCounts[b] / Math.max(1, max)) * (HEAT_STEPS - 1)) : 0;
+      if (!full && blockRoles[b] === this.roles[b] && (!heat || h === this.heats[b]) && this.sameBlock(b, pageStates, next32, words)) continue;
+      this.roles[b] = blockRoles[b];
+      this.heats[b] = h;
+      this.states.set(pageStates.subarray(b * ppb, (b + 1) * ppb), b * ppb);
+      this.paintBlock(b, heat ? h : -1);
+      count++;
+      const col = b % perRow;
+      const row = (b - col) / perRow;
+      x0 = Math.min(x0, col * tileW);
+      y0 = Math.min(y0, row * tileH);
+      x1 = Math.max(x1, col * tileW + tileW);
+      y1 = Math.max(y1, row * tileH + tileH);
+    }
+    this.painted = true;
+    if (full) ctx.putImageData(this.img, 0, 0);
+    else if (count > 0) ctx.putImageData(this.img, 0, 0, x0, y0, Math.min(x1, this.img.width) - x0, Math.min(y1, this.img.height) - y0);
+    return { blocks: count, full };
+  }
+
+  private sameBlock(b: number, next: Uint8Array, next32: Uint32Array | null, words: number): boolean {
+    if (next32 && this.states32) {
+      for (let w = b * words, end = w + words; w < end; w++) if (next32[w] !== this.states32[w]) return false;
+      return true;
+    }
+    const ppb = this.pagesPerBlock;
+    for (let i = b * ppb, end = i + ppb; i < end; i++) if (next[i] !== this.states[i]) return false;
+    return true;
+  }
+
+  /** Paints block `b`'s pages; `heatStep` < 0 means role colours. */
+  private paintBlock(b: number, heatStep: number) {
+    const [ox, oy] = tileOrigin(this.layout, b);
+    const { cell, across } = this.layout;
+    const w = this.img.width;
+    const px = this.px;
+    const ppb = this.pagesPerBlock;
+    const lut = heatStep >= 0 ? HEAT_PIXELS : ROLE_PIXELS;
+    const base = (heatStep >= 0 ? heatStep : this.roles[b]) * 3;
+    // Leave a 1-pixel seam between cells when cells are big enough to show it.
+    const size = cell >= 5 ? cell - 1 : cell;
+    for (let p = 0; p < ppb; p++) {
+      const c = lut[base + this.states[b * ppb + p]] ?? lut[3 + this.states[b * ppb + p]];
+      const cx = ox + (p % across) * cell;
+      const cy = oy + Math.floor(p / across) * cell;
+      if (size === 1) {
+        px[cy * w + cx] = c;
+        continue;
       }
+      // Seams between cells are never painted, so they keep the background.
+      for (let y = cy; y < cy + size; y++) px.fill(c, y * w + cx, y * w + cx + size);
     }
   }
-}
-
-/** Outlines block `b` (open block, GC victim). */
-export function outlineBlock(ctx: CanvasRenderingContext2D, l: GridLayout, b: number, color: string, width: number) {
-  const [ox, oy] = tileOrigin(l, b);
-  ctx.strokeStyle = color;
-  ctx.lineWidth = width;
-  const pad = width / 2;
-  ctx.strokeRect(ox - pad, oy - pad, l.across * l.cell + width - 1, l.down * l.cell + width - 1);
-}
-
-/** Draws the whole grid for `frame`. */
-export function drawGrid(
-  ctx: CanvasRenderingContext2D,
-  l: GridLayout,
-  frame: FrameData,
-  pagesPerBlock: number,
-  victim: number,
-) {
-  const img = ctx.createImageData(l.width, l.height);
-  paintPages(img, l, frame, pagesPerBlock);
-  ctx.putImageData(img, 0, 0);
-  if (victim >= 0 && l.gap >= 3) outlineBlock(ctx, l, victim, VICTIM_OUTLINE, 2);
 }

@@ -1,0 +1,23 @@
+/**
+ * The tabbed side panels. A new panel (e.g. the trace panel in web/src/traces/) is one
+ * entry here: an id, a tab label and a component.
+ */
+import type { ComponentType } from 'react';
+import { Counters } from '../views/Counters/Counters';
+import { Inspector } from '../views/Inspector/Inspector';
+import { SchemeNotes } from '../views/SchemeNotes/SchemeNotes';
+
+/** One side panel. */
+export interface SidePanel {
+  id: string;
+  label: string;
+  Component: ComponentType;
+  /** Shown outside the tabs when the screen is wide enough. */
+  pinnedWhenWide?: boolean;
+}
+
+export const SIDE_PANELS: SidePanel[] = [
+  { id: 'request', label: 'Request', Component: Inspector, pinnedWhenWide: true },
+  { id: 'scheme', label: 'Scheme notes', Component: SchemeNotes },
+  { id: 'counters', label: 'Counters', Component: Counters },
+];

@@ -1,0 +1,67 @@
+/**
+ * Every keyboard shortcut, in one table: the global key handler dispatches from it and the
+ * help overlay ('?') lists it, so the two can never disagree.
+ */
+import type { StopKind } from '../engine/events';
+import type { SimStore } from '../store/store';
+
+/** One shortcut. */
+export interface Shortcut {
+  /** Keys as shown in the help overlay. */
+  keys: string[];
+  /** What it does, as shown in the help overlay. */
+  label: string;
+  group: 'Timeline' | 'Jump' | 'View';
+  /** Whether a key event triggers it. */
+  match(e: KeyboardEvent): boolean;
+  run(store: SimStore): void;
+}
+
+const key = (...names: string[]) => (e: KeyboardEvent) => names.includes(e.key);
+const shifted = (name: string, shift: boolean) => (e: KeyboardEvent) => e.key === name && e.shiftKey === shift;
+const jump = (what: StopKind) => (s: SimStore) => void s.jump(what);
+
+/** Step sizes of PageUp/PageDown: a tenth of the trace, at least one request. */
+const pageStep = (s: SimStore) => Math.max(1, Math.round((s.getState().info?.total ?? 10) / 10));
+
+export const SHORTCUTS: Shortcut[] = [
+  { keys: ['Space'], label: 'Play / pause', group: 'Timeline', match: key(' '), run: (s) => s.togglePlay() },
+  { keys: ['→'], label: 'Step one request', group: 'Timeline', match: shifted('ArrowRight', false), run: (s) => void s.step(1) },
+  { keys: ['←'], label: 'Step back one request', group: 'Timeline', match: shifted('ArrowLeft', false), run: (s) => void s.back(1) },
+  { keys: ['.', 'Shift+→'], label: 'Step one flash operation', group: 'Timeline', match: (e) => e.key === '.' || shifted('ArrowRight', true)(e), run: (s) => void s.stepOp(1) },
+  { keys: [',', 'Shift+←'], label: 'Step back one operation', group: 'Timeline', match: (e) => e.key === ',' || shifted('ArrowLeft', true)(e), run: (s) => void s.stepOp(-1) },
+  { keys: ['Home'], label: 'Go to the start', group: 'Timeline', match: key('Home'), run: (s) => void s.seek(0) },
+  { keys: ['End'], label: 'Go to the end of the trace', group: 'Timeline', match: key('End'), run: (s) => void s.seek(s.getState().info?.total ?? 0) },
+  { keys: ['PageDown'], label: 'Forward a tenth of the trace', group: 'Timeline', match: key('PageDown'), run: (s) => void s.seek(s.getState().pos.request + pageStep(s)) },
+  { keys: ['PageUp'], label: 'Back a tenth of the trace', group: 'Timeline', match: key('PageUp'), run: (s) => void s.seek(Math.max(0, s.getState().pos.request - pageStep(s))) },
+  { keys: ['+'], label: 'Faster', group: 'Timeline', match: key('+', '='), run: (s) => s.setSpeed(s.getState().speed + 1) },
+  { keys: ['-'], label: 'Slower', group: 'Timeline', match: key('-', '_'), run: (s) => s.setSpeed(s.getState().speed - 1) },
+  { keys: ['R'], label: 'Reset (reload the experiment)', group: 'Timeline', match: key('r', 'R'), run: (s) => void s.reset() },
+  { keys: ['G'], label: 'Jump to the next garbage collection', group: 'Jump', match: key('g', 'G'), run: jump('gc') },
+  { keys: ['M'], label: 'Jump to the next mapping-cache miss', group: 'Jump', match: key('m', 'M'), run: jump('miss') },
+  { keys: ['J'], label: 'Jump to the next merge', group: 'Jump', match: key('j', 'J'), run: jump('merge') },
+  { keys: ['Esc'], label: 'Stop a long search / close this help', group: 'Jump', match: key('Escape'), run: (s) => (s.getState().help ? s.setHelp(false) : s.cancel()) },
+  { keys: ['H'], label: 'Colour blocks by erase count / by role', group: 'View', match: key('h', 'H'), run: (s) => s.toggleHeat() },
+  { keys: ['/'], label: 'Filter the narration', group: 'View', match: key('/'), run: () => document.getElementById('narration-filter')?.focus() },
+  { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
+];
+
+/** True when a key press belongs to a form field rather than to the timeline. */
+export function typingInField(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  if (!t) return false;
+  if (t.tagName === 'INPUT') return !['range', 'checkbox', 'radio', 'button'].includes((t as HTMLInputElement).type);
+  return t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable;
+}
+
+/** The shortcut for a key event, if any (none while typing or with Ctrl/Meta/Alt). */
+export function shortcutFor(e: KeyboardEvent): Shortcut | undefined {
+  if (e.ctrlKey || e.metaKey || e.altKey) return undefined;
+  if (typingInField(e)) return e.key === 'Escape' ? SHORTCUTS.find((s) => s.match(e)) : undefined;
+  // A focused button takes Space and Enter itself (native activation).
+  if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return undefined;
+  // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
+  const t = e.target as HTMLInputElement | null;
+  if (t?.tagName === 'INPUT' && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return undefined;
+  return SHORTCUTS.find((s) => s.match(e));
+}

@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import type { FrameData } from '../../engine/protocol';
+import { useStore } from '../../store/useSim';
+import { FREE_PAGE, INVALID_PAGE, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
+
+/** Props of the grid legend. */
+export interface LegendProps {
+  /** Erase-count heat instead of roles. */
+  heat: boolean;
+  frame?: FrameData;
+  /** Cells carry logical-page labels. */
+  labels: boolean;
+}
+
+/** The grid's key: the roles present on the device (or the heat scale) and the marks. */
+export function Legend({ heat, frame, labels }: LegendProps) {
+  const store = useStore();
+  const { roles, maxErase } = useMemo(() => {
+    const seen = new Set<number>();
+    let max = 0;
+    if (frame) {
+      for (const r of frame.blockRoles) seen.add(r);
+      for (const e of frame.eraseCounts) if (e > max) max = e;
+    }
+    return { roles: [...seen].filter((r) => r !== 0 && ROLES[r]).sort((a, b) => a - b), maxErase: max };
+  }, [frame]);
+
+  return (
+    <div className="legend-row">
+      <div className="seg" role="group" aria-label="Colour blocks by">
+        <button type="button" aria-pressed={!heat} onClick={() => heat && store.toggleHeat()} aria-keyshortcuts="H">
+          Roles
+        </button>
+        <button type="button" aria-pressed={heat} onClick={() => !heat && store.toggleHeat()} aria-keyshortcuts="H">
+          Erase count
+        </button>
+      </div>
+      <ul className="legend" aria-label="Legend">
+        {heat ? (
+          <li>
+            <span className="heat-scale" style={{ background: `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heatColor).join(', ')})` }} />
+            erases 0 – {maxErase} (lighter = free page, darker = invalid)
+          </li>
+        ) : (
+          <>
+            <li><span className="swatch" style={{ background: FREE_PAGE }} />free</li>
+            {roles.map((r) => (
+              <li key={r}><span className="swatch" style={{ background: ROLES[r].color }} />valid · {ROLES[r].name}</li>
+            ))}
+            <li><span className="swatch" style={{ background: INVALID_PAGE }} />invalid</li>
+          </>
+        )}
+        <li><span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />GC victim</li>
+        <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: OP_MARK }} />current operation</li>
+        {labels && <li className="legend__note">numbers: logical page held (blank if written before the trace started)</li>}
+      </ul>
+    </div>
+  );
+}

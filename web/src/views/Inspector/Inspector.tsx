@@ -1,0 +1,62 @@
+import { describeRequest, formatNs } from '../../narration/narrate';
+import { useSim } from '../../store/useSim';
+import { breakdown } from './breakdown';
+import { opSummary } from './opSummary';
+import './Inspector.css';
+
+const us = (v: number) => formatNs(v * 1000);
+
+
+/**
+ * The request on screen: its response time split into queueing, mapping, data, GC, RAM
+ * and waiting for a busy chip, as a stacked bar and a table.
+ */
+export function Inspector() {
+  const report = useSim((s) => s.report);
+  const current = useSim((s) => s.current);
+  const pos = useSim((s) => s.pos);
+  if (!report || !current) {
+    return (
+      <section className="inspector" aria-label="Request inspector">
+        <h2>Request</h2>
+        <p className="muted">No request served yet.</p>
+      </section>
+    );
+  }
+  const { parts, total, overlap } = breakdown(report);
+  return (
+    <section className="inspector" aria-label="Request inspector" data-testid="inspector">
+      <h2>
+        Request #{report.index.toLocaleString('en-US')} <span className="muted">· {describeRequest(current.request)}</span>
+      </h2>
+      <p className="inspector__total">
+        Response <strong>{us(total)}</strong>
+        {pos.op > 0 && <span className="muted"> · in progress (op {pos.op} of {pos.ops}); times are for the whole request</span>}
+      </p>
+      <div className="stack" role="img" aria-label={parts.map((p) => `${p.label} ${us(p.us)}`).join(', ')}>
+        {parts.map((p) => (
+          <span key={p.key} style={{ flexGrow: p.us, background: p.color }} title={`${p.label}: ${us(p.us)}`} />
+        ))}
+      </div>
+      <table className="parts">
+        <tbody>
+          {parts.map((p) => (
+            <tr key={p.key} data-part={p.key}>
+              <td>
+                <span className="swatch" style={{ background: p.color }} />
+                {p.label}
+              </td>
+              <td>{us(p.us)}</td>
+              <td>{total > 0 ? `${Math.round((100 * p.us) / total)} %` : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {overlap > 0 && <p className="muted small">Flash units worked in parallel: the parts overlap by {us(overlap)}.</p>}
+      <p className="muted small" data-testid="op-summary">{opSummary(current.ops)}</p>
+      <p className="muted small">
+        Arrived at {us(report.arrival_us)}, started {us(report.start_us)}, done {us(report.completion_us)} (simulated time).
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { RequestTrace } from '../../engine/events';
+import { describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
+import { notesFor } from '../../schemes/notes';
+import { useSim, useStore } from '../../store/useSim';
+import { useThrottled } from '../../store/useThrottled';
+import { filterLines, linesOf, type LogFilter } from './lines';
+import './Narration.css';
+
+/** Lines shown per request before "show all". */
+const LINES_SHOWN = 24;
+/** While playing fast the log re-renders at most this often (ms). */
+const PLAYING_REFRESH_MS = 250;
+
+const KINDS: { value: LineKind | 'all'; label: string }[] = [
+  { value: 'all', label: 'All operations' },
+  { value: 'data', label: 'Data' },
+  { value: 'mapping', label: 'Mapping (cache, translation)' },
+  { value: 'gc', label: 'Garbage collection' },
+  { value: 'merge', label: 'Merges' },
+];
+
+interface GroupProps {
+  trace: RequestTrace;
+  ppb: number;
+  vocab: Vocabulary;
+  filter: LogFilter;
+  /** 'past' | 'current' | 'ahead' of the timeline position. */
+  place: 'past' | 'current' | 'ahead';
+  /** Op index just applied, when this is the request in progress (else -1). */
+  activeOp: number;
+  onJump: (request: number, op: number) => void;
+}
+
+/** One request: a header and its operations, each clickable. */
+const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, onJump }: GroupProps) {
+  const [all, setAll] = useState(false);
+  const header = describeRequest(trace.request);
+  const lines = filterLines(linesOf(trace, ppb, vocab), header, filter);
+  if (lines.length === 0 && (filter.kind !== 'all' || filter.text)) return null;
+  const flash = trace.ops.reduce((a, e) => a + ('ns' in e ? e.ns : 0), 0);
+  const shown = all ? lines : lines.slice(0, LINES_SHOWN);
+  return (
+    <li className={`ngroup ngroup--${place}`} data-request={trace.index}>
+      <button type="button" className="ngroup__head" onClick={() => onJump(trace.index + 1, 0)} title="Show the device after this request">
+        <span className="ngroup__id">#{trace.index.toLocaleString('en-US')}</span> {header}
+        <span className="ncost">{flash > 0 ? `flash ${formatNs(flash)}` : 'no flash work'}</span>
+      </button>
+      {lines.length === 0 && <p className="nline nline--none">No flash or cache operations.</p>}
+      <ol className="ngroup__lines">
+        {shown.map((l) => {
+          const active = activeOp >= l.first && activeOp <= l.last;
+          return (
+            <li key={l.first}>
+              <button
+                type="button"
+                className={`nline nline--${l.kind}${active ? ' nline--active' : ''}`}
+                aria-current={active ? 'step' : undefined}
+                data-kind={l.kind}
+                onClick={() => onJump(trace.index, l.last + 1)}
+              >
+                <span className="nline__text">{l.text.replace(/ — [\d,.]+ (µs|ms)$/, '')}</span>
+                {l.ns > 0 && <span className="ncost">{formatNs(l.ns)}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {lines.length > shown.length && (
+        <button type="button" className="ngroup__more" onClick={() => setAll(true)}>
+          Show {lines.length - shown.length} more operations
+        </button>
+      )}
+    </li>
+  );
+});
+
+/**
+ * The narration log: every operation the timeline has passed through, in plain words with
+ * its cost, grouped per request, filterable, each line a link back to that moment.
+ */
+export function Narration() {
+  const store = useStore();
+  const playing = useSim((s) => s.status === 'playing');
+  const log = useThrottled(useSim((s) => s.log), PLAYING_REFRESH_MS, playing);
+  const pos = useThrottled(useSim((s) => s.pos), PLAYING_REFRESH_MS, playing);
+  const info = useSim((s) => s.info);
+  const [filter, setFilter] = useState<LogFilter>({ kind: 'all', text: '' });
+  const listRef = useRef<HTMLOListElement>(null);
+  const vocab = useMemo(() => (info ? (notesFor(info.scheme).vocabulary ?? {}) : {}), [info]);
+  const ppb = info?.pagesPerBlock ?? 1;
+  const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
+
+  // Keep the moment on screen in view.
+  useEffect(() => {
+    const list = listRef.current;
+    const el = list?.querySelector('.nline--active') ?? list?.querySelector(`[data-request="${currentIndex}"]`);
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [currentIndex, pos.op, log]);
+
+  const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);
+
+  return (
+    <section className="narration" aria-label="Narration">
+      <div className="panel-head">
+        <h2>Narration</h2>
+        <select aria-label="Show operations" value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.target.value as LogFilter['kind'] })}>
+          {KINDS.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+        <input
+          id="narration-filter"
+          type="search"
+          placeholder="Filter (e.g. LPN 637)"
+          aria-label="Filter narration"
+          aria-keyshortcuts="/"
+          value={filter.text}
+          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+        />
+      </div>
+      {log.length === 0 ? (
+        <p className="narration__empty">Step (→) or play (Space) and every flash operation is told here, with its cost.</p>
+      ) : (
+        <ol className="narration__list" ref={listRef} data-testid="narration">
+          {log.map((t) => (
+            <Group
+              key={t.index}
+              trace={t}
+              ppb={ppb}
+              vocab={vocab}
+              filter={filter}
+              place={t.index < currentIndex ? 'past' : t.index === currentIndex ? 'current' : 'ahead'}
+              activeOp={t.index === currentIndex && pos.op > 0 ? pos.op - 1 : -1}
+              onJump={onJump}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
