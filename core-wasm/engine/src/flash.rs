@@ -64,13 +64,30 @@ impl PageTag {
     }
 }
 
+/// One page's state and spare-area tag, packed in 12 bytes so a page access touches one
+/// cache line (the simulator's hot path is memory-bound on large devices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Slot {
+    key: u32,
+    version: u32,
+    kind: PageKind,
+    state: PageState,
+}
+
+impl Slot {
+    const FREE: Slot = Slot { key: 0, version: 0, kind: PageKind::None, state: PageState::Free };
+
+    fn tag(self) -> PageTag {
+        PageTag { kind: self.kind, key: self.key, version: self.version }
+    }
+}
+
 /// The array of blocks and pages.
 #[derive(Debug, Clone)]
 pub struct FlashArray {
     pages_per_block: u32,
     cell: CellType,
-    state: Vec<PageState>,
-    tags: Vec<PageTag>,
+    pages: Vec<Slot>,
     valid: Vec<u32>,
     programmed: Vec<u32>,
     erase_count: Vec<u32>,
@@ -84,8 +101,7 @@ impl FlashArray {
         FlashArray {
             pages_per_block,
             cell,
-            state: vec![PageState::Free; pages],
-            tags: vec![PageTag::default(); pages],
+            pages: vec![Slot::FREE; pages],
             valid: vec![0; blocks as usize],
             programmed: vec![0; blocks as usize],
             erase_count: vec![0; blocks as usize],
@@ -115,12 +131,12 @@ impl FlashArray {
 
     /// State of one page.
     pub fn state(&self, ppn: Ppn) -> PageState {
-        self.state[ppn as usize]
+        self.pages[ppn as usize].state
     }
 
     /// Spare-area tag of one page.
     pub fn tag(&self, ppn: Ppn) -> PageTag {
-        self.tags[ppn as usize]
+        self.pages[ppn as usize].tag()
     }
 
     /// Valid pages in `block`.
@@ -145,8 +161,8 @@ impl FlashArray {
     }
 
     /// All page states, block-major (for frames).
-    pub fn states(&self) -> &[PageState] {
-        &self.state
+    pub fn states(&self) -> impl ExactSizeIterator<Item = PageState> + '_ {
+        self.pages.iter().map(|p| p.state)
     }
 
     /// Erase counts of all blocks.
@@ -160,7 +176,7 @@ impl FlashArray {
     }
 
     fn check_ppn(&self, ppn: Ppn) -> Result<()> {
-        if (ppn as usize) < self.state.len() {
+        if (ppn as usize) < self.pages.len() {
             Ok(())
         } else {
             Err(EngineError::IllegalFlashOp(format!("page {ppn} is outside the device")))
@@ -170,13 +186,14 @@ impl FlashArray {
     /// Reads a page's tag. Reading an erased page is refused: no FTL should map to one.
     pub fn read(&self, ppn: Ppn) -> Result<PageTag> {
         self.check_ppn(ppn)?;
-        match self.state[ppn as usize] {
+        let slot = self.pages[ppn as usize];
+        match slot.state {
             PageState::Free => Err(EngineError::IllegalFlashOp(format!(
                 "read of erased page {ppn} (block {}, page {})",
                 self.block_of(ppn),
                 ppn % self.pages_per_block
             ))),
-            _ => Ok(self.tags[ppn as usize]),
+            _ => Ok(slot.tag()),
         }
     }
 
@@ -185,7 +202,7 @@ impl FlashArray {
         self.check_ppn(ppn)?;
         let block = self.block_of(ppn);
         let offset = ppn % self.pages_per_block;
-        if self.state[ppn as usize] != PageState::Free {
+        if self.pages[ppn as usize].state != PageState::Free {
             return Err(EngineError::IllegalFlashOp(format!(
                 "program of non-free page {ppn} (block {block}, page {offset})"
             )));
@@ -196,8 +213,8 @@ impl FlashArray {
                 self.programmed[block as usize]
             )));
         }
-        self.state[ppn as usize] = PageState::Valid;
-        self.tags[ppn as usize] = tag;
+        self.pages[ppn as usize] =
+            Slot { key: tag.key, version: tag.version, kind: tag.kind, state: PageState::Valid };
         self.valid[block as usize] += 1;
         self.programmed[block as usize] += 1;
         self.by_valid.set(block, self.valid[block as usize]);
@@ -207,13 +224,13 @@ impl FlashArray {
     /// Marks a valid page invalid (its content is superseded or trimmed).
     pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
         self.check_ppn(ppn)?;
-        if self.state[ppn as usize] != PageState::Valid {
+        if self.pages[ppn as usize].state != PageState::Valid {
             return Err(EngineError::IllegalFlashOp(format!(
                 "invalidate of page {ppn} in state {:?}",
-                self.state[ppn as usize]
+                self.pages[ppn as usize].state
             )));
         }
-        self.state[ppn as usize] = PageState::Invalid;
+        self.pages[ppn as usize].state = PageState::Invalid;
         let block = self.block_of(ppn);
         self.valid[block as usize] -= 1;
         self.by_valid.set(block, self.valid[block as usize]);
@@ -233,8 +250,7 @@ impl FlashArray {
         }
         let first = self.first_ppn(block) as usize;
         let end = first + self.pages_per_block as usize;
-        self.state[first..end].fill(PageState::Free);
-        self.tags[first..end].fill(PageTag::default());
+        self.pages[first..end].fill(Slot::FREE);
         self.programmed[block as usize] = 0;
         self.erase_count[block as usize] += 1;
         self.by_valid.remove(block);
@@ -246,7 +262,8 @@ impl FlashArray {
     pub fn check(&self) -> Result<()> {
         for b in 0..self.blocks() {
             let first = self.first_ppn(b) as usize;
-            let pages = &self.state[first..first + self.pages_per_block as usize];
+            let pages: Vec<PageState> =
+                self.pages[first..first + self.pages_per_block as usize].iter().map(|p| p.state).collect();
             let valid = pages.iter().filter(|s| **s == PageState::Valid).count() as u32;
             let used = pages.iter().filter(|s| **s != PageState::Free).count() as u32;
             if valid != self.valid[b as usize] {
@@ -270,10 +287,10 @@ impl FlashArray {
 
     /// Feeds the array's state into a hash.
     pub fn hash_into(&self, h: &mut StateHasher) {
-        for (s, t) in self.state.iter().zip(&self.tags) {
-            h.bytes(&[*s as u8, t.kind as u8]);
-            h.u32(t.key);
-            h.u32(t.version);
+        for p in &self.pages {
+            h.bytes(&[p.state as u8, p.kind as u8]);
+            h.u32(p.key);
+            h.u32(p.version);
         }
         h.u32s(&self.erase_count);
     }

@@ -49,7 +49,7 @@ impl Frame {
     pub fn capture(sim: &Sim) -> Frame {
         let dev = sim.device();
         let flash = &dev.flash;
-        let page_states = flash.states().iter().map(|s| *s as u8).collect();
+        let page_states = flash.states().map(|s| s as u8).collect();
         let block_roles = (0..flash.blocks()).map(|b| sim.ftl().block_role(b, dev) as u8).collect();
         let m = sim.metrics();
         let c = &dev.counters;

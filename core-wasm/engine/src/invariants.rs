@@ -15,9 +15,9 @@ pub fn check(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()> {
     ftl.check(dev)?;
     let logical = oracle.logical_pages() as usize;
     let mut holder: Vec<u32> = vec![u32::MAX; logical];
-    for (ppn, state) in dev.flash.states().iter().enumerate() {
+    for (ppn, state) in dev.flash.states().enumerate() {
         let tag = dev.flash.tag(ppn as u32);
-        if *state != PageState::Valid || tag.kind != PageKind::Data {
+        if state != PageState::Valid || tag.kind != PageKind::Data {
             continue;
         }
         let lpn = tag.key as usize;

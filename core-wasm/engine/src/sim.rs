@@ -44,6 +44,30 @@ pub struct RequestReport {
     pub lru_us: f64,
 }
 
+/// The raw figures of the last request served.
+#[derive(Debug, Clone)]
+struct LastRequest {
+    index: u64,
+    op: HostOp,
+    lpn: u32,
+    pages: u32,
+    span: crate::device::RequestSpan,
+    cost: crate::device::RequestCost,
+}
+
+impl Default for LastRequest {
+    fn default() -> Self {
+        LastRequest {
+            index: 0,
+            op: HostOp::Read,
+            lpn: 0,
+            pages: 0,
+            span: Default::default(),
+            cost: Default::default(),
+        }
+    }
+}
+
 /// Events [`crate::Timeline::step_until`] can stop at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopAt {
@@ -83,7 +107,7 @@ pub struct Sim {
     last_completion_ns: u64,
     sim_time_ns: u64,
     last_response_ns: u64,
-    last: RequestReport,
+    last: LastRequest,
     check_every_step: bool,
     failed: Option<EngineError>,
 }
@@ -122,7 +146,7 @@ impl Sim {
             last_completion_ns: 0,
             sim_time_ns: 0,
             last_response_ns: 0,
-            last: RequestReport::default(),
+            last: LastRequest::default(),
             check_every_step: false,
             failed: None,
             config,
@@ -235,21 +259,15 @@ impl Sim {
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;
         self.response.record(self.last_response_ns);
-        let us = |ns: u64| ns as f64 / 1000.0;
-        let cost = &self.device.cost;
-        self.last = RequestReport {
+        // Keep the raw figures; the report is built only when asked for (no allocation per
+        // request on the hot path).
+        self.last = LastRequest {
             index,
-            op: Some(req.op),
+            op: req.op,
             lpn: pages[0],
             pages: req.pages,
-            arrival_us: us(span.arrival),
-            start_us: us(span.start),
-            completion_us: us(span.completion),
-            response_us: us(self.last_response_ns),
-            queue_us: us(span.start - span.arrival),
-            flash_us: Purpose::ALL.iter().map(|&p| (p.name(), us(cost.flash_ns[p as usize]))).collect(),
-            ram_us: us(cost.ram_ns),
-            lru_us: us(cost.lru_ns),
+            span,
+            cost: self.device.cost.clone(),
         };
         self.cursor += 1;
         Ok(())
@@ -266,8 +284,23 @@ impl Sim {
     }
 
     /// Where the last request's time went.
-    pub fn last_request(&self) -> &RequestReport {
-        &self.last
+    pub fn last_request(&self) -> RequestReport {
+        let l = &self.last;
+        let us = |ns: u64| ns as f64 / 1000.0;
+        RequestReport {
+            index: l.index,
+            op: (l.pages > 0).then_some(l.op),
+            lpn: l.lpn,
+            pages: l.pages,
+            arrival_us: us(l.span.arrival),
+            start_us: us(l.span.start),
+            completion_us: us(l.span.completion),
+            response_us: us(l.span.completion - l.span.arrival),
+            queue_us: us(l.span.start - l.span.arrival),
+            flash_us: Purpose::ALL.iter().map(|&p| (p.name(), us(l.cost.flash_ns[p as usize]))).collect(),
+            ram_us: us(l.cost.ram_ns),
+            lru_us: us(l.cost.lru_ns),
+        }
     }
 
     /// Runs the generic and scheme invariant checks.

@@ -71,12 +71,19 @@ impl WasmSim {
     /// Where the last request's time went (queueing, flash per purpose, RAM, LRU), as JSON.
     #[wasm_bindgen(js_name = lastRequestJson)]
     pub fn last_request_json(&self) -> Result<String, JsError> {
-        serde_json::to_string(self.0.sim().last_request()).map_err(js_err)
+        serde_json::to_string(&self.0.sim().last_request()).map_err(js_err)
     }
 
     /// Response times (µs) of requests `from..to` served so far.
     pub fn responses(&self, from: u32, to: u32) -> Vec<f32> {
         self.0.responses(from as usize, to as usize).to_vec()
+    }
+
+    /// Serves up to `n` requests without taking checkpoints or recording response times:
+    /// the engine alone, for benchmarks. Stepping back afterwards replays from earlier.
+    #[wasm_bindgen(js_name = stepEngineOnly)]
+    pub fn step_engine_only(&mut self, n: u32) -> Result<u32, JsError> {
+        self.0.sim_mut().step(n as usize).map(|d| d as u32).map_err(js_err)
     }
 
     /// Moves to the state after `cursor` requests (backwards: nearest checkpoint + replay).
