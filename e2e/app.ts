@@ -1,28 +1,43 @@
 // Page object for the app: the controls a user presses and the engine state behind them
 // (read through window.__ftl, so assertions are about the simulation, not pixels).
 import { expect, type Page } from '@playwright/test';
+import type { FtlSnapshot } from '../web/src/testing/testHook';
 
-export type Snapshot = {
-  status: string;
-  cursor: number;
-  total: number;
-  hash: string;
-  counters: Record<string, number>;
-};
+export type Snapshot = FtlSnapshot;
 
 export class FtlApp {
   constructor(readonly page: Page) {}
 
   async open(path = '/') {
     await this.page.goto(path);
-    await expect.poll(() => this.snapshot().then((s) => s.status), { timeout: 20_000 }).toBe('ready');
+    await this.waitReady();
+  }
+
+  /** Waits until a simulation is loaded and nothing is pending. */
+  async waitReady() {
+    await expect.poll(() => this.snapshot().then((s) => s.status), { timeout: 30_000 }).toMatch(/^(ready|done)$/);
   }
 
   snapshot(): Promise<Snapshot> {
     return this.page.evaluate(() => {
-      if (!window.__ftl) return { status: 'no-hook', cursor: 0, total: 0, hash: '', counters: {} };
+      if (!window.__ftl) return { status: 'no-hook', cursor: 0, pos: { request: 0, op: 0, ops: 0 }, total: 0, hash: '', counters: {}, scheme: '', busy: false };
       return window.__ftl.snapshot();
     });
+  }
+
+  /** Loads another experiment through the test hook (e.g. another scheme). */
+  async load(config: Record<string, unknown>) {
+    await this.page.evaluate((c) => window.__ftl!.load({ config: c as { scheme: string } }), config);
+    await this.waitReady();
+  }
+
+  schemes(): Promise<string[]> {
+    return this.page.evaluate(() => window.__ftl!.schemes());
+  }
+
+  /** A timeline button by its visible name (exact match). */
+  button(name: string) {
+    return this.page.getByRole('toolbar', { name: 'Timeline' }).getByRole('button', { name, exact: true });
   }
 
   get playButton() {
@@ -31,6 +46,10 @@ export class FtlApp {
 
   get grid() {
     return this.page.getByTestId('block-grid');
+  }
+
+  get narration() {
+    return this.page.getByTestId('narration');
   }
 
   /** Pixels of the block grid, to check that drawing follows the engine. */

@@ -24,6 +24,7 @@ test('the default experiment plays: counters rise, GC runs and the grid changes'
   expect(after.counters.gc_runs).toBeGreaterThan(0);
   expect(after.counters.integrity_errors).toBe(0);
   expect(after.hash).not.toBe(before.hash);
+  await page.getByRole('tab', { name: 'Counters' }).click();
   await expect(page.locator('[data-counter=requests_done]')).toHaveText('1,000');
   expect(await app.gridPixels()).not.toBe(pixelsBefore);
   await expect(app.playButton).toBeDisabled();

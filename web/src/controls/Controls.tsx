@@ -16,7 +16,7 @@ function Btn(props: { label: string; icon?: string; keys: string; title: string;
       aria-keyshortcuts={props.keys}
       title={`${props.title} (${props.keys.replace('ArrowRight', '→').replace('ArrowLeft', '←')})`}
     >
-      {props.icon && <span aria-hidden="true" className="icon">{props.icon}</span>}
+      {props.icon && <span aria-hidden="true" className="icon" data-icon={props.icon} />}
       {props.label}
     </button>
   );
@@ -64,7 +64,7 @@ export function Controls() {
           aria-keyshortcuts="Space"
           title="Play / pause (Space)"
         >
-          <span aria-hidden="true" className="icon">{playing ? '❚❚' : '▶'}</span>
+          <span aria-hidden="true" className="icon" data-icon={playing ? '❚❚' : '▶'} />
           {playing ? 'Pause' : 'Play'}
         </button>
         <Btn label="Step op" icon="▶" keys="." title="Step one flash operation" onClick={() => void store.stepOp(1)} disabled={!live || atEnd} />
