@@ -18,7 +18,7 @@ pub enum CellType {
 
 /// Operation costs in nanoseconds of simulated time.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Latencies {
     /// Read one page (array to register).
     pub page_read_ns: u64,
@@ -53,7 +53,7 @@ impl Default for Latencies {
 
 /// Geometry, cell type and latencies of the simulated device.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct DeviceConfig {
     /// Bytes in a page's data area.
     pub page_bytes: u32,
@@ -151,7 +151,7 @@ impl DeviceConfig {
 
 /// Garbage-collection settings shared by the schemes that collect blocks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct GcConfig {
     /// GC runs when the free-block count falls to this reserve.
     pub reserve_blocks: u32,
@@ -180,7 +180,7 @@ pub enum AddressMap {
 
 /// How trace requests become page operations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct WorkloadConfig {
     /// Logical-space placement.
     pub address_map: AddressMap,
@@ -211,7 +211,7 @@ pub enum TimingMode {
 
 /// The FTL's RAM.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct RamConfig {
     /// Total RAM budget of the FTL in bytes, for schemes that cache (DFTL family, hybrids'
     /// buffers). 0 = scheme default: a quarter of a full page map (4 bytes per logical page).
@@ -220,7 +220,7 @@ pub struct RamConfig {
 
 /// Everything needed to build a simulation, besides the trace.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SimConfig {
     /// Scheme id (see [`crate::ftl::SCHEMES`]).
     pub scheme: String,
@@ -329,5 +329,8 @@ mod tests {
         c.device.over_provisioning = 0.01;
         assert!(c.validate().unwrap_err().to_string().contains("over-provisioning"));
         assert!(SimConfig::from_json("{").is_err());
+        // A misspelt key is an error, not silently ignored.
+        let e = SimConfig::from_json(r#"{"device": {"blokcs": 16}}"#).unwrap_err().to_string();
+        assert!(e.contains("blokcs"), "{e}");
     }
 }

@@ -5,9 +5,12 @@
 //! one `frame()` call returning typed arrays copied out of wasm memory, so they stay valid
 //! after memory grows and can be transferred between threads.
 
+mod loader;
+
 use ftl_engine::sim::StopAt;
 use ftl_engine::{ftl, presets, Frame, Sim, SimConfig, Timeline, COUNTER_NAMES};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
+pub use loader::WasmTraceLoader;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -26,7 +29,7 @@ export interface WasmFrame {
 "#;
 
 /// The one place engine errors become JS errors.
-fn js_err(e: impl std::fmt::Display) -> JsError {
+pub(crate) fn js_err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
@@ -50,6 +53,15 @@ impl WasmSim {
     ) -> Result<WasmSim, JsError> {
         let config = SimConfig::from_json(config_json).map_err(js_err)?;
         let sim = Sim::from_bytes(config, trace, format.as_deref(), trace_name).map_err(js_err)?;
+        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))
+    }
+
+    /// Builds a simulation from a finished `TraceLoader` (taking its requests).
+    #[wasm_bindgen(js_name = fromLoader)]
+    pub fn from_loader(config_json: &str, loader: &mut WasmTraceLoader) -> Result<WasmSim, JsError> {
+        let config = SimConfig::from_json(config_json).map_err(js_err)?;
+        let (trace, name) = loader.take_trace()?;
+        let sim = Sim::new(config, &trace, &name).map_err(js_err)?;
         Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))
     }
 

@@ -40,7 +40,7 @@ const GTD_ENTRY_BYTES: u64 = 4;
 
 /// DFTL options (`dftl.*` in the config).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct DftlOptions {
     /// Write back all dirty entries of a victim's translation page together.
     pub batch_update: bool,

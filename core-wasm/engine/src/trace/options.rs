@@ -100,6 +100,7 @@ impl BlkEvent {
 /// Options for a parse: unit overrides, which requests to keep, and error tolerance.
 /// `ParseOptions::default()` keeps every request with the format's documented units.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct ParseOptions {
     /// Keep only requests whose device / volume / ASU / LUN is one of these (as written in
