@@ -224,6 +224,7 @@ impl Sim {
         };
         self.device.begin_request(arrival);
         self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
+        self.ftl.begin_request(req.op, pages, &mut self.device)?;
         match req.op {
             HostOp::Read => {
                 self.host.reads += 1;
@@ -250,6 +251,7 @@ impl Sim {
                 self.host.pages_trimmed += u64::from(req.pages);
             }
         }
+        self.ftl.end_request(&mut self.device)?;
         let span = self.device.end_request();
         let cost = &self.device.cost;
         self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();

@@ -13,6 +13,21 @@
 //!
 //! [`crate::invariants::check`] verifies 2 and the flash bookkeeping; tests run it after every
 //! request on every scheme.
+//!
+//! How the schemes of DESIGN §5 fit this one trait:
+//! - **Tables and caches** are the scheme's own state; RAM costs go through
+//!   [`Device::ram`] / [`Device::cache_ops`], cache events through `Device::cache_*`, hit
+//!   ratios through [`Device::mapping_lookup`] / [`Device::buffer_lookup`].
+//! - **Translation pages and OOB-stored sub-tables** (DFTL family, MNFTL, RFTL): the scheme
+//!   keeps what it wrote to flash (keyed by page or PPN) and charges the flash operations
+//!   ([`Device::read`], [`Device::read_oob`], [`Device::program`]); the tag in the spare
+//!   area says what a page holds, which is all the invariant checks need.
+//! - **Per-logical-block block sets and log blocks** (NFTL, BAST, FAST, RFTL, SFTL) are the
+//!   scheme's bookkeeping over block numbers; merges are reported with [`Device::merge`].
+//! - **Whole-request behaviour** (TreeFTL's and JTL's sequential bypass) uses
+//!   [`Ftl::begin_request`], which sees every page of a request before they are served.
+//! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
+//!   each write, or in [`Ftl::end_request`].
 
 mod dftl;
 mod page;
@@ -20,6 +35,7 @@ mod page;
 use crate::config::SimConfig;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
+use crate::events::HostOp;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 
@@ -50,6 +66,16 @@ pub enum BlockRole {
 
 /// One FTL scheme.
 pub trait Ftl: std::fmt::Debug {
+    /// Called before a request's pages are served, with all of them (in order). Default:
+    /// nothing. Schemes that treat large or sequential requests differently decide here.
+    fn begin_request(&mut self, _op: HostOp, _lpns: &[u32], _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Called after a request's pages were served. Default: nothing. Schemes that spread
+    /// work over requests (partial GC steps) do it here.
+    fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
     /// Reads logical page `lpn`; returns the spare-area tag of what it found (`None` when
     /// unmapped).
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>>;

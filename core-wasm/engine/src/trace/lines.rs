@@ -137,7 +137,7 @@ impl<'a> Fields<'a> {
         self.stored += 1;
     }
 
-    /// Number of fields on the line (including any beyond [`MAX_FIELDS`]).
+    /// Number of fields on the line (including any beyond `MAX_FIELDS`).
     pub fn count(&self) -> usize {
         self.count
     }
