@@ -7,7 +7,7 @@
 import { SPEEDS } from './experiment';
 import type { SimStore } from './store';
 
-/** Time the worker may spend per animation frame at full speed (ms). */
+/** Time the worker may spend per frame at full speed, serving and reading out (ms). */
 export const MAX_SPEED_BUDGET_MS = 10;
 /** The response chart refreshes at most this often while playing (ms). */
 const CHART_EVERY_MS = 300;
@@ -54,11 +54,12 @@ export class PlayLoop {
     const tick = async (now: number) => {
       if (token !== this.token) return;
       const speed = SPEEDS[this.store.getState().speed];
+      const max = speed.perSecond === Infinity;
       const n = this.pacer.take(speed.perSecond, now - last);
       last = now;
       if (n > 0) {
         if (speed.unit === 'op') await this.store.stepOp(1, true);
-        else await this.store.step(n, speed.perSecond === Infinity ? MAX_SPEED_BUDGET_MS : Infinity, true);
+        else await this.store.step(n, max ? MAX_SPEED_BUDGET_MS : Infinity, true);
       }
       if (now - chartAt > CHART_EVERY_MS) {
         chartAt = now;
@@ -70,7 +71,11 @@ export class PlayLoop {
         this.stop();
         return;
       }
-      requestAnimationFrame(tick);
+      // At full speed the next frame is asked for as soon as this one arrived, so the
+      // worker computes it while the page paints this one (waiting for the next animation
+      // frame first would leave the worker idle for up to a frame).
+      if (max) void tick(performance.now());
+      else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   }

@@ -2,6 +2,7 @@ import { axisBottom, axisLeft, format, select } from 'd3';
 import { useEffect, useRef, useState } from 'react';
 import { formatNs } from '../../narration/narrate';
 import { useSim, useStore } from '../../store/useSim';
+import { useThrottled } from '../../store/useThrottled';
 import { chartScales, spikes, stepPath, type ChartBox } from './chartScales';
 
 const HEIGHT = 118;
@@ -19,7 +20,10 @@ export function ResponseChart() {
   const store = useStore();
   const series = useSim((s) => s.responses);
   const total = useSim((s) => s.info?.total ?? 0);
-  const pos = useSim((s) => s.pos.request);
+  const playing = useSim((s) => s.status === 'playing');
+  // While playing, the position marker moves a few times a second (redrawing the chart on
+  // every frame would cost the grid its frame rate).
+  const pos = useThrottled(useSim((s) => s.pos.request), 250, playing);
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(600);

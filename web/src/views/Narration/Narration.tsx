@@ -11,6 +11,8 @@ import './Narration.css';
 const LINES_SHOWN = 24;
 /** While playing fast the log re-renders at most this often (ms). */
 const PLAYING_REFRESH_MS = 250;
+/** While playing, only the requests nearest the position are rendered (nobody reads faster). */
+const PLAYING_GROUPS = 24;
 
 const KINDS: { value: LineKind | 'all'; label: string }[] = [
   { value: 'all', label: 'All operations' },
@@ -99,6 +101,12 @@ export function Narration() {
   }, [currentIndex, pos.op, log]);
 
   const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);
+  const shown = useMemo(() => {
+    if (!playing || log.length <= PLAYING_GROUPS) return log;
+    let end = log.findIndex((t) => t.index > currentIndex);
+    if (end < 0) end = log.length;
+    return log.slice(Math.max(0, end - PLAYING_GROUPS), end);
+  }, [log, playing, currentIndex]);
 
   return (
     <section className="narration" aria-label="Narration">
@@ -125,7 +133,7 @@ export function Narration() {
         <p className="narration__empty">Step (→) or play (Space) and every flash operation is told here, with its cost.</p>
       ) : (
         <ol className="narration__list" ref={listRef} data-testid="narration">
-          {log.map((t) => (
+          {shown.map((t) => (
             <Group
               key={t.index}
               trace={t}

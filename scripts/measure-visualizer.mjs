@@ -1,0 +1,97 @@
+// Measures the visualizer in Chromium against the production build (serve it first:
+// npx vite build && npx vite preview --port 4173). Prints two figures:
+//  1. frame time while playing at full speed on an 8192 x 64 device (paint time of the
+//     block grid, measured with performance.now around each paint, and main-thread frame
+//     intervals from requestAnimationFrame);
+//  2. the time to step back at request 1,000,000 of a generated trace (and to seek there).
+// The trace is generated into /tmp (never committed): node scripts/measure-visualizer.mjs
+import { chromium } from '@playwright/test';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
+const TRACE = '/tmp/ftl-1m.csv';
+const N = 1_000_000;
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** MSR Cambridge CSV: ticks (100 ns),host,disk,Type,offset,size,response; seeded LCG. */
+function generate() {
+  let x = 12345;
+  const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const lines = [];
+  for (let i = 0; i < N; i++) {
+    const ticks = 128166372000000000 + i * 5000; // one request every 0.5 ms
+    const write = rnd() < 0.7;
+    const offset = Math.floor(rnd() * 1_500_000_000 / 4096) * 4096;
+    const size = 4096 * (1 + Math.floor(rnd() * 4));
+    lines.push(`${ticks},gen,0,${write ? 'Write' : 'Read'},${offset},${size},0`);
+  }
+  writeFileSync(TRACE, lines.join('\n') + '\n');
+}
+
+if (!existsSync(TRACE)) generate();
+const body = readFileSync(TRACE);
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+await page.route('**/gen-1m.csv', (r) => r.fulfill({ body, contentType: 'text/csv' }));
+await page.goto(BASE);
+await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready');
+
+const load = async (config) => {
+  const t = Date.now();
+  await page.evaluate((c) => window.__ftl.load({ traceUrl: 'gen-1m.csv', traceName: 'gen-1m.csv', config: c }), config);
+  await page.waitForFunction(() => ['ready', 'done'].includes(window.__ftl.snapshot().status), null, { timeout: 300_000 });
+  return Date.now() - t;
+};
+
+// 1. Full-speed play on 8192 x 64.
+const loadBig = await load({ scheme: 'page', device: { blocks: 8192, pages_per_block: 64 } });
+const play = await page.evaluate(async () => {
+  const ftl = window.__ftl;
+  document.querySelector('select[aria-label], label.controls__speed select').value = '9';
+  document.querySelector('label.controls__speed select').dispatchEvent(new Event('change', { bubbles: true }));
+  const gaps = [];
+  let last = performance.now();
+  let run = true;
+  const loop = (now) => {
+    gaps.push(now - last);
+    last = now;
+    if (run) requestAnimationFrame(loop);
+  };
+  ftl.resetPaints();
+  const c0 = ftl.snapshot().cursor;
+  document.querySelector('.controls__play').click();
+  requestAnimationFrame(loop);
+  await new Promise((r) => setTimeout(r, 4000));
+  run = false;
+  document.querySelector('.controls__play').click();
+  const served = ftl.snapshot().cursor - c0;
+  gaps.sort((a, b) => a - b);
+  const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
+  return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), served };
+});
+
+// 2. Step back at request 1,000,000 (default teaching device, 64 x 16).
+const loadSmall = await load({ scheme: 'page' });
+const timed = (fn, arg) => page.evaluate(async ([f, a]) => {
+  const t = performance.now();
+  await window.__ftl[f](...a);
+  return performance.now() - t;
+}, [fn, arg]);
+const toEnd = await timed('seek', [N]);
+const at = await page.evaluate(() => window.__ftl.snapshot().cursor);
+const back1 = await timed('stepBack', [1]);
+const backOp = await timed('stepBackOp', []);
+const toMiddle = await timed('seek', [N / 2]);
+const toEnd2 = await timed('seek', [N]);
+const back1Again = await timed('stepBack', [1]);
+const toStart = await timed('seek', [0]);
+
+const small = { loadMs: loadSmall, cursorAtEnd: at, seekToEndMs: toEnd, stepBackOneAt1MMs: back1, stepBackOneOpMs: backOp, seekTo500kMs: toMiddle, seekBackToEndMs: toEnd2, stepBackOneAgainMs: back1Again, seekTo0Ms: toStart };
+
+// 3. The same on the 8192 x 64 device (checkpoints are 7 MB each there, so fewer and further apart).
+await load({ scheme: 'page', device: { blocks: 8192, pages_per_block: 64 } });
+const big = { seekToEndMs: await timed('seek', [N]), stepBackOneAt1MMs: await timed('stepBack', [1]), stepBackOneOpMs: await timed('stepBackOp', []), seekTo500kMs: await timed('seek', [N / 2]) };
+
+console.log(JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, ...play }, stepBack64x16: small, stepBack8192x64: big }, null, 2));
+await browser.close();
