@@ -2,7 +2,8 @@
 // Debian's Chromium: no browser download, ever.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets two runs (say, a local one and CI) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',

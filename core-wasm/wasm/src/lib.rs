@@ -172,6 +172,12 @@ pub fn schemes_json() -> String {
     serde_json::to_string(ftl::SCHEMES).unwrap_or_else(|_| "[]".into())
 }
 
+/// The trace formats the engine parses, as a JSON array of names.
+#[wasm_bindgen(js_name = formatsJson)]
+pub fn formats_json() -> String {
+    serde_json::to_string(ftl_engine::trace::FORMATS).unwrap_or_else(|_| "[]".into())
+}
+
 /// The device presets of the source documents, as JSON.
 #[wasm_bindgen(js_name = presetsJson)]
 pub fn presets_json() -> String {

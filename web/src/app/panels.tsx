@@ -3,6 +3,7 @@
  * entry here: an id, a tab label and a component.
  */
 import type { ComponentType } from 'react';
+import { TracePanel } from '../traces/TracePanel';
 import { Counters } from '../views/Counters/Counters';
 import { Inspector } from '../views/Inspector/Inspector';
 import { SchemeNotes } from '../views/SchemeNotes/SchemeNotes';
@@ -18,6 +19,7 @@ export interface SidePanel {
 
 export const SIDE_PANELS: SidePanel[] = [
   { id: 'request', label: 'Request', Component: Inspector, pinnedWhenWide: true },
+  { id: 'trace', label: 'Trace', Component: TracePanel },
   { id: 'scheme', label: 'Scheme notes', Component: SchemeNotes },
   { id: 'counters', label: 'Counters', Component: Counters },
 ];

@@ -6,7 +6,7 @@
 import type { FromWorker, SchemeInfo, SimInfo, ToWorker, ViewData } from './protocol';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
-import type { WasmApi } from './wasmApi';
+import type { WasmApi, WasmSimulation, WasmTraceLoader } from './wasmApi';
 
 export type { WasmApi, WasmSimulation } from './wasmApi';
 
@@ -15,6 +15,7 @@ export type Reply = [FromWorker, ArrayBuffer[]];
 
 export class SimCore {
   private session: Session | null = null;
+  private loader: { wasm: WasmTraceLoader; name: string } | null = null;
 
   constructor(
     private readonly wasm: WasmApi,
@@ -49,24 +50,30 @@ export class SimCore {
     const id = msg.id;
     switch (msg.type) {
       case 'load': {
-        // Events drive narration, op stepping and the page table, so they are always on.
-        const config = { ...JSON.parse(msg.configJson), record_events: true };
-        const sim = new this.wasm.Simulation(JSON.stringify(config), new Uint8Array(msg.trace), msg.traceName, msg.format ?? null);
-        this.session?.sim.free();
-        const metrics = JSON.parse(sim.metricsJson());
-        const info: SimInfo = {
-          total: sim.total(),
-          counterNames: this.wasm.counterNames(),
-          blocks: metrics.config.device.blocks,
-          pagesPerBlock: metrics.config.device.pages_per_block,
-          scheme: metrics.config.scheme,
-          traceName: msg.traceName,
-          schemes: JSON.parse(this.wasm.schemesJson()) as SchemeInfo[],
-          hasMappingCache: metrics.mapping != null,
-        };
-        this.session = new Session(sim, info, this.now);
-        const view = this.session.refresh();
-        return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];
+        const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
+        const sim = new this.wasm.Simulation(config, new Uint8Array(msg.trace), msg.traceName, msg.format ?? null);
+        return this.start(id, sim, msg.traceName);
+      }
+      case 'traceOpen': {
+        this.loader?.wasm.free();
+        this.loader = null;
+        const wasm = new this.wasm.TraceLoader(msg.name, msg.format ?? null, msg.optionsJson);
+        this.loader = { wasm, name: msg.name };
+        return [{ type: 'traceFed', id, progress: { bytes: 0, lines: 0, requests: 0, done: false } }, []];
+      }
+      case 'traceChunk': {
+        const progress = JSON.parse(this.needLoader().wasm.feed(new Uint8Array(msg.chunk)));
+        return [{ type: 'traceFed', id, progress }, []];
+      }
+      case 'traceClose': {
+        const loader = this.needLoader();
+        const parse = { name: loader.name, ...JSON.parse(loader.wasm.finish()) };
+        return [{ type: 'traceParsed', id, parse }, []];
+      }
+      case 'loadParsed': {
+        const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
+        const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
+        return this.start(id, sim, msg.traceName);
       }
       case 'step':
         return viewReply(id, this.need().step(msg.requests, msg.budgetMs, msg.hash ?? false));
@@ -92,6 +99,33 @@ export class SimCore {
         this.cancel();
         return [{ type: 'error', id, message: 'cancel has no reply' }, []];
     }
+  }
+
+  /** Makes `sim` the current simulation. Events drive narration, op stepping and the page
+   * table, so the configs above always turn them on. */
+  private start(id: number, sim: WasmSimulation, traceName: string): Reply {
+    this.session?.sim.free();
+    this.session = null;
+    const metrics = JSON.parse(sim.metricsJson());
+    const info: SimInfo = {
+      total: sim.total(),
+      counterNames: this.wasm.counterNames(),
+      blocks: metrics.config.device.blocks,
+      pagesPerBlock: metrics.config.device.pages_per_block,
+      scheme: metrics.config.scheme,
+      traceName,
+      schemes: JSON.parse(this.wasm.schemesJson()) as SchemeInfo[],
+      formats: JSON.parse(this.wasm.formatsJson()) as string[],
+      hasMappingCache: metrics.mapping != null,
+    };
+    this.session = new Session(sim, info, this.now);
+    const view = this.session.refresh();
+    return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];
+  }
+
+  private needLoader() {
+    if (!this.loader) throw new Error('no trace is being loaded');
+    return this.loader;
   }
 
   private need(): Session {

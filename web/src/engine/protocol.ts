@@ -30,6 +30,8 @@ export interface SimInfo {
   traceName: string;
   /** Every scheme the engine implements. */
   schemes: SchemeInfo[];
+  /** Trace formats the engine parses. */
+  formats: string[];
   /** The scheme caches mapping entries (so "next miss" can find something). */
   hasMappingCache: boolean;
 }
@@ -95,8 +97,63 @@ export interface ViewData {
   cancelled?: boolean;
 }
 
+/** How far a streaming trace parse has got. */
+export interface TraceProgress {
+  bytes: number;
+  lines: number;
+  requests: number;
+  /** The request limit was reached; the rest of the file is ignored. */
+  done: boolean;
+}
+
+/** Statistics of a trace (engine `TraceSummary`; the fields the app shows). */
+export interface TraceSummary {
+  requests: number;
+  reads: number;
+  writes: number;
+  trims: number;
+  bytes_read: number;
+  bytes_written: number;
+  bytes_trimmed: number;
+  size_min: number;
+  size_max: number;
+  size_mean: number;
+  size_histogram: { min_bytes: number; max_bytes: number; count: number }[];
+  page_bytes: number;
+  footprint_pages: number;
+  footprint_bytes: number;
+  heat: { first_offset: number; bucket_bytes: number; counts: number[] };
+  sequential_requests: number;
+  sequential_share: number;
+  duration_ns: number;
+  inter_arrival_ns: { count: number; mean: number; p50: number; p99: number; max: number };
+}
+
+/** What parsing a trace found (engine `TraceLoader.finish`). */
+export interface TraceParse {
+  name: string;
+  format: string;
+  report: {
+    lines: number;
+    requests: number;
+    ignored: number;
+    filtered: number;
+    skipped: number;
+    reordered: number;
+    errors: { line: number; column: number; found: string; expected: string }[];
+    limit_reached: boolean;
+  };
+  summary: TraceSummary;
+}
+
 export type ToWorker =
   | { type: 'load'; id: number; configJson: string; trace: ArrayBuffer; traceName: string; format?: string }
+  /** Starts a streaming parse of trace `name` (`optionsJson`: engine ParseOptions). */
+  | { type: 'traceOpen'; id: number; name: string; format?: string; optionsJson: string }
+  | { type: 'traceChunk'; id: number; chunk: ArrayBuffer }
+  | { type: 'traceClose'; id: number }
+  /** Builds the simulation from the trace parsed by traceOpen/Chunk/Close. */
+  | { type: 'loadParsed'; id: number; configJson: string; traceName: string }
   /** Serve up to `requests` requests within `budgetMs`; `hash` asks for the state hash. */
   | { type: 'step'; id: number; requests: number; budgetMs: number; hash?: boolean }
   /** One operation forwards (+1) or backwards (-1). */
@@ -113,6 +170,8 @@ export type ToWorker =
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
+  | { type: 'traceFed'; id: number; progress: TraceProgress }
+  | { type: 'traceParsed'; id: number; parse: TraceParse }
   | { type: 'loaded'; id: number; info: SimInfo; view: ViewData }
   | { type: 'view'; id: number; view: ViewData }
   | { type: 'progress'; id: number; label: string; done: number; total: number }

@@ -4,11 +4,26 @@
  */
 import type { FrameData } from './protocol';
 
-/** The wasm module's free functions and the Simulation constructor. */
+/** The wasm module's free functions, the Simulation constructor and the TraceLoader. */
 export interface WasmApi {
-  Simulation: new (configJson: string, trace: Uint8Array, traceName: string, format?: string | null) => WasmSimulation;
+  Simulation: {
+    new (configJson: string, trace: Uint8Array, traceName: string, format?: string | null): WasmSimulation;
+    /** Builds a simulation from a finished loader, taking its requests. */
+    fromLoader(configJson: string, loader: WasmTraceLoader): WasmSimulation;
+  };
+  TraceLoader: new (name: string, format: string | null | undefined, optionsJson: string) => WasmTraceLoader;
   counterNames(): string[];
   schemesJson(): string;
+  formatsJson(): string;
+}
+
+/** Streaming trace parser with statistics (engine `TraceLoader`). */
+export interface WasmTraceLoader {
+  /** Parses a chunk; returns progress JSON `{bytes, lines, requests, done}`. */
+  feed(chunk: Uint8Array): string;
+  /** Ends the input; returns `{format, report, summary}` JSON. */
+  finish(): string;
+  free(): void;
 }
 
 /** The wasm Simulation object's surface (see web/src/engine/pkg/ftl_wasm.d.ts). */

@@ -6,6 +6,8 @@ export interface Experiment {
   traceName: string;
   /** Engine config (JSON); fields left out take the engine's defaults. */
   config: { scheme: string; [key: string]: unknown };
+  /** An uploaded file (kept in memory for this session); when set, `traceUrl` is unused. */
+  file?: File;
 }
 
 /** What the app opens on: a real MSR Cambridge excerpt, the small default device, `page`. */

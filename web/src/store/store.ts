@@ -12,6 +12,8 @@ import type { FrameData, Position, RequestReport, SimInfo, ToWorker, ViewData } 
 import type { ResponseSeries } from '../engine/responseBins';
 import { DEFAULT_EXPERIMENT, DEFAULT_SPEED, SPEEDS, type Experiment } from './experiment';
 import { mergeLog } from './narrationLog';
+import type { TraceParse } from '../engine/protocol';
+import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../traces/stream';
 import { PlayLoop } from './player';
 
 export type Status = 'loading' | 'ready' | 'playing' | 'done' | 'error';
@@ -50,6 +52,12 @@ export interface SimState {
   help: boolean;
   /** Bumped by every view from the engine (animations key on it). */
   seq: number;
+  /** Statistics and parse report of the loaded trace. */
+  trace?: TraceParse;
+  /** Why the last trace could not be loaded (the previous experiment stays loaded). */
+  traceError?: string;
+  /** Parser options for the next load. */
+  parseChoices: ParseChoices;
 }
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -71,6 +79,7 @@ export class SimStore {
     heat: false,
     help: false,
     seq: 0,
+    parseChoices: {},
   };
   private listeners = new Set<() => void>();
   private chain: Promise<unknown> = Promise.resolve();
@@ -106,20 +115,34 @@ export class SimStore {
     return this.state.status !== 'loading' && this.state.status !== 'error' && !!this.state.info;
   }
 
-  /** Fetches the experiment's trace and builds the simulation. */
-  async load(experiment: Experiment = this.state.experiment): Promise<void> {
+  /**
+   * Streams the experiment's trace into the engine (statistics first, with a progress bar
+   * for big files), then builds the simulation. If the trace cannot be read, the previous
+   * experiment stays loaded and the error is shown with the trace.
+   */
+  async load(experiment: Experiment = this.state.experiment, choices: ParseChoices = this.state.parseChoices): Promise<void> {
     this.player.stop();
-    this.set({ status: 'loading', experiment, message: undefined, notice: undefined, log: [], responses: undefined });
+    const hadExperiment = !!this.state.info;
+    this.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined, parseChoices: choices });
     await this.exec(`Loading ${experiment.traceName}`, async (onProgress) => {
-      const res = await fetch(experiment.traceUrl);
-      if (!res.ok) throw new Error(`${experiment.traceName}: HTTP ${res.status} ${res.statusText}`);
-      const trace = await res.arrayBuffer();
+      let parse: TraceParse;
+      try {
+        const source = experiment.file ? fileSource(experiment.file) : await fetchSource(experiment.traceUrl, experiment.traceName);
+        parse = await streamTrace(this.client, source, choices, (done, total) =>
+          onProgress({ label: `Reading ${experiment.traceName}`, done, total }),
+        );
+      } catch (e) {
+        if (!hadExperiment) throw e;
+        this.set({ traceError: errorMessage(e), status: this.state.pos.request >= (this.state.info?.total ?? 0) ? 'done' : 'ready' });
+        return;
+      }
+      onProgress({ label: `Preparing ${parse.summary.requests.toLocaleString('en-US')} requests`, done: 0, total: 0 });
       const reply = await this.client.request<'loaded'>(
-        { type: 'load', configJson: JSON.stringify(experiment.config), trace, traceName: experiment.traceName },
-        [trace],
+        { type: 'loadParsed', configJson: JSON.stringify(experiment.config), traceName: experiment.traceName },
+        [],
         onProgress,
       );
-      this.set({ info: reply.info, log: [] });
+      this.set({ info: reply.info, log: [], responses: undefined, experiment, trace: parse });
       this.apply(reply.view);
     }, true);
     void this.refreshResponses();

@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { FtlApp } from './app';
+
+/** An MSR Cambridge trace of `n` write requests, as the bytes of a file. */
+function msrTrace(n: number): Buffer {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) lines.push(`${128166385295514663 + i * 1000},hm,0,Write,${(i * 7919 % 100000) * 4096},4096,100`);
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+test('a shipped trace shows its statistics before it is run; another can be picked', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  const stats = page.getByTestId('trace-stats');
+  await expect(stats.locator('[data-stat=format]')).toHaveText('msr');
+  await expect(stats.locator('[data-stat=requests]')).toHaveText('1,000');
+  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('50.8 % / 49.2 % / 0.0 %');
+  expect((await app.snapshot()).cursor).toBe(0);
+
+  await page.getByRole('combobox', { name: 'Trace' }).selectOption('teaching/gc.csv');
+  await expect(stats.locator('[data-stat=requests]')).toHaveText('12');
+  await app.waitReady();
+  const s = await app.snapshot();
+  expect(s.total).toBe(12);
+  await expect(page.getByText('8 blocks × 8 pages')).toBeVisible();
+});
+
+test('a bad upload names file, line and column, and the loaded experiment keeps working', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await page.getByTestId('trace-upload').setInputFiles({
+    name: 'broken.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n'),
+  });
+  await expect(page.getByTestId('trace-error')).toContainText("broken.csv:2:25: expected Type 'Read' or 'Write', found 'Wrote'");
+  await app.waitReady();
+  expect((await app.snapshot()).total).toBe(1000);
+  await app.button('Step').click();
+  await expect.poll(async () => (await app.snapshot()).cursor).toBe(1);
+
+  // With "skip malformed lines" the same file loads, and the skipped line is reported.
+  await page.getByText('Parser options').click();
+  await page.getByLabel('Skip malformed lines (and count them)').check();
+  await page.getByTestId('trace-upload').setInputFiles({
+    name: 'broken.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n'),
+  });
+  await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText('1');
+  await expect(page.getByRole('note')).toContainText('1 malformed lines skipped (first: line 2');
+});
+
+test('a large upload streams with a visible progress bar', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  const n = 1_500_000; // about 80 MB
+  const file = test.info().outputPath('big.csv');
+  writeFileSync(file, msrTrace(n));
+  await page.getByTestId('trace-upload').setInputFiles(file);
+  const busy = page.locator('.busy');
+  await expect(busy.locator('progress')).toBeVisible({ timeout: 15_000 });
+  await expect(busy).toContainText('Reading big.csv');
+  await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText(n.toLocaleString('en-US'), { timeout: 60_000 });
+  await app.waitReady();
+  expect((await app.snapshot()).total).toBe(n);
+});

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import type { Experiment } from '../store/experiment';
+import { useSim, useStore } from '../store/useSim';
+import type { TraceEntry } from './manifest';
+import type { ParseChoices } from './stream';
+import { TraceStats } from './TraceStats';
+import { useManifest } from './useManifest';
+import './TracePanel.css';
+
+/** The experiment for a shipped trace, keeping the scheme (teaching traces bring a device). */
+function shippedExperiment(t: TraceEntry, scheme: string): Experiment {
+  return { traceUrl: `traces/${t.file}`, traceName: t.file, config: { scheme, ...t.config } };
+}
+
+/**
+ * Choose the experiment: a shipped trace or an upload (file picker or drop), parser options,
+ * and the scheme. Shows the trace's statistics, and why a trace could not be read.
+ */
+export function TracePanel() {
+  const store = useStore();
+  const { manifest, error: manifestError } = useManifest();
+  const experiment = useSim((s) => s.experiment);
+  const info = useSim((s) => s.info);
+  const trace = useSim((s) => s.trace);
+  const traceError = useSim((s) => s.traceError);
+  const status = useSim((s) => s.status);
+  const [choices, setChoices] = useState<ParseChoices>({});
+  const [dragging, setDragging] = useState(false);
+  const scheme = experiment.config.scheme;
+  const loading = status === 'loading';
+
+  const loadFile = (file: File) =>
+    void store.load({ traceUrl: '', traceName: file.name, file, config: { scheme } }, choices);
+  const pickShipped = (file: string) => {
+    const t = manifest?.traces.find((x) => x.file === file);
+    if (t) void store.load(shippedExperiment(t, scheme), choices);
+  };
+
+  return (
+    <section className="trace-panel" aria-label="Experiment">
+      <label className="field">
+        <span>Trace</span>
+        <select value={experiment.file ? '' : experiment.traceName} onChange={(e) => pickShipped(e.target.value)} disabled={loading}>
+          {experiment.file && <option value="">{experiment.traceName} (uploaded)</option>}
+          {(['real', 'teaching'] as const).map((kind) => (
+            <optgroup key={kind} label={kind === 'real' ? 'Real traces' : 'Teaching traces (tiny device)'}>
+              {manifest?.traces
+                .filter((t) => t.kind === kind)
+                .map((t) => (
+                  <option key={t.file} value={t.file} title={t.description}>
+                    {t.title}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      {manifestError && <p role="alert" className="trace-panel__error">{manifestError}</p>}
+
+      <div
+        className={`drop${dragging ? ' drop--over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          const f = e.dataTransfer.files[0];
+          if (f) loadFile(f);
+        }}
+      >
+        <label className="drop__pick">
+          Upload a trace
+          <input
+            type="file"
+            data-testid="trace-upload"
+            disabled={loading}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) loadFile(f);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <span>or drop a file here · stays in your browser</span>
+      </div>
+
+      <details className="trace-panel__options">
+        <summary>Parser options</summary>
+        <label className="field">
+          <span>Format</span>
+          <select value={choices.format ?? ''} onChange={(e) => setChoices({ ...choices, format: e.target.value || undefined })}>
+            <option value="">detect automatically</option>
+            {info?.formats.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={!!choices.skipBadLines} onChange={(e) => setChoices({ ...choices, skipBadLines: e.target.checked })} />
+          Skip malformed lines (and count them)
+        </label>
+        <label className="field">
+          <span>First requests only</span>
+          <input
+            type="number"
+            min={0}
+            placeholder="all"
+            value={choices.maxRequests ?? ''}
+            onChange={(e) => setChoices({ ...choices, maxRequests: e.target.value ? Number(e.target.value) : undefined })}
+          />
+        </label>
+        <button type="button" disabled={loading} onClick={() => void store.load(experiment, choices)}>
+          Reload with these options
+        </button>
+      </details>
+
+      <label className="field">
+        <span>Scheme</span>
+        <select
+          value={scheme}
+          disabled={loading || !info}
+          onChange={(e) => void store.load({ ...experiment, config: { ...experiment.config, scheme: e.target.value } })}
+        >
+          {info?.schemes.map((s) => (
+            <option key={s.id} value={s.id} title={s.source}>
+              {s.id} — {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      {traceError && (
+        <p role="alert" className="trace-panel__error" data-testid="trace-error">
+          {traceError}
+        </p>
+      )}
+      {trace && <TraceStats parse={trace} />}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Streams a trace into the engine worker chunk by chunk: the file is read as a stream, cut
+ * into ~1 MiB pieces, and each piece is transferred (not copied) and parsed before the next
+ * is read. So a 1 GB upload is never held whole in memory, on either thread, and progress
+ * is known all along.
+ */
+import type { FromWorker, ToWorker, TraceParse } from '../engine/protocol';
+
+/** Where trace bytes come from: a File, or a fetched Response. */
+export interface TraceSource {
+  name: string;
+  /** Bytes in total, if known (0 = unknown). */
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** Options for the engine's parser (engine ParseOptions; omitted = default). */
+export interface ParseChoices {
+  /** Format name; undefined = detect. */
+  format?: string;
+  skipBadLines?: boolean;
+  /** Keep only the first N requests. */
+  maxRequests?: number;
+}
+
+type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** The part of SimClient this needs (so tests can drive SimCore directly). */
+export interface TraceClient {
+  request<T extends FromWorker['type']>(body: Body<ToWorker>, transfer?: Transferable[]): Promise<Extract<FromWorker, { type: T }>>;
+}
+
+/** Bytes per message to the worker. */
+export const CHUNK_BYTES = 1 << 20;
+
+/** The engine ParseOptions JSON for `choices`. */
+export function parseOptionsJson(choices: ParseChoices): string {
+  const o: Record<string, unknown> = {};
+  if (choices.skipBadLines) o.skip_bad_lines = true;
+  if (choices.maxRequests && choices.maxRequests > 0) o.max_requests = Math.floor(choices.maxRequests);
+  return JSON.stringify(o);
+}
+
+/**
+ * Parses `source` in the worker; `onProgress(bytesRead, size)` after each chunk. Resolves
+ * with the parse result (format, report, statistics); rejects with the engine's located
+ * message on bad input.
+ */
+export async function streamTrace(
+  client: TraceClient,
+  source: TraceSource,
+  choices: ParseChoices,
+  onProgress: (bytes: number, size: number) => void,
+): Promise<TraceParse> {
+  await client.request<'traceFed'>({ type: 'traceOpen', name: source.name, format: choices.format, optionsJson: parseOptionsJson(choices) });
+  const reader = source.stream().getReader();
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let sent = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const chunk = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const p of pending) {
+      chunk.set(p, at);
+      at += p.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    const r = await client.request<'traceFed'>({ type: 'traceChunk', chunk: chunk.buffer }, [chunk.buffer]);
+    sent += at;
+    onProgress(sent, source.size);
+    return r.progress.done;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending.push(value);
+      pendingBytes += value.length;
+      if (pendingBytes >= CHUNK_BYTES && (await flush())) break; // request limit reached
+    }
+    await flush();
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const r = await client.request<'traceParsed'>({ type: 'traceClose' });
+  return r.parse;
+}
+
+/** A trace source over an uploaded file. */
+export function fileSource(file: File): TraceSource {
+  return { name: file.name, size: file.size, stream: () => file.stream() };
+}
+
+/** A trace source over a URL (a shipped trace). */
+export async function fetchSource(url: string, name: string): Promise<TraceSource> {
+  const res = await fetch(url);
+  if (!res.ok || !res.body) throw new Error(`${name}: HTTP ${res.status} ${res.statusText}`);
+  const body = res.body;
+  return { name, size: Number(res.headers.get('content-length')) || 0, stream: () => body };
+}
