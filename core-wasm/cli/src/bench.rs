@@ -8,18 +8,22 @@ use ftl_engine::Sim;
 use serde_json::json;
 
 use crate::args::Args;
-use crate::run::config_for;
+use crate::run::{config_for, load_trace};
+use crate::select;
 
 /// `ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set K=V ...]`:
 /// prints one JSON line per scheme: `{scheme, config, page_ops, seconds, page_ops_per_sec}`.
 pub fn bench(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(argv, &["trace", "scheme", "preset", "set", "format"], &[])?;
+    let flags: Vec<&str> = ["trace", "scheme", "preset", "set", "format"]
+        .into_iter()
+        .chain(select::FLAGS.iter().copied())
+        .collect();
+    let args = Args::parse(argv, &flags, select::SWITCHES)?;
     let path = args.one("trace").ok_or("ftl: bench needs --trace FILE")?;
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    let trace = load_trace(path, args.one("format"), &select::parse_options(&args)?)?;
     for scheme in args.all("scheme") {
         let config = config_for(scheme, args.one("preset"), args.all("set"))?;
-        let mut sim = Sim::from_bytes(config.clone(), &bytes, args.one("format"), path)
-            .map_err(|e| format!("ftl: {scheme}: {e}"))?;
+        let mut sim = Sim::new(config.clone(), &trace, path).map_err(|e| format!("ftl: {scheme}: {e}"))?;
         let start = Instant::now();
         sim.step(usize::MAX).map_err(|e| format!("ftl: {scheme}: {e}"))?;
         let seconds = start.elapsed().as_secs_f64();

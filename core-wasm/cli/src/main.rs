@@ -14,6 +14,7 @@ mod args;
 mod bench;
 mod generate;
 mod run;
+mod select;
 mod trace_info;
 
 use std::process::ExitCode;

@@ -1,21 +1,29 @@
 //! The `schemes` and `run` commands.
 
+use ftl_engine::trace::{self, ParseOptions, Trace};
 use ftl_engine::{ftl, Sim, SimConfig};
 use serde_json::{json, Value};
 
 use crate::args::Args;
 
-const RUN_HELP: &str =
-    "ftl run --trace FILE --scheme ID [--scheme ID ...] [--format NAME] [--set KEY=VALUE ...] [--json]
+const RUN_HELP: &str = "ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME]
+        [--set KEY=VALUE ...] [selection] [--json]
 
 Replays FILE through each scheme and prints one metrics object per scheme
 ({\"results\": [...]} with --json).
 
+--preset NAME starts from a device preset of the sources (see `ftl presets`).
 --set KEY=VALUE overrides one configuration field; KEY is a dotted path into the config:
   device.page_bytes  device.pages_per_block  device.blocks  device.oob_bytes
-  device.over_provisioning  device.cell (slc|mlc)  device.latency.page_read_ns ...
-  gc.reserve_blocks  workload.address_map (dense|modulo|refuse)
-  workload.prefill_read_pages (true|false)  timing (trace|closed)";
+  device.channels  device.ways  device.over_provisioning  device.cell (slc|mlc)
+  device.utilization (0..1: share of logical pages written before measuring)
+  device.latency.page_read_ns  .oob_read_ns  .program_ns  .erase_ns
+  device.latency.transfer_ns_per_page  .ram_access_ns  .cache_op_ns
+  ram.bytes (the FTL's RAM budget; 0 = a quarter of a full page map)
+  gc.reserve_blocks  gc.victim (greedy|cost-benefit|fifo)  dftl.batch_update (true|false)
+  workload.address_map (modulo|dense|refuse)  workload.prefill_read_pages (true|false)
+  timing (trace|closed|{\"periodic\":NS})  record_events (true|false)
+";
 
 /// `ftl presets [--json]`.
 pub fn presets(argv: &[String]) -> Result<(), String> {
@@ -84,26 +92,36 @@ pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result
     serde_json::from_value(value).map_err(|e| format!("ftl: invalid configuration: {e}"))
 }
 
+/// Reads and parses a whole trace file with the selection `options`; errors are the
+/// one-line messages the CLI prints.
+pub fn load_trace(path: &str, format: Option<&str>, options: &ParseOptions) -> Result<Trace, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    trace::parse_with(&bytes, format, options).map(|p| p.trace).map_err(|e| e.in_file(path).to_string())
+}
+
 /// `ftl run ...`.
 pub fn run(argv: &[String]) -> Result<(), String> {
     if argv.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{RUN_HELP}");
+        println!("{RUN_HELP}\n{}", crate::select::HELP);
         return Ok(());
     }
-    let args = Args::parse(argv, &["trace", "scheme", "preset", "format", "set"], &["json"])?;
+    let flags: Vec<&str> = ["trace", "scheme", "preset", "format", "set"]
+        .into_iter()
+        .chain(crate::select::FLAGS.iter().copied())
+        .collect();
+    let switches: Vec<&str> = ["json"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
+    let args = Args::parse(argv, &flags, &switches)?;
+    let options = crate::select::parse_options(&args)?;
     let path = args.one("trace").ok_or("ftl: run needs --trace FILE")?;
     let schemes = args.all("scheme");
     if schemes.is_empty() {
         return Err("ftl: run needs at least one --scheme ID (see ftl schemes)".into());
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+    let trace = load_trace(path, args.one("format"), &options)?;
     let mut results = Vec::new();
     for scheme in schemes {
         let config = config_for(scheme, args.one("preset"), args.all("set"))?;
-        let mut sim = Sim::from_bytes(config, &bytes, args.one("format"), path).map_err(|e| match e {
-            ftl_engine::EngineError::Trace(p) => p.to_string(),
-            other => format!("ftl: {other}"),
-        })?;
+        let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
         while !sim.done() {
             sim.step(4096).map_err(|e| format!("ftl: {scheme}: {e}"))?;
         }

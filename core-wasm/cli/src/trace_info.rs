@@ -10,6 +10,7 @@ use ftl_engine::trace::{ParseError, ParseOptions, TraceReader};
 use serde_json::{json, Value};
 
 use crate::args::Args;
+use crate::select;
 
 const HELP: &str =
     "ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
@@ -92,9 +93,11 @@ pub fn trace_info(argv: &[String]) -> Result<(), String> {
         println!("{HELP}");
         return Ok(());
     }
-    let with_value = ["format", "page-bytes", "heat-buckets"];
+    let with_value: Vec<&str> =
+        ["format", "page-bytes", "heat-buckets"].into_iter().chain(select::FLAGS.iter().copied()).collect();
     let (file, rest) = split_file(argv, &with_value);
-    let args = Args::parse(&rest, &with_value, &["json", "skip-bad-lines"])?;
+    let switches: Vec<&str> = ["json"].into_iter().chain(select::SWITCHES.iter().copied()).collect();
+    let args = Args::parse(&rest, &with_value, &switches)?;
     let path = file.ok_or("ftl: trace-info needs a trace FILE (see ftl trace-info --help)")?;
     let page_bytes = number(&args, "page-bytes", u64::from(DEFAULT_PAGE_BYTES))?;
     let heat_buckets = number(&args, "heat-buckets", DEFAULT_HEAT_BUCKETS as u64)?;
@@ -103,7 +106,7 @@ pub fn trace_info(argv: &[String]) -> Result<(), String> {
             .map_err(|_| format!("ftl: --page-bytes {page_bytes} is too large"))?,
         heat_buckets: usize::try_from(heat_buckets).unwrap_or(usize::MAX),
     };
-    let options = ParseOptions { skip_bad_lines: args.has("skip-bad-lines"), ..ParseOptions::default() };
+    let options = select::parse_options(&args)?;
     let (format, report, s) = measure(&path, args.one("format"), options, stats)?;
     if args.has("json") {
         let mut v = json!({ "file": path, "format": format });
