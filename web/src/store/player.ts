@@ -57,9 +57,10 @@ export class PlayLoop {
       const max = speed.perSecond === Infinity;
       const n = this.pacer.take(speed.perSecond, now - last);
       last = now;
+      let stepped = 0;
       if (n > 0) {
         if (speed.unit === 'op') await this.store.stepOp(1, true);
-        else await this.store.step(n, max ? MAX_SPEED_BUDGET_MS : Infinity, true);
+        else stepped = await this.store.step(n, max ? MAX_SPEED_BUDGET_MS : Infinity, true);
       }
       if (now - chartAt > CHART_EVERY_MS) {
         chartAt = now;
@@ -74,7 +75,7 @@ export class PlayLoop {
       // At full speed the next frame is asked for as soon as this one arrived, so the
       // worker computes it while the page paints this one (waiting for the next animation
       // frame first would leave the worker idle for up to a frame).
-      if (max) void tick(performance.now());
+      if (max && stepped > 0) void tick(performance.now());
       else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);

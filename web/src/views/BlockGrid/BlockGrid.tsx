@@ -62,8 +62,12 @@ export function BlockGrid() {
     recordPaint(performance.now() - t0);
   }, [layout, frame, info, heat, labels]);
 
-  // Overlay: victim, current operation, GC copies in flight, hover.
+  // Overlay: victim, current operation, GC copies in flight, hover. A new view from the
+  // engine (seq) starts an animation; hover only redraws, at the animation's progress.
   const hoverPpn = hover?.ppn ?? null;
+  const hoverRef = useRef<number | null>(null);
+  hoverRef.current = hoverPpn;
+  const anim = useRef<{ hl: ReturnType<typeof gridHighlight>; t: number } | null>(null);
   useEffect(() => {
     const ctx = overlayRef.current?.getContext('2d');
     const s = store.getState();
@@ -79,21 +83,32 @@ export function BlockGrid() {
     else if (s.pos.op === 0 && hl.moves.length + hl.erased.length > 0 && (!playing || speed.perSecond <= 20)) {
       ms = playing ? Math.min(REQUEST_ANIMATION_MS, perStep * 0.8) : REQUEST_ANIMATION_MS;
     }
-    if (ms < 60) {
-      drawOverlay(ctx, layout, ppb, hl, 1, hoverPpn);
+    const a = { hl, t: ms < 60 ? 1 : 0 };
+    anim.current = a;
+    if (a.t >= 1) {
+      drawOverlay(ctx, layout, ppb, hl, 1, hoverRef.current);
       return;
     }
     const start = performance.now();
     let raf = 0;
     const tick = (now: number) => {
-      const t = Math.min(1, (now - start) / ms);
-      drawOverlay(ctx, layout, ppb, hl, t, hoverPpn);
-      if (t < 1) raf = requestAnimationFrame(tick);
+      a.t = Math.min(1, (now - start) / ms);
+      drawOverlay(ctx, layout, ppb, hl, a.t, hoverRef.current);
+      if (a.t < 1) raf = requestAnimationFrame(tick);
     };
     raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-    // `seq` changes with every view from the engine; hover redraws without animating again.
-  }, [seq, layout, info, store, hoverPpn]);
+    return () => {
+      cancelAnimationFrame(raf);
+      a.t = 1;
+    };
+  }, [seq, layout, info, store]);
+
+  useEffect(() => {
+    const ctx = overlayRef.current?.getContext('2d');
+    const a = anim.current;
+    // While animating, the next animation frame draws the hover anyway.
+    if (ctx && layout && info && a && a.t >= 1) drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn);
+  }, [hoverPpn, layout, info]);
 
   // What the hovered page holds comes from the worker's page table.
   useEffect(() => {
