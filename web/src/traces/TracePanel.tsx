@@ -7,6 +7,23 @@ import { TraceStats } from './TraceStats';
 import { useManifest } from './useManifest';
 import './TracePanel.css';
 
+/** A labelled number input; empty = undefined. */
+function NumberField(p: { label: string; value?: number; placeholder?: string; onChange: (v: number | undefined) => void }) {
+  return (
+    <label className="field">
+      <span>{p.label}</span>
+      <input
+        type="number"
+        min={0}
+        step="any"
+        placeholder={p.placeholder ?? 'any'}
+        value={p.value ?? ''}
+        onChange={(e) => p.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
 /** The experiment for a shipped trace, keeping the scheme (teaching traces bring a device). */
 function shippedExperiment(t: TraceEntry, scheme: string): Experiment {
   return { traceUrl: `traces/${t.file}`, traceName: t.file, config: { scheme, ...t.config } };
@@ -104,16 +121,32 @@ export function TracePanel() {
           <input type="checkbox" checked={!!choices.skipBadLines} onChange={(e) => setChoices({ ...choices, skipBadLines: e.target.checked })} />
           Skip malformed lines (and count them)
         </label>
+        <NumberField label="First requests only" value={choices.maxRequests} placeholder="all" onChange={(v) => setChoices({ ...choices, maxRequests: v })} />
         <label className="field">
-          <span>First requests only</span>
+          <span>Device / volume / ASU</span>
           <input
-            type="number"
-            min={0}
+            type="text"
             placeholder="all"
-            value={choices.maxRequests ?? ''}
-            onChange={(e) => setChoices({ ...choices, maxRequests: e.target.value ? Number(e.target.value) : undefined })}
+            value={choices.device ?? ''}
+            onChange={(e) => setChoices({ ...choices, device: e.target.value || undefined })}
           />
         </label>
+        <label className="field">
+          <span>Requests</span>
+          <select
+            value={choices.only ?? ''}
+            onChange={(e) => setChoices({ ...choices, only: (e.target.value || undefined) as ParseChoices['only'] })}
+          >
+            <option value="">reads, writes and trims</option>
+            <option value="reads">reads only</option>
+            <option value="writes">writes only</option>
+          </select>
+        </label>
+        <div className="trace-panel__row">
+          <NumberField label="From (s)" value={choices.fromS} onChange={(v) => setChoices({ ...choices, fromS: v })} />
+          <NumberField label="Until (s)" value={choices.untilS} onChange={(v) => setChoices({ ...choices, untilS: v })} />
+          <NumberField label="Time scale" value={choices.timeScale} placeholder="1" onChange={(v) => setChoices({ ...choices, timeScale: v })} />
+        </div>
         <button type="button" disabled={loading} onClick={() => void store.load(experiment, choices)}>
           Reload with these options
         </button>

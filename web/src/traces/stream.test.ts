@@ -65,5 +65,23 @@ describe('streamTrace', () => {
     expect(lenient.report.skipped).toBe(1);
     expect(lenient.summary.requests).toBe(1);
     expect(parseOptionsJson({ format: 'csv', skipBadLines: true, maxRequests: 5.7 })).toBe('{"skip_bad_lines":true,"max_requests":5}');
+    expect(JSON.parse(parseOptionsJson({ device: ' 1125 ', only: 'writes', fromS: 1.5, untilS: 2, timeScale: 0.5 }))).toEqual({
+      devices: ['1125'],
+      reads: false,
+      writes: true,
+      trims: false,
+      start_ns: 1_500_000_000,
+      end_ns: 2_000_000_000,
+      time_scale: 0.5,
+    });
+  });
+
+  it('applies a device and operation filter in the engine', async () => {
+    const core = new SimCore(loadWasm());
+    const bytes = new Uint8Array(shippedTrace('tencent-cbs_cloud_storage-sample_50k.csv'));
+    const parse = await streamTrace(coreClient(core), source('t.csv', bytes, 1 << 16), { device: '1125', only: 'writes' }, () => {});
+    // Volume 1125 has 1,225 requests in the sample; 333 of them are writes (ftl trace-info --device 1125).
+    expect(parse.summary.requests).toBe(333);
+    expect(parse.summary.reads).toBe(0);
   });
 });

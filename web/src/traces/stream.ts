@@ -21,6 +21,15 @@ export interface ParseChoices {
   skipBadLines?: boolean;
   /** Keep only the first N requests. */
   maxRequests?: number;
+  /** Keep one device / volume / ASU / LUN (as written in the file). */
+  device?: string;
+  /** Keep only reads or only writes. */
+  only?: 'reads' | 'writes';
+  /** Time window in seconds from the first record. */
+  fromS?: number;
+  untilS?: number;
+  /** Multiply inter-arrival times (0.5 = twice as fast). */
+  timeScale?: number;
 }
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -38,6 +47,16 @@ export function parseOptionsJson(choices: ParseChoices): string {
   const o: Record<string, unknown> = {};
   if (choices.skipBadLines) o.skip_bad_lines = true;
   if (choices.maxRequests && choices.maxRequests > 0) o.max_requests = Math.floor(choices.maxRequests);
+  if (choices.device?.trim()) o.devices = [choices.device.trim()];
+  if (choices.only) {
+    o.reads = choices.only === 'reads';
+    o.writes = choices.only === 'writes';
+    o.trims = false;
+  }
+  const ns = (s: number) => Math.round(s * 1e9);
+  if (choices.fromS != null && choices.fromS >= 0) o.start_ns = ns(choices.fromS);
+  if (choices.untilS != null && choices.untilS >= 0) o.end_ns = ns(choices.untilS);
+  if (choices.timeScale != null && choices.timeScale !== 1) o.time_scale = choices.timeScale;
   return JSON.stringify(o);
 }
 
