@@ -117,3 +117,6 @@ export function matchesStop(e: EngineEvent, what: StopKind): boolean {
 
 /** Things the timeline can jump to. */
 export type StopKind = 'gc' | 'miss' | 'merge';
+
+/** Names of the jump targets, in words. */
+export const STOP_NAMES: Record<StopKind, string> = { gc: 'garbage collection', miss: 'mapping-cache miss', merge: 'merge' };

@@ -11,21 +11,14 @@
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
 import { composeAt } from './replay';
-import { matchesStop, parseTail, type RequestTrace, type StopKind } from './events';
+import { STOP_NAMES, matchesStop, parseTail, type RequestTrace, type StopKind } from './events';
 import { PageTable } from './pageTable';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
 import { ResponseBins } from './responseBins';
+import { adapt, type Work } from './work';
 import type { WasmSimulation } from './wasmApi';
 
-/** A progress report from long work. */
-export interface Progress {
-  label: string;
-  done: number;
-  total: number;
-}
-
-/** Long work: yields progress, returns its result. */
-export type Work<T> = Generator<Progress, T, void>;
+export type { Progress, Work } from './work';
 
 /** Requests stepped between clock checks when working to a time budget. */
 const CHUNK = 64;
@@ -35,8 +28,6 @@ const NARRATE_MAX = 40;
 const LABEL_PAGES = 4096;
 /** Devices up to this many pages always get a state hash (it costs ~20 ns a page). */
 const HASH_PAGES = 1 << 16;
-/** Target time of one chunk of long work between progress reports (ms). */
-const SLICE_MS = 40;
 
 interface Open {
   trace: RequestTrace;
@@ -44,8 +35,6 @@ interface Open {
   after: FrameData;
   report: RequestReport | null;
 }
-
-const STOP_LABEL: Record<StopKind, string> = { gc: 'garbage collection', miss: 'mapping-cache miss', merge: 'merge' };
 
 export class Session {
   readonly table: PageTable;
@@ -179,7 +168,7 @@ export class Session {
         return this.settle(k < 0 ? this.open!.trace.ops.length : k + 1, { found: true });
       }
       chunk = adapt(chunk, this.now() - t);
-      yield { label: `Looking for the next ${STOP_LABEL[what]}`, done: this.sim.cursor() - from, total: this.info.total - from };
+      yield { label: `Looking for the next ${STOP_NAMES[what]}`, done: this.sim.cursor() - from, total: this.info.total - from };
     }
     const cancelled = this.cancelled;
     this.cancelled = false;
@@ -301,13 +290,6 @@ export class Session {
     const report = this.open && this.op > 0 ? this.open.report : this.lastReport;
     return { frame: f, pos: this.position(), done: this.sim.done() && !this.open, stepped: 0, current, report, recent: [], ...extra };
   }
-}
-
-/** Grows or shrinks a chunk so that one takes about SLICE_MS. */
-function adapt(chunk: number, tookMs: number): number {
-  if (tookMs < SLICE_MS / 2) return Math.min(chunk * 2, 1 << 20);
-  if (tookMs > SLICE_MS * 2) return Math.max(16, Math.floor(chunk / 2));
-  return chunk;
 }
 
 /** The metrics counter a jump watches. */

@@ -6,7 +6,7 @@
  */
 import { SimClient } from '../engine/client';
 import { errorMessage } from '../engine/core';
-import type { RequestTrace, StopKind } from '../engine/events';
+import { STOP_NAMES, type RequestTrace, type StopKind } from '../engine/events';
 import type { PageInfo } from '../engine/pageTable';
 import type { FrameData, Position, RequestReport, SimInfo, ToWorker, ViewData } from '../engine/protocol';
 import type { ResponseSeries } from '../engine/responseBins';
@@ -186,8 +186,7 @@ export class SimStore {
     this.player.stop();
     const v = await this.move({ type: 'jump', what }, 'Searching');
     if (v && v.found === false) {
-      const name = { gc: 'garbage collection', miss: 'mapping-cache miss', merge: 'merge' }[what];
-      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${name} until the end of the trace.` });
+      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${STOP_NAMES[what]} until the end of the trace.` });
     }
     return v;
   }
