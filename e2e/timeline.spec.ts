@@ -55,6 +55,15 @@ test('jumping to the next GC highlights its victim on the grid', async ({ page }
   expect((await app.snapshot()).cursor).toBe(gcRequest + 1);
   expect(await page.evaluate(() => window.__ftl!.lastGcVictim())).toBe(victim);
   await expect(page.getByTestId('inspector')).toContainText('GC and merges');
+
+  // Hovering the page a copy landed on says what it holds.
+  const move = await page.evaluate(() => window.__ftl!.highlight()?.moves[0]);
+  if (move) {
+    const box = (await app.grid.boundingBox())!;
+    const at = await page.evaluate((ppn) => window.__ftl!.pageCenter(ppn), move.to);
+    await page.mouse.move(box.x + at[0], box.y + at[1]);
+    await expect(page.getByTestId('page-info')).toContainText(/: valid — LPN \d+, version \d+ · .* erased \d+×/);
+  }
 });
 
 test('the scrubber and the response chart move the timeline', async ({ page }) => {

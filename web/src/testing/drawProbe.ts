@@ -4,6 +4,7 @@
  * frame times can be measured in the browser without a profiler.
  */
 import type { GridHighlight } from '../views/BlockGrid/highlight';
+import type { GridLayout } from '../views/BlockGrid/layout';
 
 const RING = 600;
 const paints = new Float64Array(RING);
@@ -11,8 +12,12 @@ const gaps = new Float64Array(RING);
 let count = 0;
 let lastPaintAt = 0;
 
-/** The highlight the overlay drew last (null before the first draw). */
-export const drawProbe: { highlight: GridHighlight | null } = { highlight: null };
+/** What the grid drew last: the overlay's highlight and the page layout (null before). */
+export const drawProbe: { highlight: GridHighlight | null; layout: GridLayout | null; pagesPerBlock: number } = {
+  highlight: null,
+  layout: null,
+  pagesPerBlock: 1,
+};
 
 /** Records one paint of the page layer that took `ms`. */
 export function recordPaint(ms: number) {

@@ -7,6 +7,7 @@ import type { Position } from '../engine/protocol';
 import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
 import type { GridHighlight } from '../views/BlockGrid/highlight';
+import { cellRect } from '../views/BlockGrid/overlay';
 import { drawProbe, paintSummary, resetPaints, type PaintSummary } from './drawProbe';
 
 /** What `snapshot()` returns. */
@@ -47,6 +48,8 @@ export interface FtlTestApi {
   load(experiment: Partial<Experiment>): Promise<void>;
   /** Fetches the frame again with its state hash. */
   refresh(): Promise<void>;
+  /** Centre of physical page `ppn`'s cell in the grid canvas (CSS px), for pointer tests. */
+  pageCenter(ppn: number): [number, number];
   /** Block-grid paint times; `resetPaints` starts a new measurement. */
   paintStats(): PaintSummary;
   resetPaints(): void;
@@ -90,6 +93,12 @@ export function installTestHook(store: SimStore) {
     schemes: () => store.getState().info?.schemes.map((s) => s.id) ?? [],
     load: (e) => store.load({ ...store.getState().experiment, ...e }),
     refresh: async () => void (await store.refresh()),
+    pageCenter(ppn) {
+      const l = drawProbe.layout;
+      if (!l) return [NaN, NaN];
+      const [x, y, size] = cellRect(l, ppn, drawProbe.pagesPerBlock);
+      return [x + size / 2, y + size / 2];
+    },
     paintStats: paintSummary,
     resetPaints,
   };

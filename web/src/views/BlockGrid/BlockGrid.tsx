@@ -58,6 +58,8 @@ export function BlockGrid() {
     const t0 = performance.now();
     if (labels) painter.invalidate(); // labels are drawn over the image, so repaint it whole
     painter.paint(ctx, frame, heat);
+    drawProbe.layout = layout;
+    drawProbe.pagesPerBlock = info.pagesPerBlock;
     if (labels) drawLabels(ctx, layout, info.pagesPerBlock, frame, heat);
     recordPaint(performance.now() - t0);
   }, [layout, frame, info, heat, labels]);
