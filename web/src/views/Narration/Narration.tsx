@@ -52,11 +52,13 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
       <ol className="ngroup__lines">
         {shown.map((l) => {
           const active = activeOp >= l.first && activeOp <= l.last;
+          // Part-way through a request, its operations still to come are dimmed.
+          const ahead = activeOp >= 0 && l.first > activeOp;
           return (
             <li key={l.first}>
               <button
                 type="button"
-                className={`nline nline--${l.kind}${active ? ' nline--active' : ''}`}
+                className={`nline nline--${l.kind}${active ? ' nline--active' : ''}${ahead ? ' nline--ahead' : ''}`}
                 aria-current={active ? 'step' : undefined}
                 data-kind={l.kind}
                 onClick={() => onJump(trace.index, l.last + 1)}
@@ -96,8 +98,10 @@ export function Narration() {
   // Keep the moment on screen in view.
   useEffect(() => {
     const list = listRef.current;
-    const el = list?.querySelector('.nline--active') ?? list?.querySelector(`[data-request="${currentIndex}"]`);
-    el?.scrollIntoView({ block: 'nearest' });
+    const active = list?.querySelector('.nline--active');
+    // The operation on screen sits mid-list, with what led to it above and what follows below.
+    if (active) active.scrollIntoView({ block: 'center' });
+    else list?.querySelector(`[data-request="${currentIndex}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [currentIndex, pos.op, log]);
 
   const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);

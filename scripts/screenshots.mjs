@@ -1,0 +1,39 @@
+// Screenshots of the main screen for the docs (docs/screenshots/), at a lecture projector's
+// 1280x720 and a laptop/desktop 1920x1080, in Debian's Chromium. Serve the production build
+// first (npm run build && npx vite preview --port 4173), then: node scripts/screenshots.mjs
+// The app is put in a telling state: the default experiment run up to a GC, the grid
+// showing the victim, the narration and the inspector explaining it.
+import { chromium } from '@playwright/test';
+
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
+const OUT = new URL('../docs/screenshots/', import.meta.url);
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+try {
+  for (const [w, h] of [[1280, 720], [1920, 1080]]) {
+    const page = await browser.newPage({ viewport: { width: w, height: h } });
+    await page.goto(BASE);
+    await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
+    // A few hundred requests in, then the next GC, stopped on its first page copy.
+    await page.evaluate(async () => {
+      const ftl = window.__ftl;
+      await ftl.step(400);
+      await ftl.jumpTo('gc');
+      for (let i = 0; i < 6; i++) {
+        const ev = ftl.events();
+        const op = ftl.snapshot().pos.op;
+        if (!ev || op === 0 || ev.ops[op - 1]?.type === 'flash_program') break;
+        await ftl.stepOp();
+      }
+    });
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(1200); // let the copy animation land
+    const file = new URL(`main-${w}x${h}.png`, OUT);
+    await page.screenshot({ path: file.pathname });
+    console.log(`wrote ${file.pathname}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
