@@ -36,6 +36,7 @@ export const dftlNotes: SchemeNotes = {
     'CMT entries cost 8 bytes (LPN + PPN), GTD entries 4; the CMT gets the RAM budget left after the GTD (ram.bytes; default a quarter of a full page map). Each CMT search is one cache operation, each table update one RAM access.',
     'Translation-page updates done by GC are charged to GC, not to mapping, in the request inspector.',
     'The CMT is plain LRU (the paper’s segmented LRU is not modelled); data and translation pages are written to separate open blocks.',
+    'The GC victim is chosen greedily by default (the paper uses cost-benefit); gc.victim selects greedy, cost-benefit or FIFO. GC starts at gc.reserve_blocks free blocks and collects until the pool is above it.',
   ],
   watch: [
     'Jump to the next miss (M): the narration reads “CMT miss for LPN …: read translation page …” with the read’s cost.',

@@ -25,6 +25,7 @@ export const pageNotes: SchemeNotes = {
   choices: [
     'GC copies share the open block with host writes (no separate GC write frontier).',
     'GC runs when the free pool falls to gc.reserve_blocks (default 2) and keeps collecting until the pool is above the reserve again; open blocks are never victims; greedy ties go to the lowest block number (deterministic runs).',
+    'The victim policy is an option, gc.victim: greedy (default, the sources’ rule), cost-benefit or FIFO, for comparing policies on the same trace.',
     'A mapping entry costs 4 bytes of RAM; each table lookup or update is one RAM access (0 ns by default, as the sources ignore it).',
     'With several units (channels × ways) one block per unit is open and successive page writes go round-robin over the units, so their programs overlap in time; a block belongs to unit block mod units.',
     'Pages a trace reads before writing are pre-filled before measurement, so reads find data (workload.prefill_read_pages).',
