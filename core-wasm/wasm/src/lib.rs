@@ -134,6 +134,21 @@ impl WasmSim {
         Ok(o)
     }
 
+    /// Spare-area tags of every page, flattened as `[key, version, kind]` per page (kind 0
+    /// none, 1 data, 2 translation): what the views label pages with before any event has
+    /// told them (pages written while pre-filling).
+    #[wasm_bindgen(js_name = pageTags)]
+    pub fn page_tags(&self) -> Vec<u32> {
+        let flash = &self.0.sim().device().flash;
+        let pages = flash.blocks() * flash.pages_per_block();
+        let mut out = Vec::with_capacity(pages as usize * 3);
+        for ppn in 0..pages {
+            let t = flash.tag(ppn);
+            out.extend([t.key, t.version, t.kind as u32]);
+        }
+        out
+    }
+
     /// The metrics object (DESIGN §4) as JSON.
     #[wasm_bindgen(js_name = metricsJson)]
     pub fn metrics_json(&self) -> Result<String, JsError> {

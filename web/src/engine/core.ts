@@ -119,6 +119,8 @@ export class SimCore {
       hasMappingCache: metrics.mapping != null,
     };
     this.session = new Session(sim, info, this.now);
+    const f = sim.frame();
+    this.session.table.seed(sim.pageTags(), f.pageStates, f.eraseCounts);
     const view = this.session.refresh();
     return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];
   }

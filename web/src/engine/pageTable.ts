@@ -67,6 +67,20 @@ export class PageTable {
     );
   }
 
+  /**
+   * Records every programmed page from the engine's tags (`[key, version, kind]` per page),
+   * for pages no event has described yet: those written while pre-filling.
+   */
+  seed(tags: Uint32Array, pageStates: Uint8Array, eraseCounts: Uint32Array) {
+    for (let p = 0; p < pageStates.length; p++) {
+      if (pageStates[p] === 0) continue;
+      this.key[p] = tags[3 * p];
+      this.version[p] = tags[3 * p + 1];
+      this.kind[p] = tags[3 * p + 2];
+      this.gen[p] = eraseCounts[Math.floor(p / this.pagesPerBlock)];
+    }
+  }
+
   /** The recorded content of `ppn`, if any (check it with {@link isCurrent}). */
   info(ppn: number): PageInfo | null {
     if (ppn < 0 || ppn >= this.gen.length || this.gen[ppn] < 0) return null;

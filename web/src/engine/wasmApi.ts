@@ -39,6 +39,8 @@ export interface WasmSimulation {
   lastRequestJson(): string;
   responses(from: number, to: number): Float32Array;
   takeEventsJson(): string;
+  /** `[key, version, kind]` of every page, flattened. */
+  pageTags(): Uint32Array;
   stateHash(): string;
   free(): void;
 }
