@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 profile="${1:---release}"
-wasm-pack --log-level warn build core-wasm/wasm --target web "$profile" --mode no-install \
+wasm-pack --log-level error build core-wasm/wasm --target web "$profile" --mode no-install \
   --out-dir ../../web/src/engine/pkg --out-name ftl_wasm
