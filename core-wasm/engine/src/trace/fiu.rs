@@ -12,25 +12,16 @@
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError};
-use crate::events::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "ts_ns pid process lba size_blocks R|W major minor [md5]";
-
-fn op(text: &str) -> Option<HostOp> {
-    match text {
-        "R" | "r" => Some(HostOp::Read),
-        "W" | "w" => Some(HostOp::Write),
-        _ => None,
-    }
-}
 
 /// True when `line` has the FIU shape.
 pub fn sniff(line: &str) -> bool {
     let f = Fields::ws(line);
     f.count() >= 8
         && [0, 1, 3, 4, 6, 7].iter().all(|&i| num::int(0, f.at(i), "").is_ok())
-        && op(f.at(5).text).is_some()
+        && num::read_write_letter(f.at(5).text).is_some()
 }
 
 /// Parses one record.
@@ -43,7 +34,7 @@ pub fn parse_line<'a>(line: &'a str, n: u32, ctx: &Ctx) -> Result<Outcome<'a>, P
     let size = num::sectors(n, f.at(4), ctx.sector, "a size in 512 B blocks (integer)")?;
     let size = num::size(n, f.at(4), size)?;
     let op =
-        op(f.at(5).text).ok_or_else(|| ParseError::new(n, f.at(5).column, f.at(5).text, "'R' or 'W'"))?;
+        num::read_write_letter(f.at(5).text).ok_or_else(|| ParseError::new(n, f.at(5).column, f.at(5).text, "'R' or 'W'"))?;
     num::int(n, f.at(6), "a major device number (integer)")?;
     num::int(n, f.at(7), "a minor device number (integer)")?;
     num::extent(n, f.at(3), offset, size)?;

@@ -162,3 +162,12 @@ mod tests {
         assert!(extent(1, f("x"), u64::MAX, 1).is_err());
     }
 }
+
+/// A one-letter opcode, `R` or `W` (either case), as SPC and FIU write it.
+pub fn read_write_letter(text: &str) -> Option<crate::events::HostOp> {
+    match text {
+        "R" | "r" => Some(crate::events::HostOp::Read),
+        "W" | "w" => Some(crate::events::HostOp::Write),
+        _ => None,
+    }
+}

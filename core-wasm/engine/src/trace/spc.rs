@@ -14,25 +14,16 @@
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError};
-use crate::events::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "ASU,LBA,Size,Opcode,Timestamp[,...]";
-
-fn op(text: &str) -> Option<HostOp> {
-    match text {
-        "R" | "r" => Some(HostOp::Read),
-        "W" | "w" => Some(HostOp::Write),
-        _ => None,
-    }
-}
 
 /// True when `line` has the SPC shape (integers, a one-letter opcode, a decimal time).
 pub fn sniff(line: &str) -> bool {
     let f = Fields::csv(line);
     f.count() >= 5
         && (0..3).all(|i| num::int(0, f.at(i), "").is_ok())
-        && op(f.at(3).text).is_some()
+        && num::read_write_letter(f.at(3).text).is_some()
         && num::time(0, f.at(4), super::TimeUnit::S).is_ok()
 }
 
@@ -44,7 +35,7 @@ pub fn parse_line<'a>(line: &'a str, n: u32, ctx: &Ctx) -> Result<Outcome<'a>, P
     let offset = num::sectors(n, f.at(1), ctx.sector, "an LBA in blocks (integer)")?;
     let size = num::int(n, f.at(2), "a Size in bytes (integer)")?;
     let size = num::size(n, f.at(2), size)?;
-    let op = op(f.at(3).text)
+    let op = num::read_write_letter(f.at(3).text)
         .ok_or_else(|| ParseError::new(n, f.at(3).column, f.at(3).text, "Opcode 'R', 'r', 'W' or 'w'"))?;
     let time_ns = num::time(n, f.at(4), ctx.unit)?;
     num::extent(n, f.at(1), offset, size)?;
