@@ -33,8 +33,8 @@ pub fn parse_line<'a>(line: &'a str, n: u32, ctx: &Ctx) -> Result<Outcome<'a>, P
     let offset = num::sectors(n, f.at(3), ctx.sector, "an LBA in 512 B blocks (integer)")?;
     let size = num::sectors(n, f.at(4), ctx.sector, "a size in 512 B blocks (integer)")?;
     let size = num::size(n, f.at(4), size)?;
-    let op =
-        num::read_write_letter(f.at(5).text).ok_or_else(|| ParseError::new(n, f.at(5).column, f.at(5).text, "'R' or 'W'"))?;
+    let op = num::read_write_letter(f.at(5).text)
+        .ok_or_else(|| ParseError::new(n, f.at(5).column, f.at(5).text, "'R' or 'W'"))?;
     num::int(n, f.at(6), "a major device number (integer)")?;
     num::int(n, f.at(7), "a minor device number (integer)")?;
     num::extent(n, f.at(3), offset, size)?;

@@ -121,6 +121,15 @@ pub fn extent(line: u32, f: Field<'_>, offset: u64, size: u64) -> Result<(), Par
     }
 }
 
+/// A one-letter opcode, `R` or `W` (either case), as SPC and FIU write it.
+pub fn read_write_letter(text: &str) -> Option<crate::events::HostOp> {
+    match text {
+        "R" | "r" => Some(crate::events::HostOp::Read),
+        "W" | "w" => Some(crate::events::HostOp::Write),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,14 +169,5 @@ mod tests {
         assert!(bytes(1, f("x"), u64::MAX, 512).is_err());
         assert!(size(1, f("x"), 1 << 32).is_err());
         assert!(extent(1, f("x"), u64::MAX, 1).is_err());
-    }
-}
-
-/// A one-letter opcode, `R` or `W` (either case), as SPC and FIU write it.
-pub fn read_write_letter(text: &str) -> Option<crate::events::HostOp> {
-    match text {
-        "R" | "r" => Some(crate::events::HostOp::Read),
-        "W" | "w" => Some(crate::events::HostOp::Write),
-        _ => None,
     }
 }
