@@ -7,10 +7,15 @@
 //!
 //! ## Steps
 //!
-//! 1. **Parse** a trace ([`trace::parse`]) into byte-addressed [`trace::Request`]s.
-//! 2. **Configure** a device and scheme ([`config::SimConfig`]); [`sim::Sim::new`] resolves
-//!    the requests to logical pages ([`workload::Workload`]) and, by default, pre-fills the
-//!    pages the trace reads before it writes them.
+//! 1. **Parse** a trace into byte-addressed [`trace::Request`]s: [`trace::parse`] for a
+//!    whole buffer, [`trace::TraceReader`] chunk by chunk, eleven formats detected or named
+//!    ([`trace::FORMATS`]), with selection options ([`trace::ParseOptions`]) and located
+//!    errors ([`trace::ParseError`]); [`trace::stats`] summarises a trace and
+//!    [`trace::generate`] makes seeded synthetic ones.
+//! 2. **Configure** a device and scheme ([`config::SimConfig`], or a source's preset from
+//!    [`presets`]); [`sim::Sim::new`] resolves the requests to logical pages
+//!    ([`workload::Workload`]: dense, modulo or refuse) and pre-fills the device (a target
+//!    utilization, and the pages the trace reads before it writes them).
 //! 3. **Step** ([`sim::Sim::step`]): each request's pages go to the scheme ([`ftl::Ftl`]),
 //!    whose flash operations go through [`device::Device`], which enforces NAND rules
 //!    ([`flash::FlashArray`]), charges simulated time and records [`events::Event`]s.
@@ -19,6 +24,15 @@
 //!    [`invariants::check`] verifies mapping and flash bookkeeping.
 //! 5. **Report**: [`sim::Sim::metrics`] (the DESIGN §4 contract) and [`frame::Frame`] (flat
 //!    buffers for views). [`sim::Sim::state_hash`] fingerprints the whole state.
+//! 6. **Step back**: a [`Timeline`] keeps checkpoints (clones of the whole `Sim`) and seeks
+//!    backwards by restoring the nearest one and replaying.
+//!
+//! Time is simulated in integer nanoseconds: each flash and RAM operation has a cost
+//! ([`config::Latencies`]); the controller serves requests in arrival order (trace
+//! timestamps, closed loop, or periodic arrivals — [`config::TimingMode`]) over
+//! `channels x ways` units ([`device::Device`]). Shared building blocks for schemes live in
+//! [`cache`] (LRU, segmented LRU, LFU, ghost cache, bloom filter) and [`gc`] (greedy,
+//! cost-benefit and FIFO victims, block ages, round-robin allocation).
 //!
 //! ## Glossary
 //!
