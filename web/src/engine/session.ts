@@ -128,15 +128,15 @@ export class Session {
 
   /** Back `n` requests. */
   *back(n: number): Work<ViewData> {
-    const target = Math.max(0, this.open ? this.req - (n - 1) : this.req - n);
-    return this.view(yield* this.land(target));
+    return this.view(yield* this.land(Math.max(0, this.open ? this.req - (n - 1) : this.req - n)));
   }
 
-  /** To request `request`, op `op`. */
+  /** To request `request`, op `op`; a cancelled seek stands where the engine stopped (as land()). */
   *seek(request: number, op = 0): Work<ViewData> {
     const r = Math.max(0, Math.min(this.info.total, Math.floor(request)));
     if (op <= 0 || r >= this.info.total) return this.view(yield* this.land(r));
     yield* this.seekEngine(r, 'Seeking');
+    if (this.sim.cursor() !== r) return this.view(yield* this.land(this.sim.cursor()));
     this.req = r;
     this.enter();
     return this.settle(op, {});
