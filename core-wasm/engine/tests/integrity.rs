@@ -4,8 +4,9 @@
 mod common;
 
 use common::{random_trace, shipped_trace};
-use ftl_engine::config::{AddressMap, SimConfig};
+use ftl_engine::config::{AddressMap, CellType, SimConfig};
 use ftl_engine::ftl::SCHEMES;
+use ftl_engine::gc::VictimPolicy;
 use ftl_engine::{EngineError, Sim};
 
 fn run_checked(mut sim: Sim, label: &str) -> Sim {
@@ -55,28 +56,51 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
         for (g, &(blocks, ppb, op, reserve)) in geometries.iter().enumerate() {
             // FTL_STRESS_SEEDS=N runs more seeds (a longer hunt for bugs than CI needs).
             let seeds: u64 = std::env::var("FTL_STRESS_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
-            for seed in 0..seeds {
-                let seed = seed * 1000 + g as u64;
+            for i in 0..seeds {
+                let seed = i * 1000 + g as u64;
                 let mut config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
                 config.device.blocks = blocks;
                 config.device.pages_per_block = ppb;
                 config.device.over_provisioning = op;
                 config.gc.reserve_blocks = reserve;
                 config.workload.address_map = AddressMap::Refuse;
-                // Vary what stresses demand-based schemes: tiny pages give many translation
-                // pages (4 entries each), and odd seeds get a two-entry mapping cache.
-                if seed.is_multiple_of(3) {
+                // Each seed varies what else can go wrong: tiny pages (many translation pages,
+                // 4 entries each), a two-entry mapping cache, every victim policy, MLC
+                // program order, several units, a pre-filled device, DFTL without batching.
+                if i % 3 == 0 {
                     config.device.page_bytes = 16;
                     config.device.over_provisioning = 0.5; // room for the translation pages
                 }
-                if seed % 2 == 1 {
+                if i % 2 == 1 {
                     let per_tpage = u64::from(config.device.page_bytes / 4);
                     config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + 16;
                 }
+                config.gc.victim = VictimPolicy::ALL[(i / 2) as usize % 3];
+                if i % 5 == 1 {
+                    config.device.cell = CellType::Mlc;
+                }
+                if i % 4 == 2 {
+                    config.device.channels = 2;
+                    config.device.ways = 2;
+                    config.device.over_provisioning = config.device.over_provisioning.max(0.4);
+                }
+                if i % 7 == 3 {
+                    config.device.utilization = 0.5;
+                }
+                config.dftl.batch_update = i % 3 != 2;
                 let logical = config.device.logical_pages();
                 let requests = (config.device.physical_pages() as usize * 2).max(400);
                 let trace = random_trace(seed, requests, logical, config.device.page_bytes);
-                let label = format!("{} geometry {g} seed {seed}", s.id);
+                let label = format!(
+                    "{} geometry {g} seed {seed} ({:?}, {:?}, {}x{} units, utilization {}, batch {})",
+                    s.id,
+                    config.gc.victim,
+                    config.device.cell,
+                    config.device.channels,
+                    config.device.ways,
+                    config.device.utilization,
+                    config.dftl.batch_update
+                );
                 // A scheme may refuse a device too small for it, but only up front, with a
                 // configuration error; once running it must keep every page.
                 let sim = match Sim::new(config, &trace, "random") {
@@ -99,7 +123,6 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
 
 #[test]
 fn every_victim_policy_keeps_every_page() {
-    use ftl_engine::gc::VictimPolicy;
     let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
     for s in SCHEMES {
         for policy in VictimPolicy::ALL {

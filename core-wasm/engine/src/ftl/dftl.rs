@@ -19,6 +19,10 @@
 //! - CMT entries cost 8 bytes (LPN + PPN), GTD entries 4; the CMT gets the RAM budget left
 //!   after the GTD. Each CMT search is one cache operation, each table update one RAM access.
 //! - Mapping updates done by GC are charged to `gc`, not `translation`.
+//! - With `gc.victim` FIFO or cost-benefit, a victim whose copies plus batch update would
+//!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
+//! - Dirty entries are tracked per translation page only when batching (nothing reads the
+//!   lists otherwise).
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -177,7 +181,7 @@ impl Dftl {
         dev.ram(1);
         let t = self.tpage_of(lpn) as usize;
         if let Some(e) = self.cmt.peek_mut(&lpn) {
-            if !e.dirty {
+            if !e.dirty && self.options.batch_update {
                 self.dirty[t].push(lpn);
             }
             *e = Entry { ppn, dirty: true };
@@ -254,10 +258,43 @@ impl Dftl {
         }
     }
 
+    /// Pages a collection of `block` would write: its valid pages plus one translation page
+    /// per translation page its uncached data pages map through (the batch update).
+    fn collection_cost(&self, block: BlockId, dev: &Device) -> u32 {
+        let first = dev.flash.first_ppn(block);
+        let mut tpages: Vec<u32> = Vec::new();
+        let mut valid = 0;
+        for ppn in first..first + dev.flash.pages_per_block() {
+            if dev.flash.state(ppn) != PageState::Valid {
+                continue;
+            }
+            valid += 1;
+            let tag = dev.flash.tag(ppn);
+            if tag.kind == PageKind::Data && !self.cmt.contains(&tag.key) {
+                let t = self.tpage_of(tag.key);
+                if !tpages.contains(&t) {
+                    tpages.push(t);
+                }
+            }
+        }
+        valid + tpages.len() as u32
+    }
+
     /// Collects one victim (data or translation block); `false` when none is worth it.
     fn collect(&mut self, dev: &mut Device) -> Result<bool> {
         let open = self.open;
-        let victim = dev.pick_victim(self.victim, |b| !open.contains(&Some(b)));
+        let collectable = |b| !open.contains(&Some(b));
+        let mut victim = dev.pick_victim(self.victim, collectable);
+        // A victim whose copies and batch update write a whole block or more gains nothing
+        // (the collection loop would spend the pool). FIFO and cost-benefit can pick one; then
+        // take the greedy victim instead.
+        if let Some(v) = victim {
+            if self.victim != VictimPolicy::Greedy
+                && self.collection_cost(v, dev) >= dev.flash.pages_per_block()
+            {
+                victim = dev.pick_victim(VictimPolicy::Greedy, collectable);
+            }
+        }
         let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
         let first = dev.flash.first_ppn(victim);
@@ -390,6 +427,13 @@ impl Ftl for Dftl {
         if self.cmt.len() > self.cmt.capacity() {
             return bad("CMT over capacity".into());
         }
+        let mut seen = vec![false; dev.flash.blocks() as usize];
+        for &b in &self.free {
+            if dev.flash.programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
+                return bad(format!("free list holds block {b}, which is written, open or listed twice"));
+            }
+            seen[b as usize] = true;
+        }
         Ok(())
     }
 
@@ -431,7 +475,7 @@ mod tests {
         let ftl = Dftl::new(&config).unwrap();
         assert_eq!(ftl.cmt_capacity(), 2);
         let dev =
-            Device::new(FlashArray::new(16, 8, config.device.cell), config.device.latency.clone(), false);
+            Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
         (ftl, dev)
     }
 

@@ -8,7 +8,8 @@
 //! (no separate GC frontier); a mapping entry costs 4 bytes of RAM; each table lookup or
 //! update is one RAM access. On a device with several units (channels x ways) one block per
 //! unit is open and successive page writes go round-robin over the units, so their programs
-//! overlap in time (dynamic allocation; a unit's block is one with `block % units == unit`).
+//! overlap in time (dynamic allocation; a unit's block is one with `block % units == unit`);
+//! GC copies stay on the victim's unit, so one collection needs at most one fresh block.
 
 use std::collections::VecDeque;
 
@@ -55,13 +56,18 @@ impl PageFtl {
         (p != UNMAPPED).then_some(p)
     }
 
-    /// Next free page of the open block, opening a new block (after GC if the pool is at its
-    /// reserve) when needed. `for_gc` lets GC dip into the reserve.
-    fn next_page(&mut self, dev: &mut Device, for_gc: bool) -> Result<Ppn> {
+    /// Next free page of an open block, opening a new block (after GC if the pool is at its
+    /// reserve) when needed. Host writes (`gc_unit` None) go round-robin over the units; GC
+    /// copies all go to one unit (the victim's), so a collection needs at most one fresh
+    /// block and may dip into the reserve for it.
+    fn next_page(&mut self, dev: &mut Device, gc_unit: Option<usize>) -> Result<Ppn> {
         let ppb = dev.flash.pages_per_block();
         let units = self.open.len();
-        let unit = self.next_unit;
-        self.next_unit = (unit + 1) % units;
+        let for_gc = gc_unit.is_some();
+        let unit = gc_unit.unwrap_or(self.next_unit);
+        if !for_gc {
+            self.next_unit = (unit + 1) % units;
+        }
         loop {
             if let Some(b) = self.open[unit] {
                 let used = dev.flash.programmed_count(b);
@@ -94,13 +100,14 @@ impl PageFtl {
         let victim = dev.pick_victim(self.victim, |b| !open.contains(&Some(b)));
         let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
+        let unit = victim as usize % self.open.len();
         let first = dev.flash.first_ppn(victim);
         for ppn in first..first + dev.flash.pages_per_block() {
             if dev.flash.state(ppn) != PageState::Valid {
                 continue;
             }
             let tag = dev.read(ppn, Purpose::Gc)?;
-            let dest = self.next_page(dev, true)?;
+            let dest = self.next_page(dev, Some(unit))?;
             dev.program(dest, tag, Purpose::Gc)?;
             dev.invalidate(ppn)?;
             dev.ram(1);
@@ -124,7 +131,7 @@ impl Ftl for PageFtl {
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let dest = self.next_page(dev, false)?;
+        let dest = self.next_page(dev, None)?;
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
         // GC inside next_page may have moved the old copy, so read the map only now.
         if let Some(old) = self.lookup(lpn) {
@@ -172,10 +179,14 @@ impl Ftl for PageFtl {
                 )));
             }
         }
+        let mut seen = vec![false; dev.flash.blocks() as usize];
         for &b in &self.free {
-            if dev.flash.programmed_count(b) != 0 {
-                return Err(EngineError::Invariant(format!("free list holds programmed block {b}")));
+            if dev.flash.programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
+                return Err(EngineError::Invariant(format!(
+                    "free list holds block {b}, which is written, open or listed twice"
+                )));
             }
+            seen[b as usize] = true;
         }
         Ok(())
     }
