@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
 
+/// Most physical pages a device may have.
+pub const MAX_PAGES: u64 = 1 << 27;
+
 /// NAND cell type. MLC forbids out-of-order and repeated programs within a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -98,9 +101,9 @@ impl Default for DeviceConfig {
 }
 
 impl DeviceConfig {
-    /// Independent flash units (channels x ways).
+    /// Independent flash units (channels x ways; valid configs keep it at most `blocks`).
     pub fn units(&self) -> u32 {
-        self.channels * self.ways
+        self.channels.saturating_mul(self.ways)
     }
 
     /// Total physical pages.
@@ -117,8 +120,17 @@ impl DeviceConfig {
     /// Checks the geometry is possible, naming the first field that is not.
     pub fn validate(&self) -> Result<()> {
         let bad = |m: String| Err(EngineError::Config(m));
-        if self.page_bytes == 0 || !self.page_bytes.is_power_of_two() {
-            return bad(format!("device.page_bytes must be a power of two, got {}", self.page_bytes));
+        if self.page_bytes < 16 || !self.page_bytes.is_power_of_two() {
+            return bad(format!(
+                "device.page_bytes must be a power of two of at least 16, got {}",
+                self.page_bytes
+            ));
+        }
+        if self.pages_per_block > 65_536 {
+            return bad(format!(
+                "device.pages_per_block must be at most 65536, got {}",
+                self.pages_per_block
+            ));
         }
         if self.pages_per_block < 2 {
             return bad(format!("device.pages_per_block must be at least 2, got {}", self.pages_per_block));
@@ -126,11 +138,12 @@ impl DeviceConfig {
         if self.blocks < 4 {
             return bad(format!("device.blocks must be at least 4, got {}", self.blocks));
         }
-        if self.physical_pages() > u64::from(u32::MAX) {
+        // About 13 bytes of state a page, cloned for checkpoints: 2^27 pages (512 GiB of 4 KiB
+        // pages) is about 1.7 GB, the most a browser tab can hold.
+        if self.physical_pages() > MAX_PAGES {
             return bad(format!(
-                "device has {} pages; at most {} are supported",
-                self.physical_pages(),
-                u32::MAX
+                "device has {} pages; at most {MAX_PAGES} are supported (lower device.blocks)",
+                self.physical_pages()
             ));
         }
         if !(0.0..0.95).contains(&self.over_provisioning) || self.over_provisioning.is_nan() {
@@ -144,6 +157,12 @@ impl DeviceConfig {
         }
         if self.channels == 0 || self.ways == 0 {
             return bad("device.channels and device.ways must be at least 1".into());
+        }
+        if u64::from(self.channels) * u64::from(self.ways) > u64::from(self.blocks) {
+            return bad(format!(
+                "device.channels x device.ways ({} x {}) exceeds device.blocks ({}): every unit needs a block",
+                self.channels, self.ways, self.blocks
+            ));
         }
         Ok(())
     }
@@ -329,6 +348,15 @@ mod tests {
         c.device.over_provisioning = 0.01;
         assert!(c.validate().unwrap_err().to_string().contains("over-provisioning"));
         assert!(SimConfig::from_json("{").is_err());
+        for (key, json) in [
+            ("page_bytes", r#"{"device": {"page_bytes": 2}}"#),
+            ("channels x device.ways", r#"{"device": {"channels": 65536, "ways": 65536}}"#),
+            ("at most", r#"{"device": {"blocks": 4000000000}}"#),
+            ("pages_per_block", r#"{"device": {"pages_per_block": 1073741824, "blocks": 4}}"#),
+        ] {
+            let e = SimConfig::from_json(json).unwrap().validate().unwrap_err().to_string();
+            assert!(e.contains(key), "{json}: {e}");
+        }
         // A misspelt key is an error, not silently ignored.
         let e = SimConfig::from_json(r#"{"device": {"blokcs": 16}}"#).unwrap_err().to_string();
         assert!(e.contains("blokcs"), "{e}");
