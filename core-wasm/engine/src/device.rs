@@ -171,6 +171,13 @@ impl Device {
         self.events.is_some()
     }
 
+    /// Turns event recording on (keeping what is recorded) or off (dropping it).
+    pub fn set_recording(&mut self, on: bool) {
+        if on != self.recording() {
+            self.events = on.then(Vec::new);
+        }
+    }
+
     fn charge(&mut self, purpose: Purpose, ns: u64) {
         self.cost.flash_ns[purpose as usize] += ns;
     }

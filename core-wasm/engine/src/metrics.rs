@@ -108,6 +108,10 @@ impl LatencyHistogram {
         h.u64(self.count);
         h.u64(self.max_ns);
         h.bytes(&self.sum_ns.to_le_bytes());
+        h.u64(self.sum_sq.to_bits());
+        for &b in &self.buckets {
+            h.u64(b);
+        }
     }
 }
 

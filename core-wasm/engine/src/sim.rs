@@ -115,8 +115,14 @@ pub struct Sim {
 impl Sim {
     /// Builds a simulation of `trace` under `config`, pre-filling the pages the trace reads
     /// before writing them when the config asks for it.
-    pub fn new(config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
+    pub fn new(mut config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
         config.validate()?;
+        // A trace without timestamps (every arrival at 0) would measure its position in one
+        // long queue, not a response time: replay it closed loop, as DESIGN §3 says. The
+        // metrics' config shows the mode actually used.
+        if config.timing == TimingMode::Trace && trace.requests.iter().all(|r| r.time_ns == 0) {
+            config.timing = TimingMode::Closed;
+        }
         let dev_cfg = &config.device;
         let workload = Workload::build(
             &trace.requests,
@@ -362,6 +368,16 @@ impl Sim {
         self.last_response_ns
     }
 
+    /// Whether events are being recorded.
+    pub fn recording(&self) -> bool {
+        self.device.recording()
+    }
+
+    /// Turns event recording on or off (fast mode).
+    pub fn set_recording(&mut self, on: bool) {
+        self.device.set_recording(on);
+    }
+
     /// Events recorded since the last call (empty in fast mode).
     pub fn take_events(&mut self) -> Vec<Event> {
         self.device.take_events()
@@ -382,6 +398,37 @@ impl Sim {
             for &v in row.iter() {
                 h.u64(v);
             }
+        }
+        // Everything the metrics are computed from, so a divergence in any reported number
+        // shows in the hash (checkpoint replay, native vs wasm).
+        let st = &self.device.stats;
+        for v in [
+            st.gc_runs,
+            st.gc_valid_copies,
+            st.mapping_hits,
+            st.mapping_misses,
+            st.buffer_hits,
+            st.buffer_misses,
+        ] {
+            h.u64(v);
+        }
+        for &v in &st.merges {
+            h.u64(v);
+        }
+        let host = &self.host;
+        for v in [
+            host.reads,
+            host.writes,
+            host.trims,
+            host.pages_read,
+            host.pages_written,
+            host.pages_trimmed,
+            host.flash_ns,
+            host.ram_ns,
+            host.lru_ns,
+            self.sim_time_ns,
+        ] {
+            h.u64(v);
         }
         h.finish()
     }

@@ -34,13 +34,14 @@ impl Timeline {
         }
     }
 
-    /// A timeline whose checkpoints fit in about `budget_bytes`: as many as fit (4 to 64).
+    /// A timeline whose checkpoints fit in about `budget_bytes`: as many as fit (2 to 64).
     /// They start 256 requests apart, or further on big devices so that copying a checkpoint
     /// costs at most about 64 bytes per request served (a 1 GiB device: ~85,000 requests
     /// apart, which replays in well under 0.1 s).
     pub fn with_memory_budget(sim: Sim, budget_bytes: u64) -> Self {
         let each = sim.approx_bytes().max(1);
-        let n = (budget_bytes / each).clamp(4, 64) as usize;
+        // At least the start plus one more, even when a copy alone exceeds the budget.
+        let n = (budget_bytes / each).clamp(2, 64) as usize;
         let interval = (each / 64).max(256) as usize;
         Timeline::new(sim, interval, n)
     }
@@ -91,7 +92,10 @@ impl Timeline {
         let mut done = 0;
         while done < n && self.sim.step(1)? == 1 {
             done += 1;
-            if self.sim.cursor() > self.responses.len() {
+            let at = self.sim.cursor();
+            if at > self.responses.len() {
+                // Requests stepped without recording (engine-only stepping) are unknown.
+                self.responses.resize(at - 1, f32::NAN);
                 self.responses.push((self.sim.last_response_ns() as f64 / 1000.0) as f32);
             }
         }
@@ -138,7 +142,12 @@ impl Timeline {
             self.sim = self.checkpoints[i.saturating_sub(1)].clone();
         }
         let ahead = target - self.sim.cursor();
-        self.step(ahead)?;
+        // Replayed requests' events would be thrown away: don't record them.
+        let recording = self.sim.recording();
+        self.sim.set_recording(false);
+        let stepped = self.step(ahead);
+        self.sim.set_recording(recording);
+        stepped?;
         self.sim.take_events();
         Ok(())
     }

@@ -38,13 +38,20 @@ fn run(config: SimConfig, trace: &Trace) -> ftl_engine::Metrics {
 }
 
 #[test]
-fn simultaneous_writes_queue_fifo_on_one_unit() {
-    // Four 200 µs programs arriving together finish at 200, 400, 600, 800 µs.
-    let m = run(config(), &writes(&[0, 1, 2, 3], 0));
-    assert_eq!(m.response_us.max, 800.0);
-    assert_eq!(m.response_us.mean, 500.0);
+fn near_simultaneous_writes_queue_fifo_on_one_unit() {
+    // Four 200 µs programs arriving 0, 1, 2, 3 ns finish at 200, 400, 600, 800 µs.
+    let m = run(config(), &writes(&[0, 1, 2, 3], 1));
+    assert_eq!(m.response_us.max, 799.997);
+    assert!((m.response_us.mean - 499.9985).abs() < 1e-9, "{}", m.response_us.mean);
     assert_eq!(m.sim_time_us, 800.0);
     assert_eq!(m.service_time_us.flash, 800.0);
+}
+
+#[test]
+fn a_trace_without_timestamps_runs_closed_loop() {
+    let m = run(config(), &writes(&[0, 1, 2, 3], 0));
+    assert_eq!((m.response_us.mean, m.response_us.max), (200.0, 200.0));
+    assert_eq!(m.config["timing"], "closed");
 }
 
 #[test]
@@ -54,7 +61,7 @@ fn spaced_arrivals_do_not_queue_and_closed_loop_never_queues() {
     assert_eq!(m.sim_time_us, 3_200.0);
     let mut closed = config();
     closed.timing = TimingMode::Closed;
-    let m = run(closed, &writes(&[0, 1, 2, 3], 0));
+    let m = run(closed, &writes(&[0, 1, 2, 3], 1));
     assert_eq!(m.response_us.max, 200.0);
     assert_eq!(m.sim_time_us, 800.0);
 }
@@ -76,12 +83,12 @@ fn channels_and_ways_overlap_programs() {
     c.device.ways = 2;
     c.device.latency.transfer_ns_per_page = 50_000;
     c.device.blocks = 64;
-    let m = run(c, &writes(&[0, 1, 2, 3], 0));
+    let m = run(c, &writes(&[0, 1, 2, 3], 1));
     // Round-robin over 4 units: each write is a 50 µs transfer on its channel, then a 200 µs
     // program on its own unit. Two units share each channel, so the second transfer on a
-    // channel waits 50 µs: completions 250, 250, 300, 300.
-    assert_eq!(m.response_us.max, 300.0);
-    assert_eq!(m.response_us.mean, 275.0);
+    // channel waits for the first: responses 250, 250, 299.998, 299.998 µs (arrivals 0-3 ns).
+    assert_eq!(m.response_us.max, 299.998);
+    assert!((m.response_us.mean - 274.999).abs() < 1e-9, "{}", m.response_us.mean);
     // Service time still sums every operation's cost.
     assert_eq!(m.service_time_us.flash, 1000.0);
 }
