@@ -278,6 +278,14 @@ impl FlashArray {
                     self.programmed[b as usize]
                 )));
             }
+            // The greedy-GC index must file every written block under its valid count.
+            let filed = self.by_valid.bucket_of(b);
+            let want = (used > 0).then_some(valid);
+            if filed != want || (filed.is_some() && !self.by_valid.blocks_in(valid).contains(&b)) {
+                return Err(EngineError::Invariant(format!(
+                    "block {b}: valid-count index says {filed:?}, block has {valid} valid of {used} written"
+                )));
+            }
             if self.cell == CellType::Mlc && pages[..used as usize].contains(&PageState::Free) {
                 return Err(EngineError::Invariant(format!("block {b}: MLC pages not programmed in order")));
             }

@@ -81,6 +81,25 @@ impl ValidIndex {
     }
 }
 
+impl ValidIndex {
+    /// Which bucket `block` is filed under (`None` when not indexed), for consistency checks.
+    pub fn bucket_of(&self, block: BlockId) -> Option<u32> {
+        let b = self.bucket[block as usize];
+        (b != NIL).then_some(b)
+    }
+
+    /// Blocks filed under `valid`, in list order.
+    pub fn blocks_in(&self, valid: u32) -> Vec<BlockId> {
+        let mut out = Vec::new();
+        let mut b = self.head[valid as usize];
+        while b != NIL {
+            out.push(b);
+            b = self.next[b as usize];
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,4 +53,43 @@ mod tests {
         assert_eq!(greedy(&f, |b| b != 1), Some(0));
         assert_eq!(greedy(&f, |b| b == 2), None, "a block with every page valid frees nothing");
     }
+
+    /// The index-based greedy search equals a brute-force scan on random flash states.
+    #[test]
+    fn greedy_matches_a_brute_force_scan() {
+        use crate::flash::PageState;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..200 {
+            let (blocks, ppb) = (3 + next() as u32 % 20, 2 + next() as u32 % 8);
+            let mut f = FlashArray::new(blocks, ppb, CellType::Slc);
+            let mut version = 0;
+            for _ in 0..(next() % (u64::from(blocks * ppb) * 2)) {
+                let ppn = (next() % u64::from(blocks * ppb)) as u32;
+                match f.state(ppn) {
+                    PageState::Free => {
+                        version += 1;
+                        f.program(ppn, PageTag::data(ppn, version)).unwrap();
+                    }
+                    PageState::Valid => f.invalidate(ppn).unwrap(),
+                    PageState::Invalid if f.valid_count(f.block_of(ppn)) == 0 => {
+                        f.erase(f.block_of(ppn)).unwrap()
+                    }
+                    PageState::Invalid => {}
+                }
+            }
+            f.check().unwrap();
+            let excluded = (next() % u64::from(blocks)) as u32;
+            let allow = |b: BlockId| b != excluded;
+            let brute = (0..blocks)
+                .filter(|&b| f.programmed_count(b) > 0 && f.valid_count(b) < ppb && allow(b))
+                .min_by_key(|&b| (f.valid_count(b), b));
+            assert_eq!(greedy(&f, allow), brute, "round {round}");
+        }
+    }
 }
