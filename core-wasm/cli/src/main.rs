@@ -29,6 +29,13 @@ const USAGE: &str = "usage:
   ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set KEY=VALUE ...]";
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`ftl schemes | head -1`) would
+    // panic; restore the default so the program just ends, as other command-line tools do.
+    #[cfg(unix)]
+    // SAFETY: called before any other thread exists; only resets a signal disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("schemes") => run::schemes(&argv[1..]),
