@@ -233,7 +233,8 @@ pub struct ServiceTime {
     pub lru: f64,
 }
 
-/// Erase-count spread over blocks.
+/// Erase-count spread over blocks: the wear of each block since the device was new, so it
+/// includes erases done while pre-filling (unlike `flash.erases`, which counts the run).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct EraseSpread {
     pub min: u64,
