@@ -1,9 +1,29 @@
 /**
  * SimClient: a promise API over the engine worker. Replies are matched by id; progress
- * reports for an id go to that call's `onProgress`. If the worker dies, pending calls fail
- * and the next call starts a new worker (never reuse a trapped wasm instance).
+ * reports for an id go to that call's `onProgress`. If the worker dies or its wasm traps
+ * (a `fatal` error), pending calls fail and the next call starts a new worker: a trapped
+ * wasm instance is never reused.
  */
 import type { FromWorker, ToWorker } from './protocol';
+
+/** An engine request that failed, with what the worker said about the failure. */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    /** The wasm instance trapped; the worker was replaced and its simulation is gone. */
+    readonly fatal = false,
+    /** A `cancel` stopped the request before it changed anything. */
+    readonly cancelled = false,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** Whether `e` says the engine's worker (and the simulation in it) was lost. */
+export function isFatal(e: unknown): boolean {
+  return e instanceof EngineError && e.fatal;
+}
 
 type ProgressFn = (p: { label: string; done: number; total: number }) => void;
 type Pending = { resolve: (m: FromWorker) => void; reject: (e: Error) => void; onProgress?: ProgressFn };
@@ -24,10 +44,15 @@ export class SimClient {
         return;
       }
       this.pending.delete(e.data.id);
-      if (e.data.type === 'error') p.reject(new Error(e.data.message));
-      else p.resolve(e.data);
+      if (e.data.type !== 'error') return p.resolve(e.data);
+      const err = new EngineError(e.data.message, e.data.fatal, e.data.cancelled);
+      p.reject(err);
+      // A trapped wasm instance is never used again: the next request starts a new worker.
+      if (err.fatal && this.worker === w) this.fail(err);
     };
-    w.onerror = (e) => this.fail(new Error(`engine worker crashed: ${e.message || 'unknown error'}`));
+    w.onerror = (e) => {
+      if (this.worker === w) this.fail(new EngineError(`The engine worker crashed (${e.message || 'unknown error'}).`, true));
+    };
     return w;
   }
 

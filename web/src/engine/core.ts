@@ -16,6 +16,11 @@ export type Reply = [FromWorker, ArrayBuffer[]];
 export class SimCore {
   private session: Session | null = null;
   private loader: { wasm: WasmTraceLoader; name: string } | null = null;
+  /**
+   * Why the wasm instance trapped, once it has. A trap can leave Rust state half-updated
+   * (wasm-bindgen then reports "recursive use of an object"), so nothing may run on it again.
+   */
+  private crashed: string | null = null;
 
   constructor(
     private readonly wasm: WasmApi,
@@ -33,11 +38,14 @@ export class SimCore {
 
   /** Handles one message, yielding progress between chunks of long work. */
   *run(msg: ToWorker): Generator<Progress, Reply, void> {
+    if (this.crashed) return [{ type: 'error', id: msg.id, message: this.crashed, fatal: true }, []];
     try {
       if (this.session) this.session.cancelled = false;
       return yield* this.dispatch(msg);
     } catch (e) {
-      return [{ type: 'error', id: msg.id, message: errorMessage(e) }, []];
+      if (!(e instanceof WebAssembly.RuntimeError)) return [{ type: 'error', id: msg.id, message: errorMessage(e) }, []];
+      this.crashed = `The engine crashed (${errorMessage(e)}).`;
+      return [{ type: 'error', id: msg.id, message: this.crashed, fatal: true }, []];
     }
   }
 

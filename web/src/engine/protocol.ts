@@ -178,7 +178,11 @@ export type FromWorker =
   | { type: 'metrics'; id: number; json: string }
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
-  | { type: 'error'; id: number; message: string };
+  /**
+   * The request failed. `fatal`: the wasm instance trapped and must not be used again (the
+   * client replaces the worker). `cancelled`: a `cancel` stopped it before it changed anything.
+   */
+  | { type: 'error'; id: number; message: string; fatal?: boolean; cancelled?: boolean };
 
 /** Buffers of a frame, for `postMessage`'s transfer list. */
 export function frameTransfer(f: FrameData): ArrayBuffer[] {

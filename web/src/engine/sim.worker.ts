@@ -5,7 +5,7 @@
 import init, * as wasm from './pkg/ftl_wasm.js';
 import wasmUrl from './pkg/ftl_wasm_bg.wasm?url';
 import { SimCore } from './core';
-import type { ToWorker } from './protocol';
+import type { FromWorker, ToWorker } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -47,8 +47,10 @@ async function drain() {
         await yieldNow();
       }
     } catch (err) {
-      // Only reached if the wasm module itself failed to load.
-      self.postMessage({ type: 'error', id: msg.id, message: `engine failed to start: ${String(err)}` });
+      // Only reached if the wasm module itself failed to load. Fatal, so the client starts
+      // a new worker for the next request rather than asking this one again. (A trap in
+      // the engine comes back from SimCore as a fatal reply; SimCore then refuses all work.)
+      self.postMessage({ type: 'error', id: msg.id, message: `The engine failed to start (${String(err)}).`, fatal: true } satisfies FromWorker);
     }
   }
   busy = false;

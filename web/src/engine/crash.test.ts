@@ -1,0 +1,102 @@
+// A wasm trap leaves the instance unusable (Rust state half-updated), so SimCore answers it
+// with a fatal error and refuses everything after; the client then replaces the worker.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
+import { EngineError, SimClient } from './client';
+import { SimCore, type WasmApi } from './core';
+import type { FromWorker, ToWorker } from './protocol';
+
+const TRACE = 'msr-cambridge_hm_0_first1000.csv';
+
+/** The real wasm API, with a Simulation whose `step` traps while `state.trap` is set. */
+function trappingApi() {
+  const real = loadWasm();
+  const state = { trap: false, calls: 0 };
+  function Simulation(...args: ConstructorParameters<typeof real.Simulation>) {
+    const sim = new real.Simulation(...args);
+    return new Proxy(sim, {
+      get(target, key) {
+        const v = Reflect.get(target, key);
+        if (typeof v !== 'function') return v;
+        return (...a: unknown[]) => {
+          if (state.trap && key === 'step') throw new WebAssembly.RuntimeError('unreachable');
+          state.calls++;
+          return v.apply(target, a);
+        };
+      },
+    });
+  }
+  Simulation.fromLoader = real.Simulation.fromLoader;
+  return { api: { ...real, Simulation } as unknown as WasmApi, state };
+}
+
+describe('a wasm trap in SimCore', () => {
+  it('is answered as fatal, and nothing runs on the instance afterwards', () => {
+    const { api, state } = trappingApi();
+    const core = new SimCore(api);
+    const [loaded] = core.handle({ type: 'load', id: 1, configJson: '{"scheme":"page"}', trace: shippedTrace(TRACE), traceName: TRACE });
+    expect(loaded.type).toBe('loaded');
+    state.trap = true;
+    const [r] = core.handle({ type: 'step', id: 2, requests: 1, budgetMs: Infinity });
+    expect(r).toMatchObject({ type: 'error', id: 2, fatal: true, message: expect.stringMatching(/crashed.*unreachable/) });
+    state.trap = false;
+    const calls = state.calls;
+    const [after] = core.handle({ type: 'frame', id: 3 });
+    expect(after).toMatchObject({ type: 'error', id: 3, fatal: true });
+    expect(state.calls).toBe(calls);
+  });
+
+  it('leaves ordinary engine errors non-fatal', () => {
+    const core = new SimCore(loadWasm());
+    const [r] = core.handle({ type: 'step', id: 1, requests: 1, budgetMs: 1 });
+    expect(r.type === 'error' && r.fatal).toBeFalsy();
+  });
+});
+
+/** A stand-in for the browser's Worker: records messages, replies on demand. */
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  posted: ToWorker[] = [];
+  terminated = false;
+  onmessage: ((e: { data: FromWorker }) => void) | null = null;
+  onerror: ((e: { message: string }) => void) | null = null;
+  constructor() {
+    FakeWorker.made.push(this);
+  }
+  postMessage(m: ToWorker) {
+    this.posted.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(m: FromWorker) {
+    this.onmessage?.({ data: m });
+  }
+}
+
+describe('SimClient after a fatal error', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+  });
+
+  it('fails every pending call, terminates the worker and starts a new one for the next call', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const client = new SimClient();
+    const a = client.request({ type: 'step', requests: 1, budgetMs: 1 });
+    const b = client.request({ type: 'responses' });
+    const w = FakeWorker.made[0];
+    w.reply({ type: 'error', id: w.posted[0].id, message: 'The engine crashed (unreachable).', fatal: true });
+    await expect(a).rejects.toMatchObject({ fatal: true, message: 'The engine crashed (unreachable).' });
+    await expect(b).rejects.toBeInstanceOf(EngineError);
+    expect(w.terminated).toBe(true);
+
+    const c = client.request<'view'>({ type: 'frame' });
+    expect(FakeWorker.made).toHaveLength(2);
+    const w2 = FakeWorker.made[1];
+    expect(w2.posted.map((m) => m.type)).toEqual(['frame']);
+    w2.reply({ type: 'error', id: w2.posted[0].id, message: 'no simulation loaded' });
+    await expect(c).rejects.toMatchObject({ fatal: false });
+    expect(w2.terminated).toBe(false);
+  });
+});
