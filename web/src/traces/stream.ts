@@ -63,16 +63,24 @@ export function parseOptionsJson(choices: ParseChoices): string {
 /**
  * Parses `source` in the worker; `onProgress(bytesRead, size)` after each chunk. Resolves
  * with the parse result (format, report, statistics); rejects with the engine's located
- * message on bad input.
+ * message on bad input, or with `signal.reason` once `signal` aborts (checked before every
+ * chunk, and a read waiting on a slow source is cut short). The worker's loaded simulation
+ * is untouched either way: parsing only fills its trace loader.
  */
 export async function streamTrace(
   client: TraceClient,
   source: TraceSource,
   choices: ParseChoices,
   onProgress: (bytes: number, size: number) => void,
+  signal?: AbortSignal,
 ): Promise<TraceParse> {
+  signal?.throwIfAborted();
   await client.request<'traceFed'>({ type: 'traceOpen', name: source.name, format: choices.format, optionsJson: parseOptionsJson(choices) });
+  signal?.throwIfAborted();
   const reader = source.stream().getReader();
+  // Cancelling the reader ends a pending read() at once (as if the stream had ended).
+  const stopReading = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', stopReading);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let sent = 0;
@@ -94,6 +102,7 @@ export async function streamTrace(
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      signal?.throwIfAborted();
       if (done) break;
       pending.push(value);
       pendingBytes += value.length;
@@ -101,8 +110,10 @@ export async function streamTrace(
     }
     await flush();
   } finally {
-    reader.cancel().catch(() => {});
+    signal?.removeEventListener('abort', stopReading);
+    stopReading();
   }
+  signal?.throwIfAborted();
   const r = await client.request<'traceParsed'>({ type: 'traceClose' });
   return r.parse;
 }
@@ -112,9 +123,9 @@ export function fileSource(file: File): TraceSource {
   return { name: file.name, size: file.size, stream: () => file.stream() };
 }
 
-/** A trace source over a URL (a shipped trace). */
-export async function fetchSource(url: string, name: string): Promise<TraceSource> {
-  const res = await fetch(url);
+/** A trace source over a URL (a shipped trace); `signal` aborts the download. */
+export async function fetchSource(url: string, name: string, signal?: AbortSignal): Promise<TraceSource> {
+  const res = await fetch(url, { signal });
   if (!res.ok || !res.body) throw new Error(`${name}: HTTP ${res.status} ${res.statusText}`);
   const body = res.body;
   return { name, size: Number(res.headers.get('content-length')) || 0, stream: () => body };
