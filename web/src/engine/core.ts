@@ -16,6 +16,8 @@ export type Reply = [FromWorker, ArrayBuffer[]];
 export class SimCore {
   private session: Session | null = null;
   private loader: { wasm: WasmTraceLoader; name: string } | null = null;
+  /** Set by `cancel` for work outside a session (building a simulation). */
+  private cancelled = false;
   /**
    * Why the wasm instance trapped, once it has. A trap can leave Rust state half-updated
    * (wasm-bindgen then reports "recursive use of an object"), so nothing may run on it again.
@@ -40,6 +42,7 @@ export class SimCore {
   *run(msg: ToWorker): Generator<Progress, Reply, void> {
     if (this.crashed) return [{ type: 'error', id: msg.id, message: this.crashed, fatal: true }, []];
     try {
+      this.cancelled = false;
       if (this.session) this.session.cancelled = false;
       return yield* this.dispatch(msg);
     } catch (e) {
@@ -51,6 +54,7 @@ export class SimCore {
 
   /** Stops the long work in progress at its next chunk boundary. */
   cancel() {
+    this.cancelled = true;
     if (this.session) this.session.cancelled = true;
   }
 
@@ -81,6 +85,13 @@ export class SimCore {
       case 'loadParsed': {
         const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
         const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
+        // Building takes a while on a big trace, and a Stop pressed meanwhile must still
+        // leave the old simulation loaded: look at the cancel flag before replacing it.
+        yield { label: `Preparing ${sim.total().toLocaleString('en-US')} requests`, done: 0, total: 0 };
+        if (this.cancelled) {
+          sim.free();
+          return [{ type: 'error', id, message: 'Loading cancelled.', cancelled: true }, []];
+        }
         return this.start(id, sim, msg.traceName);
       }
       case 'step':
