@@ -2,63 +2,22 @@
  * The app's one store, outside React (components read it with useSim). It owns the engine
  * client; every timeline move goes through `exec`, which runs moves one at a time, shows a
  * progress bar for anything slower than half a second and applies the view that comes back.
- * The play loop lives in player.ts; this file is state and moves.
+ * The play loop lives in player.ts and the state's shape in state.ts; this file is state
+ * and moves.
  */
 import { SimClient } from '../engine/client';
 import { errorMessage } from '../engine/core';
-import { STOP_NAMES, type RequestTrace, type StopKind } from '../engine/events';
+import { STOP_NAMES, type StopKind } from '../engine/events';
 import type { PageInfo } from '../engine/pageTable';
-import type { FrameData, Position, RequestReport, SimInfo, ToWorker, ViewData } from '../engine/protocol';
-import type { ResponseSeries } from '../engine/responseBins';
-import { DEFAULT_EXPERIMENT, DEFAULT_SPEED, SPEEDS, type Experiment } from './experiment';
+import type { ToWorker, ViewData } from '../engine/protocol';
+import { SPEEDS, type Experiment } from './experiment';
 import { mergeLog } from './narrationLog';
 import type { TraceParse } from '../engine/protocol';
 import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../traces/stream';
 import { PlayLoop } from './player';
+import { initialState, type Busy, type SimState } from './state';
 
-export type Status = 'loading' | 'ready' | 'playing' | 'done' | 'error';
-
-/** Work the user is waiting for (shown as a progress bar after half a second). */
-export interface Busy {
-  label: string;
-  /** Units done and total; total 0 = unknown (indeterminate bar). */
-  done: number;
-  total: number;
-}
-
-export interface SimState {
-  status: Status;
-  /** What went wrong, when status is 'error' (or a step failed). */
-  message?: string;
-  /** A short note for the user (e.g. "no GC ahead"), cleared by the next move. */
-  notice?: string;
-  info?: SimInfo;
-  frame?: FrameData;
-  pos: Position;
-  /** The request in progress or last served, with its events. */
-  current: RequestTrace | null;
-  report: RequestReport | null;
-  /** Requests the narration log holds, by index. */
-  log: RequestTrace[];
-  /** Response times binned over the trace, for the chart. */
-  responses?: ResponseSeries;
-  /** Index into SPEEDS. */
-  speed: number;
-  experiment: Experiment;
-  busy?: Busy;
-  /** Block grid shows erase-count heat instead of roles. */
-  heat: boolean;
-  /** Keyboard help overlay open. */
-  help: boolean;
-  /** Bumped by every view from the engine (animations key on it). */
-  seq: number;
-  /** Statistics and parse report of the loaded trace. */
-  trace?: TraceParse;
-  /** Why the last trace could not be loaded (the previous experiment stays loaded). */
-  traceError?: string;
-  /** Parser options for the next load. */
-  parseChoices: ParseChoices;
-}
+export type { Busy, SimState, Status } from './state';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -68,19 +27,7 @@ const BUSY_AFTER_MS = 500;
 const MAX_QUEUED = 3;
 
 export class SimStore {
-  private state: SimState = {
-    status: 'loading',
-    speed: DEFAULT_SPEED,
-    experiment: DEFAULT_EXPERIMENT,
-    pos: { request: 0, op: 0, ops: 0 },
-    current: null,
-    report: null,
-    log: [],
-    heat: false,
-    help: false,
-    seq: 0,
-    parseChoices: {},
-  };
+  private state: SimState = initialState();
   private listeners = new Set<() => void>();
   private chain: Promise<unknown> = Promise.resolve();
   private queued = 0;
