@@ -35,6 +35,7 @@ export interface SimState {
   responses?: ResponseSeries;
   /** Index into SPEEDS. */
   speed: number;
+  /** The experiment loaded (a failed or cancelled load leaves it as it was). */
   experiment: Experiment;
   busy?: Busy;
   /** Block grid shows erase-count heat instead of roles. */
@@ -47,7 +48,7 @@ export interface SimState {
   trace?: TraceParse;
   /** Why the last trace could not be loaded (the previous experiment stays loaded). */
   traceError?: string;
-  /** Parser options for the next load. */
+  /** Parser options of the loaded experiment (Reset loads with them again). */
   parseChoices: ParseChoices;
 }
 

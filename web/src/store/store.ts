@@ -2,20 +2,24 @@
  * The app's one store, outside React (components read it with useSim). It owns the engine
  * client; every timeline move goes through `exec`, which runs moves one at a time, shows a
  * progress bar for anything slower than half a second and applies the view that comes back.
- * The play loop lives in player.ts and the state's shape in state.ts; this file is state
- * and moves.
+ * The play loop lives in player.ts, the state's shape in state.ts, the load pipeline in
+ * loadExperiment.ts; this file is state and moves.
+ *
+ * Loads and moves share one queue, and a load bumps a generation number: a move begun before
+ * it belongs to the experiment being replaced, so its view is dropped (it would otherwise
+ * end the 'loading' status while the new trace is still read).
  */
-import { SimClient } from '../engine/client';
+import { isFatal, SimClient } from '../engine/client';
 import { errorMessage } from '../engine/core';
 import { STOP_NAMES, type StopKind } from '../engine/events';
 import type { PageInfo } from '../engine/pageTable';
 import type { ToWorker, ViewData } from '../engine/protocol';
+import type { ParseChoices } from '../traces/stream';
 import { SPEEDS, type Experiment } from './experiment';
+import { loadExperiment, type Loaded } from './loadExperiment';
 import { mergeLog } from './narrationLog';
-import type { TraceParse } from '../engine/protocol';
-import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../traces/stream';
 import { PlayLoop } from './player';
-import { initialState, type Busy, type SimState } from './state';
+import { initialState, type Busy, type SimState, type Status } from './state';
 
 export type { Busy, SimState, Status } from './state';
 
@@ -26,11 +30,18 @@ const BUSY_AFTER_MS = 500;
 /** Moves queued beyond this are dropped (a held-down key must not build a backlog). */
 const MAX_QUEUED = 3;
 
+/** The store: state, subscriptions, the load and every timeline move. */
 export class SimStore {
   private state: SimState = initialState();
   private listeners = new Set<() => void>();
   private chain: Promise<unknown> = Promise.resolve();
   private queued = 0;
+  /** Bumped by every load; work begun under an older number is skipped or dropped. */
+  private gen = 0;
+  /** Aborts the load in progress (Stop / Esc). */
+  private loading: AbortController | null = null;
+  /** Why the engine failed since the last load that succeeded: a failed reload returns to it. */
+  private failure: string | undefined;
   readonly player: PlayLoop;
 
   constructor(readonly client: SimClient = new SimClient()) {
@@ -64,34 +75,33 @@ export class SimStore {
 
   /**
    * Streams the experiment's trace into the engine (statistics first, with a progress bar
-   * for big files), then builds the simulation. If the trace cannot be read, the previous
-   * experiment stays loaded and the error is shown with the trace.
+   * for big files), then builds the simulation. If the trace cannot be read, the engine
+   * refuses the config, or Stop is pressed, the previous experiment stays loaded and the
+   * reason is shown with the trace (or as a notice); with none loaded it is the error status.
    */
   async load(experiment: Experiment = this.state.experiment, choices: ParseChoices = this.state.parseChoices): Promise<void> {
     this.player.stop();
-    const hadExperiment = !!this.state.info;
-    this.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined, parseChoices: choices });
-    await this.exec(`Loading ${experiment.traceName}`, async (onProgress) => {
-      let parse: TraceParse;
+    this.cancel(); // a load replaces the one before it and any long move in progress
+    const gen = ++this.gen;
+    const abort = new AbortController();
+    this.loading = abort;
+    this.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined });
+    await this.exec(`Loading ${experiment.traceName}`, gen, async (onProgress) => {
+      let loaded: Loaded;
       try {
-        const source = experiment.file ? fileSource(experiment.file) : await fetchSource(experiment.traceUrl, experiment.traceName);
-        parse = await streamTrace(this.client, source, choices, (done, total) =>
-          onProgress({ label: `Reading ${experiment.traceName}`, done, total }),
-        );
+        loaded = await loadExperiment(this.client, experiment, choices, abort.signal, onProgress);
       } catch (e) {
-        if (!hadExperiment) throw e;
-        this.set({ traceError: errorMessage(e), status: this.state.pos.request >= (this.state.info?.total ?? 0) ? 'done' : 'ready' });
+        const cancelled = abort.signal.aborted && !isFatal(e);
+        if (isFatal(e) || !this.state.info) throw cancelled ? new Error('Loading cancelled.') : e;
+        if (gen === this.gen) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: errorMessage(e) });
         return;
       }
-      onProgress({ label: `Preparing ${parse.summary.requests.toLocaleString('en-US')} requests`, done: 0, total: 0 });
-      const reply = await this.client.request<'loaded'>(
-        { type: 'loadParsed', configJson: JSON.stringify(experiment.config), traceName: experiment.traceName },
-        [],
-        onProgress,
-      );
-      this.set({ info: reply.info, log: [], responses: undefined, experiment, trace: parse });
-      this.apply(reply.view);
+      this.failure = undefined;
+      this.set({ info: loaded.info, log: [], responses: undefined, experiment, trace: loaded.parse, parseChoices: choices });
+      // Built just before a newer load took over: show it, but that load owns the status.
+      this.apply(loaded.view, gen === this.gen ? undefined : this.state.status);
     }, true);
+    if (this.loading === abort) this.loading = null;
     void this.refreshResponses();
   }
 
@@ -143,16 +153,23 @@ export class SimStore {
     return this.move({ type: 'frame' }, 'Refreshing');
   }
 
-  /** Stops long work in the worker (a seek or jump returns where it got to). */
+  /**
+   * Stops long work: a load (the loaded experiment stays), or a seek or jump in the worker
+   * (it returns where it got to).
+   */
   cancel() {
+    this.loading?.abort();
     this.client.cancel();
   }
 
   /** What the worker recorded about physical page `ppn`. */
   async pageInfo(ppn: number): Promise<PageInfo | null> {
     if (!this.live) return null;
-    const r = await this.client.request<'pageInfo'>({ type: 'pageInfo', ppn });
-    return r.info;
+    try {
+      return (await this.client.request<'pageInfo'>({ type: 'pageInfo', ppn })).info;
+    } catch {
+      return null; // hover text is optional; a failed move reports engine trouble
+    }
   }
 
   /** Fetches the binned response times (the chart's data). */
@@ -189,9 +206,12 @@ export class SimStore {
   /** Sends a move and applies the view it returns (undefined when dropped or failed). */
   private async move(body: Body<ToWorker>, label: string): Promise<ViewData | undefined> {
     if (!this.live) return undefined;
+    const gen = this.gen;
     let view: ViewData | undefined;
-    await this.exec(label, async (onProgress) => {
+    await this.exec(label, gen, async (onProgress) => {
+      if (!this.live) return; // a move queued before it failed: the engine may be gone
       const r = await this.client.request<'view'>(body, [], onProgress);
+      if (gen !== this.gen) return; // a load began meanwhile (it resyncs if it fails)
       view = r.view;
       this.apply(r.view);
     });
@@ -201,13 +221,14 @@ export class SimStore {
   }
 
   /**
-   * Runs `work` after the moves before it. A progress bar appears if it takes longer than
-   * half a second; failures become the error status.
+   * Runs `work` after the moves before it, unless a load began since `gen`. A progress bar
+   * appears if it takes longer than half a second; failures become the error status.
    */
-  exec(label: string, work: (onProgress: (p: Busy) => void) => Promise<void>, force = false): Promise<void> {
+  private exec(label: string, gen: number, work: (onProgress: (p: Busy) => void) => Promise<void>, force = false): Promise<void> {
     if (!force && this.queued >= MAX_QUEUED) return Promise.resolve();
     this.queued++;
     const run = async () => {
+      if (gen !== this.gen) return void this.queued--;
       const started = performance.now();
       const timer = setTimeout(() => this.set({ busy: { label, done: 0, total: 0 } }), BUSY_AFTER_MS);
       const onProgress = (p: Busy) => {
@@ -216,8 +237,7 @@ export class SimStore {
       try {
         await work(onProgress);
       } catch (e) {
-        this.player.stop();
-        this.set({ status: 'error', message: errorMessage(e) });
+        this.fail(e, gen);
       } finally {
         clearTimeout(timer);
         this.queued--;
@@ -229,16 +249,34 @@ export class SimStore {
     return p;
   }
 
-  /** Shows a view from the engine. */
-  private apply(v: ViewData) {
-    const status = this.player.running ? 'playing' : v.done ? 'done' : 'ready';
+  /** The error status (unless a newer load owns the status; it returns to this if it fails). */
+  private fail(e: unknown, gen: number) {
+    // After a trap the worker was replaced, empty: Reset loads the experiment into it.
+    const message = isFatal(e) ? `${errorMessage(e)} Press Reset (R) to reload the experiment.` : errorMessage(e);
+    this.failure = message;
+    if (gen === this.gen) this.set({ status: 'error', message });
+    this.player.stop();
+  }
+
+  /** Back to the loaded experiment after a load that did not happen; `why` says why. */
+  private async resume(why: Partial<SimState>) {
+    if (this.failure) return this.set({ status: 'error', message: this.failure, ...why });
+    // Views of moves sent before the load were dropped: ask the engine where it stands.
+    const r = await this.client.request<'view'>({ type: 'frame' });
+    this.apply(r.view);
+    this.set(why);
+  }
+
+  /** Shows a view from the engine; `status` overrides the one it implies. */
+  private apply(v: ViewData, status?: Status) {
+    const implied = this.state.status === 'error' ? 'error' : this.player.running ? 'playing' : v.done ? 'done' : 'ready';
     this.set({
       frame: v.frame,
       pos: v.pos,
       current: v.current,
       report: v.report,
       log: mergeLog(this.state.log, v.current ? [...v.recent, v.current] : v.recent, v.pos.request),
-      status: this.state.status === 'error' ? 'error' : status,
+      status: status ?? implied,
       notice: undefined,
       seq: this.state.seq + 1,
     });
