@@ -41,16 +41,19 @@ export function TracePanel() {
   const trace = useSim((s) => s.trace);
   const traceError = useSim((s) => s.traceError);
   const status = useSim((s) => s.status);
-  const [choices, setChoices] = useState<ParseChoices>({});
+  // The panel unmounts with its tab: start from the options the loaded experiment used.
+  const [choices, setChoices] = useState<ParseChoices>(() => store.getState().parseChoices);
   const [dragging, setDragging] = useState(false);
   const scheme = experiment.config.scheme;
   const loading = status === 'loading';
 
-  const loadFile = (file: File) =>
-    void store.load({ traceUrl: '', traceName: file.name, file, config: { scheme } }, choices);
+  // Every load this panel starts uses the options as edited here, not the store's last ones
+  // (else changing the scheme would silently drop an option just typed in).
+  const load = (e: Experiment) => void store.load(e, choices);
+  const loadFile = (file: File) => load({ traceUrl: '', traceName: file.name, file, config: { scheme } });
   const pickShipped = (file: string) => {
     const t = manifest?.traces.find((x) => x.file === file);
-    if (t) void store.load(shippedExperiment(t, scheme), choices);
+    if (t) load(shippedExperiment(t, scheme));
   };
 
   return (
@@ -147,7 +150,7 @@ export function TracePanel() {
           <NumberField label="Until (s)" value={choices.untilS} onChange={(v) => setChoices({ ...choices, untilS: v })} />
           <NumberField label="Time scale" value={choices.timeScale} placeholder="1" onChange={(v) => setChoices({ ...choices, timeScale: v })} />
         </div>
-        <button type="button" disabled={loading} onClick={() => void store.load(experiment, choices)}>
+        <button type="button" disabled={loading} onClick={() => load(experiment)}>
           Reload with these options
         </button>
       </details>
@@ -157,7 +160,7 @@ export function TracePanel() {
         <select
           value={scheme}
           disabled={loading || !info}
-          onChange={(e) => void store.load({ ...experiment, config: { ...experiment.config, scheme: e.target.value } })}
+          onChange={(e) => load({ ...experiment, config: { ...experiment.config, scheme: e.target.value } })}
         >
           {info?.schemes.map((s) => (
             <option key={s.id} value={s.id} title={s.source}>
