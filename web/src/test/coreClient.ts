@@ -11,6 +11,7 @@ import { loadWasm } from './wasmNode';
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 type ProgressFn = (p: { label: string; done: number; total: number }) => void;
 
+/** SimCore behind SimClient's `request` / `cancel` (see the file comment). */
 export class CoreClient {
   readonly core = new SimCore(loadWasm());
   /** Types of the messages sent, in order. */

@@ -15,6 +15,7 @@ export interface Sent {
   answered: boolean;
 }
 
+/** Records every request; the test resolves or rejects each one. */
 export class FakeClient {
   sent: Sent[] = [];
   cancels = 0;
