@@ -136,6 +136,9 @@ impl Timeline {
     /// Events recorded while replaying are discarded.
     pub fn seek(&mut self, target: usize) -> Result<()> {
         let target = target.min(self.sim.total());
+        // Whether events are recorded belongs to the caller, not to the checkpoint restored
+        // below (checkpoints taken during a replay were cloned with recording off).
+        let recording = self.sim.recording();
         if target < self.sim.cursor() {
             let i = self.checkpoints.partition_point(|c| c.cursor() <= target);
             // checkpoints[0] has cursor 0, so i >= 1.
@@ -143,7 +146,6 @@ impl Timeline {
         }
         let ahead = target - self.sim.cursor();
         // Replayed requests' events would be thrown away: don't record them.
-        let recording = self.sim.recording();
         self.sim.set_recording(false);
         let stepped = self.step(ahead);
         self.sim.set_recording(recording);

@@ -77,3 +77,18 @@ fn step_until_gc_stops_at_the_request_that_collected_and_records_responses() {
     assert!(!hit);
     assert!(t.sim().done());
 }
+
+#[test]
+fn seeking_keeps_event_recording_as_the_caller_had_it() {
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    let config = SimConfig { record_events: true, ..SimConfig::default() };
+    let sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
+    let mut t = Timeline::new(sim, 16, 8);
+    // A long forward seek replays (and checkpoints) with recording off ...
+    t.seek(900).unwrap();
+    // ... and a seek back restores one of those checkpoints: recording must still be on.
+    t.seek(100).unwrap();
+    assert!(t.sim().recording());
+    t.step(1).unwrap();
+    assert!(!t.sim_mut().take_events().is_empty(), "the next request's events are recorded");
+}
