@@ -40,7 +40,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['G'], label: 'Jump to the next garbage collection', group: 'Jump', match: key('g', 'G'), run: jump('gc') },
   { keys: ['M'], label: 'Jump to the next mapping-cache miss', group: 'Jump', match: key('m', 'M'), run: jump('miss') },
   { keys: ['J'], label: 'Jump to the next merge', group: 'Jump', match: key('j', 'J'), run: jump('merge') },
-  { keys: ['Esc'], label: 'Stop a long search / close this help', group: 'Jump', match: key('Escape'), run: (s) => (s.getState().help ? s.setHelp(false) : s.cancel()) },
+  { keys: ['Esc'], label: 'Stop a long load or search / close this help', group: 'Jump', match: key('Escape'), run: (s) => (s.getState().help ? s.setHelp(false) : s.cancel()) },
   { keys: ['H'], label: 'Colour blocks by erase count / by role', group: 'View', match: key('h', 'H'), run: (s) => s.toggleHeat() },
   { keys: ['/'], label: 'Filter the narration', group: 'View', match: key('/'), run: () => document.getElementById('narration-filter')?.focus() },
   { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
