@@ -367,7 +367,9 @@ impl Ftl for Dftl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.open.contains(&Some(block)) {
+        // The open translation block keeps its translation colour: "open for writes" marks
+        // where host data goes.
+        if self.open[Stream::Data as usize] == Some(block) {
             BlockRole::Active
         } else if dev.flash.programmed_count(block) == 0 {
             BlockRole::Free
@@ -500,6 +502,17 @@ mod tests {
             assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (0, 4));
             ftl.check(&dev).unwrap();
         }
+    }
+
+    #[test]
+    fn the_open_translation_block_shows_as_translation() {
+        let (mut ftl, mut dev) = setup(true);
+        for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
+            ftl.write(lpn, v as u32 + 1, &mut dev).unwrap(); // the third evicts: a translation page
+        }
+        let [data, trans] = ftl.open.map(Option::unwrap);
+        assert_eq!(ftl.block_role(data, &dev), BlockRole::Active);
+        assert_eq!(ftl.block_role(trans, &dev), BlockRole::Translation);
     }
 
     #[test]
