@@ -51,29 +51,31 @@ impl Frame {
         let flash = &dev.flash;
         let page_states = flash.states().map(|s| s as u8).collect();
         let block_roles = (0..flash.blocks()).map(|b| sim.ftl().block_role(b, dev) as u8).collect();
-        let m = sim.metrics();
+        // Read the counters directly: this runs every animation frame, and `Sim::metrics`
+        // builds the whole report (config JSON, percentiles) that a frame does not show.
+        let host = sim.host();
         let c = &dev.counters;
         let counters = vec![
             sim.cursor() as f64,
             sim.total() as f64,
-            m.requests.reads as f64,
-            m.requests.writes as f64,
-            m.requests.trims as f64,
-            m.requests.pages_read as f64,
-            m.requests.pages_written as f64,
+            host.reads as f64,
+            host.writes as f64,
+            host.trims as f64,
+            host.pages_read as f64,
+            host.pages_written as f64,
             FlashCounters::total(&c.page_reads) as f64,
             FlashCounters::total(&c.page_writes) as f64,
             FlashCounters::total(&c.oob_reads) as f64,
             FlashCounters::total(&c.erases) as f64,
-            m.gc.runs as f64,
-            m.gc.valid_copies as f64,
-            m.waf,
-            m.integrity_errors as f64,
-            m.sim_time_us,
-            m.response_us.mean,
+            dev.stats.gc_runs as f64,
+            dev.stats.gc_valid_copies as f64,
+            sim.waf(),
+            sim.oracle().errors() as f64,
+            sim.sim_time_us(),
+            sim.mean_response_us(),
             sim.last_response_ns() as f64 / 1000.0,
             dev.last_victim.map_or(-1.0, f64::from),
-            m.ram_bytes as f64,
+            sim.ftl().ram_bytes() as f64,
         ];
         debug_assert_eq!(counters.len(), COUNTER_NAMES.len());
         Frame {

@@ -363,6 +363,31 @@ impl Sim {
         self.workload.footprint
     }
 
+    /// What the host asked for so far (requests, pages, service-time parts).
+    pub fn host(&self) -> &HostCounters {
+        &self.host
+    }
+
+    /// Flash page programs per host page written (0 before any write).
+    pub fn waf(&self) -> f64 {
+        let programs = FlashCounters::total(&self.device.counters.page_writes);
+        if self.host.pages_written == 0 {
+            0.0
+        } else {
+            programs as f64 / self.host.pages_written as f64
+        }
+    }
+
+    /// Mean response time so far (µs).
+    pub fn mean_response_us(&self) -> f64 {
+        self.response.mean_ns() / 1000.0
+    }
+
+    /// Simulated time at the last completion (µs).
+    pub fn sim_time_us(&self) -> f64 {
+        self.sim_time_ns as f64 / 1000.0
+    }
+
     /// Response time of the last request served (ns).
     pub fn last_response_ns(&self) -> u64 {
         self.last_response_ns
@@ -488,11 +513,7 @@ impl Sim {
                 ram: us(self.host.ram_ns),
                 lru: us(self.host.lru_ns),
             },
-            waf: if self.host.pages_written == 0 {
-                0.0
-            } else {
-                page_writes as f64 / self.host.pages_written as f64
-            },
+            waf: self.waf(),
             ram_bytes: self.ftl.ram_bytes(),
             erase_count: EraseSpread {
                 min: erases.iter().copied().min().unwrap_or(0).into(),
