@@ -155,6 +155,15 @@ impl DeviceConfig {
         if !(0.0..=1.0).contains(&self.utilization) || self.utilization.is_nan() {
             return bad(format!("device.utilization must be in [0, 1], got {}", self.utilization));
         }
+        // Every logical-address computation (the `modulo` map, the oracle, the schemes' tables)
+        // needs at least one logical page; 4 blocks x 2 pages at 90 % OP would have none.
+        if self.logical_pages() == 0 {
+            return bad(format!(
+                "device has no logical pages ({} physical pages at over_provisioning {}); lower device.over_provisioning or raise device.blocks",
+                self.physical_pages(),
+                self.over_provisioning
+            ));
+        }
         if self.channels == 0 || self.ways == 0 {
             return bad("device.channels and device.ways must be at least 1".into());
         }
@@ -353,6 +362,11 @@ mod tests {
             ("channels x device.ways", r#"{"device": {"channels": 65536, "ways": 65536}}"#),
             ("at most", r#"{"device": {"blocks": 4000000000}}"#),
             ("pages_per_block", r#"{"device": {"pages_per_block": 1073741824, "blocks": 4}}"#),
+            // Review (engine-model) §5.1: passed validation, then `page % 0` in the workload.
+            (
+                "no logical pages",
+                r#"{"device": {"blocks": 4, "pages_per_block": 2, "over_provisioning": 0.9}}"#,
+            ),
         ] {
             let e = SimConfig::from_json(json).unwrap().validate().unwrap_err().to_string();
             assert!(e.contains(key), "{json}: {e}");

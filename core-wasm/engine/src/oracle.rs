@@ -2,6 +2,7 @@
 //! counter), which the FTL stores in the page's spare area; every read must return the newest
 //! stamp for its page, or nothing if the page was never written or was trimmed.
 
+use crate::error::{EngineError, Result};
 use crate::flash::{PageKind, PageTag};
 use crate::hash::StateHasher;
 
@@ -20,12 +21,19 @@ impl Oracle {
         Oracle { expected: vec![0; logical_pages as usize], next_version: 1, errors: 0, first_error: None }
     }
 
-    /// Records a write of `lpn` and returns its version stamp.
-    pub fn write(&mut self, lpn: u32) -> u32 {
+    /// Records a write of `lpn` and returns its version stamp. Stamps are 32-bit (they sit
+    /// in every page's tag, 12 bytes a page); a run that would need stamp 2^32 is refused
+    /// rather than wrapping to 0, which means "no data".
+    pub fn write(&mut self, lpn: u32) -> Result<u32> {
         let v = self.next_version;
-        self.next_version += 1;
+        self.next_version = v.checked_add(1).ok_or_else(|| {
+            EngineError::Config(format!(
+                "more than {} page writes in one run: the integrity oracle's 32-bit version stamps are exhausted (at LPN {lpn}); use a shorter trace",
+                u32::MAX - 1
+            ))
+        })?;
         self.expected[lpn as usize] = v;
-        v
+        Ok(v)
     }
 
     /// Records a trim of `lpn`.
@@ -86,8 +94,8 @@ mod tests {
     fn stale_and_lost_reads_are_caught() {
         let mut o = Oracle::new(4);
         assert!(o.check_read(0, None));
-        let v1 = o.write(0);
-        let v2 = o.write(0);
+        let v1 = o.write(0).unwrap();
+        let v2 = o.write(0).unwrap();
         assert!(o.check_read(0, Some(PageTag::data(0, v2))));
         assert!(!o.check_read(0, Some(PageTag::data(0, v1))), "stale version");
         assert!(!o.check_read(0, None), "lost data");
@@ -96,5 +104,16 @@ mod tests {
         assert!(o.check_read(0, None));
         assert_eq!(o.errors(), 3);
         assert!(o.first_error().unwrap().contains("LPN 0"));
+    }
+
+    #[test]
+    fn versions_past_2_pow_32_are_an_error_not_a_wrap() {
+        // Review (engine-model) §5.10: `next_version += 1` overflowed after 2^32 writes.
+        let mut o = Oracle::new(2);
+        o.next_version = u32::MAX - 1;
+        assert_eq!(o.write(1).unwrap(), u32::MAX - 1);
+        let e = o.write(1).unwrap_err().to_string();
+        assert!(e.contains("version stamps are exhausted"), "{e}");
+        assert_eq!(o.expected(1), u32::MAX - 1, "a refused write leaves the oracle as it was");
     }
 }

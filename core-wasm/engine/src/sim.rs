@@ -187,7 +187,7 @@ impl Sim {
         }
         self.device.begin_request(0);
         for lpn in pages {
-            let v = self.oracle.write(lpn);
+            let v = self.oracle.write(lpn)?;
             self.ftl.write(lpn, v, &mut self.device)?;
         }
         self.device.reset_counters();
@@ -212,7 +212,12 @@ impl Sim {
             }
             done += 1;
             if self.check_every_step {
-                self.check_invariants()?;
+                // A failed check leaves a state nobody should step on from: stop here, as
+                // for a failed request.
+                if let Err(e) = self.check_invariants() {
+                    self.failed = Some(e.clone());
+                    return Err(e);
+                }
             }
         }
         Ok(done)
@@ -243,7 +248,7 @@ impl Sim {
             HostOp::Write => {
                 self.host.writes += 1;
                 for &lpn in pages {
-                    let v = self.oracle.write(lpn);
+                    let v = self.oracle.write(lpn)?;
                     self.ftl.write(lpn, v, &mut self.device)?;
                 }
                 self.host.pages_written += u64::from(req.pages);
@@ -524,5 +529,28 @@ impl Sim {
             requests_done: self.cursor as u64,
             sim_time_us: us(self.sim_time_ns),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::HostOp;
+    use crate::trace::Request;
+
+    #[test]
+    fn a_failed_invariant_stops_stepping_with_its_message() {
+        // Review (engine-model) §4.9: the error was returned once, then stepping went on.
+        let requests =
+            (0..4).map(|i| Request { time_ns: 0, op: HostOp::Write, offset: i * 4096, size: 4096 }).collect();
+        let mut sim = Sim::new(SimConfig::default(), &Trace { format: "t".into(), requests }, "t").unwrap();
+        sim.set_check_every_step(true);
+        sim.step(1).unwrap();
+        // Lose LPN 0's only copy behind the scheme's back.
+        sim.device.flash.invalidate(0).unwrap();
+        let first = sim.step(1).unwrap_err().to_string();
+        assert!(first.contains("invariant violated") && first.contains("LPN 0"), "{first}");
+        assert_eq!(sim.step(1).unwrap_err().to_string(), first, "no step after a failed check");
+        assert_eq!(sim.cursor(), 2);
     }
 }

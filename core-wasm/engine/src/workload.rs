@@ -46,8 +46,15 @@ impl Workload {
         let mut touched = vec![false; if map == AddressMap::Dense { 0 } else { logical_pages as usize }];
         let mut footprint = 0u64;
         for (i, r) in requests.iter().enumerate() {
+            // Parsers and generators drop empty requests; a trace built through the API may not.
+            if r.size == 0 {
+                return Err(EngineError::Config(format!("request {} has size 0", i + 1)));
+            }
+            let end = r.offset.checked_add(u64::from(r.size) - 1).ok_or_else(|| {
+                EngineError::Config(format!("request {} ends beyond 2^64 bytes (offset {})", i + 1, r.offset))
+            })?;
             let first_page = r.offset / pb;
-            let last_page = (r.offset + u64::from(r.size) - 1) / pb;
+            let last_page = end / pb;
             let first = lpns.len() as u32;
             for page in first_page..=last_page {
                 let lpn = match map {
@@ -139,6 +146,15 @@ mod tests {
         let big: Vec<_> = (0..20).map(|i| req(HostOp::Write, i * 4096, 4096)).collect();
         let e = Workload::build(&big, 4096, 16, AddressMap::Dense).unwrap_err();
         assert!(e.to_string().contains("request 17"), "{e}");
+    }
+
+    #[test]
+    fn empty_and_overflowing_requests_are_errors() {
+        // Review (engine-model) §5.10: a zero-size request underflowed `offset + size - 1`.
+        let e = Workload::build(&[req(HostOp::Write, 4096, 0)], 4096, 16, AddressMap::Modulo).unwrap_err();
+        assert!(e.to_string().contains("request 1 has size 0"), "{e}");
+        let e = Workload::build(&[req(HostOp::Read, u64::MAX, 2)], 4096, 16, AddressMap::Modulo).unwrap_err();
+        assert!(e.to_string().contains("beyond 2^64"), "{e}");
     }
 
     #[test]
