@@ -79,6 +79,15 @@ pub struct DeviceConfig {
     /// Before measuring, write this fraction of the logical pages once (Shin's utilization
     /// axis, seed 004); 0 = no pre-fill beyond what the workload config asks.
     pub utilization: f64,
+    /// How the controller waits for flash. `false` (the default, and every source preset's):
+    /// strict in-order sum of costs, as the thesis, TreeFTL and HCFTL over DiskSim account
+    /// time: each operation, RAM and cache work included, starts when the previous one ends,
+    /// and a request starts when the previous one has finished. `true`: programs and erases
+    /// are posted to their unit and the controller goes on, so units (channels x ways) work
+    /// in parallel; RAM work issued after a posted program then overlaps it, and a request
+    /// needing no flash may complete before an earlier write (a deviation from the sources,
+    /// for multi-unit studies).
+    pub posted_programs: bool,
 }
 
 impl Default for DeviceConfig {
@@ -96,6 +105,7 @@ impl Default for DeviceConfig {
             cell: CellType::Slc,
             latency: Latencies::default(),
             utilization: 0.0,
+            posted_programs: false,
         }
     }
 }

@@ -6,17 +6,29 @@ use serde::Serialize;
 use crate::hash::StateHasher;
 
 /// Response-time histogram with exact count, mean, standard deviation and maximum, and
-/// percentiles to within 1/128 (0.8 %) of the value: log-linear buckets with 128 steps per
-/// power of two. Fixed memory, so checkpoints stay small on long traces.
+/// percentiles that are exact whenever the bucket they fall in holds at most two distinct
+/// values (every value below 256 ns has its own bucket), and otherwise within the bucket, so
+/// within 1/128 (0.8 %) of the true value: log-linear buckets with 128 steps per power of
+/// two, each remembering its smallest and largest sample. Fixed memory, so checkpoints stay
+/// small on long traces.
 #[derive(Debug, Clone, Default)]
 pub struct LatencyHistogram {
-    buckets: Vec<u64>,
+    buckets: Vec<Bucket>,
     count: u64,
     sum_ns: u128,
     /// Sum of squares in f64: a 128-bit multiply per request is slow in wasm, and the
     /// standard deviation needs no more than f64's 16 digits.
     sum_sq: f64,
     max_ns: u64,
+}
+
+/// Samples falling in one bucket: how many, and the extremes (so a bucket of equal samples
+/// reports them exactly).
+#[derive(Debug, Clone, Copy, Default)]
+struct Bucket {
+    count: u64,
+    min: u64,
+    max: u64,
 }
 
 const LINEAR: u64 = 256;
@@ -48,9 +60,15 @@ impl LatencyHistogram {
     pub fn record(&mut self, ns: u64) {
         let b = bucket_of(ns);
         if b >= self.buckets.len() {
-            self.buckets.resize(b + 1, 0);
+            self.buckets.resize(b + 1, Bucket::default());
         }
-        self.buckets[b] += 1;
+        let bucket = &mut self.buckets[b];
+        if bucket.count == 0 {
+            (bucket.min, bucket.max) = (ns, ns);
+        } else {
+            (bucket.min, bucket.max) = (bucket.min.min(ns), bucket.max.max(ns));
+        }
+        bucket.count += 1;
         self.count += 1;
         self.sum_ns += u128::from(ns);
         self.sum_sq += (ns as f64) * (ns as f64);
@@ -86,19 +104,27 @@ impl LatencyHistogram {
         self.max_ns
     }
 
-    /// The `p`-quantile (0 < p ≤ 1) in ns: the smallest bucket whose cumulative count
-    /// reaches `ceil(p * count)`, reported at the bucket's midpoint (capped at the maximum).
+    /// The `p`-quantile (0 < p ≤ 1) in ns: the sample of rank `ceil(p * count)`. Exact
+    /// when that rank is the first or last sample of its bucket or the bucket's samples are
+    /// all equal; otherwise the bucket's midpoint kept within its smallest and largest sample
+    /// (at most 1/128 of the value away).
     pub fn quantile_ns(&self, p: f64) -> u64 {
         if self.count == 0 {
             return 0;
         }
         let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
         let mut seen = 0;
-        for (i, &c) in self.buckets.iter().enumerate() {
-            seen += c;
-            if seen >= rank {
-                return bucket_mid(i).min(self.max_ns);
+        for (i, b) in self.buckets.iter().enumerate() {
+            if seen + b.count >= rank {
+                return if rank == seen + 1 {
+                    b.min
+                } else if rank == seen + b.count {
+                    b.max
+                } else {
+                    bucket_mid(i).clamp(b.min, b.max)
+                };
             }
+            seen += b.count;
         }
         self.max_ns
     }
@@ -109,8 +135,12 @@ impl LatencyHistogram {
         h.u64(self.max_ns);
         h.bytes(&self.sum_ns.to_le_bytes());
         h.u64(self.sum_sq.to_bits());
-        for &b in &self.buckets {
-            h.u64(b);
+        for b in &self.buckets {
+            h.u64(b.count);
+            if b.count > 0 {
+                h.u64(b.min);
+                h.u64(b.max);
+            }
         }
     }
 }
@@ -304,6 +334,27 @@ mod tests {
         assert_eq!(h.quantile_ns(0.5), 7);
         assert_eq!(h.quantile_ns(1.0), 200);
         assert_eq!(LatencyHistogram::default().quantile_ns(0.5), 0);
+    }
+
+    #[test]
+    fn equal_samples_give_exact_percentiles() {
+        // Review part B §4: p50 of exact 400 µs responses was the bucket midpoint, 400.384.
+        let mut h = LatencyHistogram::default();
+        for v in [400_000u64, 400_000, 400_000, 200_000, 1_600_000] {
+            h.record(v);
+        }
+        assert_eq!(h.quantile_ns(0.5), 400_000);
+        assert_eq!(h.quantile_ns(0.2), 200_000);
+        assert_eq!(h.quantile_ns(0.99), 1_600_000);
+        // Distinct values sharing a bucket: the first and last are exact, a middle one is
+        // inside the bucket's range.
+        let mut h = LatencyHistogram::default();
+        for v in [100_000u64, 100_100, 100_200] {
+            h.record(v);
+        }
+        assert_eq!((h.quantile_ns(0.3), h.quantile_ns(1.0)), (100_000, 100_200));
+        let mid = h.quantile_ns(0.5);
+        assert!((100_000..=100_200).contains(&mid), "{mid}");
     }
 
     #[test]

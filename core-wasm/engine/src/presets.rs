@@ -53,6 +53,8 @@ fn device(
         cell,
         latency,
         utilization: 0.0,
+        // The sources account time as the in-order sum of costs (issue 10 item 8).
+        posted_programs: false,
     }
 }
 

@@ -137,7 +137,8 @@ impl Sim {
             dev_cfg.channels,
             dev_cfg.ways,
             config.record_events,
-        );
+        )
+        .with_posted_programs(dev_cfg.posted_programs);
         let ftl = ftl::build(&config)?;
         let oracle = Oracle::new(dev_cfg.logical_pages());
         let mut sim = Sim {

@@ -81,9 +81,10 @@ fn channels_and_ways_overlap_programs() {
     let mut c = config();
     c.device.channels = 2;
     c.device.ways = 2;
+    c.device.posted_programs = true;
     c.device.latency.transfer_ns_per_page = 50_000;
     c.device.blocks = 64;
-    let m = run(c, &writes(&[0, 1, 2, 3], 1));
+    let m = run(c.clone(), &writes(&[0, 1, 2, 3], 1));
     // Round-robin over 4 units: each write is a 50 µs transfer on its channel, then a 200 µs
     // program on its own unit. Two units share each channel, so the second transfer on a
     // channel waits for the first: responses 250, 250, 299.998, 299.998 µs (arrivals 0-3 ns).
@@ -91,6 +92,12 @@ fn channels_and_ways_overlap_programs() {
     assert!((m.response_us.mean - 274.999).abs() < 1e-9, "{}", m.response_us.mean);
     // Service time still sums every operation's cost.
     assert_eq!(m.service_time_us.flash, 1000.0);
+    // Without posted programs (the default) the controller waits for each: 250 µs each, in
+    // order, as the sources count time.
+    c.device.posted_programs = false;
+    let m = run(c, &writes(&[0, 1, 2, 3], 1));
+    assert_eq!(m.sim_time_us, 1000.0);
+    assert_eq!(m.response_us.max, 999.997);
 }
 
 #[test]

@@ -1,0 +1,148 @@
+//! Time as the sources count it (issue 10 item 8; review engine-model part B §4): by default a
+//! request's service time is the sum of its operations' costs, served in arrival order, with
+//! RAM and cache work never hidden under a program. Posted programs are a named option.
+
+use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
+use ftl_engine::events::HostOp;
+use ftl_engine::trace::{Request, Trace};
+use ftl_engine::Sim;
+
+const PAGE: u64 = 4096;
+
+fn req(time_ns: u64, op: HostOp, page: u64, pages: u64) -> Request {
+    Request { time_ns, op, offset: page * PAGE, size: (pages * PAGE) as u32 }
+}
+
+/// The review's 14-request hand trace: six 4-page writes fill LPNs 0-23, then W 0-1, W 2,
+/// W 4-5 (two greedy GCs), R 3, R 0-3, T 6, R 6 (trimmed: unmapped), W 6.
+fn hand_trace() -> Trace {
+    use HostOp::*;
+    let mut r: Vec<Request> = (0..6).map(|i| req(0, Write, i * 4, 4)).collect();
+    for (op, p, n) in [
+        (Write, 0, 2),
+        (Write, 2, 1),
+        (Write, 4, 2),
+        (Read, 3, 1),
+        (Read, 0, 4),
+        (Trim, 6, 1),
+        (Read, 6, 1),
+        (Write, 6, 1),
+    ] {
+        r.push(req(0, op, p, n));
+    }
+    Trace { format: "hand".into(), requests: r }
+}
+
+/// 8 blocks x 4 pages, 24 logical pages, reserve 1, one unit, closed loop, no prefill;
+/// read 25, program 200, erase 700 µs.
+fn hand_config() -> SimConfig {
+    let mut c = SimConfig::default();
+    c.device.blocks = 8;
+    c.device.pages_per_block = 4;
+    c.device.over_provisioning = 0.25;
+    c.gc.reserve_blocks = 1;
+    c.timing = TimingMode::Closed;
+    c.workload.prefill_read_pages = false;
+    c.workload.address_map = AddressMap::Refuse;
+    c
+}
+
+fn responses_us(config: SimConfig, trace: &Trace) -> (Vec<f64>, ftl_engine::Metrics) {
+    let mut sim = Sim::new(config, trace, "hand").unwrap();
+    let mut out = Vec::new();
+    while sim.step(1).unwrap() == 1 {
+        out.push(sim.last_request().response_us);
+    }
+    (out, sim.metrics())
+}
+
+#[test]
+fn hand_trace_responses_equal_the_hand_count() {
+    let (got, m) = responses_us(hand_config(), &hand_trace());
+    let want = [800., 800., 800., 800., 800., 800., 400., 200., 2700., 25., 100., 0., 0., 200.];
+    assert_eq!(got, want);
+    assert_eq!(m.sim_time_us, 8425.0);
+    assert_eq!((m.flash.page_writes, m.flash.page_reads, m.flash.erases), (34, 9, 2));
+}
+
+#[test]
+fn with_ram_costs_the_sum_of_responses_is_the_sum_of_costs() {
+    // Configuration B of the review: + 10 µs transfer a page, 1 µs a RAM access. Flash
+    // 34 x 210 + 9 x 35 + 2 x 700 = 8,855 µs, RAM 41 accesses: 8,896 µs. Posted programs hid
+    // the 34 RAM accesses after programs (sum of responses 8,862).
+    let mut c = hand_config();
+    c.device.latency.transfer_ns_per_page = 10_000;
+    c.device.latency.ram_access_ns = 1_000;
+    let (got, m) = responses_us(c.clone(), &hand_trace());
+    assert_eq!((m.service_time_us.flash, m.service_time_us.ram), (8855.0, 41.0));
+    assert_eq!(m.service_time_us.total, 8896.0);
+    assert_eq!(got.iter().sum::<f64>(), 8896.0);
+    assert_eq!(m.sim_time_us, 8896.0);
+    // The named deviation keeps the old behaviour.
+    c.device.posted_programs = true;
+    let (got, _) = responses_us(c, &hand_trace());
+    assert_eq!(got.iter().sum::<f64>(), 8862.0);
+}
+
+#[test]
+fn the_thesis_dac_preset_charges_ram_and_cache_work_in_the_response() {
+    // Review §5.2: 10 single-page writes, closed loop: mean response must be the service
+    // time, 226.7 µs program + 2 µs RAM = 228.7 µs (posted: 226.7).
+    let mut c = SimConfig::from_preset("thesis-dac").unwrap();
+    c.device.blocks = 64;
+    c.device.over_provisioning = 0.25;
+    c.timing = TimingMode::Closed;
+    // The preset's pages are 2 KB.
+    let requests = (0..10).map(|i| Request { time_ns: 0, op: HostOp::Write, offset: i * 2048, size: 2048 });
+    let mut sim = Sim::new(c, &Trace { format: "t".into(), requests: requests.collect() }, "t").unwrap();
+    sim.step(usize::MAX).unwrap();
+    let m = sim.metrics();
+    assert!((m.response_us.mean - 228.7).abs() < 1e-9, "{}", m.response_us.mean);
+    assert!((m.service_time_us.total / 10.0 - 228.7).abs() < 1e-9);
+}
+
+#[test]
+fn a_trim_and_an_unmapped_read_do_not_overtake_a_write() {
+    // W at 0 (200 µs program), T at 1 µs, unmapped R at 2 µs; 1 µs a RAM access. In order:
+    // the write completes at 201 (program, then the map update), the trim at 202, the read at
+    // 203. Posted programs let the trim and the read finish at 2 and 3 µs.
+    let mut c = hand_config();
+    c.timing = TimingMode::Trace;
+    c.device.latency.ram_access_ns = 1_000;
+    let trace = Trace {
+        format: "t".into(),
+        requests: vec![
+            req(0, HostOp::Write, 0, 1),
+            req(1_000, HostOp::Trim, 1, 1),
+            req(2_000, HostOp::Read, 2, 1),
+        ],
+    };
+    let mut sim = Sim::new(c.clone(), &trace, "t").unwrap();
+    let mut completions = Vec::new();
+    while sim.step(1).unwrap() == 1 {
+        completions.push(sim.last_request().completion_us);
+    }
+    assert_eq!(completions, [201.0, 202.0, 203.0]);
+    c.device.posted_programs = true;
+    let mut sim = Sim::new(c, &trace, "t").unwrap();
+    sim.step(2).unwrap();
+    assert_eq!(sim.last_request().completion_us, 2.0, "posted: the trim overtakes the write");
+}
+
+#[test]
+fn percentiles_of_exact_values_are_exact() {
+    // Review part B §4 (minor): p50 of an exact 400 µs printed 400.384.
+    let mut c = hand_config();
+    c.device.latency.program_ns = 400_000;
+    // Three 1-page writes (400 µs) and one 4-page write (1,600 µs).
+    let requests = vec![
+        req(0, HostOp::Write, 0, 1),
+        req(0, HostOp::Write, 1, 1),
+        req(0, HostOp::Write, 2, 1),
+        req(0, HostOp::Write, 4, 4),
+    ];
+    let mut sim = Sim::new(c, &Trace { format: "t".into(), requests }, "t").unwrap();
+    sim.step(usize::MAX).unwrap();
+    let m = sim.metrics();
+    assert_eq!((m.response_us.p50, m.response_us.p99, m.response_us.max), (400.0, 1600.0, 1600.0));
+}
