@@ -142,6 +142,13 @@ impl DeviceConfig {
                 self.pages_per_block
             ));
         }
+        if self.oob_bytes < crate::flash::TAG_OOB_BYTES {
+            return bad(format!(
+                "device.oob_bytes must be at least {} (the logical address and page kind every page carries), got {}",
+                crate::flash::TAG_OOB_BYTES,
+                self.oob_bytes
+            ));
+        }
         if self.pages_per_block < 2 {
             return bad(format!("device.pages_per_block must be at least 2, got {}", self.pages_per_block));
         }
@@ -372,6 +379,8 @@ mod tests {
             ("channels x device.ways", r#"{"device": {"channels": 65536, "ways": 65536}}"#),
             ("at most", r#"{"device": {"blocks": 4000000000}}"#),
             ("pages_per_block", r#"{"device": {"pages_per_block": 1073741824, "blocks": 4}}"#),
+            // Review (engine-model) §5.9: oob_bytes was never read.
+            ("device.oob_bytes", r#"{"device": {"oob_bytes": 4}}"#),
             // Review (engine-model) §5.1: passed validation, then `page % 0` in the workload.
             (
                 "no logical pages",

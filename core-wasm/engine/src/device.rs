@@ -5,7 +5,7 @@
 use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, MergeKind, Purpose};
-use crate::flash::{BlockId, FlashArray, PageTag, Ppn};
+use crate::flash::{BlockId, FlashArray, PageContent, PageTag, Ppn};
 use crate::gc::{BlockAges, VictimPolicy};
 
 /// Flash operation counts, one row per [`Purpose`].
@@ -102,8 +102,9 @@ struct Timeline {
 /// Flash array + accounting.
 #[derive(Debug, Clone)]
 pub struct Device {
-    /// The array itself (read-only access for schemes; mutate through the methods below).
-    pub flash: FlashArray,
+    /// The array; schemes see it through [`Device::flash`] and change it only through the
+    /// charged operations below, so time, counters, ages and events cannot be skipped.
+    flash: FlashArray,
     latency: Latencies,
     channels: u32,
     time: Timeline,
@@ -160,6 +161,17 @@ impl Device {
     pub fn with_posted_programs(mut self, on: bool) -> Self {
         self.time.posted = on;
         self
+    }
+
+    /// The flash array, read-only.
+    pub fn flash(&self) -> &FlashArray {
+        &self.flash
+    }
+
+    /// The flash array, for crate-internal tests that corrupt state on purpose.
+    #[cfg(test)]
+    pub(crate) fn flash_mut(&mut self) -> &mut FlashArray {
+        &mut self.flash
     }
 
     /// Latencies in force.
@@ -278,9 +290,10 @@ impl Device {
         Ok(tag)
     }
 
-    /// Reads only a page's spare area.
+    /// Reads only a page's spare area (an erased page reads as an empty tag, kind `None`).
+    /// Spare-area content besides the tag is then in `flash().content(ppn)`.
     pub fn read_oob(&mut self, ppn: Ppn, purpose: Purpose) -> Result<PageTag> {
-        let tag = self.flash.read(ppn)?;
+        let tag = self.flash.read_oob(ppn)?;
         let ns = self.latency.oob_read_ns;
         self.charge(purpose, ns);
         self.time_read(self.flash.block_of(ppn), ns, 0);
@@ -292,7 +305,19 @@ impl Device {
 
     /// Programs a page (bus transfer + program).
     pub fn program(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) -> Result<()> {
-        self.flash.program(ppn, tag)?;
+        self.program_with(ppn, tag, PageContent::default(), purpose)
+    }
+
+    /// Programs a page with contents besides its tag (a translation page's entries, an OOB
+    /// sub-table), within the page's sizes; a later read finds them in `flash().content`.
+    pub fn program_with(
+        &mut self,
+        ppn: Ppn,
+        tag: PageTag,
+        content: PageContent,
+        purpose: Purpose,
+    ) -> Result<()> {
+        self.flash.program_with(ppn, tag, content)?;
         self.ages.on_program(self.flash.block_of(ppn));
         let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);

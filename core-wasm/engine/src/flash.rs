@@ -8,6 +8,8 @@
 //!
 //! Costs and events are not its business: see [`crate::device::Device`].
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::config::CellType;
@@ -64,6 +66,29 @@ impl PageTag {
     }
 }
 
+/// Spare-area bytes the tag takes: the logical address (or translation-page number) and the
+/// page kind, word-aligned. The tag's version stamp stands for the data area's contents.
+pub const TAG_OOB_BYTES: u32 = 8;
+
+/// What a scheme stored in a page besides its tag: main-area words (a translation page's
+/// mapping entries) and spare-area words (an OOB sub-table, a back pointer). Bounded by the
+/// device's `page_bytes` and `oob_bytes` less [`TAG_OOB_BYTES`]; a read returns it as
+/// programmed, and an erase clears it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct PageContent {
+    /// Main-area words.
+    pub data: Vec<u32>,
+    /// Spare-area words besides the tag.
+    pub oob: Vec<u32>,
+}
+
+impl PageContent {
+    /// Nothing besides the tag.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty() && self.oob.is_empty()
+    }
+}
+
 /// One page's state and spare-area tag, packed in 12 bytes so a page access touches one
 /// cache line (the simulator's hot path is memory-bound on large devices).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +111,10 @@ impl Slot {
 #[derive(Debug, Clone)]
 pub struct FlashArray {
     pages_per_block: u32,
+    page_bytes: u32,
+    oob_bytes: u32,
+    /// Contents of the programmed pages that carry any (sparse: data pages carry only tags).
+    contents: BTreeMap<Ppn, PageContent>,
     cell: CellType,
     pages: Vec<Slot>,
     valid: Vec<u32>,
@@ -100,6 +129,9 @@ impl FlashArray {
         let pages = blocks as usize * pages_per_block as usize;
         FlashArray {
             pages_per_block,
+            page_bytes: 4096,
+            oob_bytes: 128,
+            contents: BTreeMap::new(),
             cell,
             pages: vec![Slot::FREE; pages],
             valid: vec![0; blocks as usize],
@@ -107,6 +139,28 @@ impl FlashArray {
             erase_count: vec![0; blocks as usize],
             by_valid: ValidIndex::new(blocks, pages_per_block),
         }
+    }
+
+    /// Sets the page and spare-area sizes in bytes (default 4096 and 128) that bound what a
+    /// page may hold.
+    pub fn with_sizes(mut self, page_bytes: u32, oob_bytes: u32) -> Self {
+        (self.page_bytes, self.oob_bytes) = (page_bytes, oob_bytes);
+        self
+    }
+
+    /// Bytes of a page's data area.
+    pub fn page_bytes(&self) -> u32 {
+        self.page_bytes
+    }
+
+    /// Bytes of a page's spare area (the tag takes [`TAG_OOB_BYTES`] of them).
+    pub fn oob_bytes(&self) -> u32 {
+        self.oob_bytes
+    }
+
+    /// What a programmed page holds besides its tag (`None`: only the tag).
+    pub fn content(&self, ppn: Ppn) -> Option<&PageContent> {
+        self.contents.get(&ppn)
     }
 
     /// Blocks in the array.
@@ -197,8 +251,33 @@ impl FlashArray {
         }
     }
 
+    /// Reads a page's spare area: its tag, or an empty tag (kind `None`) for an erased page,
+    /// so a scan of a partly written block can find its first free page.
+    pub fn read_oob(&self, ppn: Ppn) -> Result<PageTag> {
+        self.check_ppn(ppn)?;
+        Ok(self.pages[ppn as usize].tag())
+    }
+
+    /// Programs a free page with `tag` and `content`, refusing content larger than the page's
+    /// data area or spare area.
+    pub(crate) fn program_with(&mut self, ppn: Ppn, tag: PageTag, content: PageContent) -> Result<()> {
+        let data = content.data.len() as u64 * 4;
+        let oob = content.oob.len() as u64 * 4 + u64::from(TAG_OOB_BYTES);
+        if data > u64::from(self.page_bytes) || oob > u64::from(self.oob_bytes) {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "program of page {ppn} with {data} data bytes and {oob} spare bytes (tag included); the page holds {} and {}",
+                self.page_bytes, self.oob_bytes
+            )));
+        }
+        self.program(ppn, tag)?;
+        if !content.is_empty() {
+            self.contents.insert(ppn, content);
+        }
+        Ok(())
+    }
+
     /// Programs a free page with `tag`; the page becomes valid.
-    pub fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
+    pub(crate) fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
         self.check_ppn(ppn)?;
         let block = self.block_of(ppn);
         let offset = ppn % self.pages_per_block;
@@ -222,7 +301,7 @@ impl FlashArray {
     }
 
     /// Marks a valid page invalid (its content is superseded or trimmed).
-    pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
+    pub(crate) fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
         self.check_ppn(ppn)?;
         if self.pages[ppn as usize].state != PageState::Valid {
             return Err(EngineError::IllegalFlashOp(format!(
@@ -238,7 +317,7 @@ impl FlashArray {
     }
 
     /// Erases a block without valid pages.
-    pub fn erase(&mut self, block: BlockId) -> Result<()> {
+    pub(crate) fn erase(&mut self, block: BlockId) -> Result<()> {
         if block >= self.blocks() {
             return Err(EngineError::IllegalFlashOp(format!("block {block} is outside the device")));
         }
@@ -251,6 +330,10 @@ impl FlashArray {
         let first = self.first_ppn(block) as usize;
         let end = first + self.pages_per_block as usize;
         self.pages[first..end].fill(Slot::FREE);
+        let held: Vec<Ppn> = self.contents.range(first as Ppn..end as Ppn).map(|(&p, _)| p).collect();
+        for p in held {
+            self.contents.remove(&p);
+        }
         self.programmed[block as usize] = 0;
         self.erase_count[block as usize] += 1;
         self.by_valid.remove(block);
@@ -258,8 +341,12 @@ impl FlashArray {
     }
 
     /// Checks the array's own bookkeeping: valid and programmed counts agree with page
-    /// states, and on MLC programmed pages form a prefix of each block.
+    /// states, on MLC programmed pages form a prefix of each block, and only programmed pages
+    /// hold contents.
     pub fn check(&self) -> Result<()> {
+        if let Some((&ppn, _)) = self.contents.iter().find(|(&p, _)| self.state(p) == PageState::Free) {
+            return Err(EngineError::Invariant(format!("erased page {ppn} still holds contents")));
+        }
         for b in 0..self.blocks() {
             let first = self.first_ppn(b) as usize;
             let pages: Vec<PageState> =
@@ -301,6 +388,13 @@ impl FlashArray {
             h.u32(p.version);
         }
         h.u32s(&self.erase_count);
+        for (&ppn, c) in &self.contents {
+            h.u32(ppn);
+            h.u64(c.data.len() as u64);
+            h.u32s(&c.data);
+            h.u64(c.oob.len() as u64);
+            h.u32s(&c.oob);
+        }
     }
 }
 
@@ -344,5 +438,33 @@ mod tests {
         assert_eq!(f.read(0).unwrap(), PageTag::data(0, 1));
         assert!(f.erase(9).is_err());
         assert!(f.program(999, PageTag::data(0, 1)).is_err());
+    }
+
+    #[test]
+    fn pages_hold_what_was_programmed_within_their_sizes() {
+        let mut f = FlashArray::new(4, 4, CellType::Slc).with_sizes(16, 16);
+        let t = PageTag { kind: PageKind::Translation, key: 3, version: 1 };
+        let c = PageContent { data: vec![7, 8, 9, 10], oob: vec![42, 43] };
+        f.program_with(1, t, c.clone()).unwrap();
+        assert_eq!((f.read(1).unwrap(), f.content(1)), (t, Some(&c)));
+        // 5 words do not fit a 16-byte page; 3 spare words + the tag do not fit 16 bytes.
+        let e = f.program_with(2, t, PageContent { data: vec![0; 5], oob: vec![] }).unwrap_err();
+        assert!(e.to_string().contains("20 data bytes"), "{e}");
+        assert!(f.program_with(2, t, PageContent { data: vec![], oob: vec![0; 3] }).is_err());
+        assert_eq!(f.state(2), PageState::Free, "a refused program leaves the page erased");
+        f.invalidate(1).unwrap();
+        f.erase(0).unwrap();
+        assert_eq!(f.content(1), None, "an erase clears contents");
+        f.check().unwrap();
+    }
+
+    #[test]
+    fn the_spare_area_of_an_erased_page_reads_as_empty() {
+        // Review (engine-model) §5.8: NFTL/GFTL scans probe the first free page's OOB.
+        let mut f = FlashArray::new(4, 4, CellType::Slc);
+        f.program(0, PageTag::data(5, 1)).unwrap();
+        assert_eq!(f.read_oob(0).unwrap(), PageTag::data(5, 1));
+        assert_eq!(f.read_oob(1).unwrap().kind, PageKind::None);
+        assert!(f.read_oob(99).is_err());
     }
 }

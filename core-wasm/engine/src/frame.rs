@@ -48,7 +48,7 @@ impl Frame {
     /// Captures `sim`'s current state.
     pub fn capture(sim: &Sim) -> Frame {
         let dev = sim.device();
-        let flash = &dev.flash;
+        let flash = dev.flash();
         let page_states = flash.states().map(|s| s as u8).collect();
         let block_roles = (0..flash.blocks()).map(|b| sim.ftl().block_role(b, dev) as u8).collect();
         // Read the counters directly: this runs every animation frame, and `Sim::metrics`

@@ -11,12 +11,12 @@ use crate::oracle::Oracle;
 /// oracle expects data for has exactly one valid data page with the newest version (or is
 /// held in the scheme's RAM).
 pub fn check(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()> {
-    dev.flash.check()?;
+    dev.flash().check()?;
     ftl.check(dev)?;
     let logical = oracle.logical_pages() as usize;
     let mut holder: Vec<u32> = vec![u32::MAX; logical];
-    for (ppn, state) in dev.flash.states().enumerate() {
-        let tag = dev.flash.tag(ppn as u32);
+    for (ppn, state) in dev.flash().states().enumerate() {
+        let tag = dev.flash().tag(ppn as u32);
         if state != PageState::Valid || tag.kind != PageKind::Data {
             continue;
         }

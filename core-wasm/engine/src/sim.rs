@@ -130,7 +130,8 @@ impl Sim {
             dev_cfg.logical_pages(),
             config.workload.address_map,
         )?;
-        let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell);
+        let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell)
+            .with_sizes(dev_cfg.page_bytes, dev_cfg.oob_bytes);
         let device = Device::with_units(
             flash,
             dev_cfg.latency.clone(),
@@ -418,7 +419,7 @@ impl Sim {
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::default();
         h.u64(self.cursor as u64);
-        self.device.flash.hash_into(&mut h);
+        self.device.flash().hash_into(&mut h);
         self.ftl.hash_into(&mut h);
         self.oracle.hash_into(&mut h);
         self.response.hash_into(&mut h);
@@ -484,7 +485,7 @@ impl Sim {
             })
             .collect();
         let page_writes = FlashCounters::total(&c.page_writes);
-        let erases = self.device.flash.erase_counts();
+        let erases = self.device.flash().erase_counts();
         let us = |ns: u64| ns as f64 / 1000.0;
         Metrics {
             scheme: self.config.scheme.clone(),
@@ -548,7 +549,7 @@ mod tests {
         sim.set_check_every_step(true);
         sim.step(1).unwrap();
         // Lose LPN 0's only copy behind the scheme's back.
-        sim.device.flash.invalidate(0).unwrap();
+        sim.device.flash_mut().invalidate(0).unwrap();
         let first = sim.step(1).unwrap_err().to_string();
         assert!(first.contains("invariant violated") && first.contains("LPN 0"), "{first}");
         assert_eq!(sim.step(1).unwrap_err().to_string(), first, "no step after a failed check");

@@ -106,7 +106,7 @@ fn utilization_prefills_the_logical_space_before_measuring() {
     c.device.utilization = 0.5;
     let logical = c.device.logical_pages();
     let sim = Sim::new(c, &writes(&[0], 0), "t").unwrap();
-    let valid: u32 = sim.device().flash.valid_counts().iter().sum();
+    let valid: u32 = sim.device().flash().valid_counts().iter().sum();
     assert_eq!(u64::from(valid), logical / 2);
     sim.check_invariants().unwrap();
     let m = sim.metrics();

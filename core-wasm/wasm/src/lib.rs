@@ -139,7 +139,7 @@ impl WasmSim {
     /// told them (pages written while pre-filling).
     #[wasm_bindgen(js_name = pageTags)]
     pub fn page_tags(&self) -> Vec<u32> {
-        let flash = &self.0.sim().device().flash;
+        let flash = self.0.sim().device().flash();
         let pages = flash.blocks() * flash.pages_per_block();
         let mut out = Vec::with_capacity(pages as usize * 3);
         for ppn in 0..pages {

@@ -34,7 +34,7 @@ use crate::config::SimConfig;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageContent, PageKind, PageState, PageTag, Ppn};
 use crate::gc::VictimPolicy;
 use crate::hash::StateHasher;
 
@@ -160,10 +160,16 @@ impl Dftl {
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::Entry, lpn);
         let t = self.tpage_of(lpn);
-        if self.gtd[t as usize] != UNMAPPED {
-            dev.read(self.gtd[t as usize], Purpose::Translation)?;
-        }
-        let ppn = self.on_flash[lpn as usize];
+        // The entry comes from the translation page as programmed (not the RAM shadow), so a
+        // missed rewrite shows as a wrong mapping.
+        let ppn = match self.gtd[t as usize] {
+            UNMAPPED => UNMAPPED,
+            at => {
+                dev.read(at, Purpose::Translation)?;
+                let entries = dev.flash().content(at).map_or(&[][..], |c| &c.data[..]);
+                entries.get((lpn % self.per_tpage) as usize).copied().unwrap_or(UNMAPPED)
+            }
+        };
         dev.cache_insert(CacheLevel::Entry, lpn);
         if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
             dev.cache_evict(CacheLevel::Entry, victim, e.dirty);
@@ -216,9 +222,14 @@ impl Dftl {
         }
         let dest = self.next_page(Stream::Translation, dev, purpose == Purpose::Gc)?;
         self.tpage_version += 1;
-        dev.program(
+        // The page holds its entries (the last one may be partly beyond the logical space).
+        let first = (t * self.per_tpage) as usize;
+        let entries =
+            self.on_flash[first..(first + self.per_tpage as usize).min(self.on_flash.len())].to_vec();
+        dev.program_with(
             dest,
             PageTag { kind: PageKind::Translation, key: t, version: self.tpage_version },
+            PageContent { data: entries, oob: Vec::new() },
             purpose,
         )?;
         // Allocation may have run GC, which may have moved page t: invalidate where it is now.
@@ -233,12 +244,12 @@ impl Dftl {
     /// Next free page of `stream`'s open block, collecting first when the pool is at its
     /// reserve (unless this is GC's own copy).
     fn next_page(&mut self, stream: Stream, dev: &mut Device, for_gc: bool) -> Result<Ppn> {
-        let ppb = dev.flash.pages_per_block();
+        let ppb = dev.flash().pages_per_block();
         loop {
             if let Some(b) = self.open[stream as usize] {
-                let used = dev.flash.programmed_count(b);
+                let used = dev.flash().programmed_count(b);
                 if used < ppb {
-                    return Ok(dev.flash.first_ppn(b) + used);
+                    return Ok(dev.flash().first_ppn(b) + used);
                 }
                 self.open[stream as usize] = None;
             }
@@ -261,15 +272,15 @@ impl Dftl {
     /// Pages a collection of `block` would write: its valid pages plus one translation page
     /// per translation page its uncached data pages map through (the batch update).
     fn collection_cost(&self, block: BlockId, dev: &Device) -> u32 {
-        let first = dev.flash.first_ppn(block);
+        let first = dev.flash().first_ppn(block);
         let mut tpages: Vec<u32> = Vec::new();
         let mut valid = 0;
-        for ppn in first..first + dev.flash.pages_per_block() {
-            if dev.flash.state(ppn) != PageState::Valid {
+        for ppn in first..first + dev.flash().pages_per_block() {
+            if dev.flash().state(ppn) != PageState::Valid {
                 continue;
             }
             valid += 1;
-            let tag = dev.flash.tag(ppn);
+            let tag = dev.flash().tag(ppn);
             if tag.kind == PageKind::Data && !self.cmt.contains(&tag.key) {
                 let t = self.tpage_of(tag.key);
                 if !tpages.contains(&t) {
@@ -290,23 +301,24 @@ impl Dftl {
         // take the greedy victim instead.
         if let Some(v) = victim {
             if self.victim != VictimPolicy::Greedy
-                && self.collection_cost(v, dev) >= dev.flash.pages_per_block()
+                && self.collection_cost(v, dev) >= dev.flash().pages_per_block()
             {
                 victim = dev.pick_victim(VictimPolicy::Greedy, collectable);
             }
         }
         let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
-        let first = dev.flash.first_ppn(victim);
+        let first = dev.flash().first_ppn(victim);
         let mut stale: BTreeMap<u32, ()> = BTreeMap::new();
-        for ppn in first..first + dev.flash.pages_per_block() {
-            if dev.flash.state(ppn) != PageState::Valid {
+        for ppn in first..first + dev.flash().pages_per_block() {
+            if dev.flash().state(ppn) != PageState::Valid {
                 continue;
             }
             let tag = dev.read(ppn, Purpose::Gc)?;
             let stream = if tag.kind == PageKind::Translation { Stream::Translation } else { Stream::Data };
             let dest = self.next_page(stream, dev, true)?;
-            dev.program(dest, tag, Purpose::Gc)?;
+            let content = dev.flash().content(ppn).cloned().unwrap_or_default();
+            dev.program_with(dest, tag, content, Purpose::Gc)?;
             dev.invalidate(ppn)?;
             dev.gc_copied();
             if tag.kind == PageKind::Translation {
@@ -371,7 +383,7 @@ impl Ftl for Dftl {
         // where host data goes.
         if self.open[Stream::Data as usize] == Some(block) {
             BlockRole::Active
-        } else if dev.flash.programmed_count(block) == 0 {
+        } else if dev.flash().programmed_count(block) == 0 {
             BlockRole::Free
         } else if self.translation_blocks[block as usize] {
             BlockRole::Translation
@@ -396,8 +408,8 @@ impl Ftl for Dftl {
             if ppn == UNMAPPED {
                 continue;
             }
-            let tag = dev.flash.tag(ppn);
-            if dev.flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data || tag.key != lpn {
+            let tag = dev.flash().tag(ppn);
+            if dev.flash().state(ppn) != PageState::Valid || tag.kind != PageKind::Data || tag.key != lpn {
                 return bad(format!("LPN {lpn} maps to PPN {ppn}, which does not hold it"));
             }
         }
@@ -405,21 +417,21 @@ impl Ftl for Dftl {
             if ppn == UNMAPPED {
                 continue;
             }
-            let tag = dev.flash.tag(ppn);
-            if dev.flash.state(ppn) != PageState::Valid
+            let tag = dev.flash().tag(ppn);
+            if dev.flash().state(ppn) != PageState::Valid
                 || tag.kind != PageKind::Translation
                 || tag.key != t as u32
             {
                 return bad(format!("GTD entry {t} points to PPN {ppn}, which is not that translation page"));
             }
         }
-        let valid_tpages = (0..dev.flash.blocks())
+        let valid_tpages = (0..dev.flash().blocks())
             .flat_map(|b| {
-                let first = dev.flash.first_ppn(b);
-                first..first + dev.flash.pages_per_block()
+                let first = dev.flash().first_ppn(b);
+                first..first + dev.flash().pages_per_block()
             })
             .filter(|&p| {
-                dev.flash.state(p) == PageState::Valid && dev.flash.tag(p).kind == PageKind::Translation
+                dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).kind == PageKind::Translation
             })
             .count();
         let mapped = self.gtd.iter().filter(|&&p| p != UNMAPPED).count();
@@ -429,9 +441,9 @@ impl Ftl for Dftl {
         if self.cmt.len() > self.cmt.capacity() {
             return bad("CMT over capacity".into());
         }
-        let mut seen = vec![false; dev.flash.blocks() as usize];
+        let mut seen = vec![false; dev.flash().blocks() as usize];
         for &b in &self.free {
-            if dev.flash.programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
+            if dev.flash().programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
                 return bad(format!("free list holds block {b}, which is written, open or listed twice"));
             }
             seen[b as usize] = true;
@@ -523,7 +535,7 @@ mod tests {
         ftl.write(5, 2, &mut dev).unwrap();
         assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (2, 1));
         assert_eq!(translation_ops(&dev), (0, 0));
-        assert_eq!(dev.flash.valid_counts().iter().sum::<u32>(), 1);
+        assert_eq!(dev.flash().valid_counts().iter().sum::<u32>(), 1);
         let mut config = SimConfig::default();
         config.ram.bytes = 8;
         assert!(Dftl::new(&config).unwrap_err().to_string().contains("GTD"));

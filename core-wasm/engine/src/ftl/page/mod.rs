@@ -61,7 +61,7 @@ impl PageFtl {
     /// copies all go to one unit (the victim's), so a collection needs at most one fresh
     /// block and may dip into the reserve for it.
     fn next_page(&mut self, dev: &mut Device, gc_unit: Option<usize>) -> Result<Ppn> {
-        let ppb = dev.flash.pages_per_block();
+        let ppb = dev.flash().pages_per_block();
         let units = self.open.len();
         let for_gc = gc_unit.is_some();
         let unit = gc_unit.unwrap_or(self.next_unit);
@@ -70,9 +70,9 @@ impl PageFtl {
         }
         loop {
             if let Some(b) = self.open[unit] {
-                let used = dev.flash.programmed_count(b);
+                let used = dev.flash().programmed_count(b);
                 if used < ppb {
-                    return Ok(dev.flash.first_ppn(b) + used);
+                    return Ok(dev.flash().first_ppn(b) + used);
                 }
                 self.open[unit] = None;
             }
@@ -101,9 +101,9 @@ impl PageFtl {
         let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
         let unit = victim as usize % self.open.len();
-        let first = dev.flash.first_ppn(victim);
-        for ppn in first..first + dev.flash.pages_per_block() {
-            if dev.flash.state(ppn) != PageState::Valid {
+        let first = dev.flash().first_ppn(victim);
+        for ppn in first..first + dev.flash().pages_per_block() {
+            if dev.flash().state(ppn) != PageState::Valid {
                 continue;
             }
             let tag = dev.read(ppn, Purpose::Gc)?;
@@ -158,7 +158,7 @@ impl Ftl for PageFtl {
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         if self.open.contains(&Some(block)) {
             BlockRole::Active
-        } else if dev.flash.programmed_count(block) == 0 {
+        } else if dev.flash().programmed_count(block) == 0 {
             BlockRole::Free
         } else {
             BlockRole::Data
@@ -170,18 +170,18 @@ impl Ftl for PageFtl {
             if ppn == UNMAPPED {
                 continue;
             }
-            let tag = dev.flash.tag(ppn);
-            if dev.flash.state(ppn) != PageState::Valid || tag.key != lpn as u32 {
+            let tag = dev.flash().tag(ppn);
+            if dev.flash().state(ppn) != PageState::Valid || tag.key != lpn as u32 {
                 return Err(EngineError::Invariant(format!(
                     "page map: LPN {lpn} → PPN {ppn}, which is {:?} holding key {}",
-                    dev.flash.state(ppn),
+                    dev.flash().state(ppn),
                     tag.key
                 )));
             }
         }
-        let mut seen = vec![false; dev.flash.blocks() as usize];
+        let mut seen = vec![false; dev.flash().blocks() as usize];
         for &b in &self.free {
-            if dev.flash.programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
+            if dev.flash().programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
                 return Err(EngineError::Invariant(format!(
                     "free list holds block {b}, which is written, open or listed twice"
                 )));
@@ -238,7 +238,7 @@ mod tests {
             ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
         }
         assert_eq!(dev.stats.gc_runs, 0);
-        assert_eq!(dev.flash.valid_count(0), 5);
+        assert_eq!(dev.flash().valid_count(0), 5);
         dev.cost = Default::default();
         ftl.write(21, 100, &mut dev).unwrap();
         assert_eq!(dev.stats.gc_runs, 1);
