@@ -88,7 +88,7 @@ fn with_ram_costs_the_sum_of_responses_is_the_sum_of_costs() {
 fn the_thesis_dac_preset_charges_ram_and_cache_work_in_the_response() {
     // Review §5.2: 10 single-page writes, closed loop: mean response must be the service
     // time, 226.7 µs program + 2 µs RAM = 228.7 µs (posted: 226.7).
-    let mut c = SimConfig::from_preset("thesis-dac").unwrap();
+    let mut c = ftl_engine::presets::config("thesis-dac").unwrap();
     c.device.blocks = 64;
     c.device.over_provisioning = 0.25;
     c.timing = TimingMode::Closed;

@@ -181,10 +181,12 @@ pub fn counter_names() -> Vec<String> {
     COUNTER_NAMES.iter().map(|s| s.to_string()).collect()
 }
 
-/// The schemes the engine implements, as JSON `[{id, name, family, source}]`.
+/// The schemes the engine implements, each with its whole spec (notes, stops, caches,
+/// options and variants), as a JSON array.
 #[wasm_bindgen(js_name = schemesJson)]
 pub fn schemes_json() -> String {
-    serde_json::to_string(ftl::SCHEMES).unwrap_or_else(|_| "[]".into())
+    let all: Vec<serde_json::Value> = ftl::SCHEMES.iter().map(|s| s.to_json()).collect();
+    serde_json::to_string(&all).unwrap_or_else(|_| "[]".into())
 }
 
 /// The trace formats the engine parses, as a JSON array of names.
