@@ -3,16 +3,105 @@
 
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::flash::{PageKind, PageState};
+use crate::flash::{PageKind, PageState, Ppn};
 use crate::ftl::Ftl;
 use crate::oracle::Oracle;
 
-/// Checks flash bookkeeping, the scheme's own invariants, and that every logical page the
-/// oracle expects data for has exactly one valid data page with the newest version (or is
-/// held in the scheme's RAM).
+/// Where a scheme's logical map lives, as it declares it: flash (translation pages found
+/// through a directory in RAM) and entries in RAM with their contents. `u32::MAX` is an
+/// unmapped entry.
+#[derive(Debug, Clone)]
+pub struct MapView<'a> {
+    /// Translation-page number → the page holding its entries (`u32::MAX`: none yet), and
+    /// entries per translation page. `None` when the whole map is in RAM.
+    pub directory: Option<(&'a [Ppn], u32)>,
+    /// `(lpn, ppn, dirty)` entries held in RAM. Dirty ones (all, without a directory) are the
+    /// newest mapping; clean ones must equal what flash holds.
+    pub ram: Vec<(u32, Ppn, bool)>,
+}
+
+const UNMAPPED: Ppn = u32::MAX;
+
+/// The mapping reconstruction check: the full logical map rebuilt from flash alone (the
+/// translation pages' contents) plus what the scheme declares in RAM must send every page
+/// the oracle expects data for to a valid data page holding its newest version, and every
+/// other page nowhere. A skipped translation-page rewrite, or a clean cached entry that
+/// disagrees with flash, fails it. Skipped for schemes that declare no [`MapView`].
+pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()> {
+    let Some(view) = ftl.map_view() else { return Ok(()) };
+    let flash = dev.flash();
+    let bad = |m: String| Err(EngineError::Invariant(format!("mapping reconstruction: {m}")));
+    let mut map = vec![UNMAPPED; oracle.logical_pages() as usize];
+    if let Some((directory, per)) = view.directory {
+        for (t, &ppn) in directory.iter().enumerate() {
+            if ppn == UNMAPPED {
+                continue;
+            }
+            let tag = flash.tag(ppn);
+            if flash.state(ppn) != PageState::Valid
+                || tag.kind != PageKind::Translation
+                || tag.key != t as u32
+            {
+                return bad(format!(
+                    "translation page {t} is at PPN {ppn}, which holds {tag:?} ({:?})",
+                    flash.state(ppn)
+                ));
+            }
+            let entries = flash.content(ppn).map_or(&[][..], |c| &c.data[..]);
+            let first = t * per as usize;
+            if entries.len() > per as usize || first + entries.len() > map.len() {
+                return bad(format!("translation page {t} (PPN {ppn}) holds {} entries", entries.len()));
+            }
+            map[first..first + entries.len()].copy_from_slice(entries);
+        }
+    }
+    for &(lpn, ppn, dirty) in &view.ram {
+        let Some(slot) = map.get_mut(lpn as usize) else {
+            return bad(format!("RAM holds an entry for LPN {lpn}, outside the logical space"));
+        };
+        if dirty || view.directory.is_none() {
+            *slot = ppn;
+        } else if *slot != ppn {
+            return bad(format!("clean cached entry LPN {lpn} → PPN {ppn}, but flash says PPN {}", *slot));
+        }
+    }
+    for (lpn, &ppn) in map.iter().enumerate() {
+        let want = oracle.expected(lpn as u32);
+        if want == 0 {
+            if ppn != UNMAPPED {
+                return bad(format!("LPN {lpn} holds no data but maps to PPN {ppn}"));
+            }
+            continue;
+        }
+        if ppn == UNMAPPED || ppn as u64 >= u64::from(flash.blocks()) * u64::from(flash.pages_per_block()) {
+            return bad(format!("LPN {lpn} (version {want}) maps to nothing ({ppn:#x})"));
+        }
+        let tag = flash.tag(ppn);
+        if flash.state(ppn) != PageState::Valid || tag != crate::flash::PageTag::data(lpn as u32, want) {
+            return bad(format!(
+                "LPN {lpn} maps to PPN {ppn}, which holds {tag:?} ({:?}); expected version {want}",
+                flash.state(ppn)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks flash bookkeeping, the scheme's own invariants, its RAM against its budget, the
+/// mapping reconstruction, and that every logical page the oracle expects data for has
+/// exactly one valid data page with the newest version (or is held in the scheme's RAM).
 pub fn check(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()> {
     dev.flash().check()?;
     ftl.check(dev)?;
+    if let Some(budget) = ftl.ram_budget() {
+        if ftl.ram_bytes() > budget {
+            return Err(EngineError::Invariant(format!(
+                "the scheme uses {} bytes of RAM, over its budget of {budget}",
+                ftl.ram_bytes()
+            )));
+        }
+    }
+    check_mapping(ftl, dev, oracle)?;
     let logical = oracle.logical_pages() as usize;
     let mut holder: Vec<u32> = vec![u32::MAX; logical];
     for (ppn, state) in dev.flash().states().enumerate() {

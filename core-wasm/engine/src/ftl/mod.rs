@@ -128,6 +128,17 @@ pub trait Ftl: std::fmt::Debug {
     fn has_data_buffer(&self) -> bool {
         false
     }
+    /// Where the scheme's logical map lives, for the mapping reconstruction check
+    /// ([`crate::invariants::check_mapping`]): the map rebuilt from flash and these RAM
+    /// entries must give every written page its newest copy. `None`: not declared (the
+    /// check is skipped, so every scheme should declare it).
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        None
+    }
+    /// The RAM budget the scheme must stay within (`ram_bytes` is checked against it).
+    fn ram_budget(&self) -> Option<u64> {
+        None
+    }
     /// Scheme-specific invariant checks (the generic ones live in [`crate::invariants`]).
     fn check(&self, dev: &Device) -> Result<()>;
     /// Feeds the scheme's state into a hash.

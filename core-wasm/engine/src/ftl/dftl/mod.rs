@@ -102,6 +102,7 @@ enum Stream {
 /// DFTL state.
 #[derive(Debug, Clone)]
 pub struct Dftl {
+    ram_budget: u64,
     per_tpage: u32,
     /// Translation-page number → its physical page (the GTD).
     gtd: Vec<Ppn>,
@@ -117,6 +118,10 @@ pub struct Dftl {
     victim: VictimPolicy,
     options: DftlOptions,
     tpage_version: u32,
+    /// Tests only: skip this many translation-page rewrites (a deliberately broken DFTL the
+    /// mapping reconstruction check must catch).
+    #[cfg(test)]
+    skip_rewrites: u32,
 }
 
 impl Dftl {
@@ -148,6 +153,7 @@ impl Dftl {
         }
         let cmt_entries = ((budget - gtd_bytes) / CMT_ENTRY_BYTES) as usize;
         Ok(Dftl {
+            ram_budget: budget,
             per_tpage,
             gtd: vec![UNMAPPED; tpages as usize],
             on_flash: vec![UNMAPPED; logical as usize],
@@ -163,6 +169,8 @@ impl Dftl {
             victim: ctx.gc.victim,
             options,
             tpage_version: 0,
+            #[cfg(test)]
+            skip_rewrites: 0,
         })
     }
 
@@ -245,6 +253,11 @@ impl Dftl {
     /// Reads translation page `t` (if it exists) and programs its current on-flash image to
     /// a new translation page.
     fn rewrite_tpage(&mut self, t: u32, purpose: Purpose, dev: &mut Device) -> Result<()> {
+        #[cfg(test)]
+        if self.skip_rewrites > 0 {
+            self.skip_rewrites -= 1;
+            return Ok(());
+        }
         if self.gtd[t as usize] != UNMAPPED {
             dev.read(self.gtd[t as usize], purpose)?;
         }
@@ -452,6 +465,17 @@ impl Ftl for Dftl {
             return bad("CMT over capacity".into());
         }
         self.pool.check(dev).or_else(bad)
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        // Flash holds the map in translation pages found through the GTD; the CMT's dirty
+        // entries override it and its clean ones must equal it.
+        let ram = self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)).collect();
+        Some(crate::invariants::MapView { directory: Some((&self.gtd, self.per_tpage)), ram })
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.ram_budget)
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

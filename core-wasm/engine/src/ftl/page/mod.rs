@@ -174,6 +174,15 @@ impl Ftl for PageFtl {
         self.pool.check(dev).map_err(EngineError::Invariant)
     }
 
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        // The whole map is in RAM: every mapped entry is declared.
+        let ram = self.map.iter().enumerate().filter(|(_, &p)| p != UNMAPPED);
+        Some(crate::invariants::MapView {
+            directory: None,
+            ram: ram.map(|(l, &p)| (l as u32, p, true)).collect(),
+        })
+    }
+
     fn hash_into(&self, h: &mut StateHasher) {
         h.u32s(&self.map);
         // The free-list length first: the hash predates the shared pool (golden hashes).
