@@ -198,6 +198,15 @@ impl WasmSim {
         serde_json::to_string(&self.0.sim_mut().take_events()).map_err(js_err)
     }
 
+    /// The scheme's RAM structures as JSON (the facade contract's `Inspection`): the first
+    /// 64 entries of each plus those the last request touched. On demand only; never changes
+    /// the state.
+    #[wasm_bindgen(js_name = inspectJson)]
+    pub fn inspect_json(&self) -> Result<String, JsError> {
+        let limit = ftl_engine::inspect::InspectQuery::DEFAULT_LIMIT;
+        serde_json::to_string(&self.0.sim().inspect(limit)).map_err(js_err)
+    }
+
     /// The engine state hash as 16 hex digits.
     #[wasm_bindgen(js_name = stateHash)]
     pub fn state_hash(&self) -> String {
