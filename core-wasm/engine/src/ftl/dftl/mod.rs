@@ -40,6 +40,7 @@ use crate::events::{CacheLevel, Purpose};
 use crate::flash::{BlockId, PageContent, PageKind, PageState, PageTag, Ppn};
 use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -419,6 +420,10 @@ impl Ftl for Dftl {
         true
     }
 
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
     fn check(&self, dev: &Device) -> Result<()> {
         let bad = |m: String| Err(EngineError::Invariant(format!("dftl: {m}")));
         for (lpn, e) in self.cmt.iter() {
@@ -495,5 +500,6 @@ impl Ftl for Dftl {
     }
 }
 
+mod inspect;
 #[cfg(test)]
 mod tests;
