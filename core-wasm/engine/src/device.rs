@@ -6,11 +6,29 @@ use crate::ages::BlockAges;
 use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, MergeKind, Purpose};
-use crate::flash::{BlockId, FlashArray, PageContent, PageTag, Ppn};
+use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
 
 /// Flash operation counts, one row per [`Purpose`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FlashCounters {
+    /// Page reads per purpose.
+    pub page_reads: [u64; 6],
+    /// Page programs per purpose.
+    pub page_writes: [u64; 6],
+    /// OOB-only reads per purpose.
+    pub oob_reads: [u64; 6],
+    /// Block erases per purpose.
+    pub erases: [u64; 6],
+    /// The same four rows split by what the page holds (erases: what the erased block held),
+    /// indexed by [`PageKind`]: `[None, Data, Translation]`. Thesis Table 2.5's columns are
+    /// cells of it (data copies = `by_kind[Data].page_writes[Gc]`, translation reads =
+    /// `by_kind[Translation].page_reads` summed, and so on).
+    pub by_kind: [KindCounters; 3],
+}
+
+/// Operation counts per purpose for one kind of content.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KindCounters {
     /// Page reads per purpose.
     pub page_reads: [u64; 6],
     /// Page programs per purpose.
@@ -285,6 +303,7 @@ impl Device {
             self.latency.transfer_ns_per_page,
         );
         self.counters.page_reads[purpose as usize] += 1;
+        self.counters.by_kind[tag.kind as usize].page_reads[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
         self.emit(|| Event::FlashRead { ppn, block: ppn / ppb, page: ppn % ppb, purpose, key: tag.key, ns });
         Ok(tag)
@@ -298,6 +317,7 @@ impl Device {
         self.charge(purpose, ns);
         self.time_read(self.flash.block_of(ppn), ns, 0);
         self.counters.oob_reads[purpose as usize] += 1;
+        self.counters.by_kind[tag.kind as usize].oob_reads[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
         self.emit(|| Event::OobRead { ppn, block: ppn / ppb, page: ppn % ppb, purpose, ns });
         Ok(tag)
@@ -327,6 +347,7 @@ impl Device {
             self.latency.program_ns,
         );
         self.counters.page_writes[purpose as usize] += 1;
+        self.counters.by_kind[tag.kind as usize].page_writes[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
         self.emit(|| Event::FlashProgram {
             ppn,
@@ -351,7 +372,9 @@ impl Device {
 
     /// Erases a block.
     pub fn erase(&mut self, block: BlockId, purpose: Purpose) -> Result<()> {
+        let held = self.block_kind(block);
         self.flash.erase(block)?;
+        self.counters.by_kind[held as usize].erases[purpose as usize] += 1;
         self.ages.on_erase(block);
         let ns = self.latency.erase_ns;
         self.charge(purpose, ns);
@@ -359,6 +382,16 @@ impl Device {
         self.counters.erases[purpose as usize] += 1;
         self.emit(|| Event::Erase { block, purpose, ns });
         Ok(())
+    }
+
+    /// What a block holds, from its programmed pages' tags (the first that says; `None` for
+    /// an erased block). Schemes keep data and translation pages in separate blocks.
+    fn block_kind(&self, block: BlockId) -> PageKind {
+        let first = self.flash.first_ppn(block);
+        (first..first + self.flash.pages_per_block())
+            .map(|p| self.flash.tag(p).kind)
+            .find(|&k| k != PageKind::None)
+            .unwrap_or(PageKind::None)
     }
 
     /// Marks the start of collecting `victim` (holding `valid` valid pages).

@@ -201,7 +201,8 @@ pub struct PurposeCounts {
     pub erases: u64,
 }
 
-/// Flash totals and their split by purpose.
+/// Flash totals and their split by purpose, and by what the page (for erases: the block)
+/// held.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct FlashMetrics {
     pub page_reads: u64,
@@ -209,6 +210,83 @@ pub struct FlashMetrics {
     pub oob_reads: u64,
     pub erases: u64,
     pub by_purpose: std::collections::BTreeMap<&'static str, PurposeCounts>,
+    /// `data` and `translation`: totals and the split by purpose of operations on pages (and
+    /// erases of blocks) holding that kind of content.
+    pub by_kind: std::collections::BTreeMap<&'static str, KindMetrics>,
+    /// The columns of the thesis' Table 2.5 (seed 002, DAC vs DFTL), from `by_kind`.
+    pub table_2_5: Table25,
+}
+
+/// Operations on one kind of content.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct KindMetrics {
+    pub page_reads: u64,
+    pub page_writes: u64,
+    pub oob_reads: u64,
+    pub erases: u64,
+    pub by_purpose: std::collections::BTreeMap<&'static str, PurposeCounts>,
+}
+
+/// Thesis Table 2.5: data-page copies by GC and merges, erases of data blocks, and reads,
+/// writes and erases of translation pages and blocks (all purposes).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Table25 {
+    pub data_copies: u64,
+    pub data_erases: u64,
+    pub translation_reads: u64,
+    pub translation_writes: u64,
+    pub translation_erases: u64,
+}
+
+impl KindMetrics {
+    /// From one row of the device's counters.
+    pub fn of(k: &crate::device::KindCounters) -> Self {
+        use crate::events::Purpose;
+        let by_purpose = Purpose::ALL
+            .iter()
+            .map(|&p| {
+                let i = p as usize;
+                let c = PurposeCounts {
+                    page_reads: k.page_reads[i],
+                    page_writes: k.page_writes[i],
+                    oob_reads: k.oob_reads[i],
+                    erases: k.erases[i],
+                };
+                (p.name(), c)
+            })
+            .collect();
+        let sum = |row: &[u64; 6]| row.iter().sum();
+        KindMetrics {
+            page_reads: sum(&k.page_reads),
+            page_writes: sum(&k.page_writes),
+            oob_reads: sum(&k.oob_reads),
+            erases: sum(&k.erases),
+            by_purpose,
+        }
+    }
+}
+
+impl Table25 {
+    /// From the data and translation rows of the device's counters.
+    pub fn of(data: &crate::device::KindCounters, translation: &crate::device::KindCounters) -> Self {
+        use crate::events::Purpose;
+        Table25 {
+            data_copies: data.page_writes[Purpose::Gc as usize] + data.page_writes[Purpose::Merge as usize],
+            data_erases: data.erases.iter().sum(),
+            translation_reads: translation.page_reads.iter().sum(),
+            translation_writes: translation.page_writes.iter().sum(),
+            translation_erases: translation.erases.iter().sum(),
+        }
+    }
+}
+
+/// The share of the logical space holding data: at the end of the run and the most at any
+/// time (pre-fill included), as fractions of `logical_pages`.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Utilization {
+    pub logical_pages: u64,
+    pub at_end: f64,
+    pub peak: f64,
 }
 
 /// Merge counts of hybrid schemes.
@@ -303,6 +381,8 @@ pub struct Metrics {
     pub requests_done: u64,
     /// Simulated time at the last completion (µs).
     pub sim_time_us: f64,
+    /// The utilization actually reached (pre-fill and trace footprint together).
+    pub utilization: Utilization,
 }
 
 #[cfg(test)]

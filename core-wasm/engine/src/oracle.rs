@@ -11,6 +11,9 @@ use crate::hash::StateHasher;
 pub struct Oracle {
     expected: Vec<u32>,
     next_version: u32,
+    /// Logical pages holding data now, and the most at any time (the utilization reached).
+    live: u64,
+    peak_live: u64,
     errors: u64,
     first_error: Option<String>,
 }
@@ -18,7 +21,14 @@ pub struct Oracle {
 impl Oracle {
     /// An oracle for `logical_pages` pages, all unwritten.
     pub fn new(logical_pages: u64) -> Self {
-        Oracle { expected: vec![0; logical_pages as usize], next_version: 1, errors: 0, first_error: None }
+        Oracle {
+            expected: vec![0; logical_pages as usize],
+            next_version: 1,
+            live: 0,
+            peak_live: 0,
+            errors: 0,
+            first_error: None,
+        }
     }
 
     /// Records a write of `lpn` and returns its version stamp. Stamps are 32-bit (they sit
@@ -32,12 +42,19 @@ impl Oracle {
                 u32::MAX - 1
             ))
         })?;
+        if self.expected[lpn as usize] == 0 {
+            self.live += 1;
+            self.peak_live = self.peak_live.max(self.live);
+        }
         self.expected[lpn as usize] = v;
         Ok(v)
     }
 
     /// Records a trim of `lpn`.
     pub fn trim(&mut self, lpn: u32) {
+        if self.expected[lpn as usize] != 0 {
+            self.live -= 1;
+        }
         self.expected[lpn as usize] = 0;
     }
 
@@ -73,6 +90,16 @@ impl Oracle {
         self.first_error.as_deref()
     }
 
+    /// Logical pages holding data now (written and not trimmed).
+    pub fn live_pages(&self) -> u64 {
+        self.live
+    }
+
+    /// The most logical pages that held data at once, pre-fill included.
+    pub fn peak_live_pages(&self) -> u64 {
+        self.peak_live
+    }
+
     /// Logical pages covered.
     pub fn logical_pages(&self) -> u64 {
         self.expected.len() as u64
@@ -82,6 +109,7 @@ impl Oracle {
     pub fn hash_into(&self, h: &mut StateHasher) {
         h.u32s(&self.expected);
         h.u32(self.next_version);
+        h.u64(self.peak_live);
         h.u64(self.errors);
     }
 }
@@ -103,6 +131,7 @@ mod tests {
         o.trim(0);
         assert!(o.check_read(0, None));
         assert_eq!(o.errors(), 3);
+        assert_eq!((o.live_pages(), o.peak_live_pages()), (0, 1));
         assert!(o.first_error().unwrap().contains("LPN 0"));
     }
 

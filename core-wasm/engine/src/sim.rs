@@ -6,7 +6,7 @@ use crate::config::{SimConfig, TimingMode};
 use crate::device::{Device, FlashCounters};
 use crate::error::{EngineError, Result};
 use crate::events::{Event, HostOp, Purpose};
-use crate::flash::FlashArray;
+use crate::flash::{FlashArray, PageKind};
 use crate::ftl::{self, Ftl};
 use crate::hash::StateHasher;
 use crate::invariants;
@@ -413,7 +413,9 @@ impl Sim {
         h.u64(self.last_completion_ns);
         self.device.hash_timing(&mut h);
         let c = &self.device.counters;
-        for row in [&c.page_reads, &c.page_writes, &c.oob_reads, &c.erases] {
+        let rows = [&c.page_reads, &c.page_writes, &c.oob_reads, &c.erases];
+        let by_kind = c.by_kind.iter().flat_map(|k| [&k.page_reads, &k.page_writes, &k.oob_reads, &k.erases]);
+        for row in rows.into_iter().chain(by_kind) {
             for &v in row.iter() {
                 h.u64(v);
             }
@@ -492,6 +494,14 @@ impl Sim {
                 oob_reads: FlashCounters::total(&c.oob_reads),
                 erases: FlashCounters::total(&c.erases),
                 by_purpose,
+                by_kind: [("data", PageKind::Data), ("translation", PageKind::Translation)]
+                    .into_iter()
+                    .map(|(name, k)| (name, KindMetrics::of(&c.by_kind[k as usize])))
+                    .collect(),
+                table_2_5: Table25::of(
+                    &c.by_kind[PageKind::Data as usize],
+                    &c.by_kind[PageKind::Translation as usize],
+                ),
             },
             gc: GcMetrics {
                 runs: s.gc_runs,
@@ -517,6 +527,15 @@ impl Sim {
             integrity_errors: self.oracle.errors(),
             requests_done: self.cursor as u64,
             sim_time_us: us(self.sim_time_ns),
+            utilization: {
+                let logical = self.oracle.logical_pages();
+                let share = |n: u64| n as f64 / logical.max(1) as f64;
+                Utilization {
+                    logical_pages: logical,
+                    at_end: share(self.oracle.live_pages()),
+                    peak: share(self.oracle.peak_live_pages()),
+                }
+            },
         }
     }
 }
