@@ -193,9 +193,9 @@ impl Dftl {
             dev.read(self.gtd[t as usize], Purpose::Translation)?;
         }
         let ppn = self.on_flash[lpn as usize];
-        dev.cache_insert(CacheLevel::Entry, lpn);
+        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
         if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
-            dev.cache_evict(CacheLevel::Entry, victim, e.dirty);
+            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
             if e.dirty {
                 self.write_back(victim, e.ppn, dev)?;
             }
