@@ -191,6 +191,16 @@ impl WasmSim {
         serde_json::to_string(&self.0.sim().metrics()).map_err(js_err)
     }
 
+    /// Events recorded since the last call as fixed-width binary records (the hot channel):
+    /// `event_words` (8) `u32` words per event, layout in `core-wasm/engine/src/events.rs`.
+    #[wasm_bindgen(js_name = takeEvents)]
+    pub fn take_events(&mut self) -> Vec<u32> {
+        let events = self.0.sim_mut().take_events();
+        let mut out = Vec::new();
+        ftl_engine::events::record::encode(&events, &mut out);
+        out
+    }
+
     /// Events recorded since the last call, as a JSON array (empty unless the config set
     /// `record_events`).
     #[wasm_bindgen(js_name = takeEventsJson)]

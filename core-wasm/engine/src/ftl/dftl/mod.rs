@@ -207,9 +207,9 @@ impl Dftl {
                 entries.get((lpn % self.per_tpage) as usize).copied().unwrap_or(UNMAPPED)
             }
         };
-        dev.cache_insert(CacheLevel::Entry, lpn);
+        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
         if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
-            dev.cache_evict(CacheLevel::Entry, victim, e.dirty);
+            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
             if e.dirty {
                 self.write_back(victim, e.ppn, dev)?;
             }
