@@ -247,13 +247,17 @@ pub struct WorkloadConfig {
     /// Before measuring, write every page the trace reads before it writes it, so reads find
     /// data on flash as they would on a device in use. Counters are reset afterwards.
     pub prefill_read_pages: bool,
+    /// After the last request, flush what the scheme holds only in RAM (dirty mapping
+    /// entries, buffered pages) and count that work in the metrics, so schemes that buffer
+    /// are compared on the same footing.
+    pub flush_at_end: bool,
 }
 
 impl Default for WorkloadConfig {
     fn default() -> Self {
         // Modulo works for any trace on any device; Dense and Refuse are for devices sized to
         // the trace's footprint (Dense keeps distinct pages distinct).
-        WorkloadConfig { address_map: AddressMap::Modulo, prefill_read_pages: true }
+        WorkloadConfig { address_map: AddressMap::Modulo, prefill_read_pages: true, flush_at_end: false }
     }
 }
 

@@ -106,6 +106,13 @@ pub trait Ftl: std::fmt::Debug {
     fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
         Ok(())
     }
+    /// Writes to flash whatever the scheme holds only in RAM and would lose at power-off
+    /// (dirty mapping entries, buffered pages), charging the work. Called at the end of the
+    /// pre-fill, at the end of a run when `workload.flush_at_end` asks, and on demand
+    /// ([`crate::Sim::flush`]). Default: nothing to write.
+    fn flush(&mut self, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
     /// Reads logical page `lpn`; returns the spare-area tag of what it found (`None` when
     /// unmapped).
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>>;

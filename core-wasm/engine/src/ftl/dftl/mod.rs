@@ -472,6 +472,27 @@ impl Ftl for Dftl {
         self.pool.check(dev).or_else(bad)
     }
 
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        // Write back every dirty entry (with its translation page's other dirty entries when
+        // batching). GC during a write-back may dirty entries again (lazy copying): repeat
+        // until none is left.
+        loop {
+            let dirty: Vec<u32> = self.cmt.iter().filter(|(_, e)| e.dirty).map(|(&l, _)| l).collect();
+            if dirty.is_empty() {
+                return Ok(());
+            }
+            for lpn in dirty {
+                let Some(e) = self.cmt.peek_mut(&lpn) else { continue };
+                if !e.dirty {
+                    continue; // written back with an earlier entry of its translation page
+                }
+                e.dirty = false;
+                let ppn = e.ppn;
+                self.write_back(lpn, ppn, dev)?;
+            }
+        }
+    }
+
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
         // Flash holds the map in translation pages found through the GTD; the CMT's dirty
         // entries override it and its clean ones must equal it.
