@@ -45,6 +45,11 @@ pub struct Latencies {
     /// One cache-management operation (search / LRU update) in RAM.
     #[schemars(extend("x-units" = "ns"))]
     pub cache_op_ns: u64,
+    /// Move one page between the host and the controller over the host interface, charged
+    /// once per page a host read or write moves (seed 003's four-part breakdown: host
+    /// transfer, metadata load, FTL execution, user data transfer). 0 = not modelled.
+    #[schemars(extend("x-units" = "ns"))]
+    pub host_transfer_ns_per_page: u64,
 }
 
 impl Default for Latencies {
@@ -58,6 +63,7 @@ impl Default for Latencies {
             transfer_ns_per_page: 0,
             ram_access_ns: 0,
             cache_op_ns: 0,
+            host_transfer_ns_per_page: 0,
         }
     }
 }

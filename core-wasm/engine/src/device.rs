@@ -74,12 +74,14 @@ pub struct RequestCost {
     pub ram_ns: u64,
     /// Cache management: searches and LRU updates (ns).
     pub lru_ns: u64,
+    /// Host-interface transfers (ns).
+    pub host_ns: u64,
 }
 
 impl RequestCost {
     /// Total service time (ns).
     pub fn total_ns(&self) -> u64 {
-        self.flash_ns.iter().sum::<u64>() + self.ram_ns + self.lru_ns
+        self.flash_ns.iter().sum::<u64>() + self.ram_ns + self.lru_ns + self.host_ns
     }
 }
 
@@ -253,15 +255,19 @@ impl Device {
     }
 
     /// Array operation `array_ns` on the unit, then `xfer_ns` on the channel; blocks the
-    /// controller until done.
-    fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64) {
+    /// controller until done, except a host data read with posted programs: the host needs
+    /// no result to issue the request's next page, so a multi-page read uses the units in
+    /// parallel as writes do (the request completes with its last page).
+    fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
         let sensed = t.cursor.max(t.unit_free[u]) + array_ns;
         let end = sensed.max(t.channel_free[ch]) + xfer_ns;
         t.channel_free[ch] = end;
         t.unit_free[u] = end;
-        t.cursor = end;
+        if !(t.posted && host_data) {
+            t.cursor = end;
+        }
         t.span.completion = t.span.completion.max(end);
     }
 
@@ -301,6 +307,7 @@ impl Device {
             self.flash.block_of(ppn),
             self.latency.page_read_ns,
             self.latency.transfer_ns_per_page,
+            purpose == Purpose::Data,
         );
         self.counters.page_reads[purpose as usize] += 1;
         self.counters.by_kind[tag.kind as usize].page_reads[purpose as usize] += 1;
@@ -315,7 +322,7 @@ impl Device {
         let tag = self.flash.read_oob(ppn)?;
         let ns = self.latency.oob_read_ns;
         self.charge(purpose, ns);
-        self.time_read(self.flash.block_of(ppn), ns, 0);
+        self.time_read(self.flash.block_of(ppn), ns, 0, false);
         self.counters.oob_reads[purpose as usize] += 1;
         self.counters.by_kind[tag.kind as usize].oob_reads[purpose as usize] += 1;
         let ppb = self.flash.pages_per_block();
@@ -476,6 +483,13 @@ impl Device {
     pub fn ram(&mut self, n: u64) {
         let ns = n * self.latency.ram_access_ns;
         self.cost.ram_ns += ns;
+        self.time.cursor += ns;
+    }
+
+    /// Charges moving `pages` pages over the host interface; the controller waits for it.
+    pub fn host_transfer(&mut self, pages: u64) {
+        let ns = pages * self.latency.host_transfer_ns_per_page;
+        self.cost.host_ns += ns;
         self.time.cursor += ns;
     }
 

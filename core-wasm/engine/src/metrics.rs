@@ -166,6 +166,8 @@ pub struct HostCounters {
     pub ram_ns: u64,
     /// Cache-management part of service time (ns).
     pub lru_ns: u64,
+    /// Host-interface transfer part of service time (ns).
+    pub host_ns: u64,
 }
 
 /// Mean / std / percentiles in microseconds.
@@ -339,6 +341,8 @@ pub struct ServiceTime {
     pub flash: f64,
     pub ram: f64,
     pub lru: f64,
+    /// Host-interface transfers (`device.latency.host_transfer_ns_per_page`).
+    pub host: f64,
 }
 
 /// Erase-count spread over blocks: the wear of each block since the device was new, so it

@@ -42,6 +42,8 @@ pub struct RequestReport {
     pub ram_us: f64,
     /// Cache management (µs).
     pub lru_us: f64,
+    /// Host-interface transfers (µs).
+    pub host_us: f64,
 }
 
 /// The raw figures of the last request served.
@@ -199,11 +201,17 @@ impl Sim {
         let done = self.ftl.flush(&mut self.device);
         let span = self.device.end_request();
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
+        self.account_cost();
+        done.inspect_err(|e| self.failed = Some(e.clone()))
+    }
+
+    /// Adds the device's cost of the request (or flush) just served to the run's totals.
+    fn account_cost(&mut self) {
         let cost = &self.device.cost;
         self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
         self.host.ram_ns += cost.ram_ns;
         self.host.lru_ns += cost.lru_ns;
-        done.inspect_err(|e| self.failed = Some(e.clone()))
+        self.host.host_ns += cost.host_ns;
     }
 
     /// Runs invariant checks after every step (tests and debugging; slow).
@@ -258,10 +266,14 @@ impl Sim {
                     let got = self.ftl.read(lpn, &mut self.device)?;
                     self.oracle.check_read(lpn, got);
                 }
+                // The data goes out to the host after it is read.
+                self.device.host_transfer(u64::from(req.pages));
                 self.host.pages_read += u64::from(req.pages);
             }
             HostOp::Write => {
                 self.host.writes += 1;
+                // The data comes in from the host before it is written.
+                self.device.host_transfer(u64::from(req.pages));
                 for &lpn in pages {
                     let v = self.oracle.write(lpn)?;
                     self.ftl.write(lpn, v, &mut self.device)?;
@@ -279,10 +291,7 @@ impl Sim {
         }
         self.ftl.end_request(&mut self.device)?;
         let span = self.device.end_request();
-        let cost = &self.device.cost;
-        self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
-        self.host.ram_ns += cost.ram_ns;
-        self.host.lru_ns += cost.lru_ns;
+        self.account_cost();
         self.last_completion_ns = span.completion;
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;
@@ -323,6 +332,7 @@ impl Sim {
             flash_us: Purpose::ALL.iter().map(|&p| (p.name(), us(l.cost.flash_ns[p as usize]))).collect(),
             ram_us: us(l.cost.ram_ns),
             lru_us: us(l.cost.lru_ns),
+            host_us: us(l.cost.host_ns),
         }
     }
 
@@ -480,6 +490,7 @@ impl Sim {
             host.flash_ns,
             host.ram_ns,
             host.lru_ns,
+            host.host_ns,
             self.sim_time_ns,
         ] {
             h.u64(v);
@@ -545,10 +556,11 @@ impl Sim {
             buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
             response_us: Distribution::of(&self.response),
             service_time_us: ServiceTime {
-                total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns),
+                total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns + self.host.host_ns),
                 flash: us(self.host.flash_ns),
                 ram: us(self.host.ram_ns),
                 lru: us(self.host.lru_ns),
+                host: us(self.host.host_ns),
             },
             waf: self.waf(),
             ram_bytes: self.ftl.ram_bytes(),
