@@ -243,6 +243,11 @@ impl Device {
         t.span
     }
 
+    /// When the controller finishes the work it has been given (ns).
+    pub fn controller_free(&self) -> u64 {
+        self.time.controller_free
+    }
+
     /// The span of the current (or last finished) request.
     pub fn span(&self) -> RequestSpan {
         self.time.span

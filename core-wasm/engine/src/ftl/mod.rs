@@ -113,6 +113,12 @@ pub trait Ftl: std::fmt::Debug {
     fn flush(&mut self, _dev: &mut Device) -> Result<()> {
         Ok(())
     }
+    /// The device is idle from now until `until_ns` (the next request's arrival): background
+    /// work (HCFTL's DTP merge, MNFTL's idle reclamation) goes here, charged like any other.
+    /// Work that runs past `until_ns` delays the next request. Default: nothing.
+    fn idle(&mut self, _dev: &mut Device, _until_ns: u64) -> Result<()> {
+        Ok(())
+    }
     /// Reads logical page `lpn`; returns the spare-area tag of what it found (`None` when
     /// unmapped).
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>>;

@@ -1,0 +1,85 @@
+//! Unit tests of the simulation loop that reach into its private state.
+
+use super::*;
+use crate::events::HostOp;
+use crate::trace::Request;
+
+#[test]
+fn a_failed_invariant_stops_stepping_with_its_message() {
+    // Review (engine-model) §4.9: the error was returned once, then stepping went on.
+    let requests =
+        (0..4).map(|i| Request { time_ns: 0, op: HostOp::Write, offset: i * 4096, size: 4096 }).collect();
+    let mut sim = Sim::new(SimConfig::default(), &Trace { format: "t".into(), requests }, "t").unwrap();
+    sim.set_check_every_step(true);
+    sim.step(1).unwrap();
+    // Lose LPN 0's only copy behind the scheme's back.
+    sim.device.flash_mut().invalidate(0).unwrap();
+    let first = sim.step(1).unwrap_err().to_string();
+    assert!(first.contains("invariant violated") && first.contains("LPN 0"), "{first}");
+    assert_eq!(sim.step(1).unwrap_err().to_string(), first, "no step after a failed check");
+    assert_eq!(sim.cursor(), 2);
+}
+
+/// A scheme that delegates to `page` and, when idle, erases nothing but records the idle
+/// windows it was given and charges one RAM access (issue 10 item 5: the idle hook).
+#[derive(Debug, Clone)]
+struct IdleProbe {
+    inner: Box<dyn Ftl>,
+    windows: Vec<(u64, u64)>,
+}
+
+impl Ftl for IdleProbe {
+    fn idle(&mut self, dev: &mut Device, until_ns: u64) -> Result<()> {
+        self.windows.push((dev.span().start, until_ns));
+        dev.ram(1);
+        Ok(())
+    }
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<crate::flash::PageTag>> {
+        self.inner.read(lpn, dev)
+    }
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        self.inner.write(lpn, version, dev)
+    }
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        self.inner.trim(lpn, dev)
+    }
+    fn ram_bytes(&self) -> u64 {
+        self.inner.ram_bytes()
+    }
+    fn block_role(&self, block: crate::flash::BlockId, dev: &Device) -> crate::ftl::BlockRole {
+        self.inner.block_role(block, dev)
+    }
+    fn inspect(&self, query: &crate::inspect::InspectQuery) -> crate::inspect::Inspection {
+        self.inner.inspect(query)
+    }
+    fn check(&self, dev: &Device) -> Result<()> {
+        self.inner.check(dev)
+    }
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.inner.hash_into(h)
+    }
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[test]
+fn the_scheme_is_told_of_each_idle_gap_and_its_work_is_charged() {
+    // Writes at 0, 100 µs (the first program ends at 200 µs: no gap) and 1,000 µs (a gap
+    // from 400 to 1,000 µs); 1 µs a RAM access.
+    let mut config = SimConfig::default();
+    config.device.latency.ram_access_ns = 1_000;
+    let requests = [0u64, 100_000, 1_000_000]
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| Request { time_ns: t, op: HostOp::Write, offset: i as u64 * 4096, size: 4096 })
+        .collect();
+    let mut sim = Sim::new(config, &Trace { format: "t".into(), requests }, "t").unwrap();
+    let inner = sim.ftl.clone_box();
+    sim.ftl = Box::new(IdleProbe { inner, windows: Vec::new() });
+    sim.step(usize::MAX).unwrap();
+    let probe = format!("{:?}", sim.ftl);
+    // First write: 200 + 1 µs; second waits to 201, ends 402; the gap is 402..1000 µs.
+    assert!(probe.contains("windows: [(402000, 1000000)]"), "{probe}");
+    assert_eq!(sim.metrics().service_time_us.ram, 4.0, "three map updates and one idle access");
+}
