@@ -22,6 +22,15 @@ pub fn pick_victim(
     policy.select(dev.flash(), &dev.ages, collectable)
 }
 
+/// The collectable written block with the fewest valid pages, fully valid blocks included:
+/// for hybrid schemes, whose switch merge reclaims a fully valid, in-order log block without
+/// copying (review engine-model §3(b)); [`pick_victim`] skips such blocks because erasing
+/// them frees nothing. Ties go to the lowest block number.
+pub fn fewest_valid_including_full(dev: &Device, collectable: impl Fn(BlockId) -> bool) -> Option<BlockId> {
+    let flash = dev.flash();
+    (0..=flash.pages_per_block()).find_map(|valid| flash.min_block_with_valid(valid, &collectable))
+}
+
 /// Blocks a collection could reclaim: programmed since their last erase, not entirely
 /// valid (erasing them frees at least one page), and allowed by `collectable`.
 fn candidates<'a>(
@@ -47,6 +56,19 @@ mod tests {
     use super::*;
     use crate::config::CellType;
     use crate::flash::PageTag;
+
+    #[test]
+    fn fully_valid_blocks_are_visible_to_merge_victim_selection() {
+        let mut f = FlashArray::new(4, 4, CellType::Slc);
+        for p in 0..8 {
+            f.program(p, PageTag::data(p, 1)).unwrap();
+        }
+        let dev = Device::new(f, Default::default(), false);
+        assert_eq!(greedy(dev.flash(), |_| true), None, "erasing a full block frees nothing");
+        assert_eq!(fewest_valid_including_full(&dev, |_| true), Some(0));
+        assert_eq!(fewest_valid_including_full(&dev, |b| b != 0), Some(1));
+        assert_eq!(fewest_valid_including_full(&dev, |b| b > 1), None, "erased blocks never");
+    }
 
     #[test]
     fn picks_fewest_valid_and_skips_excluded() {
