@@ -114,7 +114,7 @@ mod tests {
         assert!(r.message.contains("batch") && r.message.contains("dftl"), "{r:?}");
         assert_eq!(r.field.as_deref(), Some("options"));
         let c = validate_json(r#"{"scheme": "dftl"}"#).unwrap();
-        assert_eq!(c.options["batch_update"], true, "defaults filled in");
+        assert_eq!(c.options["batch_update"], false, "defaults filled in");
         assert!(leaf_keys(&serde_json::json!({"a": {"b": 1}, "c": {}})).len() == 2);
     }
 }
