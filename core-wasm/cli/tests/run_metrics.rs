@@ -1,0 +1,30 @@
+//! `ftl run --json` reports thesis Table 2.5's counters for `dftl` and the utilization reached
+//! (issue 10, done-when).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+#[test]
+fn dftl_json_has_table_2_5_counters_and_utilization() {
+    let trace = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../public/traces/msr-cambridge_hm_0_first1000.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_ftl"))
+        .args(["run", "--trace", trace.to_str().unwrap(), "--scheme", "dftl", "--json"])
+        .output()
+        .expect("ftl runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m = &v["results"][0];
+    let t = &m["flash"]["table_2_5"];
+    for key in ["data_copies", "data_erases", "translation_reads", "translation_writes", "translation_erases"]
+    {
+        assert!(t[key].as_u64().is_some_and(|n| n > 0), "{key}: {t}");
+    }
+    assert_eq!(t["translation_writes"], m["flash"]["by_kind"]["translation"]["page_writes"]);
+    let u = &m["utilization"];
+    assert_eq!(u["logical_pages"], 768);
+    let peak = u["peak"].as_f64().unwrap();
+    assert!(peak > 0.5 && peak <= 1.0 && u["at_end"].as_f64().unwrap() <= peak, "{u}");
+}
