@@ -4,6 +4,7 @@
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
 import type { FromWorker, SchemeInfo, SimInfo, ToWorker, ViewData } from './protocol';
+import { errorMessage } from './errors';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
 import type { WasmApi, WasmSimulation, WasmTraceLoader } from './wasmApi';
@@ -157,9 +158,4 @@ export class SimCore {
 
 function viewReply(id: number, view: ViewData): Reply {
   return [{ type: 'view', id, view }, frameTransfer(view.frame)];
-}
-
-/** Text of anything thrown (wasm throws Error objects built from engine errors). */
-export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -25,7 +25,7 @@ function setup() {
   const client = new FakeClient();
   const store = new SimStore(client as unknown as SimClient);
   const info = { total: 10, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't', schemes: [], hasMappingCache: false } as unknown as SimInfo;
-  store.set({ info, status: 'ready' });
+  store['set']({ info, status: 'ready' });
   return { client, store };
 }
 
