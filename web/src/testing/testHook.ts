@@ -8,7 +8,7 @@ import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
 import type { GridHighlight } from '../views/BlockGrid/highlight';
 import { cellRect } from '../views/BlockGrid/overlay';
-import { drawProbe, paintSummary, resetPaints, type PaintSummary } from './drawProbe';
+import { gridProbe, paintSummary, resetPaints, type PaintSummary } from './drawProbe';
 
 /** What `snapshot()` returns. */
 export interface FtlSnapshot {
@@ -89,14 +89,14 @@ export function installTestHook(store: SimStore) {
       return c ? { index: c.index, ops: c.ops } : null;
     },
     lastGcVictim: () => store.counter('last_gc_victim'),
-    highlight: () => drawProbe.highlight,
+    highlight: () => gridProbe().highlight,
     schemes: () => store.getState().info?.schemes.map((s) => s.id) ?? [],
     load: (e) => store.load({ ...store.getState().experiment, ...e }),
     refresh: async () => void (await store.refresh()),
     pageCenter(ppn) {
-      const l = drawProbe.layout;
+      const { layout: l, pagesPerBlock } = gridProbe();
       if (!l) return [NaN, NaN];
-      const [x, y, size] = cellRect(l, ppn, drawProbe.pagesPerBlock);
+      const [x, y, size] = cellRect(l, ppn, pagesPerBlock);
       return [x + size / 2, y + size / 2];
     },
     paintStats: paintSummary,
