@@ -1,6 +1,9 @@
 /**
  * Messages between the UI and the engine worker: one discriminated union each way.
  * Every request carries an `id`; its reply (and any progress reports) carry the same `id`.
+ * Requests about a simulation carry its `sim` id (several can be loaded at once); the trace
+ * loader (traceOpen/Chunk/Close) is one per worker and its trace goes to whichever
+ * simulation the next `loadParsed` names.
  *
  * The timeline position is (request, op): `request` requests fully served, then the first
  * `op` operations of the next one applied (op 0 = at a request boundary). Frames are what
@@ -146,7 +149,17 @@ export interface TraceParse {
   summary: TraceSummary;
 }
 
-export type ToWorker =
+/**
+ * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);
+ * the comparison lab loads others beside it under their own ids, each with its own timeline.
+ */
+export type SimId = number;
+export const MAIN_SIM: SimId = 0;
+
+/** A message to the worker, for simulation `sim` (MAIN_SIM when left out). */
+export type ToWorker = ToWorkerBody & { sim?: SimId };
+
+type ToWorkerBody =
   | { type: 'load'; id: number; configJson: string; trace: ArrayBuffer; traceName: string; format?: string }
   /** Starts a streaming parse of trace `name` (`optionsJson`: engine ParseOptions). */
   | { type: 'traceOpen'; id: number; name: string; format?: string; optionsJson: string }
@@ -166,6 +179,8 @@ export type ToWorker =
   | { type: 'metrics'; id: number }
   | { type: 'pageInfo'; id: number; ppn: number }
   | { type: 'responses'; id: number }
+  /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
+  | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
   | { type: 'cancel'; id: number };
 
@@ -178,6 +193,7 @@ export type FromWorker =
   | { type: 'metrics'; id: number; json: string }
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
+  | { type: 'dropped'; id: number }
   /**
    * The request failed. `fatal`: the wasm instance trapped and must not be used again (the
    * client replaces the worker). `cancelled`: a `cancel` stopped it before it changed anything.

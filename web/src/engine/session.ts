@@ -11,10 +11,9 @@
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
 import { composeAt } from './replay';
-import { STOP_NAMES, matchesStop, parseTail, type RequestTrace, type StopKind } from './events';
-import { PageTable } from './pageTable';
+import { STOP_NAMES, matchesStop, type RequestTrace, type StopKind } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
-import { ResponseBins } from './responseBins';
+import { Readout } from './readout';
 import { adapt, type Work } from './work';
 import type { WasmSimulation } from './wasmApi';
 
@@ -24,10 +23,6 @@ export type { Progress, Work } from './work';
 const CHUNK = 64;
 /** Requests whose events a move reports for narration (full speed shows the last ones). */
 const NARRATE_MAX = 40;
-/** Devices up to this many pages get cell labels (logical pages) in every frame. */
-const LABEL_PAGES = 4096;
-/** Devices up to this many pages always get a state hash (it costs ~20 ns a page). */
-const HASH_PAGES = 1 << 16;
 
 interface Open {
   trace: RequestTrace;
@@ -37,8 +32,8 @@ interface Open {
 }
 
 export class Session {
-  readonly table: PageTable;
-  readonly bins: ResponseBins;
+  /** Frames, events, reports and response bins (what the views read). */
+  readonly out: Readout;
   /** Set by a cancel message; long work checks it between chunks. */
   cancelled = false;
   private req = 0;
@@ -49,16 +44,13 @@ export class Session {
   private lastReport: RequestReport | null = null;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
-  private readonly pages: number;
 
   constructor(
     readonly sim: WasmSimulation,
     readonly info: SimInfo,
     private readonly now: () => number,
   ) {
-    this.pages = info.blocks * info.pagesPerBlock;
-    this.table = new PageTable(this.pages, info.pagesPerBlock);
-    this.bins = new ResponseBins(info.total);
+    this.out = new Readout(sim, info);
   }
 
   /** The current position. */
@@ -89,14 +81,12 @@ export class Session {
     }
     if (served > 0) {
       const t = this.now();
-      frame = this.capture();
-      const json = this.sim.takeEventsJson();
-      this.table.ingest(json, frame.eraseCounts);
-      const tail = parseTail(json, NARRATE_MAX);
+      frame = this.out.capture();
+      const tail = this.out.events(frame, NARRATE_MAX);
       recent.push(...tail);
       this.req = this.sim.cursor();
       this.last = tail.at(-1) ?? null;
-      this.lastReport = this.report();
+      this.lastReport = this.out.report();
       if (Number.isFinite(budgetMs)) this.readoutMs = this.now() - t;
     }
     return this.view(frame, { stepped: stepped + served, recent }, hash);
@@ -181,13 +171,6 @@ export class Session {
     return this.view(null, {}, true);
   }
 
-  /** Folds response times served since the last call into the bins. */
-  responses() {
-    const got = this.sim.responses(this.bins.upTo, this.info.total);
-    this.bins.fold(got);
-    return this.bins.series();
-  }
-
   // ---- helpers -----------------------------------------------------------------------------
 
   /** Moves the engine to `target` requests served, discarding events; forward in chunks. */
@@ -217,11 +200,9 @@ export class Session {
       // A cancelled seek stops short; then stand where it stopped.
       if (this.sim.cursor() === r - 1) {
         this.sim.step(1);
-        frame = this.capture();
-        const json = this.sim.takeEventsJson();
-        this.table.ingest(json, frame.eraseCounts);
-        this.last = parseTail(json, 1)[0] ?? null;
-        this.lastReport = this.report();
+        frame = this.out.capture();
+        this.last = this.out.events(frame, 1)[0] ?? null;
+        this.lastReport = this.out.report();
       }
     }
     this.req = this.sim.cursor();
@@ -230,14 +211,12 @@ export class Session {
 
   /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
   private enter() {
-    const before = this.capture();
+    const before = this.out.capture();
     this.sim.step(1);
-    const after = this.capture();
-    const json = this.sim.takeEventsJson();
-    this.table.ingest(json, after.eraseCounts);
-    const trace = parseTail(json, 1)[0] ?? null;
+    const after = this.out.capture();
+    const trace = this.out.events(after, 1)[0] ?? null;
     if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
-    this.open = { trace, before, after, report: this.report() };
+    this.open = { trace, before, after, report: this.out.report() };
     this.op = 0;
   }
 
@@ -266,15 +245,6 @@ export class Session {
     return o.after;
   }
 
-  private capture(): FrameData {
-    return { ...this.sim.frame(), hash: '' };
-  }
-
-  private report(): RequestReport | null {
-    const r = JSON.parse(this.sim.lastRequestJson()) as RequestReport;
-    return r.op ? r : null;
-  }
-
   private view(frame: FrameData | null, extra: Partial<ViewData> = {}, hash = false): ViewData {
     let f: FrameData;
     if (this.open && this.op > 0) {
@@ -282,10 +252,9 @@ export class Session {
       const grid = composeAt(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
       f = { ...grid, counters: o.before.counters.slice(), hash: '' };
     } else {
-      f = frame ?? this.capture();
+      f = frame ?? this.out.capture();
     }
-    if (hash || this.pages <= HASH_PAGES) f.hash = this.sim.stateHash();
-    if (this.pages <= LABEL_PAGES) f.pageKeys = this.table.keys(f.pageStates, f.eraseCounts);
+    this.out.finish(f, hash);
     const current = this.open && this.op > 0 ? this.open.trace : this.last;
     const report = this.open && this.op > 0 ? this.open.report : this.lastReport;
     return { frame: f, pos: this.position(), done: this.sim.done() && !this.open, stepped: 0, current, report, recent: [], ...extra };
