@@ -8,6 +8,7 @@
  * (and whose page is not free) is exactly the page's content — even after the timeline
  * skipped events (seek, full speed) or stepped backwards. Anything else is "unknown".
  */
+import { PAGE_KIND, PAGE_STATE } from './codes';
 import { scanPrograms, type PageKind } from './events';
 
 /** A page's content as recorded by its program event. */
@@ -22,7 +23,11 @@ export interface PageInfo {
   erases: number;
 }
 
-const KINDS: PageKind[] = ['None', 'Data', 'Translation'];
+/** Event kind names by engine `PageKind` code. */
+const KINDS: PageKind[] = [];
+KINDS[PAGE_KIND.none] = 'None';
+KINDS[PAGE_KIND.data] = 'Data';
+KINDS[PAGE_KIND.translation] = 'Translation';
 const ERASE_MARK = '"type":"erase","block":';
 
 export class PageTable {
@@ -73,7 +78,7 @@ export class PageTable {
    */
   seed(tags: Uint32Array, pageStates: Uint8Array, eraseCounts: Uint32Array) {
     for (let p = 0; p < pageStates.length; p++) {
-      if (pageStates[p] === 0) continue;
+      if (pageStates[p] === PAGE_STATE.free) continue;
       this.key[p] = tags[3 * p];
       this.version[p] = tags[3 * p + 1];
       this.kind[p] = tags[3 * p + 2];
@@ -91,7 +96,7 @@ export class PageTable {
   keys(pageStates: Uint8Array, eraseCounts: Uint32Array): Int32Array {
     const out = new Int32Array(pageStates.length).fill(-1);
     for (let p = 0; p < out.length; p++) {
-      if (pageStates[p] !== 0 && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)]) out[p] = this.key[p];
+      if (pageStates[p] !== PAGE_STATE.free && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)]) out[p] = this.key[p];
     }
     return out;
   }
@@ -99,5 +104,5 @@ export class PageTable {
 
 /** Whether recorded info still describes the page (same erase generation, not free). */
 export function isCurrent(info: PageInfo | null, pageState: number, blockErases: number): info is PageInfo {
-  return !!info && pageState !== 0 && info.erases === blockErases;
+  return !!info && pageState !== PAGE_STATE.free && info.erases === blockErases;
 }
