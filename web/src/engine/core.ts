@@ -3,7 +3,7 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import { MAIN_SIM, type FromWorker, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
+import { MAIN_SIM, type Catalog, type FromWorker, type Validation, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
 import { errorMessage } from './errors';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
@@ -117,6 +117,12 @@ export class SimCore {
         const series = this.need(simId).out.responses();
         return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];
       }
+      case 'catalog':
+        return [{ type: 'catalog', id, catalog: catalog(this.wasm) }, []];
+      case 'validate':
+        return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
+      case 'inspect':
+        return [{ type: 'inspection', id, inspection: this.need(simId).inspect() }, []];
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);
@@ -160,6 +166,15 @@ export class SimCore {
     if (!s) throw new Error(simId === MAIN_SIM ? 'no simulation loaded' : `no simulation ${simId} loaded`);
     return s;
   }
+}
+
+function catalog(wasm: WasmApi): Catalog {
+  return {
+    configSchema: JSON.parse(wasm.configSchemaJson()),
+    defaultConfig: JSON.parse(wasm.defaultConfigJson()),
+    presets: JSON.parse(wasm.presetsJson()),
+    schemes: JSON.parse(wasm.schemesJson()),
+  };
 }
 
 function viewReply(id: number, view: ViewData): Reply {

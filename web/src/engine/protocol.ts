@@ -10,6 +10,7 @@
  * the views draw at that position, so part-way through a request they are replayed states.
  */
 import type { RequestTrace, StopKind } from './events';
+import type { Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
 
@@ -20,6 +21,38 @@ export interface SchemeInfo {
   family: string;
   source: string;
 }
+
+/** A named device setup from a source document (engine `presets`). */
+export interface Preset {
+  name: string;
+  source: string;
+  device: Record<string, unknown>;
+  ram_bytes: number;
+  notes: string;
+}
+
+/** What the engine can be asked to build: the settings panel renders from it. */
+export interface Catalog {
+  /** JSON Schema of the config without the scheme options (`configSchemaJson()`). */
+  configSchema: import('../views/Settings/schemaForm').Schema;
+  defaultConfig: Record<string, unknown>;
+  presets: Preset[];
+  /** Every scheme's spec (`schemesJson()`): options, their docs and named variants. */
+  schemes: SchemeSpec[];
+}
+
+/** A scheme's spec as the engine exports it (facade contract `SchemeSpecJson`). */
+export interface SchemeSpec extends SchemeInfo {
+  notes: string;
+  stops: string[];
+  caches: { level: string; name: string }[];
+  default_options: Record<string, unknown>;
+  option_docs: import('../views/Settings/schemaForm').OptionDoc[];
+  variants: { name: string; options: Record<string, unknown> }[];
+}
+
+/** The engine's answer to a config (`validateConfigJson`). */
+export type Validation = { ok: true } | { ok: false; field?: string; message: string };
 
 /** Static facts about a loaded simulation. */
 export interface SimInfo {
@@ -179,6 +212,12 @@ type ToWorkerBody =
   | { type: 'metrics'; id: number }
   | { type: 'pageInfo'; id: number; ppn: number }
   | { type: 'responses'; id: number }
+  /** What the engine can build (schema, presets, scheme specs); no simulation needed. */
+  | { type: 'catalog'; id: number }
+  /** Checks a config as a load would, without building anything. */
+  | { type: 'validate'; id: number; configJson: string }
+  /** The scheme's RAM structures at the current position (asked on demand, never per frame). */
+  | { type: 'inspect'; id: number }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
@@ -194,6 +233,9 @@ export type FromWorker =
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }
+  | { type: 'inspection'; id: number; inspection: Inspection }
+  | { type: 'catalog'; id: number; catalog: Catalog }
+  | { type: 'validated'; id: number; result: Validation }
   /**
    * The request failed. `fatal`: the wasm instance trapped and must not be used again (the
    * client replaces the worker). `cancelled`: a `cancel` stopped it before it changed anything.

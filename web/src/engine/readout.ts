@@ -5,6 +5,7 @@
  * The hot path of full-speed play runs through `events`, so its decoding lives here.
  */
 import { parseTail, type RequestTrace } from './events';
+import type { Inspection } from './inspection';
 import { PageTable } from './pageTable';
 import type { FrameData, RequestReport, SimInfo } from './protocol';
 import { ResponseBins } from './responseBins';
@@ -58,6 +59,11 @@ export class Readout {
     if (hash || this.pages <= HASH_PAGES) f.hash = this.sim.stateHash();
     if (this.pages <= LABEL_PAGES) f.pageKeys = this.table.keys(f.pageStates, f.eraseCounts);
     return f;
+  }
+
+  /** The scheme's RAM structures now (engine/inspection.ts). */
+  inspect(): Inspection {
+    return JSON.parse(this.sim.inspectJson()) as Inspection;
   }
 
   /** Folds response times served since the last call into the bins. */

@@ -10,6 +10,7 @@
  * Moves that may take long (seeks, jumps) are generators that yield progress between
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
+import { replayInspection, type Inspection } from './inspection';
 import { composeAt } from './replay';
 import { STOP_NAMES, matchesStop, type RequestTrace, type StopKind } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
@@ -29,6 +30,8 @@ interface Open {
   before: FrameData;
   after: FrameData;
   report: RequestReport | null;
+  /** RAM inspection before the request (only once the cache panel has asked for one). */
+  inspectBefore?: Inspection;
 }
 
 export class Session {
@@ -42,6 +45,8 @@ export class Session {
   /** Request `req - 1` with its events, when known (op 0). */
   private last: RequestTrace | null = null;
   private lastReport: RequestReport | null = null;
+  /** The cache panel has asked for an inspection: op stepping keeps one from before each request. */
+  private inspecting = false;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
 
@@ -166,12 +171,35 @@ export class Session {
     return { ...back, found: false, cancelled };
   }
 
+  /**
+   * The scheme's RAM structures where the timeline stands. Part-way through a request the
+   * engine has served it whole, so the inspection from before it is replayed up to the op.
+   */
+  inspect(): Inspection {
+    this.inspecting = true;
+    const o = this.open;
+    if (o && this.op > 0) {
+      // Opened before the panel asked: no inspection from before it, so go back and take one.
+      o.inspectBefore ??= this.inspectAt(this.req);
+      return replayInspection(o.inspectBefore, o.trace.ops.slice(0, this.op));
+    }
+    return this.out.inspect();
+  }
+
   /** A fresh view of where we are (with the state hash). */
   refresh(): ViewData {
     return this.view(null, {}, true);
   }
 
   // ---- helpers -----------------------------------------------------------------------------
+
+  /** The inspection at `r` requests served (the engine goes there and back, to r + 1). */
+  private inspectAt(r: number): Inspection {
+    this.sim.seek(r);
+    const i = this.out.inspect();
+    this.sim.seek(r + 1); // seeking drops the events it records
+    return i;
+  }
 
   /** Moves the engine to `target` requests served, discarding events; forward in chunks. */
   private *seekEngine(target: number, label: string): Work<void> {
@@ -212,11 +240,12 @@ export class Session {
   /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
   private enter() {
     const before = this.out.capture();
+    const inspectBefore = this.inspecting ? this.out.inspect() : undefined;
     this.sim.step(1);
     const after = this.out.capture();
     const trace = this.out.events(after, 1)[0] ?? null;
     if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
-    this.open = { trace, before, after, report: this.out.report() };
+    this.open = { trace, before, after, report: this.out.report(), inspectBefore };
     this.op = 0;
   }
 

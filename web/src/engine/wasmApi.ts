@@ -15,6 +15,14 @@ export interface WasmApi {
   counterNames(): string[];
   schemesJson(): string;
   formatsJson(): string;
+  presetsJson(): string;
+  defaultConfigJson(): string;
+  /** JSON Schema of the config without scheme options. */
+  configSchemaJson(): string;
+  /** `{"ok":true}` or `{"ok":false,"field":…,"message":…}`. */
+  validateConfigJson(configJson: string): string;
+  /** The closed vocabularies (stops, roles, kinds, states, purposes, cache levels). */
+  vocabJson(): string;
 }
 
 /** Streaming trace parser with statistics (engine `TraceLoader`). */
@@ -39,8 +47,12 @@ export interface WasmSimulation {
   lastRequestJson(): string;
   responses(from: number, to: number): Float32Array;
   takeEventsJson(): string;
+  /** Drops the recorded events without serialising them. */
+  discardEvents(): void;
   /** `[key, version, kind]` of every page, flattened. */
   pageTags(): Uint32Array;
   stateHash(): string;
+  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
+  inspectJson(): string;
   free(): void;
 }

@@ -13,7 +13,7 @@ import { isFatal, SimClient } from '../engine/client';
 import { errorMessage } from '../engine/errors';
 import { STOP_NAMES, type StopKind } from '../engine/events';
 import type { PageInfo } from '../engine/pageTable';
-import type { ToWorker, ViewData } from '../engine/protocol';
+import type { Catalog, ToWorker, Validation, ViewData } from '../engine/protocol';
 import type { ParseChoices } from '../traces/stream';
 import { SPEEDS, type Experiment } from './experiment';
 import { loadExperiment, type Loaded } from './loadExperiment';
@@ -43,6 +43,7 @@ export class SimStore {
   /** Why the engine failed since the last load that succeeded: a failed reload returns to it. */
   private failure: string | undefined;
   readonly player: PlayLoop;
+  private catalogReq: Promise<Catalog> | undefined;
 
   constructor(readonly client: SimClient = new SimClient()) {
     const host: PlayHost = {
@@ -109,7 +110,7 @@ export class SimStore {
         return;
       }
       this.failure = undefined;
-      this.set({ info: loaded.info, log: [], responses: undefined, experiment, trace: loaded.parse, parseChoices: choices });
+      this.set({ info: loaded.info, log: [], responses: undefined, inspection: undefined, experiment, trace: loaded.parse, parseChoices: choices });
       // Built just before a newer load took over: show it, but that load owns the status.
       this.apply(loaded.view, gen === this.gen ? undefined : this.state.status);
     }, true);
@@ -193,6 +194,34 @@ export class SimStore {
     } catch {
       // The chart keeps its last data; the next move asks again.
     }
+  }
+
+  /** Fetches the scheme's RAM inspection at the current position (the cache panel's data). */
+  async refreshInspection(): Promise<void> {
+    if (!this.live) return;
+    try {
+      const r = await this.client.request<'inspection'>({ type: 'inspect' });
+      this.set({ inspection: r.inspection });
+    } catch {
+      // The panel keeps its last data; a failed move reports engine trouble.
+    }
+  }
+
+  /** What the engine can build (config schema, presets, scheme specs); asked once. */
+  catalog(): Promise<Catalog> {
+    this.catalogReq ??= this.client.request<'catalog'>({ type: 'catalog' }).then(
+      (r) => r.catalog,
+      (e) => {
+        this.catalogReq = undefined; // a replaced worker may answer next time
+        throw e;
+      },
+    );
+    return this.catalogReq;
+  }
+
+  /** The engine's verdict on a config, without building it (the running experiment stays). */
+  async validate(config: object): Promise<Validation> {
+    return (await this.client.request<'validated'>({ type: 'validate', configJson: JSON.stringify(config) })).result;
   }
 
   // ---- settings ----
