@@ -13,17 +13,32 @@ Replays FILE through each scheme and prints one metrics object per scheme
 ({\"results\": [...]} with --json).
 
 --preset NAME starts from a device preset of the sources (see `ftl presets`).
---set KEY=VALUE overrides one configuration field; KEY is a dotted path into the config:
-  device.page_bytes  device.pages_per_block  device.blocks  device.oob_bytes
-  device.channels  device.ways  device.over_provisioning  device.cell (slc|mlc)
-  device.utilization (0..1: share of logical pages written before measuring)
-  device.latency.page_read_ns  .oob_read_ns  .program_ns  .erase_ns
-  device.latency.transfer_ns_per_page  .ram_access_ns  .cache_op_ns
-  ram.bytes (the FTL's RAM budget; 0 = a quarter of a full page map)
-  gc.reserve_blocks  gc.victim (greedy|cost-benefit|fifo)  dftl.batch_update (true|false)
-  workload.address_map (modulo|dense|refuse)  workload.prefill_read_pages (true|false)
-  timing (trace|closed|{\"periodic\":NS})  record_events (true|false)
-";
+--set KEY=VALUE overrides one configuration field; KEY is a dotted path into the config
+(VALUE is JSON, or a bare string). The keys, with their defaults:";
+
+/// The `--set` key list: every field of the default config and every scheme's options,
+/// generated so a new field or scheme needs no edit here.
+fn set_keys_help() -> String {
+    let config = serde_json::to_value(SimConfig::default()).unwrap_or(Value::Null);
+    let mut out = String::new();
+    for (key, value) in ftl_engine::schema::leaf_keys(&config) {
+        if key != "options" {
+            out += &format!("  {key} = {value}\n");
+        }
+    }
+    for spec in ftl::SCHEMES {
+        for row in spec.option_docs() {
+            let key = row["key"].as_str().unwrap_or_default();
+            let default = &spec.default_options()[key];
+            out += &format!(
+                "  options.{key} = {default}   (scheme {}) {}\n",
+                spec.info.id,
+                row["doc"].as_str().unwrap_or("")
+            );
+        }
+    }
+    out
+}
 
 /// `ftl presets [--json]`.
 pub fn presets(argv: &[String]) -> Result<(), String> {
@@ -47,10 +62,11 @@ pub fn presets(argv: &[String]) -> Result<(), String> {
 pub fn schemes(argv: &[String]) -> Result<(), String> {
     let args = Args::parse(argv, &[], &["json"])?;
     if args.has("json") {
-        println!("{}", serde_json::to_string_pretty(ftl::SCHEMES).map_err(|e| e.to_string())?);
+        let all: Vec<Value> = ftl::SCHEMES.iter().map(|s| s.to_json()).collect();
+        println!("{}", serde_json::to_string_pretty(&all).map_err(|e| e.to_string())?);
     } else {
         for s in ftl::SCHEMES {
-            println!("{:<10} {:<34} {}", s.id, s.name, s.source);
+            println!("{:<10} {:<34} {}", s.info.id, s.info.name, s.info.source);
         }
     }
     Ok(())
@@ -63,9 +79,14 @@ fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
         .ok_or_else(|| format!("ftl: --set expects KEY=VALUE, got '{assignment}'"))?;
     let mut slot = &mut *config;
     for part in key.split('.') {
-        slot = slot
-            .get_mut(part)
-            .ok_or_else(|| format!("ftl: unknown config key '{key}' (see ftl run --help)"))?;
+        slot = slot.get_mut(part).ok_or_else(|| {
+            let first = key.split('.').next().unwrap_or_default();
+            if ftl::SCHEMES.iter().any(|s| s.info.id == first) {
+                format!("ftl: unknown config key '{key}': a scheme's own options are set as options.KEY (e.g. --set options.{})", &key[first.len() + 1..])
+            } else {
+                format!("ftl: unknown config key '{key}' (see ftl run --help)")
+            }
+        })?;
     }
     let value: Value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
     if slot.is_object() {
@@ -79,16 +100,21 @@ fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
 /// overrides.
 pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result<SimConfig, String> {
     let base = match preset {
-        Some(name) => SimConfig::from_preset(name).map_err(|e| format!("ftl: {e}"))?,
+        Some(name) => ftl_engine::presets::config(name).map_err(|e| format!("ftl: {e}"))?,
         None => SimConfig::default(),
     };
     let mut value = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    // The scheme's options start from its defaults, so `--set options.KEY=...` finds KEY.
+    let spec = ftl::spec(scheme).map_err(|e| format!("ftl: {e} (see ftl schemes)"))?;
+    value["scheme"] = Value::String(scheme.to_string());
+    value["options"] = spec.default_options();
     for s in sets {
         apply_set(&mut value, s)?;
         // Check after each assignment, so an error names the key that caused it.
-        serde_json::from_value::<SimConfig>(value.clone()).map_err(|e| format!("ftl: --set {s}: {e}"))?;
+        let mut c =
+            serde_json::from_value::<SimConfig>(value.clone()).map_err(|e| format!("ftl: --set {s}: {e}"))?;
+        ftl::resolve_options(&mut c).map_err(|e| format!("ftl: --set {s}: {e}"))?;
     }
-    value["scheme"] = Value::String(scheme.to_string());
     serde_json::from_value(value).map_err(|e| format!("ftl: invalid configuration: {e}"))
 }
 
@@ -102,7 +128,7 @@ pub fn load_trace(path: &str, format: Option<&str>, options: &ParseOptions) -> R
 /// `ftl run ...`.
 pub fn run(argv: &[String]) -> Result<(), String> {
     if argv.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{RUN_HELP}\n{}", crate::select::HELP);
+        println!("{RUN_HELP}\n{}\n{}", set_keys_help(), crate::select::HELP);
         return Ok(());
     }
     let flags: Vec<&str> = ["trace", "scheme", "preset", "format", "set"]
@@ -170,6 +196,25 @@ mod tests {
             .unwrap();
         assert_eq!(t.timing, ftl_engine::config::TimingMode::Periodic(5000));
         assert_eq!(t.ram.bytes, 4096);
+    }
+
+    #[test]
+    fn scheme_options_are_set_under_options_and_the_old_key_points_there() {
+        let c = config_for("dftl", None, &["options.batch_update=false".into()]).unwrap();
+        assert_eq!(c.options["batch_update"], false);
+        let e = config_for("dftl", None, &["dftl.batch_update=false".into()]).unwrap_err();
+        assert!(e.contains("options.batch_update"), "{e}");
+        let e = config_for("page", None, &["options.batch_update=false".into()]).unwrap_err();
+        assert!(e.contains("options.batch_update"), "{e}");
+        assert!(config_for("nope", None, &[]).unwrap_err().contains("unknown scheme"));
+    }
+
+    #[test]
+    fn the_help_lists_every_config_key_and_every_scheme_option() {
+        let help = set_keys_help();
+        for key in ["device.latency.erase_ns", "gc.victim", "timing", "options.batch_update"] {
+            assert!(help.contains(key), "{key} missing from\n{help}");
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! workload mapping, as one serialisable value. Every field has a default so a JSON config
 //! may name only what it changes.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
@@ -10,7 +11,7 @@ use crate::error::{EngineError, Result};
 pub const MAX_PAGES: u64 = 1 << 27;
 
 /// NAND cell type. MLC forbids out-of-order and repeated programs within a block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CellType {
     /// Single-level cell: pages of a free block may be programmed in any order.
@@ -20,22 +21,29 @@ pub enum CellType {
 }
 
 /// Operation costs in nanoseconds of simulated time.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Latencies {
     /// Read one page (array to register).
+    #[schemars(extend("x-units" = "ns"))]
     pub page_read_ns: u64,
     /// Read only the spare (OOB) area of a page.
+    #[schemars(extend("x-units" = "ns"))]
     pub oob_read_ns: u64,
     /// Program one page.
+    #[schemars(extend("x-units" = "ns"))]
     pub program_ns: u64,
     /// Erase one block.
+    #[schemars(extend("x-units" = "ns"))]
     pub erase_ns: u64,
     /// Move one page over the bus (register to controller), charged with reads and programs.
+    #[schemars(extend("x-units" = "ns"))]
     pub transfer_ns_per_page: u64,
     /// One access to a mapping table or buffer in RAM.
+    #[schemars(extend("x-units" = "ns"))]
     pub ram_access_ns: u64,
     /// One cache-management operation (search / LRU update) in RAM.
+    #[schemars(extend("x-units" = "ns"))]
     pub cache_op_ns: u64,
 }
 
@@ -55,22 +63,27 @@ impl Default for Latencies {
 }
 
 /// Geometry, cell type and latencies of the simulated device.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DeviceConfig {
     /// Bytes in a page's data area.
+    #[schemars(extend("x-units" = "bytes"))]
     pub page_bytes: u32,
     /// Pages in an erase block.
+    #[schemars(extend("x-units" = "pages"))]
     pub pages_per_block: u32,
     /// Physical blocks in the device.
+    #[schemars(extend("x-units" = "blocks"))]
     pub blocks: u32,
     /// Bytes in a page's spare (OOB) area.
+    #[schemars(extend("x-units" = "bytes"))]
     pub oob_bytes: u32,
     /// Independent channels (parallelism; 1 = none).
     pub channels: u32,
     /// Chips (ways) per channel.
     pub ways: u32,
     /// Fraction of physical capacity hidden from the host (0.0 ..< 1.0).
+    #[schemars(extend("x-units" = "fraction"))]
     pub over_provisioning: f64,
     /// Cell type.
     pub cell: CellType,
@@ -78,6 +91,7 @@ pub struct DeviceConfig {
     pub latency: Latencies,
     /// Before measuring, write this fraction of the logical pages once (Shin's utilization
     /// axis, seed 004); 0 = no pre-fill beyond what the workload config asks.
+    #[schemars(extend("x-units" = "fraction"))]
     pub utilization: f64,
 }
 
@@ -169,10 +183,11 @@ impl DeviceConfig {
 }
 
 /// Garbage-collection settings shared by the schemes that collect blocks.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct GcConfig {
     /// GC runs when the free-block count falls to this reserve.
+    #[schemars(extend("x-units" = "blocks"))]
     pub reserve_blocks: u32,
     /// Victim selection: `greedy` (the thesis' and Shin's choice), `cost-benefit` (the
     /// original DFTL paper's), or `fifo`.
@@ -186,7 +201,7 @@ impl Default for GcConfig {
 }
 
 /// How trace addresses are placed into the device's logical space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AddressMap {
     /// Each distinct touched page gets the next free logical page, in order of first touch.
@@ -198,7 +213,7 @@ pub enum AddressMap {
 }
 
 /// How trace requests become page operations.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct WorkloadConfig {
     /// Logical-space placement.
@@ -217,7 +232,7 @@ impl Default for WorkloadConfig {
 }
 
 /// When requests arrive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TimingMode {
     /// At their trace timestamps; requests queue FIFO behind a busy device.
@@ -229,19 +244,20 @@ pub enum TimingMode {
 }
 
 /// The FTL's RAM.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RamConfig {
     /// Total RAM budget of the FTL in bytes, for schemes that cache (DFTL family, hybrids'
     /// buffers). 0 = scheme default: a quarter of a full page map (4 bytes per logical page).
+    #[schemars(extend("x-units" = "bytes"))]
     pub bytes: u64,
 }
 
 /// Everything needed to build a simulation, besides the trace.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct SimConfig {
-    /// Scheme id (see [`crate::ftl::SCHEMES`]).
+    /// Scheme id (one of `ftl::SCHEMES`; the config knows no scheme types).
     pub scheme: String,
     /// The device.
     pub device: DeviceConfig,
@@ -249,8 +265,11 @@ pub struct SimConfig {
     pub gc: GcConfig,
     /// RAM budget.
     pub ram: RamConfig,
-    /// DFTL options.
-    pub dftl: crate::ftl::DftlOptions,
+    /// The scheme's own options (only that scheme's; see its spec in `ftl::SCHEMES`),
+    /// checked and completed with defaults by the scheme when the simulation is built.
+    pub options: serde_json::Value,
+    /// Seed for schemes that make random choices (same seed, same run).
+    pub seed: u64,
     /// Trace-to-device mapping.
     pub workload: WorkloadConfig,
     /// Arrival model.
@@ -266,7 +285,8 @@ impl Default for SimConfig {
             device: DeviceConfig::default(),
             gc: GcConfig::default(),
             ram: RamConfig::default(),
-            dftl: Default::default(),
+            options: serde_json::Value::Object(Default::default()),
+            seed: 0,
             workload: WorkloadConfig::default(),
             timing: TimingMode::Trace,
             record_events: false,
@@ -288,15 +308,6 @@ impl SimConfig {
             // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
             self.device.logical_pages().max(64)
         }
-    }
-
-    /// Starts from a named preset (see [`crate::presets`]).
-    pub fn from_preset(name: &str) -> Result<SimConfig> {
-        let p = crate::presets::preset(name).ok_or_else(|| {
-            let names: Vec<_> = crate::presets::presets().iter().map(|p| p.name).collect();
-            EngineError::Config(format!("unknown preset '{name}' (known: {})", names.join(", ")))
-        })?;
-        Ok(SimConfig { device: p.device, ram: RamConfig { bytes: p.ram_bytes }, ..SimConfig::default() })
     }
 
     /// Checks the whole configuration.

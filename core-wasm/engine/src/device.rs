@@ -2,11 +2,11 @@
 //! Every flash operation of every scheme goes through here, so time, counters and the event
 //! stream come from one code path.
 
+use crate::ages::BlockAges;
 use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, MergeKind, Purpose};
 use crate::flash::{BlockId, FlashArray, PageTag, Ppn};
-use crate::gc::{BlockAges, VictimPolicy};
 
 /// Flash operation counts, one row per [`Purpose`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -406,15 +406,6 @@ impl Device {
         let ns = n * self.latency.cache_op_ns;
         self.cost.lru_ns += ns;
         self.time.cursor += ns;
-    }
-
-    /// Picks a GC victim under `policy` among the blocks `collectable` allows.
-    pub fn pick_victim(
-        &self,
-        policy: VictimPolicy,
-        collectable: impl Fn(BlockId) -> bool,
-    ) -> Option<BlockId> {
-        policy.select(&self.flash, &self.ages, collectable)
     }
 
     /// Units (channels x ways).

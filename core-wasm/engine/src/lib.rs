@@ -41,8 +41,27 @@
 //! - **WAF**: write amplification factor — flash page programs per host page written.
 //! - **OP**: over-provisioning — physical capacity hidden from the host.
 //! - **OOB**: the spare area of a page (here: what it holds and its version stamp).
+//! - **seed NNN**: one of the five source documents (TreeFTL 000, HCFTL 001, Qin's thesis
+//!   002, Bang et al. 003, Shin 004); `docs/sources.md` at the repository root lists them.
+//!
+//! ## Adding a scheme
+//!
+//! A scheme is one folder plus one registry line:
+//! 1. `src/ftl/NAME/mod.rs`: the state, `impl Ftl` (and [`ftl::Collects`] if it allocates
+//!    blocks through the shared [`ftl::BlockPool`]), and `pub static SPEC: SchemeSpec` — its
+//!    listing, `notes: include_str!("notes.md")`, the stops it can produce, its cache names,
+//!    its options type (`#[derive(Serialize, Deserialize, JsonSchema)]`, `#[serde(default,
+//!    deny_unknown_fields)]`, doc comments become the option docs), named option variants,
+//!    and a `build` function from a [`ftl::BuildCtx`] and its options.
+//! 2. `src/ftl/NAME/notes.md`: how it works, sources (seed and section), our choices.
+//! 3. `mod NAME;` and `&NAME::SPEC` in [`ftl::SCHEMES`].
+//!
+//! Then `UPDATE_GOLDEN=1 cargo test -p ftl-engine --test golden_hashes` adds its golden case
+//! (the other cases do not change). The config, the CLI help, the integrity tests (which
+//! sweep every spec's variants) and the app (which renders specs) need no edit.
 #![warn(missing_docs)]
 
+pub mod ages;
 pub mod cache;
 pub mod config;
 pub mod device;
@@ -58,10 +77,12 @@ pub mod invariants;
 pub mod metrics;
 pub mod oracle;
 pub mod presets;
+pub mod schema;
 pub mod sim;
 pub mod timeline;
 pub mod trace;
 pub mod valid_index;
+pub mod vocab;
 pub mod workload;
 
 pub use config::SimConfig;

@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 
-use crate::config::{CellType, DeviceConfig, Latencies};
+use crate::config::{CellType, DeviceConfig, Latencies, RamConfig, SimConfig};
+use crate::error::{EngineError, Result};
 
 /// A named configuration from a source document.
 #[derive(Debug, Clone, Serialize)]
@@ -154,6 +155,15 @@ pub fn presets() -> Vec<Preset> {
 /// The preset called `name`.
 pub fn preset(name: &str) -> Option<Preset> {
     presets().into_iter().find(|p| p.name == name)
+}
+
+/// The default configuration with preset `name`'s device and RAM budget.
+pub fn config(name: &str) -> Result<SimConfig> {
+    let p = preset(name).ok_or_else(|| {
+        let names: Vec<_> = presets().iter().map(|p| p.name).collect();
+        EngineError::Config(format!("unknown preset '{name}' (known: {})", names.join(", ")))
+    })?;
+    Ok(SimConfig { device: p.device, ram: RamConfig { bytes: p.ram_bytes }, ..SimConfig::default() })
 }
 
 #[cfg(test)]

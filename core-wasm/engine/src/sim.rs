@@ -68,28 +68,7 @@ impl Default for LastRequest {
     }
 }
 
-/// Events [`crate::Timeline::step_until`] can stop at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StopAt {
-    /// A request during which garbage collection ran.
-    Gc,
-    /// A request with a mapping-cache miss.
-    MappingMiss,
-    /// A request with a log-block merge.
-    Merge,
-}
-
-impl StopAt {
-    /// Parses `gc`, `miss` or `merge`.
-    pub fn from_name(name: &str) -> Option<StopAt> {
-        match name {
-            "gc" => Some(StopAt::Gc),
-            "miss" => Some(StopAt::MappingMiss),
-            "merge" => Some(StopAt::Merge),
-            _ => None,
-        }
-    }
-}
+pub use crate::vocab::StopAt;
 
 /// A running simulation. Cloning it is a checkpoint: the trace is shared, everything else
 /// is copied.
@@ -117,6 +96,7 @@ impl Sim {
     /// before writing them when the config asks for it.
     pub fn new(mut config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
         config.validate()?;
+        ftl::resolve_options(&mut config)?;
         // A trace without timestamps (every arrival at 0) would measure its position in one
         // long queue, not a response time: replay it closed loop, as DESIGN §3 says. The
         // metrics' config shows the mode actually used.
@@ -283,12 +263,7 @@ impl Sim {
 
     /// The counter `step_until` watches for `what`.
     pub fn stop_count(&self, what: StopAt) -> u64 {
-        let st = &self.device.stats;
-        match what {
-            StopAt::Gc => st.gc_runs,
-            StopAt::MappingMiss => st.mapping_misses,
-            StopAt::Merge => st.merges.iter().sum(),
-        }
+        what.count(&self.device.stats)
     }
 
     /// Where the last request's time went.

@@ -23,7 +23,8 @@ fn compute() -> Value {
     let cases: Vec<Value> = ftl_engine::ftl::SCHEMES
         .iter()
         .map(|s| {
-            let config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
+            let config =
+                SimConfig { scheme: s.info.id.into(), options: s.default_options(), ..SimConfig::default() };
             let mut sim = Sim::from_bytes(config.clone(), &bytes, None, TRACE).unwrap();
             let hashes: Vec<String> = STEPS
                 .iter()

@@ -23,14 +23,17 @@ fn run_checked(mut sim: Sim, label: &str) -> Sim {
 fn every_scheme_keeps_every_page_on_the_msr_trace() {
     let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
     for s in SCHEMES {
-        let config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
-        let sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
-        let sim = run_checked(sim, s.id);
-        let m = sim.metrics();
-        assert_eq!(m.requests.reads + m.requests.writes, 1000);
-        assert!(m.gc.runs > 0, "{}: the default experiment should exercise GC", s.id);
-        assert!(m.waf >= 1.0);
-        assert_eq!(m.integrity_errors, 0);
+        for (variant, options) in (s.variants)() {
+            let config = SimConfig { scheme: s.info.id.into(), options, ..SimConfig::default() };
+            let label = format!("{} ({variant})", s.info.id);
+            let sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
+            let sim = run_checked(sim, &label);
+            let m = sim.metrics();
+            assert_eq!(m.requests.reads + m.requests.writes, 1000);
+            assert!(m.gc.runs > 0, "{label}: the default experiment should exercise GC");
+            assert!(m.waf >= 1.0);
+            assert_eq!(m.integrity_errors, 0);
+        }
     }
 }
 
@@ -52,13 +55,17 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
         (40, 8, 0.2, 1),
     ];
     for s in SCHEMES {
+        let variants = (s.variants)();
         let (mut ran, mut refused) = (0, 0);
         for (g, &(blocks, ppb, op, reserve)) in geometries.iter().enumerate() {
             // FTL_STRESS_SEEDS=N runs more seeds (a longer hunt for bugs than CI needs).
             let seeds: u64 = std::env::var("FTL_STRESS_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
             for i in 0..seeds {
                 let seed = i * 1000 + g as u64;
-                let mut config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
+                let mut config = SimConfig { scheme: s.info.id.into(), ..SimConfig::default() };
+                // Every named option variant of the scheme gets some of the seeds.
+                let (variant, options) = &variants[(i / 3) as usize % variants.len()];
+                config.options = options.clone();
                 config.device.blocks = blocks;
                 config.device.pages_per_block = ppb;
                 config.device.over_provisioning = op;
@@ -66,12 +73,14 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 config.workload.address_map = AddressMap::Refuse;
                 // Each seed varies what else can go wrong: tiny pages (many translation pages,
                 // 4 entries each), a two-entry mapping cache, every victim policy, MLC
-                // program order, several units, a pre-filled device, DFTL without batching.
+                // program order, several units, a pre-filled device.
                 if i % 3 == 0 {
                     config.device.page_bytes = 16;
                     config.device.over_provisioning = 0.5; // room for the translation pages
                 }
                 if i % 2 == 1 {
+                    // Just above one 4-byte directory entry per page's worth of mapping
+                    // entries: a demand-based scheme is left a two-entry cache.
                     let per_tpage = u64::from(config.device.page_bytes / 4);
                     config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + 16;
                 }
@@ -87,19 +96,17 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 if i % 7 == 3 {
                     config.device.utilization = 0.5;
                 }
-                config.dftl.batch_update = i % 3 != 2;
                 let logical = config.device.logical_pages();
                 let requests = (config.device.physical_pages() as usize * 2).max(400);
                 let trace = random_trace(seed, requests, logical, config.device.page_bytes);
                 let label = format!(
-                    "{} geometry {g} seed {seed} ({:?}, {:?}, {}x{} units, utilization {}, batch {})",
-                    s.id,
+                    "{} geometry {g} seed {seed} ({:?}, {:?}, {}x{} units, utilization {}, variant {variant})",
+                    s.info.id,
                     config.gc.victim,
                     config.device.cell,
                     config.device.channels,
                     config.device.ways,
                     config.device.utilization,
-                    config.dftl.batch_update
                 );
                 // A scheme may refuse a device too small for it, but only up front, with a
                 // configuration error; once running it must keep every page.
@@ -117,7 +124,7 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
             }
         }
         // At least a third of the cases must run, so refusing is never a way to pass.
-        assert!(3 * ran >= ran + refused, "{}: ran {ran} cases, refused {refused}", s.id);
+        assert!(3 * ran >= ran + refused, "{}: ran {ran} cases, refused {refused}", s.info.id);
     }
 }
 
@@ -126,9 +133,9 @@ fn every_victim_policy_keeps_every_page() {
     let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
     for s in SCHEMES {
         for policy in VictimPolicy::ALL {
-            let mut config = SimConfig { scheme: s.id.into(), ..SimConfig::default() };
+            let mut config = SimConfig { scheme: s.info.id.into(), ..SimConfig::default() };
             config.gc.victim = policy;
-            let label = format!("{} {}", s.id, policy.name());
+            let label = format!("{} {}", s.info.id, policy.name());
             let sim = run_checked(Sim::from_bytes(config, &bytes, None, "hm_0").unwrap(), &label);
             assert!(sim.metrics().gc.runs > 0, "{label}");
         }

@@ -5,12 +5,15 @@
 //! one `frame()` call returning typed arrays copied out of wasm memory, so they stay valid
 //! after memory grows and can be transferred between threads.
 
+mod free;
 mod loader;
 
-use ftl_engine::sim::StopAt;
-use ftl_engine::{ftl, presets, Frame, Sim, SimConfig, Timeline, COUNTER_NAMES};
+pub use free::*;
+use ftl_engine::vocab::StopAt;
+use ftl_engine::{ftl, Frame, Sim, SimConfig, Timeline};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
 pub use loader::WasmTraceLoader;
+use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -25,6 +28,11 @@ export interface WasmFrame {
   eraseCounts: Uint32Array;
   /** Values named by counterNames(). */
   counters: Float64Array;
+}
+/** What stepUntil did: requests served, and whether it stopped at what it looked for. */
+export interface StepUntilResult {
+  served: number;
+  found: boolean;
 }
 "#;
 
@@ -70,14 +78,42 @@ impl WasmSim {
         self.0.step(n as usize).map(|d| d as u32).map_err(js_err)
     }
 
-    /// Serves requests until one in which `what` happens — `"gc"`, `"miss"` (mapping-cache
-    /// miss) or `"merge"` — at most `max`; returns how many were served (the last one is the
-    /// request where it happened, if it did).
-    #[wasm_bindgen(js_name = stepUntil)]
-    pub fn step_until(&mut self, what: &str, max: u32) -> Result<u32, JsError> {
-        let stop = StopAt::from_name(what)
-            .ok_or_else(|| JsError::new(&format!("unknown stop '{what}' (gc, miss, merge)")))?;
-        self.0.step_until(stop, max as usize).map(|(n, _)| n as u32).map_err(js_err)
+    /// Serves requests until one in which `what` happens (a stop id of `vocabJson()`), at
+    /// most `max`; returns `{served, found}` (when found, the last request served is the one
+    /// where it happened).
+    #[wasm_bindgen(js_name = stepUntil, unchecked_return_type = "StepUntilResult")]
+    pub fn step_until(&mut self, what: &str, max: u32) -> Result<Object, JsError> {
+        let stop = StopAt::from_name(what).ok_or_else(|| {
+            let ids: Vec<_> = StopAt::ALL.iter().map(|s| s.id()).collect();
+            JsError::new(&format!("unknown stop '{what}' ({})", ids.join(", ")))
+        })?;
+        let (served, found) = self.0.step_until(stop, max as usize).map_err(js_err)?;
+        let o = Object::new();
+        Reflect::set(&o, &"served".into(), &JsValue::from(served as u32))
+            .and_then(|_| Reflect::set(&o, &"found".into(), &JsValue::from(found)))
+            .map_err(|_| JsError::new("could not build stepUntil result"))?;
+        Ok(o)
+    }
+
+    /// Drops the recorded events without serialising them.
+    #[wasm_bindgen(js_name = discardEvents)]
+    pub fn discard_events(&mut self) {
+        self.0.sim_mut().take_events();
+    }
+
+    /// Static facts of this simulation as JSON: `{scheme, blocks, pages_per_block,
+    /// page_bytes, logical_pages, ram_budget, spec}` (`spec` as in `schemesJson()`).
+    #[wasm_bindgen(js_name = infoJson)]
+    pub fn info_json(&self) -> Result<String, JsError> {
+        let c = self.0.sim().config();
+        let spec = ftl::spec(&c.scheme).map_err(js_err)?;
+        let d = &c.device;
+        let info = json!({
+            "scheme": c.scheme, "blocks": d.blocks, "pages_per_block": d.pages_per_block,
+            "page_bytes": d.page_bytes, "logical_pages": d.logical_pages(),
+            "ram_budget": c.ram_budget(), "spec": spec.to_json(),
+        });
+        Ok(info.to_string())
     }
 
     /// Where the last request's time went (queueing, flash per purpose, RAM, LRU), as JSON.
@@ -173,34 +209,4 @@ impl WasmSim {
     pub fn check_invariants(&self) -> Result<(), JsError> {
         self.0.sim().check_invariants().map_err(js_err)
     }
-}
-
-/// Names of the frame's `counters` entries, in order.
-#[wasm_bindgen(js_name = counterNames)]
-pub fn counter_names() -> Vec<String> {
-    COUNTER_NAMES.iter().map(|s| s.to_string()).collect()
-}
-
-/// The schemes the engine implements, as JSON `[{id, name, family, source}]`.
-#[wasm_bindgen(js_name = schemesJson)]
-pub fn schemes_json() -> String {
-    serde_json::to_string(ftl::SCHEMES).unwrap_or_else(|_| "[]".into())
-}
-
-/// The trace formats the engine parses, as a JSON array of names.
-#[wasm_bindgen(js_name = formatsJson)]
-pub fn formats_json() -> String {
-    serde_json::to_string(ftl_engine::trace::FORMATS).unwrap_or_else(|_| "[]".into())
-}
-
-/// The device presets of the source documents, as JSON.
-#[wasm_bindgen(js_name = presetsJson)]
-pub fn presets_json() -> String {
-    serde_json::to_string(&presets::presets()).unwrap_or_else(|_| "[]".into())
-}
-
-/// The default configuration, as JSON.
-#[wasm_bindgen(js_name = defaultConfigJson)]
-pub fn default_config_json() -> String {
-    serde_json::to_string(&SimConfig::default()).unwrap_or_else(|_| "{}".into())
 }

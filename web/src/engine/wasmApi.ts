@@ -37,7 +37,7 @@ export interface WasmTraceLoader {
 /** The wasm Simulation object's surface (see web/src/engine/pkg/ftl_wasm.d.ts). */
 export interface WasmSimulation {
   step(n: number): number;
-  stepUntil(what: string, max: number): number;
+  stepUntil(what: string, max: number): { served: number; found: boolean };
   seek(cursor: number): void;
   cursor(): number;
   total(): number;

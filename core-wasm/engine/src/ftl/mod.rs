@@ -31,6 +31,8 @@
 
 mod dftl;
 mod page;
+pub mod pool;
+mod spec;
 
 use crate::config::SimConfig;
 use crate::device::Device;
@@ -41,6 +43,33 @@ use crate::hash::StateHasher;
 
 pub use dftl::{Dftl, DftlOptions};
 pub use page::PageFtl;
+pub use pool::{BlockPool, Collects};
+pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+
+/// Every scheme the engine implements: one line per scheme, in listing order.
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC];
+
+/// The spec of scheme `id`.
+pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
+    SCHEMES
+        .iter()
+        .copied()
+        .find(|s| s.info.id == id)
+        .ok_or_else(|| EngineError::UnknownScheme(id.to_string()))
+}
+
+/// Checks `config.options` against its scheme and fills in the defaults.
+pub fn resolve_options(config: &mut SimConfig) -> Result<()> {
+    let spec = spec(&config.scheme)?;
+    config.options = (spec.options.resolve)(spec.info.id, &config.options)?;
+    Ok(())
+}
+
+/// Builds the scheme named in `config` with its options.
+pub fn build(config: &SimConfig) -> Result<Box<dyn Ftl>> {
+    let spec = spec(&config.scheme)?;
+    (spec.build)(&BuildCtx::of(config), &config.options)
+}
 
 /// What a block is used for, as shown in the block grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,43 +139,5 @@ pub trait Ftl: std::fmt::Debug {
 impl Clone for Box<dyn Ftl> {
     fn clone(&self) -> Self {
         self.clone_box()
-    }
-}
-
-/// A scheme's identity, for listings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct SchemeInfo {
-    /// Stable lower-case id.
-    pub id: &'static str,
-    /// Display name.
-    pub name: &'static str,
-    /// Family: page, block, hybrid, demand, realtime.
-    pub family: &'static str,
-    /// Source document and section it follows.
-    pub source: &'static str,
-}
-
-/// Every scheme the engine implements.
-pub const SCHEMES: &[SchemeInfo] = &[
-    SchemeInfo {
-        id: "page",
-        name: "Page-level mapping (PFTL)",
-        family: "page",
-        source: "thesis (seed 002) §1.2.2 / §4.2.2; Shin (seed 004) page mapping",
-    },
-    SchemeInfo {
-        id: "dftl",
-        name: "DFTL: demand-based page mapping (GTD + CMT)",
-        family: "demand",
-        source: "Gupta et al. ASPLOS'09 as described by the thesis (seed 002) §2.4, HCFTL (seed 001) §II, TreeFTL (seed 000) §II",
-    },
-];
-
-/// Builds the scheme named in `config`.
-pub fn build(config: &SimConfig) -> Result<Box<dyn Ftl>> {
-    match config.scheme.as_str() {
-        "page" => Ok(Box::new(PageFtl::new(config))),
-        "dftl" => Ok(Box::new(Dftl::new(config)?)),
-        other => Err(EngineError::UnknownScheme(other.to_string())),
     }
 }

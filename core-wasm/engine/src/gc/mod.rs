@@ -1,16 +1,26 @@
 //! Garbage collection building blocks: victim-selection policies ([`VictimPolicy`]: greedy,
-//! cost-benefit, FIFO), the per-block ages they need ([`BlockAges`]) and the round-robin
-//! free-block allocator ([`RoundRobin`]).
+//! cost-benefit, FIFO) and [`pick_victim`] over a device, the per-block ages they read
+//! ([`BlockAges`], kept by the device beside the flash array) and the round-robin free-block
+//! allocator ([`RoundRobin`]). Policy lives here; the device only keeps the bookkeeping.
 
-pub mod ages;
 pub mod alloc;
 pub mod victim;
 
-pub use ages::BlockAges;
+pub use crate::ages::BlockAges;
 pub use alloc::RoundRobin;
 pub use victim::{cost_benefit, fifo, VictimPolicy};
 
+use crate::device::Device;
 use crate::flash::{BlockId, FlashArray};
+
+/// Picks a GC victim of `dev` under `policy` among the blocks `collectable` allows.
+pub fn pick_victim(
+    policy: VictimPolicy,
+    dev: &Device,
+    collectable: impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
+    policy.select(&dev.flash, &dev.ages, collectable)
+}
 
 /// Blocks a collection could reclaim: programmed since their last erase, not entirely
 /// valid (erasing them frees at least one page), and allowed by `collectable`.

@@ -19,7 +19,7 @@ use super::{candidates, greedy, BlockAges};
 use crate::flash::{BlockId, FlashArray};
 
 /// A GC victim-selection policy (config value: `"greedy"`, `"cost-benefit"`, `"fifo"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum VictimPolicy {
     /// Fewest valid pages.

@@ -11,16 +11,36 @@
 //! overlap in time (dynamic allocation; a unit's block is one with `block % units == unit`);
 //! GC copies stay on the victim's unit, so one collection needs at most one fresh block.
 
-use std::collections::VecDeque;
+use serde_json::Value;
 
-use super::{BlockRole, Ftl};
-use crate::config::SimConfig;
+use super::pool::{next_page, BlockPool, Collects};
+use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag, Ppn};
-use crate::gc::VictimPolicy;
+use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "page",
+        name: "Page-level mapping (PFTL)",
+        family: "page",
+        source: "thesis (seed 002) §1.2.2 / §4.2.2; Shin (seed 004) page mapping",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc],
+    caches: &[],
+    options: OptionsSpec::of::<NoOptions>(),
+    variants: || vec![("default", Value::Object(Default::default()))],
+    build: |ctx, options| {
+        super::parse_options::<NoOptions>("page", options)?;
+        Ok(Box::new(PageFtl::new(ctx)))
+    },
+};
 
 const UNMAPPED: u32 = u32::MAX;
 
@@ -28,25 +48,22 @@ const UNMAPPED: u32 = u32::MAX;
 #[derive(Debug, Clone)]
 pub struct PageFtl {
     map: Vec<Ppn>,
-    free: VecDeque<BlockId>,
-    /// The open block of each unit.
-    open: Vec<Option<BlockId>>,
+    /// Free list and one open block per unit (slot = unit).
+    pool: BlockPool,
     /// Unit that takes the next page write.
     next_unit: usize,
-    reserve: usize,
     victim: VictimPolicy,
 }
 
 impl PageFtl {
     /// A page-level FTL over an erased device.
-    pub fn new(config: &SimConfig) -> Self {
+    pub fn new(ctx: &BuildCtx) -> Self {
+        let units = ctx.device.units() as usize;
         PageFtl {
-            map: vec![UNMAPPED; config.device.logical_pages() as usize],
-            free: (0..config.device.blocks).collect(),
-            open: vec![None; config.device.units() as usize],
+            map: vec![UNMAPPED; ctx.device.logical_pages() as usize],
+            pool: BlockPool::new(ctx.device.blocks, units, ctx.gc.reserve_blocks as usize, units),
             next_unit: 0,
-            reserve: config.gc.reserve_blocks as usize,
-            victim: config.gc.victim,
+            victim: ctx.gc.victim,
         }
     }
 
@@ -56,58 +73,33 @@ impl PageFtl {
         (p != UNMAPPED).then_some(p)
     }
 
-    /// Next free page of an open block, opening a new block (after GC if the pool is at its
-    /// reserve) when needed. Host writes (`gc_unit` None) go round-robin over the units; GC
-    /// copies all go to one unit (the victim's), so a collection needs at most one fresh
-    /// block and may dip into the reserve for it.
-    fn next_page(&mut self, dev: &mut Device, gc_unit: Option<usize>) -> Result<Ppn> {
-        let ppb = dev.flash.pages_per_block();
-        let units = self.open.len();
-        let for_gc = gc_unit.is_some();
-        let unit = gc_unit.unwrap_or(self.next_unit);
-        if !for_gc {
-            self.next_unit = (unit + 1) % units;
-        }
-        loop {
-            if let Some(b) = self.open[unit] {
-                let used = dev.flash.programmed_count(b);
-                if used < ppb {
-                    return Ok(dev.flash.first_ppn(b) + used);
-                }
-                self.open[unit] = None;
-            }
-            // GC's copies may have gone to a fresh open block for this unit: look at the open
-            // block again before taking another from the pool.
-            if !for_gc && self.free.len() <= self.reserve {
-                // Collect until the pool is above its reserve again (one collection may not
-                // gain a whole block), or until nothing is collectable: then dip into the
-                // reserve, and fail only when the pool is empty.
-                while self.free.len() <= self.reserve && self.collect(dev)? {}
-                if self.open[unit].is_some() {
-                    continue; // GC's copies opened a block here: fill it first
-                }
-            }
-            let pick = self.free.iter().position(|&b| b as usize % units == unit).unwrap_or(0);
-            let b =
-                self.free.remove(pick).ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
-            self.open[unit] = Some(b);
-        }
+    /// Next free page for a host write: units take writes round-robin.
+    fn next_host_page(&mut self, dev: &mut Device) -> Result<Ppn> {
+        let unit = self.next_unit;
+        self.next_unit = (unit + 1) % dev.units().max(1) as usize;
+        next_page(self, unit, dev, false)
+    }
+}
+
+impl Collects for PageFtl {
+    fn pool(&mut self) -> &mut BlockPool {
+        &mut self.pool
     }
 
-    /// Collects one victim; `false` when no block is worth collecting.
+    /// Collects one victim, copying its valid pages to the open block of its own unit, so a
+    /// collection needs at most one fresh block; `false` when no block is worth collecting.
     fn collect(&mut self, dev: &mut Device) -> Result<bool> {
-        let open = self.open.clone();
-        let victim = dev.pick_victim(self.victim, |b| !open.contains(&Some(b)));
-        let Some(victim) = victim else { return Ok(false) };
+        let pool = &self.pool;
+        let Some(victim) = pick_victim(self.victim, dev, |b| !pool.is_open(b)) else { return Ok(false) };
         dev.gc_start(victim);
-        let unit = victim as usize % self.open.len();
+        let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash.first_ppn(victim);
         for ppn in first..first + dev.flash.pages_per_block() {
             if dev.flash.state(ppn) != PageState::Valid {
                 continue;
             }
             let tag = dev.read(ppn, Purpose::Gc)?;
-            let dest = self.next_page(dev, Some(unit))?;
+            let dest = next_page(self, unit, dev, true)?;
             dev.program(dest, tag, Purpose::Gc)?;
             dev.invalidate(ppn)?;
             dev.ram(1);
@@ -115,7 +107,7 @@ impl PageFtl {
             dev.gc_copied();
         }
         dev.erase(victim, Purpose::Gc)?;
-        self.free.push_back(victim);
+        self.pool.release(victim);
         dev.gc_end(victim);
         Ok(true)
     }
@@ -131,7 +123,7 @@ impl Ftl for PageFtl {
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let dest = self.next_page(dev, None)?;
+        let dest = self.next_host_page(dev)?;
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
         // GC inside next_page may have moved the old copy, so read the map only now.
         if let Some(old) = self.lookup(lpn) {
@@ -156,7 +148,7 @@ impl Ftl for PageFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.open.contains(&Some(block)) {
+        if self.pool.is_open(block) {
             BlockRole::Active
         } else if dev.flash.programmed_count(block) == 0 {
             BlockRole::Free
@@ -179,27 +171,14 @@ impl Ftl for PageFtl {
                 )));
             }
         }
-        let mut seen = vec![false; dev.flash.blocks() as usize];
-        for &b in &self.free {
-            if dev.flash.programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
-                return Err(EngineError::Invariant(format!(
-                    "free list holds block {b}, which is written, open or listed twice"
-                )));
-            }
-            seen[b as usize] = true;
-        }
-        Ok(())
+        self.pool.check(dev).map_err(EngineError::Invariant)
     }
 
     fn hash_into(&self, h: &mut StateHasher) {
         h.u32s(&self.map);
-        h.u32(self.free.len() as u32);
-        for &b in &self.free {
-            h.u32(b);
-        }
-        for o in &self.open {
-            h.u32(o.unwrap_or(u32::MAX));
-        }
+        // The free-list length first: the hash predates the shared pool (golden hashes).
+        h.u32(self.pool.free_len() as u32);
+        self.pool.hash_into(h);
         h.u32(self.next_unit as u32);
     }
 
@@ -231,7 +210,7 @@ mod tests {
             ..Latencies::default()
         };
         let mut dev = Device::new(FlashArray::new(4, 8, config.device.cell), lat, false);
-        let mut ftl = PageFtl::new(&config);
+        let mut ftl = PageFtl::new(&BuildCtx::of(&config));
         // Blocks 0 and 1 get LPNs 0..16; rewriting 0, 1, 2 leaves block 0 with 5 valid pages,
         // and LPNs 16..21 fill block 2, leaving one free block: the reserve.
         for (v, lpn) in (0..16).chain([0, 1, 2]).chain(16..21).enumerate() {

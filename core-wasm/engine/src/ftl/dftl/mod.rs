@@ -11,7 +11,8 @@
 //! (the CMT entry is updated and marked dirty) and in a batch per translation page for the
 //! rest.
 //!
-//! Choices where the sources differ or are silent (options in [`DftlOptions`]):
+//! Choices where the sources differ or are silent (options in [`DftlOptions`], `options.*`
+//! in the config; `notes.md` says the same for readers of the app):
 //! - `batch_update` (default on, the original paper): a dirty eviction writes back every
 //!   dirty cached entry of the same translation page, marking them clean. Off = the thesis'
 //!   model, one translation-page write per dirty victim.
@@ -24,29 +25,57 @@
 //! - Dirty entries are tracked per translation page only when batching (nothing reads the
 //!   lists otherwise).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use super::{BlockRole, Ftl};
+use super::pool::{next_page, BlockPool, Collects};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
-use crate::config::SimConfig;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
-use crate::gc::VictimPolicy;
+use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "dftl",
+        name: "DFTL: demand-based page mapping (GTD + CMT)",
+        family: "demand",
+        source: "Gupta et al. ASPLOS'09 as described by the thesis (seed 002) §2.4, HCFTL (seed 001) §II, TreeFTL (seed 000) §II",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::MappingMiss],
+    caches: &[(CacheLevel::Entry, "CMT")],
+    options: OptionsSpec::of::<DftlOptions>(),
+    variants: || {
+        vec![
+            ("batch update (paper)", json!({"batch_update": true})),
+            ("one write-back per victim (thesis)", json!({"batch_update": false})),
+        ]
+    },
+    build: |ctx, options| {
+        let options = super::parse_options::<DftlOptions>("dftl", options)?;
+        Ok(Box::new(Dftl::new(ctx, options)?))
+    },
+};
 
 const UNMAPPED: u32 = u32::MAX;
 const CMT_ENTRY_BYTES: u64 = 8;
 const GTD_ENTRY_BYTES: u64 = 4;
 
-/// DFTL options (`dftl.*` in the config).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// DFTL options (`options.*` in the config when `scheme` is `dftl`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DftlOptions {
-    /// Write back all dirty entries of a victim's translation page together.
+    /// Write back all dirty cached entries of an evicted entry's translation page together
+    /// (the original paper); off = one translation-page write per dirty victim (the thesis).
     pub batch_update: bool,
 }
 
@@ -82,10 +111,9 @@ pub struct Dftl {
     /// Per translation page: cached entries that became dirty (may hold stale keys; checked
     /// against the CMT when flushed).
     dirty: Vec<Vec<u32>>,
-    free: VecDeque<BlockId>,
-    open: [Option<BlockId>; 2],
+    /// Free list and the open block of each stream (slot = [`Stream`]).
+    pool: BlockPool,
     translation_blocks: Vec<bool>,
-    reserve: usize,
     victim: VictimPolicy,
     options: DftlOptions,
     tpage_version: u32,
@@ -94,12 +122,13 @@ pub struct Dftl {
 impl Dftl {
     /// DFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
     /// CMT entry.
-    pub fn new(config: &SimConfig) -> Result<Self> {
-        let logical = config.device.logical_pages();
-        let per_tpage = config.device.page_bytes / 4;
+    pub fn new(ctx: &BuildCtx, options: DftlOptions) -> Result<Self> {
+        let device = ctx.device;
+        let logical = device.logical_pages();
+        let per_tpage = device.page_bytes / 4;
         let tpages = logical.div_ceil(u64::from(per_tpage));
         let gtd_bytes = tpages * GTD_ENTRY_BYTES;
-        let budget = config.ram_budget();
+        let budget = ctx.ram_budget;
         if budget < gtd_bytes + CMT_ENTRY_BYTES {
             return Err(EngineError::Config(format!(
                 "ram.bytes = {budget} cannot hold DFTL's GTD ({gtd_bytes} bytes) plus one CMT entry"
@@ -109,9 +138,9 @@ impl Dftl {
         // up to a block of them (its batch update) on top of the GC reserve, the extra
         // reserve block and the second open block: refuse devices where that leaves no room
         // for garbage.
-        let ppb = u64::from(config.device.pages_per_block);
-        let spare = config.device.physical_pages().saturating_sub(logical + tpages);
-        let needed = (u64::from(config.gc.reserve_blocks) + 2) * ppb + tpages.min(ppb);
+        let ppb = u64::from(device.pages_per_block);
+        let spare = device.physical_pages().saturating_sub(logical + tpages);
+        let needed = (u64::from(ctx.gc.reserve_blocks) + 2) * ppb + tpages.min(ppb);
         if spare <= needed {
             return Err(EngineError::Config(format!(
                 "DFTL needs more than {needed} spare pages (GC reserve, an open translation block and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
@@ -124,16 +153,15 @@ impl Dftl {
             on_flash: vec![UNMAPPED; logical as usize],
             cmt: Lru::new(cmt_entries),
             dirty: vec![Vec::new(); tpages as usize],
-            free: (0..config.device.blocks).collect(),
-            open: [None, None],
-            translation_blocks: vec![false; config.device.blocks as usize],
             // GC copies into two streams (data pages, then translation pages for the batch
             // update), each of which may need a fresh block: keep one more in reserve.
             // A data-block collection may need a fresh block for its copies and another for
             // its batch update before it frees its victim: start collecting one block early.
-            reserve: config.gc.reserve_blocks as usize + 1,
-            victim: config.gc.victim,
-            options: config.dftl.clone(),
+            // One unit of allocation: streams take the first free block.
+            pool: BlockPool::new(device.blocks, 2, ctx.gc.reserve_blocks as usize + 1, 1),
+            translation_blocks: vec![false; device.blocks as usize],
+            victim: ctx.gc.victim,
+            options,
             tpage_version: 0,
         })
     }
@@ -214,7 +242,7 @@ impl Dftl {
         if self.gtd[t as usize] != UNMAPPED {
             dev.read(self.gtd[t as usize], purpose)?;
         }
-        let dest = self.next_page(Stream::Translation, dev, purpose == Purpose::Gc)?;
+        let dest = next_page(self, Stream::Translation as usize, dev, purpose == Purpose::Gc)?;
         self.tpage_version += 1;
         dev.program(
             dest,
@@ -228,34 +256,6 @@ impl Dftl {
         self.gtd[t as usize] = dest;
         dev.ram(1);
         Ok(())
-    }
-
-    /// Next free page of `stream`'s open block, collecting first when the pool is at its
-    /// reserve (unless this is GC's own copy).
-    fn next_page(&mut self, stream: Stream, dev: &mut Device, for_gc: bool) -> Result<Ppn> {
-        let ppb = dev.flash.pages_per_block();
-        loop {
-            if let Some(b) = self.open[stream as usize] {
-                let used = dev.flash.programmed_count(b);
-                if used < ppb {
-                    return Ok(dev.flash.first_ppn(b) + used);
-                }
-                self.open[stream as usize] = None;
-            }
-            if !for_gc && self.free.len() <= self.reserve {
-                // Collect until the pool is above its reserve again (one collection may not
-                // gain a whole block), or until nothing is collectable: then dip into the
-                // reserve, and fail only when the pool is empty.
-                while self.free.len() <= self.reserve && self.collect(dev)? {}
-                if self.open[stream as usize].is_some() {
-                    continue; // GC's copies opened a block here: fill it first
-                }
-            }
-            let b =
-                self.free.pop_front().ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
-            self.translation_blocks[b as usize] = stream == Stream::Translation;
-            self.open[stream as usize] = Some(b);
-        }
     }
 
     /// Pages a collection of `block` would write: its valid pages plus one translation page
@@ -279,12 +279,22 @@ impl Dftl {
         }
         valid + tpages.len() as u32
     }
+}
+
+impl Collects for Dftl {
+    fn pool(&mut self) -> &mut BlockPool {
+        &mut self.pool
+    }
+
+    fn opened(&mut self, slot: usize, block: BlockId) {
+        self.translation_blocks[block as usize] = slot == Stream::Translation as usize;
+    }
 
     /// Collects one victim (data or translation block); `false` when none is worth it.
     fn collect(&mut self, dev: &mut Device) -> Result<bool> {
-        let open = self.open;
-        let collectable = |b| !open.contains(&Some(b));
-        let mut victim = dev.pick_victim(self.victim, collectable);
+        let pool = &self.pool;
+        let collectable = |b| !pool.is_open(b);
+        let mut victim = pick_victim(self.victim, dev, collectable);
         // A victim whose copies and batch update write a whole block or more gains nothing
         // (the collection loop would spend the pool). FIFO and cost-benefit can pick one; then
         // take the greedy victim instead.
@@ -292,7 +302,7 @@ impl Dftl {
             if self.victim != VictimPolicy::Greedy
                 && self.collection_cost(v, dev) >= dev.flash.pages_per_block()
             {
-                victim = dev.pick_victim(VictimPolicy::Greedy, collectable);
+                victim = pick_victim(VictimPolicy::Greedy, dev, collectable);
             }
         }
         let Some(victim) = victim else { return Ok(false) };
@@ -305,7 +315,7 @@ impl Dftl {
             }
             let tag = dev.read(ppn, Purpose::Gc)?;
             let stream = if tag.kind == PageKind::Translation { Stream::Translation } else { Stream::Data };
-            let dest = self.next_page(stream, dev, true)?;
+            let dest = next_page(self, stream as usize, dev, true)?;
             dev.program(dest, tag, Purpose::Gc)?;
             dev.invalidate(ppn)?;
             dev.gc_copied();
@@ -321,7 +331,7 @@ impl Dftl {
             }
         }
         dev.erase(victim, Purpose::Gc)?;
-        self.free.push_back(victim);
+        self.pool.release(victim);
         // Batch update: one translation-page rewrite per page whose entries moved.
         for &t in stale.keys() {
             self.rewrite_tpage(t, Purpose::Gc, dev)?;
@@ -342,7 +352,7 @@ impl Ftl for Dftl {
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.translate(lpn, dev)?;
-        let dest = self.next_page(Stream::Data, dev, false)?;
+        let dest = next_page(self, Stream::Data as usize, dev, false)?;
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
         // GC may have moved the old copy (and updated the resident entry): read it now.
         let old = self.cmt.peek(&lpn).map_or(UNMAPPED, |e| e.ppn);
@@ -369,7 +379,7 @@ impl Ftl for Dftl {
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         // The open translation block keeps its translation colour: "open for writes" marks
         // where host data goes.
-        if self.open[Stream::Data as usize] == Some(block) {
+        if self.pool.open(Stream::Data as usize) == Some(block) {
             BlockRole::Active
         } else if dev.flash.programmed_count(block) == 0 {
             BlockRole::Free
@@ -429,14 +439,7 @@ impl Ftl for Dftl {
         if self.cmt.len() > self.cmt.capacity() {
             return bad("CMT over capacity".into());
         }
-        let mut seen = vec![false; dev.flash.blocks() as usize];
-        for &b in &self.free {
-            if dev.flash.programmed_count(b) != 0 || self.open.contains(&Some(b)) || seen[b as usize] {
-                return bad(format!("free list holds block {b}, which is written, open or listed twice"));
-            }
-            seen[b as usize] = true;
-        }
-        Ok(())
+        self.pool.check(dev).or_else(bad)
     }
 
     fn hash_into(&self, h: &mut StateHasher) {
@@ -447,12 +450,7 @@ impl Ftl for Dftl {
             h.u32(e.ppn);
             h.bytes(&[e.dirty as u8]);
         }
-        for &b in &self.free {
-            h.u32(b);
-        }
-        for o in self.open {
-            h.u32(o.unwrap_or(u32::MAX));
-        }
+        self.pool.hash_into(h);
         h.u32(self.tpage_version);
     }
 
@@ -462,70 +460,4 @@ impl Ftl for Dftl {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::flash::FlashArray;
-
-    /// A device of 32 blocks x 8 pages of 4 KB (one translation page covers everything) and
-    /// a CMT of two entries (4-byte GTD + 2 x 8 bytes).
-    fn setup(batch_update: bool) -> (Dftl, Device) {
-        let mut config = SimConfig::default();
-        config.device.blocks = 32;
-        config.device.pages_per_block = 8;
-        config.ram.bytes = 4 + 2 * 8;
-        config.dftl.batch_update = batch_update;
-        let ftl = Dftl::new(&config).unwrap();
-        assert_eq!(ftl.cmt_capacity(), 2);
-        let dev =
-            Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
-        (ftl, dev)
-    }
-
-    fn translation_ops(dev: &Device) -> (u64, u64) {
-        let t = Purpose::Translation as usize;
-        (dev.counters.page_reads[t], dev.counters.page_writes[t])
-    }
-
-    /// Write 0, 1, 2 then read 0. Writing 2 evicts dirty LPN 0: its translation page (never
-    /// written, so nothing to read) is programmed. Reading 0 misses: one translation-page
-    /// read, and the LRU victim is LPN 1. With batching, 1 was written back with 0 and is
-    /// clean, so nothing more; without, 1 is dirty: another read and program.
-    #[test]
-    fn dirty_evictions_write_back_translation_pages_batched_or_not() {
-        for (batch, want) in [(true, (1, 1)), (false, (2, 2))] {
-            let (mut ftl, mut dev) = setup(batch);
-            for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
-                ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
-            }
-            assert_eq!(ftl.read(0, &mut dev).unwrap(), Some(PageTag::data(0, 1)));
-            assert_eq!(translation_ops(&dev), want, "batch_update = {batch}");
-            assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (0, 4));
-            ftl.check(&dev).unwrap();
-        }
-    }
-
-    #[test]
-    fn the_open_translation_block_shows_as_translation() {
-        let (mut ftl, mut dev) = setup(true);
-        for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
-            ftl.write(lpn, v as u32 + 1, &mut dev).unwrap(); // the third evicts: a translation page
-        }
-        let [data, trans] = ftl.open.map(Option::unwrap);
-        assert_eq!(ftl.block_role(data, &dev), BlockRole::Active);
-        assert_eq!(ftl.block_role(trans, &dev), BlockRole::Translation);
-    }
-
-    #[test]
-    fn hits_cost_no_flash_translation_and_ram_too_small_is_refused() {
-        let (mut ftl, mut dev) = setup(true);
-        ftl.write(5, 1, &mut dev).unwrap();
-        ftl.read(5, &mut dev).unwrap();
-        ftl.write(5, 2, &mut dev).unwrap();
-        assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (2, 1));
-        assert_eq!(translation_ops(&dev), (0, 0));
-        assert_eq!(dev.flash.valid_counts().iter().sum::<u32>(), 1);
-        let mut config = SimConfig::default();
-        config.ram.bytes = 8;
-        assert!(Dftl::new(&config).unwrap_err().to_string().contains("GTD"));
-    }
-}
+mod tests;

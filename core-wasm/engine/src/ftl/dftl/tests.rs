@@ -1,0 +1,65 @@
+use super::*;
+use crate::config::SimConfig;
+use crate::flash::FlashArray;
+
+/// A device of 32 blocks x 8 pages of 4 KB (one translation page covers everything) and
+/// a CMT of two entries (4-byte GTD + 2 x 8 bytes).
+fn setup(batch_update: bool) -> (Dftl, Device) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 32;
+    config.device.pages_per_block = 8;
+    config.ram.bytes = 4 + 2 * 8;
+    let ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions { batch_update }).unwrap();
+    assert_eq!(ftl.cmt_capacity(), 2);
+    let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
+    (ftl, dev)
+}
+
+fn translation_ops(dev: &Device) -> (u64, u64) {
+    let t = Purpose::Translation as usize;
+    (dev.counters.page_reads[t], dev.counters.page_writes[t])
+}
+
+/// Write 0, 1, 2 then read 0. Writing 2 evicts dirty LPN 0: its translation page (never
+/// written, so nothing to read) is programmed. Reading 0 misses: one translation-page
+/// read, and the LRU victim is LPN 1. With batching, 1 was written back with 0 and is
+/// clean, so nothing more; without, 1 is dirty: another read and program.
+#[test]
+fn dirty_evictions_write_back_translation_pages_batched_or_not() {
+    for (batch, want) in [(true, (1, 1)), (false, (2, 2))] {
+        let (mut ftl, mut dev) = setup(batch);
+        for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
+            ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
+        }
+        assert_eq!(ftl.read(0, &mut dev).unwrap(), Some(PageTag::data(0, 1)));
+        assert_eq!(translation_ops(&dev), want, "batch_update = {batch}");
+        assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (0, 4));
+        ftl.check(&dev).unwrap();
+    }
+}
+
+#[test]
+fn the_open_translation_block_shows_as_translation() {
+    let (mut ftl, mut dev) = setup(true);
+    for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
+        ftl.write(lpn, v as u32 + 1, &mut dev).unwrap(); // the third evicts: a translation page
+    }
+    let [data, trans] = [0, 1].map(|s| ftl.pool.open(s).unwrap());
+    assert_eq!(ftl.block_role(data, &dev), BlockRole::Active);
+    assert_eq!(ftl.block_role(trans, &dev), BlockRole::Translation);
+}
+
+#[test]
+fn hits_cost_no_flash_translation_and_ram_too_small_is_refused() {
+    let (mut ftl, mut dev) = setup(true);
+    ftl.write(5, 1, &mut dev).unwrap();
+    ftl.read(5, &mut dev).unwrap();
+    ftl.write(5, 2, &mut dev).unwrap();
+    assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (2, 1));
+    assert_eq!(translation_ops(&dev), (0, 0));
+    assert_eq!(dev.flash.valid_counts().iter().sum::<u32>(), 1);
+    let mut config = SimConfig::default();
+    config.ram.bytes = 8;
+    let e = Dftl::new(&BuildCtx::of(&config), DftlOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("GTD"));
+}
