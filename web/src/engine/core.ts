@@ -3,7 +3,7 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import { MAIN_SIM, type Catalog, type FromWorker, type Validation, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
+import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
 import { errorMessage } from './errors';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
@@ -138,17 +138,18 @@ export class SimCore {
   private start(id: number, simId: SimId, sim: WasmSimulation, traceName: string): Reply {
     this.sessions.get(simId)?.sim.free();
     this.sessions.delete(simId);
-    const metrics = JSON.parse(sim.metricsJson());
+    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; spec: SchemeSpec };
     const info: SimInfo = {
       total: sim.total(),
       counterNames: this.wasm.counterNames(),
-      blocks: metrics.config.device.blocks,
-      pagesPerBlock: metrics.config.device.pages_per_block,
-      scheme: metrics.config.scheme,
+      blocks: facts.blocks,
+      pagesPerBlock: facts.pages_per_block,
+      scheme: facts.scheme,
       traceName,
       schemes: JSON.parse(this.wasm.schemesJson()) as SchemeInfo[],
       formats: JSON.parse(this.wasm.formatsJson()) as string[],
-      hasMappingCache: metrics.mapping != null,
+      spec: facts.spec,
+      vocab: JSON.parse(this.wasm.vocabJson()) as Vocab,
     };
     const session = new Session(sim, info, this.now);
     this.sessions.set(simId, session);

@@ -108,15 +108,14 @@ export function scanPrograms(json: string, onProgram: ProgramVisitor, onErase: (
   }
 }
 
-/** Whether a request's operations contain what `jump` looks for. */
-export function matchesStop(e: EngineEvent, what: StopKind): boolean {
-  if (what === 'gc') return e.type === 'gc_start';
-  if (what === 'miss') return e.type === 'cache_miss';
-  return e.type === 'merge';
+/**
+ * The event inside a request that a stop (engine `StopAt` id) waits for, so a jump lands on
+ * the operation itself. The engine finds the request; a stop not listed here lands at the
+ * end of that request, so a new stop works before this table learns it.
+ */
+const STOP_EVENT: Record<string, EngineEvent['type']> = { gc: 'gc_start', miss: 'cache_miss', merge: 'merge' };
+
+/** Whether `e` is the operation that stop `what` waits for. */
+export function matchesStop(e: EngineEvent, what: string): boolean {
+  return STOP_EVENT[what] === e.type;
 }
-
-/** Things the timeline can jump to. */
-export type StopKind = 'gc' | 'miss' | 'merge';
-
-/** Names of the jump targets, in words. */
-export const STOP_NAMES: Record<StopKind, string> = { gc: 'garbage collection', miss: 'mapping-cache miss', merge: 'merge' };

@@ -9,10 +9,35 @@
  * `op` operations of the next one applied (op 0 = at a request boundary). Frames are what
  * the views draw at that position, so part-way through a request they are replayed states.
  */
-import type { RequestTrace, StopKind } from './events';
+import type { RequestTrace } from './events';
 import type { Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
+
+/** A code of a closed vocabulary (`vocabJson()`). */
+export interface Code {
+  code: number;
+  id: string;
+  label: string;
+}
+
+/** Something the timeline can jump to (engine `StopAt`): button label, key and what it waits for. */
+export interface StopDef {
+  id: string;
+  label: string;
+  key: string;
+  doc: string;
+}
+
+/** The engine's closed vocabularies (`vocabJson()`): one source of truth for labels and codes. */
+export interface Vocab {
+  stops: StopDef[];
+  block_roles: Code[];
+  page_kinds: Code[];
+  page_states: Code[];
+  purposes: Code[];
+  cache_levels: Code[];
+}
 
 /** A scheme as the engine lists it (`schemesJson()`). */
 export interface SchemeInfo {
@@ -68,8 +93,10 @@ export interface SimInfo {
   schemes: SchemeInfo[];
   /** Trace formats the engine parses. */
   formats: string[];
-  /** The scheme caches mapping entries (so "next miss" can find something). */
-  hasMappingCache: boolean;
+  /** The running scheme's spec: notes, the stops it can produce, its caches, options. */
+  spec: SchemeSpec;
+  /** The engine's vocabularies (stops, roles, kinds, states, purposes, cache levels). */
+  vocab: Vocab;
 }
 
 /** One snapshot for the views; buffers are copies, transferred from the worker. */
@@ -207,7 +234,7 @@ type ToWorkerBody =
   /** Back `requests` requests (from part-way through a request, its start counts as one). */
   | { type: 'back'; id: number; requests: number }
   | { type: 'seek'; id: number; request: number; op?: number }
-  | { type: 'jump'; id: number; what: StopKind }
+  | { type: 'jump'; id: number; what: string }
   | { type: 'frame'; id: number }
   | { type: 'metrics'; id: number }
   | { type: 'pageInfo'; id: number; ppn: number }

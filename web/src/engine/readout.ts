@@ -63,6 +63,7 @@ export class Readout {
 
   /** The scheme's RAM structures now (engine/inspection.ts). */
   inspect(): Inspection {
+    if (!this.sim.inspectJson) throw new Error('This engine build has no RAM inspection (inspectJson).');
     return JSON.parse(this.sim.inspectJson()) as Inspection;
   }
 

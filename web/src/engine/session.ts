@@ -12,7 +12,7 @@
  */
 import { replayInspection, type Inspection } from './inspection';
 import { composeAt } from './replay';
-import { STOP_NAMES, matchesStop, type RequestTrace, type StopKind } from './events';
+import { matchesStop, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
 import { Readout } from './readout';
 import { adapt, type Work } from './work';
@@ -137,8 +137,8 @@ export class Session {
     return this.settle(op, {});
   }
 
-  /** To the next operation of kind `what` (GC start, mapping-cache miss, merge). */
-  *jump(what: StopKind): Work<ViewData> {
+  /** To the next operation that stop `what` (a vocabulary stop id: gc, miss, merge…) waits for. */
+  *jump(what: string): Work<ViewData> {
     if (this.open) {
       const ops = this.open.trace.ops;
       for (let j = this.op; j < ops.length; j++) {
@@ -148,14 +148,13 @@ export class Session {
     const origin = this.position();
     if (this.open) this.finishOpen();
     const from = this.sim.cursor();
-    const count = () => stopCount(JSON.parse(this.sim.metricsJson()), what);
+    const label = this.info.vocab.stops.find((s) => s.id === what)?.label.toLowerCase() ?? what;
     let chunk = 256;
     while (!this.sim.done() && !this.cancelled) {
-      const before = count();
       const t = this.now();
-      this.sim.stepUntil(what, chunk);
-      this.sim.seek(this.sim.cursor()); // drops the recorded events without serialising them
-      if (count() !== before) {
+      const { found } = this.sim.stepUntil(what, chunk);
+      this.sim.discardEvents();
+      if (found) {
         yield* this.seekEngine(this.sim.cursor() - 1, 'Stepping back');
         this.req = this.sim.cursor();
         this.enter();
@@ -163,7 +162,7 @@ export class Session {
         return this.settle(k < 0 ? this.open!.trace.ops.length : k + 1, { found: true });
       }
       chunk = adapt(chunk, this.now() - t);
-      yield { label: `Looking for the next ${STOP_NAMES[what]}`, done: this.sim.cursor() - from, total: this.info.total - from };
+      yield { label: `Searching: ${label}`, done: this.sim.cursor() - from, total: this.info.total - from };
     }
     const cancelled = this.cancelled;
     this.cancelled = false;
@@ -288,11 +287,4 @@ export class Session {
     const report = this.open && this.op > 0 ? this.open.report : this.lastReport;
     return { frame: f, pos: this.position(), done: this.sim.done() && !this.open, stepped: 0, current, report, recent: [], ...extra };
   }
-}
-
-/** The metrics counter a jump watches. */
-function stopCount(m: { gc: { runs: number; merges: Record<string, number> }; mapping?: { misses: number } | null }, what: StopKind): number {
-  if (what === 'gc') return m.gc.runs;
-  if (what === 'miss') return m.mapping?.misses ?? 0;
-  return Object.values(m.gc.merges).reduce((a, b) => a + b, 0);
 }

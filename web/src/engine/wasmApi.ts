@@ -37,7 +37,10 @@ export interface WasmTraceLoader {
 /** The wasm Simulation object's surface (see web/src/engine/pkg/ftl_wasm.d.ts). */
 export interface WasmSimulation {
   step(n: number): number;
+  /** Serves until a request where `what` (a stop id) happens, at most `max` requests. */
   stepUntil(what: string, max: number): { served: number; found: boolean };
+  /** `{scheme, blocks, pages_per_block, page_bytes, logical_pages, ram_budget, spec}`. */
+  infoJson(): string;
   seek(cursor: number): void;
   cursor(): number;
   total(): number;
@@ -52,7 +55,8 @@ export interface WasmSimulation {
   /** `[key, version, kind]` of every page, flattened. */
   pageTags(): Uint32Array;
   stateHash(): string;
-  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
-  inspectJson(): string;
+  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash.
+   * Optional while the facade gains it (arch9); the cache panel says so when absent. */
+  inspectJson?(): string;
   free(): void;
 }

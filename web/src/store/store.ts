@@ -11,7 +11,6 @@
  */
 import { isFatal, SimClient } from '../engine/client';
 import { errorMessage } from '../engine/errors';
-import { STOP_NAMES, type StopKind } from '../engine/events';
 import type { PageInfo } from '../engine/pageTable';
 import type { Catalog, ToWorker, Validation, ViewData } from '../engine/protocol';
 import type { ParseChoices } from '../traces/stream';
@@ -151,12 +150,14 @@ export class SimStore {
     return this.move({ type: 'seek', request, op }, 'Seeking');
   }
 
-  /** To the next GC, mapping-cache miss or merge. */
-  async jump(what: StopKind) {
+  /** To the next stop `what` (an engine stop id: GC, mapping-cache miss, merge…). */
+  async jump(what: string) {
     this.pause();
     const v = await this.move({ type: 'jump', what }, 'Searching');
     if (v && v.found === false) {
-      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${STOP_NAMES[what]} until the end of the trace.` });
+      const stop = this.state.info?.vocab.stops.find((s) => s.id === what);
+      const label = stop ? stop.label.replace(/^Next /i, '') : what;
+      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${label} until the end of the trace.` });
     }
     return v;
   }

@@ -2,7 +2,7 @@
  * `window.__ftl`: a small API for end-to-end tests (and curious users in the console), so
  * tests assert on engine state and on what the views mean rather than on pixels.
  */
-import type { EngineEvent, StopKind } from '../engine/events';
+import type { EngineEvent } from '../engine/events';
 import type { Position } from '../engine/protocol';
 import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
@@ -35,7 +35,7 @@ export interface FtlTestApi {
   stepBack(n?: number): Promise<void>;
   seek(request: number, op?: number): Promise<void>;
   /** Jumps to the next GC / miss / merge; resolves with whether one was found. */
-  jumpTo(what: StopKind): Promise<boolean>;
+  jumpTo(what: string): Promise<boolean>;
   /** The request on screen: index and operations. */
   events(): { index: number; ops: EngineEvent[] } | null;
   /** The engine's last GC victim (-1 none). */
