@@ -46,8 +46,10 @@ export type EngineEvent =
   | { type: 'erase'; block: number; purpose: Purpose; ns: number }
   | { type: 'gc_start'; victim: number; valid: number }
   | { type: 'gc_end'; victim: number }
-  | { type: 'cache_hit' | 'cache_miss' | 'cache_insert'; level: CacheLevel; key: number }
-  | { type: 'cache_evict'; level: CacheLevel; key: number; dirty: boolean }
+  | { type: 'cache_hit' | 'cache_miss'; level: CacheLevel; key: number }
+  /** `bytes`: the RAM the entry costs (what an insert adds, an evict frees). */
+  | { type: 'cache_insert'; level: CacheLevel; key: number; bytes?: number }
+  | { type: 'cache_evict'; level: CacheLevel; key: number; dirty: boolean; bytes?: number }
   | { type: 'merge'; kind: 'switch' | 'partial' | 'full'; lbn: number };
 
 /** The request header event. */
