@@ -5,6 +5,7 @@
 //! ftl presets [--json]
 //! ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
 //! ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]
+//! ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--set KEY=VALUE ...] [--json]
 //! ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
 //! ```
 //! Bad input exits with status 2 and one line on stderr: `FILE:LINE:COLUMN: what is wrong`
@@ -13,6 +14,7 @@
 mod args;
 mod bench;
 mod generate;
+mod inspect;
 mod run;
 mod select;
 mod trace_info;
@@ -24,6 +26,7 @@ const USAGE: &str = "usage:
   ftl presets [--json]
   ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
   ftl run --help
+  ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--set KEY=VALUE ...] [--limit N] [--json]
   ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
   ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]   (see ftl generate --help)
   ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set KEY=VALUE ...]";
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Some("schemes") => run::schemes(&argv[1..]),
         Some("presets") => run::presets(&argv[1..]),
         Some("run") => run::run(&argv[1..]),
+        Some("inspect") => inspect::inspect(&argv[1..]),
         Some("bench") => bench::bench(&argv[1..]),
         Some("trace-info") => trace_info::trace_info(&argv[1..]),
         Some("generate") => generate::generate(&argv[1..]),

@@ -345,14 +345,14 @@ impl Device {
         self.emit(|| Event::CacheMiss { level, key });
     }
 
-    /// Records a cache insertion.
-    pub fn cache_insert(&mut self, level: CacheLevel, key: u32) {
-        self.emit(|| Event::CacheInsert { level, key });
+    /// Records a cache insertion of an entry taking `bytes` of RAM.
+    pub fn cache_insert(&mut self, level: CacheLevel, key: u32, bytes: u32) {
+        self.emit(|| Event::CacheInsert { level, key, bytes });
     }
 
-    /// Records a cache eviction.
-    pub fn cache_evict(&mut self, level: CacheLevel, key: u32, dirty: bool) {
-        self.emit(|| Event::CacheEvict { level, key, dirty });
+    /// Records a cache eviction freeing `bytes` of RAM.
+    pub fn cache_evict(&mut self, level: CacheLevel, key: u32, dirty: bool, bytes: u32) {
+        self.emit(|| Event::CacheEvict { level, key, dirty, bytes });
     }
 
     /// Counts the outcome of one address-translation lookup in the mapping cache(s).

@@ -1,6 +1,35 @@
 //! Typed events: what the FTL did, in order, so the UI can animate and narrate it.
 //! Recording is optional ([`crate::config::SimConfig::record_events`]); with it off the
 //! engine keeps counters only (fast mode).
+//!
+//! ## Binary records (the hot channel)
+//!
+//! [`record::encode`] writes each event as [`record::EVENT_WORDS`] = 8 `u32` words
+//! `[kind, a, b, c, d, e, f, g]`; unused words are 0, 64-bit values are split `lo, hi`.
+//! `web/src/engine/eventCodec.ts` mirrors this table (and only it); [`record::decode`] is
+//! the Rust reading, and a test checks it gives back the events that JSON carries.
+//!
+//! | kind | event | a | b | c | d | e | f | g |
+//! |---|---|---|---|---|---|---|---|---|
+//! | 0 | request | index lo | index hi | op (0 read, 1 write, 2 trim) | lpn | pages | | |
+//! | 1 | flash_read | ppn | block | page \| purpose << 16 | key | | ns lo | ns hi |
+//! | 2 | oob_read | ppn | block | page \| purpose << 16 | | | ns lo | ns hi |
+//! | 3 | flash_program | ppn | block | page \| purpose << 16 \| kind << 24 | key | version | ns lo | ns hi |
+//! | 4 | invalidate | ppn | | | | | | |
+//! | 5 | erase | block | purpose | | | | ns lo | ns hi |
+//! | 6 | gc_start | victim | valid | | | | | |
+//! | 7 | gc_end | victim | | | | | | |
+//! | 8 | cache_hit | level | key | | | | | |
+//! | 9 | cache_miss | level | key | | | | | |
+//! | 10 | cache_insert | level | key | bytes | | | | |
+//! | 11 | cache_evict | level | key | bytes | dirty (0/1) | | | |
+//! | 12 | merge | merge kind (0 switch, 1 partial, 2 full) | lbn | | | | | |
+//!
+//! Codes: purpose, page kind and cache level as in `vocab_json()` (the enums' order); `page`
+//! fits 16 bits because a block has at most 65,536 pages. `bytes` is the RAM the cache
+//! entry occupies: taken by an insert, freed by an evict.
+
+pub mod record;
 
 use serde::Serialize;
 
@@ -127,10 +156,10 @@ pub enum Event {
     CacheHit { level: CacheLevel, key: u32 },
     /// A RAM cache lookup missed `key`.
     CacheMiss { level: CacheLevel, key: u32 },
-    /// `key` was loaded into a RAM cache.
-    CacheInsert { level: CacheLevel, key: u32 },
-    /// `key` was evicted; `dirty` means it had to be written back.
-    CacheEvict { level: CacheLevel, key: u32, dirty: bool },
+    /// `key` was loaded into a RAM cache, taking `bytes` of RAM.
+    CacheInsert { level: CacheLevel, key: u32, bytes: u32 },
+    /// `key` was evicted, freeing `bytes` of RAM; `dirty` means it had to be written back.
+    CacheEvict { level: CacheLevel, key: u32, dirty: bool, bytes: u32 },
     /// A log-block merge for logical block `lbn`.
     Merge { kind: MergeKind, lbn: u32 },
 }

@@ -72,6 +72,7 @@ pub mod frame;
 pub mod ftl;
 pub mod gc;
 pub mod hash;
+pub mod inspect;
 pub mod invariants;
 #[allow(missing_docs)]
 pub mod metrics;

@@ -286,6 +286,18 @@ impl Sim {
         }
     }
 
+    /// The scheme's RAM structures, the first `limit` entries of each plus those the last
+    /// request touched (see [`crate::inspect`]). Read-only.
+    pub fn inspect(&self, limit: usize) -> crate::inspect::Inspection {
+        let touched = match self.cursor.checked_sub(1) {
+            Some(i) => self.workload.pages_of(&self.workload.requests[i]),
+            None => &[],
+        };
+        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched });
+        ins.ram_budget = self.config.ram_budget();
+        ins
+    }
+
     /// Runs the generic and scheme invariant checks.
     pub fn check_invariants(&self) -> Result<()> {
         invariants::check(self.ftl.as_ref(), &self.device, &self.oracle)

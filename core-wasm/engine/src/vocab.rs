@@ -139,6 +139,8 @@ pub fn vocab_json() -> Value {
         "page_kinds": codes(PAGE_KINDS),
         "page_states": codes(PAGE_STATES),
         "purposes": Purpose::ALL.iter().map(|&p| json!({"code": p as u8, "id": p.name(), "label": purpose_label(p)})).collect::<Vec<_>>(),
+        "event_kinds": crate::events::record::KINDS.iter().enumerate().map(|(code, id)| json!({"code": code, "id": id})).collect::<Vec<_>>(),
+        "event_words": crate::events::record::EVENT_WORDS,
         "cache_levels": CACHE_LEVELS.iter().map(|&(l, label)| json!({"code": l as u8, "id": cache_level_id(l), "label": label})).collect::<Vec<_>>(),
     })
 }

@@ -191,11 +191,30 @@ impl WasmSim {
         serde_json::to_string(&self.0.sim().metrics()).map_err(js_err)
     }
 
+    /// Events recorded since the last call as fixed-width binary records (the hot channel):
+    /// `event_words` (8) `u32` words per event, layout in `core-wasm/engine/src/events.rs`.
+    #[wasm_bindgen(js_name = takeEvents)]
+    pub fn take_events(&mut self) -> Vec<u32> {
+        let events = self.0.sim_mut().take_events();
+        let mut out = Vec::new();
+        ftl_engine::events::record::encode(&events, &mut out);
+        out
+    }
+
     /// Events recorded since the last call, as a JSON array (empty unless the config set
     /// `record_events`).
     #[wasm_bindgen(js_name = takeEventsJson)]
     pub fn take_events_json(&mut self) -> Result<String, JsError> {
         serde_json::to_string(&self.0.sim_mut().take_events()).map_err(js_err)
+    }
+
+    /// The scheme's RAM structures as JSON (the facade contract's `Inspection`): the first
+    /// 64 entries of each plus those the last request touched. On demand only; never changes
+    /// the state.
+    #[wasm_bindgen(js_name = inspectJson)]
+    pub fn inspect_json(&self) -> Result<String, JsError> {
+        let limit = ftl_engine::inspect::InspectQuery::DEFAULT_LIMIT;
+        serde_json::to_string(&self.0.sim().inspect(limit)).map_err(js_err)
     }
 
     /// The engine state hash as 16 hex digits.

@@ -40,6 +40,7 @@ use crate::error::{EngineError, Result};
 use crate::events::HostOp;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
 
 pub use dftl::{Dftl, DftlOptions};
 pub use page::PageFtl;
@@ -128,6 +129,10 @@ pub trait Ftl: std::fmt::Debug {
     fn has_data_buffer(&self) -> bool {
         false
     }
+    /// The scheme's RAM structures, summarised as `query` asks (see [`crate::inspect`]).
+    /// Read-only: the state and its hash do not change. `ram_budget` is filled in by the
+    /// caller.
+    fn inspect(&self, query: &InspectQuery) -> Inspection;
     /// Scheme-specific invariant checks (the generic ones live in [`crate::invariants`]).
     fn check(&self, dev: &Device) -> Result<()>;
     /// Feeds the scheme's state into a hash.

@@ -40,6 +40,7 @@ use crate::events::{CacheLevel, Purpose};
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -192,9 +193,9 @@ impl Dftl {
             dev.read(self.gtd[t as usize], Purpose::Translation)?;
         }
         let ppn = self.on_flash[lpn as usize];
-        dev.cache_insert(CacheLevel::Entry, lpn);
+        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
         if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
-            dev.cache_evict(CacheLevel::Entry, victim, e.dirty);
+            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
             if e.dirty {
                 self.write_back(victim, e.ppn, dev)?;
             }
@@ -394,6 +395,10 @@ impl Ftl for Dftl {
         true
     }
 
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
     fn check(&self, dev: &Device) -> Result<()> {
         let bad = |m: String| Err(EngineError::Invariant(format!("dftl: {m}")));
         for (lpn, e) in self.cmt.iter() {
@@ -459,5 +464,6 @@ impl Ftl for Dftl {
     }
 }
 
+mod inspect;
 #[cfg(test)]
 mod tests;

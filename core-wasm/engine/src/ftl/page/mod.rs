@@ -21,6 +21,7 @@ use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag, Ppn};
 use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
+use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -154,6 +155,25 @@ impl Ftl for PageFtl {
             BlockRole::Free
         } else {
             BlockRole::Data
+        }
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        let (keys, truncated) = indexed_keys(self.map.len(), q.limit, q.touched.iter().copied());
+        let rows =
+            keys.into_iter().map(|lpn| Row { key: lpn, value: self.lookup(lpn), in_ram: true }).collect();
+        let bytes = self.ram_bytes();
+        Inspection {
+            ram_used: bytes,
+            budgets: vec![Budget { name: "Page map".into(), bytes }],
+            structures: vec![Structure::Table {
+                id: "map".into(),
+                name: "Page map (LPN → PPN)".into(),
+                len: self.map.len() as u64,
+                rows,
+                truncated,
+            }],
+            ..Inspection::default()
         }
     }
 

@@ -1,0 +1,65 @@
+//! The `inspect` command: a scheme's RAM structures after N requests.
+
+use ftl_engine::inspect::{InspectQuery, Structure};
+use ftl_engine::Sim;
+
+use crate::args::Args;
+use crate::run::{config_for, load_trace};
+
+const HELP: &str = "ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--format NAME]
+        [--set KEY=VALUE ...] [--limit N] [--json]
+
+Serves the first N requests of FILE under scheme ID and prints its RAM structures (lists in
+their order, tables, trees, ranges) and how its RAM budget is split. Large structures show
+their first --limit entries (default 64) plus those the N-th request touched.";
+
+/// `ftl inspect ...`.
+pub fn inspect(argv: &[String]) -> Result<(), String> {
+    if argv.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return Ok(());
+    }
+    let args = Args::parse(argv, &["trace", "scheme", "preset", "format", "set", "at", "limit"], &["json"])?;
+    let path = args.one("trace").ok_or("ftl: inspect needs --trace FILE")?;
+    let scheme = args.one("scheme").ok_or("ftl: inspect needs --scheme ID (see ftl schemes)")?;
+    let number = |flag: &str, default: Option<usize>| -> Result<usize, String> {
+        match args.one(flag) {
+            Some(v) => v.parse().map_err(|_| format!("ftl: --{flag} expects a count, got '{v}'")),
+            None => default.ok_or_else(|| format!("ftl: inspect needs --{flag} N")),
+        }
+    };
+    let at = number("at", None)?;
+    let limit = number("limit", Some(InspectQuery::DEFAULT_LIMIT))?;
+    let trace = load_trace(path, args.one("format"), &Default::default())?;
+    let config = config_for(scheme, args.one("preset"), args.all("set"))?;
+    let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
+    let served = sim.step(at).map_err(|e| format!("ftl: {scheme}: {e}"))?;
+    if served < at {
+        return Err(format!("ftl: --at {at}: the trace has only {served} requests"));
+    }
+    let ins = sim.inspect(limit);
+    if args.has("json") {
+        println!("{}", serde_json::to_string_pretty(&ins).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    println!("{scheme} after {at} requests: RAM {} of {} bytes", ins.ram_used, ins.ram_budget);
+    for b in &ins.budgets {
+        println!("  {:<24} {:>12} bytes", b.name, b.bytes);
+    }
+    for s in &ins.structures {
+        match s {
+            Structure::List { name, len, capacity, entries, .. } => {
+                let shown: Vec<String> =
+                    entries.iter().map(|e| format!("{}{}", e.key, if e.dirty { "*" } else { "" })).collect();
+                println!(
+                    "{name}: {len} of {capacity} entries, most recent first (* dirty): {}",
+                    shown.join(" ")
+                );
+            }
+            Structure::Table { name, len, rows, .. } => println!("{name}: {len} rows, {} shown", rows.len()),
+            Structure::Tree { name, .. } => println!("{name}: tree"),
+            Structure::Ranges { name, len, .. } => println!("{name}: {len} ranges"),
+        }
+    }
+    Ok(())
+}
