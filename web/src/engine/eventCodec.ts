@@ -43,7 +43,7 @@ export class EventCodec {
   private readonly PROGRAM: number;
   private readonly ERASE: number;
 
-  constructor(vocab: Vocab & { event_kinds: { code: number; id: string }[] }) {
+  constructor(vocab: Vocab) {
     const byCode = (rows: { code: number; id: string }[]) => {
       const out: string[] = [];
       for (const r of rows) out[r.code] = r.id;

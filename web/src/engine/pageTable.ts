@@ -9,7 +9,8 @@
  * skipped events (seek, full speed) or stepped backwards. Anything else is "unknown".
  */
 import { PAGE_KIND, PAGE_STATE } from './codes';
-import { scanPrograms, type PageKind } from './events';
+import type { EventCodec } from './eventCodec';
+import type { PageKind } from './events';
 
 /** A page's content as recorded by its program event. */
 export interface PageInfo {
@@ -28,7 +29,6 @@ const KINDS: PageKind[] = [];
 KINDS[PAGE_KIND.none] = 'None';
 KINDS[PAGE_KIND.data] = 'Data';
 KINDS[PAGE_KIND.translation] = 'Translation';
-const ERASE_MARK = '"type":"erase","block":';
 
 export class PageTable {
   private readonly key: Uint32Array;
@@ -48,24 +48,21 @@ export class PageTable {
   }
 
   /**
-   * Records the programs in `json` (a `takeEventsJson()` batch, or any suffix of the events
-   * since the last batch). `erasesAfter` are the blocks' erase counts after the batch.
+   * Records the programs in `words` (a `takeEvents()` batch of binary records, read with
+   * `codec`). `erasesAfter` are the blocks' erase counts after the batch.
    */
-  ingest(json: string, erasesAfter: Uint32Array) {
+  ingest(words: Uint32Array, erasesAfter: Uint32Array, codec: EventCodec) {
     // Erase counts at the start of the batch: the counts after it, less its erases.
     const erased = new Map<number, number>();
-    for (let i = json.indexOf(ERASE_MARK); i >= 0; i = json.indexOf(ERASE_MARK, i + 1)) {
-      const b = parseInt(json.slice(i + ERASE_MARK.length, i + ERASE_MARK.length + 12), 10);
-      erased.set(b, (erased.get(b) ?? 0) + 1);
-    }
+    codec.scan(words, () => {}, (b) => erased.set(b, (erased.get(b) ?? 0) + 1));
     const running = new Map<number, number>();
     for (const [b, n] of erased) running.set(b, erasesAfter[b] - n);
-    scanPrograms(
-      json,
+    codec.scan(
+      words,
       (ppn, block, kind, key, version) => {
         this.key[ppn] = key;
         this.version[ppn] = version;
-        this.kind[ppn] = Math.max(0, KINDS.indexOf(kind));
+        this.kind[ppn] = kind;
         this.gen[ppn] = running.get(block) ?? erasesAfter[block];
       },
       (block) => running.set(block, (running.get(block) ?? erasesAfter[block]) + 1),

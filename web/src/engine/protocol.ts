@@ -37,6 +37,9 @@ export interface Vocab {
   page_states: Code[];
   purposes: Code[];
   cache_levels: Code[];
+  /** Binary event record kinds (eventCodec.ts) and words per record. */
+  event_kinds: { code: number; id: string }[];
+  event_words: number;
 }
 
 /** A scheme as the engine lists it (`schemesJson()`). */

@@ -4,7 +4,8 @@
  * tail), request reports, response bins and the frame extras (state hash, cell labels).
  * The hot path of full-speed play runs through `events`, so its decoding lives here.
  */
-import { parseTail, type RequestTrace } from './events';
+import { EventCodec } from './eventCodec';
+import type { RequestTrace } from './events';
 import type { Inspection } from './inspection';
 import { PageTable } from './pageTable';
 import type { FrameData, RequestReport, SimInfo } from './protocol';
@@ -19,6 +20,7 @@ const HASH_PAGES = 1 << 16;
 export class Readout {
   readonly table: PageTable;
   readonly bins: ResponseBins;
+  private readonly codec: EventCodec;
   private readonly pages: number;
 
   constructor(
@@ -28,6 +30,7 @@ export class Readout {
     this.pages = info.blocks * info.pagesPerBlock;
     this.table = new PageTable(this.pages, info.pagesPerBlock);
     this.bins = new ResponseBins(info.total);
+    this.codec = new EventCodec(info.vocab);
     const f = sim.frame();
     this.table.seed(sim.pageTags(), f.pageStates, f.eraseCounts);
   }
@@ -38,14 +41,14 @@ export class Readout {
   }
 
   /**
-   * Takes the events recorded since the last call: every one updates the page table (with
-   * `after`, the frame at the engine's cursor), and the last `keep` requests come back for
-   * narration and op stepping.
+   * Takes the events recorded since the last call as binary records (the hot channel): the
+   * programs and erases update the page table (with `after`, the frame at the engine's
+   * cursor), and only the last `keep` requests are decoded, for narration and op stepping.
    */
   events(after: FrameData, keep: number): RequestTrace[] {
-    const json = this.sim.takeEventsJson();
-    this.table.ingest(json, after.eraseCounts);
-    return parseTail(json, keep);
+    const words = this.sim.takeEvents();
+    this.table.ingest(words, after.eraseCounts, this.codec);
+    return this.codec.tail(words, keep);
   }
 
   /** Time report of the last request served (null before the first). */
@@ -63,7 +66,6 @@ export class Readout {
 
   /** The scheme's RAM structures now (engine/inspection.ts). */
   inspect(): Inspection {
-    if (!this.sim.inspectJson) throw new Error('This engine build has no RAM inspection (inspectJson).');
     return JSON.parse(this.sim.inspectJson()) as Inspection;
   }
 

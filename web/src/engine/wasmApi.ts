@@ -55,8 +55,9 @@ export interface WasmSimulation {
   /** `[key, version, kind]` of every page, flattened. */
   pageTags(): Uint32Array;
   stateHash(): string;
-  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash.
-   * Optional while the facade gains it (arch9); the cache panel says so when absent. */
-  inspectJson?(): string;
+  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
+  inspectJson(): string;
+  /** Events since the last take as binary records (eventCodec.ts). */
+  takeEvents(): Uint32Array;
   free(): void;
 }
