@@ -1,6 +1,9 @@
 // npm run bench: engine throughput natively and as wasm in Node, for `page` and `dftl`, on a
 // seeded 1,000,000-request synthetic trace on a 1 GiB device. Only stepping is timed (not
 // parsing or set-up). Both builds must end in the same state hash, or the run fails.
+// When ../shared/perf is present, the native `page` scheme is also timed against its minimal
+// C simulator on its workload (whole processes, best of three, same WAF first), and the
+// ratio printed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -67,4 +70,34 @@ for (const r of rows) {
   console.log(
     `${r.scheme.padEnd(7)} ${String(r.ops).padStart(9)}   ${M(r.native).padStart(8)} (${r.nativeS.toFixed(2)})     ${M(r.wasm).padStart(8)} (${r.wasmS.toFixed(2)})   ${(r.wasm / r.native).toFixed(2).padStart(11)}   ${r.appS.toFixed(2).padStart(7)}`,
   );
+}
+
+// The speed-of-light reference (../shared/perf/README.md): same workload, same WAF, whole
+// processes timed, best of three, in this sitting.
+const PERF = '../shared/perf';
+if (!existsSync(`${PERF}/sol-pagemap.c`)) {
+  console.log(`\n${PERF} not found: no ratio to the C reference simulator.`);
+} else {
+  const workload = `${dir}/syn_w100_pf.csv`;
+  if (!existsSync(workload)) sh('python3', [`${PERF}/make-workload.py`, workload]);
+  sh('gcc', ['-O2', '-o', `${dir}/sol`, `${PERF}/sol-pagemap.c`]);
+  const best = (cmd, args, waf) => {
+    let s = Infinity;
+    let w = 0;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      w = waf(sh(cmd, args));
+      s = Math.min(s, (performance.now() - t) / 1000);
+    }
+    return { s, waf: w };
+  };
+  const ref = best(`${dir}/sol`, [workload, '4294967296', '64', '0.2'], (out) => JSON.parse(out).waf);
+  const sets = ['device.blocks=16384', 'device.pages_per_block=64', 'device.page_bytes=4096', 'device.over_provisioning=0.2'];
+  const eng = best(ftl, ['run', '--trace', workload, '--scheme', 'page', '--json', ...sets.flatMap((s) => ['--set', s])],
+    (out) => JSON.parse(out).results[0].waf);
+  if (ref.waf.toFixed(3) !== eng.waf.toFixed(3)) {
+    throw new Error(`reference WAF ${ref.waf} differs from the engine's ${eng.waf}: the times are not comparable`);
+  }
+  console.log(`\nC reference (${PERF}): page mapping, 4 GiB device, 1.84 M page writes, WAF ${eng.waf.toFixed(3)}; whole processes, best of 3`);
+  console.log(`reference ${ref.s.toFixed(2)} s   native page ${eng.s.toFixed(2)} s   ratio ${(eng.s / ref.s).toFixed(2)}x (issue 9 target: 1.5x or less)`);
 }

@@ -146,3 +146,39 @@ impl Clone for Box<dyn Ftl> {
         self.clone_box()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every registered spec is complete: unique id, notes, stops, documented options whose
+    /// defaults and variants pass its own validation, and a build that refuses unknown keys.
+    #[test]
+    fn every_spec_is_complete_and_validates_its_own_options() {
+        let mut ids: Vec<&str> = SCHEMES.iter().map(|s| s.info.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), SCHEMES.len(), "scheme ids are unique");
+        let config = SimConfig::default();
+        for s in SCHEMES {
+            let id = s.info.id;
+            assert!(s.notes.starts_with("# ") && s.notes.contains("## Our choices"), "{id}: notes.md");
+            assert!(s.stops.contains(&crate::vocab::StopAt::Gc), "{id}: every scheme collects");
+            let defaults = s.default_options();
+            assert!(defaults.is_object(), "{id}: default options");
+            for row in s.option_docs() {
+                assert!(
+                    !row["doc"].as_str().unwrap_or("").is_empty(),
+                    "{id}: option {} has no doc",
+                    row["key"]
+                );
+            }
+            for (name, options) in (s.variants)() {
+                (s.options.resolve)(id, &options).unwrap_or_else(|e| panic!("{id} variant {name}: {e}"));
+                (s.build)(&BuildCtx::of(&config), &options).unwrap_or_else(|e| panic!("{id} {name}: {e}"));
+            }
+            let e = (s.build)(&BuildCtx::of(&config), &serde_json::json!({"no_such_option": 1})).unwrap_err();
+            assert!(e.to_string().contains("no_such_option") && e.to_string().contains(id), "{e}");
+        }
+    }
+}
