@@ -11,13 +11,13 @@
  */
 import { isFatal, SimClient } from '../engine/client';
 import { errorMessage } from '../engine/errors';
-import type { PageInfo } from '../engine/pageTable';
-import type { Catalog, ToWorker, Validation, ViewData } from '../engine/protocol';
+import type { ToWorker, ViewData } from '../engine/protocol';
 import type { ParseChoices } from '../traces/stream';
 import { SPEEDS, type Experiment } from './experiment';
 import { loadExperiment, type Loaded } from './loadExperiment';
 import { mergeLog } from './narrationLog';
 import { PlayLoop, type PlayHost } from './player';
+import { Reads } from './reads';
 import { initialState, type Busy, type SimState, type Status } from './state';
 
 export type { Busy, SimState, Status } from './state';
@@ -42,7 +42,7 @@ export class SimStore {
   /** Why the engine failed since the last load that succeeded: a failed reload returns to it. */
   private failure: string | undefined;
   readonly player: PlayLoop;
-  private catalogReq: Promise<Catalog> | undefined;
+  private readonly reads: Reads;
 
   constructor(readonly client: SimClient = new SimClient()) {
     const host: PlayHost = {
@@ -57,6 +57,7 @@ export class SimStore {
       ended: () => this.settleAfterPlay(),
     };
     this.player = new PlayLoop(host);
+    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
   }
 
   subscribe = (fn: () => void): (() => void) => {
@@ -176,54 +177,18 @@ export class SimStore {
     this.client.cancel();
   }
 
+  // ---- reads that change no position (reads.ts) ----
+
   /** What the worker recorded about physical page `ppn`. */
-  async pageInfo(ppn: number): Promise<PageInfo | null> {
-    if (!this.live) return null;
-    try {
-      return (await this.client.request<'pageInfo'>({ type: 'pageInfo', ppn })).info;
-    } catch {
-      return null; // hover text is optional; a failed move reports engine trouble
-    }
-  }
-
+  pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
   /** Fetches the binned response times (the chart's data). */
-  async refreshResponses(): Promise<void> {
-    if (!this.live) return;
-    try {
-      const r = await this.client.request<'responses'>({ type: 'responses' });
-      this.set({ responses: r.series });
-    } catch {
-      // The chart keeps its last data; the next move asks again.
-    }
-  }
-
+  refreshResponses = () => this.reads.responses();
   /** Fetches the scheme's RAM inspection at the current position (the cache panel's data). */
-  async refreshInspection(): Promise<void> {
-    if (!this.live) return;
-    try {
-      const r = await this.client.request<'inspection'>({ type: 'inspect' });
-      this.set({ inspection: r.inspection });
-    } catch {
-      // The panel keeps its last data; a failed move reports engine trouble.
-    }
-  }
-
+  refreshInspection = () => this.reads.inspection();
   /** What the engine can build (config schema, presets, scheme specs); asked once. */
-  catalog(): Promise<Catalog> {
-    this.catalogReq ??= this.client.request<'catalog'>({ type: 'catalog' }).then(
-      (r) => r.catalog,
-      (e) => {
-        this.catalogReq = undefined; // a replaced worker may answer next time
-        throw e;
-      },
-    );
-    return this.catalogReq;
-  }
-
+  catalog = () => this.reads.catalog();
   /** The engine's verdict on a config, without building it (the running experiment stays). */
-  async validate(config: object): Promise<Validation> {
-    return (await this.client.request<'validated'>({ type: 'validate', configJson: JSON.stringify(config) })).result;
-  }
+  validate = (config: object) => this.reads.validate(config);
 
   // ---- settings ----
 
