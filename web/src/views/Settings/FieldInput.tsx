@@ -9,6 +9,12 @@ interface Props {
   onChange(path: string, value: unknown): void;
 }
 
+/** A fresh value for a data-carrying variant at `path`: a number, or an object of zeros. */
+function variantValue(path: string, fields: Field[]): unknown {
+  if (fields.length === 1 && fields[0].path === path) return 0;
+  return Object.fromEntries(fields.map((x) => [x.path.slice(path.length + 1), 0]));
+}
+
 const id = (path: string) => `setting-${path.replace(/\./g, '-')}`;
 
 /** One config field: a checkbox, a select (with a variant's own fields) or a text input. */
@@ -41,7 +47,7 @@ export function FieldInput({ field: f, config, error, onChange }: Props) {
           aria-describedby={describedBy}
           onChange={(e) => {
             const c = f.choices!.find((x) => x.value === e.target.value)!;
-            onChange(f.path, c.fields ? { [c.value]: Object.fromEntries(c.fields.map((x) => [x.path.split('.').pop()!, 0])) } : c.value);
+            onChange(f.path, c.fields ? { [c.value]: variantValue(`${f.path}.${c.value}`, c.fields) } : c.value);
           }}
         >
           {f.choices!.map((c) => (

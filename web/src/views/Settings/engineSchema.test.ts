@@ -25,7 +25,11 @@ describe('settings from the engine', () => {
     expect(by('device.latency.program_ns')!.units).toBe('ns');
     expect(by('device.cell')!.choices!.map((c) => c.value)).toEqual(['slc', 'mlc']);
     expect(by('gc.victim')!.kind).toBe('choice');
-    expect(by('timing')!.kind).toBe('choice');
+    const timing = by('timing')!;
+    expect(timing.choices!.map((c) => c.value)).toEqual(['trace', 'closed', 'periodic']);
+    // The periodic variant carries its period (ns) directly: `{"periodic": 500000}`.
+    expect(timing.choices![2].fields!.map((x) => [x.path, x.kind])).toEqual([['timing.periodic', 'integer']]);
+    expect(by('gc.victim')!.choices!.map((c) => c.value)).toEqual(['greedy', 'cost-benefit', 'fifo']);
     expect(fields.some((f) => f.path.startsWith('options'))).toBe(false);
   });
 
@@ -41,6 +45,8 @@ describe('settings from the engine', () => {
     expect(bad.result).toMatchObject({ ok: false, field: 'device.blocks' });
     const good = ask<'validated'>(core, { type: 'validate', id: 3, configJson: JSON.stringify({ scheme: 'dftl', options: { batch_update: false } }) });
     expect(good.result).toEqual({ ok: true });
+    const periodic = ask<'validated'>(core, { type: 'validate', id: 5, configJson: JSON.stringify({ scheme: 'page', timing: { periodic: 500000 } }) });
+    expect(periodic.result).toEqual({ ok: true });
     const unknown = ask<'validated'>(core, { type: 'validate', id: 4, configJson: JSON.stringify({ scheme: 'dftl', options: { nope: 1 } }) });
     expect(unknown.result.ok).toBe(false);
   });
