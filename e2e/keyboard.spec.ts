@@ -45,7 +45,7 @@ test('the keyboard drives the whole timeline, and ? lists every shortcut', async
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
-  for (const label of ['Step one flash operation', 'Step back one request', 'Jump to the next garbage collection', 'Jump to the next mapping-cache miss', 'Jump to the next merge']) {
+  for (const label of ['Step one flash operation', 'Step back one request', 'Next GC', 'Next miss', 'Next merge']) {
     await expect(help).toContainText(label);
   }
   await page.keyboard.press('Escape');

@@ -71,6 +71,14 @@ const play = await page.evaluate(async () => {
   return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), served };
 });
 
+// PLAY_ONLY=1 stops after the full-speed figure (a before/after comparison of play speed).
+const servedPerSecond = Math.round(play.served / 4);
+if (process.env.PLAY_ONLY === '1') {
+  console.log(JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, requestsPerSecond: servedPerSecond, ...play } }, null, 2));
+  await browser.close();
+  process.exit(0);
+}
+
 // 2. Step back at request 1,000,000 (default teaching device, 64 x 16).
 const loadSmall = await load({ scheme: 'page' });
 const timed = (fn, arg) => page.evaluate(async ([f, a]) => {
@@ -93,5 +101,5 @@ const small = { loadMs: loadSmall, cursorAtEnd: at, seekToEndMs: toEnd, stepBack
 await load({ scheme: 'page', device: { blocks: 8192, pages_per_block: 64 } });
 const big = { seekToEndMs: await timed('seek', [N]), stepBackOneAt1MMs: await timed('stepBack', [1]), stepBackOneOpMs: await timed('stepBackOp', []), seekTo500kMs: await timed('seek', [N / 2]) };
 
-console.log(JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, ...play }, stepBack64x16: small, stepBack8192x64: big }, null, 2));
+console.log(JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, requestsPerSecond: servedPerSecond, ...play }, stepBack64x16: small, stepBack8192x64: big }, null, 2));
 await browser.close();

@@ -4,9 +4,11 @@
  */
 import type { ComponentType } from 'react';
 import { TracePanel } from '../traces/TracePanel';
+import { CachePanel } from '../views/Cache/CachePanel';
 import { Counters } from '../views/Counters/Counters';
 import { Inspector } from '../views/Inspector/Inspector';
 import { SchemeNotes } from '../views/SchemeNotes/SchemeNotes';
+import { SettingsPanel } from '../views/Settings/SettingsPanel';
 
 /** One side panel. */
 export interface SidePanel {
@@ -20,6 +22,8 @@ export interface SidePanel {
 export const SIDE_PANELS: SidePanel[] = [
   { id: 'request', label: 'Request', Component: Inspector, pinnedWhenWide: true },
   { id: 'trace', label: 'Trace', Component: TracePanel },
+  { id: 'settings', label: 'Settings', Component: SettingsPanel },
   { id: 'scheme', label: 'Scheme notes', Component: SchemeNotes },
   { id: 'counters', label: 'Counters', Component: Counters },
+  { id: 'cache', label: 'RAM / cache', Component: CachePanel },
 ];

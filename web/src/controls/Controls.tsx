@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SPEEDS, speedLabel } from '../store/experiment';
 import { useSim, useStore } from '../store/useSim';
-import { notesFor } from '../schemes/notes';
-import { shortcutFor } from './keymap';
+import { shortcutFor, shortcuts } from './keymap';
 import './Controls.css';
 
 /** A toolbar button with its shortcut in the tooltip and in aria-keyshortcuts. */
@@ -37,18 +36,21 @@ export function Controls() {
   const live = status !== 'loading' && status !== 'error' && !!info;
   const atEnd = !!info && pos.request >= info.total && pos.op === 0;
   const atStart = pos.request === 0 && pos.op === 0;
-  const stops = info ? notesFor(info.scheme, info.schemes.find((s) => s.id === info.scheme), info.hasMappingCache).stops : [];
+  // Jumps come from the engine: every stop it knows, enabled where this scheme can produce it.
+  const stops = info?.vocab.stops;
+  const canStop = info?.spec.stops ?? [];
+  const keymap = useMemo(() => shortcuts(stops ?? []), [stops]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const s = shortcutFor(e);
+      const s = shortcutFor(e, keymap);
       if (!s) return;
       e.preventDefault();
       s.run(store);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
+  }, [store, keymap]);
 
   return (
     <div className="controls" role="toolbar" aria-label="Timeline">
@@ -71,9 +73,9 @@ export function Controls() {
         <Btn label="Step" icon="▶▶" keys="ArrowRight" title="Step one request" onClick={() => void store.step(1)} disabled={!live || atEnd} />
       </div>
       <div className="controls__group" aria-label="Jump to">
-        <Btn label="Next GC" keys="G" title="Jump to the next garbage collection" onClick={() => void store.jump('gc')} disabled={!live || atEnd || !stops.includes('gc')} />
-        <Btn label="Next miss" keys="M" title="Jump to the next mapping-cache miss" onClick={() => void store.jump('miss')} disabled={!live || atEnd || !stops.includes('miss')} />
-        <Btn label="Next merge" keys="J" title="Jump to the next log-block merge" onClick={() => void store.jump('merge')} disabled={!live || atEnd || !stops.includes('merge')} />
+        {(stops ?? []).map((s) => (
+          <Btn key={s.id} label={s.label} keys={s.key.toUpperCase()} title={s.doc} onClick={() => void store.jump(s.id)} disabled={!live || atEnd || !canStop.includes(s.id)} />
+        ))}
       </div>
       <div className="controls__group">
         <label className="controls__speed">

@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSim, useStore } from '../store/useSim';
-import { SHORTCUTS } from './keymap';
+import { shortcuts } from './keymap';
 
 /** The keyboard help ('?'): every shortcut from the keymap, grouped. A modal dialog. */
 export function HelpOverlay() {
   const store = useStore();
   const open = useSim((s) => s.help);
+  const stops = useSim((s) => s.info?.vocab.stops);
+  const list = useMemo(() => shortcuts(stops ?? []), [stops]);
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export function HelpOverlay() {
           <section key={g}>
             <h3>{g}</h3>
             <dl>
-              {SHORTCUTS.filter((s) => s.group === g).map((s) => (
+              {list.filter((s) => s.group === g).map((s) => (
                 <div key={s.label}>
                   <dt>
                     {s.keys.map((k, i) => (

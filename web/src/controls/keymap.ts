@@ -1,8 +1,9 @@
 /**
  * Every keyboard shortcut, in one table: the global key handler dispatches from it and the
- * help overlay ('?') lists it, so the two can never disagree.
+ * help overlay ('?') lists it, so the two can never disagree. The jump entries come from the
+ * engine's stop vocabulary (`vocabJson().stops`: label, key, doc), as do the jump buttons.
  */
-import type { StopKind } from '../engine/events';
+import type { StopDef } from '../engine/protocol';
 import type { SimStore } from '../store/store';
 
 /** One shortcut. */
@@ -19,12 +20,11 @@ export interface Shortcut {
 
 const key = (...names: string[]) => (e: KeyboardEvent) => names.includes(e.key);
 const shifted = (name: string, shift: boolean) => (e: KeyboardEvent) => e.key === name && e.shiftKey === shift;
-const jump = (what: StopKind) => (s: SimStore) => void s.jump(what);
 
 /** Step sizes of PageUp/PageDown: a tenth of the trace, at least one request. */
 const pageStep = (s: SimStore) => Math.max(1, Math.round((s.getState().info?.total ?? 10) / 10));
 
-export const SHORTCUTS: Shortcut[] = [
+const BASE: Shortcut[] = [
   { keys: ['Space'], label: 'Play / pause', group: 'Timeline', match: key(' '), run: (s) => s.togglePlay() },
   { keys: ['→'], label: 'Step one request', group: 'Timeline', match: shifted('ArrowRight', false), run: (s) => void s.step(1) },
   { keys: ['←'], label: 'Step back one request', group: 'Timeline', match: shifted('ArrowLeft', false), run: (s) => void s.back(1) },
@@ -37,14 +37,25 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['+'], label: 'Faster', group: 'Timeline', match: key('+', '='), run: (s) => s.setSpeed(s.getState().speed + 1) },
   { keys: ['-'], label: 'Slower', group: 'Timeline', match: key('-', '_'), run: (s) => s.setSpeed(s.getState().speed - 1) },
   { keys: ['R'], label: 'Reset (reload the experiment)', group: 'Timeline', match: key('r', 'R'), run: (s) => void s.reset() },
-  { keys: ['G'], label: 'Jump to the next garbage collection', group: 'Jump', match: key('g', 'G'), run: jump('gc') },
-  { keys: ['M'], label: 'Jump to the next mapping-cache miss', group: 'Jump', match: key('m', 'M'), run: jump('miss') },
-  { keys: ['J'], label: 'Jump to the next merge', group: 'Jump', match: key('j', 'J'), run: jump('merge') },
   { keys: ['Esc'], label: 'Stop a long load or search / close this help', group: 'Jump', match: key('Escape'), run: (s) => (s.getState().help ? s.setHelp(false) : s.cancel()) },
   { keys: ['H'], label: 'Colour blocks by erase count / by role', group: 'View', match: key('h', 'H'), run: (s) => s.toggleHeat() },
   { keys: ['/'], label: 'Filter the narration', group: 'View', match: key('/'), run: () => document.getElementById('narration-filter')?.focus() },
   { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
 ];
+
+/** The shortcut of an engine stop: its key (either case) runs the jump. */
+export function stopShortcut(stop: StopDef): Shortcut {
+  const k = stop.key.toLowerCase();
+  return { keys: [k.toUpperCase()], label: `${stop.label}: ${stop.doc}`, group: 'Jump', match: key(k, k.toUpperCase()), run: (s) => void s.jump(stop.id) };
+}
+
+/** Every shortcut, with one jump per engine stop. */
+export function shortcuts(stops: StopDef[]): Shortcut[] {
+  return [...BASE.filter((s) => s.group === 'Timeline'), ...stops.map(stopShortcut), ...BASE.filter((s) => s.group !== 'Timeline')];
+}
+
+/** The shortcuts before the engine has said which stops exist. */
+export const SHORTCUTS: Shortcut[] = shortcuts([]);
 
 /** True when a key press belongs to a form field rather than to the timeline. */
 export function typingInField(e: KeyboardEvent): boolean {
@@ -55,13 +66,13 @@ export function typingInField(e: KeyboardEvent): boolean {
 }
 
 /** The shortcut for a key event, if any (none while typing or with Ctrl/Meta/Alt). */
-export function shortcutFor(e: KeyboardEvent): Shortcut | undefined {
+export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Shortcut | undefined {
   if (e.ctrlKey || e.metaKey || e.altKey) return undefined;
-  if (typingInField(e)) return e.key === 'Escape' ? SHORTCUTS.find((s) => s.match(e)) : undefined;
+  if (typingInField(e)) return e.key === 'Escape' ? list.find((s) => s.match(e)) : undefined;
   // A focused button takes Space and Enter itself (native activation).
   if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return undefined;
   // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
   const t = e.target as HTMLInputElement | null;
   if (t?.tagName === 'INPUT' && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return undefined;
-  return SHORTCUTS.find((s) => s.match(e));
+  return list.find((s) => s.match(e));
 }

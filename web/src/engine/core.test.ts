@@ -25,7 +25,8 @@ describe('engine in wasm (Node)', () => {
     expect(loaded.info.total).toBe(1000);
     expect(loaded.info.blocks * loaded.info.pagesPerBlock).toBe(loaded.view.frame.pageStates.length);
     expect(loaded.info.schemes.map((s) => s.id)).toContain('page');
-    expect(loaded.info.hasMappingCache).toBe(false);
+    expect(loaded.info.spec.caches).toEqual([]);
+    expect(loaded.info.spec.stops).not.toContain('miss');
 
     const [first] = core.handle({ type: 'step', id: 2, requests: 10, budgetMs: Infinity });
     expect(first.type).toBe('view');

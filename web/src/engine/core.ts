@@ -3,7 +3,8 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import type { FromWorker, SchemeInfo, SimInfo, ToWorker, ViewData } from './protocol';
+import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
+import { errorMessage } from './errors';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
 import type { WasmApi, WasmSimulation, WasmTraceLoader } from './wasmApi';
@@ -14,7 +15,8 @@ export type { WasmApi, WasmSimulation } from './wasmApi';
 export type Reply = [FromWorker, ArrayBuffer[]];
 
 export class SimCore {
-  private session: Session | null = null;
+  /** The loaded simulations by id (the app's own is MAIN_SIM). */
+  private sessions = new Map<SimId, Session>();
   private loader: { wasm: WasmTraceLoader; name: string } | null = null;
   /** Set by `cancel` for work outside a session (building a simulation). */
   private cancelled = false;
@@ -43,7 +45,7 @@ export class SimCore {
     if (this.crashed) return [{ type: 'error', id: msg.id, message: this.crashed, fatal: true }, []];
     try {
       this.cancelled = false;
-      if (this.session) this.session.cancelled = false;
+      for (const s of this.sessions.values()) s.cancelled = false;
       return yield* this.dispatch(msg);
     } catch (e) {
       if (!(e instanceof WebAssembly.RuntimeError)) return [{ type: 'error', id: msg.id, message: errorMessage(e) }, []];
@@ -55,16 +57,17 @@ export class SimCore {
   /** Stops the long work in progress at its next chunk boundary. */
   cancel() {
     this.cancelled = true;
-    if (this.session) this.session.cancelled = true;
+    for (const s of this.sessions.values()) s.cancelled = true;
   }
 
   private *dispatch(msg: ToWorker): Generator<Progress, Reply, void> {
     const id = msg.id;
+    const simId = msg.sim ?? MAIN_SIM;
     switch (msg.type) {
       case 'load': {
         const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
         const sim = new this.wasm.Simulation(config, new Uint8Array(msg.trace), msg.traceName, msg.format ?? null);
-        return this.start(id, sim, msg.traceName);
+        return this.start(id, simId, sim, msg.traceName);
       }
       case 'traceOpen': {
         this.loader?.wasm.free();
@@ -92,28 +95,38 @@ export class SimCore {
           sim.free();
           return [{ type: 'error', id, message: 'Loading cancelled.', cancelled: true }, []];
         }
-        return this.start(id, sim, msg.traceName);
+        return this.start(id, simId, sim, msg.traceName);
       }
       case 'step':
-        return viewReply(id, this.need().step(msg.requests, msg.budgetMs, msg.hash ?? false));
+        return viewReply(id, this.need(simId).step(msg.requests, msg.budgetMs, msg.hash ?? false));
       case 'stepOp':
-        return viewReply(id, yield* this.need().stepOp(msg.delta));
+        return viewReply(id, yield* this.need(simId).stepOp(msg.delta));
       case 'back':
-        return viewReply(id, yield* this.need().back(msg.requests));
+        return viewReply(id, yield* this.need(simId).back(msg.requests));
       case 'seek':
-        return viewReply(id, yield* this.need().seek(msg.request, msg.op ?? 0));
+        return viewReply(id, yield* this.need(simId).seek(msg.request, msg.op ?? 0));
       case 'jump':
-        return viewReply(id, yield* this.need().jump(msg.what));
+        return viewReply(id, yield* this.need(simId).jump(msg.what));
       case 'frame':
-        return viewReply(id, this.need().refresh());
+        return viewReply(id, this.need(simId).refresh());
       case 'metrics':
-        return [{ type: 'metrics', id, json: this.need().sim.metricsJson() }, []];
+        return [{ type: 'metrics', id, json: this.need(simId).sim.metricsJson() }, []];
       case 'pageInfo':
-        return [{ type: 'pageInfo', id, info: this.need().table.info(msg.ppn) }, []];
+        return [{ type: 'pageInfo', id, info: this.need(simId).out.table.info(msg.ppn) }, []];
       case 'responses': {
-        const series = this.need().responses();
+        const series = this.need(simId).out.responses();
         return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];
       }
+      case 'catalog':
+        return [{ type: 'catalog', id, catalog: catalog(this.wasm) }, []];
+      case 'validate':
+        return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
+      case 'inspect':
+        return [{ type: 'inspection', id, inspection: this.need(simId).inspect() }, []];
+      case 'drop':
+        this.sessions.get(simId)?.sim.free();
+        this.sessions.delete(simId);
+        return [{ type: 'dropped', id }, []];
       case 'cancel':
         this.cancel();
         return [{ type: 'error', id, message: 'cancel has no reply' }, []];
@@ -122,25 +135,25 @@ export class SimCore {
 
   /** Makes `sim` the current simulation. Events drive narration, op stepping and the page
    * table, so the configs above always turn them on. */
-  private start(id: number, sim: WasmSimulation, traceName: string): Reply {
-    this.session?.sim.free();
-    this.session = null;
-    const metrics = JSON.parse(sim.metricsJson());
+  private start(id: number, simId: SimId, sim: WasmSimulation, traceName: string): Reply {
+    this.sessions.get(simId)?.sim.free();
+    this.sessions.delete(simId);
+    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; spec: SchemeSpec };
     const info: SimInfo = {
       total: sim.total(),
       counterNames: this.wasm.counterNames(),
-      blocks: metrics.config.device.blocks,
-      pagesPerBlock: metrics.config.device.pages_per_block,
-      scheme: metrics.config.scheme,
+      blocks: facts.blocks,
+      pagesPerBlock: facts.pages_per_block,
+      scheme: facts.scheme,
       traceName,
       schemes: JSON.parse(this.wasm.schemesJson()) as SchemeInfo[],
       formats: JSON.parse(this.wasm.formatsJson()) as string[],
-      hasMappingCache: metrics.mapping != null,
+      spec: facts.spec,
+      vocab: JSON.parse(this.wasm.vocabJson()) as Vocab,
     };
-    this.session = new Session(sim, info, this.now);
-    const f = sim.frame();
-    this.session.table.seed(sim.pageTags(), f.pageStates, f.eraseCounts);
-    const view = this.session.refresh();
+    const session = new Session(sim, info, this.now);
+    this.sessions.set(simId, session);
+    const view = session.refresh();
     return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];
   }
 
@@ -149,17 +162,22 @@ export class SimCore {
     return this.loader;
   }
 
-  private need(): Session {
-    if (!this.session) throw new Error('no simulation loaded');
-    return this.session;
+  private need(simId: SimId): Session {
+    const s = this.sessions.get(simId);
+    if (!s) throw new Error(simId === MAIN_SIM ? 'no simulation loaded' : `no simulation ${simId} loaded`);
+    return s;
   }
+}
+
+function catalog(wasm: WasmApi): Catalog {
+  return {
+    configSchema: JSON.parse(wasm.configSchemaJson()),
+    defaultConfig: JSON.parse(wasm.defaultConfigJson()),
+    presets: JSON.parse(wasm.presetsJson()),
+    schemes: JSON.parse(wasm.schemesJson()),
+  };
 }
 
 function viewReply(id: number, view: ViewData): Reply {
   return [{ type: 'view', id, view }, frameTransfer(view.frame)];
-}
-
-/** Text of anything thrown (wasm throws Error objects built from engine errors). */
-export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

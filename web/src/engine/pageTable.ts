@@ -8,7 +8,9 @@
  * (and whose page is not free) is exactly the page's content — even after the timeline
  * skipped events (seek, full speed) or stepped backwards. Anything else is "unknown".
  */
-import { scanPrograms, type PageKind } from './events';
+import { PAGE_KIND, PAGE_STATE } from './codes';
+import type { EventCodec } from './eventCodec';
+import type { PageKind } from './events';
 
 /** A page's content as recorded by its program event. */
 export interface PageInfo {
@@ -22,8 +24,11 @@ export interface PageInfo {
   erases: number;
 }
 
-const KINDS: PageKind[] = ['None', 'Data', 'Translation'];
-const ERASE_MARK = '"type":"erase","block":';
+/** Event kind names by engine `PageKind` code. */
+const KINDS: PageKind[] = [];
+KINDS[PAGE_KIND.none] = 'None';
+KINDS[PAGE_KIND.data] = 'Data';
+KINDS[PAGE_KIND.translation] = 'Translation';
 
 export class PageTable {
   private readonly key: Uint32Array;
@@ -43,24 +48,21 @@ export class PageTable {
   }
 
   /**
-   * Records the programs in `json` (a `takeEventsJson()` batch, or any suffix of the events
-   * since the last batch). `erasesAfter` are the blocks' erase counts after the batch.
+   * Records the programs in `words` (a `takeEvents()` batch of binary records, read with
+   * `codec`). `erasesAfter` are the blocks' erase counts after the batch.
    */
-  ingest(json: string, erasesAfter: Uint32Array) {
+  ingest(words: Uint32Array, erasesAfter: Uint32Array, codec: EventCodec) {
     // Erase counts at the start of the batch: the counts after it, less its erases.
     const erased = new Map<number, number>();
-    for (let i = json.indexOf(ERASE_MARK); i >= 0; i = json.indexOf(ERASE_MARK, i + 1)) {
-      const b = parseInt(json.slice(i + ERASE_MARK.length, i + ERASE_MARK.length + 12), 10);
-      erased.set(b, (erased.get(b) ?? 0) + 1);
-    }
+    codec.scan(words, () => {}, (b) => erased.set(b, (erased.get(b) ?? 0) + 1));
     const running = new Map<number, number>();
     for (const [b, n] of erased) running.set(b, erasesAfter[b] - n);
-    scanPrograms(
-      json,
+    codec.scan(
+      words,
       (ppn, block, kind, key, version) => {
         this.key[ppn] = key;
         this.version[ppn] = version;
-        this.kind[ppn] = Math.max(0, KINDS.indexOf(kind));
+        this.kind[ppn] = kind;
         this.gen[ppn] = running.get(block) ?? erasesAfter[block];
       },
       (block) => running.set(block, (running.get(block) ?? erasesAfter[block]) + 1),
@@ -73,7 +75,7 @@ export class PageTable {
    */
   seed(tags: Uint32Array, pageStates: Uint8Array, eraseCounts: Uint32Array) {
     for (let p = 0; p < pageStates.length; p++) {
-      if (pageStates[p] === 0) continue;
+      if (pageStates[p] === PAGE_STATE.free) continue;
       this.key[p] = tags[3 * p];
       this.version[p] = tags[3 * p + 1];
       this.kind[p] = tags[3 * p + 2];
@@ -91,7 +93,7 @@ export class PageTable {
   keys(pageStates: Uint8Array, eraseCounts: Uint32Array): Int32Array {
     const out = new Int32Array(pageStates.length).fill(-1);
     for (let p = 0; p < out.length; p++) {
-      if (pageStates[p] !== 0 && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)]) out[p] = this.key[p];
+      if (pageStates[p] !== PAGE_STATE.free && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)]) out[p] = this.key[p];
     }
     return out;
   }
@@ -99,5 +101,5 @@ export class PageTable {
 
 /** Whether recorded info still describes the page (same erase generation, not free). */
 export function isCurrent(info: PageInfo | null, pageState: number, blockErases: number): info is PageInfo {
-  return !!info && pageState !== 0 && info.erases === blockErases;
+  return !!info && pageState !== PAGE_STATE.free && info.erases === blockErases;
 }

@@ -1,14 +1,46 @@
 /**
  * Messages between the UI and the engine worker: one discriminated union each way.
  * Every request carries an `id`; its reply (and any progress reports) carry the same `id`.
+ * Requests about a simulation carry its `sim` id (several can be loaded at once); the trace
+ * loader (traceOpen/Chunk/Close) is one per worker and its trace goes to whichever
+ * simulation the next `loadParsed` names.
  *
  * The timeline position is (request, op): `request` requests fully served, then the first
  * `op` operations of the next one applied (op 0 = at a request boundary). Frames are what
  * the views draw at that position, so part-way through a request they are replayed states.
  */
-import type { RequestTrace, StopKind } from './events';
+import type { RequestTrace } from './events';
+import type { Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
+
+/** A code of a closed vocabulary (`vocabJson()`). */
+export interface Code {
+  code: number;
+  id: string;
+  label: string;
+}
+
+/** Something the timeline can jump to (engine `StopAt`): button label, key and what it waits for. */
+export interface StopDef {
+  id: string;
+  label: string;
+  key: string;
+  doc: string;
+}
+
+/** The engine's closed vocabularies (`vocabJson()`): one source of truth for labels and codes. */
+export interface Vocab {
+  stops: StopDef[];
+  block_roles: Code[];
+  page_kinds: Code[];
+  page_states: Code[];
+  purposes: Code[];
+  cache_levels: Code[];
+  /** Binary event record kinds (eventCodec.ts) and words per record. */
+  event_kinds: { code: number; id: string }[];
+  event_words: number;
+}
 
 /** A scheme as the engine lists it (`schemesJson()`). */
 export interface SchemeInfo {
@@ -17,6 +49,38 @@ export interface SchemeInfo {
   family: string;
   source: string;
 }
+
+/** A named device setup from a source document (engine `presets`). */
+export interface Preset {
+  name: string;
+  source: string;
+  device: Record<string, unknown>;
+  ram_bytes: number;
+  notes: string;
+}
+
+/** What the engine can be asked to build: the settings panel renders from it. */
+export interface Catalog {
+  /** JSON Schema of the config without the scheme options (`configSchemaJson()`). */
+  configSchema: import('../views/Settings/schemaForm').Schema;
+  defaultConfig: Record<string, unknown>;
+  presets: Preset[];
+  /** Every scheme's spec (`schemesJson()`): options, their docs and named variants. */
+  schemes: SchemeSpec[];
+}
+
+/** A scheme's spec as the engine exports it (facade contract `SchemeSpecJson`). */
+export interface SchemeSpec extends SchemeInfo {
+  notes: string;
+  stops: string[];
+  caches: { level: string; name: string }[];
+  default_options: Record<string, unknown>;
+  option_docs: import('../views/Settings/schemaForm').OptionDoc[];
+  variants: { name: string; options: Record<string, unknown> }[];
+}
+
+/** The engine's answer to a config (`validateConfigJson`). */
+export type Validation = { ok: true } | { ok: false; field?: string; message: string };
 
 /** Static facts about a loaded simulation. */
 export interface SimInfo {
@@ -32,8 +96,10 @@ export interface SimInfo {
   schemes: SchemeInfo[];
   /** Trace formats the engine parses. */
   formats: string[];
-  /** The scheme caches mapping entries (so "next miss" can find something). */
-  hasMappingCache: boolean;
+  /** The running scheme's spec: notes, the stops it can produce, its caches, options. */
+  spec: SchemeSpec;
+  /** The engine's vocabularies (stops, roles, kinds, states, purposes, cache levels). */
+  vocab: Vocab;
 }
 
 /** One snapshot for the views; buffers are copies, transferred from the worker. */
@@ -146,7 +212,17 @@ export interface TraceParse {
   summary: TraceSummary;
 }
 
-export type ToWorker =
+/**
+ * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);
+ * the comparison lab loads others beside it under their own ids, each with its own timeline.
+ */
+export type SimId = number;
+export const MAIN_SIM: SimId = 0;
+
+/** A message to the worker, for simulation `sim` (MAIN_SIM when left out). */
+export type ToWorker = ToWorkerBody & { sim?: SimId };
+
+type ToWorkerBody =
   | { type: 'load'; id: number; configJson: string; trace: ArrayBuffer; traceName: string; format?: string }
   /** Starts a streaming parse of trace `name` (`optionsJson`: engine ParseOptions). */
   | { type: 'traceOpen'; id: number; name: string; format?: string; optionsJson: string }
@@ -161,11 +237,19 @@ export type ToWorker =
   /** Back `requests` requests (from part-way through a request, its start counts as one). */
   | { type: 'back'; id: number; requests: number }
   | { type: 'seek'; id: number; request: number; op?: number }
-  | { type: 'jump'; id: number; what: StopKind }
+  | { type: 'jump'; id: number; what: string }
   | { type: 'frame'; id: number }
   | { type: 'metrics'; id: number }
   | { type: 'pageInfo'; id: number; ppn: number }
   | { type: 'responses'; id: number }
+  /** What the engine can build (schema, presets, scheme specs); no simulation needed. */
+  | { type: 'catalog'; id: number }
+  /** Checks a config as a load would, without building anything. */
+  | { type: 'validate'; id: number; configJson: string }
+  /** The scheme's RAM structures at the current position (asked on demand, never per frame). */
+  | { type: 'inspect'; id: number }
+  /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
+  | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
   | { type: 'cancel'; id: number };
 
@@ -178,6 +262,10 @@ export type FromWorker =
   | { type: 'metrics'; id: number; json: string }
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
+  | { type: 'dropped'; id: number }
+  | { type: 'inspection'; id: number; inspection: Inspection }
+  | { type: 'catalog'; id: number; catalog: Catalog }
+  | { type: 'validated'; id: number; result: Validation }
   /**
    * The request failed. `fatal`: the wasm instance trapped and must not be used again (the
    * client replaces the worker). `cancelled`: a `cancel` stopped it before it changed anything.

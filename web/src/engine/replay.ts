@@ -8,38 +8,39 @@
  * a free block that receives a program takes its role from the frame after the request
  * (or, if that frame has it free again, a role guessed from the program's purpose).
  */
+import { BLOCK_ROLE as R, PAGE_STATE as S } from './codes';
 import type { EngineEvent, Purpose } from './events';
 import type { FrameData } from './protocol';
 
 /** The parts of a frame that replay changes. */
 export type GridState = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCounts' | 'eraseCounts'>;
 
-/** Engine `BlockRole` values used here. */
-const FREE_ROLE = 0;
-const PURPOSE_ROLE: Record<Purpose, number> = { data: 7, gc: 7, translation: 2, log: 3, buffer: 5, merge: 1 };
+const FREE_ROLE = R.free;
+/** The role a free block most likely takes when a program of this purpose opens it. */
+const PURPOSE_ROLE: Record<Purpose, number> = { data: R.active, gc: R.active, translation: R.translation, log: R.log, buffer: R.buffer, merge: R.data };
 
 /** Applies one event to `s` in place. `after` is the state after the whole request. */
 export function applyEvent(s: GridState, e: EngineEvent, pagesPerBlock: number, after?: GridState) {
   switch (e.type) {
     case 'flash_program': {
-      if (s.pageStates[e.ppn] !== 1) s.validCounts[e.block]++;
-      s.pageStates[e.ppn] = 1;
+      if (s.pageStates[e.ppn] !== S.valid) s.validCounts[e.block]++;
+      s.pageStates[e.ppn] = S.valid;
       if (s.blockRoles[e.block] === FREE_ROLE) {
         const later = after?.blockRoles[e.block] ?? FREE_ROLE;
-        s.blockRoles[e.block] = later !== FREE_ROLE ? later : PURPOSE_ROLE[e.purpose] ?? 1;
+        s.blockRoles[e.block] = later !== FREE_ROLE ? later : PURPOSE_ROLE[e.purpose] ?? R.data;
       }
       break;
     }
     case 'invalidate': {
-      if (s.pageStates[e.ppn] === 1) {
-        s.pageStates[e.ppn] = 2;
+      if (s.pageStates[e.ppn] === S.valid) {
+        s.pageStates[e.ppn] = S.invalid;
         s.validCounts[Math.floor(e.ppn / pagesPerBlock)]--;
       }
       break;
     }
     case 'erase': {
       const first = e.block * pagesPerBlock;
-      s.pageStates.fill(0, first, first + pagesPerBlock);
+      s.pageStates.fill(S.free, first, first + pagesPerBlock);
       s.validCounts[e.block] = 0;
       s.eraseCounts[e.block]++;
       s.blockRoles[e.block] = FREE_ROLE;

@@ -10,11 +10,11 @@
  * Moves that may take long (seeks, jumps) are generators that yield progress between
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
+import { replayInspection, type Inspection } from './inspection';
 import { composeAt } from './replay';
-import { STOP_NAMES, matchesStop, parseTail, type RequestTrace, type StopKind } from './events';
-import { PageTable } from './pageTable';
+import { matchesStop, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
-import { ResponseBins } from './responseBins';
+import { Readout } from './readout';
 import { adapt, type Work } from './work';
 import type { WasmSimulation } from './wasmApi';
 
@@ -24,21 +24,19 @@ export type { Progress, Work } from './work';
 const CHUNK = 64;
 /** Requests whose events a move reports for narration (full speed shows the last ones). */
 const NARRATE_MAX = 40;
-/** Devices up to this many pages get cell labels (logical pages) in every frame. */
-const LABEL_PAGES = 4096;
-/** Devices up to this many pages always get a state hash (it costs ~20 ns a page). */
-const HASH_PAGES = 1 << 16;
 
 interface Open {
   trace: RequestTrace;
   before: FrameData;
   after: FrameData;
   report: RequestReport | null;
+  /** RAM inspection before the request (only once the cache panel has asked for one). */
+  inspectBefore?: Inspection;
 }
 
 export class Session {
-  readonly table: PageTable;
-  readonly bins: ResponseBins;
+  /** Frames, events, reports and response bins (what the views read). */
+  readonly out: Readout;
   /** Set by a cancel message; long work checks it between chunks. */
   cancelled = false;
   private req = 0;
@@ -47,18 +45,17 @@ export class Session {
   /** Request `req - 1` with its events, when known (op 0). */
   private last: RequestTrace | null = null;
   private lastReport: RequestReport | null = null;
+  /** The cache panel has asked for an inspection: op stepping keeps one from before each request. */
+  private inspecting = false;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
-  private readonly pages: number;
 
   constructor(
     readonly sim: WasmSimulation,
     readonly info: SimInfo,
     private readonly now: () => number,
   ) {
-    this.pages = info.blocks * info.pagesPerBlock;
-    this.table = new PageTable(this.pages, info.pagesPerBlock);
-    this.bins = new ResponseBins(info.total);
+    this.out = new Readout(sim, info);
   }
 
   /** The current position. */
@@ -89,14 +86,12 @@ export class Session {
     }
     if (served > 0) {
       const t = this.now();
-      frame = this.capture();
-      const json = this.sim.takeEventsJson();
-      this.table.ingest(json, frame.eraseCounts);
-      const tail = parseTail(json, NARRATE_MAX);
+      frame = this.out.capture();
+      const tail = this.out.events(frame, NARRATE_MAX);
       recent.push(...tail);
       this.req = this.sim.cursor();
       this.last = tail.at(-1) ?? null;
-      this.lastReport = this.report();
+      this.lastReport = this.out.report();
       if (Number.isFinite(budgetMs)) this.readoutMs = this.now() - t;
     }
     return this.view(frame, { stepped: stepped + served, recent }, hash);
@@ -142,8 +137,8 @@ export class Session {
     return this.settle(op, {});
   }
 
-  /** To the next operation of kind `what` (GC start, mapping-cache miss, merge). */
-  *jump(what: StopKind): Work<ViewData> {
+  /** To the next operation that stop `what` (a vocabulary stop id: gc, miss, merge…) waits for. */
+  *jump(what: string): Work<ViewData> {
     if (this.open) {
       const ops = this.open.trace.ops;
       for (let j = this.op; j < ops.length; j++) {
@@ -153,14 +148,13 @@ export class Session {
     const origin = this.position();
     if (this.open) this.finishOpen();
     const from = this.sim.cursor();
-    const count = () => stopCount(JSON.parse(this.sim.metricsJson()), what);
+    const label = this.info.vocab.stops.find((s) => s.id === what)?.label.toLowerCase() ?? what;
     let chunk = 256;
     while (!this.sim.done() && !this.cancelled) {
-      const before = count();
       const t = this.now();
-      this.sim.stepUntil(what, chunk);
-      this.sim.seek(this.sim.cursor()); // drops the recorded events without serialising them
-      if (count() !== before) {
+      const { found } = this.sim.stepUntil(what, chunk);
+      this.sim.discardEvents();
+      if (found) {
         yield* this.seekEngine(this.sim.cursor() - 1, 'Stepping back');
         this.req = this.sim.cursor();
         this.enter();
@@ -168,7 +162,7 @@ export class Session {
         return this.settle(k < 0 ? this.open!.trace.ops.length : k + 1, { found: true });
       }
       chunk = adapt(chunk, this.now() - t);
-      yield { label: `Looking for the next ${STOP_NAMES[what]}`, done: this.sim.cursor() - from, total: this.info.total - from };
+      yield { label: `Searching: ${label}`, done: this.sim.cursor() - from, total: this.info.total - from };
     }
     const cancelled = this.cancelled;
     this.cancelled = false;
@@ -176,19 +170,35 @@ export class Session {
     return { ...back, found: false, cancelled };
   }
 
+  /**
+   * The scheme's RAM structures where the timeline stands. Part-way through a request the
+   * engine has served it whole, so the inspection from before it is replayed up to the op.
+   */
+  inspect(): Inspection {
+    this.inspecting = true;
+    const o = this.open;
+    if (o && this.op > 0) {
+      // Opened before the panel asked: no inspection from before it, so go back and take one.
+      o.inspectBefore ??= this.inspectAt(this.req);
+      return replayInspection(o.inspectBefore, o.trace.ops.slice(0, this.op));
+    }
+    return this.out.inspect();
+  }
+
   /** A fresh view of where we are (with the state hash). */
   refresh(): ViewData {
     return this.view(null, {}, true);
   }
 
-  /** Folds response times served since the last call into the bins. */
-  responses() {
-    const got = this.sim.responses(this.bins.upTo, this.info.total);
-    this.bins.fold(got);
-    return this.bins.series();
-  }
-
   // ---- helpers -----------------------------------------------------------------------------
+
+  /** The inspection at `r` requests served (the engine goes there and back, to r + 1). */
+  private inspectAt(r: number): Inspection {
+    this.sim.seek(r);
+    const i = this.out.inspect();
+    this.sim.seek(r + 1); // seeking drops the events it records
+    return i;
+  }
 
   /** Moves the engine to `target` requests served, discarding events; forward in chunks. */
   private *seekEngine(target: number, label: string): Work<void> {
@@ -217,11 +227,9 @@ export class Session {
       // A cancelled seek stops short; then stand where it stopped.
       if (this.sim.cursor() === r - 1) {
         this.sim.step(1);
-        frame = this.capture();
-        const json = this.sim.takeEventsJson();
-        this.table.ingest(json, frame.eraseCounts);
-        this.last = parseTail(json, 1)[0] ?? null;
-        this.lastReport = this.report();
+        frame = this.out.capture();
+        this.last = this.out.events(frame, 1)[0] ?? null;
+        this.lastReport = this.out.report();
       }
     }
     this.req = this.sim.cursor();
@@ -230,14 +238,13 @@ export class Session {
 
   /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
   private enter() {
-    const before = this.capture();
+    const before = this.out.capture();
+    const inspectBefore = this.inspecting ? this.out.inspect() : undefined;
     this.sim.step(1);
-    const after = this.capture();
-    const json = this.sim.takeEventsJson();
-    this.table.ingest(json, after.eraseCounts);
-    const trace = parseTail(json, 1)[0] ?? null;
+    const after = this.out.capture();
+    const trace = this.out.events(after, 1)[0] ?? null;
     if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
-    this.open = { trace, before, after, report: this.report() };
+    this.open = { trace, before, after, report: this.out.report(), inspectBefore };
     this.op = 0;
   }
 
@@ -266,15 +273,6 @@ export class Session {
     return o.after;
   }
 
-  private capture(): FrameData {
-    return { ...this.sim.frame(), hash: '' };
-  }
-
-  private report(): RequestReport | null {
-    const r = JSON.parse(this.sim.lastRequestJson()) as RequestReport;
-    return r.op ? r : null;
-  }
-
   private view(frame: FrameData | null, extra: Partial<ViewData> = {}, hash = false): ViewData {
     let f: FrameData;
     if (this.open && this.op > 0) {
@@ -282,19 +280,11 @@ export class Session {
       const grid = composeAt(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
       f = { ...grid, counters: o.before.counters.slice(), hash: '' };
     } else {
-      f = frame ?? this.capture();
+      f = frame ?? this.out.capture();
     }
-    if (hash || this.pages <= HASH_PAGES) f.hash = this.sim.stateHash();
-    if (this.pages <= LABEL_PAGES) f.pageKeys = this.table.keys(f.pageStates, f.eraseCounts);
+    this.out.finish(f, hash);
     const current = this.open && this.op > 0 ? this.open.trace : this.last;
     const report = this.open && this.op > 0 ? this.open.report : this.lastReport;
     return { frame: f, pos: this.position(), done: this.sim.done() && !this.open, stepped: 0, current, report, recent: [], ...extra };
   }
-}
-
-/** The metrics counter a jump watches. */
-function stopCount(m: { gc: { runs: number; merges: Record<string, number> }; mapping?: { misses: number } | null }, what: StopKind): number {
-  if (what === 'gc') return m.gc.runs;
-  if (what === 'miss') return m.mapping?.misses ?? 0;
-  return Object.values(m.gc.merges).reduce((a, b) => a + b, 0);
 }

@@ -15,6 +15,14 @@ export interface WasmApi {
   counterNames(): string[];
   schemesJson(): string;
   formatsJson(): string;
+  presetsJson(): string;
+  defaultConfigJson(): string;
+  /** JSON Schema of the config without scheme options. */
+  configSchemaJson(): string;
+  /** `{"ok":true}` or `{"ok":false,"field":…,"message":…}`. */
+  validateConfigJson(configJson: string): string;
+  /** The closed vocabularies (stops, roles, kinds, states, purposes, cache levels). */
+  vocabJson(): string;
 }
 
 /** Streaming trace parser with statistics (engine `TraceLoader`). */
@@ -29,7 +37,10 @@ export interface WasmTraceLoader {
 /** The wasm Simulation object's surface (see web/src/engine/pkg/ftl_wasm.d.ts). */
 export interface WasmSimulation {
   step(n: number): number;
+  /** Serves until a request where `what` (a stop id) happens, at most `max` requests. */
   stepUntil(what: string, max: number): { served: number; found: boolean };
+  /** `{scheme, blocks, pages_per_block, page_bytes, logical_pages, ram_budget, spec}`. */
+  infoJson(): string;
   seek(cursor: number): void;
   cursor(): number;
   total(): number;
@@ -39,8 +50,14 @@ export interface WasmSimulation {
   lastRequestJson(): string;
   responses(from: number, to: number): Float32Array;
   takeEventsJson(): string;
+  /** Drops the recorded events without serialising them. */
+  discardEvents(): void;
   /** `[key, version, kind]` of every page, flattened. */
   pageTags(): Uint32Array;
   stateHash(): string;
+  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
+  inspectJson(): string;
+  /** Events since the last take as binary records (eventCodec.ts). */
+  takeEvents(): Uint32Array;
   free(): void;
 }

@@ -9,7 +9,7 @@ import { SimStore } from './store';
 async function crashed() {
   const client = new FakeClient();
   const store = new SimStore(client as unknown as SimClient);
-  store.set({ info: fakeInfo(10), status: 'ready', experiment: fileExperiment('old.csv') });
+  store['set']({ info: fakeInfo(10), status: 'ready', experiment: fileExperiment('old.csv') });
   const p = store.step(1);
   const queued = store.step(1);
   (await client.next('step')).reject(new EngineError('The engine crashed (unreachable).', true));

@@ -10,7 +10,7 @@ import { SimStore } from './store';
 function setup() {
   const client = new FakeClient();
   const store = new SimStore(client as unknown as SimClient);
-  store.set({ info: fakeInfo(10), status: 'ready', experiment: fileExperiment('old.csv') });
+  store['set']({ info: fakeInfo(10), status: 'ready', experiment: fileExperiment('old.csv') });
   return { client, store };
 }
 

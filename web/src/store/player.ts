@@ -3,9 +3,12 @@
  * once per frame (one request in flight, latest state wins). Slow speeds move one
  * operation at a time; fast ones whole requests; "max" gives the worker a time budget per
  * frame so the page keeps drawing at the display's rate.
+ *
+ * The loop is a scheduler only: it drives a `PlayHost` it declares here (the store
+ * implements it), and the status changes that playing implies are the host's business
+ * (SimStore.play / pause), so the arrow points one way: store → player.
  */
-import { SPEEDS } from './experiment';
-import type { SimStore } from './store';
+import type { Speed } from './experiment';
 
 /** Time the worker may spend per frame at full speed, serving and reading out (ms). */
 export const MAX_SPEED_BUDGET_MS = 10;
@@ -34,42 +37,57 @@ export class Pacer {
   }
 }
 
+/** What the play loop drives; SimStore implements it. */
+export interface PlayHost {
+  /** The speed chosen now (read every frame: changing it while playing takes effect). */
+  speed(): Speed;
+  /** Serves up to `n` requests within `budgetMs`; resolves with the count served. */
+  tick(n: number, budgetMs: number): Promise<number>;
+  /** One flash operation forwards. */
+  tickOp(): Promise<void>;
+  /** The end of the trace or an error was reached: nothing more to play. */
+  finished(): boolean;
+  /** Refetches the response chart's data. */
+  refreshChart(): void;
+  /** The loop stopped by itself (end of trace, error). */
+  ended(): void;
+}
+
 export class PlayLoop {
   private token = 0;
   private pacer = new Pacer();
-  /** True between play() and stop(). */
+  /** True between start() and stop(). */
   running = false;
 
-  constructor(private readonly store: SimStore) {}
+  constructor(private readonly host: PlayHost) {}
 
-  play() {
-    const s = this.store.getState();
-    if (this.running || !this.store.live || (s.status === 'done' && !s.pos.op)) return;
+  /** Starts pulling frames (the host has checked that playing makes sense). */
+  start() {
+    if (this.running) return;
     this.running = true;
-    this.store.set({ status: 'playing', notice: undefined });
     this.pacer.reset();
     const token = ++this.token;
     let last = performance.now();
     let chartAt = 0;
     const tick = async (now: number) => {
       if (token !== this.token) return;
-      const speed = SPEEDS[this.store.getState().speed];
+      const speed = this.host.speed();
       const max = speed.perSecond === Infinity;
       const n = this.pacer.take(speed.perSecond, now - last);
       last = now;
       let stepped = 0;
       if (n > 0) {
-        if (speed.unit === 'op') await this.store.stepOp(1, true);
-        else stepped = await this.store.step(n, max ? MAX_SPEED_BUDGET_MS : Infinity, true);
+        if (speed.unit === 'op') await this.host.tickOp();
+        else stepped = await this.host.tick(n, max ? MAX_SPEED_BUDGET_MS : Infinity);
       }
       if (now - chartAt > CHART_EVERY_MS) {
         chartAt = now;
-        void this.store.refreshResponses();
+        this.host.refreshChart();
       }
       if (token !== this.token) return;
-      const st = this.store.getState();
-      if ((st.pos.request >= (st.info?.total ?? 0) && !st.pos.op) || st.status === 'error') {
+      if (this.host.finished()) {
         this.stop();
+        this.host.ended();
         return;
       }
       // At full speed the next frame is asked for as soon as this one arrived, so the
@@ -81,20 +99,11 @@ export class PlayLoop {
     requestAnimationFrame(tick);
   }
 
-  /** Stops playing; the state hash (skipped while playing big devices) is fetched again. */
-  stop() {
+  /** Stops pulling frames; returns whether it was running. */
+  stop(): boolean {
     this.token++;
-    if (!this.running) return;
+    const was = this.running;
     this.running = false;
-    const s = this.store.getState();
-    const done = s.pos.request >= (s.info?.total ?? Infinity) && !s.pos.op;
-    if (s.status === 'playing') this.store.set({ status: done ? 'done' : 'ready' });
-    void this.store.refreshResponses();
-    if (s.frame && !s.frame.hash) void this.store.refresh();
-  }
-
-  toggle() {
-    if (this.running) this.stop();
-    else this.play();
+    return was;
   }
 }

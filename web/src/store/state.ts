@@ -1,5 +1,6 @@
 /** The shape of the store's state (store.ts holds it and the moves that change it). */
 import type { RequestTrace } from '../engine/events';
+import type { Inspection } from '../engine/inspection';
 import type { FrameData, Position, RequestReport, SimInfo, TraceParse } from '../engine/protocol';
 import type { ResponseSeries } from '../engine/responseBins';
 import type { ParseChoices } from '../traces/stream';
@@ -48,6 +49,8 @@ export interface SimState {
   trace?: TraceParse;
   /** Why the last trace could not be loaded (the previous experiment stays loaded). */
   traceError?: string;
+  /** The scheme's RAM structures at the position (fetched while the cache panel is shown). */
+  inspection?: Inspection;
   /** Parser options of the loaded experiment (Reset loads with them again). */
   parseChoices: ParseChoices;
 }

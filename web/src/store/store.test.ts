@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SimClient } from '../engine/client';
 import type { SimInfo, ViewData } from '../engine/protocol';
+import { FAKE_VOCAB, fakeInfo } from '../test/fakeClient';
 import { SimStore } from './store';
 
 type Progress = (p: { label: string; done: number; total: number }) => void;
@@ -24,8 +25,9 @@ class FakeClient {
 function setup() {
   const client = new FakeClient();
   const store = new SimStore(client as unknown as SimClient);
-  const info = { total: 10, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't', schemes: [], hasMappingCache: false } as unknown as SimInfo;
-  store.set({ info, status: 'ready' });
+  const stops = [{ id: 'merge', label: 'Next merge', key: 'e', doc: 'Until a merge.' }];
+  const info: SimInfo = { ...fakeInfo(10), vocab: { ...FAKE_VOCAB, stops } };
+  store['set']({ info, status: 'ready' });
   return { client, store };
 }
 

@@ -10,15 +10,14 @@
  * end the 'loading' status while the new trace is still read).
  */
 import { isFatal, SimClient } from '../engine/client';
-import { errorMessage } from '../engine/core';
-import { STOP_NAMES, type StopKind } from '../engine/events';
-import type { PageInfo } from '../engine/pageTable';
+import { errorMessage } from '../engine/errors';
 import type { ToWorker, ViewData } from '../engine/protocol';
 import type { ParseChoices } from '../traces/stream';
 import { SPEEDS, type Experiment } from './experiment';
 import { loadExperiment, type Loaded } from './loadExperiment';
 import { mergeLog } from './narrationLog';
-import { PlayLoop } from './player';
+import { PlayLoop, type PlayHost } from './player';
+import { Reads } from './reads';
 import { initialState, type Busy, type SimState, type Status } from './state';
 
 export type { Busy, SimState, Status } from './state';
@@ -43,9 +42,22 @@ export class SimStore {
   /** Why the engine failed since the last load that succeeded: a failed reload returns to it. */
   private failure: string | undefined;
   readonly player: PlayLoop;
+  private readonly reads: Reads;
 
   constructor(readonly client: SimClient = new SimClient()) {
-    this.player = new PlayLoop(this);
+    const host: PlayHost = {
+      speed: () => SPEEDS[this.state.speed],
+      tick: (n, budgetMs) => this.step(n, budgetMs, true),
+      tickOp: async () => void (await this.stepOp(1, true)),
+      finished: () => {
+        const s = this.state;
+        return (s.pos.request >= (s.info?.total ?? 0) && !s.pos.op) || s.status === 'error';
+      },
+      refreshChart: () => void this.refreshResponses(),
+      ended: () => this.settleAfterPlay(),
+    };
+    this.player = new PlayLoop(host);
+    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
   }
 
   subscribe = (fn: () => void): (() => void) => {
@@ -55,8 +67,9 @@ export class SimStore {
 
   getState = (): SimState => this.state;
 
-  /** Replaces part of the state and notifies subscribers. */
-  set(patch: Partial<SimState>) {
+  /** Replaces part of the state and notifies subscribers (tests seed state with
+   * `store['set']`; everything else changes state through the methods below). */
+  private set(patch: Partial<SimState>) {
     this.state = { ...this.state, ...patch };
     for (const fn of this.listeners) fn();
   }
@@ -80,7 +93,7 @@ export class SimStore {
    * reason is shown with the trace (or as a notice); with none loaded it is the error status.
    */
   async load(experiment: Experiment = this.state.experiment, choices: ParseChoices = this.state.parseChoices): Promise<void> {
-    this.player.stop();
+    this.pause();
     this.cancel(); // a load replaces the one before it and any long move in progress
     const gen = ++this.gen;
     const abort = new AbortController();
@@ -97,7 +110,7 @@ export class SimStore {
         return;
       }
       this.failure = undefined;
-      this.set({ info: loaded.info, log: [], responses: undefined, experiment, trace: loaded.parse, parseChoices: choices });
+      this.set({ info: loaded.info, log: [], responses: undefined, inspection: undefined, experiment, trace: loaded.parse, parseChoices: choices });
       // Built just before a newer load took over: show it, but that load owns the status.
       this.apply(loaded.view, gen === this.gen ? undefined : this.state.status);
     }, true);
@@ -114,7 +127,7 @@ export class SimStore {
 
   /** Serves `requests` requests (or until `budgetMs` runs out); resolves with the count. */
   async step(requests = 1, budgetMs = Infinity, fromPlayer = false): Promise<number> {
-    if (!fromPlayer) this.player.stop();
+    if (!fromPlayer) this.pause();
     if (this.state.status === 'done' && !this.state.pos.op) return 0;
     const v = await this.move({ type: 'step', requests, budgetMs, hash: !fromPlayer }, 'Stepping');
     return v?.stepped ?? 0;
@@ -122,28 +135,30 @@ export class SimStore {
 
   /** One flash operation forwards or backwards. */
   async stepOp(delta: 1 | -1 = 1, fromPlayer = false) {
-    if (!fromPlayer) this.player.stop();
+    if (!fromPlayer) this.pause();
     return this.move({ type: 'stepOp', delta }, delta > 0 ? 'Stepping' : 'Stepping back');
   }
 
   /** Back `requests` requests. */
   async back(requests = 1) {
-    this.player.stop();
+    this.pause();
     return this.move({ type: 'back', requests }, 'Stepping back');
   }
 
   /** To request `request` (op `op`): the scrubber, the chart and the narration use it. */
   async seek(request: number, op = 0) {
-    this.player.stop();
+    this.pause();
     return this.move({ type: 'seek', request, op }, 'Seeking');
   }
 
-  /** To the next GC, mapping-cache miss or merge. */
-  async jump(what: StopKind) {
-    this.player.stop();
+  /** To the next stop `what` (an engine stop id: GC, mapping-cache miss, merge…). */
+  async jump(what: string) {
+    this.pause();
     const v = await this.move({ type: 'jump', what }, 'Searching');
     if (v && v.found === false) {
-      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${STOP_NAMES[what]} until the end of the trace.` });
+      const stop = this.state.info?.vocab.stops.find((s) => s.id === what);
+      const label = stop ? stop.label.replace(/^Next /i, '') : what;
+      this.set({ notice: v.cancelled ? 'Search stopped.' : `No ${label} until the end of the trace.` });
     }
     return v;
   }
@@ -162,26 +177,18 @@ export class SimStore {
     this.client.cancel();
   }
 
-  /** What the worker recorded about physical page `ppn`. */
-  async pageInfo(ppn: number): Promise<PageInfo | null> {
-    if (!this.live) return null;
-    try {
-      return (await this.client.request<'pageInfo'>({ type: 'pageInfo', ppn })).info;
-    } catch {
-      return null; // hover text is optional; a failed move reports engine trouble
-    }
-  }
+  // ---- reads that change no position (reads.ts) ----
 
+  /** What the worker recorded about physical page `ppn`. */
+  pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
   /** Fetches the binned response times (the chart's data). */
-  async refreshResponses(): Promise<void> {
-    if (!this.live) return;
-    try {
-      const r = await this.client.request<'responses'>({ type: 'responses' });
-      this.set({ responses: r.series });
-    } catch {
-      // The chart keeps its last data; the next move asks again.
-    }
-  }
+  refreshResponses = () => this.reads.responses();
+  /** Fetches the scheme's RAM inspection at the current position (the cache panel's data). */
+  refreshInspection = () => this.reads.inspection();
+  /** What the engine can build (config schema, presets, scheme specs); asked once. */
+  catalog = () => this.reads.catalog();
+  /** The engine's verdict on a config, without building it (the running experiment stays). */
+  validate = (config: object) => this.reads.validate(config);
 
   // ---- settings ----
 
@@ -189,8 +196,22 @@ export class SimStore {
     this.set({ speed: Math.max(0, Math.min(SPEEDS.length - 1, speed)) });
   }
 
+  /** Plays from here at the chosen speed (nothing at the end of the trace). */
+  play() {
+    const s = this.state;
+    if (this.player.running || !this.live || (s.status === 'done' && !s.pos.op)) return;
+    this.set({ status: 'playing', notice: undefined });
+    this.player.start();
+  }
+
+  /** Stops playing (no-op when not playing). */
+  pause() {
+    if (this.player.stop()) this.settleAfterPlay();
+  }
+
   togglePlay() {
-    this.player.toggle();
+    if (this.player.running) this.pause();
+    else this.play();
   }
 
   toggleHeat() {
@@ -255,7 +276,17 @@ export class SimStore {
     const message = isFatal(e) ? `${errorMessage(e)} Press Reset (R) to reload the experiment.` : errorMessage(e);
     this.failure = message;
     if (gen === this.gen) this.set({ status: 'error', message });
-    this.player.stop();
+    this.pause();
+  }
+
+  /** After playing: the status it leaves, the chart, and the state hash (skipped while
+   * playing big devices). */
+  private settleAfterPlay() {
+    const s = this.state;
+    const done = s.pos.request >= (s.info?.total ?? Infinity) && !s.pos.op;
+    if (s.status === 'playing') this.set({ status: done ? 'done' : 'ready' });
+    void this.refreshResponses();
+    if (s.frame && !s.frame.hash) void this.refresh();
   }
 
   /** Back to the loaded experiment after a load that did not happen; `why` says why. */

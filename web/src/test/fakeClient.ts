@@ -2,7 +2,7 @@
  * A scripted SimClient for store tests: every request waits until the test answers it, so
  * a test decides exactly what is in flight when (e.g. a move still running when a load starts).
  */
-import type { SimInfo, TraceParse, ViewData } from '../engine/protocol';
+import type { SchemeSpec, SimInfo, TraceParse, ViewData, Vocab } from '../engine/protocol';
 
 type Progress = (p: { label: string; done: number; total: number }) => void;
 
@@ -57,9 +57,14 @@ export class FakeClient {
   }
 }
 
+/** The spec of a scheme with no options, caches or stops beyond GC. */
+export const FAKE_SPEC: SchemeSpec = { id: 'page', name: 'Page', family: 'page', source: 'test', notes: 'Notes.', stops: ['gc'], caches: [], default_options: {}, option_docs: [], variants: [] };
+/** A vocabulary with one stop. */
+export const FAKE_VOCAB: Vocab = { stops: [{ id: 'gc', label: 'Next GC', key: 'g', doc: 'Until GC runs.' }], block_roles: [], page_kinds: [], page_states: [], purposes: [], cache_levels: [], event_kinds: [], event_words: 8 };
+
 /** Facts about a 2-block simulation of `total` requests. */
 export function fakeInfo(total: number): SimInfo {
-  return { total, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't.csv', schemes: [], formats: [], hasMappingCache: false };
+  return { total, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't.csv', schemes: [], formats: [], spec: FAKE_SPEC, vocab: FAKE_VOCAB };
 }
 
 /** A parse of `requests` requests (only the fields the store reads). */

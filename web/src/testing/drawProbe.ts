@@ -1,5 +1,5 @@
 /**
- * What the block grid last drew and how long its paints take: read by window.__ftl so
+ * What each block grid last drew and how long its paints take: read by window.__ftl so
  * end-to-end tests assert on the drawing's meaning (which block is highlighted) and so
  * frame times can be measured in the browser without a profiler.
  */
@@ -12,12 +12,24 @@ const gaps = new Float64Array(RING);
 let count = 0;
 let lastPaintAt = 0;
 
-/** What the grid drew last: the overlay's highlight and the page layout (null before). */
-export const drawProbe: { highlight: GridHighlight | null; layout: GridLayout | null; pagesPerBlock: number } = {
-  highlight: null,
-  layout: null,
-  pagesPerBlock: 1,
-};
+/** What one grid drew last: the overlay's highlight and the page layout (null before). */
+export interface GridProbe {
+  highlight: GridHighlight | null;
+  layout: GridLayout | null;
+  pagesPerBlock: number;
+}
+
+/** The grid the app shows alone; side-by-side grids (comparison lab) take their own ids. */
+export const MAIN_GRID = 'main';
+
+const probes = new Map<string, GridProbe>();
+
+/** The probe of grid `id`, created empty on first use: each grid writes only its own. */
+export function gridProbe(id: string = MAIN_GRID): GridProbe {
+  let p = probes.get(id);
+  if (!p) probes.set(id, (p = { highlight: null, layout: null, pagesPerBlock: 1 }));
+  return p;
+}
 
 /** Records one paint of the page layer that took `ms`. */
 export function recordPaint(ms: number) {

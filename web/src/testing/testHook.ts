@@ -2,13 +2,13 @@
  * `window.__ftl`: a small API for end-to-end tests (and curious users in the console), so
  * tests assert on engine state and on what the views mean rather than on pixels.
  */
-import type { EngineEvent, StopKind } from '../engine/events';
+import type { EngineEvent } from '../engine/events';
 import type { Position } from '../engine/protocol';
 import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
 import type { GridHighlight } from '../views/BlockGrid/highlight';
 import { cellRect } from '../views/BlockGrid/overlay';
-import { drawProbe, paintSummary, resetPaints, type PaintSummary } from './drawProbe';
+import { gridProbe, paintSummary, resetPaints, type PaintSummary } from './drawProbe';
 
 /** What `snapshot()` returns. */
 export interface FtlSnapshot {
@@ -35,7 +35,7 @@ export interface FtlTestApi {
   stepBack(n?: number): Promise<void>;
   seek(request: number, op?: number): Promise<void>;
   /** Jumps to the next GC / miss / merge; resolves with whether one was found. */
-  jumpTo(what: StopKind): Promise<boolean>;
+  jumpTo(what: string): Promise<boolean>;
   /** The request on screen: index and operations. */
   events(): { index: number; ops: EngineEvent[] } | null;
   /** The engine's last GC victim (-1 none). */
@@ -89,14 +89,14 @@ export function installTestHook(store: SimStore) {
       return c ? { index: c.index, ops: c.ops } : null;
     },
     lastGcVictim: () => store.counter('last_gc_victim'),
-    highlight: () => drawProbe.highlight,
+    highlight: () => gridProbe().highlight,
     schemes: () => store.getState().info?.schemes.map((s) => s.id) ?? [],
     load: (e) => store.load({ ...store.getState().experiment, ...e }),
     refresh: async () => void (await store.refresh()),
     pageCenter(ppn) {
-      const l = drawProbe.layout;
+      const { layout: l, pagesPerBlock } = gridProbe();
       if (!l) return [NaN, NaN];
-      const [x, y, size] = cellRect(l, ppn, drawProbe.pagesPerBlock);
+      const [x, y, size] = cellRect(l, ppn, pagesPerBlock);
       return [x + size / 2, y + size / 2];
     },
     paintStats: paintSummary,

@@ -26,7 +26,7 @@ function mount(store: SimStore) {
 /** A store with an experiment loaded with `parseChoices`, its load() recorded. */
 function loadedStore(parseChoices = {}) {
   const store = new SimStore(new FakeClient() as unknown as SimClient);
-  store.set({ status: 'ready', info: { ...fakeInfo(10), schemes, formats: ['csv', 'msr'] }, parseChoices });
+  store['set']({ status: 'ready', info: { ...fakeInfo(10), schemes, formats: ['csv', 'msr'] }, parseChoices });
   const load = vi.spyOn(store, 'load').mockResolvedValue();
   return { store, load };
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageInfo } from '../../engine/pageTable';
 import { SPEEDS } from '../../store/experiment';
 import { useSim, useStore } from '../../store/useSim';
-import { drawProbe, recordPaint } from '../../testing/drawProbe';
+import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
 import { describePage } from './hoverText';
@@ -20,8 +20,9 @@ const OP_ANIMATION_MS = 450;
 /**
  * Every page of every block, coloured by state and block role (or erase-count heat), with
  * the GC victim outlined and GC copies animated on a second canvas above the pages.
+ * `probeId` names this grid's test probe (several grids must not share one).
  */
-export function BlockGrid() {
+export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const store = useStore();
   const info = useSim((s) => s.info);
   const frame = useSim((s) => s.frame);
@@ -58,11 +59,12 @@ export function BlockGrid() {
     const t0 = performance.now();
     if (labels) painter.invalidate(); // labels are drawn over the image, so repaint it whole
     painter.paint(ctx, frame, heat);
-    drawProbe.layout = layout;
-    drawProbe.pagesPerBlock = info.pagesPerBlock;
+    const probe = gridProbe(probeId);
+    probe.layout = layout;
+    probe.pagesPerBlock = info.pagesPerBlock;
     if (labels) drawLabels(ctx, layout, info.pagesPerBlock, frame, heat);
     recordPaint(performance.now() - t0);
-  }, [layout, frame, info, heat, labels]);
+  }, [layout, frame, info, heat, labels, probeId]);
 
   // Overlay: victim, current operation, GC copies in flight, hover. A new view from the
   // engine (seq) starts an animation; hover only redraws, at the animation's progress.
@@ -76,7 +78,7 @@ export function BlockGrid() {
     if (!ctx || !layout || !info) return;
     const ppb = info.pagesPerBlock;
     const hl = gridHighlight(s.current, s.pos, store.counter('last_gc_victim'), ppb);
-    drawProbe.highlight = hl;
+    gridProbe(probeId).highlight = hl;
     const speed = SPEEDS[s.speed];
     const playing = s.status === 'playing';
     const perStep = 1000 / speed.perSecond;
@@ -103,7 +105,7 @@ export function BlockGrid() {
       cancelAnimationFrame(raf);
       a.t = 1;
     };
-  }, [seq, layout, info, store]);
+  }, [seq, layout, info, store, probeId]);
 
   useEffect(() => {
     const ctx = overlayRef.current?.getContext('2d');

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FrameData } from '../../engine/protocol';
-import { useStore } from '../../store/useSim';
+import { useSim, useStore } from '../../store/useSim';
 import { FREE_PAGE, INVALID_PAGE, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
 
 /** Props of the grid legend. */
@@ -15,6 +15,9 @@ export interface LegendProps {
 /** The grid's key: the roles present on the device (or the heat scale) and the marks. */
 export function Legend({ heat, frame, labels }: LegendProps) {
   const store = useStore();
+  // Role names are the engine's (vocabJson), colours the palette's.
+  const roleLabels = useSim((s) => s.info?.vocab.block_roles);
+  const roleName = (r: number) => roleLabels?.find((c) => c.code === r)?.label.toLowerCase() ?? ROLES[r].name;
   const { roles, maxErase } = useMemo(() => {
     const seen = new Set<number>();
     let max = 0;
@@ -45,7 +48,7 @@ export function Legend({ heat, frame, labels }: LegendProps) {
           <>
             <li><span className="swatch" style={{ background: FREE_PAGE }} />free</li>
             {roles.map((r) => (
-              <li key={r}><span className="swatch" style={{ background: ROLES[r].color }} />valid · {ROLES[r].name}</li>
+              <li key={r}><span className="swatch" style={{ background: ROLES[r].color }} />valid · {roleName(r)}</li>
             ))}
             <li><span className="swatch" style={{ background: INVALID_PAGE }} />invalid</li>
           </>

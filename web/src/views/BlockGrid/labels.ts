@@ -5,6 +5,7 @@
 import type { FrameData } from '../../engine/protocol';
 import { type GridLayout } from './layout';
 import { cellRect } from './overlay';
+import { PAGE_STATE } from '../../engine/codes';
 import { INVALID_PAGE, ROLES, rgb } from './palette';
 
 /** Cells at least this wide (px) get labels. */
@@ -38,10 +39,10 @@ export function drawLabels(ctx: CanvasRenderingContext2D, l: GridLayout, ppb: nu
   ctx.textBaseline = 'middle';
   for (let ppn = 0; ppn < keys.length; ppn++) {
     const state = frame.pageStates[ppn];
-    if (state === 0 || keys[ppn] < 0) continue;
+    if (state === PAGE_STATE.free || keys[ppn] < 0) continue;
     const [x, y, cell] = cellRect(l, ppn, ppb);
     const role = frame.blockRoles[Math.floor(ppn / ppb)];
-    ctx.fillStyle = heat ? (state === 2 ? '#ffffff' : '#000000') : state === 2 ? INVALID_TEXT : (ROLE_TEXT[role] ?? '#ffffff');
+    ctx.fillStyle = heat ? (state === PAGE_STATE.invalid ? '#ffffff' : '#000000') : state === PAGE_STATE.invalid ? INVALID_TEXT : (ROLE_TEXT[role] ?? '#ffffff');
     const text = String(keys[ppn]);
     ctx.fillText(text.length > 4 ? `${text.slice(0, 3)}…` : text, x + (cell - 1) / 2, y + (cell - 1) / 2 + 0.5, cell - 3);
   }

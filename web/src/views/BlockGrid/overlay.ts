@@ -5,6 +5,7 @@
  */
 import type { GridHighlight } from './highlight';
 import { type GridLayout, tileOrigin } from './layout';
+import { BLOCK_ROLE } from '../../engine/codes';
 import { OP_MARK, ROLES, VICTIM_OUTLINE } from './palette';
 
 /** Smallest marker drawn around a page (px), so 1-pixel cells stay visible. */
@@ -69,7 +70,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, l: GridLayout, ppb: n
       ctx.globalAlpha = 1;
       const x = fx + (tx - fx) * move;
       const y = fy + (ty - fy) * move;
-      ctx.fillStyle = ROLES[7].color;
+      ctx.fillStyle = ROLES[BLOCK_ROLE.active].color;
       ctx.fillRect(x, y, s, s);
       ctx.strokeStyle = OP_MARK;
       ctx.strokeRect(x - 0.5, y - 0.5, s + 1, s + 1);

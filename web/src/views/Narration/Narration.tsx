@@ -1,7 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { RequestTrace } from '../../engine/events';
 import { describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
-import { notesFor } from '../../schemes/notes';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import { filterLines, linesOf, type LogFilter } from './lines';
@@ -91,7 +90,8 @@ export function Narration() {
   const info = useSim((s) => s.info);
   const [filter, setFilter] = useState<LogFilter>({ kind: 'all', text: '' });
   const listRef = useRef<HTMLOListElement>(null);
-  const vocab = useMemo(() => (info ? (notesFor(info.scheme).vocabulary ?? {}) : {}), [info]);
+  // The scheme's names for its caches (DFTL's entry cache is the CMT), from its engine spec.
+  const vocab = useMemo(() => Object.fromEntries((info?.spec.caches ?? []).map((c) => [c.level, c.name])) as Vocabulary, [info]);
   const ppb = info?.pagesPerBlock ?? 1;
   const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
 

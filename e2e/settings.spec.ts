@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { FtlApp } from './app';
+
+test('settings: a refused value shows the engine message beside the field and the experiment keeps running; a good one applies', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const settings = page.getByTestId('settings');
+  const blocks = settings.locator('[data-path="device.blocks"]');
+  await expect(blocks.getByRole('textbox')).toHaveValue('64');
+
+  await blocks.getByRole('textbox').fill('2');
+  await expect(blocks.getByRole('alert')).toContainText('device.blocks');
+  await expect(settings.getByRole('button', { name: /Apply/ })).toBeDisabled();
+  // The loaded experiment is untouched and still moves.
+  await page.evaluate(() => window.__ftl!.step(5));
+  await expect.poll(async () => (await app.snapshot()).pos.request).toBe(5);
+
+  await blocks.getByRole('textbox').fill('128');
+  await expect(blocks.getByRole('alert')).toHaveCount(0);
+  await settings.getByRole('button', { name: /Apply/ }).click();
+  await expect.poll(async () => (await app.snapshot()).pos.request).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.__ftl!.snapshot().status)).toMatch(/ready|done/);
+  await expect(blocks.getByRole('textbox')).toHaveValue('128');
+});
+
+test("settings: a scheme's own options come from its spec (dftl batch update)", async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const settings = page.getByTestId('settings');
+  await settings.getByLabel('Scheme').selectOption('dftl');
+  const opts = settings.getByTestId('scheme-options');
+  await expect(opts.locator('[data-path="options.batch_update"] input[type=checkbox]')).toBeChecked();
+  await opts.locator('[data-path="options.batch_update"] input[type=checkbox]').uncheck();
+  await settings.getByRole('button', { name: /Apply/ }).click();
+  await expect.poll(async () => (await app.snapshot()).scheme).toBe('dftl');
+});

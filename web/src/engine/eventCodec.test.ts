@@ -1,0 +1,69 @@
+// The binary event records against the engine's own JSON of the same run.
+import { describe, expect, it } from 'vitest';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
+import { EVENT_WORDS, EventCodec } from './eventCodec';
+import { groupByRequest, type EngineEvent } from './events';
+import { PageTable, isCurrent } from './pageTable';
+import type { Vocab } from './protocol';
+
+const TRACE = 'msr-cambridge_hm_0_first1000.csv';
+
+/** Two identical runs of `requests` requests: one read as records, one as JSON. */
+function run(scheme: string, requests: number) {
+  const wasm = loadWasm();
+  const config = JSON.stringify({ scheme, record_events: true, device: { blocks: 32, pages_per_block: 8 } });
+  const make = () => {
+    const sim = new wasm.Simulation(config, new Uint8Array(shippedTrace(TRACE)), TRACE);
+    sim.step(requests);
+    return sim;
+  };
+  const a = make();
+  const b = make();
+  const words = a.takeEvents();
+  const json = JSON.parse(b.takeEventsJson()) as EngineEvent[];
+  const frame = a.frame();
+  a.free();
+  b.free();
+  return { words, json, frame, codec: new EventCodec(JSON.parse(wasm.vocabJson()) as Vocab) };
+}
+
+describe('event records', () => {
+  it('use the engine’s record width', () => {
+    expect((JSON.parse(loadWasm().vocabJson()) as Vocab).event_words).toBe(EVENT_WORDS);
+  });
+
+  for (const scheme of ['page', 'dftl']) {
+    it(`decode to exactly the JSON events of the same run (${scheme}, with GC and cache events)`, () => {
+      const { words, json, codec } = run(scheme, 400);
+      expect(words.length).toBe(json.length * EVENT_WORDS);
+      expect(json.some((e) => e.type === 'erase')).toBe(true);
+      if (scheme === 'dftl') expect(json.some((e) => e.type === 'cache_evict')).toBe(true);
+      expect(codec.decodeAll(words)).toEqual(json);
+    });
+  }
+
+  it('decode only the last requests for narration', () => {
+    const { words, json, codec } = run('page', 50);
+    const all = groupByRequest(json);
+    expect(codec.tail(words, 3)).toEqual(all.slice(-3));
+    expect(codec.tail(words, 500)).toEqual(all);
+    expect(codec.tail(new Uint32Array(0), 3)).toEqual([]);
+  });
+
+  it('feed the page table: every valid page it knows holds a distinct logical page', () => {
+    const { words, frame, codec } = run('page', 400);
+    const table = new PageTable(frame.pageStates.length, 8);
+    table.ingest(words, frame.eraseCounts, codec);
+    const keys = new Set<number>();
+    let known = 0;
+    for (let p = 0; p < frame.pageStates.length; p++) {
+      if (frame.pageStates[p] !== 1) continue;
+      const info = table.info(p);
+      if (!isCurrent(info, frame.pageStates[p], frame.eraseCounts[Math.floor(p / 8)])) continue;
+      known++;
+      expect(keys.has(info.key)).toBe(false);
+      keys.add(info.key);
+    }
+    expect(known).toBeGreaterThan(20);
+  });
+});

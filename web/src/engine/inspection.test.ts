@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent } from './events';
+import { replayInspection, type Inspection } from './inspection';
+
+const before: Inspection = {
+  ram_budget: 64,
+  ram_used: 24,
+  budgets: [{ name: 'CMT', bytes: 24 }],
+  structures: [
+    { shape: 'list', id: 'cmt', name: 'CMT', level: 'entry', capacity: 4, len: 3, order: 'lru', truncated: false,
+      entries: [{ key: 5, value: 50, dirty: true }, { key: 7, value: 70, dirty: false }, { key: 9, value: 90, dirty: false }] },
+    { shape: 'table', id: 'gtd', name: 'GTD', len: 1, rows: [{ key: 0, value: 12, in_ram: false }], truncated: false },
+  ],
+};
+
+describe('replayInspection', () => {
+  it('puts an inserted key first, moves a hit first, removes an evicted one, and marks them touched', () => {
+    const ops: EngineEvent[] = [
+      { type: 'cache_miss', level: 'entry', key: 11 },
+      { type: 'cache_evict', level: 'entry', key: 9, dirty: false },
+      { type: 'cache_insert', level: 'entry', key: 11 },
+      { type: 'cache_hit', level: 'entry', key: 7 },
+      { type: 'cache_insert', level: 'translation_page', key: 3 }, // another level: ignored
+    ];
+    const after = replayInspection(before, ops);
+    const list = after.structures[0];
+    if (list.shape !== 'list') throw new Error('not a list');
+    expect(list.entries.map((e) => [e.key, !!e.touched])).toEqual([[7, true], [11, true], [5, false]]);
+    expect(list.entries[0].value).toBe(70); // a hit keeps what is known of the entry
+    expect(list.len).toBe(3);
+    expect(after.structures[1]).toBe(before.structures[1]);
+    expect(after.replayed).toBe(true);
+  });
+
+  it('with no cache events is the inspection before, untouched', () => {
+    const list = replayInspection(before, [{ type: 'invalidate', ppn: 3 }]).structures[0];
+    if (list.shape !== 'list') throw new Error('not a list');
+    expect(list.entries.map((e) => e.key)).toEqual([5, 7, 9]);
+    expect(list.entries.some((e) => e.touched)).toBe(false);
+  });
+});
