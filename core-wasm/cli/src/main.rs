@@ -13,6 +13,7 @@
 mod args;
 mod bench;
 mod generate;
+mod input;
 mod run;
 mod select;
 mod trace_info;
