@@ -136,9 +136,12 @@ export class SimCore {
       schemes: JSON.parse(this.wasm.schemesJson()) as SchemeInfo[],
       formats: JSON.parse(this.wasm.formatsJson()) as string[],
       hasMappingCache: metrics.mapping != null,
+      pageBytes: metrics.config.device.page_bytes,
+      prefilled: 0,
     };
-    this.session = new Session(sim, info, this.now);
     const f = sim.frame();
+    info.prefilled = f.pageStates.reduce((n, st) => n + (st !== 0 ? 1 : 0), 0) / Math.max(1, f.pageStates.length);
+    this.session = new Session(sim, info, this.now);
     this.session.table.seed(sim.pageTags(), f.pageStates, f.eraseCounts);
     const view = this.session.refresh();
     return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];

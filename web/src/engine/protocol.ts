@@ -34,6 +34,10 @@ export interface SimInfo {
   formats: string[];
   /** The scheme caches mapping entries (so "next miss" can find something). */
   hasMappingCache: boolean;
+  /** Bytes per flash page (device capacity = blocks × pagesPerBlock × pageBytes). */
+  pageBytes: number;
+  /** Share of pages already written at request 0 (the engine pre-fills the device). */
+  prefilled: number;
 }
 
 /** One snapshot for the views; buffers are copies, transferred from the worker. */
@@ -142,6 +146,8 @@ export interface TraceParse {
     reordered: number;
     errors: { line: number; column: number; found: string; expected: string }[];
     limit_reached: boolean;
+    /** Doubts that did not stop the parse (a forced format whose fields do not fit). */
+    warnings?: string[];
   };
   summary: TraceSummary;
 }

@@ -193,7 +193,10 @@ export class Session {
   /** Moves the engine to `target` requests served, discarding events; forward in chunks. */
   private *seekEngine(target: number, label: string): Work<void> {
     const from = this.sim.cursor();
-    if (target <= from) return this.sim.seek(target);
+    if (target <= from) {
+      this.sim.seek(target);
+      return this.reseed();
+    }
     let chunk = 1024;
     while (this.sim.cursor() < target && !this.cancelled) {
       const t = this.now();
@@ -201,6 +204,18 @@ export class Session {
       chunk = adapt(chunk, this.now() - t);
       if (this.sim.cursor() < target) yield { label, done: this.sim.cursor() - from, total: target - from };
     }
+    this.reseed();
+  }
+
+  /**
+   * A seek (and a jump's search) drops the events it passes, so the page table misses the
+   * programs made meanwhile and labels / hover would go blank: take what every page holds
+   * from the engine's tags instead. Backwards it is needed too, when the target lies in a
+   * stretch a jump crossed without events.
+   */
+  private reseed() {
+    const f = this.sim.frame();
+    this.table.seed(this.sim.pageTags(), f.pageStates, f.eraseCounts);
   }
 
   /** To op 0 of request `r`, with request r-1's events for narration; returns the frame. */

@@ -48,6 +48,11 @@ export interface SimState {
   trace?: TraceParse;
   /** Why the last trace could not be loaded (the previous experiment stays loaded). */
   traceError?: string;
+  /**
+   * The experiment asked for when that load failed: the selectors keep showing it beside
+   * the reason until the user acts (dismisses, or loads something else).
+   */
+  refused?: Experiment;
   /** Parser options of the loaded experiment (Reset loads with them again). */
   parseChoices: ParseChoices;
 }

@@ -59,7 +59,7 @@ export class FakeClient {
 
 /** Facts about a 2-block simulation of `total` requests. */
 export function fakeInfo(total: number): SimInfo {
-  return { total, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't.csv', schemes: [], formats: [], hasMappingCache: false };
+  return { total, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't.csv', schemes: [], formats: [], hasMappingCache: false, pageBytes: 4096, prefilled: 0 };
 }
 
 /** A parse of `requests` requests (only the fields the store reads). */
