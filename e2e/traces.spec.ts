@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
@@ -85,4 +86,17 @@ test('the parser options offer blkparse Q or D events, as the CLI does', async (
   await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('1,695 (100.0 %) / 0 (0.0 %) / 0 (0.0 %)');
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(1695);
+});
+
+test('a gzip upload is decompressed as it streams; a PNG is refused as binary', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await page.getByTestId('trace-upload').setInputFiles({ name: 'small.csv.gz', mimeType: 'application/gzip', buffer: gzipSync(msrTrace(300)) });
+  await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText('300');
+  await app.waitReady();
+  expect((await app.snapshot()).total).toBe(300);
+
+  await page.getByTestId('trace-upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+  await expect(page.getByTestId('status-error')).toContainText('logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image');
 });
