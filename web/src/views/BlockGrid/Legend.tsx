@@ -52,7 +52,7 @@ export function Legend({ heat, frame, labels }: LegendProps) {
         )}
         <li><span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />GC victim</li>
         <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: OP_MARK }} />current operation</li>
-        {labels && <li className="legend__note">numbers: the logical page each written page holds</li>}
+        {labels && <li className="legend__note">numbers: the logical (or translation) page each written page holds</li>}
       </ul>
     </div>
   );
