@@ -109,7 +109,7 @@ export class SimCore {
       case 'metrics':
         return [{ type: 'metrics', id, json: this.need().sim.metricsJson() }, []];
       case 'pageInfo':
-        return [{ type: 'pageInfo', id, info: this.need().table.info(msg.ppn) }, []];
+        return [{ type: 'pageInfo', id, info: this.need().pageInfo(msg.ppn) }, []];
       case 'responses': {
         const series = this.need().responses();
         return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];

@@ -9,18 +9,18 @@ import type { FromWorker, ToWorker, ViewData } from './protocol';
 const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-function start() {
+function start(config: object = { scheme: 'page' }) {
   const core = new SimCore(loadWasm());
   let id = 1;
   const send = (m: Body<ToWorker>): FromWorker => core.handle({ ...m, id: id++ } as ToWorker)[0];
-  const loaded = send({ type: 'load', configJson: '{"scheme":"page"}', trace: shippedTrace(TRACE), traceName: TRACE });
+  const loaded = send({ type: 'load', configJson: JSON.stringify(config), trace: shippedTrace(TRACE), traceName: TRACE });
   if (loaded.type !== 'loaded') throw new Error(JSON.stringify(loaded));
   const view = (m: Body<ToWorker>): ViewData => {
     const r = send(m);
     if (r.type !== 'view') throw new Error(JSON.stringify(r));
     return r.view;
   };
-  return { view };
+  return { view, send };
 }
 
 /** Written pages (valid or invalid) whose label is missing. */
@@ -48,5 +48,18 @@ describe('cell labels after moves', () => {
     expect(unlabelled(end)).toEqual([]);
     const back = s.view({ type: 'seek', request: 300, op: 2 });
     expect(unlabelled(back)).toEqual([]);
+  });
+
+  it('a device too big for labels still tells hover what a page holds after a seek', () => {
+    const s = start({ scheme: 'page', device: { blocks: 256, pages_per_block: 32 } });
+    const v = s.view({ type: 'seek', request: 900, op: 0 });
+    expect(v.frame.pageKeys).toBeUndefined(); // 8,192 pages: no cell labels
+    const written = [...v.frame.pageStates.keys()].filter((p) => v.frame.pageStates[p] !== 0);
+    expect(written.length).toBeGreaterThan(500);
+    const unknown = written.filter((ppn) => {
+      const r = s.send({ type: 'pageInfo', ppn });
+      return r.type !== 'pageInfo' || !r.info || r.info.erases !== v.frame.eraseCounts[Math.floor(ppn / 32)];
+    });
+    expect(unknown).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export class Session {
   /** Request `req - 1` with its events, when known (op 0). */
   private last: RequestTrace | null = null;
   private lastReport: RequestReport | null = null;
+  /** The page table missed events since the last seed (see reseed). */
+  private stale = false;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
   private readonly pages: number;
@@ -210,12 +212,26 @@ export class Session {
   /**
    * A seek (and a jump's search) drops the events it passes, so the page table misses the
    * programs made meanwhile and labels / hover would go blank: take what every page holds
-   * from the engine's tags instead. Backwards it is needed too, when the target lies in a
-   * stretch a jump crossed without events.
+   * from the engine's tags instead. Backwards too: a page rewritten after the target (its
+   * block erased since) holds at the target what no later event says. Devices with labels
+   * reseed at once (a few ms); big ones only when a page is asked for (`pageInfo`), since
+   * reading every page's tags costs ~30 ms at 524,288 pages, on every step back.
    */
   private reseed() {
+    this.stale = true;
+    if (this.pages <= LABEL_PAGES) this.seedNow();
+  }
+
+  private seedNow() {
     const f = this.sim.frame();
     this.table.seed(this.sim.pageTags(), f.pageStates, f.eraseCounts);
+    this.stale = false;
+  }
+
+  /** What the worker knows about physical page `ppn` (hover text). */
+  pageInfo(ppn: number) {
+    if (this.stale) this.seedNow();
+    return this.table.info(ppn);
   }
 
   /** To op 0 of request `r`, with request r-1's events for narration; returns the frame. */
