@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
@@ -16,7 +17,7 @@ test('a shipped trace shows its statistics before it is run; another can be pick
   const stats = page.getByTestId('trace-stats');
   await expect(stats.locator('[data-stat=format]')).toHaveText('msr');
   await expect(stats.locator('[data-stat=requests]')).toHaveText('1,000');
-  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('50.8 % / 49.2 % / 0.0 %');
+  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('508 (50.8 %) / 492 (49.2 %) / 0 (0.0 %)');
   expect((await app.snapshot()).cursor).toBe(0);
 
   await page.getByRole('combobox', { name: 'Trace' }).selectOption('teaching/gc.csv');
@@ -68,4 +69,34 @@ test('a large upload streams with a visible progress bar', async ({ page }) => {
   await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText(n.toLocaleString('en-US'), { timeout: 60_000 });
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(n);
+});
+
+test('the parser options offer blkparse Q or D events, as the CLI does', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  const stats = page.getByTestId('trace-stats');
+  await page.getByRole('combobox', { name: 'Trace' }).selectOption('snia-ycsb-rocksdb_ssdtrace-sample.blkparse.txt');
+  await expect(stats.locator('[data-stat=requests]')).toHaveText('1,694');
+  await app.waitReady();
+  await page.getByText('Parser options').click();
+  await page.getByLabel('blkparse events').selectOption('Q');
+  await page.getByRole('button', { name: 'Reload with these options' }).click();
+  await expect(stats.locator('[data-stat=requests]')).toHaveText('1,695');
+  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('1,695 (100.0 %) / 0 (0.0 %) / 0 (0.0 %)');
+  await app.waitReady();
+  expect((await app.snapshot()).total).toBe(1695);
+});
+
+test('a gzip upload is decompressed as it streams; a PNG is refused as binary', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await page.getByTestId('trace-upload').setInputFiles({ name: 'small.csv.gz', mimeType: 'application/gzip', buffer: gzipSync(msrTrace(300)) });
+  await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText('300');
+  await app.waitReady();
+  expect((await app.snapshot()).total).toBe(300);
+
+  await page.getByTestId('trace-upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+  await expect(page.getByTestId('status-error')).toContainText('logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image');
 });

@@ -1,5 +1,5 @@
 // Screenshots of the main screen for the docs (docs/screenshots/), at a lecture projector's
-// 1280x720 and a laptop/desktop 1920x1080, in Debian's Chromium. Serve the production build
+// 1280x720, a small laptop window 800x600 and a desktop 1920x1080, in Debian's Chromium. Serve the production build
 // first (npm run build && npx vite preview --port 4173), then: node scripts/screenshots.mjs
 // The app is put in a telling state: the default experiment run up to a GC, the grid
 // showing the victim, the narration and the inspector explaining it.
@@ -11,7 +11,7 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 try {
-  for (const [w, h] of [[1280, 720], [1920, 1080]]) {
+  for (const [w, h] of [[1280, 720], [800, 600], [1920, 1080]]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(BASE);
     await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });

@@ -14,6 +14,7 @@
 mod args;
 mod bench;
 mod generate;
+mod input;
 mod inspect;
 mod run;
 mod select;

@@ -121,8 +121,12 @@ pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result
 /// Reads and parses a whole trace file with the selection `options`; errors are the
 /// one-line messages the CLI prints.
 pub fn load_trace(path: &str, format: Option<&str>, options: &ParseOptions) -> Result<Trace, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
-    trace::parse_with(&bytes, format, options).map(|p| p.trace).map_err(|e| e.in_file(path).to_string())
+    let bytes = crate::input::read_all(path)?;
+    let parsed = trace::parse_with(&bytes, format, options).map_err(|e| e.in_file(path).to_string())?;
+    for w in &parsed.report.warnings {
+        eprintln!("ftl: warning: {path}: {w}");
+    }
+    Ok(parsed.trace)
 }
 
 /// `ftl run ...`.

@@ -59,7 +59,7 @@ fn measure(
     stats: StatsOptions,
 ) -> Result<(String, Value, TraceSummary), String> {
     let located = |e: ParseError| e.in_file(path).to_string();
-    let mut file = std::fs::File::open(path).map_err(|e| format!("ftl: {path}: cannot read: {e}"))?;
+    let mut file = crate::input::open(path)?;
     let mut reader = TraceReader::new(format, options).map_err(located)?.with_file(path);
     let mut acc = TraceStats::with_options(stats).map_err(|e| format!("ftl: {e}"))?;
     let mut buf = vec![0u8; CHUNK];
@@ -82,8 +82,11 @@ fn measure(
     let errors: Vec<String> = r.errors.iter().map(ToString::to_string).collect();
     let report = json!({
         "lines": r.lines, "ignored": r.ignored, "skipped": r.skipped, "reordered": r.reordered,
-        "errors": errors,
+        "errors": errors, "warnings": r.warnings,
     });
+    for w in &r.warnings {
+        eprintln!("ftl: warning: {path}: {w}");
+    }
     Ok((parsed.trace.format, report, acc.finish()))
 }
 

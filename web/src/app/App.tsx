@@ -1,8 +1,9 @@
 import { BusyBar } from '../controls/BusyBar';
+import { Announcer } from './Announcer';
 import { Controls } from '../controls/Controls';
 import { HelpOverlay } from '../controls/HelpOverlay';
 import { Scrubber } from '../controls/Scrubber';
-import { useSim } from '../store/useSim';
+import { useSim, useStore } from '../store/useSim';
 import { BlockGrid } from '../views/BlockGrid/BlockGrid';
 import { ResponseChart } from '../views/Inspector/ResponseChart';
 import { Narration } from '../views/Narration/Narration';
@@ -12,9 +13,22 @@ import { useMedia } from './useMedia';
 import './App.css';
 
 function Status() {
+  const store = useStore();
   const status = useSim((s) => s.status);
   const message = useSim((s) => s.message);
   const notice = useSim((s) => s.notice);
+  const traceError = useSim((s) => s.traceError);
+  // A refused upload or configuration is said where the user is looking, until dismissed.
+  if (traceError && status !== 'error') {
+    return (
+      <p className="status status--error" role="alert" data-testid="status-error">
+        Not loaded: {/[.!?]$/.test(traceError) ? traceError : `${traceError}.`} The experiment before it is still loaded.{' '}
+        <button type="button" className="status__dismiss" onClick={() => store.dismissError()}>
+          Dismiss
+        </button>
+      </p>
+    );
+  }
   if (status === 'error') {
     return (
       <p className="status status--error" role="alert">
@@ -91,6 +105,7 @@ export function App() {
         </aside>
       </main>
       <HelpOverlay />
+      <Announcer />
     </div>
   );
 }

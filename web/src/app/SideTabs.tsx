@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import type { SidePanel } from './panels';
 
 /** Props of the tab set. */
@@ -8,24 +8,18 @@ export interface SideTabsProps {
   label: string;
 }
 
-/** An ARIA tab set (arrow keys move between tabs). */
+/**
+ * An ARIA tab set. Each tab is its own tab stop and Enter / Space opens it: the arrow keys
+ * stay the timeline's wherever focus is (issue 8), so they do not move between tabs.
+ */
 export function SideTabs({ panels, label }: SideTabsProps) {
   const [active, setActive] = useState(panels[0]?.id);
   const base = useId();
   const current = panels.find((p) => p.id === active) ?? panels[0];
   if (!current) return null;
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    e.preventDefault();
-    e.stopPropagation();
-    const i = panels.indexOf(current);
-    const next = panels[(i + (e.key === 'ArrowRight' ? 1 : panels.length - 1)) % panels.length];
-    setActive(next.id);
-    document.getElementById(`${base}-tab-${next.id}`)?.focus();
-  };
   return (
     <div className="tabs">
-      <div role="tablist" aria-label={label} className="tabs__list" onKeyDown={onKey}>
+      <div role="tablist" aria-label={label} className="tabs__list">
         {panels.map((p) => (
           <button
             key={p.id}
@@ -34,7 +28,6 @@ export function SideTabs({ panels, label }: SideTabsProps) {
             role="tab"
             aria-selected={p === current}
             aria-controls={`${base}-panel`}
-            tabIndex={p === current ? 0 : -1}
             onClick={() => setActive(p.id)}
           >
             {p.label}

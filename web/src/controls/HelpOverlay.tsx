@@ -45,6 +45,8 @@ export function HelpOverlay() {
       </div>
       <p className="help__note">
         Click a narration line or a spike in the response chart to jump there. Hover or tap a page for what it holds.
+        With the keyboard: Tab to the block grid, then the arrows move a page cursor (Esc lets go); Tab to the narration,
+        then ↑ ↓ walk its lines and Enter goes there. The timeline keys work everywhere else except in text fields.
       </p>
       <form method="dialog">
         <button type="submit" autoFocus>

@@ -62,13 +62,22 @@ export function typingInField(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   if (!t) return false;
   if (t.tagName === 'INPUT') return !['range', 'checkbox', 'radio', 'button'].includes((t as HTMLInputElement).type);
-  return t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable;
+  // A select keeps its letters and ↑ ↓ (they pick options); ← → stay the timeline's.
+  if (t.tagName === 'SELECT') return e.key !== 'ArrowLeft' && e.key !== 'ArrowRight';
+  return t.tagName === 'TEXTAREA' || t.isContentEditable;
+}
+
+/** True when the focused widget moves its own cursor with the arrows (the block grid). */
+function ownsArrows(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  return !!t?.closest?.('[data-own-arrows]') && e.key.startsWith('Arrow');
 }
 
 /** The shortcut for a key event, if any (none while typing or with Ctrl/Meta/Alt). */
 export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Shortcut | undefined {
   if (e.ctrlKey || e.metaKey || e.altKey) return undefined;
   if (typingInField(e)) return e.key === 'Escape' ? list.find((s) => s.match(e)) : undefined;
+  if (ownsArrows(e)) return undefined;
   // A focused button takes Space and Enter itself (native activation).
   if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return undefined;
   // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).

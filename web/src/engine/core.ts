@@ -5,6 +5,7 @@
  */
 import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
 import { errorMessage } from './errors';
+import { PAGE_STATE } from './codes';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
 import type { WasmApi, WasmSimulation, WasmTraceLoader } from './wasmApi';
@@ -112,7 +113,7 @@ export class SimCore {
       case 'metrics':
         return [{ type: 'metrics', id, json: this.need(simId).sim.metricsJson() }, []];
       case 'pageInfo':
-        return [{ type: 'pageInfo', id, info: this.need(simId).out.table.info(msg.ppn) }, []];
+        return [{ type: 'pageInfo', id, info: this.need(simId).out.pageInfo(msg.ppn) }, []];
       case 'responses': {
         const series = this.need(simId).out.responses();
         return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];
@@ -138,7 +139,7 @@ export class SimCore {
   private start(id: number, simId: SimId, sim: WasmSimulation, traceName: string): Reply {
     this.sessions.get(simId)?.sim.free();
     this.sessions.delete(simId);
-    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; spec: SchemeSpec };
+    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; page_bytes: number; spec: SchemeSpec };
     const info: SimInfo = {
       total: sim.total(),
       counterNames: this.wasm.counterNames(),
@@ -150,7 +151,11 @@ export class SimCore {
       formats: JSON.parse(this.wasm.formatsJson()) as string[],
       spec: facts.spec,
       vocab: JSON.parse(this.wasm.vocabJson()) as Vocab,
+      pageBytes: facts.page_bytes,
+      prefilled: 0,
     };
+    const f = sim.frame();
+    info.prefilled = f.pageStates.reduce((n, st) => n + (st !== PAGE_STATE.free ? 1 : 0), 0) / Math.max(1, f.pageStates.length);
     const session = new Session(sim, info, this.now);
     this.sessions.set(simId, session);
     const view = session.refresh();

@@ -100,6 +100,10 @@ export interface SimInfo {
   spec: SchemeSpec;
   /** The engine's vocabularies (stops, roles, kinds, states, purposes, cache levels). */
   vocab: Vocab;
+  /** Bytes per flash page (device capacity = blocks × pagesPerBlock × pageBytes). */
+  pageBytes: number;
+  /** Share of pages already written at request 0 (the engine pre-fills the device). */
+  prefilled: number;
 }
 
 /** One snapshot for the views; buffers are copies, transferred from the worker. */
@@ -208,6 +212,8 @@ export interface TraceParse {
     reordered: number;
     errors: { line: number; column: number; found: string; expected: string }[];
     limit_reached: boolean;
+    /** Doubts that did not stop the parse (a forced format whose fields do not fit). */
+    warnings?: string[];
   };
   summary: TraceSummary;
 }

@@ -22,6 +22,8 @@ export class Readout {
   readonly bins: ResponseBins;
   private readonly codec: EventCodec;
   private readonly pages: number;
+  /** The page table missed events since the last seed (see reseed). */
+  private stale = false;
 
   constructor(
     private readonly sim: WasmSimulation,
@@ -31,8 +33,32 @@ export class Readout {
     this.table = new PageTable(this.pages, info.pagesPerBlock);
     this.bins = new ResponseBins(info.total);
     this.codec = new EventCodec(info.vocab);
-    const f = sim.frame();
-    this.table.seed(sim.pageTags(), f.pageStates, f.eraseCounts);
+    this.seedNow();
+  }
+
+  /**
+   * A seek (and a jump's search) drops the events it passes, so the page table misses the
+   * programs made meanwhile and labels / hover would go blank: take what every page holds
+   * from the engine's tags instead. Backwards too: a page rewritten after the target (its
+   * block erased since) holds at the target what no later event says. Devices with labels
+   * reseed at once (a few ms); big ones only when a page is asked for (`pageInfo`), since
+   * reading every page's tags costs ~30 ms at 524,288 pages, on every step back.
+   */
+  reseed() {
+    this.stale = true;
+    if (this.pages <= LABEL_PAGES) this.seedNow();
+  }
+
+  private seedNow() {
+    const f = this.sim.frame();
+    this.table.seed(this.sim.pageTags(), f.pageStates, f.eraseCounts);
+    this.stale = false;
+  }
+
+  /** What the worker knows about physical page `ppn` (hover text). */
+  pageInfo(ppn: number) {
+    if (this.stale) this.seedNow();
+    return this.table.info(ppn);
   }
 
   /** The engine's frame at its cursor (no hash yet: `finish` adds it when wanted). */

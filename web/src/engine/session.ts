@@ -203,7 +203,10 @@ export class Session {
   /** Moves the engine to `target` requests served, discarding events; forward in chunks. */
   private *seekEngine(target: number, label: string): Work<void> {
     const from = this.sim.cursor();
-    if (target <= from) return this.sim.seek(target);
+    if (target <= from) {
+      this.sim.seek(target);
+      return this.out.reseed();
+    }
     let chunk = 1024;
     while (this.sim.cursor() < target && !this.cancelled) {
       const t = this.now();
@@ -211,6 +214,7 @@ export class Session {
       chunk = adapt(chunk, this.now() - t);
       if (this.sim.cursor() < target) yield { label, done: this.sim.cursor() - from, total: target - from };
     }
+    this.out.reseed();
   }
 
   /** To op 0 of request `r`, with request r-1's events for narration; returns the frame. */

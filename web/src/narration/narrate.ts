@@ -25,6 +25,11 @@ export interface NarrationLine {
 /** Names a scheme gives its RAM structures (e.g. `{ entry: 'CMT' }`). */
 export type Vocabulary = Partial<Record<CacheLevel, string>>;
 
+/** The scheme's names for its caches (DFTL's entry cache is the CMT), from its engine spec. */
+export function cacheVocabulary(spec: { caches: { level: string; name: string }[] } | undefined): Vocabulary {
+  return Object.fromEntries((spec?.caches ?? []).map((c) => [c.level, c.name])) as Vocabulary;
+}
+
 const LEVEL_NAMES: Record<CacheLevel, string> = {
   entry: 'mapping cache',
   translation_page: 'translation-page cache',

@@ -51,6 +51,11 @@ export interface SimState {
   traceError?: string;
   /** The scheme's RAM structures at the position (fetched while the cache panel is shown). */
   inspection?: Inspection;
+  /**
+   * The experiment asked for when that load failed: the selectors keep showing it beside
+   * the reason until the user acts (dismisses, or loads something else).
+   */
+  refused?: Experiment;
   /** Parser options of the loaded experiment (Reset loads with them again). */
   parseChoices: ParseChoices;
 }

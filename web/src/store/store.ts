@@ -98,7 +98,7 @@ export class SimStore {
     const gen = ++this.gen;
     const abort = new AbortController();
     this.loading = abort;
-    this.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined });
+    this.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined, refused: undefined });
     await this.exec(`Loading ${experiment.traceName}`, gen, async (onProgress) => {
       let loaded: Loaded;
       try {
@@ -106,7 +106,7 @@ export class SimStore {
       } catch (e) {
         const cancelled = abort.signal.aborted && !isFatal(e);
         if (isFatal(e) || !this.state.info) throw cancelled ? new Error('Loading cancelled.') : e;
-        if (gen === this.gen) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: errorMessage(e) });
+        if (gen === this.gen) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: errorMessage(e), refused: experiment });
         return;
       }
       this.failure = undefined;
@@ -116,6 +116,28 @@ export class SimStore {
     }, true);
     if (this.loading === abort) this.loading = null;
     void this.refreshResponses();
+  }
+
+  /**
+   * Loads the experiment with another scheme and runs it to the request on screen, playing
+   * on if it was playing: comparing schemes at one moment is the point of switching. Part-way
+   * through a request it stands at that request's start (another scheme does other
+   * operations). A refused scheme leaves everything as it was.
+   */
+  async switchScheme(scheme: string, choices: ParseChoices = this.state.parseChoices): Promise<void> {
+    const { experiment, pos } = this.state;
+    const playing = this.player.running;
+    // The old scheme's own options mean nothing to the new one: it starts from its defaults.
+    await this.load({ ...experiment, config: { ...experiment.config, scheme, options: {} } }, choices);
+    const s = this.state;
+    if (s.refused || s.status === 'error' || s.info?.scheme !== scheme) return;
+    if (pos.request > 0) await this.seek(pos.request);
+    if (playing) this.play();
+  }
+
+  /** Clears a failed load's reason (the selectors return to the loaded experiment). */
+  dismissError() {
+    this.set({ traceError: undefined, refused: undefined });
   }
 
   /** Reloads the current experiment from the start. */

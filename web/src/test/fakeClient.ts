@@ -64,7 +64,7 @@ export const FAKE_VOCAB: Vocab = { stops: [{ id: 'gc', label: 'Next GC', key: 'g
 
 /** Facts about a 2-block simulation of `total` requests. */
 export function fakeInfo(total: number): SimInfo {
-  return { total, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't.csv', schemes: [], formats: [], spec: FAKE_SPEC, vocab: FAKE_VOCAB };
+  return { total, counterNames: ['requests_done'], blocks: 2, pagesPerBlock: 2, scheme: 'page', traceName: 't.csv', schemes: [], formats: [], spec: FAKE_SPEC, vocab: FAKE_VOCAB, pageBytes: 4096, prefilled: 0 };
 }
 
 /** A parse of `requests` requests (only the fields the store reads). */

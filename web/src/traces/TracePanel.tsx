@@ -41,10 +41,14 @@ export function TracePanel() {
   const trace = useSim((s) => s.trace);
   const traceError = useSim((s) => s.traceError);
   const status = useSim((s) => s.status);
+  const refused = useSim((s) => s.refused);
   // The panel unmounts with its tab: start from the options the loaded experiment used.
   const [choices, setChoices] = useState<ParseChoices>(() => store.getState().parseChoices);
   const [dragging, setDragging] = useState(false);
   const scheme = experiment.config.scheme;
+  // After a refused load the selectors show what was asked, beside the reason.
+  const shownScheme = refused?.config.scheme ?? scheme;
+  const shownTrace = refused && !refused.file ? refused.traceName : experiment.file ? '' : experiment.traceName;
   const loading = status === 'loading';
 
   // Every load this panel starts uses the options as edited here, not the store's last ones
@@ -60,7 +64,7 @@ export function TracePanel() {
     <section className="trace-panel" aria-label="Experiment">
       <label className="field">
         <span>Trace</span>
-        <select value={experiment.file ? '' : experiment.traceName} onChange={(e) => pickShipped(e.target.value)} disabled={loading}>
+        <select value={shownTrace} onChange={(e) => pickShipped(e.target.value)} disabled={loading}>
           {experiment.file && <option value="">{experiment.traceName} (uploaded)</option>}
           {(['real', 'teaching'] as const).map((kind) => (
             <optgroup key={kind} label={kind === 'real' ? 'Real traces' : 'Teaching traces (tiny device)'}>
@@ -145,6 +149,16 @@ export function TracePanel() {
             <option value="writes">writes only</option>
           </select>
         </label>
+        <label className="field">
+          <span>blkparse events</span>
+          <select
+            value={choices.blkparseEvent ?? 'D'}
+            onChange={(e) => setChoices({ ...choices, blkparseEvent: e.target.value === 'Q' ? 'Q' : undefined })}
+          >
+            <option value="D">D — dispatched to the device (default)</option>
+            <option value="Q">Q — queued, as the application issued them</option>
+          </select>
+        </label>
         <div className="trace-panel__row">
           <NumberField label="From (s)" value={choices.fromS} onChange={(v) => setChoices({ ...choices, fromS: v })} />
           <NumberField label="Until (s)" value={choices.untilS} onChange={(v) => setChoices({ ...choices, untilS: v })} />
@@ -157,11 +171,7 @@ export function TracePanel() {
 
       <label className="field">
         <span>Scheme</span>
-        <select
-          value={scheme}
-          disabled={loading || !info}
-          onChange={(e) => load({ ...experiment, config: { ...experiment.config, scheme: e.target.value } })}
-        >
+        <select value={shownScheme} disabled={loading || !info} onChange={(e) => void store.switchScheme(e.target.value, choices)}>
           {info?.schemes.map((s) => (
             <option key={s.id} value={s.id} title={s.source}>
               {s.id} — {s.name}

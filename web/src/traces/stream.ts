@@ -5,6 +5,7 @@
  * is known all along.
  */
 import type { FromWorker, ToWorker, TraceParse } from '../engine/protocol';
+import { openTrace } from './gunzip';
 
 /** Where trace bytes come from: a File, or a fetched Response. */
 export interface TraceSource {
@@ -30,6 +31,8 @@ export interface ParseChoices {
   untilS?: number;
   /** Multiply inter-arrival times (0.5 = twice as fast). */
   timeScale?: number;
+  /** blkparse only: replay queued (Q) instead of dispatched (D, the default) events. */
+  blkparseEvent?: 'Q' | 'D';
 }
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -57,6 +60,7 @@ export function parseOptionsJson(choices: ParseChoices): string {
   if (choices.fromS != null && choices.fromS >= 0) o.start_ns = ns(choices.fromS);
   if (choices.untilS != null && choices.untilS >= 0) o.end_ns = ns(choices.untilS);
   if (choices.timeScale != null && choices.timeScale !== 1) o.time_scale = choices.timeScale;
+  if (choices.blkparseEvent === 'Q') o.blkparse_event = 'queue';
   return JSON.stringify(o);
 }
 
@@ -77,7 +81,8 @@ export async function streamTrace(
   signal?.throwIfAborted();
   await client.request<'traceFed'>({ type: 'traceOpen', name: source.name, format: choices.format, optionsJson: parseOptionsJson(choices) });
   signal?.throwIfAborted();
-  const reader = source.stream().getReader();
+  const opened = await openTrace(source.stream(), source.name);
+  const reader = opened.stream.getReader();
   // Cancelling the reader ends a pending read() at once (as if the stream had ended).
   const stopReading = () => void reader.cancel().catch(() => {});
   signal?.addEventListener('abort', stopReading);
@@ -96,7 +101,8 @@ export async function streamTrace(
     pendingBytes = 0;
     const r = await client.request<'traceFed'>({ type: 'traceChunk', chunk: chunk.buffer }, [chunk.buffer]);
     sent += at;
-    onProgress(sent, source.size);
+    // A gzip file's size is compressed bytes: measure progress in those.
+    onProgress(opened.gzip ? opened.sourceBytes() : sent, source.size);
     return r.progress.done;
   };
   try {

@@ -11,6 +11,7 @@
 //!
 //! `public/traces/README.md` documents every format for users.
 
+pub mod binary;
 pub mod blkparse;
 pub mod cloudphysics;
 mod detect;

@@ -222,6 +222,9 @@ pub struct ParseReport {
     pub more_devices: bool,
     /// Time of the last kept request (after scaling), in ns.
     pub duration_ns: u64,
+    /// Doubts that did not stop the parse: a format chosen by hand whose fields do not fit
+    /// the file's first lines.
+    pub warnings: Vec<String>,
 }
 
 impl ParseReport {

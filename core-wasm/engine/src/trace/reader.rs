@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::binary;
 use super::detect::{detect_sample, SAMPLE_BYTES, SAMPLE_LINES};
 use super::format::{self, Ctx, Format, Outcome, State};
 use super::lines::{decode, is_blank_or_comment, BOM};
@@ -60,6 +61,8 @@ pub struct TraceReader {
     done: bool,
     /// File name put into every error, when the host gives one.
     file: Option<String>,
+    /// First content lines when the format was named, to check that it fits (then `None`).
+    fit_sample: Option<Vec<(u32, String)>>,
 }
 
 impl TraceReader {
@@ -89,9 +92,11 @@ impl TraceReader {
             failed: None,
             done: false,
             file: None,
+            fit_sample: None,
         };
         if let Some(f) = format {
             reader.set_format(f);
+            reader.fit_sample = Some(Vec::new());
         }
         Ok(reader)
     }
@@ -197,6 +202,10 @@ impl TraceReader {
         self.line_no = self.line_no.saturating_add(1);
         self.report.lines += 1;
         let n = self.line_no;
+        // A binary file is refused whatever the options (skipping its "lines" would be absurd).
+        if let Some(e) = (n == 1).then(|| binary::refuse(raw)).flatten() {
+            return Err(e);
+        }
         if raw.len() > MAX_LINE {
             let shown = String::from_utf8_lossy(raw.get(..80).unwrap_or(raw)).into_owned();
             return self.bad(ParseError::new(n, 1, &shown, &format!("a line shorter than {MAX_LINE} bytes")));
@@ -250,6 +259,12 @@ impl TraceReader {
         if is_blank_or_comment(text) {
             return Ok(());
         }
+        if let Some(sample) = &mut self.fit_sample {
+            sample.push((n, text.to_string()));
+            if sample.len() >= SAMPLE_LINES {
+                self.check_fit();
+            }
+        }
         match format::parse_line(format, text, n, &ctx, &mut self.state) {
             Ok(Outcome::Request(rec)) => {
                 if self.select.offer(rec, &mut self.report, &mut self.requests) {
@@ -265,6 +280,34 @@ impl TraceReader {
             }
             Err(e) => self.bad(e),
         }
+    }
+
+    /// A format named by hand that the first lines do not have the shape of parses anyway
+    /// (a DiskSim file read as MQSim takes milliseconds for nanoseconds and flags for the
+    /// type): warn, naming the format they do look like, if any.
+    fn check_fit(&mut self) {
+        let (Some(sample), Some(format)) = (self.fit_sample.take(), self.format) else { return };
+        let mut lines: Vec<(u32, &str)> = sample.iter().map(|(n, t)| (*n, t.as_str())).collect();
+        if lines.first().is_some_and(|(_, l)| format.sniff_header(l)) {
+            lines.remove(0);
+        }
+        // Formats without a line shape of their own (csv, ssdsim) cannot be checked.
+        if lines.is_empty() || matches!(format, Format::Plain | Format::Ssdsim) {
+            return;
+        }
+        let fit = lines.iter().filter(|(_, l)| format.sniff(l)).count();
+        if fit * 2 >= lines.len() {
+            return;
+        }
+        let other = detect_sample(&lines).ok().filter(|f| *f != format);
+        let like = other.map_or(String::new(), |f| format!("; they look like {}", f.name()));
+        self.report.warnings.push(format!(
+            "{} of the first {} lines do not have the fields of {} ({}){like}: its fields may be misread",
+            lines.len() - fit,
+            lines.len(),
+            format.name(),
+            format.layout()
+        ));
     }
 
     /// A malformed line: fatal, or skipped and counted when the options say so.
@@ -289,6 +332,7 @@ impl TraceReader {
         if let Err(e) = self.finish_input() {
             return Err(self.named(e));
         }
+        self.check_fit();
         self.select.fill_report(&mut self.report);
         if self.report.requests == 0 {
             return Err(self.named(self.nothing_kept()));

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageInfo } from '../../engine/pageTable';
+import { prefillNote } from '../../narration/context';
 import { SPEEDS } from '../../store/experiment';
 import { useSim, useStore } from '../../store/useSim';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
@@ -131,6 +132,23 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     return hit ? hit.block * info.pagesPerBlock + hit.page : null;
   };
 
+  /**
+   * The keyboard's page cursor (focus the grid with Tab): ← → one page, ↑ ↓ one block,
+   * Esc lets go. The page gets the hover ring and the same details as hover. A click does
+   * not focus the grid (onMouseDown), so after a click the arrows still step the timeline.
+   */
+  const onGridKey = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
+    if (!info) return;
+    const pages = info.blocks * info.pagesPerBlock;
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -info.pagesPerBlock, ArrowDown: info.pagesPerBlock };
+    if (e.key === 'Escape') return setHover(null);
+    const d = moves[e.key];
+    if (d === undefined || e.shiftKey) return;
+    e.preventDefault();
+    const from = hover?.ppn ?? 0;
+    setHover({ ppn: Math.max(0, Math.min(pages - 1, from + d)), pinned: true });
+  };
+
   const text =
     hover && frame && info
       ? describePage(frame, info.pagesPerBlock, hover.ppn, hoverInfo?.ppn === hover.ppn ? hoverInfo.info : undefined)
@@ -145,8 +163,15 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
               ref={pagesRef}
               width={layout.width}
               height={layout.height}
-              role="img"
-              aria-label={info ? `Block grid: ${info.blocks} blocks of ${info.pagesPerBlock} pages${heat ? ', coloured by erase count' : ''}` : 'block grid'}
+              role="application"
+              aria-roledescription="block grid"
+              aria-label={info ? `Block grid: ${info.blocks} blocks of ${info.pagesPerBlock} pages${heat ? ', coloured by erase count' : ''}. Arrow keys move a page cursor: left and right one page, up and down one block.` : 'block grid'}
+              aria-describedby="page-info"
+              tabIndex={0}
+              data-own-arrows=""
+              onKeyDown={onGridKey}
+              onFocus={() => hover === null && setHover({ ppn: 0, pinned: true })}
+              onMouseDown={(e) => e.preventDefault()}
               data-testid="block-grid"
               onPointerMove={(e) => {
                 if (e.pointerType !== 'mouse' || hover?.pinned) return;
@@ -165,7 +190,12 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
       </div>
       <div className="block-grid__footer">
         <Legend heat={heat} frame={frame} labels={labels && !!frame?.pageKeys} />
-        <output className="block-grid__hover" aria-live="polite" data-testid="page-info">
+        {info && prefillNote(info.prefilled) && (
+          <p className="block-grid__note" data-testid="prefill-note">
+            {prefillNote(info.prefilled)}
+          </p>
+        )}
+        <output className="block-grid__hover" id="page-info" aria-live="polite" data-testid="page-info">
           {text}
         </output>
       </div>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FrameData } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
-import { FREE_PAGE, INVALID_PAGE, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
+import { BACKGROUND, FREE_PAGE, INVALID_PAGE, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
 
 /** Props of the grid legend. */
 export interface LegendProps {
@@ -46,7 +46,7 @@ export function Legend({ heat, frame, labels }: LegendProps) {
           </li>
         ) : (
           <>
-            <li><span className="swatch" style={{ background: FREE_PAGE }} />free</li>
+            <li><span className="swatch" style={{ background: FREE_PAGE, border: `1px solid ${BACKGROUND}` }} />free</li>
             {roles.map((r) => (
               <li key={r}><span className="swatch" style={{ background: ROLES[r].color }} />valid · {roleName(r)}</li>
             ))}
@@ -55,7 +55,7 @@ export function Legend({ heat, frame, labels }: LegendProps) {
         )}
         <li><span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />GC victim</li>
         <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: OP_MARK }} />current operation</li>
-        {labels && <li className="legend__note">numbers: logical page held (blank if written before the trace started)</li>}
+        {labels && <li className="legend__note">numbers: the logical (or translation) page each written page holds</li>}
       </ul>
     </div>
   );

@@ -6,9 +6,10 @@
  */
 import type { FrameData } from '../../engine/protocol';
 import { type GridLayout, tileOrigin } from './layout';
-import { BACKGROUND, HEAT_PIXELS, HEAT_STEPS, ROLE_PIXELS, pixel, rgb } from './palette';
+import { BACKGROUND, HEAT_PIXELS, HEAT_STEPS, PANEL, ROLE_PIXELS, pixel, rgb } from './palette';
 
 const BG = pixel(rgb(BACKGROUND));
+const PANEL_PX = pixel(rgb(PANEL));
 
 /** What one paint did (for the frame-time figures). */
 export interface PaintStats {
@@ -56,7 +57,7 @@ export class GridPainter {
     const full = !this.painted || heat !== this.heatMode || (heat && max !== this.heatMax);
     this.heatMode = heat;
     this.heatMax = max;
-    if (full) this.px.fill(BG);
+    if (full) this.px.fill(PANEL_PX);
 
     const ppb = this.pagesPerBlock;
     const words = ppb >> 2;
@@ -109,8 +110,13 @@ export class GridPainter {
     const ppb = this.pagesPerBlock;
     const lut = heatStep >= 0 ? HEAT_PIXELS : ROLE_PIXELS;
     const base = (heatStep >= 0 ? heatStep : this.roles[b]) * 3;
-    // Leave a 1-pixel seam between cells when cells are big enough to show it.
+    // Leave a 1-pixel seam between cells when cells are big enough to show it. The tile is
+    // grey under its cells, one pixel wider up and left, so free (white) cells stand out.
     const size = cell >= 5 ? cell - 1 : cell;
+    if (size < cell) {
+      const x0 = Math.max(0, ox - 1);
+      for (let y = Math.max(0, oy - 1); y < oy + this.layout.down * cell; y++) px.fill(BG, y * w + x0, y * w + ox + across * cell);
+    }
     for (let p = 0; p < ppb; p++) {
       const c = lut[base + this.states[b * ppb + p]] ?? lut[3 + this.states[b * ppb + p]];
       const cx = ox + (p % across) * cell;

@@ -6,24 +6,14 @@ import type { FrameData } from '../../engine/protocol';
 import { type GridLayout } from './layout';
 import { cellRect } from './overlay';
 import { PAGE_STATE } from '../../engine/codes';
-import { INVALID_PAGE, ROLES, rgb } from './palette';
+import { contrast, INVALID_PAGE, ROLES } from './palette';
 
 /** Cells at least this wide (px) get labels. */
 export const LABEL_MIN_CELL = 20;
 
-/** Relative luminance (WCAG) of a '#rrggbb' colour. */
-function luminance(hex: string): number {
-  const lin = rgb(hex).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
-}
-
 /** Text colour with the higher contrast on `bg`. */
 export function textOn(bg: string): string {
-  const l = luminance(bg);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
+  return contrast(bg, '#000000') > contrast(bg, '#ffffff') ? '#000000' : '#ffffff';
 }
 
 const ROLE_TEXT = ROLES.map((r) => textOn(r.color));

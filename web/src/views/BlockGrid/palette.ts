@@ -1,29 +1,52 @@
 /**
- * Colours of the block grid. Page state is carried by lightness (free light, valid mid,
- * invalid dark) so it survives every kind of colour blindness; block roles use the
- * Okabe–Ito palette for hue; erase-count heat uses cividis (designed for colour-vision
+ * Colours of the block grid. Page state is carried by lightness, three levels at least
+ * 3 : 1 apart (WCAG 1.4.11, graphics): free white, valid mid (every role colour lies in a
+ * band of relative luminance 0.12–0.30), invalid near-black. Lightness survives every kind
+ * of colour blindness (palette.test.ts checks the ratios, also through simulated
+ * protanopia, deuteranopia and tritanopia). Block roles keep the Okabe–Ito hues, the
+ * lighter ones darkened into the band. Free cells are white like the panel, so the seams
+ * between cells and tiles are a grey 3 : 1 against them: a free block shows as white
+ * squares in a grey mesh. Erase-count heat uses cividis (designed for colour-vision
  * deficiency, monotone in lightness).
  */
 import { interpolateCividis } from 'd3';
 
 /** Block roles, indexed by the engine's BlockRole value. */
 export const ROLES = [
-  { name: 'free', color: '#d9d9d9' },
+  { name: 'free', color: '#6e6e6e' },
   { name: 'data', color: '#0072b2' },
-  { name: 'translation', color: '#cc79a7' },
-  { name: 'log', color: '#e69f00' },
-  { name: 'replacement', color: '#56b4e9' },
-  { name: 'buffer', color: '#f0e442' },
+  { name: 'translation', color: '#ba6e99' },
+  { name: 'log', color: '#b37c00' },
+  { name: 'replacement', color: '#448eb7' },
+  { name: 'buffer', color: '#908928' },
   { name: 'DTP', color: '#a05195' },
   { name: 'open for writes', color: '#009e73' },
 ] as const;
 
-export const FREE_PAGE = '#ebebeb';
-export const INVALID_PAGE = '#3d3d3d';
-export const BACKGROUND = '#ffffff';
+export const FREE_PAGE = '#ffffff';
+export const INVALID_PAGE = '#141414';
+/** Seams between cells and gaps between tiles (and the free swatch's border). */
+export const BACKGROUND = '#808080';
+/** The panel the grid and legend sit on (App.css --panel). */
+export const PANEL = '#ffffff';
 /** GC victim outline (vermillion) and the current operation's marker. */
 export const VICTIM_OUTLINE = '#d55e00';
 export const OP_MARK = '#000000';
+
+/** Relative luminance (WCAG 2) of a colour. */
+export function luminance(color: string): number {
+  const lin = rgb(color).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+}
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
 
 /** '#rrggbb' or 'rgb(r, g, b)' → [r, g, b]. */
 export function rgb(color: string): [number, number, number] {

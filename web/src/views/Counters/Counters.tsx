@@ -1,4 +1,6 @@
-import { useSim } from '../../store/useSim';
+import { useEffect, useState } from 'react';
+import { queueingNote } from '../../narration/context';
+import { useSim, useStore } from '../../store/useSim';
 import { formatCounter } from './format';
 import './Counters.css';
 
@@ -18,10 +20,41 @@ const SHOWN: [name: string, label: string][] = [
   ['integrity_errors', 'integrity errors'],
 ];
 
+/**
+ * Whether the mean response is mostly queueing, from the engine's metrics (service time
+ * summed over requests); asked again after every move, not while playing.
+ */
+function useQueueingNote(): string | null {
+  const store = useStore();
+  const seq = useSim((s) => s.seq);
+  const playing = useSim((s) => s.status === 'playing');
+  const info = useSim((s) => s.info);
+  const footprint = useSim((s) => s.trace?.summary.footprint_bytes);
+  const [note, setNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (playing || !info || !store.live) return;
+    let live = true;
+    store.client
+      .request<'metrics'>({ type: 'metrics' })
+      .then((r) => {
+        const m = JSON.parse(r.json);
+        const capacityBytes = info.blocks * info.pagesPerBlock * info.pageBytes;
+        const requestsDone = m.requests_done ?? 0;
+        if (live) setNote(queueingNote({ meanResponseUs: m.response_us?.mean ?? 0, serviceTotalUs: m.service_time_us?.total ?? 0, requestsDone, capacityBytes, footprintBytes: footprint }));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [seq, playing, info, footprint, store]);
+  return note;
+}
+
 /** The run's counters, updated every frame. */
 export function Counters() {
   const names = useSim((s) => s.info?.counterNames);
   const counters = useSim((s) => s.frame?.counters);
+  const note = useQueueingNote();
   return (
     <section className="counters" aria-label="Counters">
       <h2>Counters</h2>
@@ -37,6 +70,11 @@ export function Counters() {
           );
         })}
       </dl>
+      {note && (
+        <p className="counters__note" data-testid="queueing-note">
+          {note}
+        </p>
+      )}
     </section>
   );
 }

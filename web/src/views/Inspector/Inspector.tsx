@@ -52,6 +52,11 @@ export function Inspector() {
           ))}
         </tbody>
       </table>
+      {report.response_us > 0 && report.queue_us / report.response_us >= 0.5 && (
+        <p className="small inspector__queue" data-testid="request-queueing">
+          Mostly queueing: this request waited {us(report.queue_us)} for earlier ones before the device began it — the trace's load, not FTL work.
+        </p>
+      )}
       {overlap > 0 && <p className="muted small">Flash units worked in parallel: the parts overlap by {us(overlap)}.</p>}
       <p className="muted small" data-testid="op-summary">{opSummary(current.ops)}</p>
       <p className="muted small">

@@ -1,6 +1,6 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RequestTrace } from '../../engine/events';
-import { describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
+import { cacheVocabulary, describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import { filterLines, linesOf, type LogFilter } from './lines';
@@ -43,7 +43,7 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
   const shown = all ? lines : lines.slice(0, LINES_SHOWN);
   return (
     <li className={`ngroup ngroup--${place}`} data-request={trace.index}>
-      <button type="button" className="ngroup__head" onClick={() => onJump(trace.index + 1, 0)} title="Show the device after this request">
+      <button type="button" tabIndex={-1} className="ngroup__head" onClick={() => onJump(trace.index + 1, 0)} title="Show the device after this request">
         <span className="ngroup__id">#{trace.index.toLocaleString('en-US')}</span> {header}
         <span className="ncost">{flash > 0 ? `flash ${formatNs(flash)}` : 'no flash work'}</span>
       </button>
@@ -57,6 +57,7 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
             <li key={l.first}>
               <button
                 type="button"
+                tabIndex={-1}
                 className={`nline nline--${l.kind}${active ? ' nline--active' : ''}${ahead ? ' nline--ahead' : ''}`}
                 aria-current={active ? 'step' : undefined}
                 data-kind={l.kind}
@@ -70,13 +71,36 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
         })}
       </ol>
       {lines.length > shown.length && (
-        <button type="button" className="ngroup__more" onClick={() => setAll(true)}>
+        <button type="button" tabIndex={-1} className="ngroup__more" onClick={() => setAll(true)}>
           Show {lines.length - shown.length} more operations
         </button>
       )}
     </li>
   );
 });
+
+/**
+ * ↑ / ↓ inside the log: the list is one tab stop (its lines are not), so Tab passes it in
+ * one press; the arrows walk its buttons, starting at the line on screen.
+ */
+function moveFocus(e: KeyboardEvent, list: HTMLElement | null) {
+  if (!list || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+  const items = [...list.querySelectorAll<HTMLElement>('button')];
+  if (items.length === 0) return;
+  e.preventDefault();
+  const i = items.indexOf(document.activeElement as HTMLElement);
+  const next = i < 0 ? Math.max(0, items.findIndex((b) => b.classList.contains('nline--active'))) : i + (e.key === 'ArrowDown' ? 1 : -1);
+  items[Math.max(0, Math.min(items.length - 1, next))].focus();
+}
+
+/** Scrolls `list` (and nothing around it) so that `el` is centred or just in view. */
+function scrollWithin(list: HTMLElement, el: HTMLElement, block: 'center' | 'nearest') {
+  const top = el.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  const h = el.offsetHeight;
+  if (block === 'center') list.scrollTop = top - (list.clientHeight - h) / 2;
+  else if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + h > list.scrollTop + list.clientHeight) list.scrollTop = top + h - list.clientHeight;
+}
 
 /**
  * The narration log: every operation the timeline has passed through, in plain words with
@@ -90,18 +114,22 @@ export function Narration() {
   const info = useSim((s) => s.info);
   const [filter, setFilter] = useState<LogFilter>({ kind: 'all', text: '' });
   const listRef = useRef<HTMLOListElement>(null);
-  // The scheme's names for its caches (DFTL's entry cache is the CMT), from its engine spec.
-  const vocab = useMemo(() => Object.fromEntries((info?.spec.caches ?? []).map((c) => [c.level, c.name])) as Vocabulary, [info]);
+  const vocab = useMemo(() => cacheVocabulary(info?.spec), [info]);
   const ppb = info?.pagesPerBlock ?? 1;
   const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
 
-  // Keep the moment on screen in view.
+  // Keep the moment on screen in view by scrolling the list only: scrollIntoView would also
+  // scroll the page (on a small screen, hiding the Play / Step controls at every step).
   useEffect(() => {
     const list = listRef.current;
-    const active = list?.querySelector('.nline--active');
+    if (!list) return;
+    const active = list.querySelector<HTMLElement>('.nline--active');
     // The operation on screen sits mid-list, with what led to it above and what follows below.
-    if (active) active.scrollIntoView({ block: 'center' });
-    else list?.querySelector(`[data-request="${currentIndex}"]`)?.scrollIntoView({ block: 'nearest' });
+    if (active) scrollWithin(list, active, 'center');
+    else {
+      const group = list.querySelector<HTMLElement>(`[data-request="${currentIndex}"]`);
+      if (group) scrollWithin(list, group, 'nearest');
+    }
   }, [currentIndex, pos.op, log]);
 
   const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);
@@ -136,7 +164,14 @@ export function Narration() {
       {log.length === 0 ? (
         <p className="narration__empty">Step (→) or play (Space) and every flash operation is told here, with its cost.</p>
       ) : (
-        <ol className="narration__list" ref={listRef} data-testid="narration">
+        <ol
+          className="narration__list"
+          ref={listRef}
+          data-testid="narration"
+          tabIndex={0}
+          aria-label="Narration log: ↑ ↓ move between lines, Enter goes there"
+          onKeyDown={(e) => moveFocus(e, listRef.current)}
+        >
           {shown.map((t) => (
             <Group
               key={t.index}

@@ -1,0 +1,55 @@
+//! Issue 8 item 2: a gzip-compressed trace (how MSR Cambridge and SNIA ship theirs) is read
+//! as its content by `trace-info` and `run`; a binary file is refused as binary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use serde_json::Value;
+
+fn ftl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
+}
+
+fn shipped() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/traces/msr-cambridge_hm_0_first1000.csv")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn a_gzip_trace_reads_as_its_content() {
+    let text = std::fs::read(shipped()).unwrap();
+    let gz = std::env::temp_dir().join(format!("ftl-gzip-{}.csv.gz", std::process::id()));
+    let mut enc = GzEncoder::new(Vec::new(), Compression::default());
+    enc.write_all(&text).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let plain = shipped();
+    let a = json(&ftl(&["trace-info", plain.to_str().unwrap(), "--json"]));
+    let b = json(&ftl(&["trace-info", gz.to_str().unwrap(), "--json"]));
+    assert_eq!(b["requests"], 1000);
+    assert_eq!(a["requests"], b["requests"]);
+    assert_eq!(a["footprint_pages"], b["footprint_pages"]);
+    let run = json(&ftl(&["run", "--trace", gz.to_str().unwrap(), "--scheme", "page", "--json"]));
+    assert_eq!(run["results"][0]["requests_done"], 1000);
+    std::fs::remove_file(gz).ok();
+}
+
+#[test]
+fn a_binary_file_is_refused_as_binary() {
+    let png = std::env::temp_dir().join(format!("ftl-gzip-{}.png", std::process::id()));
+    std::fs::write(&png, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0").unwrap();
+    let out = ftl(&["trace-info", png.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(":1:1: expected a text trace") && err.contains("looks binary (a PNG image;"),
+        "{err}"
+    );
+    std::fs::remove_file(png).ok();
+}

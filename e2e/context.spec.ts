@@ -1,0 +1,22 @@
+// Issue 8 item 8: the screen says that the device starts pre-filled and that the mean
+// response of a real trace is mostly queueing on a device smaller than the trace.
+import { expect, test } from '@playwright/test';
+import { FtlApp } from './app';
+
+test('request 0 says how much of the device is pre-filled', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await expect(page.getByTestId('prefill-note')).toHaveText(/^Before request 0, \d+ % of the pages already hold data/);
+  const pct = Number((await page.getByTestId('prefill-note').textContent())!.match(/(\d+) %/)![1]);
+  expect(pct).toBeGreaterThan(20);
+  expect(pct).toBeLessThan(60);
+});
+
+test('a queueing-dominated mean response is said beside the counters and the request', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await app.snapshot()).status).toBe('done');
+  await page.getByRole('tab', { name: 'Counters' }).click();
+  await expect(page.getByTestId('queueing-note')).toHaveText(/^About \d+ % of the mean response is queueing: .* on a 4\.00 MiB device far smaller than the trace \(it touches 7\.49 MiB\)/);
+});

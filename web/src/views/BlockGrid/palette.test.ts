@@ -1,0 +1,53 @@
+// Issue 8 item 7: page states must be told apart at 3 : 1 or more (WCAG 1.4.11, graphics),
+// for every block role, also under simulated colour blindness; before the fix the free
+// swatch was 1.19 : 1 against the panel and valid vs invalid 2.09 : 1.
+import { describe, expect, it } from 'vitest';
+import { BACKGROUND, contrast, FREE_PAGE, INVALID_PAGE, PANEL, rgb, ROLES } from './palette';
+
+/** Machado, Oliveira & Fernandes (2009) matrices at severity 1, applied in linear RGB. */
+const CVD: Record<string, number[][]> = {
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+};
+
+function simulate(color: string, m: number[][]): string {
+  const lin = rgb(color).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+  const out = m.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])));
+  const enc = out.map((c) => Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055)));
+  return `rgb(${enc.join(', ')})`;
+}
+
+const valid = ROLES.slice(1); // role 0 is a free block, which holds no valid page
+
+describe('block grid palette contrast', () => {
+  it('free, valid (every role) and invalid pages are 3 : 1 apart', () => {
+    for (const r of valid) {
+      expect(contrast(r.color, FREE_PAGE), `${r.name} vs free`).toBeGreaterThanOrEqual(3);
+      expect(contrast(r.color, INVALID_PAGE), `${r.name} vs invalid`).toBeGreaterThanOrEqual(3);
+    }
+    expect(contrast(FREE_PAGE, INVALID_PAGE)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('free cells stand out from the seams around them, and the free swatch from the panel', () => {
+    expect(contrast(FREE_PAGE, BACKGROUND)).toBeGreaterThanOrEqual(3);
+    // The legend's free swatch is white with a BACKGROUND border on the panel.
+    expect(contrast(BACKGROUND, PANEL)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps 3 : 1 between page states under simulated protanopia, deuteranopia and tritanopia', () => {
+    for (const [kind, m] of Object.entries(CVD)) {
+      for (const r of valid) {
+        const c = simulate(r.color, m);
+        expect(contrast(c, simulate(FREE_PAGE, m)), `${kind}: ${r.name} vs free`).toBeGreaterThanOrEqual(3);
+        expect(contrast(c, simulate(INVALID_PAGE, m)), `${kind}: ${r.name} vs invalid`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+
+  it('computes ratios as WCAG defines them', () => {
+    expect(contrast('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrast('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+    expect(contrast('#ebebeb', '#ffffff')).toBeCloseTo(1.19, 2); // the old free swatch
+  });
+});
