@@ -91,7 +91,8 @@ mod tests {
         }
         let dftl = schemes.as_array().unwrap().iter().find(|s| s["id"] == "dftl").unwrap();
         assert_eq!(dftl["caches"], json!([{"level": "entry", "name": "CMT"}]));
-        assert_eq!(dftl["default_options"], json!({"batch_update": true}));
+        // DFTL paper default: no batch write-back on eviction (TPFTL's contribution).
+        assert_eq!(dftl["default_options"], json!({"batch_update": false}));
         assert_eq!(dftl["option_docs"][0]["key"], "batch_update");
         assert_eq!(dftl["variants"].as_array().unwrap().len(), 2);
         let vocab = parse(vocab_json());
