@@ -65,7 +65,7 @@ for (const [w, h] of [
     await app.button('Step').click();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
-    for (const tab of ['Trace', 'Scheme notes', 'Counters', 'Request']) {
+    for (const tab of ['Trace', 'Settings', 'Scheme notes', 'Counters', 'RAM / cache', 'Request']) {
       await page.getByRole('tab', { name: tab }).click();
       expect(await overflow(), tab).toBe(0);
     }
