@@ -4,37 +4,11 @@
 
 mod common;
 
-use common::Rng;
+use common::random_requests;
 use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
-use ftl_engine::events::HostOp;
-use ftl_engine::trace::{Request, Trace};
+use ftl_engine::trace::Trace;
 use ftl_engine::Sim;
 use serde_json::json;
-
-/// `n` requests over `pages` pages of `page_bytes`, lengths 1..=48 pages, half of them on a
-/// hot tenth of the space.
-fn long_requests(seed: u64, n: usize, pages: u64, page_bytes: u32) -> Trace {
-    let mut rng = Rng(seed);
-    let requests = (0..n)
-        .map(|i| {
-            let op = match rng.below(10) {
-                0..=3 => HostOp::Read,
-                4..=8 => HostOp::Write,
-                _ => HostOp::Trim,
-            };
-            let span = if rng.below(2) == 0 { (pages / 10).max(1) } else { pages };
-            let page = rng.below(span);
-            let len = (1 + rng.below(48)).min(pages - page);
-            Request {
-                time_ns: i as u64 * 50_000,
-                op,
-                offset: page * u64::from(page_bytes),
-                size: (len * u64::from(page_bytes)) as u32,
-            }
-        })
-        .collect();
-    Trace { format: "synthetic".into(), requests }
-}
 
 fn run_checked(config: SimConfig, trace: &Trace, label: &str) {
     let mut sim = Sim::new(config, trace, label).unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -71,7 +45,7 @@ fn page_and_dftl_keep_a_reconstructible_map_under_long_requests_and_tiny_transla
             c.workload.address_map = AddressMap::Modulo;
             c.timing = timings[i % timings.len()];
             let logical = c.device.logical_pages();
-            let trace = long_requests(7 + i as u64, 400, logical, page_bytes);
+            let trace = random_requests(7 + i as u64, 400, logical, page_bytes, 48, 50_000);
             run_checked(c, &trace, &format!("{scheme} {options} on device {i}"));
         }
     }

@@ -22,8 +22,14 @@ impl Rng {
 }
 
 /// `n` random page-aligned requests over `pages` pages of `page_bytes`, mixing reads,
-/// writes and trims, with a hot tenth of the space getting half the traffic.
+/// writes and trims, with a hot tenth of the space getting half the traffic; at most 3 pages
+/// each, 100 µs apart.
 pub fn random_trace(seed: u64, n: usize, pages: u64, page_bytes: u32) -> Trace {
+    random_requests(seed, n, pages, page_bytes, 3, 100_000)
+}
+
+/// As [`random_trace`], with requests of 1..=`max_len` pages arriving `gap_ns` apart.
+pub fn random_requests(seed: u64, n: usize, pages: u64, page_bytes: u32, max_len: u64, gap_ns: u64) -> Trace {
     let mut rng = Rng(seed);
     let requests = (0..n)
         .map(|i| {
@@ -34,9 +40,9 @@ pub fn random_trace(seed: u64, n: usize, pages: u64, page_bytes: u32) -> Trace {
             };
             let span = if rng.below(2) == 0 { (pages / 10).max(1) } else { pages };
             let page = rng.below(span);
-            let len = 1 + rng.below(3).min(pages - 1 - page.min(pages - 1));
+            let len = (1 + rng.below(max_len)).min(pages - page);
             Request {
-                time_ns: i as u64 * 100_000,
+                time_ns: i as u64 * gap_ns,
                 op,
                 offset: page * u64::from(page_bytes),
                 size: (len * u64::from(page_bytes)) as u32,
