@@ -224,11 +224,26 @@ pub struct GcConfig {
     /// Victim selection: `greedy` (the thesis' and Shin's choice), `cost-benefit` (the
     /// original DFTL paper's), or `fifo`.
     pub victim: crate::gc::VictimPolicy,
+    /// Which unit (channel x way) a host page write goes to, for every scheme that takes its
+    /// blocks from the shared pool: `round-robin` (dynamic: successive page writes rotate
+    /// over the units) or `static` (logical page n on unit n mod units: the low
+    /// logical-address bits pick the channel and way, as Bang et al. (seed 003) stripe).
+    pub unit_allocation: crate::gc::UnitAllocation,
+    /// When a unit needs a block and none of its own is free: `true` (the default) takes
+    /// another unit's free block, counted in the metrics as `gc.cross_unit_blocks` (that
+    /// block's programs then run on the other unit); `false` refuses with an error naming
+    /// the unit.
+    pub borrow_blocks: bool,
 }
 
 impl Default for GcConfig {
     fn default() -> Self {
-        GcConfig { reserve_blocks: 2, victim: crate::gc::VictimPolicy::Greedy }
+        GcConfig {
+            reserve_blocks: 2,
+            victim: crate::gc::VictimPolicy::Greedy,
+            unit_allocation: crate::gc::UnitAllocation::RoundRobin,
+            borrow_blocks: true,
+        }
     }
 }
 

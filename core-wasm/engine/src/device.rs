@@ -55,6 +55,8 @@ pub struct SchemeCounters {
     pub gc_valid_copies: u64,
     /// Merges by kind: switch, partial, full.
     pub merges: [u64; 3],
+    /// Blocks opened for a unit from another unit's free blocks (see [`Device::cross_unit_block`]).
+    pub cross_unit_blocks: u64,
     /// Mapping-cache hits and misses.
     pub mapping_hits: u64,
     /// Mapping-cache misses.
@@ -412,6 +414,12 @@ impl Device {
         self.stats.gc_runs += 1;
         self.last_victim = Some(victim);
         self.emit(|| Event::GcStart { victim, valid });
+    }
+
+    /// Counts a block that unit `unit` took from another unit because it had no free block
+    /// of its own (the shared pool's fallback, `gc.borrow_blocks`).
+    pub fn cross_unit_block(&mut self, _unit: usize, _block: BlockId) {
+        self.stats.cross_unit_blocks += 1;
     }
 
     /// Counts one valid page moved by GC.

@@ -305,6 +305,9 @@ pub struct GcMetrics {
     pub runs: u64,
     pub valid_copies: u64,
     pub merges: MergeCounts,
+    /// Blocks a unit took from another unit's free blocks because it had none of its own
+    /// (`gc.borrow_blocks`): their programs then run on the other unit.
+    pub cross_unit_blocks: u64,
 }
 
 /// Hits and misses of a cache.

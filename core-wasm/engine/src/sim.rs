@@ -488,6 +488,11 @@ impl Sim {
         for &v in &st.merges {
             h.u64(v);
         }
+        // Hashed only once it happens, so runs without borrowing keep the hashes they had
+        // before the counter existed.
+        if st.cross_unit_blocks > 0 {
+            h.u64(st.cross_unit_blocks);
+        }
         let host = &self.host;
         for v in [
             host.reads,
@@ -560,6 +565,7 @@ impl Sim {
                 runs: s.gc_runs,
                 valid_copies: s.gc_valid_copies,
                 merges: MergeCounts { switch: s.merges[0], partial: s.merges[1], full: s.merges[2] },
+                cross_unit_blocks: s.cross_unit_blocks,
             },
             mapping: self.ftl.has_mapping_cache().then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
             buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),

@@ -1,31 +1,63 @@
 //! The block pool every block-allocating scheme shares: the free list, the GC reserve, one
-//! open block per slot (a stream such as data / translation, or a unit), and the
-//! "collect, then refill" loop that hands out the next free page.
+//! open block per slot (a stream such as data / translation, or a unit), the unit a host
+//! page write goes to, and the "collect, then refill" loop that hands out the next free page.
 //!
 //! The loop's rules (one place for them, so a GC fix lands in every scheme at once):
 //! - A page comes from the slot's open block while it has room.
-//! - Otherwise, for a host write (not GC's own copy), when the free list is at the reserve
-//!   the scheme collects until it is above the reserve again (one collection may not gain a
-//!   whole block) or nothing is collectable; then it dips into the reserve, and fails only
-//!   when the free list is empty.
+//! - Otherwise, for a host write (not GC's own copy), the pool may collect first, as its
+//!   [`Collection`] says:
+//!   - [`Collection::UntilAboveReserve`] (the default): when the free list is at the reserve
+//!     the scheme collects until it is above the reserve again (one collection may not gain
+//!     a whole block) or nothing is collectable.
+//!   - [`Collection::OneVictim`]: when the slot's unit has no more free blocks than its share
+//!     of the reserve (`ceil(reserve / units)`), the scheme collects **one** victim of that
+//!     unit ([`Collects::collect_on`]). Its copies fill a fresh block of the unit, which the
+//!     host write then goes on filling, and its erase gives a block back: a unit's free
+//!     count stays at its share in steady state, and the unit never needs another unit's
+//!     block while it has a victim (thesis §4.2.2: one victim per invocation).
+//!
+//!   Then it dips into the reserve, and fails only when the free list is empty.
 //! - GC's copies may have opened a block for the slot meanwhile: that block is filled first.
 //! - A new block for slot `s` is the first free block of its unit (`block % units ==
-//!   s % units`), else the first free block.
+//!   s % units`). When the unit has none, another unit's first free block is taken and
+//!   counted ([`Device::cross_unit_block`], metric `gc.cross_unit_blocks`), or, with
+//!   `gc.borrow_blocks` off, the write fails naming the unit.
+//! - The unit of a host page write ([`BlockPool::write_unit`]) follows `gc.unit_allocation`:
+//!   round-robin over the units, or static by logical page (n mod units).
 
 use std::collections::VecDeque;
 
+use crate::config::GcConfig;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::flash::{BlockId, Ppn};
+use crate::gc::UnitAllocation;
 use crate::hash::StateHasher;
+
+/// When and how much a host write's block request collects (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Collection {
+    /// At the reserve, collect until the free list is above it again.
+    #[default]
+    UntilAboveReserve,
+    /// At the unit's share of the reserve, collect one victim of that unit.
+    OneVictim,
+}
 
 /// Free list, reserve and open blocks.
 #[derive(Debug, Clone)]
 pub struct BlockPool {
     free: VecDeque<BlockId>,
+    /// Free blocks per unit (counts of `free`).
+    free_on: Vec<usize>,
     open: Vec<Option<BlockId>>,
     reserve: usize,
     units: usize,
+    collection: Collection,
+    borrow: bool,
+    allocation: UnitAllocation,
+    /// Unit of the next round-robin host write.
+    next_unit: usize,
 }
 
 /// A scheme that owns a [`BlockPool`] and can collect a victim into it.
@@ -35,6 +67,12 @@ pub trait Collects {
     /// Collects one victim (its copies come from [`next_page`] with `for_gc`); `false` when
     /// no block is worth collecting.
     fn collect(&mut self, dev: &mut Device) -> Result<bool>;
+    /// Collects one victim among the blocks of `unit` (`block % units == unit`), for
+    /// [`Collection::OneVictim`]; `false` when none of them is worth collecting. Default:
+    /// [`Collects::collect`] (any unit), for schemes with one unit of allocation.
+    fn collect_on(&mut self, dev: &mut Device, _unit: usize) -> Result<bool> {
+        self.collect(dev)
+    }
     /// Called when `block` becomes slot `slot`'s open block. Default: nothing.
     fn opened(&mut self, _slot: usize, _block: BlockId) {}
 }
@@ -42,8 +80,73 @@ pub trait Collects {
 impl BlockPool {
     /// All `blocks` free, `slots` open-block slots (none open), collection starting when the
     /// free list falls to `reserve`; blocks belong to unit `block % units`.
+    /// Collections are [`Collection::UntilAboveReserve`], host writes go round-robin and a
+    /// unit without free blocks borrows (see [`BlockPool::with_gc`], [`BlockPool::with_collection`]).
     pub fn new(blocks: u32, slots: usize, reserve: usize, units: usize) -> Self {
-        BlockPool { free: (0..blocks).collect(), open: vec![None; slots], reserve, units: units.max(1) }
+        let units = units.max(1);
+        let mut free_on = vec![0; units];
+        for b in 0..blocks {
+            free_on[b as usize % units] += 1;
+        }
+        BlockPool {
+            free: (0..blocks).collect(),
+            free_on,
+            open: vec![None; slots],
+            reserve,
+            units,
+            collection: Collection::default(),
+            borrow: true,
+            allocation: UnitAllocation::RoundRobin,
+            next_unit: 0,
+        }
+    }
+
+    /// Takes the unit allocation and the borrowing rule from the GC settings (the reserve
+    /// stays as given to [`BlockPool::new`]).
+    pub fn with_gc(mut self, gc: &GcConfig) -> Self {
+        self.allocation = gc.unit_allocation;
+        self.borrow = gc.borrow_blocks;
+        self
+    }
+
+    /// Sets when and how much a host write's block request collects.
+    pub fn with_collection(mut self, collection: Collection) -> Self {
+        self.collection = collection;
+        self
+    }
+
+    /// Units blocks belong to.
+    pub fn units(&self) -> usize {
+        self.units
+    }
+
+    /// The unit a host write of logical page `lpn` goes to (`gc.unit_allocation`); a
+    /// round-robin call moves the rotation on.
+    pub fn write_unit(&mut self, lpn: u32) -> usize {
+        match self.allocation {
+            UnitAllocation::Static => lpn as usize % self.units,
+            UnitAllocation::RoundRobin => {
+                let u = self.next_unit;
+                self.next_unit = (u + 1) % self.units;
+                u
+            }
+        }
+    }
+
+    /// The unit the next round-robin host write goes to (for the owner's state hash).
+    pub fn write_cursor(&self) -> usize {
+        self.next_unit
+    }
+
+    /// Free blocks of `unit`.
+    pub fn free_on(&self, unit: usize) -> usize {
+        self.free_on[unit]
+    }
+
+    /// Each unit's share of the reserve under [`Collection::OneVictim`]: `ceil(reserve /
+    /// units)`, so a single unit keeps the whole reserve.
+    pub fn unit_reserve(&self) -> usize {
+        self.reserve.div_ceil(self.units)
     }
 
     /// Free blocks.
@@ -68,6 +171,7 @@ impl BlockPool {
 
     /// Returns an erased block to the free list.
     pub fn release(&mut self, block: BlockId) {
+        self.free_on[block as usize % self.units] += 1;
         self.free.push_back(block);
     }
 
@@ -82,11 +186,25 @@ impl BlockPool {
         None
     }
 
-    /// Opens a free block for `slot`, preferring one of the slot's unit.
-    fn open_new(&mut self, slot: usize) -> Result<BlockId> {
+    /// Opens a free block for `slot`: one of the slot's unit, else (counted, or refused
+    /// without `borrow`) another unit's.
+    fn open_new(&mut self, slot: usize, dev: &mut Device) -> Result<BlockId> {
         let unit = slot % self.units;
-        let pick = self.free.iter().position(|&b| b as usize % self.units == unit).unwrap_or(0);
+        let pick = match self.free.iter().position(|&b| b as usize % self.units == unit) {
+            Some(i) => i,
+            None if !self.borrow && !self.free.is_empty() => {
+                return Err(EngineError::DeviceFull(format!(
+                    "unit {unit} has no free block ({} free on other units; gc.borrow_blocks is off)",
+                    self.free.len()
+                )))
+            }
+            None => 0,
+        };
         let b = self.free.remove(pick).ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
+        self.free_on[b as usize % self.units] -= 1;
+        if b as usize % self.units != unit {
+            dev.cross_unit_block(unit, b);
+        }
         self.open[slot] = Some(b);
         Ok(b)
     }
@@ -99,6 +217,14 @@ impl BlockPool {
                 return Err(format!("free list holds block {b}, which is written, open or listed twice"));
             }
             seen[b as usize] = true;
+        }
+        for (u, &n) in self.free_on.iter().enumerate() {
+            let listed = self.free.iter().filter(|&&b| b as usize % self.units == u).count();
+            if n != listed {
+                return Err(format!(
+                    "free count of unit {u} is {n}, but the free list holds {listed} of its blocks"
+                ));
+            }
         }
         Ok(())
     }
@@ -126,13 +252,25 @@ pub fn next_page<S: Collects + ?Sized>(
         if let Some(ppn) = s.pool().page_in_open(slot, dev) {
             return Ok(ppn);
         }
-        if !for_gc && s.pool().at_reserve() {
-            while s.pool().at_reserve() && s.collect(dev)? {}
-            if s.pool().open[slot].is_some() {
+        if !for_gc {
+            let pool = s.pool();
+            let unit = slot % pool.units;
+            let collected = match pool.collection {
+                Collection::UntilAboveReserve if pool.at_reserve() => {
+                    while s.pool().at_reserve() && s.collect(dev)? {}
+                    true
+                }
+                Collection::OneVictim if pool.free_on[unit] <= pool.unit_reserve() => {
+                    s.collect_on(dev, unit)?;
+                    true
+                }
+                _ => false,
+            };
+            if collected && s.pool().open[slot].is_some() {
                 continue; // GC's copies opened a block here: fill it first
             }
         }
-        let b = s.pool().open_new(slot)?;
+        let b = s.pool().open_new(slot, dev)?;
         s.opened(slot, b);
     }
 }

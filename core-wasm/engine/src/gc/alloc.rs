@@ -3,11 +3,28 @@
 //! out the first free block at or after a cursor, so a block erased and released just now is
 //! not reused before every other free block had its turn (a LIFO pool would wear one block
 //! out). Hybrid schemes can take their log blocks the same way.
+//!
+//! Also [`UnitAllocation`]: which unit a host page write goes to, for the shared block pool
+//! (`ftl/pool.rs`).
 
 use std::collections::BTreeSet;
 
+use serde::{Deserialize, Serialize};
+
 use crate::flash::BlockId;
 use crate::hash::StateHasher;
+
+/// Which unit (channel x way) a host page write goes to (config `gc.unit_allocation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitAllocation {
+    /// Dynamic: successive page writes rotate over the units, whatever their address.
+    #[default]
+    RoundRobin,
+    /// Static: logical page n goes to unit n mod units (the low logical-address bits choose
+    /// the channel and way; seed 003's striping).
+    Static,
+}
 
 /// A pool of free blocks handed out in cyclic block order.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ pub mod alloc;
 pub mod victim;
 
 pub use crate::ages::BlockAges;
-pub use alloc::RoundRobin;
+pub use alloc::{RoundRobin, UnitAllocation};
 pub use victim::{cost_benefit, fifo, VictimPolicy};
 
 use crate::device::Device;

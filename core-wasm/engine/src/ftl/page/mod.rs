@@ -49,10 +49,8 @@ const UNMAPPED: u32 = u32::MAX;
 #[derive(Debug, Clone)]
 pub struct PageFtl {
     map: Vec<Ppn>,
-    /// Free list and one open block per unit (slot = unit).
+    /// Free list, one open block per unit (slot = unit) and the unit of the next write.
     pool: BlockPool,
-    /// Unit that takes the next page write.
-    next_unit: usize,
     victim: VictimPolicy,
 }
 
@@ -62,8 +60,8 @@ impl PageFtl {
         let units = ctx.device.units() as usize;
         PageFtl {
             map: vec![UNMAPPED; ctx.device.logical_pages() as usize],
-            pool: BlockPool::new(ctx.device.blocks, units, ctx.gc.reserve_blocks as usize, units),
-            next_unit: 0,
+            pool: BlockPool::new(ctx.device.blocks, units, ctx.gc.reserve_blocks as usize, units)
+                .with_gc(ctx.gc),
             victim: ctx.gc.victim,
         }
     }
@@ -74,10 +72,9 @@ impl PageFtl {
         (p != UNMAPPED).then_some(p)
     }
 
-    /// Next free page for a host write: units take writes round-robin.
-    fn next_host_page(&mut self, dev: &mut Device) -> Result<Ppn> {
-        let unit = self.next_unit;
-        self.next_unit = (unit + 1) % dev.units().max(1) as usize;
+    /// Next free page for a host write of `lpn`, on the unit `gc.unit_allocation` gives it.
+    fn next_host_page(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        let unit = self.pool.write_unit(lpn);
         next_page(self, unit, dev, false)
     }
 }
@@ -124,7 +121,7 @@ impl Ftl for PageFtl {
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let dest = self.next_host_page(dev)?;
+        let dest = self.next_host_page(lpn, dev)?;
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
         // GC inside next_page may have moved the old copy, so read the map only now.
         if let Some(old) = self.lookup(lpn) {
@@ -208,7 +205,7 @@ impl Ftl for PageFtl {
         // The free-list length first: the hash predates the shared pool (golden hashes).
         h.u32(self.pool.free_len() as u32);
         self.pool.hash_into(h);
-        h.u32(self.next_unit as u32);
+        h.u32(self.pool.write_cursor() as u32);
     }
 
     fn clone_box(&self) -> Box<dyn Ftl> {
