@@ -74,6 +74,7 @@ pub mod gc;
 pub mod hash;
 pub mod inspect;
 pub mod invariants;
+pub mod meta;
 #[allow(missing_docs)]
 pub mod metrics;
 pub mod oracle;

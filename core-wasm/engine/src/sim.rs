@@ -394,6 +394,12 @@ impl Sim {
         &self.device
     }
 
+    /// Installs (or removes) the wrapper that charges the scheme's metadata accesses
+    /// ([`crate::meta`]); a placement model (seed 003) sets it before stepping.
+    pub fn set_meta_hook(&mut self, hook: Option<Box<dyn crate::meta::MetaHook>>) {
+        self.device.set_meta_hook(hook);
+    }
+
     /// The scheme.
     pub fn ftl(&self) -> &dyn Ftl {
         self.ftl.as_ref()

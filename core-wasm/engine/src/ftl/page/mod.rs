@@ -22,6 +22,7 @@ use crate::flash::{BlockId, PageState, PageTag, Ppn};
 use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
+use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -44,6 +45,8 @@ pub static SPEC: SchemeSpec = SchemeSpec {
 };
 
 const UNMAPPED: u32 = u32::MAX;
+/// RAM per map entry.
+const ENTRY_BYTES: u32 = 4;
 
 /// Page-level FTL state.
 #[derive(Debug, Clone)]
@@ -100,7 +103,7 @@ impl Collects for PageFtl {
             let dest = next_page(self, unit, dev, true)?;
             dev.program(dest, tag, Purpose::Gc)?;
             dev.invalidate(ppn)?;
-            dev.ram(1);
+            dev.meta_write(MetaKind::PageMap, tag.key, ENTRY_BYTES);
             self.map[tag.key as usize] = dest;
             dev.gc_copied();
         }
@@ -113,7 +116,7 @@ impl Collects for PageFtl {
 
 impl Ftl for PageFtl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        dev.ram(1);
+        dev.meta_read(MetaKind::PageMap, lpn, ENTRY_BYTES);
         match self.lookup(lpn) {
             None => Ok(None),
             Some(ppn) => dev.read(ppn, Purpose::Data).map(Some),
@@ -128,12 +131,12 @@ impl Ftl for PageFtl {
             dev.invalidate(old)?;
         }
         self.map[lpn as usize] = dest;
-        dev.ram(1);
+        dev.meta_write(MetaKind::PageMap, lpn, ENTRY_BYTES);
         Ok(())
     }
 
     fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        dev.ram(1);
+        dev.meta_write(MetaKind::PageMap, lpn, ENTRY_BYTES);
         if let Some(old) = self.lookup(lpn) {
             dev.invalidate(old)?;
             self.map[lpn as usize] = UNMAPPED;
@@ -142,7 +145,7 @@ impl Ftl for PageFtl {
     }
 
     fn ram_bytes(&self) -> u64 {
-        self.map.len() as u64 * 4
+        self.map.len() as u64 * u64::from(ENTRY_BYTES)
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {

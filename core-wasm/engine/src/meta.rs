@@ -1,0 +1,52 @@
+//! The metadata-access path: every access a scheme makes to its mapping tables (a page-map
+//! entry, a cached mapping entry, a directory entry) goes through [`Device::meta_read`] /
+//! [`Device::meta_write`], so a wrapper can decide where the metadata lives and what an
+//! access costs. Seed 003 (Bang et al.) places metadata in SRAM, a DRAM cache or NAND pages:
+//! such a placement model installs a [`MetaHook`] with [`Device::set_meta_hook`] and charges
+//! each access itself (an SRAM hit, a DRAM access, a NAND page read through the device).
+//! Without a hook an access costs one RAM access (`device.latency.ram_access_ns`), the
+//! engine's model before the path existed, so runs and state hashes are unchanged.
+//!
+//! Cache management (searching a cache, updating its recency order) stays on
+//! [`Device::cache_ops`]: it is CPU work on the cache's own structure, not a table access.
+
+use crate::device::Device;
+
+/// Which table an access touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MetaKind {
+    /// A page-level map entry held in full in RAM (`page`'s LPN → PPN table).
+    PageMap,
+    /// A cached mapping entry (DFTL's CMT).
+    MapCache,
+    /// A directory entry locating a translation page (DFTL's GTD).
+    Directory,
+}
+
+/// One metadata access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MetaAccess {
+    /// The table.
+    pub kind: MetaKind,
+    /// `true` for an update, `false` for a lookup.
+    pub write: bool,
+    /// The entry's key (logical page, translation-page number).
+    pub key: u32,
+    /// Bytes the entry occupies.
+    pub bytes: u32,
+}
+
+/// A wrapper's view of metadata accesses: called for each one instead of the default RAM
+/// charge, with the device to charge the access to.
+pub trait MetaHook: std::fmt::Debug {
+    /// Charges (or records) one access.
+    fn access(&mut self, access: MetaAccess, dev: &mut Device);
+    /// A boxed copy (checkpoints clone the device).
+    fn clone_box(&self) -> Box<dyn MetaHook>;
+}
+
+impl Clone for Box<dyn MetaHook> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
