@@ -45,6 +45,7 @@ use crate::flash::{BlockId, PageContent, PageKind, PageState, PageTag, Ppn};
 use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
+use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -220,7 +221,7 @@ impl Dftl {
 
     /// Sets the cached mapping of resident `lpn` and marks it dirty.
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) {
-        dev.ram(1);
+        dev.meta_write(MetaKind::MapCache, lpn, CMT_ENTRY_BYTES as u32);
         let t = self.tpage_of(lpn) as usize;
         if let Some(e) = self.cmt.peek_mut(&lpn) {
             if !e.dirty && self.options.batch_update {
@@ -278,7 +279,7 @@ impl Dftl {
             dev.invalidate(self.gtd[t as usize])?;
         }
         self.gtd[t as usize] = dest;
-        dev.ram(1);
+        dev.meta_write(MetaKind::Directory, t, GTD_ENTRY_BYTES as u32);
         Ok(())
     }
 
@@ -346,7 +347,7 @@ impl Collects for Dftl {
             dev.gc_copied();
             if tag.kind == PageKind::Translation {
                 self.gtd[tag.key as usize] = dest;
-                dev.ram(1);
+                dev.meta_write(MetaKind::Directory, tag.key, GTD_ENTRY_BYTES as u32);
             } else if self.cmt.contains(&tag.key) {
                 // Lazy copying: fix the cached entry; it reaches flash when evicted.
                 self.set_cached(tag.key, dest, dev);
