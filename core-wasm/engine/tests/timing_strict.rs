@@ -56,13 +56,44 @@ fn responses_us(config: SimConfig, trace: &Trace) -> (Vec<f64>, ftl_engine::Metr
     (out, sim.metrics())
 }
 
+/// The review's hand count used the engine's GC rule of the time, collecting until the pool
+/// is above the reserve (`page`'s option `until-above-reserve`).
+fn until_above_reserve(mut c: SimConfig) -> SimConfig {
+    c.options = serde_json::json!({"gc": "until-above-reserve"});
+    c
+}
+
 #[test]
 fn hand_trace_responses_equal_the_hand_count() {
-    let (got, m) = responses_us(hand_config(), &hand_trace());
+    let (got, m) = responses_us(until_above_reserve(hand_config()), &hand_trace());
     let want = [800., 800., 800., 800., 800., 800., 400., 200., 2700., 25., 100., 0., 0., 200.];
     assert_eq!(got, want);
     assert_eq!(m.sim_time_us, 8425.0);
     assert_eq!((m.flash.page_writes, m.flash.page_reads, m.flash.erases), (34, 9, 2));
+}
+
+/// The same trace under `page`'s default, one victim per GC invocation (thesis §4.2.2; issue
+/// 10 item 6, review engine-model P2). Request 8 (W 4-5): LPN 4 fills the open block; LPN 5
+/// needs a block with the pool at its reserve (1), so one victim is collected, block 0 with
+/// one valid page (25 + 200 + 700), whose copy opens the last free block; the host page goes
+/// on into that block (200): 200 + 925 + 200 = 1,325 µs. The rule of the time collected block
+/// 1 too (3 valid pages, 2,700 µs in all). Everything else is the same: 7,050 µs, 31
+/// programs (30 host + 1 copy), 6 reads, 1 erase; with transfer 10 µs and RAM 1 µs
+/// (configuration B): 31 x 210 + 6 x 35 + 700 = 7,420 µs of flash and 38 RAM accesses.
+#[test]
+fn hand_trace_with_one_victim_per_gc() {
+    let (got, m) = responses_us(hand_config(), &hand_trace());
+    let want = [800., 800., 800., 800., 800., 800., 400., 200., 1325., 25., 100., 0., 0., 200.];
+    assert_eq!(got, want);
+    assert_eq!(m.sim_time_us, 7050.0);
+    assert_eq!((m.flash.page_writes, m.flash.page_reads, m.flash.erases), (31, 6, 1));
+    assert_eq!((m.gc.runs, m.gc.valid_copies), (1, 1));
+    let mut c = hand_config();
+    c.device.latency.transfer_ns_per_page = 10_000;
+    c.device.latency.ram_access_ns = 1_000;
+    let (got, m) = responses_us(c, &hand_trace());
+    assert_eq!((m.service_time_us.flash, m.service_time_us.ram), (7420.0, 38.0));
+    assert_eq!(got.iter().sum::<f64>(), 7458.0);
 }
 
 #[test]
@@ -70,7 +101,7 @@ fn with_ram_costs_the_sum_of_responses_is_the_sum_of_costs() {
     // Configuration B of the review: + 10 µs transfer a page, 1 µs a RAM access. Flash
     // 34 x 210 + 9 x 35 + 2 x 700 = 8,855 µs, RAM 41 accesses: 8,896 µs. Posted programs hid
     // the 34 RAM accesses after programs (sum of responses 8,862).
-    let mut c = hand_config();
+    let mut c = until_above_reserve(hand_config());
     c.device.latency.transfer_ns_per_page = 10_000;
     c.device.latency.ram_access_ns = 1_000;
     let (got, m) = responses_us(c.clone(), &hand_trace());

@@ -43,7 +43,7 @@ use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 
 pub use dftl::{Dftl, DftlOptions};
-pub use page::PageFtl;
+pub use page::{PageFtl, PageGc, PageOptions};
 pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 

@@ -4,6 +4,14 @@
 //! pages to the open block and erasing it (thesis §4.2.2: "each time only one victim block
 //! will be reclaimed … the block with the fewest valid pages is taken as the victim").
 //!
+//! GC runs as the thesis says, one victim per invocation (`options.gc = "one-victim"`, the
+//! default): when a host write needs a new block and the write's unit is down to its share
+//! of `gc.reserve_blocks`, one victim of that unit is collected; its copies open a fresh block
+//! of the unit, which the host write goes on filling, and its erase gives a block back, so
+//! the free count stays at the reserve in steady state. `"until-above-reserve"` keeps
+//! collecting until the pool is above the reserve (the engine's behaviour before issue 10),
+//! a named deviation: one write may then wait for several victims.
+//!
 //! Choices where the sources are silent: GC copies share the open blocks with host writes
 //! (no separate GC frontier); a mapping entry costs 4 bytes of RAM; each table lookup or
 //! update is one RAM access. On a device with several units (channels x ways) one block per
@@ -11,10 +19,12 @@
 //! overlap in time (dynamic allocation; a unit's block is one with `block % units == unit`);
 //! GC copies stay on the victim's unit, so one collection needs at most one fresh block.
 
-use serde_json::Value;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use super::pool::{next_page, BlockPool, Collects};
-use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::pool::{next_page, BlockPool, Collection, Collects};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
@@ -36,13 +46,38 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     notes: include_str!("notes.md"),
     stops: &[StopAt::Gc],
     caches: &[],
-    options: OptionsSpec::of::<NoOptions>(),
-    variants: || vec![("default", Value::Object(Default::default()))],
+    options: OptionsSpec::of::<PageOptions>(),
+    variants: || {
+        vec![
+            ("one victim per GC (thesis)", json!({"gc": "one-victim"})),
+            ("collect until above the reserve", json!({"gc": "until-above-reserve"})),
+        ]
+    },
     build: |ctx, options| {
-        super::parse_options::<NoOptions>("page", options)?;
-        Ok(Box::new(PageFtl::new(ctx)))
+        let options = super::parse_options::<PageOptions>("page", options)?;
+        Ok(Box::new(PageFtl::new(ctx, &options)))
     },
 };
+
+/// How much one GC invocation collects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PageGc {
+    /// One victim of the unit that needs a block, when that unit is down to its share of
+    /// the reserve (thesis §4.2.2: "each time only one victim block will be reclaimed").
+    #[default]
+    OneVictim,
+    /// Victims until the free pool is above the reserve again (a write may wait for several).
+    UntilAboveReserve,
+}
+
+/// `page` options (`options.*` in the config when `scheme` is `page`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct PageOptions {
+    /// GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.
+    pub gc: PageGc,
+}
 
 const UNMAPPED: u32 = u32::MAX;
 /// RAM per map entry.
@@ -59,12 +94,17 @@ pub struct PageFtl {
 
 impl PageFtl {
     /// A page-level FTL over an erased device.
-    pub fn new(ctx: &BuildCtx) -> Self {
+    pub fn new(ctx: &BuildCtx, options: &PageOptions) -> Self {
         let units = ctx.device.units() as usize;
+        let collection = match options.gc {
+            PageGc::OneVictim => Collection::OneVictim,
+            PageGc::UntilAboveReserve => Collection::UntilAboveReserve,
+        };
         PageFtl {
             map: vec![UNMAPPED; ctx.device.logical_pages() as usize],
             pool: BlockPool::new(ctx.device.blocks, units, ctx.gc.reserve_blocks as usize, units)
-                .with_gc(ctx.gc),
+                .with_gc(ctx.gc)
+                .with_collection(collection),
             victim: ctx.gc.victim,
         }
     }
@@ -87,11 +127,27 @@ impl Collects for PageFtl {
         &mut self.pool
     }
 
-    /// Collects one victim, copying its valid pages to the open block of its own unit, so a
-    /// collection needs at most one fresh block; `false` when no block is worth collecting.
+    /// Collects one victim of any unit (`until-above-reserve`).
     fn collect(&mut self, dev: &mut Device) -> Result<bool> {
         let pool = &self.pool;
-        let Some(victim) = pick_victim(self.victim, dev, |b| !pool.is_open(b)) else { return Ok(false) };
+        let victim = pick_victim(self.victim, dev, |b| !pool.is_open(b));
+        self.collect_victim(victim, dev)
+    }
+
+    /// Collects one victim of `unit` (`one-victim`).
+    fn collect_on(&mut self, dev: &mut Device, unit: usize) -> Result<bool> {
+        let pool = &self.pool;
+        let units = pool.units();
+        let victim = pick_victim(self.victim, dev, |b| b as usize % units == unit && !pool.is_open(b));
+        self.collect_victim(victim, dev)
+    }
+}
+
+impl PageFtl {
+    /// Collects `victim`, copying its valid pages to the open block of its own unit, so a
+    /// collection needs at most one fresh block; `false` when there is no victim.
+    fn collect_victim(&mut self, victim: Option<BlockId>, dev: &mut Device) -> Result<bool> {
+        let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
         let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash().first_ppn(victim);
@@ -239,7 +295,7 @@ mod tests {
             ..Latencies::default()
         };
         let mut dev = Device::new(FlashArray::new(4, 8, config.device.cell), lat, false);
-        let mut ftl = PageFtl::new(&BuildCtx::of(&config));
+        let mut ftl = PageFtl::new(&BuildCtx::of(&config), &PageOptions::default());
         // Blocks 0 and 1 get LPNs 0..16; rewriting 0, 1, 2 leaves block 0 with 5 valid pages,
         // and LPNs 16..21 fill block 2, leaving one free block: the reserve.
         for (v, lpn) in (0..16).chain([0, 1, 2]).chain(16..21).enumerate() {
