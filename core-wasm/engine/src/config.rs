@@ -377,6 +377,28 @@ impl SimConfig {
                 "over-provisioning leaves {spare_blocks} spare blocks, but GC needs more than {needed} (its reserve of {reserve} plus one open block per extra unit); raise device.over_provisioning or device.blocks"
             )));
         }
+        if self.gc.unit_allocation == crate::gc::UnitAllocation::Static {
+            self.validate_static_units()?;
+        }
+        Ok(())
+    }
+
+    /// Static allocation pins logical page n to unit n mod units, so every unit must have
+    /// spare room of its own: more whole spare blocks than its share of the reserve.
+    fn validate_static_units(&self) -> Result<()> {
+        let d = &self.device;
+        let (units, ppb) = (u64::from(d.units()), u64::from(d.pages_per_block));
+        let share = u64::from(self.gc.reserve_blocks).div_ceil(units);
+        for u in 0..units {
+            let blocks = u64::from(d.blocks).saturating_sub(u).div_ceil(units);
+            let logical = d.logical_pages().saturating_sub(u).div_ceil(units);
+            let spare = (blocks * ppb).saturating_sub(logical) / ppb;
+            if spare <= share {
+                return Err(EngineError::Config(format!(
+                    "gc.unit_allocation 'static': unit {u} has {blocks} blocks for {logical} logical pages, leaving {spare} spare blocks; it needs more than {share} (its share of gc.reserve_blocks); raise device.over_provisioning or device.blocks, or use 'round-robin'"
+                )));
+            }
+        }
         Ok(())
     }
 }
@@ -426,6 +448,17 @@ mod tests {
             let e = SimConfig::from_json(json).unwrap().validate().unwrap_err().to_string();
             assert!(e.contains(key), "{json}: {e}");
         }
+        // Static allocation: unit 0 of 10 blocks x 16 pages at 50 % OP has 3 blocks for 20
+        // logical pages, one spare block of its own, as little as a one-unit device may not have
+        // (units 2 and 3 have none: they would borrow until the device is full).
+        let e = SimConfig::from_json(
+            r#"{"device": {"blocks": 10, "pages_per_block": 16, "over_provisioning": 0.5, "channels": 2, "ways": 2}, "gc": {"reserve_blocks": 1, "unit_allocation": "static"}}"#,
+        )
+        .unwrap()
+        .validate()
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("unit 0 has 3 blocks for 20 logical pages"), "{e}");
         // A misspelt key is an error, not silently ignored.
         let e = SimConfig::from_json(r#"{"device": {"blokcs": 16}}"#).unwrap_err().to_string();
         assert!(e.contains("blokcs"), "{e}");

@@ -92,6 +92,10 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                     config.device.channels = 2;
                     config.device.ways = 2;
                     config.device.over_provisioning = config.device.over_provisioning.max(0.4);
+                    // Half of those place pages statically by logical address (seed 003).
+                    if i % 8 == 6 {
+                        config.gc.unit_allocation = ftl_engine::gc::UnitAllocation::Static;
+                    }
                 }
                 if i % 7 == 3 {
                     config.device.utilization = 0.5;
@@ -100,12 +104,13 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 let requests = (config.device.physical_pages() as usize * 2).max(400);
                 let trace = random_trace(seed, requests, logical, config.device.page_bytes);
                 let label = format!(
-                    "{} geometry {g} seed {seed} ({:?}, {:?}, {}x{} units, utilization {}, variant {variant})",
+                    "{} geometry {g} seed {seed} ({:?}, {:?}, {}x{} units {:?}, utilization {}, variant {variant})",
                     s.info.id,
                     config.gc.victim,
                     config.device.cell,
                     config.device.channels,
                     config.device.ways,
+                    config.gc.unit_allocation,
                     config.device.utilization,
                 );
                 // A scheme may refuse a device too small for it, but only up front, with a
