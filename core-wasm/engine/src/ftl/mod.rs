@@ -29,6 +29,7 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod cdftl;
 pub mod demand;
 mod dftl;
 mod page;
@@ -43,13 +44,14 @@ use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 
+pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
 pub use page::PageFtl;
 pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
