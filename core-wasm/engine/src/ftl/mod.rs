@@ -35,6 +35,7 @@ mod dftl;
 mod page;
 pub mod pool;
 mod spec;
+mod tpftl;
 
 use crate::config::SimConfig;
 use crate::device::Device;
@@ -49,9 +50,10 @@ pub use dftl::{Dftl, DftlOptions};
 pub use page::PageFtl;
 pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
