@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{read_tpage, DemandScheme, TpCause, UNMAPPED};
+use super::{read_tpage, DemandScheme, TpCause, TRANSLATION, UNMAPPED};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::Purpose;
@@ -42,8 +42,7 @@ pub fn program_tpage<S: DemandScheme>(
     if read_old && at != UNMAPPED {
         read_tpage(at, purpose, cause, dev)?;
     }
-    let slot = s.core().translation_slot();
-    let dest = next_page(s, slot, dev, purpose == Purpose::Gc)?;
+    let dest = next_page(s, TRANSLATION, dev, purpose == Purpose::Gc)?;
     let core = s.core_mut();
     core.tpage_version += 1;
     // The page holds its entries (the last one may be partly beyond the logical space).
@@ -113,8 +112,8 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
         }
         let tag = dev.read(ppn, Purpose::Gc)?;
         let translation = tag.kind == PageKind::Translation;
-        let slot = if translation { s.core().translation_slot() } else { s.core().data_slot_of(victim) };
-        let dest = next_page(s, slot, dev, true)?;
+        let dest =
+            next_page(s, if translation { TRANSLATION } else { s.core().data_slot_of(victim) }, dev, true)?;
         let content = dev.flash().content(ppn).cloned().unwrap_or_default();
         dev.program_with(dest, tag, content, Purpose::Gc)?;
         dev.invalidate(ppn)?;

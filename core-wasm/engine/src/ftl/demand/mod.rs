@@ -29,9 +29,8 @@
 //! - Data and translation pages are written to separate open blocks. On a device with
 //!   several units (channels x ways) each unit has its own open data block and host writes
 //!   go round-robin over the units, so their programs overlap; GC copies a victim's data
-//!   pages within its unit (issue 10 item 4). Translation pages share one open block (the
-//!   first unit's when it has a free block): they are few, and one frontier keeps a batch
-//!   update's pages together.
+//!   pages within its unit (issue 10 item 4). Translation pages share one open block: they
+//!   are few, and one frontier keeps a batch update's pages together.
 //! - GC is over data and translation blocks alike, starting one block earlier than
 //!   `gc.reserve_blocks` (a data-block collection may need a fresh block for its copies and
 //!   another for its batch update before its victim is free). A translation-block victim's
@@ -66,6 +65,14 @@ pub const UNMAPPED: Ppn = u32::MAX;
 /// RAM cost of one GTD entry (a translation page's PPN).
 pub const GTD_ENTRY_BYTES: u64 = 4;
 
+/// Open-block slots of the pool: data and translation pages live in separate blocks.
+/// `DATA` is the first unit's data slot; other units' data slots follow every other slot
+/// (see [`DemandCore::data_slot`]).
+const DATA: usize = 0;
+const TRANSLATION: usize = 1;
+/// Slots before the other units' data slots.
+const STREAM_SLOTS: usize = 2;
+
 /// The state every demand-paged scheme shares: GTD, the map as the translation pages on
 /// flash hold it, the block pool.
 #[derive(Debug, Clone)]
@@ -85,9 +92,11 @@ pub struct DemandCore {
     victim: VictimPolicy,
     tpage_version: u32,
     ram_budget: u64,
-    /// Units; pool slots `0..units` are their open data blocks, slot `units` the open
-    /// translation block.
+    /// Units (channels x ways): each has an open data block ([`DemandCore::data_slot`]).
     units: usize,
+    /// Pool slot of unit `u`'s data block, for `u` >= 1: `unit_base + u` (a multiple of
+    /// `units` past the stream slots, so the pool's slot-to-unit rule `slot % units` holds).
+    unit_base: usize,
     /// Unit that takes the next host write.
     next_unit: usize,
     /// Tests only: skip this many translation-page rewrites (a deliberately broken scheme
@@ -118,6 +127,8 @@ impl DemandCore {
         // for garbage.
         let ppb = u64::from(device.pages_per_block);
         let units = device.units().max(1) as usize;
+        let unit_base = units * (STREAM_SLOTS - 1).div_ceil(units);
+        let slots = if units == 1 { STREAM_SLOTS } else { unit_base + units };
         let spare = device.physical_pages().saturating_sub(logical + tpages);
         let needed = (u64::from(ctx.gc.reserve_blocks) + 1 + units as u64) * ppb + tpages.min(ppb);
         if spare <= needed {
@@ -130,12 +141,13 @@ impl DemandCore {
             gtd: vec![UNMAPPED; tpages as usize],
             on_flash: vec![UNMAPPED; logical as usize],
             // One more reserve block: see the module docs.
-            pool: BlockPool::new(device.blocks, units + 1, ctx.gc.reserve_blocks as usize + 1, units),
+            pool: BlockPool::new(device.blocks, slots, ctx.gc.reserve_blocks as usize + 1, units),
             translation_blocks: vec![false; device.blocks as usize],
             victim: ctx.gc.victim,
             tpage_version: 0,
             ram_budget: budget,
             units,
+            unit_base,
             next_unit: 0,
             #[cfg(test)]
             skip_rewrites: 0,
@@ -191,27 +203,31 @@ impl DemandCore {
         Ok(entries)
     }
 
-    /// Pool slot of the open translation block.
-    fn translation_slot(&self) -> usize {
-        self.units
+    /// Pool slot of unit `unit`'s open data block.
+    fn data_slot(&self, unit: usize) -> usize {
+        if unit == 0 {
+            DATA
+        } else {
+            self.unit_base + unit
+        }
     }
 
     /// Pool slot of the open data block of the unit holding `block` (GC copies stay there).
     fn data_slot_of(&self, block: BlockId) -> usize {
-        block as usize % self.units
+        self.data_slot(block as usize % self.units)
     }
 
     /// Pool slot for the next host write: units take turns.
     fn next_host_slot(&mut self) -> usize {
         let unit = self.next_unit;
         self.next_unit = (unit + 1) % self.units;
-        unit
+        self.data_slot(unit)
     }
 
     /// The role of `block`: open data blocks show as active; the open translation block
     /// keeps its translation colour ("open for writes" marks where host data goes).
     pub fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if (0..self.units).any(|u| self.pool.open(u) == Some(block)) {
+        if (0..self.units).any(|u| self.pool.open(self.data_slot(u)) == Some(block)) {
             BlockRole::Active
         } else if dev.flash().programmed_count(block) == 0 {
             BlockRole::Free
@@ -224,7 +240,7 @@ impl DemandCore {
 
     /// Records which stream opened `block` (see [`Collects::opened`]).
     fn opened(&mut self, slot: usize, block: BlockId) {
-        self.translation_blocks[block as usize] = slot == self.translation_slot();
+        self.translation_blocks[block as usize] = slot == TRANSLATION;
     }
 
     /// Hashes the GTD and the on-flash map, then the scheme's cache (`cache`), then the pool,

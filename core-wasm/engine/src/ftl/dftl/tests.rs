@@ -142,7 +142,7 @@ fn host_writes_alternate_over_per_unit_frontiers() {
         units.push(dev.flash().block_of(ppn) % 2);
     }
     assert_eq!(units, [0, 1, 0, 1]);
-    let [a, b] = [0, 1].map(|s| ftl.core.pool.open(s).unwrap());
+    let [a, b] = [0, 3].map(|s| ftl.core.pool.open(s).unwrap());
     assert_eq!((a % 2, b % 2), (0, 1));
     assert_eq!(ftl.block_role(a, &dev), BlockRole::Active);
     assert_eq!(ftl.block_role(b, &dev), BlockRole::Active);
