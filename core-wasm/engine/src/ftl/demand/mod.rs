@@ -77,7 +77,8 @@ const STREAM_SLOTS: usize = 2;
 /// flash hold it, the block pool.
 #[derive(Debug, Clone)]
 pub struct DemandCore {
-    /// Entries per translation page (`page_bytes / 4`).
+    /// Entries per translation page (`page_bytes / 4`, or fewer on a teaching device:
+    /// `device.translation_page_entries`).
     pub per_tpage: u32,
     /// Translation-page number → its physical page (the GTD); [`UNMAPPED`] before its first
     /// write.
@@ -112,7 +113,7 @@ impl DemandCore {
     pub fn new(ctx: &BuildCtx, scheme: &str, min_cache_bytes: u64, what_min: &str) -> Result<(Self, u64)> {
         let device = ctx.device;
         let logical = device.logical_pages();
-        let per_tpage = device.page_bytes / 4;
+        let per_tpage = device.entries_per_translation_page();
         let tpages = logical.div_ceil(u64::from(per_tpage));
         let gtd_bytes = tpages * GTD_ENTRY_BYTES;
         let budget = ctx.ram_budget;

@@ -3,12 +3,13 @@ use crate::config::SimConfig;
 use crate::flash::FlashArray;
 use crate::ftl::demand::DemandScheme;
 
-/// A device of 32 blocks x 8 pages of 4 KB (one translation page covers everything) and
-/// a CMT of two entries (4-byte GTD + 2 x 8 bytes).
+/// A device of 32 blocks x 8 pages of 4 KB with full translation pages (one covers
+/// everything) and a CMT of two entries (4-byte GTD + 2 x 8 bytes).
 fn setup(batch_update: bool) -> (Dftl, Device) {
     let mut config = SimConfig::default();
     config.device.blocks = 32;
     config.device.pages_per_block = 8;
+    config.device.translation_page_entries = 0;
     config.ram.bytes = 4 + 2 * 8;
     let ftl =
         Dftl::new(&BuildCtx::of(&config), DftlOptions { batch_update, ..DftlOptions::default() }).unwrap();
@@ -102,6 +103,7 @@ fn a_segmented_cmt_keeps_a_reused_entry_through_a_scan() {
         let mut config = SimConfig::default();
         config.device.blocks = 32;
         config.device.pages_per_block = 8;
+        config.device.translation_page_entries = 0;
         config.ram.bytes = 4 + 2 * 8;
         let options = DftlOptions { cmt, ..DftlOptions::default() };
         let mut ftl = Dftl::new(&BuildCtx::of(&config), options).unwrap();
