@@ -162,7 +162,7 @@ impl TraceReader {
 
     fn feed_lines(&mut self, mut chunk: &[u8]) -> Result<(), ParseError> {
         while !self.done {
-            let Some(i) = chunk.iter().position(|&b| b == b'\n') else { return self.keep_partial(chunk) };
+            let Some(i) = memchr::memchr(b'\n', chunk) else { return self.keep_partial(chunk) };
             let (head, rest) = chunk.split_at(i);
             chunk = rest.get(1..).unwrap_or_default();
             if self.discarding {
