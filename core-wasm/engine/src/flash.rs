@@ -135,6 +135,9 @@ struct KeyVersion {
 #[derive(Debug, Clone)]
 pub struct FlashArray {
     pages_per_block: u32,
+    /// log2 of `pages_per_block` when it is a power of two (every preset), so the page →
+    /// block split on the hot path is a shift, not a division; `u32::MAX` otherwise.
+    ppb_shift: u32,
     page_bytes: u32,
     oob_bytes: u32,
     /// Contents of the programmed pages that carry any (sparse: data pages carry only tags).
@@ -156,6 +159,11 @@ impl FlashArray {
         let pages = blocks as usize * pages_per_block as usize;
         FlashArray {
             pages_per_block,
+            ppb_shift: if pages_per_block.is_power_of_two() {
+                pages_per_block.trailing_zeros()
+            } else {
+                u32::MAX
+            },
             page_bytes: 4096,
             oob_bytes: 128,
             contents: BTreeMap::new(),
@@ -203,7 +211,17 @@ impl FlashArray {
 
     /// The block holding `ppn`.
     pub fn block_of(&self, ppn: Ppn) -> BlockId {
-        ppn / self.pages_per_block
+        self.split(ppn).0
+    }
+
+    /// Block and page-in-block of `ppn`.
+    #[inline]
+    pub fn split(&self, ppn: Ppn) -> (BlockId, u32) {
+        if self.ppb_shift != u32::MAX {
+            (ppn >> self.ppb_shift, ppn & (self.pages_per_block - 1))
+        } else {
+            (ppn / self.pages_per_block, ppn % self.pages_per_block)
+        }
     }
 
     /// First page of `block`.
@@ -272,8 +290,8 @@ impl FlashArray {
         match self.meta[ppn as usize].state() {
             PageState::Free => Err(EngineError::IllegalFlashOp(format!(
                 "read of erased page {ppn} (block {}, page {})",
-                self.block_of(ppn),
-                ppn % self.pages_per_block
+                self.split(ppn).0,
+                self.split(ppn).1
             ))),
             _ => Ok(self.tag(ppn)),
         }
@@ -307,8 +325,7 @@ impl FlashArray {
     /// Programs a free page with `tag`; the page becomes valid.
     pub(crate) fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
         self.check_ppn(ppn)?;
-        let block = self.block_of(ppn);
-        let offset = ppn % self.pages_per_block;
+        let (block, offset) = self.split(ppn);
         if self.meta[ppn as usize].state() != PageState::Free {
             return Err(EngineError::IllegalFlashOp(format!(
                 "program of non-free page {ppn} (block {block}, page {offset})"
