@@ -341,7 +341,7 @@ impl FlashArray {
         self.tags[ppn as usize] = KeyVersion { key: tag.key, version: tag.version };
         self.valid[block as usize] += 1;
         self.programmed[block as usize] += 1;
-        self.by_valid.set(block, self.valid[block as usize]);
+        self.by_valid.programmed(block, self.valid[block as usize]);
         Ok(())
     }
 

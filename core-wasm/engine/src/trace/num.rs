@@ -30,7 +30,7 @@ pub fn int(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
 
 /// `digits` as an integer when they are 1 to 19 decimal digits, which cannot overflow a u64:
 /// the common case, without the overflow checks of the general path.
-fn short_int(digits: &[u8]) -> Option<u64> {
+pub(super) fn short_int(digits: &[u8]) -> Option<u64> {
     if digits.is_empty() || digits.len() > 19 {
         return None;
     }
@@ -43,6 +43,15 @@ fn short_int(digits: &[u8]) -> Option<u64> {
         value = value * 10 + u64::from(d);
     }
     Some(value)
+}
+
+/// `m` whole `unit`s in ns, when that fits a u64 (rounded down, as [`time`] does).
+pub(super) fn whole_time(m: u64, unit: TimeUnit) -> Option<u64> {
+    let shift = i64::from(unit.picos_log10()) - 3;
+    match u32::try_from(shift) {
+        Ok(s) => 10u64.checked_pow(s).and_then(|p| m.checked_mul(p)),
+        Err(_) => u32::try_from(-shift).ok().and_then(|s| 10u64.checked_pow(s)).map(|p| m / p),
+    }
 }
 
 /// A hexadecimal integer, with or without `0x`.
@@ -69,15 +78,8 @@ pub fn time(line: u32, f: Field<'_>, unit: TimeUnit) -> Result<u64, ParseError> 
     let bytes = f.text.strip_prefix('+').unwrap_or(f.text).as_bytes();
     // Fast path: a whole number of at most 19 digits (the usual timestamp), exactly what the
     // general path computes for it.
-    if let Some(m) = short_int(bytes) {
-        let shift = i64::from(unit.picos_log10()) - 3;
-        let scaled = match u32::try_from(shift) {
-            Ok(s) => 10u64.checked_pow(s).and_then(|p| m.checked_mul(p)),
-            Err(_) => u32::try_from(-shift).ok().and_then(|s| 10u64.checked_pow(s)).map(|p| m / p),
-        };
-        if let Some(ns) = scaled {
-            return Ok(ns);
-        }
+    if let Some(ns) = short_int(bytes).and_then(|m| whole_time(m, unit)) {
+        return Ok(ns);
     }
     let (mut mantissa, mut pow10, mut digits) = (0u128, 0i64, 0usize);
     let mut i = 0;

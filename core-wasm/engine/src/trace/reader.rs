@@ -251,6 +251,12 @@ impl TraceReader {
     }
 
     fn process(&mut self, n: u32, raw: &[u8]) -> Result<(), ParseError> {
+        if let (Some(format), Some(ctx), None) = (self.format, self.ctx, &self.fit_sample) {
+            if let Some(rec) = format::fast_line(format, raw, &ctx, &self.state) {
+                self.offer(rec);
+                return Ok(());
+            }
+        }
         let text = match decode(n, raw) {
             Ok(t) => t,
             Err(e) => return self.bad(e),
@@ -267,10 +273,7 @@ impl TraceReader {
         }
         match format::parse_line(format, text, n, &ctx, &mut self.state) {
             Ok(Outcome::Request(rec)) => {
-                if self.select.offer(rec, &mut self.report, &mut self.requests) {
-                    self.done = true;
-                    self.report.limit_reached = true;
-                }
+                self.offer(rec);
                 Ok(())
             }
             Ok(Outcome::Header) => Ok(()),
@@ -279,6 +282,13 @@ impl TraceReader {
                 Ok(())
             }
             Err(e) => self.bad(e),
+        }
+    }
+
+    fn offer(&mut self, rec: format::Record<'_>) {
+        if self.select.offer(rec, &mut self.report, &mut self.requests) {
+            self.done = true;
+            self.report.limit_reached = true;
         }
     }
 
