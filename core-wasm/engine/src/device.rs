@@ -63,6 +63,13 @@ pub struct SchemeCounters {
     pub buffer_hits: u64,
     /// Data-buffer misses.
     pub buffer_misses: u64,
+    /// Translation-page reads by cause ([`crate::vocab::TpCause`] order).
+    pub tpage_reads: [u64; crate::vocab::TpCause::COUNT],
+    /// Translation-page writes by cause ([`crate::vocab::TpCause`] order).
+    pub tpage_writes: [u64; crate::vocab::TpCause::COUNT],
+    /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
+    /// (HCFTL's DTP index): each costs a wasted flash read.
+    pub bloom_false_positives: u64,
 }
 
 /// Simulated time spent on the current request, split by where it went.

@@ -511,6 +511,7 @@ impl Sim {
     pub fn metrics(&self) -> Metrics {
         let c = &self.device.counters;
         let s = &self.device.stats;
+        let spec = crate::ftl::spec(&self.config.scheme).ok();
         let by_purpose = Purpose::ALL
             .iter()
             .map(|&p| {
@@ -565,8 +566,12 @@ impl Sim {
                 valid_copies: s.gc_valid_copies,
                 merges: MergeCounts { switch: s.merges[0], partial: s.merges[1], full: s.merges[2] },
             },
-            mapping: self.ftl.has_mapping_cache().then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
-            buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
+            mapping: spec
+                .is_some_and(|sp| sp.has_mapping_cache())
+                .then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
+            buffer: spec
+                .is_some_and(|sp| sp.has_data_buffer())
+                .then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
             response_us: Distribution::of(&self.response),
             service_time_us: ServiceTime {
                 total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns + self.host.host_ns),

@@ -29,6 +29,7 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+pub mod demand;
 mod dftl;
 mod page;
 pub mod pool;
@@ -132,14 +133,6 @@ pub trait Ftl: std::fmt::Debug {
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
     /// Logical pages whose newest data lives only in the scheme's RAM (a write buffer).
     fn holds_in_ram(&self, _lpn: u32) -> bool {
-        false
-    }
-    /// Whether the scheme caches mapping entries in RAM (reports `mapping` hit ratios).
-    fn has_mapping_cache(&self) -> bool {
-        false
-    }
-    /// Whether the scheme buffers data pages in RAM (reports `buffer` hit ratios).
-    fn has_data_buffer(&self) -> bool {
         false
     }
     /// Where the scheme's logical map lives, for the mapping reconstruction check

@@ -1,6 +1,6 @@
 //! DFTL's RAM as the generic inspection shapes: the CMT as an LRU list, the GTD as a table.
 
-use super::{Dftl, CMT_ENTRY_BYTES, GTD_ENTRY_BYTES, UNMAPPED};
+use super::{Dftl, CMT_ENTRY_BYTES, UNMAPPED};
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
 use crate::inspect::{
@@ -24,13 +24,13 @@ impl Dftl {
             })
             .collect();
         let touched_tpages = q.touched.iter().map(|&lpn| self.tpage_of(lpn));
-        let (tpages, gtd_cut) = indexed_keys(self.gtd.len(), q.limit, touched_tpages);
+        let (tpages, gtd_cut) = indexed_keys(self.core.gtd.len(), q.limit, touched_tpages);
         // DFTL caches single entries, never whole translation pages: no GTD row is "in RAM".
         let rows = tpages
             .into_iter()
-            .map(|t| Row { key: t, value: mapped(self.gtd[t as usize]), in_ram: false })
+            .map(|t| Row { key: t, value: mapped(self.core.gtd[t as usize]), in_ram: false })
             .collect();
-        let gtd_bytes = self.gtd.len() as u64 * GTD_ENTRY_BYTES;
+        let gtd_bytes = self.core.gtd_bytes();
         let cmt_used = self.cmt.len() as u64 * CMT_ENTRY_BYTES;
         let cmt_free = (self.cmt.capacity() - self.cmt.len()) as u64 * CMT_ENTRY_BYTES;
         Inspection {
@@ -54,7 +54,7 @@ impl Dftl {
                 Structure::Table {
                     id: "gtd".into(),
                     name: "GTD (translation page → PPN)".into(),
-                    len: self.gtd.len() as u64,
+                    len: self.core.gtd.len() as u64,
                     rows,
                     truncated: gtd_cut,
                 },
