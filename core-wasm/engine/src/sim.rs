@@ -572,6 +572,9 @@ impl Sim {
             buffer: spec
                 .is_some_and(|sp| sp.has_data_buffer())
                 .then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
+            translation_pages: spec
+                .is_some_and(|sp| sp.has_mapping_cache())
+                .then(|| TranslationMetrics::of(s)),
             response_us: Distribution::of(&self.response),
             service_time_us: ServiceTime {
                 total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns + self.host.host_ns),
