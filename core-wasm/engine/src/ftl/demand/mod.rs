@@ -59,9 +59,13 @@ pub const UNMAPPED: Ppn = u32::MAX;
 /// RAM cost of one GTD entry (a translation page's PPN).
 pub const GTD_ENTRY_BYTES: u64 = 4;
 
-/// Open-block slots of the pool: data and translation pages live in separate blocks.
-const DATA: usize = 0;
-const TRANSLATION: usize = 1;
+/// Open-block slots of the pool: data and translation pages live in separate blocks; a
+/// scheme with pages of its own kind (HCFTL's DTPs) adds slots from [`FIRST_EXTRA_STREAM`].
+pub const DATA: usize = 0;
+/// The translation-page slot.
+pub const TRANSLATION: usize = 1;
+/// The first slot of a scheme's own streams ([`DemandCore::with_streams`]).
+pub const FIRST_EXTRA_STREAM: usize = 2;
 
 /// The state every demand-paged scheme shares: GTD, the map as the translation pages on
 /// flash hold it, the block pool.
@@ -78,7 +82,8 @@ pub struct DemandCore {
     pub on_flash: Vec<Ppn>,
     /// Free list and the open block of each stream.
     pub pool: BlockPool,
-    translation_blocks: Vec<bool>,
+    /// The slot whose open block each block last was (what it holds).
+    block_stream: Vec<u8>,
     victim: VictimPolicy,
     tpage_version: u32,
     ram_budget: u64,
@@ -93,6 +98,20 @@ impl DemandCore {
     /// Fails (naming `scheme`) when the budget cannot hold the GTD plus `min_cache_bytes`
     /// (the smallest cache, `what_min` in words), or the device leaves no room for garbage.
     pub fn new(ctx: &BuildCtx, scheme: &str, min_cache_bytes: u64, what_min: &str) -> Result<(Self, u64)> {
+        Self::with_streams(ctx, scheme, min_cache_bytes, what_min, 0, 0)
+    }
+
+    /// As [`DemandCore::new`], with `extra_streams` more open-block slots for the scheme's
+    /// own page kinds (each also gets a reserve block: one collection may open one of each)
+    /// and room on flash for `extra_pages` more valid pages of them.
+    pub fn with_streams(
+        ctx: &BuildCtx,
+        scheme: &str,
+        min_cache_bytes: u64,
+        what_min: &str,
+        extra_streams: usize,
+        extra_pages: u64,
+    ) -> Result<(Self, u64)> {
         let device = ctx.device;
         let logical = device.logical_pages();
         let per_tpage = device.page_bytes / 4;
@@ -110,7 +129,9 @@ impl DemandCore {
         // for garbage.
         let ppb = u64::from(device.pages_per_block);
         let spare = device.physical_pages().saturating_sub(logical + tpages);
-        let needed = (u64::from(ctx.gc.reserve_blocks) + 2) * ppb + tpages.min(ppb);
+        let needed = (u64::from(ctx.gc.reserve_blocks) + 2 + 2 * extra_streams as u64) * ppb
+            + tpages.min(ppb)
+            + extra_pages;
         if spare <= needed {
             return Err(EngineError::Config(format!(
                 "{scheme} needs more than {needed} spare pages (GC reserve, an open translation block and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
@@ -122,8 +143,13 @@ impl DemandCore {
             on_flash: vec![UNMAPPED; logical as usize],
             // One more reserve block: see the module docs. One unit of allocation: streams
             // take the first free block.
-            pool: BlockPool::new(device.blocks, 2, ctx.gc.reserve_blocks as usize + 1, 1),
-            translation_blocks: vec![false; device.blocks as usize],
+            pool: BlockPool::new(
+                device.blocks,
+                FIRST_EXTRA_STREAM + extra_streams,
+                ctx.gc.reserve_blocks as usize + 1 + extra_streams,
+                1,
+            ),
+            block_stream: vec![DATA as u8; device.blocks as usize],
             victim: ctx.gc.victim,
             tpage_version: 0,
             ram_budget: budget,
@@ -188,7 +214,7 @@ impl DemandCore {
             BlockRole::Active
         } else if dev.flash().programmed_count(block) == 0 {
             BlockRole::Free
-        } else if self.translation_blocks[block as usize] {
+        } else if self.block_stream(block) == TRANSLATION {
             BlockRole::Translation
         } else {
             BlockRole::Data
@@ -197,7 +223,12 @@ impl DemandCore {
 
     /// Records which stream opened `block` (see [`Collects::opened`]).
     fn opened(&mut self, slot: usize, block: BlockId) {
-        self.translation_blocks[block as usize] = slot == TRANSLATION;
+        self.block_stream[block as usize] = slot as u8;
+    }
+
+    /// The slot whose open block `block` last was: what kind of pages it holds.
+    pub fn block_stream(&self, block: BlockId) -> usize {
+        usize::from(self.block_stream[block as usize])
     }
 
     /// Hashes the GTD and the on-flash map, then the scheme's cache (`cache`), then the pool
@@ -238,6 +269,31 @@ pub trait DemandScheme {
     /// Marks `lpns` (dirty entries of translation page `t`) clean: flush has copied them to
     /// [`DemandCore::on_flash`] and is about to rewrite `t`.
     fn mark_clean(&mut self, t: u32, lpns: &[u32]);
+    /// The open-block slot GC copies a valid page of `kind` into. Default: translation pages
+    /// to [`TRANSLATION`], everything else to [`DATA`].
+    fn stream_for(&self, kind: PageKind) -> usize {
+        if kind == PageKind::Translation {
+            TRANSLATION
+        } else {
+            DATA
+        }
+    }
+    /// GC copied a page of the scheme's own kind (neither data nor translation) to `dest`:
+    /// the scheme updates whatever locates it. Default: nothing.
+    fn moved(&mut self, _tag: PageTag, _dest: Ppn, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Work a collection deferred, done after its batch update and before it ends (HCFTL
+    /// rewrites the DTPs whose entries moved). Default: nothing.
+    fn after_collect(&mut self, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
+    /// override the translation pages (oldest first), and words per entry (LPN and PPN
+    /// first): see [`MapView::entry_pages`]. Default: none.
+    fn entry_pages(&self) -> (Vec<Ppn>, usize) {
+        (Vec::new(), 2)
+    }
 }
 
 impl<S: DemandScheme> Collects for S {
@@ -318,7 +374,8 @@ pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()>
 /// overridden by the dirty entries RAM holds.
 pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
     let core = s.core();
-    MapView::paged(&core.gtd, core.per_tpage, s.ram_entries())
+    let (entry_pages, entry_words) = s.entry_pages();
+    MapView { entry_pages, entry_words, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
 }
 
 /// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its
@@ -329,6 +386,21 @@ pub fn check<S: DemandScheme>(s: &S, dev: &Device, scheme: &str) -> Result<()> {
     let core = s.core();
     let flash = dev.flash();
     let mut map = core.on_flash.clone();
+    // Pages of self-describing entries override the translation pages, newest last.
+    let (entry_pages, words) = s.entry_pages();
+    for ppn in entry_pages {
+        for e in flash.content(ppn).map_or(&[][..], |c| &c.data[..]).chunks_exact(words.max(2)) {
+            match map.get_mut(e[0] as usize) {
+                Some(slot) => *slot = e[1],
+                None => {
+                    return bad(format!(
+                        "page {ppn} holds an entry for LPN {}, outside the logical space",
+                        e[0]
+                    ))
+                }
+            }
+        }
+    }
     for (lpn, ppn, dirty) in s.ram_entries() {
         let Some(slot) = map.get_mut(lpn as usize) else {
             return bad(format!("RAM holds an entry for LPN {lpn}, outside the logical space"));
