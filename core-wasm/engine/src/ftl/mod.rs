@@ -31,6 +31,7 @@
 
 pub mod demand;
 mod dftl;
+mod hcftl;
 mod page;
 pub mod pool;
 mod spec;
@@ -49,7 +50,7 @@ pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &hcftl::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {

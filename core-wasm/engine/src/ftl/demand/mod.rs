@@ -101,9 +101,27 @@ impl DemandCore {
         Self::with_streams(ctx, scheme, min_cache_bytes, what_min, 0, 0)
     }
 
+    /// Flash pages beyond the logical and translation pages, and how many of them the GC
+    /// reserve, the open blocks (two plus `extra_streams`) and one batch update need.
+    fn spare_and_needed(ctx: &BuildCtx, extra_streams: usize) -> (u64, u64) {
+        let device = ctx.device;
+        let logical = device.logical_pages();
+        let tpages = logical.div_ceil(u64::from(device.page_bytes / 4));
+        let ppb = u64::from(device.pages_per_block);
+        let spare = device.physical_pages().saturating_sub(logical + tpages);
+        (spare, (u64::from(ctx.gc.reserve_blocks) + 2 + extra_streams as u64) * ppb + tpages.min(ppb))
+    }
+
+    /// Spare flash pages left beyond what [`DemandCore::with_streams`] needs with
+    /// `extra_streams`: what a scheme's own pages may use (HCFTL sizes its DTP count by it).
+    pub fn spare_room(ctx: &BuildCtx, extra_streams: usize) -> u64 {
+        let (spare, needed) = Self::spare_and_needed(ctx, extra_streams);
+        spare.saturating_sub(needed)
+    }
+
     /// As [`DemandCore::new`], with `extra_streams` more open-block slots for the scheme's
-    /// own page kinds (each also gets a reserve block: one collection may open one of each)
-    /// and room on flash for `extra_pages` more valid pages of them.
+    /// own page kinds (a victim holds one kind, so its copies need one stream's fresh block
+    /// and the reserve is unchanged) and room on flash for `extra_pages` more valid pages.
     pub fn with_streams(
         ctx: &BuildCtx,
         scheme: &str,
@@ -127,11 +145,8 @@ impl DemandCore {
         // up to a block of them (its batch update) on top of the GC reserve, the extra
         // reserve block and the second open block: refuse devices where that leaves no room
         // for garbage.
-        let ppb = u64::from(device.pages_per_block);
-        let spare = device.physical_pages().saturating_sub(logical + tpages);
-        let needed = (u64::from(ctx.gc.reserve_blocks) + 2 + 2 * extra_streams as u64) * ppb
-            + tpages.min(ppb)
-            + extra_pages;
+        let (spare, needed) = Self::spare_and_needed(ctx, extra_streams);
+        let needed = needed + extra_pages;
         if spare <= needed {
             return Err(EngineError::Config(format!(
                 "{scheme} needs more than {needed} spare pages (GC reserve, an open translation block and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
@@ -146,7 +161,7 @@ impl DemandCore {
             pool: BlockPool::new(
                 device.blocks,
                 FIRST_EXTRA_STREAM + extra_streams,
-                ctx.gc.reserve_blocks as usize + 1 + extra_streams,
+                ctx.gc.reserve_blocks as usize + 1,
                 1,
             ),
             block_stream: vec![DATA as u8; device.blocks as usize],
