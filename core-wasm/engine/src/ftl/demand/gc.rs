@@ -11,13 +11,26 @@ use crate::ftl::pool::next_page;
 use crate::gc::{pick_victim, VictimPolicy};
 
 /// Reads translation page `t` (if it exists) and programs its current image
-/// ([`super::DemandCore::on_flash`]) to a new translation page, updating the GTD. Both
-/// operations are counted for `cause`.
+/// ([`super::DemandCore::on_flash`]) to a new translation page, updating the GTD: the
+/// read-modify-write of a few changed entries. Both operations are counted for `cause`.
 pub fn rewrite_tpage<S: DemandScheme>(
     s: &mut S,
     t: u32,
     purpose: Purpose,
     cause: TpCause,
+    dev: &mut Device,
+) -> Result<()> {
+    program_tpage(s, t, purpose, cause, true, dev)
+}
+
+/// Programs translation page `t`'s image to a new page (updating the GTD), reading the old
+/// page first only when `read_old` (a scheme that caches the whole page has nothing to read).
+pub fn program_tpage<S: DemandScheme>(
+    s: &mut S,
+    t: u32,
+    purpose: Purpose,
+    cause: TpCause,
+    read_old: bool,
     dev: &mut Device,
 ) -> Result<()> {
     #[cfg(test)]
@@ -26,7 +39,7 @@ pub fn rewrite_tpage<S: DemandScheme>(
         return Ok(());
     }
     let at = s.core().gtd[t as usize];
-    if at != UNMAPPED {
+    if read_old && at != UNMAPPED {
         read_tpage(at, purpose, cause, dev)?;
     }
     let dest = next_page(s, TRANSLATION, dev, purpose == Purpose::Gc)?;

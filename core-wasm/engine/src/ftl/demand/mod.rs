@@ -38,6 +38,7 @@
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 
 mod gc;
+mod inspect;
 
 use std::collections::BTreeMap;
 
@@ -52,7 +53,8 @@ use crate::hash::StateHasher;
 use crate::invariants::MapView;
 
 pub use crate::vocab::TpCause;
-pub use gc::{collect, rewrite_tpage};
+pub use gc::{collect, program_tpage, rewrite_tpage};
+pub use inspect::{entry_list, gtd_table};
 
 /// An unmapped entry.
 pub const UNMAPPED: Ppn = u32::MAX;

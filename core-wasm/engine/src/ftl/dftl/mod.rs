@@ -36,7 +36,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
