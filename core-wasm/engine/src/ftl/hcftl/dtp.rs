@@ -32,7 +32,7 @@ pub(super) fn entries_at(dev: &Device, tppn: Ppn) -> Vec<(u32, MapEntry)> {
 
 /// A DTP's page content: the entries (sorted by LPN) in the data area, the flags in the
 /// spare area.
-fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
+pub(super) fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
     let mut data = Vec::with_capacity(entries.len() * DTP_WORDS);
     let mut oob = vec![0u32; entries.len().div_ceil(32)];
     for (i, (lpn, e)) in entries.iter().enumerate() {

@@ -146,3 +146,17 @@ fn the_hcftl_preset_gets_the_papers_ram_split() {
     let e = RamSplit::of(100, 90, 512, 10, &HcftlOptions::default()).unwrap_err().to_string();
     assert!(e.contains("hcftl") && e.contains("Ghost-CMT"), "{e}");
 }
+
+/// A full DTP on the paper's 4 KB pages: 512 (LPN, PPN) pairs fill the data area and their
+/// flags take 64 of the 120 spare bytes after the tag; flash accepts it and reads it back.
+#[test]
+fn a_full_dtp_fits_a_4_kb_page_with_its_flags_in_the_spare_area() {
+    let entries: Vec<(u32, MapEntry)> =
+        (0..512).map(|l| (l * 3, MapEntry { ppn: l, dirty: l % 5 == 0 })).collect();
+    let content = dtp::content_of(&entries);
+    assert_eq!((content.data.len() * 4, content.oob.len() * 4), (4096, 64));
+    let mut dev = Device::new(FlashArray::new(4, 4, crate::config::CellType::Slc), Default::default(), false);
+    let tag = PageTag { kind: PageKind::Dtp, key: 0, version: 1 };
+    dev.program_with(0, tag, content, crate::events::Purpose::Translation).unwrap();
+    assert_eq!(dtp::entries_at(&dev, 0), entries);
+}
