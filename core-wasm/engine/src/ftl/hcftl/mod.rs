@@ -170,7 +170,7 @@ impl Hcftl {
     /// HCFTL over an erased device.
     pub fn new(ctx: &BuildCtx, options: HcftlOptions) -> Result<Self> {
         let d = ctx.device;
-        let tpages = d.logical_pages().div_ceil(u64::from(d.page_bytes / 4));
+        let tpages = d.logical_pages().div_ceil(u64::from(d.entries_per_translation_page()));
         // DTPs are valid pages beyond the logical space: at most half the spare room left
         // after GC's needs, so garbage keeps the other half.
         let room = DemandCore::spare_room(ctx, 1) / 2;
@@ -295,10 +295,10 @@ impl DemandScheme for Hcftl {
     }
 
     fn stream_for(&self, kind: PageKind) -> usize {
-        match kind {
-            PageKind::Dtp => DTP_STREAM,
-            PageKind::Translation => demand::TRANSLATION,
-            _ => demand::DATA,
+        if kind == PageKind::Dtp {
+            DTP_STREAM
+        } else {
+            demand::DATA
         }
     }
 
