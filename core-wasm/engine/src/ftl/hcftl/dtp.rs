@@ -86,11 +86,17 @@ impl Hcftl {
     }
 
     /// The DTP holding `lpn`'s entry after a CMT and Ghost-CMT miss: each DTP offered is
-    /// read (cause "DTP load", wasted reads included).
+    /// read (cause "DTP load", wasted reads included). The verdict shows as a cache event at
+    /// the DTP-index level: a hit keyed by the DTP's id, a miss by the LPN.
     pub(super) fn find_in_dtps(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<u32>> {
-        self.scan_dtps(lpn, dev, |_, _, tppn, dev| {
+        let found = self.scan_dtps(lpn, dev, |_, _, tppn, dev| {
             read_tpage(tppn, Purpose::Translation, TpCause::DtpLoad, dev)
-        })
+        })?;
+        match found {
+            Some(id) => dev.cache_hit(CacheLevel::TranslationPage, id),
+            None => dev.cache_miss(CacheLevel::TranslationPage, lpn),
+        }
+        Ok(found)
     }
 
     /// Loads DTP `id` (already read) whole into the CMT, `lpn` last (most recent), deletes
