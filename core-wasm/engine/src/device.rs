@@ -21,10 +21,10 @@ pub struct FlashCounters {
     /// Block erases per purpose.
     pub erases: [u64; 6],
     /// The same four rows split by what the page holds (erases: what the erased block held),
-    /// indexed by [`PageKind`]: `[None, Data, Translation]`. Thesis Table 2.5's columns are
+    /// indexed by [`PageKind`]: `[None, Data, Translation, Dtp]`. Thesis Table 2.5's columns are
     /// cells of it (data copies = `by_kind[Data].page_writes[Gc]`, translation reads =
     /// `by_kind[Translation].page_reads` summed, and so on).
-    pub by_kind: [KindCounters; 3],
+    pub by_kind: [KindCounters; 4],
 }
 
 /// Operation counts per purpose for one kind of content.

@@ -45,6 +45,19 @@ pub enum PageKind {
     Data = 1,
     /// A translation (mapping) page with virtual number `key`.
     Translation = 2,
+    /// A page of mapping entries each naming its own LPN (HCFTL's dynamic translation
+    /// pages), with the scheme's id for it as `key`.
+    Dtp = 3,
+}
+
+impl PageKind {
+    /// Every kind, indexed by its code (`kind as u8`).
+    pub const ALL: [PageKind; 4] = [PageKind::None, PageKind::Data, PageKind::Translation, PageKind::Dtp];
+
+    /// The kind with code `code`; `None` (the free page's kind) for a code no kind has.
+    pub fn from_code(code: u8) -> PageKind {
+        PageKind::ALL.get(code as usize).copied().unwrap_or(PageKind::None)
+    }
 }
 
 /// Spare-area contents the engine tracks: what the page holds and the version stamp used by
@@ -111,11 +124,7 @@ impl Meta {
     }
 
     fn kind(self) -> PageKind {
-        match self.0 >> 2 {
-            0 => PageKind::None,
-            1 => PageKind::Data,
-            _ => PageKind::Translation,
-        }
+        PageKind::from_code(self.0 >> 2)
     }
 
     fn with_state(self, state: PageState) -> Self {
@@ -448,6 +457,20 @@ impl FlashArray {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every page kind survives the packed per-page byte: a kind added to the enum must not
+    /// read back as another (a DTP once read back as a translation page).
+    #[test]
+    fn every_page_kind_reads_back_as_programmed() {
+        let mut f = FlashArray::new(2, 4, CellType::Slc);
+        for (ppn, kind) in PageKind::ALL.into_iter().skip(1).enumerate() {
+            f.program(ppn as Ppn, PageTag { kind, key: 7, version: 1 }).unwrap();
+            assert_eq!(f.tag(ppn as Ppn).kind, kind);
+            f.invalidate(ppn as Ppn).unwrap();
+            assert_eq!(f.tag(ppn as Ppn).kind, kind, "after invalidation");
+        }
+        assert_eq!(PageKind::ALL.len(), PageKind::Dtp as usize + 1, "ALL lists every kind");
+    }
 
     #[test]
     fn erase_before_write() {

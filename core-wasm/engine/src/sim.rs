@@ -571,10 +571,14 @@ impl Sim {
                 oob_reads: FlashCounters::total(&c.oob_reads),
                 erases: FlashCounters::total(&c.erases),
                 by_purpose,
-                by_kind: [("data", PageKind::Data), ("translation", PageKind::Translation)]
-                    .into_iter()
-                    .map(|(name, k)| (name, KindMetrics::of(&c.by_kind[k as usize])))
-                    .collect(),
+                by_kind: [
+                    ("data", PageKind::Data),
+                    ("translation", PageKind::Translation),
+                    ("dtp", PageKind::Dtp),
+                ]
+                .into_iter()
+                .map(|(name, k)| (name, KindMetrics::of(&c.by_kind[k as usize])))
+                .collect(),
                 table_2_5: Table25::of(
                     &c.by_kind[PageKind::Data as usize],
                     &c.by_kind[PageKind::Translation as usize],

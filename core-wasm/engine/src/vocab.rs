@@ -165,7 +165,12 @@ pub const BLOCK_ROLES: Codes = &[
 ];
 
 /// [`crate::flash::PageKind`] codes (spare-area tags).
-pub const PAGE_KINDS: Codes = &[(0, "none", "None"), (1, "data", "Data"), (2, "translation", "Translation")];
+pub const PAGE_KINDS: Codes = &[
+    (0, "none", "None"),
+    (1, "data", "Data"),
+    (2, "translation", "Translation"),
+    (3, "dtp", "Dynamic translation page"),
+];
 
 /// [`crate::flash::PageState`] codes (the frame's `pageStates`).
 pub const PAGE_STATES: Codes = &[(0, "free", "Free"), (1, "valid", "Valid"), (2, "invalid", "Invalid")];
@@ -231,6 +236,7 @@ mod tests {
         assert_eq!(BLOCK_ROLES.len(), BlockRole::Active as usize + 1);
         assert_eq!(BLOCK_ROLES[BlockRole::Translation as usize].1, "translation");
         assert_eq!(PAGE_KINDS[PageKind::Translation as usize].1, "translation");
+        assert_eq!(PAGE_KINDS.len(), PageKind::Dtp as usize + 1);
         assert_eq!(PAGE_STATES[PageState::Invalid as usize].1, "invalid");
         for (i, &(l, _)) in CACHE_LEVELS.iter().enumerate() {
             assert_eq!(l as usize, i);

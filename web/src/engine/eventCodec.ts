@@ -30,7 +30,7 @@ const OPS = ['read', 'write', 'trim'] as const;
 const MERGES = ['switch', 'partial', 'full'] as const;
 /** A merge's data-block word when the logical block had no data block. */
 const NO_BLOCK = 0xffffffff;
-const KIND_NAMES: PageKind[] = ['None', 'Data', 'Translation'];
+const KIND_NAMES: PageKind[] = ['None', 'Data', 'Translation', 'Dtp'];
 
 /** Called for each page program, in order, by {@link EventCodec.scan}. */
 export type RecordVisitor = (ppn: number, block: number, kindCode: number, key: number, version: number) => void;

@@ -32,6 +32,7 @@
 mod cdftl;
 pub mod demand;
 mod dftl;
+mod hcftl;
 mod page;
 pub mod pool;
 mod spec;
@@ -53,7 +54,7 @@ pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, Sche
 pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC, &hcftl::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {

@@ -112,24 +112,33 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
             continue;
         }
         let tag = dev.read(ppn, Purpose::Gc)?;
-        let translation = tag.kind == PageKind::Translation;
-        let dest =
-            next_page(s, if translation { TRANSLATION } else { s.core().data_slot_of(victim) }, dev, true)?;
+        let slot = match tag.kind {
+            PageKind::Translation => TRANSLATION,
+            PageKind::Data => s.core().data_slot_of(victim),
+            kind => s.stream_for(kind),
+        };
+        let dest = next_page(s, slot, dev, true)?;
         let content = dev.flash().content(ppn).cloned().unwrap_or_default();
         dev.program_with(dest, tag, content, Purpose::Gc)?;
         dev.invalidate(ppn)?;
         dev.gc_copied();
-        if translation {
-            dev.stats.tpage_reads[TpCause::GcCopy as usize] += 1;
-            dev.stats.tpage_writes[TpCause::GcCopy as usize] += 1;
-            s.core_mut().gtd[tag.key as usize] = dest;
-            dev.meta_write(MetaKind::Directory, tag.key, GTD_ENTRY_BYTES as u32);
-        } else if !s.set_cached(tag.key, dest, dev) {
-            // Not in RAM: fix the translation page, once per page after the copies.
-            let core = s.core_mut();
-            core.on_flash[tag.key as usize] = dest;
-            stale.insert(core.tpage_of(tag.key));
-        } // else lazy copying: the cache holds the new mapping; it reaches flash when evicted.
+        match tag.kind {
+            PageKind::Translation => {
+                dev.stats.tpage_reads[TpCause::GcCopy as usize] += 1;
+                dev.stats.tpage_writes[TpCause::GcCopy as usize] += 1;
+                s.core_mut().gtd[tag.key as usize] = dest;
+                dev.meta_write(MetaKind::Directory, tag.key, GTD_ENTRY_BYTES as u32);
+            }
+            PageKind::Data => {
+                if !s.set_cached(tag.key, dest, dev) {
+                    // Not in RAM: fix the translation page, once per page after the copies.
+                    let core = s.core_mut();
+                    core.on_flash[tag.key as usize] = dest;
+                    stale.insert(core.tpage_of(tag.key));
+                } // else lazy copying: the cache holds the new mapping; it reaches flash when evicted.
+            }
+            _ => s.moved(tag, dest, dev)?,
+        }
     }
     dev.erase(victim, Purpose::Gc)?;
     s.core_mut().pool.release(victim);
@@ -137,6 +146,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     for t in stale {
         rewrite_tpage(s, t, Purpose::Gc, TpCause::GcBatch, dev)?;
     }
+    s.after_collect(dev)?;
     dev.gc_end(victim);
     Ok(true)
 }

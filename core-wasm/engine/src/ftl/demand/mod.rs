@@ -66,12 +66,16 @@ pub const UNMAPPED: Ppn = u32::MAX;
 pub const GTD_ENTRY_BYTES: u64 = 4;
 
 /// Open-block slots of the pool: data and translation pages live in separate blocks.
-/// `DATA` is the first unit's data slot; other units' data slots follow every other slot
-/// (see [`DemandCore::data_slot`]).
-const DATA: usize = 0;
-const TRANSLATION: usize = 1;
-/// Slots before the other units' data slots.
+/// `DATA` is the first unit's data slot; a scheme with pages of its own kind (HCFTL's DTPs)
+/// has its streams from [`FIRST_EXTRA_STREAM`]; other units' data slots follow every other
+/// slot (see [`DemandCore::data_slot`]).
+pub const DATA: usize = 0;
+/// The translation-page slot.
+pub const TRANSLATION: usize = 1;
+/// Slots before a scheme's own streams and the other units' data slots.
 const STREAM_SLOTS: usize = 2;
+/// The first slot of a scheme's own streams ([`DemandCore::with_streams`]).
+pub const FIRST_EXTRA_STREAM: usize = STREAM_SLOTS;
 
 /// The state every demand-paged scheme shares: GTD, the map as the translation pages on
 /// flash hold it, the block pool.
@@ -89,7 +93,8 @@ pub struct DemandCore {
     pub on_flash: Vec<Ppn>,
     /// Free list and the open block of each stream.
     pub pool: BlockPool,
-    translation_blocks: Vec<bool>,
+    /// The slot whose open block each block last was (what it holds).
+    block_stream: Vec<u8>,
     victim: VictimPolicy,
     tpage_version: u32,
     ram_budget: u64,
@@ -111,6 +116,41 @@ impl DemandCore {
     /// Fails (naming `scheme`) when the budget cannot hold the GTD plus `min_cache_bytes`
     /// (the smallest cache, `what_min` in words), or the device leaves no room for garbage.
     pub fn new(ctx: &BuildCtx, scheme: &str, min_cache_bytes: u64, what_min: &str) -> Result<(Self, u64)> {
+        Self::with_streams(ctx, scheme, min_cache_bytes, what_min, 0, 0)
+    }
+
+    /// Flash pages beyond the logical and translation pages, and how many of them the GC
+    /// reserve, the open blocks (translation, one data block per unit, `extra_streams`) and
+    /// one batch update need.
+    fn spare_and_needed(ctx: &BuildCtx, extra_streams: usize) -> (u64, u64) {
+        let device = ctx.device;
+        let logical = device.logical_pages();
+        let tpages = logical.div_ceil(u64::from(device.entries_per_translation_page()));
+        let ppb = u64::from(device.pages_per_block);
+        let units = u64::from(device.units().max(1));
+        let spare = device.physical_pages().saturating_sub(logical + tpages);
+        let blocks = u64::from(ctx.gc.reserve_blocks) + 1 + units + extra_streams as u64;
+        (spare, blocks * ppb + tpages.min(ppb))
+    }
+
+    /// Spare flash pages left beyond what [`DemandCore::with_streams`] needs with
+    /// `extra_streams`: what a scheme's own pages may use (HCFTL sizes its DTP count by it).
+    pub fn spare_room(ctx: &BuildCtx, extra_streams: usize) -> u64 {
+        let (spare, needed) = Self::spare_and_needed(ctx, extra_streams);
+        spare.saturating_sub(needed)
+    }
+
+    /// As [`DemandCore::new`], with `extra_streams` more open-block slots for the scheme's
+    /// own page kinds (a victim holds one kind, so its copies need one stream's fresh block
+    /// and the reserve is unchanged) and room on flash for `extra_pages` more valid pages.
+    pub fn with_streams(
+        ctx: &BuildCtx,
+        scheme: &str,
+        min_cache_bytes: u64,
+        what_min: &str,
+        extra_streams: usize,
+        extra_pages: u64,
+    ) -> Result<(Self, u64)> {
         let device = ctx.device;
         let logical = device.logical_pages();
         let per_tpage = device.entries_per_translation_page();
@@ -126,12 +166,12 @@ impl DemandCore {
         // up to a block of them (its batch update) on top of the GC reserve, the extra
         // reserve block and the second open block: refuse devices where that leaves no room
         // for garbage.
-        let ppb = u64::from(device.pages_per_block);
         let units = device.units().max(1) as usize;
-        let unit_base = units * (STREAM_SLOTS - 1).div_ceil(units);
-        let slots = if units == 1 { STREAM_SLOTS } else { unit_base + units };
-        let spare = device.physical_pages().saturating_sub(logical + tpages);
-        let needed = (u64::from(ctx.gc.reserve_blocks) + 1 + units as u64) * ppb + tpages.min(ppb);
+        let stream_slots = STREAM_SLOTS + extra_streams;
+        let unit_base = units * (stream_slots - 1).div_ceil(units);
+        let slots = if units == 1 { stream_slots } else { unit_base + units };
+        let (spare, needed) = Self::spare_and_needed(ctx, extra_streams);
+        let needed = needed + extra_pages;
         if spare <= needed {
             return Err(EngineError::Config(format!(
                 "{scheme} needs more than {needed} spare pages (GC reserve, open data and translation blocks and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
@@ -143,7 +183,7 @@ impl DemandCore {
             on_flash: vec![UNMAPPED; logical as usize],
             // One more reserve block: see the module docs.
             pool: BlockPool::new(device.blocks, slots, ctx.gc.reserve_blocks as usize + 1, units),
-            translation_blocks: vec![false; device.blocks as usize],
+            block_stream: vec![DATA as u8; device.blocks as usize],
             victim: ctx.gc.victim,
             tpage_version: 0,
             ram_budget: budget,
@@ -232,7 +272,7 @@ impl DemandCore {
             BlockRole::Active
         } else if dev.flash().programmed_count(block) == 0 {
             BlockRole::Free
-        } else if self.translation_blocks[block as usize] {
+        } else if self.block_stream(block) == TRANSLATION {
             BlockRole::Translation
         } else {
             BlockRole::Data
@@ -241,7 +281,13 @@ impl DemandCore {
 
     /// Records which stream opened `block` (see [`Collects::opened`]).
     fn opened(&mut self, slot: usize, block: BlockId) {
-        self.translation_blocks[block as usize] = slot == TRANSLATION;
+        // Slots stay few (streams plus units), so a byte holds one.
+        self.block_stream[block as usize] = slot.min(u8::MAX as usize) as u8;
+    }
+
+    /// The slot whose open block `block` last was: what kind of pages it holds.
+    pub fn block_stream(&self, block: BlockId) -> usize {
+        usize::from(self.block_stream[block as usize])
     }
 
     /// Hashes the GTD and the on-flash map, then the scheme's cache (`cache`), then the pool,
@@ -285,6 +331,27 @@ pub trait DemandScheme {
     /// Marks `lpns` (dirty entries of translation page `t`) clean: flush has copied them to
     /// [`DemandCore::on_flash`] and is about to rewrite `t`.
     fn mark_clean(&mut self, t: u32, lpns: &[u32]);
+    /// The open-block slot GC copies a valid page of the scheme's own kind (neither data nor
+    /// translation) into. Default: the first data slot.
+    fn stream_for(&self, _kind: PageKind) -> usize {
+        DATA
+    }
+    /// GC copied a page of the scheme's own kind to `dest`: the scheme updates whatever
+    /// locates it. Default: nothing.
+    fn moved(&mut self, _tag: PageTag, _dest: Ppn, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Work a collection deferred, done after its batch update and before it ends (HCFTL
+    /// rewrites the DTPs whose entries moved). Default: nothing.
+    fn after_collect(&mut self, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
+    /// override the translation pages (oldest first), and words per entry (LPN and PPN
+    /// first): see [`MapView::entry_pages`]. Default: none.
+    fn entry_pages(&self) -> (Vec<Ppn>, usize) {
+        (Vec::new(), 2)
+    }
 }
 
 impl<S: DemandScheme> Collects for S {
@@ -366,7 +433,8 @@ pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()>
 /// overridden by the dirty entries RAM holds.
 pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
     let core = s.core();
-    MapView { directory: Some((&core.gtd, core.per_tpage)), ram: s.ram_entries() }
+    let (entry_pages, entry_words) = s.entry_pages();
+    MapView { entry_pages, entry_words, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
 }
 
 /// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its
@@ -377,6 +445,21 @@ pub fn check<S: DemandScheme>(s: &S, dev: &Device, scheme: &str) -> Result<()> {
     let core = s.core();
     let flash = dev.flash();
     let mut map = core.on_flash.clone();
+    // Pages of self-describing entries override the translation pages, newest last.
+    let (entry_pages, words) = s.entry_pages();
+    for ppn in entry_pages {
+        for e in flash.content(ppn).map_or(&[][..], |c| &c.data[..]).chunks_exact(words.max(2)) {
+            match map.get_mut(e[0] as usize) {
+                Some(slot) => *slot = e[1],
+                None => {
+                    return bad(format!(
+                        "page {ppn} holds an entry for LPN {}, outside the logical space",
+                        e[0]
+                    ))
+                }
+            }
+        }
+    }
     for (lpn, ppn, dirty) in s.ram_entries() {
         let Some(slot) = map.get_mut(lpn as usize) else {
             return bad(format!("RAM holds an entry for LPN {lpn}, outside the logical space"));
