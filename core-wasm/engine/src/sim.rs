@@ -640,6 +640,9 @@ impl Sim {
     }
 }
 
+#[path = "sim_verify.rs"]
+mod verify;
+
 #[cfg(test)]
 #[path = "sim_tests.rs"]
 mod tests;
