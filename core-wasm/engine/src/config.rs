@@ -255,11 +255,14 @@ pub struct GcConfig {
     /// blocks from the shared pool: `round-robin` (dynamic: successive page writes rotate
     /// over the units) or `static` (logical page n on unit n mod units: the low
     /// logical-address bits pick the channel and way, as Bang et al. (seed 003) stripe).
+    /// Schemes whose pool is not built with it (the demand-based `dftl`, `cdftl`, `tpftl`
+    /// keep their own round-robin for now) ignore it.
     pub unit_allocation: crate::gc::UnitAllocation,
     /// When a unit needs a block and none of its own is free: `true` (the default) takes
     /// another unit's free block, counted in the metrics as `gc.cross_unit_blocks` (that
-    /// block's programs then run on the other unit); `false` refuses with an error naming
-    /// the unit.
+    /// block's programs then run on the other unit), for every scheme using the shared pool;
+    /// `false` refuses with an error naming the unit (schemes whose pool is not built with
+    /// the GC settings always borrow, counted).
     pub borrow_blocks: bool,
 }
 
