@@ -6,6 +6,7 @@ mod common;
 
 use ftl_engine::config::SimConfig;
 use ftl_engine::events::HostOp;
+use ftl_engine::flash::{PageKind, PageState};
 use ftl_engine::gc::UnitAllocation;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
@@ -101,4 +102,40 @@ fn a_hot_unit_never_borrows_under_one_victim_and_borrows_are_counted_otherwise()
     let mut sim = Sim::new(c, &trace, "t").unwrap();
     let e = sim.step(usize::MAX).unwrap_err().to_string();
     assert!(e.contains("has no free block") && e.contains("gc.borrow_blocks"), "{e}");
+}
+
+/// The demand-paged family routes host writes by the same pool rule: under static
+/// allocation logical page n is written on unit n mod units, for each scheme of the family
+/// (they once kept their own round-robin and ignored the setting). Before any GC, so the
+/// placement is the routing rule's alone: the family's GC still picks victims over all units
+/// and may borrow another unit's block (counted in `gc.cross_unit_blocks`).
+#[test]
+fn demand_family_routes_host_writes_by_static_allocation() {
+    let demand = ftl_engine::ftl::SCHEMES.iter().filter(|s| s.info.family == "demand");
+    let mut checked = 0;
+    for spec in demand {
+        let mut c = config(UnitAllocation::Static, "one-victim");
+        c.scheme = spec.info.id.into();
+        c.options = spec.default_options();
+        c.ram.bytes = 4096;
+        let trace = hot_writes(7, 150, c.device.logical_pages(), |p| p);
+        let mut sim = Sim::new(c, &trace, "t").unwrap();
+        sim.set_check_every_step(true);
+        sim.step(usize::MAX).unwrap();
+        assert_eq!(sim.metrics().gc.runs, 0, "{}: placement before any GC", spec.info.id);
+        let flash = sim.device().flash();
+        let ppb = flash.pages_per_block();
+        let mut data_pages = 0;
+        for (ppn, state) in flash.states().enumerate() {
+            let tag = flash.tag(ppn as u32);
+            if state == PageState::Valid && tag.kind == PageKind::Data {
+                let block = ppn as u32 / ppb;
+                assert_eq!(block % 4, tag.key % 4, "{}: LPN {} on block {block}", spec.info.id, tag.key);
+                data_pages += 1;
+            }
+        }
+        assert!(data_pages > 50, "{}: {data_pages} data pages", spec.info.id);
+        checked += 1;
+    }
+    assert!(checked >= 4, "dftl, cdftl, tpftl, hcftl at least");
 }

@@ -103,8 +103,6 @@ pub struct DemandCore {
     /// Pool slot of unit `u`'s data block, for `u` >= 1: `unit_base + u` (a multiple of
     /// `units` past the stream slots, so the pool's slot-to-unit rule `slot % units` holds).
     unit_base: usize,
-    /// Unit that takes the next host write.
-    next_unit: usize,
     /// Tests only: skip this many translation-page rewrites (a deliberately broken scheme
     /// the mapping reconstruction check must catch).
     #[cfg(test)]
@@ -182,14 +180,14 @@ impl DemandCore {
             gtd: vec![UNMAPPED; tpages as usize],
             on_flash: vec![UNMAPPED; logical as usize],
             // One more reserve block: see the module docs.
-            pool: BlockPool::new(device.blocks, slots, ctx.gc.reserve_blocks as usize + 1, units),
+            pool: BlockPool::new(device.blocks, slots, ctx.gc.reserve_blocks as usize + 1, units)
+                .with_gc(ctx.gc),
             block_stream: vec![DATA as u8; device.blocks as usize],
             victim: ctx.gc.victim,
             tpage_version: 0,
             ram_budget: budget,
             units,
             unit_base,
-            next_unit: 0,
             #[cfg(test)]
             skip_rewrites: 0,
         };
@@ -258,10 +256,10 @@ impl DemandCore {
         self.data_slot(block as usize % self.units)
     }
 
-    /// Pool slot for the next host write: units take turns.
-    fn next_host_slot(&mut self) -> usize {
-        let unit = self.next_unit;
-        self.next_unit = (unit + 1) % self.units;
+    /// Pool slot for a host write of `lpn`: the unit `gc.unit_allocation` gives it (units
+    /// take turns, or logical page n goes to unit n mod units).
+    fn host_slot(&mut self, lpn: u32) -> usize {
+        let unit = self.pool.write_unit(lpn);
         self.data_slot(unit)
     }
 
@@ -299,7 +297,7 @@ impl DemandCore {
         self.pool.hash_into(h);
         h.u32(self.tpage_version);
         if self.units > 1 {
-            h.u64(self.next_unit as u64);
+            h.u64(self.pool.write_cursor() as u64);
         }
     }
 }
@@ -381,7 +379,7 @@ pub fn read<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<Op
 /// data goes to the open data block, and the resident entry is updated and marked dirty.
 pub fn write<S: DemandScheme>(s: &mut S, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
     s.translate(lpn, dev)?;
-    let slot = s.core_mut().next_host_slot();
+    let slot = s.core_mut().host_slot(lpn);
     let dest = next_page(s, slot, dev, false)?;
     dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
     // GC may have moved the old copy (and updated the resident entry): read it now.
