@@ -229,7 +229,7 @@ mod tests {
             BlockRole::Translation
         }
         fn map_view(&self) -> Option<MapView<'_>> {
-            Some(MapView { directory: Some((&self.0, 4)), ram: vec![] })
+            Some(MapView::paged(&self.0, 4, vec![]))
         }
         fn inspect(&self, _: &InspectQuery) -> Inspection {
             Inspection::default()
