@@ -18,6 +18,10 @@ pub struct MapView<'a> {
     /// `(lpn, ppn, dirty)` entries held in RAM. Dirty ones (all, without a directory) are the
     /// newest mapping; clean ones must equal what flash holds.
     pub ram: Vec<(u32, Ppn, bool)>,
+    /// Blocks whose valid data pages map themselves, read back from their spare areas
+    /// (block-mapped data blocks, NFTL replacement blocks): each such page maps the LPN its
+    /// tag names. RAM entries come after and override them.
+    pub blocks: Vec<crate::flash::BlockId>,
 }
 
 const UNMAPPED: Ppn = u32::MAX;
@@ -53,6 +57,25 @@ pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()>
                 return bad(format!("translation page {t} (PPN {ppn}) holds {} entries", entries.len()));
             }
             map[first..first + entries.len()].copy_from_slice(entries);
+        }
+    }
+    for &b in &view.blocks {
+        let first = flash.first_ppn(b);
+        for ppn in first..first + flash.pages_per_block() {
+            let tag = flash.tag(ppn);
+            if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data {
+                continue;
+            }
+            match map.get_mut(tag.key as usize) {
+                Some(slot) if *slot == UNMAPPED => *slot = ppn,
+                Some(slot) => {
+                    return bad(format!(
+                        "LPN {} is in PPN {} and PPN {ppn} of the declared blocks",
+                        tag.key, *slot
+                    ))
+                }
+                None => return bad(format!("PPN {ppn} holds LPN {}, outside the logical space", tag.key)),
+            }
         }
     }
     for &(lpn, ppn, dirty) in &view.ram {

@@ -503,7 +503,11 @@ impl Ftl for Dftl {
         // Flash holds the map in translation pages found through the GTD; the CMT's dirty
         // entries override it and its clean ones must equal it.
         let ram = self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)).collect();
-        Some(crate::invariants::MapView { directory: Some((&self.gtd, self.per_tpage)), ram })
+        Some(crate::invariants::MapView {
+            directory: Some((&self.gtd, self.per_tpage)),
+            ram,
+            blocks: Vec::new(),
+        })
     }
 
     fn ram_budget(&self) -> Option<u64> {
