@@ -6,6 +6,7 @@ mod common;
 
 use common::random_requests;
 use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
+use ftl_engine::ftl::SCHEMES;
 use ftl_engine::trace::Trace;
 use ftl_engine::Sim;
 use serde_json::json;
@@ -47,6 +48,34 @@ fn page_and_dftl_keep_a_reconstructible_map_under_long_requests_and_tiny_transla
             let logical = c.device.logical_pages();
             let trace = random_requests(7 + i as u64, 400, logical, page_bytes, 48, 50_000);
             run_checked(c, &trace, &format!("{scheme} {options} on device {i}"));
+        }
+    }
+}
+
+#[test]
+fn every_registered_scheme_and_variant_keeps_a_reconstructible_map() {
+    // The block-mapped and log-block schemes (issue 14) and any later ones: every spec and
+    // named variant, long requests, several units, every arrival model.
+    let devices = [(32, 64, 8, 0.2, 1), (64, 48, 8, 0.3, 2), (4096, 32, 16, 0.25, 1)];
+    let timings = [TimingMode::Trace, TimingMode::Closed, TimingMode::Periodic(20_000)];
+    for s in SCHEMES.iter().filter(|s| !matches!(s.info.id, "page" | "dftl")) {
+        for (variant, options) in (s.variants)() {
+            for (i, &(page_bytes, blocks, ppb, op, units)) in devices.iter().enumerate() {
+                let mut c =
+                    SimConfig { scheme: s.info.id.into(), options: options.clone(), ..SimConfig::default() };
+                c.device.page_bytes = page_bytes;
+                c.device.blocks = blocks;
+                c.device.pages_per_block = ppb;
+                c.device.over_provisioning = op;
+                c.device.channels = units;
+                c.device.posted_programs = units > 1;
+                c.device.utilization = 0.5;
+                c.workload.address_map = AddressMap::Modulo;
+                c.timing = timings[i % timings.len()];
+                let logical = c.device.logical_pages();
+                let trace = random_requests(11 + i as u64, 400, logical, page_bytes, 48, 50_000);
+                run_checked(c, &trace, &format!("{} ({variant}) on device {i}", s.info.id));
+            }
         }
     }
 }
