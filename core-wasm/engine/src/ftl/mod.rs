@@ -29,6 +29,8 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod block;
+pub mod blockmap;
 mod dftl;
 mod page;
 pub mod pool;
@@ -48,7 +50,7 @@ pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &block::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
