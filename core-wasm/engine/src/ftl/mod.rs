@@ -29,9 +29,11 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod bast;
 mod block;
 pub mod blockmap;
 mod dftl;
+pub mod logblock;
 mod page;
 pub mod pool;
 mod spec;
@@ -50,7 +52,7 @@ pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &block::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &block::SPEC, &bast::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
