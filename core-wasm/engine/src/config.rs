@@ -108,6 +108,14 @@ pub struct DeviceConfig {
     /// needing no flash may complete before an earlier write (a deviation from the sources,
     /// for multi-unit studies).
     pub posted_programs: bool,
+    /// A host write covering only part of a flash page reads the page's old data first
+    /// (read-modify-write) when the page holds data, so the rest of the page survives: the
+    /// read goes through the scheme like a host read (purpose `data`) and is counted in
+    /// `requests.pages_rmw_read`. `false` (the default, as the thesis, TreeFTL and HCFTL
+    /// count): a partial page is programmed whole without a read. On for `shin-2x4`, whose
+    /// 16 KB virtual pages keep each sector's offset inside the page (seed 004 §2), so 4 KB
+    /// host writes must carry the page's other sectors over.
+    pub read_modify_write: bool,
 }
 
 impl Default for DeviceConfig {
@@ -126,6 +134,7 @@ impl Default for DeviceConfig {
             latency: Latencies::default(),
             utilization: 0.0,
             posted_programs: false,
+            read_modify_write: false,
         }
     }
 }

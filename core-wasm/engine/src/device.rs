@@ -475,10 +475,18 @@ impl Device {
         }
     }
 
-    /// Counts and records a merge.
-    pub fn merge(&mut self, kind: MergeKind, lbn: u32) {
+    /// Counts and records a merge of logical block `lbn`: its data block (if it had one), the
+    /// log block merged in, and the block holding it afterwards.
+    pub fn merge(
+        &mut self,
+        kind: MergeKind,
+        lbn: u32,
+        data_block: Option<BlockId>,
+        log_block: BlockId,
+        result_block: BlockId,
+    ) {
         self.stats.merges[kind as usize] += 1;
-        self.emit(|| Event::Merge { kind, lbn });
+        self.emit(|| Event::Merge { kind, lbn, data_block, log_block, result_block });
     }
 
     /// Clears all counters (used after pre-filling, before measurement starts).

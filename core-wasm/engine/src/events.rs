@@ -23,7 +23,7 @@
 //! | 9 | cache_miss | level | key | | | | | |
 //! | 10 | cache_insert | level | key | bytes | | | | |
 //! | 11 | cache_evict | level | key | bytes | dirty (0/1) | | | |
-//! | 12 | merge | merge kind (0 switch, 1 partial, 2 full) | lbn | | | | | |
+//! | 12 | merge | merge kind (0 switch, 1 partial, 2 full) | lbn | data block (none: 2^32-1) | log block | result block | | |
 //!
 //! Codes: purpose, page kind and cache level as in `vocab_json()` (the enums' order); `page`
 //! fits 16 bits because a block has at most 65,536 pages. `bytes` is the RAM the cache
@@ -160,6 +160,15 @@ pub enum Event {
     CacheInsert { level: CacheLevel, key: u32, bytes: u32 },
     /// `key` was evicted, freeing `bytes` of RAM; `dirty` means it had to be written back.
     CacheEvict { level: CacheLevel, key: u32, dirty: bool, bytes: u32 },
-    /// A log-block merge for logical block `lbn`.
-    Merge { kind: MergeKind, lbn: u32 },
+    /// A log-block merge for logical block `lbn`: its data block (`None` when the logical
+    /// block had none yet), the log block merged in, and the block that holds the logical
+    /// block afterwards (the log block itself after a switch or partial merge, a fresh block
+    /// after a full merge).
+    Merge {
+        kind: MergeKind,
+        lbn: u32,
+        data_block: Option<BlockId>,
+        log_block: BlockId,
+        result_block: BlockId,
+    },
 }

@@ -160,6 +160,8 @@ pub struct HostCounters {
     pub pages_written: u64,
     /// Logical pages trimmed.
     pub pages_trimmed: u64,
+    /// Partly written pages whose old data was read first (`device.read_modify_write`).
+    pub pages_rmw_read: u64,
     /// Total service time, split (ns).
     pub flash_ns: u64,
     /// RAM part of service time (ns).
@@ -335,6 +337,8 @@ pub struct RequestMetrics {
     pub pages_read: u64,
     pub pages_written: u64,
     pub pages_trimmed: u64,
+    /// Partly written pages whose old data was read first (`device.read_modify_write`).
+    pub pages_rmw_read: u64,
 }
 
 /// Service time split, µs.

@@ -56,6 +56,7 @@ fn device(
         utilization: 0.0,
         // The sources account time as the in-order sum of costs (issue 10 item 8).
         posted_programs: false,
+        read_modify_write: false,
     }
 }
 
@@ -146,10 +147,13 @@ pub fn presets() -> Vec<Preset> {
             source: "Shin (seed 004): 2-channel x 4-way device as one virtual chip: 16 KB virtual pages, 1 MB virtual blocks, page latency + 4 x 70 µs transfer, 2 ms erase",
             device: DeviceConfig {
                 latency: Latencies { transfer_ns_per_page: 4 * 70 * US, ..lat(25.0, 25.0, 200.0, 2000.0) },
+                // Sectors keep their offset inside a 16 KB virtual page (seed 004 §2): a
+                // smaller host write must carry the page's other sectors over.
+                read_modify_write: true,
                 ..device(16384, 64, 78 * GIB, 128, CellType::Slc, Latencies::default(), 1, 1, 0.01)
             },
             ram_bytes: 0,
-            notes: "Capacity 78 GB (utilization 0.8 of the 66 GB workload's footprint); the paper sweeps 78-155 GB and leaves only GC's spare blocks hidden, so OP is 1 %: the unused space acts as dynamic over-provisioning (device.utilization). OOB read cost not stated: page read.",
+            notes: "Capacity 78 GB (utilization 0.8 of the 66 GB workload's footprint); the paper sweeps 78-155 GB and leaves only GC's spare blocks hidden, so OP is 1 %: the unused space acts as dynamic over-provisioning (device.utilization). OOB read cost not stated: page read. Read-modify-write is on: the page mapping keeps a sector's offset inside its 16 KB virtual page (§2), so a write of less than a virtual page (4 KB host writes) first reads the page's old data; the paper does not say how it charges this.",
         },
     ]
 }
@@ -185,6 +189,8 @@ mod tests {
         assert_eq!(h.latency.transfer_ns_per_page, 102_400);
         assert_eq!((h.channels * h.ways, h.pages_per_block), (8, 256));
         let s = preset("shin-2x4").unwrap().device;
+        assert!(s.read_modify_write, "16 KB virtual pages under smaller host writes");
+        assert!(presets().iter().filter(|p| p.device.read_modify_write).all(|p| p.name == "shin-2x4"));
         // Virtual page read = 25 µs + 4 x 70 µs transfer.
         assert_eq!(s.latency.page_read_ns + s.latency.transfer_ns_per_page, 305_000);
         assert_eq!(s.page_bytes as u64 * s.pages_per_block as u64, MIB);

@@ -283,7 +283,15 @@ impl Sim {
                 self.host.writes += 1;
                 // The data comes in from the host before it is written.
                 self.device.host_transfer(u64::from(req.pages));
-                for &lpn in pages {
+                let rmw = self.config.device.read_modify_write;
+                for (i, &lpn) in pages.iter().enumerate() {
+                    // Read-modify-write: a partly covered page keeps its other bytes, so its
+                    // old data is read first (through the scheme, checked like a host read).
+                    if rmw && req.is_partial(i as u32) && self.oracle.expected(lpn) != 0 {
+                        let got = self.ftl.read(lpn, &mut self.device)?;
+                        self.oracle.check_read(lpn, got);
+                        self.host.pages_rmw_read += 1;
+                    }
                     let v = self.oracle.write(lpn)?;
                     self.ftl.write(lpn, v, &mut self.device)?;
                 }
@@ -499,6 +507,9 @@ impl Sim {
         if st.cross_unit_blocks > 0 {
             h.u64(st.cross_unit_blocks);
         }
+        if self.host.pages_rmw_read > 0 {
+            h.u64(self.host.pages_rmw_read);
+        }
         let host = &self.host;
         for v in [
             host.reads,
@@ -551,6 +562,7 @@ impl Sim {
                 pages_read: self.host.pages_read,
                 pages_written: self.host.pages_written,
                 pages_trimmed: self.host.pages_trimmed,
+                pages_rmw_read: self.host.pages_rmw_read,
             },
             flash: FlashMetrics {
                 page_reads: FlashCounters::total(&c.page_reads),

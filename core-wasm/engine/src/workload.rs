@@ -1,7 +1,8 @@
 //! Turns byte-addressed requests into page operations on the device's logical space.
 //!
 //! A request covers every page its byte range touches; a partial page counts as a whole
-//! page operation (we do not model read-modify-write of sub-page writes).
+//! page operation. Each request remembers which of its end pages it covers only in part, so
+//! a device with `device.read_modify_write` reads such a page's old data before writing it.
 
 use std::collections::HashMap;
 
@@ -21,6 +22,21 @@ pub struct PageRequest {
     pub first: u32,
     /// Number of pages.
     pub pages: u32,
+    /// Which end pages the request covers only in part: [`PARTIAL_FIRST`] | [`PARTIAL_LAST`].
+    pub partial: u8,
+}
+
+/// [`PageRequest::partial`]: the first page is covered only in part.
+pub const PARTIAL_FIRST: u8 = 1;
+/// [`PageRequest::partial`]: the last page is covered only in part.
+pub const PARTIAL_LAST: u8 = 2;
+
+impl PageRequest {
+    /// Whether page `i` of the request (0-based) is covered only in part.
+    pub fn is_partial(&self, i: u32) -> bool {
+        (i == 0 && self.partial & PARTIAL_FIRST != 0)
+            || (i + 1 == self.pages && self.partial & PARTIAL_LAST != 0)
+    }
 }
 
 /// All requests of a trace, resolved once when the simulation is built. Immutable and
@@ -87,7 +103,15 @@ impl Workload {
                 }
                 lpns.push(lpn);
             }
-            out.push(PageRequest { time_ns: r.time_ns, op: r.op, first, pages: lpns.len() as u32 - first });
+            let partial = if r.offset % pb != 0 { PARTIAL_FIRST } else { 0 }
+                | if (end + 1) % pb != 0 { PARTIAL_LAST } else { 0 };
+            out.push(PageRequest {
+                time_ns: r.time_ns,
+                op: r.op,
+                first,
+                pages: lpns.len() as u32 - first,
+                partial,
+            });
         }
         if map == AddressMap::Dense {
             footprint = dense.len() as u64;
@@ -135,6 +159,20 @@ mod tests {
         assert_eq!(w.pages_of(&w.requests[0]), &[0, 1, 2]);
         assert_eq!(w.pages_of(&w.requests[1]), &[0]);
         assert_eq!(w.footprint, 3);
+    }
+
+    #[test]
+    fn partial_end_pages_are_marked() {
+        let reqs = [
+            req(HostOp::Write, 0, 8192),    // whole pages 0, 1
+            req(HostOp::Write, 1024, 1024), // inside page 0
+            req(HostOp::Write, 2048, 8192), // pages 0 (from 2 KB), 1, 2 (to 2 KB)
+            req(HostOp::Write, 4096, 6144), // page 1 whole, page 2 to 2 KB
+        ];
+        let w = Workload::build(&reqs, 4096, 16, AddressMap::Refuse).unwrap();
+        let partial: Vec<Vec<bool>> =
+            w.requests.iter().map(|r| (0..r.pages).map(|i| r.is_partial(i)).collect()).collect();
+        assert_eq!(partial, [vec![false, false], vec![true], vec![true, false, true], vec![false, true]]);
     }
 
     #[test]

@@ -43,3 +43,32 @@ fn decode_refuses_torn_or_unknown_records() {
     assert!(decode(&[99, 0, 0, 0, 0, 0, 0, 0]).unwrap_err().to_string().contains("kind 99"));
     assert!(decode(&[1, 0, 0, 9 << 16, 0, 0, 0, 0]).unwrap_err().to_string().contains("purpose 9"));
 }
+
+/// Merge events name their blocks (issue 10 item 5; review engine-model §3(b)): the data
+/// block (or none), the log block and the result block survive the binary round trip, and
+/// the device counts the merge.
+#[test]
+fn merge_records_name_data_log_and_result_blocks() {
+    use ftl_engine::config::{CellType, Latencies};
+    use ftl_engine::device::Device;
+    use ftl_engine::events::{Event, MergeKind};
+    use ftl_engine::flash::FlashArray;
+    let mut dev = Device::new(FlashArray::new(8, 4, CellType::Slc), Latencies::default(), true);
+    dev.merge(MergeKind::Switch, 3, Some(1), 5, 5);
+    dev.merge(MergeKind::Full, 4, Some(2), 6, 7);
+    dev.merge(MergeKind::Partial, 0, None, 0, 0);
+    assert_eq!(dev.stats.merges, [1, 1, 1]);
+    let events = dev.take_events();
+    assert_eq!(
+        events[1],
+        Event::Merge { kind: MergeKind::Full, lbn: 4, data_block: Some(2), log_block: 6, result_block: 7 }
+    );
+    let mut words = Vec::new();
+    encode(&events, &mut words);
+    assert_eq!(&words[8..16], &[12, 2, 4, 2, 6, 7, 0, 0]);
+    assert_eq!(words[16 + 3], u32::MAX, "no data block");
+    assert_eq!(decode(&words).unwrap(), events);
+    let json = serde_json::to_value(&events[2]).unwrap();
+    assert_eq!(json["data_block"], Value::Null);
+    assert_eq!(json["result_block"], 0);
+}

@@ -42,6 +42,16 @@ describe('event records', () => {
     });
   }
 
+  it('decode a merge naming its data, log and result blocks (none: 2^32-1)', () => {
+    // No shipped scheme merges yet: records as events/record.rs writes them (its layout table).
+    const codec = new EventCodec(JSON.parse(loadWasm().vocabJson()) as Vocab);
+    const words = new Uint32Array([12, 2, 4, 2, 6, 7, 0, 0, 12, 0, 3, 0xffffffff, 5, 5, 0, 0]);
+    expect(codec.decodeAll(words)).toEqual([
+      { type: 'merge', kind: 'full', lbn: 4, data_block: 2, log_block: 6, result_block: 7 },
+      { type: 'merge', kind: 'switch', lbn: 3, data_block: null, log_block: 5, result_block: 5 },
+    ]);
+  });
+
   it('decode only the last requests for narration', () => {
     const { words, json, codec } = run('page', 50);
     const all = groupByRequest(json);

@@ -14,7 +14,7 @@
  *   erase           block    purpose                                                 ns lo,hi
  *   gc_start/_end   victim   valid
  *   cache_*         level    key      bytes (insert/evict)       dirty (evict)
- *   merge           kind (0 switch, 1 partial, 2 full)   lbn
+ *   merge           kind (0 switch, 1 partial, 2 full)   lbn   data block (none: 2^32-1)  log block  result block
  *
  * Full-speed play only walks programs and erases (page table) and decodes the last few
  * requests (narration), so thousands of requests per frame never become objects.
@@ -28,6 +28,8 @@ export const EVENT_WORDS = 8;
 
 const OPS = ['read', 'write', 'trim'] as const;
 const MERGES = ['switch', 'partial', 'full'] as const;
+/** A merge's data-block word when the logical block had no data block. */
+const NO_BLOCK = 0xffffffff;
 const KIND_NAMES: PageKind[] = ['None', 'Data', 'Translation'];
 
 /** Called for each page program, in order, by {@link EventCodec.scan}. */
@@ -111,7 +113,7 @@ export class EventCodec {
       case 'cache_evict':
         return { type, level: this.levels[a] as never, key: b, bytes: c, dirty: d !== 0 };
       case 'merge':
-        return { type, kind: MERGES[a], lbn: b };
+        return { type, kind: MERGES[a], lbn: b, data_block: c === NO_BLOCK ? null : c, log_block: d, result_block: e };
       default:
         throw new Error(`event record ${i / EVENT_WORDS}: unknown kind ${w[i]}`);
     }

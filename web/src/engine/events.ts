@@ -48,7 +48,16 @@ export type EngineEvent =
   /** `bytes`: the RAM the entry costs (what an insert adds, an evict frees). */
   | { type: 'cache_insert'; level: CacheLevel; key: number; bytes?: number }
   | { type: 'cache_evict'; level: CacheLevel; key: number; dirty: boolean; bytes?: number }
-  | { type: 'merge'; kind: 'switch' | 'partial' | 'full'; lbn: number };
+  | {
+      type: 'merge';
+      kind: 'switch' | 'partial' | 'full';
+      lbn: number;
+      /** The logical block's data block, or null when it had none yet. */
+      data_block: number | null;
+      log_block: number;
+      /** The block holding the logical block afterwards. */
+      result_block: number;
+    };
 
 /** The request header event. */
 export type RequestEvent = Extract<EngineEvent, { type: 'request' }>;

@@ -34,9 +34,9 @@ describe('narration of single events', () => {
     [{ type: 'cache_insert', level: 'entry', key: 4113 }, 'Load LPN 4113 into the mapping cache'],
     [{ type: 'cache_evict', level: 'entry', key: 12, dirty: true }, 'Evict LPN 12 from the mapping cache — dirty, so its translation page must be rewritten'],
     [{ type: 'cache_evict', level: 'block_map', key: 3, dirty: false }, 'Evict logical block 3 from the block-map cache — clean, simply dropped'],
-    [{ type: 'merge', kind: 'switch', lbn: 7 }, 'Switch merge of logical block 7: the log block becomes its data block'],
-    [{ type: 'merge', kind: 'partial', lbn: 7 }, 'Partial merge of logical block 7: copy the missing pages into the log block, then switch'],
-    [{ type: 'merge', kind: 'full', lbn: 7 }, 'Full merge of logical block 7: copy every valid page to a new block, erase the old ones'],
+    [{ type: 'merge', kind: 'switch', lbn: 7, data_block: 3, log_block: 9, result_block: 9 }, 'Switch merge of logical block 7: log block 9 becomes its data block (data block 3)'],
+    [{ type: 'merge', kind: 'partial', lbn: 7, data_block: null, log_block: 9, result_block: 9 }, 'Partial merge of logical block 7: copy the missing pages into log block 9, then switch (no data block)'],
+    [{ type: 'merge', kind: 'full', lbn: 7, data_block: 3, log_block: 9, result_block: 12 }, 'Full merge of logical block 7: copy every valid page of data block 3 and log block 9 to block 12, erase the old ones'],
   ];
   it.each(cases)('%j', (e, text) => {
     expect(describeEvent(e, PPB)).toBe(text);

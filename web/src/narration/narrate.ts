@@ -130,12 +130,14 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
       return `Load ${keyLabel(e.level, e.key)} into the ${level(e.level)}`;
     case 'cache_evict':
       return `Evict ${keyLabel(e.level, e.key)} from the ${level(e.level)}${e.dirty ? ' — dirty, so its translation page must be rewritten' : ' — clean, simply dropped'}`;
-    case 'merge':
+    case 'merge': {
+      const data = e.data_block === null ? 'no data block' : `data block ${e.data_block}`;
       return {
-        switch: `Switch merge of logical block ${e.lbn}: the log block becomes its data block`,
-        partial: `Partial merge of logical block ${e.lbn}: copy the missing pages into the log block, then switch`,
-        full: `Full merge of logical block ${e.lbn}: copy every valid page to a new block, erase the old ones`,
+        switch: `Switch merge of logical block ${e.lbn}: log block ${e.log_block} becomes its data block (${data})`,
+        partial: `Partial merge of logical block ${e.lbn}: copy the missing pages into log block ${e.log_block}, then switch (${data})`,
+        full: `Full merge of logical block ${e.lbn}: copy every valid page of ${data} and log block ${e.log_block} to block ${e.result_block}, erase the old ones`,
       }[e.kind];
+    }
     default: {
       const { type, ...rest } = e as { type: string };
       return `${type.replace(/_/g, ' ')} ${JSON.stringify(rest)}`;

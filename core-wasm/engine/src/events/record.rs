@@ -8,6 +8,9 @@ use crate::vocab::CACHE_LEVELS;
 /// `u32` words per record.
 pub const EVENT_WORDS: usize = 8;
 
+/// A merge's data-block word when the logical block had no data block.
+pub const NO_BLOCK: u32 = u32::MAX;
+
 /// Kind ids by code (a record's first word).
 pub const KINDS: [&str; 13] = [
     "request",
@@ -67,7 +70,9 @@ pub fn encode(events: &[Event], out: &mut Vec<u32>) {
             Event::CacheEvict { level, key, dirty, bytes } => {
                 [11, level as u32, key, bytes, dirty as u32, 0, 0, 0]
             }
-            Event::Merge { kind, lbn } => [12, kind as u32, lbn, 0, 0, 0, 0, 0],
+            Event::Merge { kind, lbn, data_block, log_block, result_block } => {
+                [12, kind as u32, lbn, data_block.unwrap_or(NO_BLOCK), log_block, result_block, 0, 0]
+            }
         };
         out.extend_from_slice(&r);
     }
@@ -138,7 +143,13 @@ pub fn decode(words: &[u32]) -> Result<Vec<Event>> {
                 11 => Event::CacheEvict { level: level(a)?, key: b, bytes: c, dirty: d != 0 },
                 12 => {
                     let k = [MergeKind::Switch, MergeKind::Partial, MergeKind::Full].get(a as usize);
-                    Event::Merge { kind: *k.ok_or_else(|| bad("merge kind", a))?, lbn: b }
+                    Event::Merge {
+                        kind: *k.ok_or_else(|| bad("merge kind", a))?,
+                        lbn: b,
+                        data_block: (c != NO_BLOCK).then_some(c),
+                        log_block: d,
+                        result_block: e,
+                    }
                 }
                 other => return Err(bad("kind", other)),
             })
