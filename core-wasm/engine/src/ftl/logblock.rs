@@ -14,7 +14,7 @@
 //! Logical blocks whose pages in the log were all superseded are not merged (nothing of
 //! theirs needs the log block): our reading of "merged with the associated data blocks".
 
-use super::blockmap::BlockMap;
+use super::blockmap::{BlockMap, NONE};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::{MergeKind, Purpose};
@@ -91,16 +91,19 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
     if let Some(lbn) = in_order {
         let written = log.lpns.len() as u32;
         let kind = if written == ppb { MergeKind::Switch } else { MergeKind::Partial };
+        let data = map.data_block(lbn);
         report.copies = map.complete_in_order(dev, lbn, log.block, written)?;
         report.merges[kind as usize] += 1;
         report.degree = 1;
-        dev.merge(kind, lbn);
+        dev.merge(kind, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
     } else {
         for lbn in log.live_lbns(map, dev) {
+            let data = map.data_block(lbn);
             report.copies += map.full_merge(dev, lbn, Purpose::Merge)?;
             report.merges[MergeKind::Full as usize] += 1;
             report.degree += 1;
-            dev.merge(MergeKind::Full, lbn);
+            // Result `NONE` (u32::MAX): nothing of the block was left valid to keep.
+            dev.merge(MergeKind::Full, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
         }
         map.free(dev, log.block, Purpose::Merge)?;
     }
