@@ -341,6 +341,17 @@ impl BlockMap {
         }
     }
 
+    /// The log-page table (LPN → page in a log block) as a table, by LPN: the first
+    /// `query.limit` entries plus the current request's pages.
+    pub fn log_table(&self, id: &str, name: &str, query: &InspectQuery) -> Structure {
+        let mut keys: Vec<u32> = self.log_loc.keys().copied().collect();
+        keys.sort_unstable();
+        let (keys, truncated) =
+            crate::inspect::summarise(keys.into_iter(), query.limit, |&l| query.touches(l));
+        let rows = keys.into_iter().map(|l| Row { key: l, value: self.log_copy(l), in_ram: true }).collect();
+        Structure::Table { id: id.into(), name: name.into(), len: self.log_loc.len() as u64, rows, truncated }
+    }
+
     /// RAM of the block map and the log-page table.
     pub fn ram_bytes(&self) -> u64 {
         self.data.len() as u64 * BLOCK_ENTRY_BYTES + self.log_loc.len() as u64 * LOG_ENTRY_BYTES

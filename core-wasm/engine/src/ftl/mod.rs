@@ -33,6 +33,8 @@ mod bast;
 mod block;
 pub mod blockmap;
 mod dftl;
+mod fast;
+mod fast_do;
 pub mod logblock;
 mod page;
 pub mod pool;
@@ -52,7 +54,8 @@ pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &block::SPEC, &bast::SPEC];
+pub static SCHEMES: &[&SchemeSpec] =
+    &[&page::SPEC, &dftl::SPEC, &block::SPEC, &bast::SPEC, &fast::SPEC, &fast_do::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
