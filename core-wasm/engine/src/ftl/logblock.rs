@@ -92,23 +92,40 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
         let written = log.lpns.len() as u32;
         let kind = if written == ppb { MergeKind::Switch } else { MergeKind::Partial };
         let data = map.data_block(lbn);
+        let erases = erases_so_far(dev);
         report.copies = map.complete_in_order(dev, lbn, log.block, written)?;
         report.merges[kind as usize] += 1;
         report.degree = 1;
         dev.merge(kind, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
+        dev.merge_work(kind, u64::from(report.copies), erases_so_far(dev) - erases);
+        dev.log_merged(u64::from(written), 0);
     } else {
-        for lbn in log.live_lbns(map, dev) {
+        let lbns = log.live_lbns(map, dev);
+        for (k, &lbn) in lbns.iter().enumerate() {
             let data = map.data_block(lbn);
-            report.copies += map.full_merge(dev, lbn, Purpose::Merge)?;
+            let erases = erases_so_far(dev);
+            let copies = map.full_merge(dev, lbn, Purpose::Merge)?;
+            if k + 1 == lbns.len() {
+                map.free(dev, log.block, Purpose::Merge)?; // the victim's erase: last merge's
+            }
+            report.copies += copies;
             report.merges[MergeKind::Full as usize] += 1;
             report.degree += 1;
             // Result `NONE` (u32::MAX): nothing of the block was left valid to keep.
             dev.merge(MergeKind::Full, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
+            dev.merge_work(MergeKind::Full, u64::from(copies), erases_so_far(dev) - erases);
         }
-        map.free(dev, log.block, Purpose::Merge)?;
+        if lbns.is_empty() {
+            map.free(dev, log.block, Purpose::Merge)?; // nothing live: just erased
+        }
+        dev.log_merged(log.lpns.len() as u64, u64::from(report.degree));
     }
     dev.gc_end(log.block);
     Ok(report)
+}
+
+fn erases_so_far(dev: &Device) -> u64 {
+    dev.counters.erases[Purpose::Merge as usize]
 }
 
 /// Log blocks as a list in `order` (first = most recent), each with the logical blocks it

@@ -134,6 +134,7 @@ impl LogFtl {
         }
         let block = self.map.take(dev)?;
         self.logs.push(LogBlock::new(block));
+        dev.log_blocks_in_use(self.logs.len() as u64);
         self.assign(lbn, block)?;
         Ok(self.logs.len() - 1)
     }
@@ -266,4 +267,4 @@ impl Ftl for LogFtl {
 
 #[cfg(test)]
 #[path = "tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -125,6 +125,7 @@ impl FastFtl {
     /// the write starts over. The next try finds room without merging.
     fn new_log_or_restart(&mut self, dev: &mut Device) -> Result<Option<LogBlock>> {
         if self.log_room() {
+            dev.log_blocks_in_use(self.log_count() as u64 + 1);
             return Ok(Some(LogBlock::new(self.map.take(dev)?)));
         }
         while !self.log_room() {
