@@ -38,6 +38,7 @@ mod fast_do;
 pub mod logblock;
 mod page;
 pub mod pool;
+mod sbast;
 mod spec;
 
 use crate::config::SimConfig;
@@ -54,8 +55,15 @@ pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] =
-    &[&page::SPEC, &dftl::SPEC, &block::SPEC, &bast::SPEC, &fast::SPEC, &fast_do::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[
+    &page::SPEC,
+    &dftl::SPEC,
+    &block::SPEC,
+    &bast::SPEC,
+    &fast::SPEC,
+    &fast_do::SPEC,
+    &sbast::SPEC,
+];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
