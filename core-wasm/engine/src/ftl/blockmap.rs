@@ -243,6 +243,12 @@ impl BlockMap {
         Ok(copies)
     }
 
+    /// Records that `lpn`'s newest copy is `ppn` in a log block (for a scheme that keeps no
+    /// page table and found it by scanning, before a merge gathers it).
+    pub fn adopt_log_copy(&mut self, lpn: u32, ppn: Ppn) {
+        self.log_loc.insert(lpn, ppn);
+    }
+
     /// Block mapping's update (thesis §1.2): the new page and the block's other valid pages
     /// go into a fresh block at their offsets and the old data block is erased. Returns the
     /// pages copied.

@@ -36,6 +36,7 @@ mod dftl;
 mod fast;
 mod fast_do;
 pub mod logblock;
+mod nftl;
 mod page;
 pub mod pool;
 mod sbast;
@@ -63,6 +64,7 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &fast::SPEC,
     &fast_do::SPEC,
     &sbast::SPEC,
+    &nftl::SPEC,
 ];
 
 /// The spec of scheme `id`.
