@@ -7,10 +7,14 @@ use serde_json::{json, Value};
 use crate::args::Args;
 
 const RUN_HELP: &str = "ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME]
-        [--set KEY=VALUE ...] [selection] [--json]
+        [--set KEY=VALUE ...] [selection] [--verify] [--json]
 
 Replays FILE through each scheme and prints one metrics object per scheme
 ({\"results\": [...]} with --json).
+
+--verify checks the whole state after the last request: the invariants, and every logical
+page read back through the scheme (a page lost where the trace never reads it again would
+otherwise go unnoticed); a failure exits with status 2.
 
 --preset NAME starts from a device preset of the sources (see `ftl presets`).
 --set KEY=VALUE overrides one configuration field; KEY is a dotted path into the config
@@ -139,7 +143,8 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         .into_iter()
         .chain(crate::select::FLAGS.iter().copied())
         .collect();
-    let switches: Vec<&str> = ["json"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
+    let switches: Vec<&str> =
+        ["json", "verify"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
     let args = Args::parse(argv, &flags, &switches)?;
     let options = crate::select::parse_options(&args)?;
     let path = args.one("trace").ok_or("ftl: run needs --trace FILE")?;
@@ -154,6 +159,12 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
         while !sim.done() {
             sim.step(4096).map_err(|e| format!("ftl: {scheme}: {e}"))?;
+        }
+        if args.has("verify") {
+            let wrong = sim.verify().map_err(|e| format!("ftl: {scheme}: end-of-run check: {e}"))?;
+            if wrong > 0 {
+                return Err(format!("ftl: {scheme}: end-of-run check: {wrong} pages read back wrong"));
+            }
         }
         results.push(sim.metrics());
     }

@@ -28,3 +28,30 @@ fn dftl_json_has_table_2_5_counters_and_utilization() {
     let peak = u["peak"].as_f64().unwrap();
     assert!(peak > 0.5 && peak <= 1.0 && u["at_end"].as_f64().unwrap() <= peak, "{u}");
 }
+
+/// `--verify` (review engine-model §4.5) checks the state after the run and leaves the
+/// metrics as they were.
+#[test]
+fn verify_checks_the_end_state_without_changing_the_metrics() {
+    let trace = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../public/traces/msr-cambridge_hm_0_first1000.csv");
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ftl"))
+            .args([
+                "run",
+                "--trace",
+                trace.to_str().unwrap(),
+                "--scheme",
+                "page",
+                "--scheme",
+                "dftl",
+                "--json",
+            ])
+            .args(extra)
+            .output()
+            .expect("ftl runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    assert_eq!(run(&["--verify"]), run(&[]));
+}

@@ -237,6 +237,8 @@ pub struct GcConfig {
     /// blocks from the shared pool: `round-robin` (dynamic: successive page writes rotate
     /// over the units) or `static` (logical page n on unit n mod units: the low
     /// logical-address bits pick the channel and way, as Bang et al. (seed 003) stripe).
+    /// A scheme that allocates on one unit only (`dftl` until it has per-unit frontiers)
+    /// ignores it.
     pub unit_allocation: crate::gc::UnitAllocation,
     /// When a unit needs a block and none of its own is free: `true` (the default) takes
     /// another unit's free block, counted in the metrics as `gc.cross_unit_blocks` (that

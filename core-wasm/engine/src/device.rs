@@ -7,7 +7,7 @@ use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, MergeKind, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
-use crate::meta::{MetaAccess, MetaHook, MetaKind};
+use crate::meta::MetaHook;
 
 /// Flash operation counts, one row per [`Purpose`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -167,7 +167,7 @@ pub struct Device {
     pub cost: RequestCost,
     events: Option<Vec<Event>>,
     /// Where metadata accesses go instead of the default RAM charge ([`crate::meta`]).
-    meta_hook: Option<Box<dyn MetaHook>>,
+    pub(crate) meta_hook: Option<Box<dyn MetaHook>>,
 }
 
 impl Device {
@@ -560,37 +560,6 @@ impl Device {
         let ns = n * self.latency.ram_access_ns;
         self.cost.ram_ns += ns;
         self.time.cursor += ns;
-    }
-
-    /// A lookup of a mapping-table entry (`key`, `bytes` long) in table `kind`: one RAM
-    /// access, or whatever the installed [`MetaHook`] charges.
-    pub fn meta_read(&mut self, kind: MetaKind, key: u32, bytes: u32) {
-        self.meta(MetaAccess { kind, write: false, key, bytes });
-    }
-
-    /// An update of a mapping-table entry; costs as [`Device::meta_read`].
-    pub fn meta_write(&mut self, kind: MetaKind, key: u32, bytes: u32) {
-        self.meta(MetaAccess { kind, write: true, key, bytes });
-    }
-
-    fn meta(&mut self, access: MetaAccess) {
-        match self.meta_hook.take() {
-            None => self.ram(1),
-            Some(mut hook) => {
-                hook.access(access, self);
-                self.meta_hook = Some(hook);
-            }
-        }
-    }
-
-    /// Installs (or with `None` removes) the wrapper that charges metadata accesses.
-    pub fn set_meta_hook(&mut self, hook: Option<Box<dyn MetaHook>>) {
-        self.meta_hook = hook;
-    }
-
-    /// The installed metadata hook, if any.
-    pub fn meta_hook(&self) -> Option<&dyn MetaHook> {
-        self.meta_hook.as_deref()
     }
 
     /// Charges moving `pages` pages over the host interface; the controller waits for it.

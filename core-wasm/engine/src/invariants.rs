@@ -58,6 +58,20 @@ pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()>
             }
             map[first..first + entries.len()].copy_from_slice(entries);
         }
+        // A valid translation page the directory does not point to is a leak (review
+        // engine-model §4.6): its space is never reclaimed, and nothing else would notice.
+        for (ppn, state) in flash.states().enumerate() {
+            let tag = flash.tag(ppn as u32);
+            if state == PageState::Valid
+                && tag.kind == PageKind::Translation
+                && directory.get(tag.key as usize) != Some(&(ppn as u32))
+            {
+                return bad(format!(
+                    "PPN {ppn} is a valid copy of translation page {} that the directory does not point to (an orphan: never reclaimed)",
+                    tag.key
+                ));
+            }
+        }
     }
     for &b in &view.blocks {
         let first = flash.first_ppn(b);
@@ -129,6 +143,12 @@ pub fn check(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()> {
     let mut holder: Vec<u32> = vec![u32::MAX; logical];
     for (ppn, state) in dev.flash().states().enumerate() {
         let tag = dev.flash().tag(ppn as u32);
+        if state == PageState::Valid && tag.kind == PageKind::None {
+            // Every programmed page says what it holds (review engine-model §4.6).
+            return Err(EngineError::Invariant(format!(
+                "PPN {ppn} is valid but its spare area names no content"
+            )));
+        }
         if state != PageState::Valid || tag.kind != PageKind::Data {
             continue;
         }
@@ -163,4 +183,75 @@ pub fn check(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{CellType, Latencies};
+    use crate::events::Purpose;
+    use crate::flash::{BlockId, FlashArray, PageContent, PageTag};
+    use crate::ftl::BlockRole;
+    use crate::hash::StateHasher;
+    use crate::inspect::{InspectQuery, Inspection};
+
+    /// A scheme that only declares a directory of one translation page.
+    #[derive(Debug, Clone)]
+    struct Directory(Vec<Ppn>);
+
+    impl Ftl for Directory {
+        fn read(&mut self, _: u32, _: &mut Device) -> Result<Option<PageTag>> {
+            Ok(None)
+        }
+        fn write(&mut self, _: u32, _: u32, _: &mut Device) -> Result<()> {
+            Ok(())
+        }
+        fn trim(&mut self, _: u32, _: &mut Device) -> Result<()> {
+            Ok(())
+        }
+        fn ram_bytes(&self) -> u64 {
+            0
+        }
+        fn block_role(&self, _: BlockId, _: &Device) -> BlockRole {
+            BlockRole::Translation
+        }
+        fn map_view(&self) -> Option<MapView<'_>> {
+            Some(MapView { directory: Some((&self.0, 4)), ram: vec![] })
+        }
+        fn inspect(&self, _: &InspectQuery) -> Inspection {
+            Inspection::default()
+        }
+        fn check(&self, _: &Device) -> Result<()> {
+            Ok(())
+        }
+        fn hash_into(&self, _: &mut StateHasher) {}
+        fn clone_box(&self) -> Box<dyn Ftl> {
+            Box::new(self.clone())
+        }
+    }
+
+    fn tpage(dev: &mut Device, ppn: Ppn) {
+        let tag = PageTag { kind: PageKind::Translation, key: 0, version: ppn + 1 };
+        let content = PageContent { data: vec![UNMAPPED; 4], oob: vec![] };
+        dev.program_with(ppn, tag, content, Purpose::Translation).unwrap();
+    }
+
+    /// Review engine-model §4.6: an orphan translation page (a rewrite that forgot to
+    /// invalidate the old copy) and a valid page naming no content were invisible.
+    #[test]
+    fn orphan_translation_pages_and_unnamed_valid_pages_are_caught() {
+        let mut dev = Device::new(FlashArray::new(4, 4, CellType::Slc), Latencies::default(), false);
+        let oracle = Oracle::new(4);
+        tpage(&mut dev, 0);
+        let ftl = Directory(vec![0]);
+        check(&ftl, &dev, &oracle).unwrap();
+        tpage(&mut dev, 1); // the new copy; the directory still points to PPN 0
+        let e = check(&ftl, &dev, &oracle).unwrap_err().to_string();
+        assert!(e.contains("PPN 1 is a valid copy of translation page 0"), "{e}");
+        dev.invalidate(1).unwrap();
+        check(&ftl, &dev, &oracle).unwrap();
+        dev.program(4, PageTag::default(), Purpose::Data).unwrap();
+        let e = check(&ftl, &dev, &oracle).unwrap_err().to_string();
+        assert!(e.contains("PPN 4 is valid but its spare area names no content"), "{e}");
+    }
 }

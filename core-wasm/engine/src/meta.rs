@@ -12,6 +12,39 @@
 
 use crate::device::Device;
 
+impl Device {
+    /// A lookup of a mapping-table entry (`key`, `bytes` long) in table `kind`: one RAM
+    /// access, or whatever the installed [`MetaHook`] charges.
+    pub fn meta_read(&mut self, kind: MetaKind, key: u32, bytes: u32) {
+        self.meta(MetaAccess { kind, write: false, key, bytes });
+    }
+
+    /// An update of a mapping-table entry; costs as [`Device::meta_read`].
+    pub fn meta_write(&mut self, kind: MetaKind, key: u32, bytes: u32) {
+        self.meta(MetaAccess { kind, write: true, key, bytes });
+    }
+
+    fn meta(&mut self, access: MetaAccess) {
+        match self.meta_hook.take() {
+            None => self.ram(1),
+            Some(mut hook) => {
+                hook.access(access, self);
+                self.meta_hook = Some(hook);
+            }
+        }
+    }
+
+    /// Installs (or with `None` removes) the wrapper that charges metadata accesses.
+    pub fn set_meta_hook(&mut self, hook: Option<Box<dyn MetaHook>>) {
+        self.meta_hook = hook;
+    }
+
+    /// The installed metadata hook, if any.
+    pub fn meta_hook(&self) -> Option<&dyn MetaHook> {
+        self.meta_hook.as_deref()
+    }
+}
+
 /// Which table an access touches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MetaKind {

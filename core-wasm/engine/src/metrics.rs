@@ -104,6 +104,11 @@ impl LatencyHistogram {
         self.max_ns
     }
 
+    /// Smallest sample (ns; 0 when empty): the first filled bucket's smallest, exact.
+    pub fn min_ns(&self) -> u64 {
+        self.buckets.iter().find(|b| b.count > 0).map_or(0, |b| b.min)
+    }
+
     /// The `p`-quantile (0 < p ≤ 1) in ns: the sample of rank `ceil(p * count)`. Exact
     /// when that rank is the first or last sample of its bucket or the bucket's samples are
     /// all equal; otherwise the bucket's midpoint kept within its smallest and largest sample
@@ -164,6 +169,8 @@ pub struct HostCounters {
     pub pages_rmw_read: u64,
     /// Total service time, split (ns).
     pub flash_ns: u64,
+    /// `flash_ns` per purpose.
+    pub flash_ns_by_purpose: [u64; 6],
     /// RAM part of service time (ns).
     pub ram_ns: u64,
     /// Cache-management part of service time (ns).
@@ -180,6 +187,18 @@ pub struct Distribution {
     pub p50: f64,
     pub p99: f64,
     pub max: f64,
+    /// The best case (RFTL's Table 4.4 reports best and worst).
+    pub min: f64,
+    /// Samples.
+    pub count: u64,
+}
+
+/// Response times of read and of write requests apart (RFTL Tables 4.4 / 4.5, Shin's write
+/// response, seed 004 Fig 3).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ResponseByOp {
+    pub read: Distribution,
+    pub write: Distribution,
 }
 
 impl Distribution {
@@ -192,6 +211,8 @@ impl Distribution {
             p50: us(h.quantile_ns(0.5) as f64),
             p99: us(h.quantile_ns(0.99) as f64),
             max: us(h.max_ns() as f64),
+            min: us(h.min_ns() as f64),
+            count: h.count(),
         }
     }
 }
@@ -376,6 +397,9 @@ pub struct ServiceTime {
     pub lru: f64,
     /// Host-interface transfers (`device.latency.host_transfer_ns_per_page`).
     pub host: f64,
+    /// `flash` split by purpose (data, translation, log, buffer, gc, merge): the time GC or
+    /// translation took over the run (seed 003's breakdown, RFTL Fig 4.8).
+    pub flash_by_purpose: std::collections::BTreeMap<&'static str, f64>,
 }
 
 /// Erase-count spread over blocks: the wear of each block since the device was new, so it
@@ -408,6 +432,8 @@ pub struct Metrics {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buffer: Option<HitRatio>,
     pub response_us: Distribution,
+    /// `response_us` of read and of write requests apart.
+    pub response_by_op_us: ResponseByOp,
     pub service_time_us: ServiceTime,
     /// Flash page programs (all purposes) per host page written; 0 when nothing was written.
     pub waf: f64,

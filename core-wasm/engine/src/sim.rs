@@ -85,6 +85,10 @@ pub struct Sim {
     cursor: usize,
     host: HostCounters,
     response: LatencyHistogram,
+    /// `response` of read and of write requests apart (not hashed: each sample is in
+    /// `response`, which is, and its op comes from the trace).
+    response_read: LatencyHistogram,
+    response_write: LatencyHistogram,
     last_completion_ns: u64,
     sim_time_ns: u64,
     last_response_ns: u64,
@@ -133,6 +137,8 @@ impl Sim {
             cursor: 0,
             host: HostCounters::default(),
             response: LatencyHistogram::default(),
+            response_read: LatencyHistogram::default(),
+            response_write: LatencyHistogram::default(),
             last_completion_ns: 0,
             sim_time_ns: 0,
             last_response_ns: 0,
@@ -209,6 +215,9 @@ impl Sim {
     fn account_cost(&mut self) {
         let cost = &self.device.cost;
         self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
+        for (total, &ns) in self.host.flash_ns_by_purpose.iter_mut().zip(&cost.flash_ns) {
+            *total += ns;
+        }
         self.host.ram_ns += cost.ram_ns;
         self.host.lru_ns += cost.lru_ns;
         self.host.host_ns += cost.host_ns;
@@ -313,6 +322,11 @@ impl Sim {
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;
         self.response.record(self.last_response_ns);
+        match req.op {
+            HostOp::Read => self.response_read.record(self.last_response_ns),
+            HostOp::Write => self.response_write.record(self.last_response_ns),
+            HostOp::Trim => {}
+        }
         // Keep the raw figures; the report is built only when asked for (no allocation per
         // request on the hot path).
         self.last = LastRequest {
@@ -610,12 +624,20 @@ impl Sim {
             mapping: self.ftl.has_mapping_cache().then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
             buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
             response_us: Distribution::of(&self.response),
+            response_by_op_us: ResponseByOp {
+                read: Distribution::of(&self.response_read),
+                write: Distribution::of(&self.response_write),
+            },
             service_time_us: ServiceTime {
                 total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns + self.host.host_ns),
                 flash: us(self.host.flash_ns),
                 ram: us(self.host.ram_ns),
                 lru: us(self.host.lru_ns),
                 host: us(self.host.host_ns),
+                flash_by_purpose: Purpose::ALL
+                    .iter()
+                    .map(|&p| (p.name(), us(self.host.flash_ns_by_purpose[p as usize])))
+                    .collect(),
             },
             waf: self.waf(),
             ram_bytes: self.ftl.ram_bytes(),
@@ -643,6 +665,9 @@ impl Sim {
         }
     }
 }
+
+#[path = "sim_verify.rs"]
+mod verify;
 
 #[cfg(test)]
 #[path = "sim_tests.rs"]

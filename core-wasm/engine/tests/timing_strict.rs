@@ -88,6 +88,16 @@ fn hand_trace_with_one_victim_per_gc() {
     assert_eq!(m.sim_time_us, 7050.0);
     assert_eq!((m.flash.page_writes, m.flash.page_reads, m.flash.erases), (31, 6, 1));
     assert_eq!((m.gc.runs, m.gc.valid_copies), (1, 1));
+    // Review engine-model §2 (structural 3, 4): time per purpose over the run, and the
+    // best and worst case of reads and writes apart. Data: 30 programs + 5 reads = 6,125 µs;
+    // GC: one copy and one erase = 925 µs. Reads: 25, 100 and 0 µs (the trimmed page);
+    // writes: 10 requests from 200 to 1,325 µs.
+    let t = &m.service_time_us.flash_by_purpose;
+    assert_eq!((t["data"], t["gc"], t["translation"]), (6125.0, 925.0, 0.0));
+    let (r, w) = (&m.response_by_op_us.read, &m.response_by_op_us.write);
+    assert_eq!((r.count, r.min, r.max, r.mean), (3, 0.0, 100.0, 125.0 / 3.0));
+    assert_eq!((w.count, w.min, w.max), (10, 200.0, 1325.0));
+    assert_eq!((m.response_us.count, m.response_us.min), (14, 0.0));
     let mut c = hand_config();
     c.device.latency.transfer_ns_per_page = 10_000;
     c.device.latency.ram_access_ns = 1_000;
