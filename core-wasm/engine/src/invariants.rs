@@ -216,7 +216,7 @@ mod tests {
             BlockRole::Translation
         }
         fn map_view(&self) -> Option<MapView<'_>> {
-            Some(MapView { directory: Some((&self.0, 4)), ram: vec![] })
+            Some(MapView { directory: Some((&self.0, 4)), ram: vec![], blocks: vec![] })
         }
         fn inspect(&self, _: &InspectQuery) -> Inspection {
             Inspection::default()
