@@ -46,6 +46,8 @@ pub struct BlockMap {
     /// Newest copy of each logical page held in a log (or replacement) block.
     log_loc: HashMap<u32, Ppn>,
     pool: BlockPool,
+    /// Which blocks are log (or replacement) blocks now, for the grid's roles in O(1).
+    is_log: Vec<bool>,
     /// Unit of the next block taken (round-robin, so blocks spread over the units).
     next_unit: usize,
 }
@@ -77,6 +79,7 @@ impl BlockMap {
             data_blocks: 0,
             log_loc: HashMap::new(),
             pool: BlockPool::new(d.blocks, 0, 0, units).with_gc(ctx.gc),
+            is_log: vec![false; d.blocks as usize],
             next_unit: 0,
         })
     }
@@ -149,6 +152,34 @@ impl BlockMap {
         self.pool.take(unit, dev)
     }
 
+    /// Takes a free block to serve as a log (or replacement) block.
+    pub fn take_log(&mut self, dev: &mut Device) -> Result<BlockId> {
+        let b = self.take(dev)?;
+        self.is_log[b as usize] = true;
+        Ok(b)
+    }
+
+    /// Whether `block` serves as a log (or replacement) block.
+    pub fn is_log(&self, block: BlockId) -> bool {
+        self.is_log[block as usize]
+    }
+
+    /// Checks that exactly `blocks` are marked as log blocks.
+    pub fn check_logs<'a>(&self, blocks: impl Iterator<Item = &'a BlockId>) -> Result<()> {
+        let mut n = 0;
+        for &b in blocks {
+            n += 1;
+            if !self.is_log[b as usize] {
+                return Err(EngineError::Invariant(format!("log block {b} is not marked as one")));
+            }
+        }
+        let marked = self.is_log.iter().filter(|&&l| l).count();
+        if marked != n {
+            return Err(EngineError::Invariant(format!("{marked} blocks marked as log blocks, {n} in use")));
+        }
+        Ok(())
+    }
+
     /// Erases `block` if it was written (it must hold no valid page) and frees it.
     pub fn free(&mut self, dev: &mut Device, block: BlockId, purpose: Purpose) -> Result<()> {
         if dev.flash().valid_count(block) > 0 {
@@ -160,6 +191,7 @@ impl BlockMap {
         if dev.flash().programmed_count(block) > 0 {
             dev.erase(block, purpose)?;
         }
+        self.is_log[block as usize] = false;
         self.pool.release(block);
         Ok(())
     }
@@ -307,6 +339,7 @@ impl BlockMap {
         } else {
             self.data[lbn as usize] = block;
             self.data_blocks += 1;
+            self.is_log[block as usize] = false;
         }
         Ok(())
     }
@@ -379,6 +412,10 @@ impl BlockMap {
                 }
             }
         }
+        let mut is_data = vec![false; flash.blocks() as usize];
+        for &b in self.data.iter().filter(|&&b| b != NONE) {
+            is_data[b as usize] = true;
+        }
         for (&lpn, &ppn) in &self.log_loc {
             if flash.state(ppn) != PageState::Valid || flash.tag(ppn).key != lpn {
                 return bad(format!(
@@ -387,7 +424,7 @@ impl BlockMap {
                     flash.tag(ppn)
                 ));
             }
-            if self.data.contains(&flash.block_of(ppn)) {
+            if is_data[flash.block_of(ppn) as usize] {
                 return bad(format!("log table: LPN {lpn} → PPN {ppn}, in a data block"));
             }
         }

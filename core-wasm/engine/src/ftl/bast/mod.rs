@@ -122,9 +122,10 @@ impl LogFtl {
     /// first when the pool is used up.
     fn log_for(&mut self, lbn: u32, dev: &mut Device) -> Result<usize> {
         let ppb = self.map.ppb();
-        if let Some(last) = self.logs.iter().rposition(|l| !l.is_full(ppb)) {
+        let last = if self.share > 1 { self.logs.iter().rposition(|l| !l.is_full(ppb)) } else { None };
+        if let Some(last) = last {
             let served = self.owner.values().filter(|&&b| b == self.logs[last].block).count();
-            if self.share > 1 && served < self.share {
+            if served < self.share {
                 self.assign(lbn, self.logs[last].block)?;
                 return Ok(last);
             }
@@ -132,7 +133,7 @@ impl LogFtl {
         if self.logs.len() >= self.max_logs {
             self.reclaim(0, dev)?;
         }
-        let block = self.map.take(dev)?;
+        let block = self.map.take_log(dev)?;
         self.logs.push(LogBlock::new(block));
         dev.log_blocks_in_use(self.logs.len() as u64);
         self.assign(lbn, block)?;
@@ -191,7 +192,7 @@ impl Ftl for LogFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.logs.iter().any(|l| l.block == block) {
+        if self.map.is_log(block) {
             BlockRole::Log
         } else if self.map.is_data(dev, block) {
             BlockRole::Data
@@ -234,6 +235,7 @@ impl Ftl for LogFtl {
 
     fn check(&self, dev: &Device) -> Result<()> {
         self.map.check(dev)?;
+        self.map.check_logs(self.logs.iter().map(|l| &l.block))?;
         let bad = |m: String| Err(EngineError::Invariant(m));
         if self.logs.len() > self.max_logs {
             return bad(format!("{} log blocks, over the limit of {}", self.logs.len(), self.max_logs));

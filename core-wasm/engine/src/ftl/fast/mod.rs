@@ -126,7 +126,7 @@ impl FastFtl {
     fn new_log_or_restart(&mut self, dev: &mut Device) -> Result<Option<LogBlock>> {
         if self.log_room() {
             dev.log_blocks_in_use(self.log_count() as u64 + 1);
-            return Ok(Some(LogBlock::new(self.map.take(dev)?)));
+            return Ok(Some(LogBlock::new(self.map.take_log(dev)?)));
         }
         while !self.log_room() {
             self.reclaim_victim(dev)?;
@@ -223,7 +223,7 @@ impl Ftl for FastFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.rw.iter().chain(&self.sw).any(|l| l.block == block) {
+        if self.map.is_log(block) {
             BlockRole::Log
         } else if self.map.is_data(dev, block) {
             BlockRole::Data
@@ -272,6 +272,7 @@ impl Ftl for FastFtl {
 
     fn check(&self, dev: &Device) -> Result<()> {
         self.map.check(dev)?;
+        self.map.check_logs(self.rw.iter().chain(&self.sw).map(|l| &l.block))?;
         if !self.dynamic && self.log_count() > self.max_logs {
             return Err(EngineError::Invariant(format!(
                 "{} log blocks, over the limit of {}",

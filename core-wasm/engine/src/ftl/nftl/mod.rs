@@ -187,7 +187,7 @@ impl Ftl for Nftl {
                 if dev.stats.gc_runs != before {
                     return self.write(lpn, version, dev);
                 }
-                let block = self.map.take(dev)?;
+                let block = self.map.take_log(dev)?;
                 self.repl.push_back((lbn, LogBlock::new(block)));
                 dev.log_blocks_in_use(self.repl.len() as u64);
                 dev.meta_write(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
@@ -218,7 +218,7 @@ impl Ftl for Nftl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.repl.iter().any(|(_, l)| l.block == block) {
+        if self.map.is_log(block) {
             BlockRole::Replacement
         } else if self.map.is_data(dev, block) {
             BlockRole::Data
@@ -260,6 +260,7 @@ impl Ftl for Nftl {
 
     fn check(&self, dev: &Device) -> Result<()> {
         self.map.check(dev)?;
+        self.map.check_logs(self.repl.iter().map(|(_, l)| &l.block))?;
         if self.map.log_pages() != 0 {
             return Err(EngineError::Invariant("nftl keeps no page table, yet one holds entries".into()));
         }
