@@ -68,6 +68,13 @@ pub struct SchemeCounters {
     pub buffer_hits: u64,
     /// Data-buffer misses.
     pub buffer_misses: u64,
+    /// Translation-page reads by cause ([`crate::vocab::TpCause`] order).
+    pub tpage_reads: [u64; crate::vocab::TpCause::COUNT],
+    /// Translation-page writes by cause ([`crate::vocab::TpCause`] order).
+    pub tpage_writes: [u64; crate::vocab::TpCause::COUNT],
+    /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
+    /// (HCFTL's DTP index): each costs a wasted flash read.
+    pub bloom_false_positives: u64,
 }
 
 /// Merge work of the log-block schemes (not hashed: derived from the work itself).
@@ -284,7 +291,11 @@ impl Device {
 
     /// Unit and channel that hold `block`.
     fn unit_of(&self, block: BlockId) -> (usize, usize) {
-        let u = block as usize % self.time.unit_free.len();
+        let units = self.time.unit_free.len();
+        if units == 1 {
+            return (0, 0); // no division on the single-unit hot path
+        }
+        let u = block as usize % units;
         (u, u % self.channels as usize)
     }
 
@@ -337,16 +348,16 @@ impl Device {
         let tag = self.flash.read(ppn)?;
         let ns = self.latency.page_read_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
+        let (block, page) = self.flash.split(ppn);
         self.time_read(
-            self.flash.block_of(ppn),
+            block,
             self.latency.page_read_ns,
             self.latency.transfer_ns_per_page,
             purpose == Purpose::Data,
         );
         self.counters.page_reads[purpose as usize] += 1;
         self.counters.by_kind[tag.kind as usize].page_reads[purpose as usize] += 1;
-        let ppb = self.flash.pages_per_block();
-        self.emit(|| Event::FlashRead { ppn, block: ppn / ppb, page: ppn % ppb, purpose, key: tag.key, ns });
+        self.emit(|| Event::FlashRead { ppn, block, page, purpose, key: tag.key, ns });
         Ok(tag)
     }
 
@@ -356,17 +367,20 @@ impl Device {
         let tag = self.flash.read_oob(ppn)?;
         let ns = self.latency.oob_read_ns;
         self.charge(purpose, ns);
-        self.time_read(self.flash.block_of(ppn), ns, 0, false);
+        let (block, page) = self.flash.split(ppn);
+        self.time_read(block, ns, 0, false);
         self.counters.oob_reads[purpose as usize] += 1;
         self.counters.by_kind[tag.kind as usize].oob_reads[purpose as usize] += 1;
-        let ppb = self.flash.pages_per_block();
-        self.emit(|| Event::OobRead { ppn, block: ppn / ppb, page: ppn % ppb, purpose, ns });
+        self.emit(|| Event::OobRead { ppn, block, page, purpose, ns });
         Ok(tag)
     }
 
     /// Programs a page (bus transfer + program).
     pub fn program(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) -> Result<()> {
-        self.program_with(ppn, tag, PageContent::default(), purpose)
+        // The common case carries only a tag: no contents to check, move or drop.
+        self.flash.program(ppn, tag)?;
+        self.programmed(ppn, tag, purpose);
+        Ok(())
     }
 
     /// Programs a page with contents besides its tag (a translation page's entries, an OOB
@@ -379,28 +393,29 @@ impl Device {
         purpose: Purpose,
     ) -> Result<()> {
         self.flash.program_with(ppn, tag, content)?;
-        self.ages.on_program(self.flash.block_of(ppn));
+        self.programmed(ppn, tag, purpose);
+        Ok(())
+    }
+
+    /// Ages, cost, time, counters and the event of a page program that succeeded.
+    fn programmed(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) {
+        let (block, page) = self.flash.split(ppn);
+        self.ages.on_program(block);
         let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
-        self.time_program(
-            self.flash.block_of(ppn),
-            self.latency.transfer_ns_per_page,
-            self.latency.program_ns,
-        );
+        self.time_program(block, self.latency.transfer_ns_per_page, self.latency.program_ns);
         self.counters.page_writes[purpose as usize] += 1;
         self.counters.by_kind[tag.kind as usize].page_writes[purpose as usize] += 1;
-        let ppb = self.flash.pages_per_block();
         self.emit(|| Event::FlashProgram {
             ppn,
-            block: ppn / ppb,
-            page: ppn % ppb,
+            block,
+            page,
             purpose,
             kind: tag.kind,
             key: tag.key,
             version: tag.version,
             ns,
         });
-        Ok(())
     }
 
     /// Marks a page invalid (a RAM-side bookkeeping change; no flash time).

@@ -32,7 +32,7 @@ impl Oracle {
     }
 
     /// Records a write of `lpn` and returns its version stamp. Stamps are 32-bit (they sit
-    /// in every page's tag, 12 bytes a page); a run that would need stamp 2^32 is refused
+    /// in every page's tag next to the key); a run that would need stamp 2^32 is refused
     /// rather than wrapping to 0, which means "no data".
     pub fn write(&mut self, lpn: u32) -> Result<u32> {
         let v = self.next_version;

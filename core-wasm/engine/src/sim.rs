@@ -547,6 +547,7 @@ impl Sim {
     pub fn metrics(&self) -> Metrics {
         let c = &self.device.counters;
         let s = &self.device.stats;
+        let spec = crate::ftl::spec(&self.config.scheme).ok();
         let by_purpose = Purpose::ALL
             .iter()
             .map(|&p| {
@@ -621,8 +622,15 @@ impl Sim {
                         }
                     }),
             },
-            mapping: self.ftl.has_mapping_cache().then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
-            buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
+            mapping: spec
+                .is_some_and(|sp| sp.has_mapping_cache())
+                .then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
+            buffer: spec
+                .is_some_and(|sp| sp.has_data_buffer())
+                .then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
+            translation_pages: spec
+                .is_some_and(|sp| sp.has_mapping_cache())
+                .then(|| TranslationMetrics::of(s)),
             response_us: Distribution::of(&self.response),
             response_by_op_us: ResponseByOp {
                 read: Distribution::of(&self.response_read),

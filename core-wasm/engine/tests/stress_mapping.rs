@@ -9,7 +9,6 @@ use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
 use ftl_engine::ftl::SCHEMES;
 use ftl_engine::trace::Trace;
 use ftl_engine::Sim;
-use serde_json::json;
 
 fn run_checked(config: SimConfig, trace: &Trace, label: &str) {
     let mut sim = Sim::new(config, trace, label).unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -23,20 +22,18 @@ fn run_checked(config: SimConfig, trace: &Trace, label: &str) {
 }
 
 #[test]
-fn page_and_dftl_keep_a_reconstructible_map_under_long_requests_and_tiny_translation_pages() {
-    // (page bytes, blocks, pages per block, OP, units): 32-byte pages give DFTL 8 entries per
-    // translation page, so translation pages are an eighth of the logical space.
+fn every_scheme_keeps_a_reconstructible_map_under_long_requests_and_tiny_translation_pages() {
+    // (page bytes, blocks, pages per block, OP, units): 32-byte pages give demand-paged
+    // schemes 8 entries per translation page, so translation pages are an eighth of the
+    // logical space. Every registered scheme runs with each of its named variants.
     let devices = [(32, 64, 8, 0.2, 1), (64, 64, 8, 0.15, 1), (32, 64, 8, 0.25, 4), (4096, 32, 16, 0.15, 1)];
     let timings = [TimingMode::Trace, TimingMode::Closed, TimingMode::Periodic(20_000)];
     for (i, &(page_bytes, blocks, ppb, op, units)) in devices.iter().enumerate() {
-        let cases = [
-            ("page", json!({})),
-            ("dftl", json!({"batch_update": true})),
-            ("dftl", json!({"batch_update": false})),
-        ];
+        let cases = SCHEMES.iter().flat_map(|s| (s.variants)().into_iter().map(|(_, o)| (s.info.id, o)));
         for (scheme, options) in cases {
             let mut c = SimConfig { scheme: scheme.into(), options: options.clone(), ..SimConfig::default() };
             c.device.page_bytes = page_bytes;
+            c.device.translation_page_entries = 0; // full pages: page_bytes / 4 entries
             c.device.blocks = blocks;
             c.device.pages_per_block = ppb;
             c.device.over_provisioning = op;
@@ -48,34 +45,6 @@ fn page_and_dftl_keep_a_reconstructible_map_under_long_requests_and_tiny_transla
             let logical = c.device.logical_pages();
             let trace = random_requests(7 + i as u64, 400, logical, page_bytes, 48, 50_000);
             run_checked(c, &trace, &format!("{scheme} {options} on device {i}"));
-        }
-    }
-}
-
-#[test]
-fn every_registered_scheme_and_variant_keeps_a_reconstructible_map() {
-    // The block-mapped and log-block schemes (issue 14) and any later ones: every spec and
-    // named variant, long requests, several units, every arrival model.
-    let devices = [(32, 64, 8, 0.2, 1), (64, 48, 8, 0.3, 2), (4096, 32, 16, 0.25, 1)];
-    let timings = [TimingMode::Trace, TimingMode::Closed, TimingMode::Periodic(20_000)];
-    for s in SCHEMES.iter().filter(|s| !matches!(s.info.id, "page" | "dftl")) {
-        for (variant, options) in (s.variants)() {
-            for (i, &(page_bytes, blocks, ppb, op, units)) in devices.iter().enumerate() {
-                let mut c =
-                    SimConfig { scheme: s.info.id.into(), options: options.clone(), ..SimConfig::default() };
-                c.device.page_bytes = page_bytes;
-                c.device.blocks = blocks;
-                c.device.pages_per_block = ppb;
-                c.device.over_provisioning = op;
-                c.device.channels = units;
-                c.device.posted_programs = units > 1;
-                c.device.utilization = 0.5;
-                c.workload.address_map = AddressMap::Modulo;
-                c.timing = timings[i % timings.len()];
-                let logical = c.device.logical_pages();
-                let trace = random_requests(11 + i as u64, 400, logical, page_bytes, 48, 50_000);
-                run_checked(c, &trace, &format!("{} ({variant}) on device {i}", s.info.id));
-            }
         }
     }
 }

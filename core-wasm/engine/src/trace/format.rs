@@ -270,6 +270,20 @@ pub struct State {
     blk_summary: bool,
 }
 
+/// The record of a raw line by the fast path of its format, when it has one and the line is
+/// simple enough ([`super::fast`]); `None`: parse it with [`parse_line`]. Only after the first
+/// content line, which may be a header.
+pub fn fast_line<'a>(format: Format, raw: &'a [u8], ctx: &Ctx, st: &State) -> Option<Record<'a>> {
+    if !st.started {
+        return None;
+    }
+    match format {
+        Format::Plain => plain::fast_line(raw, ctx, st.columns.as_ref()?),
+        Format::Msr => msr::fast_line(raw, ctx),
+        _ => None,
+    }
+}
+
 /// Parses one content line (not blank, not a comment) of `format`.
 pub fn parse_line<'a>(
     format: Format,

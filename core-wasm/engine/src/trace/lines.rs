@@ -46,6 +46,10 @@ pub fn decode(line: u32, raw: &[u8]) -> Result<&str, ParseError> {
 
 /// True for blank lines and `#` comments, which every format skips.
 pub fn is_blank_or_comment(line: &str) -> bool {
+    // Fast answer for the usual line, which starts with a letter or digit.
+    if line.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric) {
+        return false;
+    }
     let t = line.trim_start();
     t.is_empty() || t.starts_with('#')
 }
@@ -80,17 +84,21 @@ impl<'a> Fields<'a> {
     /// Splits on commas, trimming spaces and one pair of surrounding double quotes.
     pub fn csv(line: &'a str) -> Self {
         let mut f = Fields::empty();
-        let (mut start, mut start_col, mut col) = (0usize, 1u32, 1u32);
-        for (i, &b) in line.as_bytes().iter().enumerate() {
+        let bytes = line.as_bytes();
+        // Columns count characters; on an ASCII line (nearly every trace) that is the byte
+        // index, so only other lines pay for counting (this runs once per trace line).
+        let ascii = bytes.is_ascii();
+        let width = |s: &[u8]| if ascii { s.len() as u32 } else { chars(s) };
+        let (mut start, mut start_col) = (0usize, 1u32);
+        for (i, &b) in bytes.iter().enumerate() {
             if b == b',' {
                 f.push(line, start, i, start_col, true);
+                start_col += width(&bytes[start..=i]);
                 start = i + 1;
-                start_col = col + 1;
             }
-            col += u32::from(is_char_start(b));
         }
         f.push(line, start, line.len(), start_col, true);
-        f.end_column = col;
+        f.end_column = start_col + width(&bytes[start..]);
         f
     }
 
@@ -125,13 +133,22 @@ impl<'a> Fields<'a> {
         let mut text = line.get(start..end).unwrap_or_default();
         let mut column = column;
         if csv {
-            let trimmed = text.trim_start_matches([' ', '\t']);
-            column += (text.len() - trimmed.len()) as u32;
-            text = trimmed.trim_end_matches([' ', '\t']);
-            if text.len() >= 2 && text.starts_with('"') && text.ends_with('"') {
-                text = text.get(1..text.len() - 1).unwrap_or_default();
+            // Spaces, tabs and quotes are one byte (and one column) each.
+            let b = text.as_bytes();
+            let blank = |c: u8| c == b' ' || c == b'\t';
+            let (mut s, mut e) = (0, b.len());
+            while s < e && blank(b[s]) {
+                s += 1;
+            }
+            while e > s && blank(b[e - 1]) {
+                e -= 1;
+            }
+            column += s as u32;
+            if e - s >= 2 && b[s] == b'"' && b[e - 1] == b'"' {
+                (s, e) = (s + 1, e - 1);
                 column += 1;
             }
+            text = text.get(s..e).unwrap_or_default();
         }
         *slot = Field { column, text };
         self.stored += 1;
@@ -169,6 +186,11 @@ impl<'a> Fields<'a> {
 /// True unless `b` continues a multi-byte UTF-8 character: counting these counts characters.
 fn is_char_start(b: u8) -> bool {
     b & 0xC0 != 0x80
+}
+
+/// Characters in `s`.
+fn chars(s: &[u8]) -> u32 {
+    s.iter().filter(|&&b| is_char_start(b)).count() as u32
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub mod cloudphysics;
 mod detect;
 pub mod disksim;
 mod error;
+mod fast;
 pub mod fiu;
 mod format;
 pub mod generate;

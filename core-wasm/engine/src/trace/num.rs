@@ -8,6 +8,9 @@ use super::{ParseError, TimeUnit};
 /// An unsigned decimal integer (one pass: this runs several times per line).
 pub fn int(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
     let digits = f.text.strip_prefix('+').unwrap_or(f.text);
+    if let Some(v) = short_int(digits.as_bytes()) {
+        return Ok(v);
+    }
     let mut value: u64 = 0;
     for &b in digits.as_bytes() {
         let d = b.wrapping_sub(b'0');
@@ -23,6 +26,32 @@ pub fn int(line: u32, f: Field<'_>, what: &str) -> Result<u64, ParseError> {
         return Err(ParseError::new(line, f.column, f.text, what));
     }
     Ok(value)
+}
+
+/// `digits` as an integer when they are 1 to 19 decimal digits, which cannot overflow a u64:
+/// the common case, without the overflow checks of the general path.
+pub(super) fn short_int(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() || digits.len() > 19 {
+        return None;
+    }
+    let mut value = 0u64;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(d);
+    }
+    Some(value)
+}
+
+/// `m` whole `unit`s in ns, when that fits a u64 (rounded down, as [`time`] does).
+pub(super) fn whole_time(m: u64, unit: TimeUnit) -> Option<u64> {
+    let shift = i64::from(unit.picos_log10()) - 3;
+    match u32::try_from(shift) {
+        Ok(s) => 10u64.checked_pow(s).and_then(|p| m.checked_mul(p)),
+        Err(_) => u32::try_from(-shift).ok().and_then(|s| 10u64.checked_pow(s)).map(|p| m / p),
+    }
 }
 
 /// A hexadecimal integer, with or without `0x`.
@@ -47,6 +76,11 @@ pub fn time(line: u32, f: Field<'_>, unit: TimeUnit) -> Result<u64, ParseError> 
         ParseError::new(line, f.column, f.text, &what)
     };
     let bytes = f.text.strip_prefix('+').unwrap_or(f.text).as_bytes();
+    // Fast path: a whole number of at most 19 digits (the usual timestamp), exactly what the
+    // general path computes for it.
+    if let Some(ns) = short_int(bytes).and_then(|m| whole_time(m, unit)) {
+        return Ok(ns);
+    }
     let (mut mantissa, mut pow10, mut digits) = (0u128, 0i64, 0usize);
     let mut i = 0;
     let mut fraction = false;

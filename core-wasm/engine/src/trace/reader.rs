@@ -162,7 +162,7 @@ impl TraceReader {
 
     fn feed_lines(&mut self, mut chunk: &[u8]) -> Result<(), ParseError> {
         while !self.done {
-            let Some(i) = chunk.iter().position(|&b| b == b'\n') else { return self.keep_partial(chunk) };
+            let Some(i) = memchr::memchr(b'\n', chunk) else { return self.keep_partial(chunk) };
             let (head, rest) = chunk.split_at(i);
             chunk = rest.get(1..).unwrap_or_default();
             if self.discarding {
@@ -251,6 +251,12 @@ impl TraceReader {
     }
 
     fn process(&mut self, n: u32, raw: &[u8]) -> Result<(), ParseError> {
+        if let (Some(format), Some(ctx), None) = (self.format, self.ctx, &self.fit_sample) {
+            if let Some(rec) = format::fast_line(format, raw, &ctx, &self.state) {
+                self.offer(rec);
+                return Ok(());
+            }
+        }
         let text = match decode(n, raw) {
             Ok(t) => t,
             Err(e) => return self.bad(e),
@@ -267,10 +273,7 @@ impl TraceReader {
         }
         match format::parse_line(format, text, n, &ctx, &mut self.state) {
             Ok(Outcome::Request(rec)) => {
-                if self.select.offer(rec, &mut self.report, &mut self.requests) {
-                    self.done = true;
-                    self.report.limit_reached = true;
-                }
+                self.offer(rec);
                 Ok(())
             }
             Ok(Outcome::Header) => Ok(()),
@@ -279,6 +282,13 @@ impl TraceReader {
                 Ok(())
             }
             Err(e) => self.bad(e),
+        }
+    }
+
+    fn offer(&mut self, rec: format::Record<'_>) {
+        if self.select.offer(rec, &mut self.report, &mut self.requests) {
+            self.done = true;
+            self.report.limit_reached = true;
         }
     }
 
