@@ -58,6 +58,8 @@ pub struct SchemeCounters {
     pub merges: [u64; 3],
     /// Blocks opened for a unit from another unit's free blocks (see [`Device::cross_unit_block`]).
     pub cross_unit_blocks: u64,
+    /// Log-block schemes ([`Device::merge_work`], [`Device::log_merged`], [`Device::oob_scan`]).
+    pub log: LogCounters,
     /// Mapping-cache hits and misses.
     pub mapping_hits: u64,
     /// Mapping-cache misses.
@@ -73,6 +75,27 @@ pub struct SchemeCounters {
     /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
     /// (HCFTL's DTP index): each costs a wasted flash read.
     pub bloom_false_positives: u64,
+}
+
+/// Merge work of the log-block schemes (not hashed: derived from the work itself).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogCounters {
+    /// Page copies of merges, by kind (switch, partial, full).
+    pub merge_copies: [u64; 3],
+    /// Block erases of merges, by kind (a victim's own erase goes to its last merge).
+    pub merge_erases: [u64; 3],
+    /// Log (or replacement) blocks reclaimed, and their written pages when reclaimed.
+    pub blocks_merged: u64,
+    /// Written pages of the reclaimed log blocks, summed.
+    pub pages_at_merge: u64,
+    /// Victims reclaimed by full merges, and the data blocks merged for them.
+    pub full_victims: u64,
+    /// Data blocks merged for full-merge victims, summed (association degree).
+    pub full_degree: u64,
+    /// Reads that scanned a replacement block's spare areas (NFTL).
+    pub oob_scans: u64,
+    /// Most log blocks in use at once.
+    pub peak_blocks: u64,
 }
 
 /// Simulated time spent on the current request, split by where it went.
@@ -502,6 +525,34 @@ impl Device {
     ) {
         self.stats.merges[kind as usize] += 1;
         self.emit(|| Event::Merge { kind, lbn, data_block, log_block, result_block });
+    }
+
+    /// Counts one merge's page copies and block erases.
+    pub fn merge_work(&mut self, kind: MergeKind, copies: u64, erases: u64) {
+        self.stats.log.merge_copies[kind as usize] += copies;
+        self.stats.log.merge_erases[kind as usize] += erases;
+    }
+
+    /// Counts a reclaimed log block that had `pages` written pages and, when it was
+    /// reclaimed by full merges, the `degree` data blocks merged for it (0 otherwise).
+    pub fn log_merged(&mut self, pages: u64, degree: u64) {
+        let l = &mut self.stats.log;
+        l.blocks_merged += 1;
+        l.pages_at_merge += pages;
+        if degree > 0 {
+            l.full_victims += 1;
+            l.full_degree += degree;
+        }
+    }
+
+    /// Counts a read that scanned spare areas for the newest copy.
+    pub fn oob_scan(&mut self) {
+        self.stats.log.oob_scans += 1;
+    }
+
+    /// Notes `n` log blocks in use (keeps the peak).
+    pub fn log_blocks_in_use(&mut self, n: u64) {
+        self.stats.log.peak_blocks = self.stats.log.peak_blocks.max(n);
     }
 
     /// Clears all counters (used after pre-filling, before measurement starts).

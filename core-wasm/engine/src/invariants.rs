@@ -25,18 +25,34 @@ pub struct MapView<'a> {
     /// `(lpn, ppn, dirty)` entries held in RAM. Dirty ones (all, without a directory) are the
     /// newest mapping; clean ones must equal what flash holds.
     pub ram: Vec<(u32, Ppn, bool)>,
+    /// Blocks whose valid data pages map themselves, read back from their spare areas
+    /// (block-mapped data blocks, NFTL replacement blocks): each such page maps the LPN its
+    /// tag names. RAM entries come after and override them.
+    pub blocks: Vec<crate::flash::BlockId>,
 }
 
 impl<'a> MapView<'a> {
     /// A map in translation pages found through `directory` (with `per` entries each)
     /// overridden by the `ram` entries.
     pub fn paged(directory: &'a [Ppn], per: u32, ram: Vec<(u32, Ppn, bool)>) -> Self {
-        MapView { directory: Some((directory, per)), entry_pages: Vec::new(), entry_words: 2, ram }
+        MapView {
+            directory: Some((directory, per)),
+            entry_pages: Vec::new(),
+            entry_words: 2,
+            ram,
+            blocks: Vec::new(),
+        }
     }
 
     /// A map held wholly in RAM.
     pub fn in_ram(ram: Vec<(u32, Ppn, bool)>) -> Self {
-        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram }
+        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram, blocks: Vec::new() }
+    }
+
+    /// A map read back from the data pages of `blocks` (each names its LPN in its spare
+    /// area), overridden by the `ram` entries.
+    pub fn in_blocks(blocks: Vec<crate::flash::BlockId>, ram: Vec<(u32, Ppn, bool)>) -> Self {
+        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram, blocks }
     }
 }
 
@@ -103,6 +119,25 @@ pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()>
                 ));
             };
             *slot = e[1];
+        }
+    }
+    for &b in &view.blocks {
+        let first = flash.first_ppn(b);
+        for ppn in first..first + flash.pages_per_block() {
+            let tag = flash.tag(ppn);
+            if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data {
+                continue;
+            }
+            match map.get_mut(tag.key as usize) {
+                Some(slot) if *slot == UNMAPPED => *slot = ppn,
+                Some(slot) => {
+                    return bad(format!(
+                        "LPN {} is in PPN {} and PPN {ppn} of the declared blocks",
+                        tag.key, *slot
+                    ))
+                }
+                None => return bad(format!("PPN {ppn} holds LPN {}, outside the logical space", tag.key)),
+            }
         }
     }
     for &(lpn, ppn, dirty) in &view.ram {

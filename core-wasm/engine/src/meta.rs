@@ -54,6 +54,10 @@ pub enum MetaKind {
     MapCache,
     /// A directory entry locating a translation page (DFTL's GTD).
     Directory,
+    /// A block-map entry (LBN → data block) of the block-mapped and log-block schemes.
+    BlockMap,
+    /// A log-page table entry (LPN → page in a log block) of the log-block schemes.
+    LogTable,
 }
 
 /// One metadata access.

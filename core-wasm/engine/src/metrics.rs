@@ -312,6 +312,9 @@ pub struct Utilization {
     pub logical_pages: u64,
     pub at_end: f64,
     pub peak: f64,
+    /// Peak live pages as a share of all physical pages; 1 minus it is the space a page-
+    /// mapped scheme could use as over-provisioning (seed 004 §3's dynamic OP).
+    pub device_peak: f64,
 }
 
 /// Merge counts of hybrid schemes.
@@ -331,6 +334,29 @@ pub struct GcMetrics {
     /// Blocks a unit took from another unit's free blocks because it had none of its own
     /// (`gc.borrow_blocks`): their programs then run on the other unit.
     pub cross_unit_blocks: u64,
+    /// Log-block schemes' merge work (`None` for schemes without merges or log blocks).
+    pub log_blocks: Option<LogBlockMetrics>,
+}
+
+/// Merge work of the log-block schemes (issue 14): copies and erases by merge kind, how
+/// full log blocks were when merged, the association degree of full-merge victims (FAST's
+/// A in seed 004 Eq. (3)), NFTL's spare-area scans, and the log area the scheme had.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct LogBlockMetrics {
+    pub merge_copies: MergeCounts,
+    pub merge_erases: MergeCounts,
+    /// Log (or replacement) blocks reclaimed.
+    pub blocks_merged: u64,
+    /// Mean share of a log block's pages written when it was merged (0–1).
+    pub utilization_at_merge: f64,
+    /// Mean data blocks merged per full-merge victim.
+    pub mean_association_degree: f64,
+    /// Reads that scanned a replacement block's spare areas (NFTL).
+    pub oob_scans: u64,
+    /// Most log blocks in use at once, and that as a share of all blocks: the
+    /// over-provisioning the scheme effectively had for updates.
+    pub peak_log_blocks: u64,
+    pub effective_over_provisioning: f64,
 }
 
 /// Hits and misses of a cache.

@@ -196,6 +196,12 @@ mod tests {
         // Virtual page read = 25 µs + 4 x 70 µs transfer.
         assert_eq!(s.latency.page_read_ns + s.latency.transfer_ns_per_page, 305_000);
         assert_eq!(s.page_bytes as u64 * s.pages_per_block as u64, MIB);
+        // Seed 004 §4: 16 KB virtual page; program = 200 µs + 4 x 70 µs; erase 2 ms (not
+        // stretched by the channels); the 2 x 4 chips act as one virtual chip (one unit).
+        assert_eq!(s.page_bytes, 16 * 1024);
+        assert_eq!(s.latency.program_ns + s.latency.transfer_ns_per_page, 480_000);
+        assert_eq!(s.latency.erase_ns, 2_000_000);
+        assert_eq!((s.channels, s.ways, s.cell), (1, 1, CellType::Slc));
         let d = preset("thesis-dac").unwrap().device;
         assert_eq!(
             (d.latency.page_read_ns, d.latency.program_ns, d.latency.oob_read_ns),

@@ -603,6 +603,28 @@ impl Sim {
                 valid_copies: s.gc_valid_copies,
                 merges: MergeCounts { switch: s.merges[0], partial: s.merges[1], full: s.merges[2] },
                 cross_unit_blocks: s.cross_unit_blocks,
+                log_blocks: (s.merges.iter().sum::<u64>() > 0
+                    || s.log.peak_blocks > 0
+                    || s.log.oob_scans > 0)
+                    .then(|| {
+                        let l = &s.log;
+                        let kinds = |v: &[u64; 3]| MergeCounts { switch: v[0], partial: v[1], full: v[2] };
+                        let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+                        let ppb = u64::from(self.device.flash().pages_per_block());
+                        LogBlockMetrics {
+                            merge_copies: kinds(&l.merge_copies),
+                            merge_erases: kinds(&l.merge_erases),
+                            blocks_merged: l.blocks_merged,
+                            utilization_at_merge: ratio(l.pages_at_merge, l.blocks_merged * ppb),
+                            mean_association_degree: ratio(l.full_degree, l.full_victims),
+                            oob_scans: l.oob_scans,
+                            peak_log_blocks: l.peak_blocks,
+                            effective_over_provisioning: ratio(
+                                l.peak_blocks,
+                                u64::from(self.device.flash().blocks()),
+                            ),
+                        }
+                    }),
             },
             mapping: spec
                 .is_some_and(|sp| sp.has_mapping_cache())
@@ -646,6 +668,10 @@ impl Sim {
                     logical_pages: logical,
                     at_end: share(self.oracle.live_pages()),
                     peak: share(self.oracle.peak_live_pages()),
+                    device_peak: self.oracle.peak_live_pages() as f64
+                        / (u64::from(self.device.flash().blocks())
+                            * u64::from(self.device.flash().pages_per_block()))
+                        .max(1) as f64,
                 }
             },
         }

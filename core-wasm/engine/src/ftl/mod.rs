@@ -29,12 +29,20 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod bast;
+mod block;
+pub mod blockmap;
 mod cdftl;
 pub mod demand;
 mod dftl;
+mod fast;
+mod fast_do;
 mod hcftl;
+pub mod logblock;
+mod nftl;
 mod page;
 pub mod pool;
+mod sbast;
 mod spec;
 mod tpftl;
 
@@ -54,7 +62,19 @@ pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, Sche
 pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC, &hcftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[
+    &page::SPEC,
+    &dftl::SPEC,
+    &cdftl::SPEC,
+    &tpftl::SPEC,
+    &hcftl::SPEC,
+    &block::SPEC,
+    &bast::SPEC,
+    &fast::SPEC,
+    &fast_do::SPEC,
+    &sbast::SPEC,
+    &nftl::SPEC,
+];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {

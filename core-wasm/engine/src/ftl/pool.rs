@@ -189,7 +189,16 @@ impl BlockPool {
     /// Opens a free block for `slot`: one of the slot's unit, else (counted, or refused
     /// without `borrow`) another unit's.
     fn open_new(&mut self, slot: usize, dev: &mut Device) -> Result<BlockId> {
-        let unit = slot % self.units;
+        let b = self.take(slot % self.units, dev)?;
+        self.open[slot] = Some(b);
+        Ok(b)
+    }
+
+    /// Takes a free block of `unit` (else, counted, or refused without `borrow`, another
+    /// unit's) without opening it in a slot: for schemes that allocate whole blocks (block
+    /// mapping, log blocks) rather than pages.
+    pub fn take(&mut self, unit: usize, dev: &mut Device) -> Result<BlockId> {
+        let unit = unit % self.units;
         let pick = match self.free.iter().position(|&b| b as usize % self.units == unit) {
             Some(i) => i,
             None if !self.borrow && !self.free.is_empty() => {
@@ -205,7 +214,6 @@ impl BlockPool {
         if b as usize % self.units != unit {
             dev.cross_unit_block(unit, b);
         }
-        self.open[slot] = Some(b);
         Ok(b)
     }
 

@@ -1,0 +1,272 @@
+//! `bast`: block-associative sector translation (Kim et al., via Shin seed 004 §2 and notes
+//! §2.3). Data blocks are block-mapped; a data block whose page is updated gets a log block
+//! of its own (1:1), written in order of arrival. A bounded pool of log blocks
+//! (`options.log_blocks`); when a log block is needed and none is free, the victim (LRU by
+//! default, seed 004: "It selects a victim log block with the LRU replacement scheme") is
+//! merged: switch, partial or full (see [`super::logblock`]). A full log block is merged
+//! before its data block takes more updates.
+//!
+//! The same machinery with shared log blocks is `sbast` ([`LogFtl`] with `share > 1`).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::blockmap::BlockMap;
+use super::logblock::{association_table, log_list, merge_log, LogBlock};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::flash::{BlockId, PageTag};
+use crate::hash::StateHasher;
+use crate::inspect::{Budget, InspectQuery, Inspection, Order};
+use crate::meta::MetaKind;
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "bast",
+        name: "BAST (log block per data block)",
+        family: "hybrid",
+        source: "Shin (seed 004) §2, Eq. (2); thesis notes §2.3 (Kim et al.)",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::Merge],
+    caches: &[],
+    options: OptionsSpec::of::<BastOptions>(),
+    variants: || {
+        vec![
+            ("every spare block a log block, LRU victim (seed 004)", json!({})),
+            ("two log blocks, FIFO victim", json!({"log_blocks": 2, "victim": "fifo"})),
+        ]
+    },
+    build: |ctx, options| {
+        let o = super::parse_options::<BastOptions>("bast", options)?;
+        Ok(Box::new(LogFtl::new(ctx, "bast", o.log_blocks, o.victim, 1)?))
+    },
+};
+
+/// Which log block is merged when a new one is needed and the pool is used up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogVictim {
+    /// The least recently written log block (seed 004 §2 for BAST).
+    #[default]
+    Lru,
+    /// The oldest log block.
+    Fifo,
+}
+
+/// `bast` options.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct BastOptions {
+    /// Log blocks at most; 0 (default): every spare block but the one kept as merge target.
+    /// Larger values are clamped to that.
+    pub log_blocks: u32,
+    /// Victim when a log block is needed and none is free: `lru` (default, seed 004) or `fifo`.
+    pub victim: LogVictim,
+}
+
+/// Log-block FTL state (BAST, and SBAST with shared log blocks).
+#[derive(Debug, Clone)]
+pub struct LogFtl {
+    pub(crate) map: BlockMap,
+    /// Log blocks, least recently written (LRU) or oldest (FIFO) first.
+    pub(crate) logs: Vec<LogBlock>,
+    /// The log block of each logical block that has one.
+    owner: std::collections::BTreeMap<u32, BlockId>,
+    max_logs: usize,
+    victim: LogVictim,
+    /// Data blocks one log block may serve (1: BAST).
+    share: usize,
+}
+
+impl LogFtl {
+    /// A log-block FTL: `log_blocks` (0: all spare blocks but one), `share` data blocks per
+    /// log block (1 for BAST).
+    pub fn new(ctx: &BuildCtx, id: &str, log_blocks: u32, victim: LogVictim, share: usize) -> Result<Self> {
+        let map = BlockMap::new(ctx, id, 2)?;
+        let room = (ctx.device.blocks - map.lbns() - 1) as usize;
+        let max_logs = if log_blocks == 0 { room } else { (log_blocks as usize).min(room) };
+        Ok(LogFtl { map, logs: Vec::new(), owner: Default::default(), max_logs, victim, share: share.max(1) })
+    }
+
+    /// Associates `lbn` with log block `block`; a logical block already holding a log block
+    /// is refused (each data block uses at most one log block).
+    pub fn assign(&mut self, lbn: u32, block: BlockId) -> Result<()> {
+        if let Some(&b) = self.owner.get(&lbn) {
+            return Err(EngineError::Invariant(format!(
+                "LBN {lbn} already uses log block {b}; it cannot take log block {block} as well"
+            )));
+        }
+        self.owner.insert(lbn, block);
+        Ok(())
+    }
+
+    fn index_of(&self, block: BlockId) -> usize {
+        self.logs.iter().position(|l| l.block == block).expect("owned log blocks are listed")
+    }
+
+    /// Merges the log block at `i` and forgets it.
+    fn reclaim(&mut self, i: usize, dev: &mut Device) -> Result<()> {
+        let log = self.logs.remove(i);
+        merge_log(&mut self.map, dev, &log)?;
+        self.owner.retain(|_, b| *b != log.block);
+        Ok(())
+    }
+
+    /// A log block for `lbn`, which has none: the newest log block when it has room and
+    /// serves fewer than `share` data blocks (SBAST), else a fresh one, merging the victim
+    /// first when the pool is used up.
+    fn log_for(&mut self, lbn: u32, dev: &mut Device) -> Result<usize> {
+        let ppb = self.map.ppb();
+        let last = if self.share > 1 { self.logs.iter().rposition(|l| !l.is_full(ppb)) } else { None };
+        if let Some(last) = last {
+            let served = self.owner.values().filter(|&&b| b == self.logs[last].block).count();
+            if served < self.share {
+                self.assign(lbn, self.logs[last].block)?;
+                return Ok(last);
+            }
+        }
+        if self.logs.len() >= self.max_logs {
+            self.reclaim(0, dev)?;
+        }
+        let block = self.map.take_log(dev)?;
+        self.logs.push(LogBlock::new(block));
+        dev.log_blocks_in_use(self.logs.len() as u64);
+        self.assign(lbn, block)?;
+        Ok(self.logs.len() - 1)
+    }
+}
+
+impl Ftl for LogFtl {
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        let (lbn, _) = self.map.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        if self.owner.contains_key(&lbn) {
+            dev.meta_read(MetaKind::LogTable, lpn, 8);
+        }
+        match self.map.locate(dev, lpn) {
+            Some(p) => Ok(Some(dev.read(p, crate::events::Purpose::Data)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        let (lbn, _) = self.map.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        if self.map.write_in_place(dev, lpn, version)? {
+            return Ok(());
+        }
+        let ppb = self.map.ppb();
+        let i = match self.owner.get(&lbn).map(|&b| self.index_of(b)) {
+            // A full log block is merged before its data block takes another update; the
+            // merge may leave the page's slot erased, so the write starts over.
+            Some(i) if self.logs[i].is_full(ppb) => {
+                self.reclaim(i, dev)?;
+                return self.write(lpn, version, dev);
+            }
+            Some(i) => i,
+            None => self.log_for(lbn, dev)?,
+        };
+        let log = &mut self.logs[i];
+        let index = log.lpns.len() as u32;
+        self.map.write_log(dev, lpn, version, log.block, index)?;
+        log.lpns.push(lpn);
+        dev.meta_write(MetaKind::LogTable, lpn, 8);
+        if self.victim == LogVictim::Lru {
+            let log = self.logs.remove(i);
+            self.logs.push(log);
+        }
+        Ok(())
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        self.map.drop_copy(dev, lpn)
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.map.ram_bytes() + self.logs.len() as u64 * 8
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        if self.map.is_log(block) {
+            BlockRole::Log
+        } else if self.map.is_data(dev, block) {
+            BlockRole::Data
+        } else {
+            BlockRole::Free
+        }
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        Some(self.map.map_view())
+    }
+
+    fn inspect(&self, query: &InspectQuery) -> Inspection {
+        let newest_first: Vec<&LogBlock> = self.logs.iter().rev().collect();
+        let order = if self.victim == LogVictim::Lru { Order::Lru } else { Order::Fifo };
+        let list = log_list(
+            "log-blocks",
+            "Log blocks (victim last)",
+            order,
+            self.max_logs,
+            &newest_first,
+            &self.map,
+            query,
+        );
+        let table_bytes = self.map.ram_bytes();
+        Inspection {
+            ram_used: self.ram_bytes(),
+            budgets: vec![
+                Budget { name: "Block map and log-page table".into(), bytes: table_bytes },
+                Budget { name: "Log-block list".into(), bytes: self.ram_bytes() - table_bytes },
+            ],
+            structures: vec![
+                self.map.block_table(query),
+                association_table(&newest_first, &self.map, query),
+                list,
+            ],
+            ..Inspection::default()
+        }
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        self.map.check(dev)?;
+        self.map.check_logs(self.logs.iter().map(|l| &l.block))?;
+        let bad = |m: String| Err(EngineError::Invariant(m));
+        if self.logs.len() > self.max_logs {
+            return bad(format!("{} log blocks, over the limit of {}", self.logs.len(), self.max_logs));
+        }
+        for l in &self.logs {
+            if dev.flash().programmed_count(l.block) != l.lpns.len() as u32 {
+                return bad(format!("log block {} lists {} pages", l.block, l.lpns.len()));
+            }
+            let served = self.owner.values().filter(|&&b| b == l.block).count();
+            if served > self.share
+                || l.lpns.iter().any(|&p| self.owner.get(&(p / self.map.ppb())) != Some(&l.block))
+            {
+                return bad(format!("log block {} holds pages of data blocks it does not serve", l.block));
+            }
+        }
+        Ok(())
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.map.hash_into(h);
+        for l in &self.logs {
+            h.u32(l.block);
+            h.u32s(&l.lpns);
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+pub(crate) mod tests;

@@ -1,0 +1,106 @@
+//! BAST's merges on hand-built cases (4-page blocks), costed with seed 004's device:
+//! T_read = 25 + 4 × 70 µs, T_write = 200 + 4 × 70 µs, T_erase = 2 ms.
+
+use super::*;
+use crate::config::{Latencies, SimConfig};
+use crate::events::{MergeKind, Purpose};
+use crate::flash::FlashArray;
+
+const T_READ: u64 = 305_000;
+const T_WRITE: u64 = 480_000;
+const T_ERASE: u64 = 2_000_000;
+
+/// 8 blocks of 4 pages, half of them spare: 4 logical blocks; `log_blocks` log blocks.
+pub(crate) fn setup(log_blocks: u32, share: usize) -> (LogFtl, Device) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 8;
+    config.device.pages_per_block = 4;
+    config.device.over_provisioning = 0.5;
+    let lat = Latencies {
+        page_read_ns: 25_000,
+        program_ns: 200_000,
+        transfer_ns_per_page: 280_000,
+        erase_ns: T_ERASE,
+        ..Latencies::default()
+    };
+    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, false);
+    let ftl = LogFtl::new(&BuildCtx::of(&config), "bast", log_blocks, LogVictim::Lru, share).unwrap();
+    (ftl, dev)
+}
+
+/// Writes `lpns` with increasing versions starting at `v`.
+pub(crate) fn write_all(ftl: &mut LogFtl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
+    for &l in lpns {
+        *v += 1;
+        ftl.write(l, *v, dev).unwrap();
+    }
+}
+
+fn merge_ns(dev: &Device) -> u64 {
+    dev.cost.flash_ns[Purpose::Merge as usize]
+}
+
+#[test]
+fn a_full_merge_costs_seed_004_eq_2() {
+    let (mut ftl, mut dev) = setup(1, 1);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v); // in place
+    write_all(&mut ftl, &mut dev, &[3, 1], &mut v); // LBN 0's log block, out of order
+    assert_eq!(dev.stats.merges, [0, 0, 0]);
+    dev.cost = Default::default();
+    write_all(&mut ftl, &mut dev, &[5], &mut v); // LBN 1 needs the only log block: LRU victim
+    assert_eq!(dev.stats.merges, [0, 0, 1]);
+    assert_eq!(dev.stats.gc_valid_copies, 4);
+    // Eq. (2): N × (T_read + T_write) + 2 × T_erase with N = 4.
+    assert_eq!(merge_ns(&dev), 4 * (T_READ + T_WRITE) + 2 * T_ERASE);
+    for (lpn, want) in [(0, 1), (1, 10), (2, 3), (3, 9), (5, 11)] {
+        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
+    }
+    ftl.check(&dev).unwrap();
+}
+
+#[test]
+fn a_complete_in_order_log_block_switches() {
+    let (mut ftl, mut dev) = setup(1, 1);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 0, 1, 2, 3], &mut v);
+    let log = ftl.logs[0].block;
+    dev.cost = Default::default();
+    write_all(&mut ftl, &mut dev, &[2], &mut v); // the full log block is merged first
+    assert_eq!(dev.stats.merges[MergeKind::Switch as usize], 1);
+    assert_eq!(dev.stats.gc_valid_copies, 0);
+    assert_eq!(ftl.map.data_block(0), Some(log), "the log block became the data block");
+    assert_eq!(merge_ns(&dev), T_ERASE, "a switch only erases the old data block");
+    assert_eq!(ftl.read(2, &mut dev).unwrap(), Some(PageTag::data(2, 9)));
+    ftl.check(&dev).unwrap();
+}
+
+#[test]
+fn an_incomplete_in_order_log_block_takes_a_partial_merge() {
+    let (mut ftl, mut dev) = setup(1, 1);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 4, 0, 1], &mut v);
+    let log = ftl.logs[0].block;
+    dev.cost = Default::default();
+    write_all(&mut ftl, &mut dev, &[4], &mut v); // LBN 1 takes the log block: victim LBN 0
+    assert_eq!(dev.stats.merges[MergeKind::Partial as usize], 1);
+    assert_eq!(dev.stats.gc_valid_copies, 2, "offsets 2 and 3 copied behind");
+    assert_eq!(ftl.map.data_block(0), Some(log));
+    assert_eq!(merge_ns(&dev), 2 * (T_READ + T_WRITE) + T_ERASE);
+    for (lpn, want) in [(0, 6), (1, 7), (2, 3), (3, 4), (4, 8)] {
+        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
+    }
+    ftl.check(&dev).unwrap();
+}
+
+#[test]
+fn the_lru_log_block_is_the_victim() {
+    let (mut ftl, mut dev) = setup(2, 1);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..12).collect::<Vec<_>>(), &mut v);
+    write_all(&mut ftl, &mut dev, &[1, 5, 2], &mut v); // LBN 1's log is now least recent
+    write_all(&mut ftl, &mut dev, &[9], &mut v);
+    assert_eq!(dev.stats.gc_runs, 1);
+    assert!(ftl.owner.contains_key(&0) && !ftl.owner.contains_key(&1), "LBN 1's log was merged");
+    ftl.check(&dev).unwrap();
+}

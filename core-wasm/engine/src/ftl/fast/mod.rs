@@ -1,0 +1,310 @@
+//! `fast`: fully associative sector translation (Lee et al., via Shin seed 004 §2). Data
+//! blocks are block-mapped; updates go to log blocks shared by every data block: one
+//! **sequential** log block for a block rewritten from offset 0, and **random** log blocks
+//! filled in arrival order and kept in a FIFO. When a log block is needed and the pool is
+//! used up, the oldest random log block is the victim: it is merged with each data block it
+//! holds valid pages of (seed 004 Eq. (3)). A full sequential log block is switched in.
+//!
+//! `fast-do` is the same scheme with dynamic over-provisioning (seed 004 §3): every free
+//! block may serve as a log block, so merging waits until free blocks run out
+//! ([`FastFtl::new`] with `dynamic`).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::blockmap::BlockMap;
+use super::logblock::{association_table, log_list, merge_log, LogBlock};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::Purpose;
+use crate::flash::{BlockId, PageTag};
+use crate::hash::StateHasher;
+use crate::inspect::{Budget, InspectQuery, Inspection, Order};
+use crate::meta::MetaKind;
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "fast",
+        name: "FAST (shared log blocks)",
+        family: "hybrid",
+        source: "Shin (seed 004) §2, Eq. (3), Fig. 2",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::Merge],
+    caches: &[],
+    options: OptionsSpec::of::<FastOptions>(),
+    variants: || {
+        vec![
+            ("every spare block a log block, hashed page table", json!({})),
+            ("two log blocks, reads scan the log blocks", json!({"log_blocks": 2, "lookup": "scan"})),
+        ]
+    },
+    build: |ctx, options| {
+        let o = super::parse_options::<FastOptions>("fast", options)?;
+        Ok(Box::new(FastFtl::new(ctx, "fast", o.log_blocks, o.lookup, false)?))
+    },
+};
+
+/// How a read finds a page in the log blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogLookup {
+    /// A hashed page table of the log pages (seed 004 ref. [3]): one RAM access.
+    #[default]
+    Hashed,
+    /// Scan the log blocks' page lists in RAM: one RAM access per log page written (seed 004:
+    /// "should scan all the log blocks … a considerable computation overhead").
+    Scan,
+}
+
+/// `fast` options.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct FastOptions {
+    /// Log blocks at most, the sequential one included; 0 (default): every spare block but
+    /// the one kept as merge target. Larger values are clamped to that.
+    pub log_blocks: u32,
+    /// Reads find log pages through a `hashed` page table (default) or a `scan`.
+    pub lookup: LogLookup,
+}
+
+/// FAST / FAST-DO state.
+#[derive(Debug, Clone)]
+pub struct FastFtl {
+    pub(crate) map: BlockMap,
+    /// The sequential log block.
+    pub(crate) sw: Option<LogBlock>,
+    /// Random log blocks, oldest (the next victim) first; the last is being filled.
+    pub(crate) rw: Vec<LogBlock>,
+    /// Log blocks at most (fixed pool); unused with `dynamic`.
+    max_logs: usize,
+    /// Dynamic over-provisioning: any free block beyond the merge target may be a log block.
+    dynamic: bool,
+    lookup: LogLookup,
+}
+
+impl FastFtl {
+    /// A FAST FTL; `dynamic` makes it FAST-DO (`log_blocks` then unused).
+    pub fn new(ctx: &BuildCtx, id: &str, log_blocks: u32, lookup: LogLookup, dynamic: bool) -> Result<Self> {
+        let map = BlockMap::new(ctx, id, 2)?;
+        let room = (ctx.device.blocks - map.lbns() - 1) as usize;
+        let max_logs = if log_blocks == 0 { room } else { (log_blocks as usize).min(room) };
+        Ok(FastFtl { map, sw: None, rw: Vec::new(), max_logs, dynamic, lookup })
+    }
+
+    fn log_count(&self) -> usize {
+        self.rw.len() + usize::from(self.sw.is_some())
+    }
+
+    /// Whether one more log block may be taken now.
+    fn log_room(&self) -> bool {
+        if self.dynamic {
+            self.map.free_len() > 1
+        } else {
+            self.log_count() < self.max_logs
+        }
+    }
+
+    /// Merges the oldest random log block (the sequential one when there is none).
+    fn reclaim_victim(&mut self, dev: &mut Device) -> Result<()> {
+        let log = if self.rw.is_empty() {
+            self.sw.take().ok_or_else(|| EngineError::Invariant("fast: no log block to merge".into()))?
+        } else {
+            self.rw.remove(0)
+        };
+        merge_log(&mut self.map, dev, &log)?;
+        Ok(())
+    }
+
+    /// A fresh log block, or `None` when making room merged log blocks: a merge may have
+    /// rebuilt the written page's block (its slot erased, the sequential log block gone), so
+    /// the write starts over. The next try finds room without merging.
+    fn new_log_or_restart(&mut self, dev: &mut Device) -> Result<Option<LogBlock>> {
+        if self.log_room() {
+            dev.log_blocks_in_use(self.log_count() as u64 + 1);
+            return Ok(Some(LogBlock::new(self.map.take_log(dev)?)));
+        }
+        while !self.log_room() {
+            self.reclaim_victim(dev)?;
+        }
+        Ok(None)
+    }
+
+    fn append(&mut self, dev: &mut Device, lpn: u32, version: u32, seq: bool) -> Result<()> {
+        let log = if seq { self.sw.as_mut() } else { self.rw.last_mut() };
+        let log = log.ok_or_else(|| EngineError::Invariant("fast: no open log block".into()))?;
+        let index = log.lpns.len() as u32;
+        self.map.write_log(dev, lpn, version, log.block, index)?;
+        log.lpns.push(lpn);
+        dev.meta_write(MetaKind::LogTable, lpn, 8);
+        Ok(())
+    }
+
+    /// RAM accesses a read spends finding its page in the log blocks.
+    fn lookup_cost(&self) -> u64 {
+        match self.lookup {
+            LogLookup::Hashed => 1,
+            LogLookup::Scan => {
+                self.rw.iter().chain(&self.sw).map(|l| l.lpns.len() as u64).sum::<u64>().max(1)
+            }
+        }
+    }
+}
+
+impl Ftl for FastFtl {
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        let (lbn, _) = self.map.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        match self.lookup {
+            LogLookup::Hashed => dev.meta_read(MetaKind::LogTable, lpn, 8),
+            LogLookup::Scan => dev.ram(self.lookup_cost()),
+        }
+        match self.map.locate(dev, lpn) {
+            Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        let (lbn, off) = self.map.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        // A logical block's first data block needs a free block beyond the merge target
+        // (under FAST-DO the logs may have taken the others).
+        if self.map.data_block(lbn).is_none() && self.map.free_len() <= 1 {
+            self.reclaim_victim(dev)?;
+            return self.write(lpn, version, dev);
+        }
+        if self.map.write_in_place(dev, lpn, version)? {
+            return Ok(());
+        }
+        let ppb = self.map.ppb();
+        let seq_next = self.sw.as_ref().is_some_and(|s| {
+            !s.is_full(ppb) && s.lpns.first().is_some_and(|&f| f / ppb == lbn) && s.lpns.len() as u32 == off
+        });
+        if off == 0 || seq_next {
+            if off == 0 {
+                // A block rewritten from its start: the old sequential log block is merged
+                // (switched when complete) and a new one begins.
+                if let Some(old) = self.sw.take() {
+                    merge_log(&mut self.map, dev, &old)?;
+                    return self.write(lpn, version, dev);
+                }
+                let Some(log) = self.new_log_or_restart(dev)? else {
+                    return self.write(lpn, version, dev);
+                };
+                self.sw = Some(log);
+            }
+            self.append(dev, lpn, version, true)?;
+            if self.sw.as_ref().is_some_and(|s| s.is_full(ppb)) {
+                let full = self.sw.take().expect("just checked");
+                merge_log(&mut self.map, dev, &full)?;
+            }
+            return Ok(());
+        }
+        if self.rw.last().is_none_or(|l| l.is_full(ppb)) {
+            let Some(log) = self.new_log_or_restart(dev)? else {
+                return self.write(lpn, version, dev);
+            };
+            self.rw.push(log);
+        }
+        self.append(dev, lpn, version, false)
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        self.map.drop_copy(dev, lpn)
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.map.ram_bytes() + self.log_count() as u64 * 8
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        if self.map.is_log(block) {
+            BlockRole::Log
+        } else if self.map.is_data(dev, block) {
+            BlockRole::Data
+        } else {
+            BlockRole::Free
+        }
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        Some(self.map.map_view())
+    }
+
+    fn inspect(&self, query: &InspectQuery) -> Inspection {
+        let newest_first: Vec<&LogBlock> = self.rw.iter().rev().collect();
+        let all: Vec<&LogBlock> = self.sw.iter().chain(self.rw.iter().rev()).collect();
+        let cap = if self.dynamic { self.map.free_len() + self.log_count() - 1 } else { self.max_logs };
+        let fifo = log_list(
+            "log-fifo",
+            "Random log blocks (FIFO, victim last)",
+            Order::Fifo,
+            cap,
+            &newest_first,
+            &self.map,
+            query,
+        );
+        let seq: Vec<&LogBlock> = self.sw.iter().collect();
+        let sw = log_list("sequential-log", "Sequential log block", Order::Fifo, 1, &seq, &self.map, query);
+        let mut structures =
+            vec![self.map.block_table(query), association_table(&all, &self.map, query), fifo, sw];
+        let name = match self.lookup {
+            LogLookup::Hashed => "Hashed page table (LPN → log page)",
+            LogLookup::Scan => "Log pages (found by scanning)",
+        };
+        structures.push(self.map.log_table("log-pages", name, query));
+        let table_bytes = self.map.ram_bytes();
+        Inspection {
+            ram_used: self.ram_bytes(),
+            budgets: vec![
+                Budget { name: "Block map and log-page table".into(), bytes: table_bytes },
+                Budget { name: "Log-block lists".into(), bytes: self.ram_bytes() - table_bytes },
+            ],
+            structures,
+            ..Inspection::default()
+        }
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        self.map.check(dev)?;
+        self.map.check_logs(self.rw.iter().chain(&self.sw).map(|l| &l.block))?;
+        if !self.dynamic && self.log_count() > self.max_logs {
+            return Err(EngineError::Invariant(format!(
+                "{} log blocks, over the limit of {}",
+                self.log_count(),
+                self.max_logs
+            )));
+        }
+        for l in self.rw.iter().chain(&self.sw) {
+            if dev.flash().programmed_count(l.block) != l.lpns.len() as u32 {
+                return Err(EngineError::Invariant(format!(
+                    "log block {} lists {} pages",
+                    l.block,
+                    l.lpns.len()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.map.hash_into(h);
+        for l in self.sw.iter().chain(&self.rw) {
+            h.u32(l.block);
+            h.u32s(&l.lpns);
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+pub(crate) mod tests;

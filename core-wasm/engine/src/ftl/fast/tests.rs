@@ -1,0 +1,89 @@
+//! FAST on hand-built cases (4-page blocks), costed with seed 004's device:
+//! T_read = 25 + 4 × 70 µs, T_write = 200 + 4 × 70 µs, T_erase = 2 ms.
+
+use super::*;
+use crate::config::{Latencies, SimConfig};
+use crate::events::MergeKind;
+use crate::flash::FlashArray;
+
+const T_READ: u64 = 305_000;
+const T_WRITE: u64 = 480_000;
+const T_ERASE: u64 = 2_000_000;
+
+/// 8 blocks of 4 pages, half of them spare: 4 logical blocks.
+pub(crate) fn setup(log_blocks: u32, dynamic: bool) -> (FastFtl, Device) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 8;
+    config.device.pages_per_block = 4;
+    config.device.over_provisioning = 0.5;
+    let lat = Latencies {
+        page_read_ns: 25_000,
+        program_ns: 200_000,
+        transfer_ns_per_page: 280_000,
+        erase_ns: T_ERASE,
+        ..Latencies::default()
+    };
+    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, false);
+    let ftl = FastFtl::new(&BuildCtx::of(&config), "fast", log_blocks, LogLookup::Hashed, dynamic).unwrap();
+    (ftl, dev)
+}
+
+pub(crate) fn write_all(ftl: &mut FastFtl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
+    for &l in lpns {
+        *v += 1;
+        ftl.write(l, *v, dev).unwrap();
+        ftl.check(dev).unwrap();
+    }
+}
+
+#[test]
+fn a_victim_shared_by_three_data_blocks_costs_seed_004_eq_3() {
+    let (mut ftl, mut dev) = setup(1, false);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..16).collect::<Vec<_>>(), &mut v); // in place
+    write_all(&mut ftl, &mut dev, &[1, 5, 9, 2], &mut v); // one random log block, LBNs 0, 1, 2
+    assert_eq!(ftl.rw.len(), 1);
+    assert_eq!(dev.stats.gc_runs, 0);
+    dev.cost = Default::default();
+    write_all(&mut ftl, &mut dev, &[13], &mut v); // no room: the FIFO victim is merged
+    assert_eq!((dev.stats.gc_runs, dev.stats.merges), (1, [0, 0, 3]), "one victim, A = 3 full merges");
+    assert_eq!(dev.stats.gc_valid_copies, 12);
+    // Eq. (3): A × (N × (T_read + T_write) + T_erase) + T_erase with A = 3, N = 4.
+    let merge_ns = dev.cost.flash_ns[Purpose::Merge as usize];
+    assert_eq!(merge_ns, 3 * (4 * (T_READ + T_WRITE) + T_ERASE) + T_ERASE);
+    for (lpn, want) in [(1, 17), (2, 20), (5, 18), (9, 19), (13, 21), (0, 1)] {
+        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
+    }
+}
+
+#[test]
+fn a_block_rewritten_from_offset_0_switches_its_sequential_log_block() {
+    let (mut ftl, mut dev) = setup(0, false);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
+    write_all(&mut ftl, &mut dev, &[4, 5, 6], &mut v);
+    let sw = ftl.sw.as_ref().expect("offset 0 opens the sequential log block").block;
+    assert!(ftl.rw.is_empty(), "in-order updates stay in the sequential log block");
+    dev.cost = Default::default();
+    write_all(&mut ftl, &mut dev, &[7], &mut v);
+    assert_eq!(dev.stats.merges[MergeKind::Switch as usize], 1);
+    assert_eq!(dev.stats.gc_valid_copies, 0);
+    assert_eq!(ftl.map.data_block(1), Some(sw), "the sequential log block became the data block");
+    assert_eq!(dev.cost.flash_ns[Purpose::Merge as usize], T_ERASE, "a switch only erases the old block");
+    assert!(ftl.sw.is_none());
+}
+
+#[test]
+fn reads_scanning_the_log_blocks_pay_one_ram_access_per_log_page() {
+    let (mut ftl, mut dev) = setup(0, false);
+    ftl.lookup = LogLookup::Scan;
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
+    write_all(&mut ftl, &mut dev, &[1, 5, 6], &mut v);
+    dev.cost = Default::default();
+    let lat = Latencies { ram_access_ns: 100, ..dev.latency().clone() };
+    let mut dev2 = Device::new(dev.flash().clone(), lat, false);
+    ftl.read(5, &mut dev2).unwrap();
+    // One block-map access and a scan of the 3 log pages.
+    assert_eq!(dev2.cost.ram_ns, 4 * 100);
+}

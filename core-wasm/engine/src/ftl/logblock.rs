@@ -1,0 +1,192 @@
+//! Log blocks and their merge, shared by `bast`, `sbast`, `fast` and `fast-do` (seed 004 §2).
+//!
+//! A log block takes host updates in write order, any offset, any logical block its scheme
+//! allows. Reclaiming it is a merge, chosen by what it holds:
+//! - **switch**: it holds one logical block's pages at offsets 0..P in order — it becomes the
+//!   data block, the old one is erased (one erase, no copy);
+//! - **partial**: in order from offset 0 but not full — the rest of the block's newest pages
+//!   are copied in behind, then as a switch;
+//! - **full** otherwise: each logical block it holds valid pages of is merged into a fresh
+//!   block (N copies and the old data block's erase when all N pages are valid), then the log
+//!   block is erased: A·(N·(T_read + T_write) + T_erase) + T_erase, seed 004 Eq. (3); with
+//!   A = 1, Eq. (2)'s N·(T_read + T_write) + 2·T_erase.
+//!
+//! Logical blocks whose pages in the log were all superseded are not merged (nothing of
+//! theirs needs the log block): our reading of "merged with the associated data blocks".
+
+use super::blockmap::{BlockMap, NONE};
+use crate::device::Device;
+use crate::error::Result;
+use crate::events::{MergeKind, Purpose};
+use crate::flash::BlockId;
+use crate::inspect::{Entry, InspectQuery, Order, Row, Structure};
+use crate::vocab::cache_level_id;
+
+/// One log block: its physical block and the logical page of each written page, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogBlock {
+    /// The physical block.
+    pub block: BlockId,
+    /// Logical page written at each page of the block, in write order.
+    pub lpns: Vec<u32>,
+}
+
+impl LogBlock {
+    /// An empty log block on `block`.
+    pub fn new(block: BlockId) -> Self {
+        LogBlock { block, lpns: Vec::new() }
+    }
+
+    /// Whether every page is written.
+    pub fn is_full(&self, ppb: u32) -> bool {
+        self.lpns.len() as u32 >= ppb
+    }
+
+    /// The logical block it holds in order from offset 0 (page i at offset i), if any.
+    pub fn in_order(&self, ppb: u32) -> Option<u32> {
+        let lbn = self.lpns.first()? / ppb;
+        self.lpns.iter().enumerate().all(|(i, &l)| l == lbn * ppb + i as u32).then_some(lbn)
+    }
+
+    /// Logical blocks it holds valid pages of (their newest copy is here), first-written first.
+    pub fn live_lbns(&self, map: &BlockMap, dev: &Device) -> Vec<u32> {
+        let ppb = map.ppb();
+        let mut out: Vec<u32> = Vec::new();
+        for &l in &self.lpns {
+            let here = map.log_copy(l).is_some_and(|p| dev.flash().block_of(p) == self.block);
+            if here && !out.contains(&(l / ppb)) {
+                out.push(l / ppb);
+            }
+        }
+        out
+    }
+}
+
+/// What one log block's reclamation did: the merges by kind, pages copied and blocks erased.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MergeReport {
+    /// Merges by kind (switch, partial, full).
+    pub merges: [u32; 3],
+    /// Pages copied.
+    pub copies: u32,
+    /// Data blocks merged (the association degree A for a full merge).
+    pub degree: u32,
+}
+
+/// Reclaims log block `log`: a switch or partial merge when it holds one logical block in
+/// order, else a full merge of each logical block it holds valid pages of, then its erase.
+/// Counted as one GC run with victim `log.block`.
+pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result<MergeReport> {
+    let ppb = map.ppb();
+    let mut report = MergeReport::default();
+    dev.gc_start(log.block);
+    // In order, and no newer copy of those pages went to the data block since (a write
+    // that found its slot erased in a data block a merge had just rebuilt).
+    let in_order = log.in_order(ppb).filter(|&lbn| {
+        (0..log.lpns.len() as u32).all(|o| {
+            map.data_slot(dev, lbn * ppb + o)
+                .is_none_or(|p| dev.flash().state(p) != crate::flash::PageState::Valid)
+        })
+    });
+    if let Some(lbn) = in_order {
+        let written = log.lpns.len() as u32;
+        let kind = if written == ppb { MergeKind::Switch } else { MergeKind::Partial };
+        let data = map.data_block(lbn);
+        let erases = erases_so_far(dev);
+        report.copies = map.complete_in_order(dev, lbn, log.block, written)?;
+        report.merges[kind as usize] += 1;
+        report.degree = 1;
+        dev.merge(kind, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
+        dev.merge_work(kind, u64::from(report.copies), erases_so_far(dev) - erases);
+        dev.log_merged(u64::from(written), 0);
+    } else {
+        let lbns = log.live_lbns(map, dev);
+        for (k, &lbn) in lbns.iter().enumerate() {
+            let data = map.data_block(lbn);
+            let erases = erases_so_far(dev);
+            let copies = map.full_merge(dev, lbn, Purpose::Merge)?;
+            if k + 1 == lbns.len() {
+                map.free(dev, log.block, Purpose::Merge)?; // the victim's erase: last merge's
+            }
+            report.copies += copies;
+            report.merges[MergeKind::Full as usize] += 1;
+            report.degree += 1;
+            // Result `NONE` (u32::MAX): nothing of the block was left valid to keep.
+            dev.merge(MergeKind::Full, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
+            dev.merge_work(MergeKind::Full, u64::from(copies), erases_so_far(dev) - erases);
+        }
+        if lbns.is_empty() {
+            map.free(dev, log.block, Purpose::Merge)?; // nothing live: just erased
+        }
+        dev.log_merged(log.lpns.len() as u64, u64::from(report.degree));
+    }
+    dev.gc_end(log.block);
+    Ok(report)
+}
+
+fn erases_so_far(dev: &Device) -> u64 {
+    dev.counters.erases[Purpose::Merge as usize]
+}
+
+/// Log blocks as a list in `order` (first = most recent), each with the logical blocks it
+/// holds valid pages of (the first as the entry's value, the degree as its group).
+pub fn log_list(
+    id: &str,
+    name: &str,
+    order: Order,
+    capacity: usize,
+    logs: &[&LogBlock],
+    map: &BlockMap,
+    query: &InspectQuery,
+) -> Structure {
+    let ppb = map.ppb();
+    let entries: Vec<Entry> = logs
+        .iter()
+        .take(query.limit.max(1))
+        .map(|l| {
+            let mut lbns: Vec<u32> = l.lpns.iter().map(|&p| p / ppb).collect();
+            lbns.sort_unstable();
+            lbns.dedup();
+            Entry {
+                key: l.block,
+                value: lbns.first().copied(),
+                dirty: false,
+                group: Some(lbns.len() as u32),
+                touched: l.lpns.iter().any(|&p| query.touches(p)),
+            }
+        })
+        .collect();
+    Structure::List {
+        id: id.into(),
+        name: name.into(),
+        level: cache_level_id(crate::events::CacheLevel::BlockMap),
+        capacity: capacity as u64,
+        len: logs.len() as u64,
+        order,
+        truncated: entries.len() < logs.len(),
+        entries,
+    }
+}
+
+/// The log-block association as a table: one row per (log block, logical block) pair.
+pub fn association_table(logs: &[&LogBlock], map: &BlockMap, query: &InspectQuery) -> Structure {
+    let ppb = map.ppb();
+    let mut rows = Vec::new();
+    for l in logs {
+        let mut lbns: Vec<u32> = l.lpns.iter().map(|&p| p / ppb).collect();
+        lbns.sort_unstable();
+        lbns.dedup();
+        rows.extend(lbns.into_iter().map(|lbn| Row { key: l.block, value: Some(lbn), in_ram: true }));
+    }
+    let len = rows.len() as u64;
+    let keep = query.limit.max(1);
+    let truncated = rows.len() > keep;
+    rows.truncate(keep);
+    Structure::Table {
+        id: "log-association".into(),
+        name: "Log block → data block (LBN) it holds pages of".into(),
+        len,
+        rows,
+        truncated,
+    }
+}

@@ -1,0 +1,296 @@
+//! `nftl`: NFTL (Ban; thesis §2.2.2, notes §2.2). Each logical block has a primary block
+//! (first writes, at their offset) and, once a written page is updated, a replacement block
+//! that takes the updates in order. There is no page table in RAM: a read whose primary
+//! page is no longer valid scans the replacement block's spare areas from its first page
+//! for the newest copy (OOB reads, charged). A full replacement block is folded with its
+//! primary: the newest copy of each page goes to a fresh block, which becomes the primary,
+//! and both old blocks are erased.
+
+use std::collections::VecDeque;
+
+use serde_json::json;
+
+use super::blockmap::{BlockMap, NONE};
+use super::logblock::LogBlock;
+use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{MergeKind, Purpose};
+use crate::flash::{BlockId, PageKind, PageState, PageTag};
+use crate::hash::StateHasher;
+use crate::inspect::{Budget, InspectQuery, Inspection, Order};
+use crate::meta::MetaKind;
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "nftl",
+        name: "NFTL (primary + replacement blocks)",
+        family: "block",
+        source: "thesis (seed 002) §2.2.2, Fig 2.2; notes §2.2 (Ban)",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::Merge],
+    caches: &[],
+    options: OptionsSpec::of::<NoOptions>(),
+    variants: || vec![("NFTL", json!({}))],
+    build: |ctx, options| {
+        super::parse_options::<NoOptions>("nftl", options)?;
+        Ok(Box::new(Nftl::new(ctx)?))
+    },
+};
+
+/// RAM per logical block: primary and replacement block numbers (notes §2.2: 1.5 MB for
+/// 262,144 logical blocks, 6 bytes each).
+const LBN_ENTRY_BYTES: u64 = 6;
+
+/// NFTL state.
+#[derive(Debug, Clone)]
+pub struct Nftl {
+    /// Primary blocks (the block map); its log-page table stays empty.
+    pub(crate) map: BlockMap,
+    /// Replacement blocks by logical block, oldest first (the next to fold when blocks run
+    /// out); each lists the logical page of its written pages in order.
+    pub(crate) repl: VecDeque<(u32, LogBlock)>,
+}
+
+impl Nftl {
+    /// An NFTL over an erased device; needs two spare blocks (a replacement and a fold target).
+    pub fn new(ctx: &BuildCtx) -> Result<Self> {
+        Ok(Nftl { map: BlockMap::new(ctx, "nftl", 2)?, repl: VecDeque::new() })
+    }
+
+    /// Where `lpn`'s valid copy is (the simulator's bookkeeping, not charged): the primary
+    /// page, or the newest valid copy in the replacement block.
+    fn current(&self, dev: &Device, lpn: u32) -> Option<u32> {
+        let slot = self.map.data_slot(dev, lpn)?;
+        if dev.flash().state(slot) == PageState::Valid && dev.flash().tag(slot).key == lpn {
+            return Some(slot);
+        }
+        let (_, log) = &self.repl[self.repl_of(lpn / self.map.ppb())?];
+        let first = dev.flash().first_ppn(log.block);
+        (0..log.lpns.len() as u32)
+            .rev()
+            .map(|k| first + k)
+            .find(|&p| dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).key == lpn)
+    }
+
+    fn repl_of(&self, lbn: u32) -> Option<usize> {
+        self.repl.iter().position(|(l, _)| *l == lbn)
+    }
+
+    /// The newest valid copy of `lpn` in `lbn`'s replacement block, found by reading the spare
+    /// areas from the first page up to the first erased one (all of them when full).
+    fn scan(&self, dev: &mut Device, lpn: u32, block: BlockId) -> Result<Option<u32>> {
+        let first = dev.flash().first_ppn(block);
+        let mut found = None;
+        for p in first..first + self.map.ppb() {
+            let tag = dev.read_oob(p, Purpose::Data)?;
+            if tag.kind == PageKind::None {
+                break;
+            }
+            if tag.key == lpn && dev.flash().state(p) == PageState::Valid {
+                found = Some(p);
+            }
+        }
+        dev.oob_scan();
+        Ok(found)
+    }
+
+    /// Folds replacement block `i` with its primary into a fresh primary.
+    fn fold(&mut self, i: usize, dev: &mut Device) -> Result<()> {
+        let (lbn, log) = self.repl.remove(i).expect("index in range");
+        dev.gc_start(log.block);
+        let primary = self.map.data_block(lbn);
+        // The replacement's pages are found by the same newest-copy rule as reads.
+        for (k, &lpn) in log.lpns.iter().enumerate() {
+            let p = dev.flash().first_ppn(log.block) + k as u32;
+            if dev.flash().state(p) == PageState::Valid {
+                self.map.adopt_log_copy(lpn, p);
+            }
+        }
+        let erases = dev.counters.erases[Purpose::Merge as usize];
+        let copies = self.map.full_merge(dev, lbn, Purpose::Merge)?;
+        self.map.free(dev, log.block, Purpose::Merge)?;
+        dev.merge(MergeKind::Full, lbn, primary, log.block, self.map.data_block(lbn).unwrap_or(NONE));
+        dev.merge_work(
+            MergeKind::Full,
+            u64::from(copies),
+            dev.counters.erases[Purpose::Merge as usize] - erases,
+        );
+        dev.log_merged(log.lpns.len() as u64, 1);
+        dev.gc_end(log.block);
+        Ok(())
+    }
+
+    /// Makes sure a block beyond the fold target is free, folding the oldest replacement
+    /// block when not.
+    fn make_room(&mut self, dev: &mut Device) -> Result<()> {
+        while self.map.free_len() <= 1 {
+            if self.repl.is_empty() {
+                return Err(EngineError::DeviceFull(
+                    "nftl: no free block and no replacement block to fold".into(),
+                ));
+            }
+            self.fold(0, dev)?;
+        }
+        Ok(())
+    }
+}
+
+impl Ftl for Nftl {
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        let (lbn, _) = self.map.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
+        let Some(slot) = self.map.data_slot(dev, lpn) else { return Ok(None) };
+        let Some(i) = self.repl_of(lbn) else {
+            // No replacement block: the primary page is the only copy there can be.
+            return match dev.flash().state(slot) {
+                PageState::Valid => Ok(Some(dev.read(slot, Purpose::Data)?)),
+                _ => Ok(None),
+            };
+        };
+        // The primary page's spare area says whether it is still valid; if not, scan.
+        dev.read_oob(slot, Purpose::Data)?;
+        if dev.flash().state(slot) == PageState::Valid && dev.flash().tag(slot).key == lpn {
+            return Ok(Some(dev.read(slot, Purpose::Data)?));
+        }
+        let block = self.repl[i].1.block;
+        match self.scan(dev, lpn, block)? {
+            Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        let (lbn, _) = self.map.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
+        if self.map.data_block(lbn).is_none() {
+            self.make_room(dev)?;
+        }
+        if self.map.write_in_place(dev, lpn, version)? {
+            return Ok(());
+        }
+        let ppb = self.map.ppb();
+        let i = match self.repl_of(lbn) {
+            Some(i) if self.repl[i].1.is_full(ppb) => {
+                // "If the replacement block … is full, the block merge operation … will be
+                // invoked"; the fold may leave the page's slot erased, so start over.
+                self.fold(i, dev)?;
+                return self.write(lpn, version, dev);
+            }
+            Some(i) => i,
+            None => {
+                let before = dev.stats.gc_runs;
+                self.make_room(dev)?;
+                if dev.stats.gc_runs != before {
+                    return self.write(lpn, version, dev);
+                }
+                let block = self.map.take_log(dev)?;
+                self.repl.push_back((lbn, LogBlock::new(block)));
+                dev.log_blocks_in_use(self.repl.len() as u64);
+                dev.meta_write(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
+                self.repl.len() - 1
+            }
+        };
+        // The old copy is marked invalid (bookkeeping, no flash time); NFTL keeps no page
+        // table, so later reads find the new copy by scanning spare areas.
+        if let Some(old) = self.current(dev, lpn) {
+            dev.invalidate(old)?;
+        }
+        let log = &mut self.repl[i].1;
+        let ppn = dev.flash().first_ppn(log.block) + log.lpns.len() as u32;
+        dev.program(ppn, PageTag::data(lpn, version), Purpose::Log)?;
+        log.lpns.push(lpn);
+        Ok(())
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        match self.current(dev, lpn) {
+            Some(p) => dev.invalidate(p),
+            None => Ok(()),
+        }
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        u64::from(self.map.lbns()) * LBN_ENTRY_BYTES
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        if self.map.is_log(block) {
+            BlockRole::Replacement
+        } else if self.map.is_data(dev, block) {
+            BlockRole::Data
+        } else {
+            BlockRole::Free
+        }
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        // Primary blocks and replacement blocks map their valid pages by their spare areas.
+        let mut view = self.map.map_view();
+        view.blocks.extend(self.repl.iter().map(|(_, l)| l.block));
+        Some(view)
+    }
+
+    fn inspect(&self, query: &InspectQuery) -> Inspection {
+        let logs: Vec<&super::logblock::LogBlock> = self.repl.iter().rev().map(|(_, l)| l).collect();
+        let list = super::logblock::log_list(
+            "replacement-blocks",
+            "Replacement blocks (next fold last)",
+            Order::Fifo,
+            self.map.free_len() + self.repl.len(),
+            &logs,
+            &self.map,
+            query,
+        );
+        let bytes = self.ram_bytes();
+        Inspection {
+            ram_used: bytes,
+            budgets: vec![Budget { name: "Block map (primary + replacement)".into(), bytes }],
+            structures: vec![
+                self.map.block_table(query),
+                super::logblock::association_table(&logs, &self.map, query),
+                list,
+            ],
+            ..Inspection::default()
+        }
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        self.map.check(dev)?;
+        self.map.check_logs(self.repl.iter().map(|(_, l)| &l.block))?;
+        if self.map.log_pages() != 0 {
+            return Err(EngineError::Invariant("nftl keeps no page table, yet one holds entries".into()));
+        }
+        for (lbn, l) in &self.repl {
+            if dev.flash().programmed_count(l.block) != l.lpns.len() as u32
+                || l.lpns.iter().any(|&p| p / self.map.ppb() != *lbn)
+            {
+                return Err(EngineError::Invariant(format!(
+                    "replacement block {} of LBN {lbn} is out of step",
+                    l.block
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.map.hash_into(h);
+        for (lbn, l) in &self.repl {
+            h.u32(*lbn);
+            h.u32(l.block);
+            h.u32s(&l.lpns);
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

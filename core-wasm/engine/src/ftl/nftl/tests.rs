@@ -1,0 +1,78 @@
+//! NFTL on hand-built cases (4-page blocks).
+
+use super::*;
+use crate::config::{Latencies, SimConfig};
+use crate::flash::FlashArray;
+
+fn setup() -> (Nftl, Device) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 8;
+    config.device.pages_per_block = 4;
+    config.device.over_provisioning = 0.5;
+    let lat = Latencies {
+        page_read_ns: 25_000,
+        oob_read_ns: 1_000,
+        program_ns: 200_000,
+        erase_ns: 2_000_000,
+        ..Latencies::default()
+    };
+    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, false);
+    (Nftl::new(&BuildCtx::of(&config)).unwrap(), dev)
+}
+
+fn write_all(ftl: &mut Nftl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
+    for &l in lpns {
+        *v += 1;
+        ftl.write(l, *v, dev).unwrap();
+        ftl.check(dev).unwrap();
+    }
+}
+
+/// Thesis Fig 2.2's situation: the primary page is stale, so the replacement block is
+/// searched from its first page (spare areas only) and the newest copy read.
+#[test]
+fn a_read_of_an_updated_page_scans_the_replacement_blocks_spare_areas() {
+    let (mut ftl, mut dev) = setup();
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3], &mut v);
+    write_all(&mut ftl, &mut dev, &[3, 1, 3], &mut v); // replacement: 3, 1, 3
+    dev.cost = Default::default();
+    let oob = dev.counters.oob_reads[Purpose::Data as usize];
+    assert_eq!(ftl.read(3, &mut dev).unwrap(), Some(PageTag::data(3, 7)));
+    // The primary page's spare area, then 3 written pages and the first erased one.
+    assert_eq!(dev.counters.oob_reads[Purpose::Data as usize] - oob, 1 + 4);
+    assert_eq!(dev.stats.log.oob_scans, 1);
+    assert_eq!(dev.cost.total_ns(), 5 * 1_000 + 25_000);
+    // A page still valid in the primary: its spare area, then the page; no scan.
+    assert_eq!(ftl.read(0, &mut dev).unwrap(), Some(PageTag::data(0, 1)));
+    assert_eq!(dev.stats.log.oob_scans, 1);
+}
+
+#[test]
+fn a_full_replacement_block_is_folded_into_a_new_primary() {
+    let (mut ftl, mut dev) = setup();
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3], &mut v);
+    let primary = ftl.map.data_block(0).unwrap();
+    write_all(&mut ftl, &mut dev, &[1, 1, 2, 3], &mut v); // replacement full
+    let replacement = ftl.repl[0].1.block;
+    assert_eq!(dev.stats.gc_runs, 0);
+    dev.cost = Default::default();
+    write_all(&mut ftl, &mut dev, &[2], &mut v);
+    assert_eq!((dev.stats.gc_runs, dev.stats.merges), (1, [0, 0, 1]));
+    assert_eq!(
+        dev.stats.log.merge_copies.iter().sum::<u64>(),
+        4,
+        "0 from the primary, 1, 2, 3 from the replacement"
+    );
+    assert_eq!(dev.stats.log.merge_erases[2], 2, "primary and replacement erased");
+    let new = ftl.map.data_block(0).unwrap();
+    assert!(new != primary && new != replacement);
+    assert_eq!(dev.flash().programmed_count(primary), 0);
+    for (lpn, want) in [(0, 1), (1, 6), (2, 9), (3, 8)] {
+        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
+    }
+    // The write after the fold went to a fresh replacement block.
+    assert_eq!(ftl.repl.len(), 1);
+    assert_ne!(ftl.repl[0].1.block, replacement);
+}
