@@ -77,6 +77,7 @@ pub mod invariants;
 #[allow(missing_docs)]
 pub mod metrics;
 pub mod oracle;
+pub mod prefetch;
 pub mod presets;
 pub mod schema;
 pub mod sim;

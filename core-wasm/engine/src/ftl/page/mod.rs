@@ -123,6 +123,14 @@ impl Ftl for PageFtl {
         }
     }
 
+    fn prefetch(&self, lpn: u32, near: bool, dev: &Device) {
+        if !near {
+            crate::prefetch::element(&self.map, lpn as usize);
+        } else if let Some(&ppn) = self.map.get(lpn as usize).filter(|&&p| p != UNMAPPED) {
+            dev.flash().prefetch(ppn);
+        }
+    }
+
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         let dest = self.next_host_page(dev)?;
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
