@@ -6,6 +6,9 @@
 //! next few pages' entries early and their loads overlap. A prefetch changes no state and
 //! cannot fault; on targets without one (wasm) it does nothing.
 
+/// Whether this target has a prefetch hint ([`element`] is a no-op otherwise).
+pub const AVAILABLE: bool = cfg!(target_arch = "x86_64");
+
 /// Starts loading `slice[i]` into the cache, if `i` is in range.
 #[inline(always)]
 pub fn element<T>(slice: &[T], i: usize) {

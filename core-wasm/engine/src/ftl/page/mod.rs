@@ -74,6 +74,20 @@ impl PageFtl {
         (p != UNMAPPED).then_some(p)
     }
 
+    /// Asks for the map entries GC's copies out of `victim` will update, all at once, so
+    /// their random misses overlap (see [`crate::prefetch`]).
+    fn prefetch_victim(&self, victim: BlockId, dev: &Device) {
+        if !crate::prefetch::AVAILABLE {
+            return;
+        }
+        let first = dev.flash().first_ppn(victim);
+        for ppn in first..first + dev.flash().pages_per_block() {
+            if dev.flash().state(ppn) == PageState::Valid {
+                crate::prefetch::element(&self.map, dev.flash().tag(ppn).key as usize);
+            }
+        }
+    }
+
     /// Next free page for a host write: units take writes round-robin.
     fn next_host_page(&mut self, dev: &mut Device) -> Result<Ppn> {
         let unit = self.next_unit;
@@ -93,6 +107,7 @@ impl Collects for PageFtl {
         let pool = &self.pool;
         let Some(victim) = pick_victim(self.victim, dev, |b| !pool.is_open(b)) else { return Ok(false) };
         dev.gc_start(victim);
+        self.prefetch_victim(victim, dev);
         let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash().first_ppn(victim);
         for ppn in first..first + dev.flash().pages_per_block() {
