@@ -328,9 +328,6 @@ impl Sim {
     /// before (see [`crate::prefetch`]). Random page numbers make each of these a cache miss
     /// on a large device; fetched early, they overlap instead of stalling one by one.
     fn prefetch_ahead(&self, p: usize) {
-        if !crate::prefetch::AVAILABLE {
-            return; // no calls for nothing (wasm)
-        }
         const FAR: usize = 16;
         const NEAR: usize = 6;
         let lpns = &self.workload.lpns;

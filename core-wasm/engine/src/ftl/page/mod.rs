@@ -77,9 +77,6 @@ impl PageFtl {
     /// Asks for the map entries GC's copies out of `victim` will update, all at once, so
     /// their random misses overlap (see [`crate::prefetch`]).
     fn prefetch_victim(&self, victim: BlockId, dev: &Device) {
-        if !crate::prefetch::AVAILABLE {
-            return;
-        }
         let first = dev.flash().first_ppn(victim);
         for ppn in first..first + dev.flash().pages_per_block() {
             if dev.flash().state(ppn) == PageState::Valid {
