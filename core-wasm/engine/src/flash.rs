@@ -238,6 +238,12 @@ impl FlashArray {
         block * self.pages_per_block
     }
 
+    /// Starts loading the state of `ppn` (see [`crate::prefetch`]): the page a coming write
+    /// will invalidate.
+    pub fn prefetch(&self, ppn: Ppn) {
+        crate::prefetch::element(&self.meta, ppn as usize);
+    }
+
     /// State of one page.
     pub fn state(&self, ppn: Ppn) -> PageState {
         self.meta[ppn as usize].state()

@@ -83,6 +83,7 @@ pub mod meta;
 #[allow(missing_docs)]
 pub mod metrics;
 pub mod oracle;
+pub mod prefetch;
 pub mod presets;
 pub mod schema;
 pub mod sim;

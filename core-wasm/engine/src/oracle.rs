@@ -50,6 +50,11 @@ impl Oracle {
         Ok(v)
     }
 
+    /// Starts loading the stamp of `lpn` (see [`crate::prefetch`]).
+    pub fn prefetch(&self, lpn: u32) {
+        crate::prefetch::element(&self.expected, lpn as usize);
+    }
+
     /// Records a trim of `lpn`.
     pub fn trim(&mut self, lpn: u32) {
         if self.expected[lpn as usize] != 0 {

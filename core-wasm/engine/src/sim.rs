@@ -277,10 +277,12 @@ impl Sim {
         self.device.begin_request(arrival);
         self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
         self.ftl.begin_request(req.op, pages, &mut self.device)?;
+        let first = req.first as usize;
         match req.op {
             HostOp::Read => {
                 self.host.reads += 1;
-                for &lpn in pages {
+                for (k, &lpn) in pages.iter().enumerate() {
+                    self.prefetch_ahead(first + k);
                     let got = self.ftl.read(lpn, &mut self.device)?;
                     self.oracle.check_read(lpn, got);
                 }
@@ -294,6 +296,7 @@ impl Sim {
                 self.device.host_transfer(u64::from(req.pages));
                 let rmw = self.config.device.read_modify_write;
                 for (i, &lpn) in pages.iter().enumerate() {
+                    self.prefetch_ahead(first + i);
                     // Read-modify-write: a partly covered page keeps its other bytes, so its
                     // old data is read first (through the scheme, checked like a host read).
                     if rmw && req.is_partial(i as u32) && self.oracle.expected(lpn) != 0 {
@@ -308,7 +311,8 @@ impl Sim {
             }
             HostOp::Trim => {
                 self.host.trims += 1;
-                for &lpn in pages {
+                for (k, &lpn) in pages.iter().enumerate() {
+                    self.prefetch_ahead(first + k);
                     self.oracle.trim(lpn);
                     self.ftl.trim(lpn, &mut self.device)?;
                 }
@@ -339,6 +343,23 @@ impl Sim {
         };
         self.cursor += 1;
         Ok(())
+    }
+
+    /// Asks for the memory the pages a little after page `p` of the workload will touch:
+    /// their oracle stamps and map entries well ahead, what those entries point to shortly
+    /// before (see [`crate::prefetch`]). Random page numbers make each of these a cache miss
+    /// on a large device; fetched early, they overlap instead of stalling one by one.
+    fn prefetch_ahead(&self, p: usize) {
+        const FAR: usize = 16;
+        const NEAR: usize = 6;
+        let lpns = &self.workload.lpns;
+        if let Some(&lpn) = lpns.get(p + FAR) {
+            self.oracle.prefetch(lpn);
+            self.ftl.prefetch(lpn, false, &self.device);
+        }
+        if let Some(&lpn) = lpns.get(p + NEAR) {
+            self.ftl.prefetch(lpn, true, &self.device);
+        }
     }
 
     /// The counter `step_until` watches for `what`.

@@ -156,6 +156,11 @@ pub trait Ftl: std::fmt::Debug {
     fn ram_bytes(&self) -> u64;
     /// Role of `block` for the views.
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
+    /// A hint that logical page `lpn` will be served soon: the scheme may start loading the
+    /// table entries it will touch ([`crate::prefetch`]). `near` is false well ahead (fetch
+    /// the entry itself) and true shortly before (the entry is cached now; fetch what it
+    /// points to). Must not change any state. Default: nothing.
+    fn prefetch(&self, _lpn: u32, _near: bool, _dev: &Device) {}
     /// Logical pages whose newest data lives only in the scheme's RAM (a write buffer).
     fn holds_in_ram(&self, _lpn: u32) -> bool {
         false

@@ -115,6 +115,17 @@ impl PageFtl {
         (p != UNMAPPED).then_some(p)
     }
 
+    /// Asks for the map entries GC's copies out of `victim` will update, all at once, so
+    /// their random misses overlap (see [`crate::prefetch`]).
+    fn prefetch_victim(&self, victim: BlockId, dev: &Device) {
+        let first = dev.flash().first_ppn(victim);
+        for ppn in first..first + dev.flash().pages_per_block() {
+            if dev.flash().state(ppn) == PageState::Valid {
+                crate::prefetch::element(&self.map, dev.flash().tag(ppn).key as usize);
+            }
+        }
+    }
+
     /// Next free page for a host write of `lpn`, on the unit `gc.unit_allocation` gives it.
     fn next_host_page(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         let unit = self.pool.write_unit(lpn);
@@ -149,6 +160,7 @@ impl PageFtl {
     fn collect_victim(&mut self, victim: Option<BlockId>, dev: &mut Device) -> Result<bool> {
         let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
+        self.prefetch_victim(victim, dev);
         let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash().first_ppn(victim);
         for ppn in first..first + dev.flash().pages_per_block() {
@@ -176,6 +188,14 @@ impl Ftl for PageFtl {
         match self.lookup(lpn) {
             None => Ok(None),
             Some(ppn) => dev.read(ppn, Purpose::Data).map(Some),
+        }
+    }
+
+    fn prefetch(&self, lpn: u32, near: bool, dev: &Device) {
+        if !near {
+            crate::prefetch::element(&self.map, lpn as usize);
+        } else if let Some(&ppn) = self.map.get(lpn as usize).filter(|&&p| p != UNMAPPED) {
+            dev.flash().prefetch(ppn);
         }
     }
 

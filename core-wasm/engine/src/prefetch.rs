@@ -1,0 +1,24 @@
+//! A hint to the CPU to start loading an element that a coming operation will touch.
+//!
+//! The simulator's hot loop is bound by random memory accesses (the page map, the oracle's
+//! stamps and the page states of a large device are each megabytes, touched at a random
+//! place per page write). The requests are known in advance, so the simulation asks for the
+//! next few pages' entries early and their loads overlap. A prefetch changes no state and
+//! cannot fault. Where there is no prefetch instruction (wasm) it is a plain load whose value
+//! is dropped: the CPU still starts the miss early, though it waits for it sooner.
+
+/// Starts loading `slice[i]` into the cache, if `i` is in range.
+#[inline(always)]
+pub fn element<T: Copy>(slice: &[T], i: usize) {
+    let Some(x) = slice.get(i) else { return };
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; it is only a hint,
+    // never dereferences in a way that can fault, and `x` is a valid reference anyway.
+    #[allow(unsafe_code)]
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    std::hint::black_box(*x);
+}
