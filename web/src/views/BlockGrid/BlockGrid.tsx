@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageInfo } from '../../engine/pageTable';
 import { prefillNote } from '../../narration/context';
-import { SPEEDS } from '../../store/experiment';
+import { SPEEDS } from '../../store/speeds';
 import { useSim, useStore } from '../../store/useSim';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
