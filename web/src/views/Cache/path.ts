@@ -1,0 +1,135 @@
+/**
+ * A request's path through the scheme's RAM, from its events: lookup (hit or miss) →
+ * translation-page read → insert → evict → write back, one step per event, each pointing at
+ * the structures of the inspection it concerns. Pure, so the panel only draws it.
+ *
+ * Steps find their structures by shape and by what the events carry, never by scheme id, so a
+ * new scheme's structures light up with no code here:
+ * - a cache event at level L (hit, miss, insert, evict) → the list of level L, by key;
+ * - a translation-page read or program → every table row with that translation page as key
+ *   (a GTD), and every range stored at that flash page (a DTP index entry).
+ */
+import type { CacheLevel, EngineEvent } from '../../engine/events';
+import type { Structure } from '../../engine/inspection';
+import { at, keyLabel, levelName, type Vocabulary } from '../../narration/narrate';
+
+/** What a step does. */
+export type StepKind = 'hit' | 'miss' | 'tp-read' | 'insert' | 'evict' | 'tp-write';
+
+/** Where a step lands in one structure: an item by key (lists, tables) or by flash page (ranges). */
+export interface Target {
+  structure: string;
+  key?: number;
+  ppn?: number;
+}
+
+/** One step of the path. */
+export interface PathStep {
+  /** Index of its event in the request's ops. */
+  op: number;
+  kind: StepKind;
+  /** Short words, in the scheme's vocabulary. */
+  text: string;
+  /** Evictions: whether the entry was dirty (it must be written back). */
+  dirty?: boolean;
+  /** Cache events: the level and key. */
+  level?: CacheLevel;
+  key: number;
+  targets: Target[];
+}
+
+/** Names of the structures, from the inspection first (the scheme's words), then the spec. */
+function namer(structures: Structure[], vocab: Vocabulary) {
+  return (level: CacheLevel) => structures.find((s) => s.shape === 'list' && s.level === level)?.name ?? levelName(level, vocab);
+}
+
+/** Where a translation page (key `key`, at flash page `ppn`) appears in the structures. */
+function pageTargets(structures: Structure[], key: number, ppn: number): Target[] {
+  const out: Target[] = [];
+  for (const s of structures) {
+    if (s.shape === 'table') out.push({ structure: s.id, key });
+    else if (s.shape === 'ranges' && s.ranges.some((r) => r.ppn === ppn)) out.push({ structure: s.id, ppn });
+  }
+  return out;
+}
+
+/** The steps of `ops` (a request's events) that touch RAM structures, in order. */
+export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: Vocabulary = {}): PathStep[] {
+  const name = namer(structures, vocab);
+  const list = (level: CacheLevel) => structures.find((s) => s.shape === 'list' && s.level === level)?.id;
+  const steps: PathStep[] = [];
+  ops.forEach((e, op) => {
+    switch (e.type) {
+      case 'cache_hit':
+      case 'cache_miss':
+      case 'cache_insert':
+      case 'cache_evict': {
+        const id = list(e.level);
+        const targets = id === undefined ? [] : [{ structure: id, key: e.key }];
+        const what = keyLabel(e.level, e.key);
+        const where = name(e.level);
+        const base = { op, level: e.level, key: e.key, targets };
+        if (e.type === 'cache_hit') steps.push({ ...base, kind: 'hit', text: `Look up ${what} in the ${where}: hit` });
+        else if (e.type === 'cache_miss') steps.push({ ...base, kind: 'miss', text: `Look up ${what} in the ${where}: miss` });
+        else if (e.type === 'cache_insert') steps.push({ ...base, kind: 'insert', text: `Insert ${what} into the ${where}` });
+        else steps.push({ ...base, kind: 'evict', dirty: e.dirty, text: `Evict ${what} from the ${where} (${e.dirty ? 'dirty' : 'clean'})` });
+        break;
+      }
+      case 'flash_read':
+        if (e.purpose === 'translation')
+          steps.push({ op, kind: 'tp-read', key: e.key, text: `Read translation page ${e.key} from flash (${at(e.block, e.page)})`, targets: pageTargets(structures, e.key, e.ppn) });
+        break;
+      case 'flash_program':
+        if (e.kind === 'Translation') {
+          const who = e.purpose === 'gc' ? 'GC moves' : 'Write back';
+          steps.push({ op, kind: 'tp-write', key: e.key, text: `${who} translation page ${e.key} to ${at(e.block, e.page)}`, targets: pageTargets(structures, e.key, e.ppn) });
+        }
+        break;
+    }
+  });
+  return steps;
+}
+
+/**
+ * The step the timeline stands on: the last one whose event is applied. `applied` is how
+ * many of the request's ops are applied (all of them at a request boundary). -1 before the
+ * first step.
+ */
+export function currentStep(path: PathStep[], applied: number): number {
+  let cur = -1;
+  for (let i = 0; i < path.length && path[i].op < applied; i++) cur = i;
+  return cur;
+}
+
+/** What one structure highlights for a step: the item and the step's kind. */
+export interface Highlight {
+  kind: StepKind;
+  key?: number;
+  ppn?: number;
+  dirty?: boolean;
+}
+
+/** The highlight of each structure (by id) for step `step` of `path` (none for -1). */
+export function highlights(path: PathStep[], step: number): Map<string, Highlight> {
+  const out = new Map<string, Highlight>();
+  const s = path[step];
+  if (!s) return out;
+  for (const t of s.targets) out.set(t.structure, { kind: s.kind, key: t.key, ppn: t.ppn, dirty: s.dirty });
+  return out;
+}
+
+/** Counts of each step kind in a path ("3 hits, 1 miss…"), for the summary at speed. */
+export function pathSummary(path: PathStep[]): string {
+  const words: Record<StepKind, [string, string]> = {
+    hit: ['hit', 'hits'],
+    miss: ['miss', 'misses'],
+    'tp-read': ['translation-page read', 'translation-page reads'],
+    insert: ['insert', 'inserts'],
+    evict: ['eviction', 'evictions'],
+    'tp-write': ['translation-page write', 'translation-page writes'],
+  };
+  const counts = new Map<StepKind, number>();
+  for (const s of path) counts.set(s.kind, (counts.get(s.kind) ?? 0) + 1);
+  const parts = (Object.keys(words) as StepKind[]).filter((k) => counts.has(k)).map((k) => `${counts.get(k)} ${words[k][counts.get(k) === 1 ? 0 : 1]}`);
+  return parts.length ? parts.join(', ') : 'no cache or translation work';
+}
