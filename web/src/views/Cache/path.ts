@@ -72,7 +72,7 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
         if (e.type === 'cache_hit') steps.push({ ...base, kind: 'hit', text: `Look up ${what} in the ${where}: hit` });
         else if (e.type === 'cache_miss') steps.push({ ...base, kind: 'miss', text: `Look up ${what} in the ${where}: miss` });
         else if (e.type === 'cache_insert') steps.push({ ...base, kind: 'insert', text: `Insert ${what} into the ${where}` });
-        else steps.push({ ...base, kind: 'evict', dirty: e.dirty, text: `Evict ${what} from the ${where} (${e.dirty ? 'dirty' : 'clean'})` });
+        else if (e.type === 'cache_evict') steps.push({ ...base, kind: 'evict', dirty: e.dirty, text: `Evict ${what} from the ${where} (${e.dirty ? 'dirty' : 'clean'})` });
         break;
       }
       case 'flash_read':
