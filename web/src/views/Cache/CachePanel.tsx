@@ -33,7 +33,12 @@ export function CachePanel() {
   }, [seq, store]);
 
   const structures = inspection?.structures;
-  const path = useMemo(() => (current && structures ? requestPath(current.ops, structures, cacheVocabulary(spec)) : []), [current, structures, spec]);
+  const pageKinds = useSim((s) => s.info?.vocab.page_kinds);
+  const path = useMemo(() => {
+    if (!current || !structures) return [];
+    const kindNames = Object.fromEntries((pageKinds ?? []).map((k) => [k.id, k.label]));
+    return requestPath(current.ops, structures, cacheVocabulary(spec), kindNames);
+  }, [current, structures, spec, pageKinds]);
   // Part-way through a request `op` of its ops are applied; at a boundary, all of them.
   const step = currentStep(path, op > 0 ? op : (current?.ops.length ?? 0));
   const hl = highlights(path, step);

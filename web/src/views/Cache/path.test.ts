@@ -53,10 +53,18 @@ describe('requestPath', () => {
     const ghost = requestPath([{ type: 'cache_insert', level: 'ghost', key: 5 }], STRUCTURES);
     expect(ghost[0].targets).toEqual([{ structure: 'ghost', key: 5 }]);
     const dtpRead = requestPath([{ type: 'flash_read', ppn: 77, block: 9, page: 5, purpose: 'translation', key: 3, ns: 1 }], STRUCTURES);
+    expect(dtpRead[0].text).toBe('Read flash page 77 (DTP index entry, keys 3–9)');
     expect(dtpRead[0].targets).toEqual([
       { structure: 'gtd', key: 3 },
       { structure: 'dtp', ppn: 77 },
     ]);
+  });
+
+  it('counts pages of a kind a scheme adds as mapping writes, named by the engine vocabulary', () => {
+    const dtp = { type: 'flash_program', ppn: 78, block: 9, page: 6, purpose: 'translation', kind: 'Dtp', key: 4, version: 1, ns: 1 } as unknown as EngineEvent;
+    const [w] = requestPath([dtp], STRUCTURES, {}, { dtp: 'Dynamic translation page' });
+    expect(w.kind).toBe('tp-write');
+    expect(w.text).toBe('Write dynamic translation page 4 to block 9, page 6');
   });
 
   it('tells a GC move of a translation page from a write-back', () => {

@@ -53,8 +53,20 @@ function pageTargets(structures: Structure[], key: number, ppn: number): Target[
   return out;
 }
 
-/** The steps of `ops` (a request's events) that touch RAM structures, in order. */
-export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: Vocabulary = {}): PathStep[] {
+/** The range stored at flash page `ppn`, with its structure's name. */
+function rangeAt(structures: Structure[], ppn: number) {
+  for (const s of structures) {
+    const r = s.shape === 'ranges' ? s.ranges.find((x) => x.ppn === ppn) : undefined;
+    if (r) return { name: s.name, min: r.min, max: r.max };
+  }
+  return undefined;
+}
+
+/**
+ * The steps of `ops` (a request's events) that touch RAM structures, in order. `kindNames`
+ * are the engine's page-kind labels by id (`vocab.page_kinds`), for page kinds a scheme adds.
+ */
+export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: Vocabulary = {}, kindNames: Record<string, string> = {}): PathStep[] {
   const name = namer(structures, vocab);
   const list = (level: CacheLevel) => structures.find((s) => s.shape === 'list' && s.level === level)?.id;
   const steps: PathStep[] = [];
@@ -76,13 +88,20 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
         break;
       }
       case 'flash_read':
-        if (e.purpose === 'translation')
-          steps.push({ op, kind: 'tp-read', key: e.key, text: `Read translation page ${e.key} from flash (${at(e.block, e.page)})`, targets: pageTargets(structures, e.key, e.ppn) });
+        if (e.purpose === 'translation') {
+          const range = rangeAt(structures, e.ppn);
+          const text = range ? `Read flash page ${e.ppn} (${range.name} entry, keys ${range.min}–${range.max})` : `Read translation page ${e.key} from flash (${at(e.block, e.page)})`;
+          steps.push({ op, kind: 'tp-read', key: e.key, text, targets: pageTargets(structures, e.key, e.ppn) });
+        }
         break;
       case 'flash_program':
-        if (e.kind === 'Translation') {
-          const who = e.purpose === 'gc' ? 'GC moves' : 'Write back';
-          steps.push({ op, kind: 'tp-write', key: e.key, text: `${who} translation page ${e.key} to ${at(e.block, e.page)}`, targets: pageTargets(structures, e.key, e.ppn) });
+        // Any page of mapping entries: translation pages, and kinds a scheme adds (DTPs).
+        // (The engine's vocabulary may hold more kinds than the PageKind type lists.)
+        const kind: string = e.kind;
+        if (kind !== 'Data' && kind !== 'None') {
+          const what = `${kind === 'Translation' ? 'translation page' : (kindNames[kind.toLowerCase()] ?? kind).toLowerCase()} ${e.key}`;
+          const who = e.purpose === 'gc' ? 'GC moves' : kind === 'Translation' ? 'Write back' : 'Write';
+          steps.push({ op, kind: 'tp-write', key: e.key, text: `${who} ${what} to ${at(e.block, e.page)}`, targets: pageTargets(structures, e.key, e.ppn) });
         }
         break;
     }
