@@ -21,6 +21,8 @@ export interface ExperimentHost {
   playing(): boolean;
   play(): void;
   seek(request: number): Promise<unknown>;
+  /** The store's load (switching scheme loads through it, so it is observed as a load). */
+  load(experiment: Experiment, choices: ParseChoices): Promise<void>;
   refreshChart(): void;
 }
 
@@ -87,7 +89,7 @@ export class Experiments {
     const { experiment, pos } = this.state.get();
     const playing = this.host.playing();
     // The old scheme's own options mean nothing to the new one: it starts from its defaults.
-    await this.load({ ...experiment, config: { ...experiment.config, scheme, options: {} } }, choices);
+    await this.host.load({ ...experiment, config: { ...experiment.config, scheme, options: {} } }, choices);
     const s = this.state.get();
     if (s.refused || s.status === 'error' || s.info?.scheme !== scheme) return;
     if (pos.request > 0) await this.host.seek(pos.request);

@@ -55,6 +55,7 @@ export class SimStore {
       cancel: () => this.cancel(),
       play: () => this.play(),
       seek: (request) => this.seek(request),
+      load: (experiment, choices) => this.load(experiment, choices),
     });
     this.ui = new Ui(cell);
     this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
