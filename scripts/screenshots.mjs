@@ -67,5 +67,12 @@ async function cacheShot(w, h) {
   const file = new URL(`cache-${w}x${h}.png`, OUT);
   await page.screenshot({ path: file.pathname });
   console.log(`wrote ${file.pathname}`);
+  if (process.env.PANEL_SHOT) {
+    // The whole panel, unclipped by its scrolling tab (a check of the layout, not for the docs).
+    await page.addStyleTag({ content: '.tabs__panel { overflow: visible !important; }' });
+    await page.setViewportSize({ width: w, height: 1400 });
+    await page.waitForTimeout(300);
+    await page.getByTestId('cache-panel').screenshot({ path: process.env.PANEL_SHOT });
+  }
   await page.close();
 }

@@ -98,7 +98,8 @@ describe('CachePanel', () => {
 
   it('names the request and sums its path up', () => {
     mount(0);
-    expect(q('.cache__path h4')!.textContent).toBe('Request #3: 1 miss, 1 translation-page read, 1 insert, 1 eviction');
+    expect(q('.cache__path h4')!.textContent).toBe('Path of request #3');
+    expect(q('.cache__summary')!.textContent).toBe('1 miss, 1 translation-page read, 1 insert, 1 eviction');
     // At a request boundary every step is done: the last one is current.
     expect(q('[aria-current="step"]')!.textContent).toContain('Evict LPN 5');
   });

@@ -49,9 +49,8 @@ export function CachePanel() {
       <BudgetBar total={inspection.ram_budget} used={inspection.ram_used} budgets={inspection.budgets} />
       {current && inspection.structures.length > 0 && (
         <section className="cache__path" aria-label="Path through RAM">
-          <h4>
-            Request #{current.index.toLocaleString('en-US')}: {pathSummary(path)}
-          </h4>
+          <h4>Path of request #{current.index.toLocaleString('en-US')}</h4>
+          <p className="cache__meta cache__summary">{pathSummary(path)}</p>
           {!playing && path.length > 0 && <PathStrip path={path} current={step} go={(i) => void store.seek(current.index, path[i].op + 1)} />}
         </section>
       )}

@@ -2,8 +2,8 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { PathStep } from './path';
 
 /** Steps shown around the current one (a 64-page request has hundreds). */
-const WINDOW_BEFORE = 6;
-const WINDOW_AFTER = 18;
+const WINDOW_BEFORE = 2;
+const WINDOW_AFTER = 5;
 
 interface Props {
   path: PathStep[];
