@@ -23,6 +23,17 @@ fn dftl_json_has_table_2_5_counters_and_utilization() {
         assert!(t[key].as_u64().is_some_and(|n| n > 0), "{key}: {t}");
     }
     assert_eq!(t["translation_writes"], m["flash"]["by_kind"]["translation"]["page_writes"]);
+    // Issue 11: translation-page traffic by cause sums to the translation counters, and a
+    // miss costs at most one read in DFTL (none when its translation page was never written).
+    let tp = &m["translation_pages"];
+    let sum = |row: &Value| row.as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum(&tp["reads"]), t["translation_reads"].as_u64().unwrap(), "{tp}");
+    assert_eq!(sum(&tp["writes"]), t["translation_writes"].as_u64().unwrap(), "{tp}");
+    assert!(
+        tp["reads"]["miss"].as_u64().unwrap() > 0 && tp["writes"]["dirty_eviction"].as_u64().unwrap() > 0
+    );
+    let per_miss = tp["extra_reads_per_miss"].as_f64().unwrap();
+    assert!(per_miss > 0.0 && per_miss <= 1.0, "{per_miss}");
     let u = &m["utilization"];
     assert_eq!(u["logical_pages"], 768);
     let peak = u["peak"].as_f64().unwrap();

@@ -20,10 +20,10 @@ pub struct FlashCounters {
     /// Block erases per purpose.
     pub erases: [u64; 6],
     /// The same four rows split by what the page holds (erases: what the erased block held),
-    /// indexed by [`PageKind`]: `[None, Data, Translation]`. Thesis Table 2.5's columns are
+    /// indexed by [`PageKind`]: `[None, Data, Translation, Dtp]`. Thesis Table 2.5's columns are
     /// cells of it (data copies = `by_kind[Data].page_writes[Gc]`, translation reads =
     /// `by_kind[Translation].page_reads` summed, and so on).
-    pub by_kind: [KindCounters; 3],
+    pub by_kind: [KindCounters; 4],
 }
 
 /// Operation counts per purpose for one kind of content.
@@ -63,6 +63,13 @@ pub struct SchemeCounters {
     pub buffer_hits: u64,
     /// Data-buffer misses.
     pub buffer_misses: u64,
+    /// Translation-page reads by cause ([`crate::vocab::TpCause`] order).
+    pub tpage_reads: [u64; crate::vocab::TpCause::COUNT],
+    /// Translation-page writes by cause ([`crate::vocab::TpCause`] order).
+    pub tpage_writes: [u64; crate::vocab::TpCause::COUNT],
+    /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
+    /// (HCFTL's DTP index): each costs a wasted flash read.
+    pub bloom_false_positives: u64,
 }
 
 /// Simulated time spent on the current request, split by where it went.

@@ -45,6 +45,9 @@ pub enum PageKind {
     Data = 1,
     /// A translation (mapping) page with virtual number `key`.
     Translation = 2,
+    /// A page of mapping entries each naming its own LPN (HCFTL's dynamic translation
+    /// pages), with the scheme's id for it as `key`.
+    Dtp = 3,
 }
 
 /// Spare-area contents the engine tracks: what the page holds and the version stamp used by

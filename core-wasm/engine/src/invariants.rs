@@ -8,16 +8,36 @@ use crate::ftl::Ftl;
 use crate::oracle::Oracle;
 
 /// Where a scheme's logical map lives, as it declares it: flash (translation pages found
-/// through a directory in RAM) and entries in RAM with their contents. `u32::MAX` is an
-/// unmapped entry.
+/// through a directory in RAM, then pages of entries that name their own LPNs) and entries
+/// in RAM with their contents. `u32::MAX` is an unmapped entry.
 #[derive(Debug, Clone)]
 pub struct MapView<'a> {
     /// Translation-page number → the page holding its entries (`u32::MAX`: none yet), and
     /// entries per translation page. `None` when the whole map is in RAM.
     pub directory: Option<(&'a [Ppn], u32)>,
+    /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs
+    /// (HCFTL's dynamic translation pages), oldest first: a page's data is entries of
+    /// [`MapView::entry_words`] words whose first two are LPN and PPN. They override the
+    /// directory's pages, later ones the earlier.
+    pub entry_pages: Vec<Ppn>,
+    /// Words per entry in [`MapView::entry_pages`] (at least 2).
+    pub entry_words: usize,
     /// `(lpn, ppn, dirty)` entries held in RAM. Dirty ones (all, without a directory) are the
     /// newest mapping; clean ones must equal what flash holds.
     pub ram: Vec<(u32, Ppn, bool)>,
+}
+
+impl<'a> MapView<'a> {
+    /// A map in translation pages found through `directory` (with `per` entries each)
+    /// overridden by the `ram` entries.
+    pub fn paged(directory: &'a [Ppn], per: u32, ram: Vec<(u32, Ppn, bool)>) -> Self {
+        MapView { directory: Some((directory, per)), entry_pages: Vec::new(), entry_words: 2, ram }
+    }
+
+    /// A map held wholly in RAM.
+    pub fn in_ram(ram: Vec<(u32, Ppn, bool)>) -> Self {
+        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram }
+    }
 }
 
 const UNMAPPED: Ppn = u32::MAX;
@@ -53,6 +73,22 @@ pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()>
                 return bad(format!("translation page {t} (PPN {ppn}) holds {} entries", entries.len()));
             }
             map[first..first + entries.len()].copy_from_slice(entries);
+        }
+    }
+    let words = view.entry_words.max(2);
+    for &ppn in &view.entry_pages {
+        let tag = flash.tag(ppn);
+        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Dtp {
+            return bad(format!("entry page at PPN {ppn} holds {tag:?} ({:?})", flash.state(ppn)));
+        }
+        for e in flash.content(ppn).map_or(&[][..], |c| &c.data[..]).chunks_exact(words) {
+            let Some(slot) = map.get_mut(e[0] as usize) else {
+                return bad(format!(
+                    "entry page {} (PPN {ppn}) names LPN {}, outside the logical space",
+                    tag.key, e[0]
+                ));
+            };
+            *slot = e[1];
         }
     }
     for &(lpn, ppn, dirty) in &view.ram {

@@ -56,6 +56,11 @@
 //! 2. `src/ftl/NAME/notes.md`: how it works, sources (seed and section), our choices.
 //! 3. `mod NAME;` and `&NAME::SPEC` in [`ftl::SCHEMES`].
 //!
+//! A scheme of the demand-paged family (map on flash in translation pages, a cache in RAM)
+//! holds a [`ftl::demand::DemandCore`] and implements [`ftl::demand::DemandScheme`] (its
+//! cache policy); the GTD, translation-page reads and writes, GC with its batch update, the
+//! family's checks and counters come from [`ftl::demand`], whose docs give the recipe.
+//!
 //! Then `UPDATE_GOLDEN=1 cargo test -p ftl-engine --test golden_hashes` adds its golden case
 //! (the other cases do not change). The config, the CLI help, the integrity tests (which
 //! sweep every spec's variants) and the app (which renders specs) need no edit.

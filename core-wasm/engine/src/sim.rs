@@ -511,6 +511,7 @@ impl Sim {
     pub fn metrics(&self) -> Metrics {
         let c = &self.device.counters;
         let s = &self.device.stats;
+        let spec = crate::ftl::spec(&self.config.scheme).ok();
         let by_purpose = Purpose::ALL
             .iter()
             .map(|&p| {
@@ -547,10 +548,14 @@ impl Sim {
                 oob_reads: FlashCounters::total(&c.oob_reads),
                 erases: FlashCounters::total(&c.erases),
                 by_purpose,
-                by_kind: [("data", PageKind::Data), ("translation", PageKind::Translation)]
-                    .into_iter()
-                    .map(|(name, k)| (name, KindMetrics::of(&c.by_kind[k as usize])))
-                    .collect(),
+                by_kind: [
+                    ("data", PageKind::Data),
+                    ("translation", PageKind::Translation),
+                    ("dtp", PageKind::Dtp),
+                ]
+                .into_iter()
+                .map(|(name, k)| (name, KindMetrics::of(&c.by_kind[k as usize])))
+                .collect(),
                 table_2_5: Table25::of(
                     &c.by_kind[PageKind::Data as usize],
                     &c.by_kind[PageKind::Translation as usize],
@@ -561,8 +566,15 @@ impl Sim {
                 valid_copies: s.gc_valid_copies,
                 merges: MergeCounts { switch: s.merges[0], partial: s.merges[1], full: s.merges[2] },
             },
-            mapping: self.ftl.has_mapping_cache().then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
-            buffer: self.ftl.has_data_buffer().then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
+            mapping: spec
+                .is_some_and(|sp| sp.has_mapping_cache())
+                .then(|| HitRatio::of(s.mapping_hits, s.mapping_misses)),
+            buffer: spec
+                .is_some_and(|sp| sp.has_data_buffer())
+                .then(|| HitRatio::of(s.buffer_hits, s.buffer_misses)),
+            translation_pages: spec
+                .is_some_and(|sp| sp.has_mapping_cache())
+                .then(|| TranslationMetrics::of(s)),
             response_us: Distribution::of(&self.response),
             service_time_us: ServiceTime {
                 total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns + self.host.host_ns),

@@ -76,6 +76,79 @@ impl StopAt {
     }
 }
 
+/// Why a translation page was read or written: the demand-paged family's metrics
+/// (`SchemeCounters::tpage_reads` / `tpage_writes` are indexed by it). Defined once here so
+/// every scheme of the family counts the same causes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum TpCause {
+    /// A mapping-cache miss loads entries from the page.
+    Miss = 0,
+    /// A dirty entry (or page) evicted from the cache is written back.
+    Eviction = 1,
+    /// GC moved data pages whose entries the cache does not hold: one rewrite per page.
+    GcBatch = 2,
+    /// GC copies a valid translation page out of a translation-block victim.
+    GcCopy = 3,
+    /// Entries loaded ahead of use (TPFTL's prefetching).
+    Prefetch = 4,
+    /// A hit in a dynamic translation page loads it (HCFTL).
+    DtpLoad = 5,
+    /// Evicted entries are packed into a new dynamic translation page (HCFTL).
+    DtpWrite = 6,
+    /// Dynamic translation pages are merged into static ones (HCFTL).
+    DtpMerge = 7,
+    /// Dirty entries written at a flush (end of pre-fill, end of run, on demand).
+    Flush = 8,
+}
+
+impl TpCause {
+    /// Number of causes (length of the counter rows).
+    pub const COUNT: usize = 9;
+    /// Every cause, in counter order.
+    pub const ALL: [TpCause; TpCause::COUNT] = [
+        TpCause::Miss,
+        TpCause::Eviction,
+        TpCause::GcBatch,
+        TpCause::GcCopy,
+        TpCause::Prefetch,
+        TpCause::DtpLoad,
+        TpCause::DtpWrite,
+        TpCause::DtpMerge,
+        TpCause::Flush,
+    ];
+
+    /// Stable id (metrics keys).
+    pub fn id(self) -> &'static str {
+        match self {
+            TpCause::Miss => "miss",
+            TpCause::Eviction => "dirty_eviction",
+            TpCause::GcBatch => "gc_batch_update",
+            TpCause::GcCopy => "gc_copy",
+            TpCause::Prefetch => "prefetch",
+            TpCause::DtpLoad => "dtp_load",
+            TpCause::DtpWrite => "dtp_write",
+            TpCause::DtpMerge => "dtp_merge",
+            TpCause::Flush => "flush",
+        }
+    }
+
+    /// Display label.
+    pub fn label(self) -> &'static str {
+        match self {
+            TpCause::Miss => "Cache miss",
+            TpCause::Eviction => "Dirty eviction",
+            TpCause::GcBatch => "GC batch update",
+            TpCause::GcCopy => "GC copy",
+            TpCause::Prefetch => "Prefetch",
+            TpCause::DtpLoad => "DTP load",
+            TpCause::DtpWrite => "DTP write",
+            TpCause::DtpMerge => "DTP merge",
+            TpCause::Flush => "Flush",
+        }
+    }
+}
+
 /// `(code, id, label)` rows of a numeric vocabulary.
 type Codes = &'static [(u8, &'static str, &'static str)];
 
@@ -92,7 +165,12 @@ pub const BLOCK_ROLES: Codes = &[
 ];
 
 /// [`crate::flash::PageKind`] codes (spare-area tags).
-pub const PAGE_KINDS: Codes = &[(0, "none", "None"), (1, "data", "Data"), (2, "translation", "Translation")];
+pub const PAGE_KINDS: Codes = &[
+    (0, "none", "None"),
+    (1, "data", "Data"),
+    (2, "translation", "Translation"),
+    (3, "dtp", "Dynamic translation page"),
+];
 
 /// [`crate::flash::PageState`] codes (the frame's `pageStates`).
 pub const PAGE_STATES: Codes = &[(0, "free", "Free"), (1, "valid", "Valid"), (2, "invalid", "Invalid")];
@@ -141,6 +219,7 @@ pub fn vocab_json() -> Value {
         "purposes": Purpose::ALL.iter().map(|&p| json!({"code": p as u8, "id": p.name(), "label": purpose_label(p)})).collect::<Vec<_>>(),
         "event_kinds": crate::events::record::KINDS.iter().enumerate().map(|(code, id)| json!({"code": code, "id": id})).collect::<Vec<_>>(),
         "event_words": crate::events::record::EVENT_WORDS,
+        "tpage_causes": TpCause::ALL.iter().map(|&c| json!({"code": c as u8, "id": c.id(), "label": c.label()})).collect::<Vec<_>>(),
         "cache_levels": CACHE_LEVELS.iter().map(|&(l, label)| json!({"code": l as u8, "id": cache_level_id(l), "label": label})).collect::<Vec<_>>(),
     })
 }
@@ -157,11 +236,15 @@ mod tests {
         assert_eq!(BLOCK_ROLES.len(), BlockRole::Active as usize + 1);
         assert_eq!(BLOCK_ROLES[BlockRole::Translation as usize].1, "translation");
         assert_eq!(PAGE_KINDS[PageKind::Translation as usize].1, "translation");
+        assert_eq!(PAGE_KINDS.len(), PageKind::Dtp as usize + 1);
         assert_eq!(PAGE_STATES[PageState::Invalid as usize].1, "invalid");
         for (i, &(l, _)) in CACHE_LEVELS.iter().enumerate() {
             assert_eq!(l as usize, i);
         }
         assert_eq!(cache_level_id(CacheLevel::TranslationPage), "translation_page");
+        for (i, &c) in TpCause::ALL.iter().enumerate() {
+            assert_eq!(c as usize, i);
+        }
         for rows in [BLOCK_ROLES, PAGE_KINDS, PAGE_STATES] {
             assert!(rows.iter().enumerate().all(|(i, r)| r.0 as usize == i), "codes are dense and in order");
         }

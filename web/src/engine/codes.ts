@@ -22,7 +22,7 @@ export const BLOCK_ROLE = {
 export const PAGE_STATE = { free: 0, valid: 1, invalid: 2 } as const;
 
 /** Engine `PageKind` codes (`pageTags()` and event records). */
-export const PAGE_KIND = { none: 0, data: 1, translation: 2 } as const;
+export const PAGE_KIND = { none: 0, data: 1, translation: 2, dtp: 3 } as const;
 
 /** Engine `Purpose` codes (event records). */
 export const PURPOSE = { data: 0, translation: 1, log: 2, buffer: 3, gc: 4, merge: 5 } as const;

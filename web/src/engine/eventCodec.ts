@@ -28,7 +28,7 @@ export const EVENT_WORDS = 8;
 
 const OPS = ['read', 'write', 'trim'] as const;
 const MERGES = ['switch', 'partial', 'full'] as const;
-const KIND_NAMES: PageKind[] = ['None', 'Data', 'Translation'];
+const KIND_NAMES: PageKind[] = ['None', 'Data', 'Translation', 'Dtp'];
 
 /** Called for each page program, in order, by {@link EventCodec.scan}. */
 export type RecordVisitor = (ppn: number, block: number, kindCode: number, key: number, version: number) => void;

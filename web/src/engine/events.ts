@@ -19,7 +19,7 @@ export type CacheLevel =
   | 'dram';
 
 /** What a programmed page holds (engine `PageKind`, serialised by variant name). */
-export type PageKind = 'None' | 'Data' | 'Translation';
+export type PageKind = 'None' | 'Data' | 'Translation' | 'Dtp';
 
 /** Host operation of a request. */
 export type HostOp = 'read' | 'write' | 'trim';

@@ -29,6 +29,7 @@ const KINDS: PageKind[] = [];
 KINDS[PAGE_KIND.none] = 'None';
 KINDS[PAGE_KIND.data] = 'Data';
 KINDS[PAGE_KIND.translation] = 'Translation';
+KINDS[PAGE_KIND.dtp] = 'Dtp';
 
 export class PageTable {
   private readonly key: Uint32Array;

@@ -73,6 +73,7 @@ export function keyLabel(level: CacheLevel, key: number): string {
 
 /** What a programmed or read page holds, in words. */
 function content(purpose: Purpose, key: number, kind?: string): string {
+  if (kind === 'Dtp') return `dynamic translation page ${key}`;
   return kind === 'Translation' || (kind === undefined && purpose === 'translation') ? `translation page ${key}` : `LPN ${key}`;
 }
 

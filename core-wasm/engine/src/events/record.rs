@@ -116,7 +116,8 @@ pub fn decode(words: &[u32]) -> Result<Vec<Event>> {
                 },
                 2 => Event::OobRead { ppn: a, block: b, page, purpose: purpose(purp)?, ns: join(f, g) },
                 3 => {
-                    let k = [PageKind::None, PageKind::Data, PageKind::Translation].get((c >> 24) as usize);
+                    let k = [PageKind::None, PageKind::Data, PageKind::Translation, PageKind::Dtp]
+                        .get((c >> 24) as usize);
                     Event::FlashProgram {
                         ppn: a,
                         block: b,

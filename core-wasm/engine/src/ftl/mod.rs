@@ -29,10 +29,14 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod cdftl;
+pub mod demand;
 mod dftl;
+mod hcftl;
 mod page;
 pub mod pool;
 mod spec;
+mod tpftl;
 
 use crate::config::SimConfig;
 use crate::device::Device;
@@ -42,13 +46,15 @@ use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 
+pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
 pub use page::PageFtl;
 pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC, &hcftl::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
@@ -132,14 +138,6 @@ pub trait Ftl: std::fmt::Debug {
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
     /// Logical pages whose newest data lives only in the scheme's RAM (a write buffer).
     fn holds_in_ram(&self, _lpn: u32) -> bool {
-        false
-    }
-    /// Whether the scheme caches mapping entries in RAM (reports `mapping` hit ratios).
-    fn has_mapping_cache(&self) -> bool {
-        false
-    }
-    /// Whether the scheme buffers data pages in RAM (reports `buffer` hit ratios).
-    fn has_data_buffer(&self) -> bool {
         false
     }
     /// Where the scheme's logical map lives, for the mapping reconstruction check

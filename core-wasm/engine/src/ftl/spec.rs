@@ -133,6 +133,17 @@ impl SchemeSpec {
             .collect()
     }
 
+    /// Whether the scheme caches mapping information in RAM, so it reports a `mapping` hit
+    /// ratio: a static fact read from its cache vocabulary (any level but data pages).
+    pub fn has_mapping_cache(&self) -> bool {
+        self.caches.iter().any(|&(level, _)| level != CacheLevel::DataPage)
+    }
+
+    /// Whether the scheme buffers data pages in RAM, so it reports a `buffer` hit ratio.
+    pub fn has_data_buffer(&self) -> bool {
+        self.caches.iter().any(|&(level, _)| level == CacheLevel::DataPage)
+    }
+
     /// The whole spec as the facade and `ftl schemes --json` export it.
     pub fn to_json(&self) -> Value {
         let i = &self.info;

@@ -17,7 +17,12 @@ export function describePage(frame: FrameData, ppb: number, ppn: number, info: P
   if (state !== PAGE_STATE.free) {
     if (info === undefined) content = ' — …';
     else if (isCurrent(info, state, frame.eraseCounts[block])) {
-      const what = info.kind === 'Translation' ? `translation page ${info.key}` : `LPN ${info.key}`;
+      const what =
+        info.kind === 'Translation'
+          ? `translation page ${info.key}`
+          : info.kind === 'Dtp'
+            ? `dynamic translation page ${info.key}`
+            : `LPN ${info.key}`;
       content = ` — ${state === PAGE_STATE.invalid ? 'held ' : ''}${what}, version ${info.version}`;
     } else content = ' — contents not recorded (pre-filled before the trace, or written while the timeline skipped ahead)';
   }

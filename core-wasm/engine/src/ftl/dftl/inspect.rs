@@ -1,38 +1,19 @@
 //! DFTL's RAM as the generic inspection shapes: the CMT as an LRU list, the GTD as a table.
 
-use super::{Dftl, CMT_ENTRY_BYTES, GTD_ENTRY_BYTES, UNMAPPED};
+use super::{Dftl, CMT_ENTRY_BYTES};
 use crate::events::CacheLevel;
-use crate::flash::Ppn;
-use crate::inspect::{
-    indexed_keys, summarise, Budget, Entry, InspectQuery, Inspection, Order, Row, Structure,
-};
+use crate::ftl::demand::{entry_list, gtd_table};
+use crate::inspect::{Budget, InspectQuery, Inspection, Order};
 
 impl Dftl {
     /// The CMT in LRU order (MRU first, with dirty bits and translation page as group),
     /// the GTD, and the RAM split between them.
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
-        let mapped = |ppn: Ppn| (ppn != UNMAPPED).then_some(ppn);
-        let (entries, cmt_cut) = summarise(self.cmt.iter(), q.limit, |(lpn, _)| q.touches(**lpn));
-        let entries = entries
-            .into_iter()
-            .map(|(&lpn, e)| Entry {
-                key: lpn,
-                value: mapped(e.ppn),
-                dirty: e.dirty,
-                group: Some(self.tpage_of(lpn)),
-                touched: q.touches(lpn),
-            })
-            .collect();
-        let touched_tpages = q.touched.iter().map(|&lpn| self.tpage_of(lpn));
-        let (tpages, gtd_cut) = indexed_keys(self.gtd.len(), q.limit, touched_tpages);
-        // DFTL caches single entries, never whole translation pages: no GTD row is "in RAM".
-        let rows = tpages
-            .into_iter()
-            .map(|t| Row { key: t, value: mapped(self.gtd[t as usize]), in_ram: false })
-            .collect();
-        let gtd_bytes = self.gtd.len() as u64 * GTD_ENTRY_BYTES;
+        let gtd_bytes = self.core.gtd_bytes();
         let cmt_used = self.cmt.len() as u64 * CMT_ENTRY_BYTES;
         let cmt_free = (self.cmt.capacity() - self.cmt.len()) as u64 * CMT_ENTRY_BYTES;
+        let cmt = self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty));
+        let size = (self.cmt.capacity() as u64, self.cmt.len() as u64);
         Inspection {
             ram_used: gtd_bytes + cmt_used,
             budgets: vec![
@@ -41,23 +22,10 @@ impl Dftl {
                 Budget { name: "CMT (free)".into(), bytes: cmt_free },
             ],
             structures: vec![
-                Structure::List {
-                    id: "cmt".into(),
-                    name: "CMT".into(),
-                    level: crate::vocab::cache_level_id(CacheLevel::Entry),
-                    capacity: self.cmt.capacity() as u64,
-                    len: self.cmt.len() as u64,
-                    order: Order::Lru,
-                    entries,
-                    truncated: cmt_cut,
-                },
-                Structure::Table {
-                    id: "gtd".into(),
-                    name: "GTD (translation page → PPN)".into(),
-                    len: self.gtd.len() as u64,
-                    rows,
-                    truncated: gtd_cut,
-                },
+                entry_list(&self.core, q, ("cmt", "CMT"), CacheLevel::Entry, Order::Lru, size, cmt),
+                // DFTL caches single entries, never whole translation pages: no GTD row is
+                // "in RAM".
+                gtd_table(&self.core, q, |_| false),
             ],
             ..Inspection::default()
         }

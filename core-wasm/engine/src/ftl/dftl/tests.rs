@@ -44,7 +44,7 @@ fn the_open_translation_block_shows_as_translation() {
     for (v, lpn) in [0u32, 1, 2].into_iter().enumerate() {
         ftl.write(lpn, v as u32 + 1, &mut dev).unwrap(); // the third evicts: a translation page
     }
-    let [data, trans] = [0, 1].map(|s| ftl.pool.open(s).unwrap());
+    let [data, trans] = [0, 1].map(|s| ftl.core.pool.open(s).unwrap());
     assert_eq!(ftl.block_role(data, &dev), BlockRole::Active);
     assert_eq!(ftl.block_role(trans, &dev), BlockRole::Translation);
 }
@@ -73,7 +73,7 @@ fn a_skipped_translation_page_rewrite_is_caught_by_the_reconstruction_check() {
     use crate::oracle::Oracle;
     for skip in [0, 1] {
         let (mut ftl, mut dev) = setup(false);
-        ftl.skip_rewrites = skip;
+        ftl.core.skip_rewrites = skip;
         let mut oracle = Oracle::new(192);
         for lpn in [0u32, 1, 2] {
             let v = oracle.write(lpn).unwrap();

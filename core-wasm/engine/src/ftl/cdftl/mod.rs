@@ -1,0 +1,330 @@
+//! `cdftl`: CDFTL (Qin, Wang, Liu, Shao, "A two-level caching mechanism for demand-based
+//! page-level address mapping in NAND flash memory storage systems", RTAS'11), as TreeFTL
+//! (seed 000 §II.B, §III.A) describes it: a first level of single mapping entries (the CMT)
+//! and a second level of whole cached translation pages (CTPs).
+//!
+//! Rules (our reading; `notes.md` lists the choices):
+//! - A look-up searches the CMT, then the CTPs; a CTP hit copies the entry into the CMT with
+//!   no flash access. A miss in both reads the translation page once, caches it whole as a
+//!   CTP and copies the entry into the CMT.
+//! - A dirty entry evicted from the CMT is **absorbed** by its translation page when that
+//!   page is a CTP (the CTP becomes dirty, no flash access); otherwise it is written back as
+//!   in DFTL (read, update, program the translation page).
+//! - Both levels are LRU. An evicted dirty CTP is programmed whole (RAM holds every entry,
+//!   so nothing is read first); a clean one is dropped.
+//! - GC's lazy copying reaches both levels: a moved page's entry is fixed in the CMT, else in
+//!   its CTP; only entries in neither go into the batch update.
+//! - The RAM left after the GTD is split by `level_two_percent` into CTPs (a page plus a
+//!   4-byte tag each) and CMT entries (8 bytes each, at least one).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::cache::{Inserted, Lru};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, Purpose};
+use crate::flash::{BlockId, PageTag, Ppn};
+use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "cdftl",
+        name: "CDFTL: two-level mapping cache (CMT + cached translation pages)",
+        family: "demand",
+        source: "Qin et al. RTAS'11, as described by TreeFTL (seed 000) §II.B, §III.A",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::MappingMiss],
+    caches: &[(CacheLevel::Entry, "CMT"), (CacheLevel::TranslationPage, "Cached translation pages")],
+    options: OptionsSpec::of::<CdftlOptions>(),
+    variants: || {
+        vec![
+            ("half the cache in translation pages", json!({"level_two_percent": 50})),
+            ("mostly translation pages", json!({"level_two_percent": 80})),
+            ("mostly entries", json!({"level_two_percent": 20})),
+        ]
+    },
+    build: |ctx, options| {
+        let options = super::parse_options::<CdftlOptions>("cdftl", options)?;
+        Ok(Box::new(Cdftl::new(ctx, options)?))
+    },
+};
+
+const CMT_ENTRY_BYTES: u64 = 8;
+/// A CTP's tag (its translation-page number) besides the page itself.
+const CTP_TAG_BYTES: u64 = 4;
+
+/// CDFTL options (`options.*` in the config when `scheme` is `cdftl`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct CdftlOptions {
+    /// Share of the cache (the RAM left after the GTD) given to level two, the cached
+    /// translation pages, in whole pages; the rest holds CMT entries. 0 gives DFTL.
+    #[schemars(range(max = 100), extend("x-units" = "%"))]
+    pub level_two_percent: u8,
+}
+
+impl Default for CdftlOptions {
+    fn default() -> Self {
+        CdftlOptions { level_two_percent: 50 }
+    }
+}
+
+/// A level-one entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    ppn: Ppn,
+    dirty: bool,
+}
+
+/// A cached translation page: every entry, and whether it differs from flash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Ctp {
+    entries: Vec<Ppn>,
+    dirty: bool,
+}
+
+/// CDFTL state.
+#[derive(Debug, Clone)]
+pub struct Cdftl {
+    core: DemandCore,
+    /// Level one: single entries, LRU.
+    cmt: Lru<u32, Entry>,
+    /// Level two: whole translation pages by number, LRU.
+    ctp: Lru<u32, Ctp>,
+    ctp_bytes: u64,
+}
+
+impl Cdftl {
+    /// CDFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
+    /// CMT entry, or the options are out of range.
+    pub fn new(ctx: &BuildCtx, options: CdftlOptions) -> Result<Self> {
+        if options.level_two_percent > 100 {
+            return Err(EngineError::Config(format!(
+                "options.level_two_percent of scheme 'cdftl' is {}; it must be at most 100",
+                options.level_two_percent
+            )));
+        }
+        let (core, cache) = DemandCore::new(ctx, "CDFTL", CMT_ENTRY_BYTES, "one CMT entry")?;
+        let ctp_bytes = u64::from(ctx.device.page_bytes) + CTP_TAG_BYTES;
+        // Level two gets its share in whole pages, leaving room for at least one CMT entry.
+        let ctps = (cache - CMT_ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
+        let entries = (cache - ctps * ctp_bytes) / CMT_ENTRY_BYTES;
+        Ok(Cdftl { core, cmt: Lru::new(entries as usize), ctp: Lru::new(ctps as usize), ctp_bytes })
+    }
+
+    /// Capacities: CMT entries and cached translation pages.
+    pub fn capacities(&self) -> (usize, usize) {
+        (self.cmt.capacity(), self.ctp.capacity())
+    }
+
+    /// Caches translation page `t` (its `entries` just read) in level two; an evicted dirty
+    /// page is programmed whole.
+    fn cache_page(&mut self, t: u32, entries: Vec<Ppn>, dev: &mut Device) -> Result<()> {
+        dev.cache_insert(CacheLevel::TranslationPage, t, self.ctp_bytes as u32);
+        if let Inserted::Evicted(victim, page) = self.ctp.insert(t, Ctp { entries, dirty: false }) {
+            dev.cache_evict(CacheLevel::TranslationPage, victim, page.dirty, self.ctp_bytes as u32);
+            if page.dirty {
+                let range = self.core.lpns_of(victim);
+                self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&page.entries);
+                program_tpage(self, victim, Purpose::Translation, TpCause::Eviction, false, dev)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Evicts dirty level-one entry `lpn` → `ppn`: absorbed by its cached translation page,
+    /// or written back to flash.
+    fn evict_dirty(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
+        let t = self.core.tpage_of(lpn);
+        let off = (lpn % self.core.per_tpage) as usize;
+        dev.cache_ops(1);
+        if let Some(page) = self.ctp.peek_mut(&t) {
+            dev.ram(1);
+            page.entries[off] = ppn;
+            page.dirty = true;
+            return Ok(());
+        }
+        self.core.on_flash[lpn as usize] = ppn;
+        rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)
+    }
+}
+
+impl DemandScheme for Cdftl {
+    fn core(&self) -> &DemandCore {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut DemandCore {
+        &mut self.core
+    }
+
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        dev.cache_ops(1);
+        if let Some(e) = self.cmt.get(&lpn) {
+            let ppn = e.ppn;
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Ok(ppn);
+        }
+        dev.cache_miss(CacheLevel::Entry, lpn);
+        let t = self.core.tpage_of(lpn);
+        let off = (lpn % self.core.per_tpage) as usize;
+        dev.cache_ops(1);
+        let ppn = if let Some(page) = self.ctp.get(&t) {
+            let ppn = page.entries[off];
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::TranslationPage, t);
+            dev.ram(1);
+            ppn
+        } else {
+            dev.mapping_lookup(false);
+            dev.cache_miss(CacheLevel::TranslationPage, t);
+            if self.ctp.capacity() == 0 {
+                self.core.load_entry(lpn, dev, TpCause::Miss)?
+            } else {
+                let entries = self.core.load_page(t, dev, TpCause::Miss)?;
+                self.cache_page(t, entries, dev)?;
+                // The eviction may have run GC, which may have moved this page and fixed
+                // its entry in the page just cached.
+                self.ctp.peek(&t).map_or(UNMAPPED, |p| p.entries[off])
+            }
+        };
+        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
+        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
+            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
+            if e.dirty {
+                self.evict_dirty(victim, e.ppn, dev)?;
+            }
+        }
+        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
+    }
+
+    fn cached(&self, lpn: u32) -> Option<Ppn> {
+        if let Some(e) = self.cmt.peek(&lpn) {
+            return Some(e.ppn);
+        }
+        let page = self.ctp.peek(&self.core.tpage_of(lpn))?;
+        Some(page.entries[(lpn % self.core.per_tpage) as usize])
+    }
+
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
+        if let Some(e) = self.cmt.peek_mut(&lpn) {
+            *e = Entry { ppn, dirty: true };
+        } else if let Some(page) = self.ctp.peek_mut(&self.core.tpage_of(lpn)) {
+            page.entries[(lpn % self.core.per_tpage) as usize] = ppn;
+            page.dirty = true;
+        } else {
+            return false;
+        }
+        dev.ram(1);
+        true
+    }
+
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
+        // Pages first: a level-one entry is newer than its page's copy.
+        let mut out = Vec::new();
+        for (&t, page) in self.ctp.iter() {
+            out.extend(self.core.lpns_of(t).zip(&page.entries).map(|(lpn, &ppn)| (lpn, ppn, page.dirty)));
+        }
+        out.extend(self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)));
+        out
+    }
+
+    fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
+        for lpn in lpns {
+            if let Some(e) = self.cmt.peek_mut(lpn) {
+                e.dirty = false;
+            }
+        }
+        let range = self.core.lpns_of(t);
+        if let Some(page) = self.ctp.peek_mut(&t) {
+            page.entries.copy_from_slice(&self.core.on_flash[range.start as usize..range.end as usize]);
+            page.dirty = false;
+        }
+    }
+}
+
+impl Ftl for Cdftl {
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        demand::read(self, lpn, dev)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        demand::write(self, lpn, version, dev)
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        demand::trim(self, lpn, dev)
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.core.gtd_bytes()
+            + self.cmt.capacity() as u64 * CMT_ENTRY_BYTES
+            + self.ctp.capacity() as u64 * self.ctp_bytes
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        self.core.block_role(block, dev)
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        demand::check(self, dev, "cdftl")?;
+        let bad = |m: &str| Err(EngineError::Invariant(format!("cdftl: {m}")));
+        if self.cmt.len() > self.cmt.capacity() || self.ctp.len() > self.ctp.capacity() {
+            return bad("a cache level is over capacity");
+        }
+        if self.ctp.iter().any(|(&t, p)| p.entries.len() != self.core.lpns_of(t).len()) {
+            return bad("a cached translation page has the wrong number of entries");
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        // Dirty CTPs list all their entries as dirty: one rewrite per page with dirty
+        // entries in either level.
+        demand::flush_entries(self, dev)
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        Some(demand::map_view(self))
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.core.ram_budget())
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.core.hash_into(h, |h| {
+            for (lpn, e) in self.cmt.iter() {
+                h.u32(*lpn);
+                h.u32(e.ppn);
+                h.bytes(&[e.dirty as u8]);
+            }
+            for (t, page) in self.ctp.iter() {
+                h.u32(*t);
+                h.bytes(&[page.dirty as u8]);
+                h.u32s(&page.entries);
+            }
+        });
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+mod inspect;
+#[cfg(test)]
+mod tests;

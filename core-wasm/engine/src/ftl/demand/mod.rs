@@ -1,0 +1,462 @@
+//! The demand-paged family's shared machinery (DFTL, CDFTL, TPFTL, HCFTL): the map on flash
+//! in **translation pages** that hold their entries, the **GTD** locating them, translation-
+//! page reads and rewrites, garbage collection over data and translation blocks with the
+//! GC-time **batch update** of translation pages for moved data pages, and the pieces of
+//! [`Ftl`](super::Ftl) that do not depend on the cache. A scheme of the family keeps only
+//! its cache policy.
+//!
+//! ## How a demand scheme plugs in
+//!
+//! 1. Hold a [`DemandCore`] (built by [`DemandCore::new`], which sizes the GTD, checks the
+//!    RAM budget and the flash space, and says how many bytes are left for the cache).
+//! 2. Implement [`DemandScheme`]: `translate` (the cache policy: hit, miss, insert, evict,
+//!    write back — reading entries with [`DemandCore::load_entry`] / [`DemandCore::load_page`]
+//!    and writing translation pages with [`rewrite_tpage`] after putting the new entries in
+//!    [`DemandCore::on_flash`]), `cached` / `set_cached` (the newest mapping the RAM holds,
+//!    also GC's lazy copying), `ram_entries` (what RAM holds, for checks and flush) and
+//!    `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
+//!    collect-then-refill loop runs [`collect`].
+//! 3. In `impl Ftl`, forward `read` / `write` / `trim` to [`read`], [`write`], [`trim`];
+//!    `flush` to [`flush_entries`]; `map_view` to [`map_view`]; `check` to [`check`] plus
+//!    the scheme's own rules; `block_role` to [`DemandCore::block_role`]; and hash the core
+//!    with [`DemandCore::hash_into`].
+//!
+//! Every translation-page read and write is counted by cause ([`TpCause`]) in
+//! [`crate::device::SchemeCounters`]: the family's metrics.
+//!
+//! Choices shared by the family (each scheme's `notes.md` repeats the ones readers see):
+//! - GTD entries cost 4 bytes; the rest of the RAM budget is the scheme's cache.
+//! - Data and translation pages are written to separate open blocks.
+//! - GC is over data and translation blocks alike, starting one block earlier than
+//!   `gc.reserve_blocks` (a data-block collection may need a fresh block for its copies and
+//!   another for its batch update before its victim is free). A translation-block victim's
+//!   pages are copied and the GTD updated; a data-block victim's pages are copied, the
+//!   mapping fixed in RAM when the cache holds it (lazy copying, `set_cached`) and otherwise
+//!   in one rewrite per translation page touched (the batch update). GC's mapping work is
+//!   charged to `gc`.
+//! - With `gc.victim` FIFO or cost-benefit, a victim whose copies plus batch update would
+//!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
+
+mod gc;
+mod inspect;
+
+use std::collections::BTreeMap;
+
+use super::pool::{next_page, BlockPool, Collects};
+use super::{BlockRole, BuildCtx};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::Purpose;
+use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::gc::VictimPolicy;
+use crate::hash::StateHasher;
+use crate::invariants::MapView;
+
+pub use crate::vocab::TpCause;
+pub use gc::{collect, program_tpage, rewrite_tpage};
+pub use inspect::{entry_list, gtd_table};
+
+/// An unmapped entry.
+pub const UNMAPPED: Ppn = u32::MAX;
+/// RAM cost of one GTD entry (a translation page's PPN).
+pub const GTD_ENTRY_BYTES: u64 = 4;
+
+/// Open-block slots of the pool: data and translation pages live in separate blocks; a
+/// scheme with pages of its own kind (HCFTL's DTPs) adds slots from [`FIRST_EXTRA_STREAM`].
+pub const DATA: usize = 0;
+/// The translation-page slot.
+pub const TRANSLATION: usize = 1;
+/// The first slot of a scheme's own streams ([`DemandCore::with_streams`]).
+pub const FIRST_EXTRA_STREAM: usize = 2;
+
+/// The state every demand-paged scheme shares: GTD, the map as the translation pages on
+/// flash hold it, the block pool.
+#[derive(Debug, Clone)]
+pub struct DemandCore {
+    /// Entries per translation page (`page_bytes / 4`).
+    pub per_tpage: u32,
+    /// Translation-page number → its physical page (the GTD); [`UNMAPPED`] before its first
+    /// write.
+    pub gtd: Vec<Ppn>,
+    /// The map as the translation pages hold it once written: a scheme puts entries here
+    /// before [`rewrite_tpage`] programs them (reads come from flash, not from here, so a
+    /// missed rewrite shows as a wrong mapping).
+    pub on_flash: Vec<Ppn>,
+    /// Free list and the open block of each stream.
+    pub pool: BlockPool,
+    /// The slot whose open block each block last was (what it holds).
+    block_stream: Vec<u8>,
+    victim: VictimPolicy,
+    tpage_version: u32,
+    ram_budget: u64,
+    /// Tests only: skip this many translation-page rewrites (a deliberately broken scheme
+    /// the mapping reconstruction check must catch).
+    #[cfg(test)]
+    pub skip_rewrites: u32,
+}
+
+impl DemandCore {
+    /// The core over an erased device, and the bytes of the RAM budget left for the cache.
+    /// Fails (naming `scheme`) when the budget cannot hold the GTD plus `min_cache_bytes`
+    /// (the smallest cache, `what_min` in words), or the device leaves no room for garbage.
+    pub fn new(ctx: &BuildCtx, scheme: &str, min_cache_bytes: u64, what_min: &str) -> Result<(Self, u64)> {
+        Self::with_streams(ctx, scheme, min_cache_bytes, what_min, 0, 0)
+    }
+
+    /// Flash pages beyond the logical and translation pages, and how many of them the GC
+    /// reserve, the open blocks (two plus `extra_streams`) and one batch update need.
+    fn spare_and_needed(ctx: &BuildCtx, extra_streams: usize) -> (u64, u64) {
+        let device = ctx.device;
+        let logical = device.logical_pages();
+        let tpages = logical.div_ceil(u64::from(device.page_bytes / 4));
+        let ppb = u64::from(device.pages_per_block);
+        let spare = device.physical_pages().saturating_sub(logical + tpages);
+        (spare, (u64::from(ctx.gc.reserve_blocks) + 2 + extra_streams as u64) * ppb + tpages.min(ppb))
+    }
+
+    /// Spare flash pages left beyond what [`DemandCore::with_streams`] needs with
+    /// `extra_streams`: what a scheme's own pages may use (HCFTL sizes its DTP count by it).
+    pub fn spare_room(ctx: &BuildCtx, extra_streams: usize) -> u64 {
+        let (spare, needed) = Self::spare_and_needed(ctx, extra_streams);
+        spare.saturating_sub(needed)
+    }
+
+    /// As [`DemandCore::new`], with `extra_streams` more open-block slots for the scheme's
+    /// own page kinds (a victim holds one kind, so its copies need one stream's fresh block
+    /// and the reserve is unchanged) and room on flash for `extra_pages` more valid pages.
+    pub fn with_streams(
+        ctx: &BuildCtx,
+        scheme: &str,
+        min_cache_bytes: u64,
+        what_min: &str,
+        extra_streams: usize,
+        extra_pages: u64,
+    ) -> Result<(Self, u64)> {
+        let device = ctx.device;
+        let logical = device.logical_pages();
+        let per_tpage = device.page_bytes / 4;
+        let tpages = logical.div_ceil(u64::from(per_tpage));
+        let gtd_bytes = tpages * GTD_ENTRY_BYTES;
+        let budget = ctx.ram_budget;
+        if budget < gtd_bytes + min_cache_bytes {
+            return Err(EngineError::Config(format!(
+                "ram.bytes = {budget} cannot hold {scheme}'s GTD ({gtd_bytes} bytes) plus {what_min}"
+            )));
+        }
+        // Translation pages take flash space too, and one data-block collection may rewrite
+        // up to a block of them (its batch update) on top of the GC reserve, the extra
+        // reserve block and the second open block: refuse devices where that leaves no room
+        // for garbage.
+        let (spare, needed) = Self::spare_and_needed(ctx, extra_streams);
+        let needed = needed + extra_pages;
+        if spare <= needed {
+            return Err(EngineError::Config(format!(
+                "{scheme} needs more than {needed} spare pages (GC reserve, an open translation block and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
+            )));
+        }
+        let core = DemandCore {
+            per_tpage,
+            gtd: vec![UNMAPPED; tpages as usize],
+            on_flash: vec![UNMAPPED; logical as usize],
+            // One more reserve block: see the module docs. One unit of allocation: streams
+            // take the first free block.
+            pool: BlockPool::new(
+                device.blocks,
+                FIRST_EXTRA_STREAM + extra_streams,
+                ctx.gc.reserve_blocks as usize + 1,
+                1,
+            ),
+            block_stream: vec![DATA as u8; device.blocks as usize],
+            victim: ctx.gc.victim,
+            tpage_version: 0,
+            ram_budget: budget,
+            #[cfg(test)]
+            skip_rewrites: 0,
+        };
+        Ok((core, budget - gtd_bytes))
+    }
+
+    /// The translation page holding `lpn`'s entry.
+    pub fn tpage_of(&self, lpn: u32) -> u32 {
+        lpn / self.per_tpage
+    }
+
+    /// Logical pages whose entries translation page `t` holds.
+    pub fn lpns_of(&self, t: u32) -> std::ops::Range<u32> {
+        let first = t * self.per_tpage;
+        first..(first + self.per_tpage).min(self.on_flash.len() as u32)
+    }
+
+    /// Bytes of the GTD.
+    pub fn gtd_bytes(&self) -> u64 {
+        self.gtd.len() as u64 * GTD_ENTRY_BYTES
+    }
+
+    /// The RAM budget (for [`Ftl::ram_budget`](super::Ftl::ram_budget)).
+    pub fn ram_budget(&self) -> u64 {
+        self.ram_budget
+    }
+
+    /// `lpn`'s entry as its translation page on flash holds it, reading that page (when it
+    /// was ever written) for `cause`.
+    pub fn load_entry(&self, lpn: u32, dev: &mut Device, cause: TpCause) -> Result<Ppn> {
+        let t = self.tpage_of(lpn);
+        let at = self.gtd[t as usize];
+        if at == UNMAPPED {
+            return Ok(UNMAPPED);
+        }
+        read_tpage(at, Purpose::Translation, cause, dev)?;
+        let entries = dev.flash().content(at).map_or(&[][..], |c| &c.data[..]);
+        Ok(entries.get((lpn % self.per_tpage) as usize).copied().unwrap_or(UNMAPPED))
+    }
+
+    /// All entries of translation page `t` as flash holds them (one read for `cause`, none
+    /// when it was never written: then every entry is unmapped).
+    pub fn load_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Vec<Ppn>> {
+        let n = self.lpns_of(t).len();
+        let at = self.gtd[t as usize];
+        if at == UNMAPPED {
+            return Ok(vec![UNMAPPED; n]);
+        }
+        read_tpage(at, Purpose::Translation, cause, dev)?;
+        let mut entries = dev.flash().content(at).map_or_else(Vec::new, |c| c.data.clone());
+        entries.resize(n, UNMAPPED);
+        Ok(entries)
+    }
+
+    /// The role of `block`: the open data block shows as active; the open translation
+    /// block keeps its translation colour ("open for writes" marks where host data goes).
+    pub fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        if self.pool.open(DATA) == Some(block) {
+            BlockRole::Active
+        } else if dev.flash().programmed_count(block) == 0 {
+            BlockRole::Free
+        } else if self.block_stream(block) == TRANSLATION {
+            BlockRole::Translation
+        } else {
+            BlockRole::Data
+        }
+    }
+
+    /// Records which stream opened `block` (see [`Collects::opened`]).
+    fn opened(&mut self, slot: usize, block: BlockId) {
+        self.block_stream[block as usize] = slot as u8;
+    }
+
+    /// The slot whose open block `block` last was: what kind of pages it holds.
+    pub fn block_stream(&self, block: BlockId) -> usize {
+        usize::from(self.block_stream[block as usize])
+    }
+
+    /// Hashes the GTD and the on-flash map, then the scheme's cache (`cache`), then the pool
+    /// and the translation-page version counter.
+    pub fn hash_into(&self, h: &mut StateHasher, cache: impl FnOnce(&mut StateHasher)) {
+        h.u32s(&self.gtd);
+        h.u32s(&self.on_flash);
+        cache(h);
+        self.pool.hash_into(h);
+        h.u32(self.tpage_version);
+    }
+}
+
+/// Reads the translation page at `at`, counting it by cause.
+pub(super) fn read_tpage(at: Ppn, purpose: Purpose, cause: TpCause, dev: &mut Device) -> Result<()> {
+    dev.read(at, purpose)?;
+    dev.stats.tpage_reads[cause as usize] += 1;
+    Ok(())
+}
+
+/// A demand-paged scheme: its cache policy over a [`DemandCore`]. See the module docs.
+pub trait DemandScheme {
+    /// The shared state.
+    fn core(&self) -> &DemandCore;
+    /// The shared state, mutable.
+    fn core_mut(&mut self) -> &mut DemandCore;
+    /// The current mapping of `lpn`, made resident in the cache (the policy: counts the
+    /// look-up, reads the translation page on a miss, evicts and writes back).
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn>;
+    /// The mapping of `lpn` when RAM holds its newest value (`None`: flash has it).
+    fn cached(&self, lpn: u32) -> Option<Ppn>;
+    /// When RAM holds `lpn`'s mapping (as [`cached`](Self::cached) says), sets it to `ppn`
+    /// and marks it dirty, charging the RAM work, and returns `true`; else `false`.
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool;
+    /// `(lpn, ppn, dirty)` for every entry RAM holds, later entries overriding earlier ones
+    /// (so a cache of whole pages comes before a cache of entries).
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)>;
+    /// Marks `lpns` (dirty entries of translation page `t`) clean: flush has copied them to
+    /// [`DemandCore::on_flash`] and is about to rewrite `t`.
+    fn mark_clean(&mut self, t: u32, lpns: &[u32]);
+    /// The open-block slot GC copies a valid page of `kind` into. Default: translation pages
+    /// to [`TRANSLATION`], everything else to [`DATA`].
+    fn stream_for(&self, kind: PageKind) -> usize {
+        if kind == PageKind::Translation {
+            TRANSLATION
+        } else {
+            DATA
+        }
+    }
+    /// GC copied a page of the scheme's own kind (neither data nor translation) to `dest`:
+    /// the scheme updates whatever locates it. Default: nothing.
+    fn moved(&mut self, _tag: PageTag, _dest: Ppn, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Work a collection deferred, done after its batch update and before it ends (HCFTL
+    /// rewrites the DTPs whose entries moved). Default: nothing.
+    fn after_collect(&mut self, _dev: &mut Device) -> Result<()> {
+        Ok(())
+    }
+    /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
+    /// override the translation pages (oldest first), and words per entry (LPN and PPN
+    /// first): see [`MapView::entry_pages`]. Default: none.
+    fn entry_pages(&self) -> (Vec<Ppn>, usize) {
+        (Vec::new(), 2)
+    }
+}
+
+impl<S: DemandScheme> Collects for S {
+    fn pool(&mut self) -> &mut BlockPool {
+        &mut self.core_mut().pool
+    }
+
+    fn collect(&mut self, dev: &mut Device) -> Result<bool> {
+        gc::collect(self, dev)
+    }
+
+    fn opened(&mut self, slot: usize, block: BlockId) {
+        self.core_mut().opened(slot, block);
+    }
+}
+
+/// Reads `lpn` (after translating it).
+pub fn read<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+    let ppn = s.translate(lpn, dev)?;
+    if ppn == UNMAPPED {
+        return Ok(None);
+    }
+    dev.read(ppn, Purpose::Data).map(Some)
+}
+
+/// Writes `lpn`: the entry is made resident first (to learn the page to invalidate), the
+/// data goes to the open data block, and the resident entry is updated and marked dirty.
+pub fn write<S: DemandScheme>(s: &mut S, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+    s.translate(lpn, dev)?;
+    let dest = next_page(s, DATA, dev, false)?;
+    dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
+    // GC may have moved the old copy (and updated the resident entry): read it now.
+    let old = s.cached(lpn).unwrap_or(UNMAPPED);
+    if old != UNMAPPED {
+        dev.invalidate(old)?;
+    }
+    s.set_cached(lpn, dest, dev);
+    Ok(())
+}
+
+/// Trims `lpn`: its page is invalidated and its resident entry unmapped (dirty).
+pub fn trim<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<()> {
+    let old = s.translate(lpn, dev)?;
+    if old != UNMAPPED {
+        dev.invalidate(old)?;
+        s.set_cached(lpn, UNMAPPED, dev);
+    }
+    Ok(())
+}
+
+/// Writes every dirty entry RAM holds to its translation page: one rewrite per translation
+/// page, in page order. GC during a rewrite may dirty entries again (lazy copying): repeat
+/// until none is left.
+pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()> {
+    loop {
+        let mut by_tpage: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for (lpn, _, dirty) in s.ram_entries() {
+            if dirty {
+                by_tpage.entry(s.core().tpage_of(lpn)).or_default().push(lpn);
+            }
+        }
+        if by_tpage.is_empty() {
+            return Ok(());
+        }
+        for (t, lpns) in by_tpage {
+            for &lpn in &lpns {
+                if let Some(ppn) = s.cached(lpn) {
+                    s.core_mut().on_flash[lpn as usize] = ppn;
+                }
+            }
+            s.mark_clean(t, &lpns);
+            rewrite_tpage(s, t, Purpose::Translation, TpCause::Flush, dev)?;
+        }
+    }
+}
+
+/// The scheme's map as the reconstruction check reads it: translation pages through the GTD,
+/// overridden by the dirty entries RAM holds.
+pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
+    let core = s.core();
+    let (entry_pages, entry_words) = s.entry_pages();
+    MapView { entry_pages, entry_words, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
+}
+
+/// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its
+/// translation page; every mapping points to a valid data page holding its LPN; the GTD
+/// points to valid translation pages, one per valid translation page on flash; the pool.
+pub fn check<S: DemandScheme>(s: &S, dev: &Device, scheme: &str) -> Result<()> {
+    let bad = |m: String| Err(EngineError::Invariant(format!("{scheme}: {m}")));
+    let core = s.core();
+    let flash = dev.flash();
+    let mut map = core.on_flash.clone();
+    // Pages of self-describing entries override the translation pages, newest last.
+    let (entry_pages, words) = s.entry_pages();
+    for ppn in entry_pages {
+        for e in flash.content(ppn).map_or(&[][..], |c| &c.data[..]).chunks_exact(words.max(2)) {
+            match map.get_mut(e[0] as usize) {
+                Some(slot) => *slot = e[1],
+                None => {
+                    return bad(format!(
+                        "page {ppn} holds an entry for LPN {}, outside the logical space",
+                        e[0]
+                    ))
+                }
+            }
+        }
+    }
+    for (lpn, ppn, dirty) in s.ram_entries() {
+        let Some(slot) = map.get_mut(lpn as usize) else {
+            return bad(format!("RAM holds an entry for LPN {lpn}, outside the logical space"));
+        };
+        if dirty {
+            *slot = ppn;
+        } else if *slot != ppn {
+            return bad(format!("clean cached entry for LPN {lpn} differs from its translation page"));
+        }
+    }
+    for (lpn, &ppn) in map.iter().enumerate() {
+        if ppn == UNMAPPED {
+            continue;
+        }
+        let tag = flash.tag(ppn);
+        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data || tag.key != lpn as u32 {
+            return bad(format!("LPN {lpn} maps to PPN {ppn}, which does not hold it"));
+        }
+    }
+    for (t, &ppn) in core.gtd.iter().enumerate() {
+        if ppn == UNMAPPED {
+            continue;
+        }
+        let tag = flash.tag(ppn);
+        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Translation || tag.key != t as u32 {
+            return bad(format!("GTD entry {t} points to PPN {ppn}, which is not that translation page"));
+        }
+    }
+    let valid_tpages = flash
+        .states()
+        .enumerate()
+        .filter(|&(p, st)| st == PageState::Valid && flash.tag(p as Ppn).kind == PageKind::Translation)
+        .count();
+    let mapped = core.gtd.iter().filter(|&&p| p != UNMAPPED).count();
+    if valid_tpages != mapped {
+        return bad(format!("{valid_tpages} valid translation pages but {mapped} GTD entries"));
+    }
+    core.pool.check(dev).or_else(bad)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,55 @@
+//! The family's shared rules, on DFTL as the simplest demand scheme.
+
+use crate::config::SimConfig;
+use crate::device::Device;
+use crate::flash::{FlashArray, PageState};
+use crate::ftl::demand::{DemandScheme, TpCause, UNMAPPED};
+use crate::ftl::{BuildCtx, Dftl, DftlOptions, Ftl};
+
+/// 32 blocks x 4 pages of 64 bytes: 16 entries per translation page, 96 logical pages in 6
+/// translation pages; a CMT of one entry.
+fn setup() -> (Dftl, Device) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 32;
+    config.device.pages_per_block = 4;
+    config.device.page_bytes = 64;
+    config.gc.reserve_blocks = 1;
+    config.ram.bytes = 6 * 4 + 8;
+    let ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions::default()).unwrap();
+    assert_eq!((ftl.core().gtd.len(), ftl.cmt_capacity()), (6, 1));
+    let dev = Device::new(FlashArray::new(32, 4, config.device.cell), config.device.latency.clone(), false);
+    (ftl, dev)
+}
+
+/// Issue 11 "a DFTL batch update writing one translation page for several moved data
+/// pages": LPNs 3, 0, 1, 2 (all in translation page 0) fill one data block, each evicting the
+/// previous one from the one-entry CMT; rewriting LPN 3 invalidates its page there. The
+/// block is then collected: three data pages move, and translation page 0 is rewritten once
+/// (one read, one program, counted as a GC batch update), pointing at the new copies.
+#[test]
+fn gc_batch_update_rewrites_one_translation_page_for_several_moved_pages() {
+    let (mut ftl, mut dev) = setup();
+    for (v, lpn) in [3u32, 0, 1, 2, 3].into_iter().enumerate() {
+        ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
+    }
+    let victim = dev.flash().block_of(ftl.core().on_flash[0]);
+    assert!((0..3).all(|lpn| ftl.cached(lpn).is_none()), "0, 1, 2 are on flash only");
+    assert_eq!(dev.flash().valid_counts()[victim as usize], 3);
+    let before = (dev.stats.tpage_reads, dev.stats.tpage_writes);
+    assert_eq!(before.1[TpCause::GcBatch as usize], 0);
+    assert!(crate::ftl::demand::collect(&mut ftl, &mut dev).unwrap());
+    assert_eq!(dev.flash().programmed_count(victim), 0, "the data block was the victim");
+    assert_eq!(dev.stats.gc_valid_copies, 3);
+    let gc = TpCause::GcBatch as usize;
+    assert_eq!((dev.stats.tpage_reads[gc], dev.stats.tpage_writes[gc]), (1, 1));
+    for lpn in 0..3u32 {
+        let ppn = ftl.core().on_flash[lpn as usize];
+        assert_ne!(ppn, UNMAPPED);
+        assert_ne!(dev.flash().block_of(ppn), victim);
+        assert_eq!(dev.flash().state(ppn), PageState::Valid);
+        assert_eq!(dev.flash().tag(ppn).key, lpn);
+    }
+    // The rewritten page holds the moved entries: a read misses, loads them from flash.
+    assert_eq!(ftl.read(1, &mut dev).unwrap().map(|t| t.version), Some(3));
+    ftl.check(&dev).unwrap();
+}

@@ -1,0 +1,204 @@
+//! HCFTL's dynamic translation pages on flash: finding an entry through the DTP index,
+//! loading a DTP into the CMT, packing the Ghost-CMT into a new DTP, merging the oldest DTP
+//! into the STPs, and GC's handling of entries that live in DTPs.
+//!
+//! A DTP's data area holds its entries sorted by LPN, three words each (LPN, PPN, flag;
+//! 8 bytes on real flash with the flag in a PPN bit), so finding one is a binary search.
+
+use std::collections::BTreeSet;
+
+use super::ghost_cmt::MapEntry;
+use super::options::MergeWhen;
+use super::{Hcftl, DTP_STREAM, DTP_WORDS, ENTRY_BYTES};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, Purpose};
+use crate::flash::{PageContent, PageKind, PageTag, Ppn};
+use crate::ftl::demand::{read_tpage, rewrite_tpage, TpCause};
+use crate::ftl::pool::next_page;
+
+use super::dtp_index::IndexDesign;
+
+/// The entries of the DTP at `tppn`, as flash holds them.
+pub(super) fn entries_at(dev: &Device, tppn: Ppn) -> Vec<(u32, MapEntry)> {
+    let data = dev.flash().content(tppn).map_or(&[][..], |c| &c.data[..]);
+    data.chunks_exact(DTP_WORDS).map(|e| (e[0], MapEntry { ppn: e[1], dirty: e[2] != 0 })).collect()
+}
+
+/// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
+fn slot_of(dev: &Device, tppn: Ppn, lpn: u32) -> Option<usize> {
+    let data = dev.flash().content(tppn).map_or(&[][..], |c| &c.data[..]);
+    let entries = data.len() / DTP_WORDS;
+    let (mut lo, mut hi) = (0, entries);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match data[mid * DTP_WORDS].cmp(&lpn) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Some(mid),
+        }
+    }
+    None
+}
+
+impl Hcftl {
+    /// Scans the DTP index newest first for `lpn`, calling `read` on each DTP it offers
+    /// (with its id and page) until one holds the entry; counts bloom false positives.
+    /// Returns the DTP's id.
+    fn scan_dtps(
+        &mut self,
+        lpn: u32,
+        dev: &mut Device,
+        mut read: impl FnMut(&mut Self, u32, Ppn, &mut Device) -> Result<()>,
+    ) -> Result<Option<u32>> {
+        let mut pos = self.index.len();
+        loop {
+            let (found, tests) = self.index.next_candidate(lpn, pos);
+            dev.cache_ops(tests);
+            let Some(p) = found else { return Ok(None) };
+            let (id, tppn) = (self.index.at(p).id, self.index.at(p).tppn);
+            read(self, id, tppn, dev)?;
+            if slot_of(dev, tppn, lpn).is_some() {
+                return Ok(Some(id));
+            }
+            if self.options.index.design() != IndexDesign::Range {
+                dev.stats.bloom_false_positives += 1;
+            }
+            pos = p;
+        }
+    }
+
+    /// The DTP holding `lpn`'s entry after a CMT and Ghost-CMT miss: each DTP offered is
+    /// read (cause "DTP load", wasted reads included).
+    pub(super) fn find_in_dtps(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<u32>> {
+        self.scan_dtps(lpn, dev, |_, _, tppn, dev| {
+            read_tpage(tppn, Purpose::Translation, TpCause::DtpLoad, dev)
+        })
+    }
+
+    /// Loads DTP `id` (already read) whole into the CMT, `lpn` last (most recent), deletes
+    /// its record and invalidates it. Returns `lpn`'s entry. The CMT's victims wait in the
+    /// Ghost-CMT for the caller to pack.
+    pub(super) fn load_dtp(&mut self, id: u32, lpn: u32, dev: &mut Device) -> Result<MapEntry> {
+        let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
+        dev.ram(1);
+        let entries = entries_at(dev, r.tppn);
+        dev.invalidate(r.tppn)?;
+        let mut wanted = None;
+        for (l, e) in entries {
+            if l == lpn {
+                wanted = Some(e);
+            } else {
+                self.cmt_insert(l, e, dev);
+            }
+        }
+        let e = wanted.ok_or_else(|| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
+        self.cmt_insert(lpn, e, dev);
+        Ok(e)
+    }
+
+    /// While the Ghost-CMT is full, packs its chosen entries into a new DTP (merging the
+    /// oldest DTP first when the index is full, and down to the threshold after it when
+    /// merging on the spot).
+    pub(super) fn pack_while_full(&mut self, dev: &mut Device) -> Result<()> {
+        while self.ghost.is_full() && !self.ghost.is_empty() {
+            if self.index.len() >= self.index.capacity() {
+                self.merge_oldest(dev)?;
+            }
+            // One pass over the Ghost-CMT's sorted LPNs finds the window.
+            dev.cache_ops(self.ghost.len() as u64);
+            let lpns = self.ghost.choose(self.split.per_dtp, self.options.packing.packing());
+            // Allocate first: GC may move pages of these entries (updating them in place).
+            let dest = next_page(self, DTP_STREAM, dev, false)?;
+            let mut data = Vec::with_capacity(lpns.len() * DTP_WORDS);
+            for &l in &lpns {
+                let e = self
+                    .ghost
+                    .take(l)
+                    .ok_or_else(|| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
+                dev.cache_evict(CacheLevel::Ghost, l, e.dirty, ENTRY_BYTES as u32);
+                data.extend([l, e.ppn, u32::from(e.dirty)]);
+            }
+            self.dtp_version += 1;
+            let tag = PageTag { kind: PageKind::Dtp, key: self.index.next_id(), version: self.dtp_version };
+            dev.program_with(dest, tag, PageContent { data, oob: Vec::new() }, Purpose::Translation)?;
+            dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
+            self.index.add(dest, &lpns);
+            dev.ram(1);
+            if self.options.merge == MergeWhen::OnTheSpot {
+                while self.index.len() > self.split.merge_threshold {
+                    self.merge_oldest(dev)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Merges the oldest DTP into the STPs: reads it, writes its dirty entries to their STPs
+    /// (one rewrite per STP), deletes its record and invalidates it.
+    pub(super) fn merge_oldest(&mut self, dev: &mut Device) -> Result<()> {
+        let Some(id) = self.index.iter().next().map(|r| r.id) else { return Ok(()) };
+        let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
+        dev.ram(1);
+        read_tpage(r.tppn, Purpose::Translation, TpCause::DtpMerge, dev)?;
+        let entries = entries_at(dev, r.tppn);
+        dev.invalidate(r.tppn)?;
+        // The on-flash image first: GC during the rewrites must see (and fix) these entries.
+        let mut stps = BTreeSet::new();
+        for (l, e) in entries {
+            if e.dirty {
+                self.core.on_flash[l as usize] = e.ppn;
+                stps.insert(self.core.tpage_of(l));
+            }
+        }
+        for t in stps {
+            rewrite_tpage(self, t, Purpose::Translation, TpCause::DtpMerge, dev)?;
+        }
+        Ok(())
+    }
+
+    /// During GC: the DTP holding `lpn`'s entry, if any. The DTPs offered are read once
+    /// per collection (charged by [`Hcftl::rewrite_patched_dtps`]).
+    pub(super) fn locate_for_gc(&mut self, lpn: u32, dev: &mut Device) -> Option<u32> {
+        let found = self.scan_dtps(lpn, dev, |s, id, _, _| {
+            if !s.gc_read.contains(&id) {
+                s.gc_read.push(id);
+            }
+            Ok(())
+        });
+        found.ok().flatten()
+    }
+
+    /// After a collection's copies: charges the DTP reads GC needed to find moved entries
+    /// and rewrites each DTP holding one, with the new PPNs and their flags set (the STPs
+    /// are stale for them). Cause "GC batch update", like the STP rewrites.
+    pub(super) fn rewrite_patched_dtps(&mut self, dev: &mut Device) -> Result<()> {
+        for id in std::mem::take(&mut self.gc_read) {
+            if let Some(p) = self.index.position(id) {
+                read_tpage(self.index.at(p).tppn, Purpose::Gc, TpCause::GcBatch, dev)?;
+            }
+        }
+        for (id, fixes) in std::mem::take(&mut self.gc_patches) {
+            let dest = next_page(self, DTP_STREAM, dev, true)?;
+            let Some(p) = self.index.position(id) else {
+                return Err(EngineError::Invariant(format!("hcftl: GC patched DTP {id}, which is gone")));
+            };
+            let old = self.index.at(p).tppn;
+            let mut data = dev.flash().content(old).map(|c| c.data.clone()).unwrap_or_default();
+            for (lpn, ppn) in fixes {
+                let i = slot_of(dev, old, lpn)
+                    .ok_or_else(|| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
+                data[i * DTP_WORDS + 1] = ppn;
+                data[i * DTP_WORDS + 2] = 1;
+            }
+            self.dtp_version += 1;
+            let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
+            dev.program_with(dest, tag, PageContent { data, oob: Vec::new() }, Purpose::Gc)?;
+            dev.stats.tpage_writes[TpCause::GcBatch as usize] += 1;
+            dev.invalidate(old)?;
+            self.index.set_tppn(id, dest);
+            dev.ram(1);
+        }
+        Ok(())
+    }
+}

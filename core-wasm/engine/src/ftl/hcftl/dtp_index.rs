@@ -1,0 +1,219 @@
+//! HCFTL's DTP index (DTPI, seed 001 §III.C): one record per dynamic translation page on
+//! flash, with its physical page (TPPN), the smallest and largest LPN it holds and a bloom
+//! filter of its LPNs. Records form a list, the newest at the tail; a lookup scans from the
+//! tail to the head because recently written DTPs are the likeliest to be asked for again.
+//!
+//! A record says "maybe here" when the LPN is inside `[min, max]` and its filter says maybe
+//! (the paper's design). Seed 001 Fig. 7(a) compares this with the filter alone and the range
+//! alone; [`IndexDesign`] offers all three. A "maybe" that the DTP read disproves is a false
+//! positive: a wasted flash read the scheme counts.
+
+use crate::cache::BloomFilter;
+use crate::flash::Ppn;
+use crate::hash::StateHasher;
+
+/// Which tests decide that a DTP may hold an LPN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexDesign {
+    /// Range check, then the bloom filter (the paper's DTPI).
+    RangeAndBloom,
+    /// The bloom filter only ("BF" in Fig. 7(a)).
+    Bloom,
+    /// The `[min, max]` range only ("MM" in Fig. 7(a)).
+    Range,
+}
+
+/// One index record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dtpi {
+    /// Stable id of the DTP (its spare-area key; ids grow, so the list is sorted by id).
+    pub id: u32,
+    /// Where the DTP is now.
+    pub tppn: Ppn,
+    /// Smallest LPN it holds.
+    pub min: u32,
+    /// Largest LPN it holds.
+    pub max: u32,
+    /// Filter of its LPNs.
+    pub bloom: BloomFilter,
+}
+
+/// The list of records, oldest first.
+#[derive(Debug, Clone)]
+pub struct DtpIndex {
+    list: Vec<Dtpi>,
+    capacity: usize,
+    filter_bits: usize,
+    hashes: u32,
+    design: IndexDesign,
+    next_id: u32,
+}
+
+/// Bytes of a record besides its filter: TPPN, min and max, four bytes each.
+pub const RECORD_HEADER_BYTES: u64 = 12;
+
+impl DtpIndex {
+    /// An empty index of at most `capacity` records, each with a filter of `filter_bits`
+    /// bits sized for `keys_per_dtp` keys (k = round(bits per key · ln 2), at least 1).
+    pub fn new(capacity: usize, filter_bits: usize, keys_per_dtp: usize, design: IndexDesign) -> Self {
+        // As `BloomFilter::for_entries`, in integers so every target sizes alike.
+        let per_key_millionths = filter_bits as u64 * 693_147 / keys_per_dtp.max(1) as u64;
+        let k = ((per_key_millionths + 500_000) / 1_000_000).max(1) as u32;
+        DtpIndex { list: Vec::new(), capacity, filter_bits, hashes: k, design, next_id: 0 }
+    }
+
+    /// Records held.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Most records the RAM holds.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Hash functions per filter.
+    #[cfg(test)]
+    pub fn hashes(&self) -> u32 {
+        self.hashes
+    }
+
+    /// RAM of one record in bytes.
+    pub fn record_bytes(&self) -> u64 {
+        RECORD_HEADER_BYTES + (self.filter_bits as u64).div_ceil(8)
+    }
+
+    /// The id the next DTP will get (its spare-area key, known before it is written).
+    pub fn next_id(&self) -> u32 {
+        self.next_id
+    }
+
+    /// Adds the record of a DTP written at `tppn` holding `lpns` (non-empty); returns its id.
+    pub fn add(&mut self, tppn: Ppn, lpns: &[u32]) -> u32 {
+        let mut bloom = BloomFilter::new(self.filter_bits, self.hashes);
+        for &lpn in lpns {
+            bloom.insert(u64::from(lpn));
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let min = lpns.iter().copied().min().unwrap_or(0);
+        let max = lpns.iter().copied().max().unwrap_or(0);
+        self.list.push(Dtpi { id, tppn, min, max, bloom });
+        id
+    }
+
+    /// The next record below position `before` (scanning towards the head) that may hold
+    /// `lpn`, and the filter tests spent finding it (one per range check, one per bloom
+    /// test). Start with `before = len()`.
+    pub fn next_candidate(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
+        let mut tests = 0;
+        for pos in (0..before.min(self.list.len())).rev() {
+            let r = &self.list[pos];
+            if self.design != IndexDesign::Bloom {
+                tests += 1;
+                if lpn < r.min || lpn > r.max {
+                    continue;
+                }
+            }
+            if self.design != IndexDesign::Range {
+                tests += 1;
+                if !r.bloom.contains(u64::from(lpn)) {
+                    continue;
+                }
+            }
+            return (Some(pos), tests);
+        }
+        (None, tests)
+    }
+
+    /// The record at position `pos` (0 = oldest).
+    pub fn at(&self, pos: usize) -> &Dtpi {
+        &self.list[pos]
+    }
+
+    /// Position of DTP `id`.
+    pub fn position(&self, id: u32) -> Option<usize> {
+        self.list.binary_search_by_key(&id, |r| r.id).ok()
+    }
+
+    /// Moves DTP `id` to `tppn` (GC copied it, or a batch update rewrote it).
+    pub fn set_tppn(&mut self, id: u32, tppn: Ppn) {
+        if let Some(p) = self.position(id) {
+            self.list[p].tppn = tppn;
+        }
+    }
+
+    /// Deletes and returns the record of DTP `id` (loaded into the CMT or merged).
+    pub fn remove(&mut self, id: u32) -> Option<Dtpi> {
+        self.position(id).map(|p| self.list.remove(p))
+    }
+
+    /// Records, oldest first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Dtpi> + ExactSizeIterator + '_ {
+        self.list.iter()
+    }
+
+    /// Feeds the index into a hash.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.u32(self.next_id);
+        for r in &self.list {
+            h.u32(r.id);
+            h.u32(r.tppn);
+            h.u32(r.min);
+            h.u32(r.max);
+            r.bloom.hash_into(h);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three DTPs: [10..12], [40..43], [11..41]. LPN 41 is in the newest (position 2) and
+    /// the middle one: the scan from the tail finds the newest first, having tested only it.
+    #[test]
+    fn a_lookup_scans_from_the_newest_and_skips_ranges_without_testing_the_filter() {
+        let mut ix = DtpIndex::new(4, 64, 3, IndexDesign::RangeAndBloom);
+        let a = ix.add(7, &[10, 11, 12]);
+        ix.add(8, &[40, 42, 43]);
+        ix.add(9, &[11, 30, 41]);
+        assert_eq!(ix.next_candidate(41, ix.len()), (Some(2), 2), "range + filter of the newest");
+        // LPN 100 is outside every range: three range checks, no filter test, no candidate.
+        assert_eq!(ix.next_candidate(100, ix.len()), (None, 3));
+        // LPN 12 is only in the oldest: the newest's range holds it but its filter says no
+        // (64 bits for 3 keys; checked, not assumed), the middle's range excludes it.
+        assert!(!ix.at(2).bloom.contains(12));
+        assert_eq!(ix.next_candidate(12, ix.len()), (Some(0), 5));
+        assert_eq!(ix.remove(a).map(|r| r.tppn), Some(7));
+        assert_eq!(ix.position(2), Some(1));
+        ix.set_tppn(2, 99);
+        assert_eq!(ix.at(1).tppn, 99);
+    }
+
+    /// A bloom false positive: a 4-bit filter holding 40 and 60 answers "maybe" for some
+    /// LPN between them that it does not hold (found, not assumed); the index offers that
+    /// DTP, whose read will disprove it. The range-only design offers it for any LPN inside.
+    #[test]
+    fn a_bloom_false_positive_offers_a_dtp_that_does_not_hold_the_lpn() {
+        let mut ix = DtpIndex::new(1, 4, 2, IndexDesign::RangeAndBloom);
+        ix.add(5, &[40, 60]);
+        let lpn = (41..60).find(|&l| ix.at(0).bloom.contains(u64::from(l))).expect("a 4-bit filter fills up");
+        assert_eq!(ix.next_candidate(lpn, 1), (Some(0), 2));
+        let absent = (41..60).find(|&l| !ix.at(0).bloom.contains(u64::from(l))).expect("but not wholly");
+        assert_eq!(ix.next_candidate(absent, 1), (None, 2));
+        let mut range = DtpIndex::new(1, 4, 2, IndexDesign::Range);
+        range.add(5, &[40, 60]);
+        assert_eq!(range.next_candidate(absent, 1), (Some(0), 1));
+        assert_eq!(range.next_candidate(61, 1), (None, 1));
+    }
+
+    #[test]
+    fn records_cost_twelve_bytes_plus_the_filter() {
+        // The paper's 0.6 MB for 1600 records leaves 381 filter bytes each: 3048 bits for a
+        // 512-entry DTP, k = round(5.95 · ln 2) = 4.
+        let ix = DtpIndex::new(1600, 3048, 512, IndexDesign::RangeAndBloom);
+        assert_eq!((ix.record_bytes(), ix.hashes()), (393, 4));
+        assert_eq!(DtpIndex::new(1, 10, 1, IndexDesign::Bloom).hashes(), 7);
+    }
+}

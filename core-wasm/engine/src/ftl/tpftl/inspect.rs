@@ -1,0 +1,67 @@
+//! TPFTL's RAM as the generic inspection shapes: the cached entries as one list grouped by
+//! TP node (hottest node first, each node's entries most recent first), the nodes as a tree,
+//! the GTD as a table.
+
+use super::{Tpftl, ENTRY_BYTES, NODE_BYTES};
+use crate::events::CacheLevel;
+use crate::ftl::demand::{entry_list, gtd_table};
+use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, Structure};
+
+impl Tpftl {
+    pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
+        let gtd_bytes = self.core.gtd_bytes();
+        let hottest_first = || self.order.iter().rev().map(|&(_, t)| (t, &self.nodes[&t]));
+        let entries = hottest_first().flat_map(|(_, n)| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty)));
+        let len: usize = self.nodes.values().map(|n| n.entries.len()).sum();
+        let capacity = self.capacity.saturating_sub(NODE_BYTES) / ENTRY_BYTES;
+        let touched = |t: u32| q.touched.iter().any(|&l| self.core.tpage_of(l) == t);
+        let (shown, truncated) = summarise(hottest_first(), q.limit, |&(t, _)| touched(t));
+        let children = shown
+            .into_iter()
+            .map(|(t, n)| Node {
+                id: format!("tp{t}"),
+                label: format!("TP node {t}: {} entries", n.entries.len()),
+                kind: "tp_node".into(),
+                dirty: Some(n.entries.iter().any(|(_, e)| e.dirty)),
+                children: None,
+                count: Some(n.entries.len() as u64),
+            })
+            .collect();
+        let headers = self.nodes.len() as u64 * NODE_BYTES;
+        Inspection {
+            ram_used: gtd_bytes + self.used,
+            budgets: vec![
+                Budget { name: "GTD".into(), bytes: gtd_bytes },
+                Budget { name: "TP node headers".into(), bytes: headers },
+                Budget { name: "Entry nodes".into(), bytes: self.used - headers },
+                Budget { name: "Cache (free)".into(), bytes: self.capacity - self.used },
+            ],
+            structures: vec![
+                entry_list(
+                    &self.core,
+                    q,
+                    ("entries", "Cached entries by TP node (hottest node first)"),
+                    CacheLevel::Entry,
+                    Order::Lru,
+                    (capacity, len as u64),
+                    entries,
+                ),
+                Structure::Tree {
+                    id: "tp_nodes".into(),
+                    name: "TP nodes by page-level hotness".into(),
+                    root: Node {
+                        id: "root".into(),
+                        label: format!("{} TP nodes", self.nodes.len()),
+                        kind: "root".into(),
+                        dirty: None,
+                        children: Some(children),
+                        count: Some(self.nodes.len() as u64),
+                    },
+                    truncated,
+                },
+                gtd_table(&self.core, q, |_| false),
+            ],
+            ..Inspection::default()
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! `tpftl`: TPFTL (Zhou, Wu, Xie, Jiang, Feng, "An efficient page-level FTL to optimize
+//! address translation in flash memory", EuroSys'15), the baseline HCFTL (seed 001 §II, §IV)
+//! is measured against.
+//!
+//! Cached entries are clustered by translation page into **TP nodes** (a node per cached
+//! translation page, holding only the cached entries of that page). Two-level LRU: entries
+//! within a node are LRU; nodes are ordered by **page-level hotness**, the average hotness
+//! (last-access time) of their entries. Replacement takes the coldest node's LRU entry,
+//! clean first; when it must evict a dirty entry, every dirty entry of that node's
+//! translation page is written back in one translation-page update (**batch-update
+//! replacement**), leaving the node clean. Loading: **request-level prefetching** loads, on
+//! a miss, the entries of the rest of the request too (one read per translation page), and
+//! **selective prefetching** loads the rest of the missed entry's translation page when the
+//! number of TP nodes has been falling (sequential access). `notes.md` gives the trigger and
+//! the other choices.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::cache::Lru;
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, HostOp, Purpose};
+use crate::flash::{BlockId, PageTag, Ppn};
+use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "tpftl",
+        name: "TPFTL: translation-page nodes, batch write-back, prefetching",
+        family: "demand",
+        source: "Zhou et al. EuroSys'15; the baseline of HCFTL (seed 001) §II, §IV",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::MappingMiss],
+    caches: &[(CacheLevel::Entry, "TP nodes")],
+    options: OptionsSpec::of::<TpftlOptions>(),
+    variants: || {
+        vec![
+            ("paper (clean first, both prefetchings)", json!({})),
+            ("no prefetching", json!({"request_prefetch": false, "sequential_threshold": 0})),
+            ("LRU victim, dirty or not", json!({"clean_first": false})),
+        ]
+    },
+    build: |ctx, options| {
+        let options = super::parse_options::<TpftlOptions>("tpftl", options)?;
+        Ok(Box::new(Tpftl::new(ctx, options)?))
+    },
+};
+
+/// An entry node: the entry's offset in its page (2 bytes, dirty flag in its top bit) and
+/// its PPN; the LPN is the node's page number and the offset (TPFTL's compression).
+const ENTRY_BYTES: u64 = 6;
+/// A TP node's header: its translation-page number and list links.
+const NODE_BYTES: u64 = 8;
+
+/// TPFTL options (`options.*` in the config when `scheme` is `tpftl`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct TpftlOptions {
+    /// Evict the coldest node's least recently used clean entry before a dirty one (the
+    /// paper's clean-first replacement); off, its LRU entry whatever its state.
+    pub clean_first: bool,
+    /// On a miss, load the entries of the request's remaining pages too (request-level
+    /// prefetching; one translation-page read per page they live in).
+    pub request_prefetch: bool,
+    /// Misses in a row at which the number of TP nodes has fallen that count as sequential
+    /// access and switch on selective prefetching (the rest of the missed entry's
+    /// translation page is loaded); 0 turns selective prefetching off.
+    pub sequential_threshold: u32,
+}
+
+impl Default for TpftlOptions {
+    fn default() -> Self {
+        TpftlOptions { clean_first: true, request_prefetch: true, sequential_threshold: 3 }
+    }
+}
+
+/// A cached entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    ppn: Ppn,
+    dirty: bool,
+    /// Last access (the scheme's look-up clock): its hotness.
+    stamp: u64,
+}
+
+/// A TP node: the cached entries of one translation page, LRU.
+#[derive(Debug, Clone)]
+struct Node {
+    entries: Lru<u32, Entry>,
+    stamp_sum: u64,
+}
+
+impl Node {
+    /// Page-level hotness as a sortable key: the mean stamp in fixed point.
+    fn hotness(&self) -> u128 {
+        (u128::from(self.stamp_sum) << 20) / self.entries.len().max(1) as u128
+    }
+}
+
+/// TPFTL state.
+#[derive(Debug, Clone)]
+pub struct Tpftl {
+    core: DemandCore,
+    /// TP nodes by translation-page number.
+    nodes: BTreeMap<u32, Node>,
+    /// Page-level order: (hotness, page), coldest first.
+    order: BTreeSet<(u128, u32)>,
+    clock: u64,
+    used: u64,
+    capacity: u64,
+    /// The current request's pages (request-level prefetching).
+    request: Vec<u32>,
+    /// Misses in a row at which the node count had fallen, and the count at the last miss.
+    falling: u32,
+    last_nodes: usize,
+    options: TpftlOptions,
+}
+
+impl Tpftl {
+    /// TPFTL over an erased device; fails when the RAM budget cannot hold the GTD plus one
+    /// node with one entry.
+    pub fn new(ctx: &BuildCtx, options: TpftlOptions) -> Result<Self> {
+        let (core, cache) =
+            DemandCore::new(ctx, "TPFTL", NODE_BYTES + ENTRY_BYTES, "one TP node with one entry")?;
+        Ok(Tpftl {
+            core,
+            nodes: BTreeMap::new(),
+            order: BTreeSet::new(),
+            clock: 0,
+            used: 0,
+            capacity: cache,
+            request: Vec::new(),
+            falling: 0,
+            last_nodes: 0,
+            options,
+        })
+    }
+
+    fn offset(&self, lpn: u32) -> u32 {
+        lpn % self.core.per_tpage
+    }
+
+    /// Runs `f` on node `t` and re-files it in the page-level order (removing it when empty).
+    fn with_node<R>(&mut self, t: u32, f: impl FnOnce(&mut Node) -> R) -> Option<R> {
+        let node = self.nodes.get_mut(&t)?;
+        self.order.remove(&(node.hotness(), t));
+        let r = f(node);
+        if node.entries.is_empty() {
+            self.nodes.remove(&t);
+            self.used -= NODE_BYTES;
+        } else {
+            self.order.insert((node.hotness(), t));
+        }
+        Some(r)
+    }
+
+    /// Bytes `plan` (page → entries to load) still needs beyond what is cached.
+    fn bytes_needed(&self, plan: &BTreeMap<u32, Vec<u32>>) -> u64 {
+        plan.iter()
+            .map(|(t, lpns)| {
+                lpns.len() as u64 * ENTRY_BYTES + if self.nodes.contains_key(t) { 0 } else { NODE_BYTES }
+            })
+            .sum()
+    }
+
+    /// Evicts one entry from the coldest node: its LRU clean entry (clean first), else its
+    /// LRU entry after writing back every dirty entry of the node's translation page at once.
+    fn evict_one(&mut self, dev: &mut Device) -> Result<()> {
+        let Some(&(_, t)) = self.order.first() else {
+            return Err(EngineError::Invariant("tpftl: cache full with no TP node".into()));
+        };
+        let clean_first = self.options.clean_first;
+        let clean = self.nodes[&t].entries.iter().any(|(_, e)| !e.dirty);
+        let lru_dirty = self.nodes[&t].entries.peek_lru().is_some_and(|(_, e)| e.dirty);
+        let batch = lru_dirty && !(clean_first && clean);
+        if batch {
+            // Batch-update replacement: the node's dirty entries go to flash together.
+            let on_flash = &mut self.core.on_flash;
+            self.nodes.get_mut(&t).unwrap().entries.for_each_mut(|&lpn, e| {
+                if e.dirty {
+                    e.dirty = false;
+                    on_flash[lpn as usize] = e.ppn;
+                }
+            });
+        }
+        let (lpn, _) = self
+            .with_node(t, |n| {
+                let (lpn, e) = n.entries.pop_lru_where(|_, e| !e.dirty).expect("a clean entry");
+                n.stamp_sum -= e.stamp;
+                (lpn, e)
+            })
+            .expect("node exists");
+        self.used -= ENTRY_BYTES;
+        dev.cache_ops(1);
+        dev.cache_evict(CacheLevel::Entry, lpn, batch, ENTRY_BYTES as u32);
+        if batch {
+            rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)?;
+        }
+        Ok(())
+    }
+
+    /// What a miss on `lpn` loads: page → uncached LPNs, the missed one last in its page.
+    fn load_plan(&self, lpn: u32) -> BTreeMap<u32, Vec<u32>> {
+        let t = self.core.tpage_of(lpn);
+        let uncached =
+            |l: u32| self.nodes.get(&self.core.tpage_of(l)).is_none_or(|n| !n.entries.contains(&l));
+        // Prefetched entries (and their nodes) take at most half of what the missed entry
+        // leaves of the cache.
+        let mut budget = self.capacity.saturating_sub(NODE_BYTES + ENTRY_BYTES) / 2;
+        let mut plan: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        let mut add = |plan: &mut BTreeMap<u32, Vec<u32>>, l: u32| {
+            let page = self.core.tpage_of(l);
+            let new_node = page != t && !self.nodes.contains_key(&page) && !plan.contains_key(&page);
+            let cost = ENTRY_BYTES + if new_node { NODE_BYTES } else { 0 };
+            if cost <= budget && l != lpn && uncached(l) && !plan.get(&page).is_some_and(|v| v.contains(&l)) {
+                budget -= cost;
+                plan.entry(page).or_default().push(l);
+            }
+        };
+        if self.options.request_prefetch {
+            if let Some(i) = self.request.iter().position(|&l| l == lpn) {
+                for &l in &self.request[i + 1..] {
+                    add(&mut plan, l);
+                }
+            }
+        }
+        let threshold = self.options.sequential_threshold;
+        if threshold > 0 && self.falling >= threshold {
+            for l in lpn + 1..self.core.lpns_of(t).end {
+                add(&mut plan, l);
+            }
+        }
+        plan.entry(t).or_default().push(lpn);
+        plan
+    }
+}
+
+impl DemandScheme for Tpftl {
+    fn core(&self) -> &DemandCore {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut DemandCore {
+        &mut self.core
+    }
+
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        self.clock += 1;
+        let clock = self.clock;
+        let t = self.core.tpage_of(lpn);
+        dev.cache_ops(1);
+        let hit = self.nodes.get(&t).is_some_and(|n| n.entries.contains(&lpn));
+        if hit {
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            let ppn = self.with_node(t, |n| {
+                let e = n.entries.get_mut(&lpn).expect("cached");
+                let old = std::mem::replace(&mut e.stamp, clock);
+                let ppn = e.ppn;
+                n.stamp_sum = n.stamp_sum - old + clock;
+                ppn
+            });
+            return Ok(ppn.expect("node exists"));
+        }
+        dev.mapping_lookup(false);
+        dev.cache_miss(CacheLevel::Entry, lpn);
+        // Selective prefetching's trigger: the node count fell since the previous miss.
+        let n = self.nodes.len();
+        if n < self.last_nodes {
+            self.falling += 1;
+        } else if n > self.last_nodes {
+            self.falling = 0;
+        }
+        self.last_nodes = n;
+        let plan = self.load_plan(lpn);
+        while self.used + self.bytes_needed(&plan) > self.capacity {
+            self.evict_one(dev)?;
+        }
+        // Load after making room: write-backs may have run GC, which moves data pages and
+        // rewrites their translation pages.
+        for (&page, lpns) in &plan {
+            let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
+            let entries = self.core.load_page(page, dev, cause)?;
+            if let std::collections::btree_map::Entry::Vacant(slot) = self.nodes.entry(page) {
+                slot.insert(Node { entries: Lru::unbounded(), stamp_sum: 0 });
+                self.order.insert((0, page));
+                self.used += NODE_BYTES;
+            }
+            for &l in lpns {
+                let ppn = entries[self.offset(l) as usize];
+                dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
+                self.with_node(page, |n| {
+                    n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
+                    n.stamp_sum += clock;
+                });
+                self.used += ENTRY_BYTES;
+            }
+        }
+        Ok(self.cached(lpn).expect("just loaded"))
+    }
+
+    fn cached(&self, lpn: u32) -> Option<Ppn> {
+        self.nodes.get(&self.core.tpage_of(lpn))?.entries.peek(&lpn).map(|e| e.ppn)
+    }
+
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
+        let t = self.core.tpage_of(lpn);
+        let Some(e) = self.nodes.get_mut(&t).and_then(|n| n.entries.peek_mut(&lpn)) else { return false };
+        e.ppn = ppn;
+        e.dirty = true;
+        dev.ram(1);
+        true
+    }
+
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
+        self.nodes.values().flat_map(|n| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty))).collect()
+    }
+
+    fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
+        if let Some(n) = self.nodes.get_mut(&t) {
+            for l in lpns {
+                if let Some(e) = n.entries.peek_mut(l) {
+                    e.dirty = false;
+                }
+            }
+        }
+    }
+}
+
+impl Ftl for Tpftl {
+    fn begin_request(&mut self, _op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
+        self.request.clear();
+        self.request.extend_from_slice(lpns);
+        Ok(())
+    }
+
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        demand::read(self, lpn, dev)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        demand::write(self, lpn, version, dev)
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        demand::trim(self, lpn, dev)
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.core.gtd_bytes() + self.capacity
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        self.core.block_role(block, dev)
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        demand::check(self, dev, "tpftl")?;
+        let bad = |m: String| Err(EngineError::Invariant(format!("tpftl: {m}")));
+        let bytes: u64 = self.nodes.values().map(|n| NODE_BYTES + n.entries.len() as u64 * ENTRY_BYTES).sum();
+        if bytes != self.used || self.used > self.capacity {
+            return bad(format!("{} bytes cached, {} counted, capacity {}", bytes, self.used, self.capacity));
+        }
+        for (&t, n) in &self.nodes {
+            let sum: u64 = n.entries.iter().map(|(_, e)| e.stamp).sum();
+            if n.entries.is_empty() || sum != n.stamp_sum || !self.order.contains(&(n.hotness(), t)) {
+                return bad(format!("TP node {t} is empty, or its hotness is out of date"));
+            }
+            if n.entries.iter().any(|(&l, _)| self.core.tpage_of(l) != t) {
+                return bad(format!("TP node {t} holds an entry of another translation page"));
+            }
+        }
+        if self.order.len() != self.nodes.len() {
+            return bad("the page-level order and the nodes differ".into());
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        demand::flush_entries(self, dev)
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        Some(demand::map_view(self))
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.core.ram_budget())
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.core.hash_into(h, |h| {
+            for (&t, n) in &self.nodes {
+                h.u32(t);
+                for (&l, e) in n.entries.iter() {
+                    h.u32(l);
+                    h.u32(e.ppn);
+                    h.bytes(&[e.dirty as u8]);
+                    h.u64(e.stamp);
+                }
+            }
+            h.u64(self.clock);
+            h.u32(self.falling);
+            h.u64(self.last_nodes as u64);
+        });
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+mod inspect;
+#[cfg(test)]
+mod tests;
