@@ -5,9 +5,9 @@ import { currentStep, highlights, pathSummary, requestPath } from './path';
 
 const STRUCTURES: Structure[] = [
   { shape: 'list', id: 'cmt', name: 'CMT', level: 'entry', capacity: 4, len: 1, order: 'lru', truncated: false, entries: [{ key: 5, value: 50, dirty: false }] },
-  { shape: 'list', id: 'ghost', name: 'Ghost-CMT', level: 'ghost', capacity: 4, len: 0, order: 'fifo', truncated: false, entries: [] },
+  { shape: 'list', id: 'ghost', name: 'Ghost-CMT (evicted from the CMT)', level: 'ghost', capacity: 4, len: 0, order: 'fifo', truncated: false, entries: [] },
   { shape: 'table', id: 'gtd', name: 'GTD', len: 4, rows: [{ key: 0, value: 12, in_ram: false }], truncated: false },
-  { shape: 'ranges', id: 'dtp', name: 'DTP index', len: 1, truncated: false, ranges: [{ id: 0, min: 3, max: 9, ppn: 77 }] },
+  { shape: 'ranges', id: 'dtp', name: 'DTP index (newest first)', len: 1, truncated: false, ranges: [{ id: 0, min: 3, max: 9, ppn: 77 }] },
 ];
 
 /** A DFTL-style miss: lookup misses, the translation page is read, the entry goes in, a
@@ -52,18 +52,18 @@ describe('requestPath', () => {
     expect(path[1].targets).toEqual([{ structure: 'gtd', key: 0 }]);
     const ghost = requestPath([{ type: 'cache_insert', level: 'ghost', key: 5 }], STRUCTURES);
     expect(ghost[0].targets).toEqual([{ structure: 'ghost', key: 5 }]);
+    expect(ghost[0].text).toBe('Insert LPN 5 into the Ghost-CMT'); // the name without its explanation
     const dtpRead = requestPath([{ type: 'flash_read', ppn: 77, block: 9, page: 5, purpose: 'translation', key: 3, ns: 1 }], STRUCTURES);
+    // A page a range index points at is that entry's page, not the translation page its key names.
     expect(dtpRead[0].text).toBe('Read flash page 77 (DTP index entry, keys 3–9)');
-    expect(dtpRead[0].targets).toEqual([
-      { structure: 'gtd', key: 3 },
-      { structure: 'dtp', ppn: 77 },
-    ]);
+    expect(dtpRead[0].targets).toEqual([{ structure: 'dtp', ppn: 77 }]);
   });
 
   it('counts pages of a kind a scheme adds as mapping writes, named by the engine vocabulary', () => {
     const dtp = { type: 'flash_program', ppn: 78, block: 9, page: 6, purpose: 'translation', kind: 'Dtp', key: 4, version: 1, ns: 1 } as unknown as EngineEvent;
     const [w] = requestPath([dtp], STRUCTURES, {}, { dtp: 'Dynamic translation page' });
     expect(w.kind).toBe('tp-write');
+    expect(w.targets).toEqual([]); // no GTD row: its key is not a translation page
     expect(w.text).toBe('Write dynamic translation page 4 to block 9, page 6');
   });
 

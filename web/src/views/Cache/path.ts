@@ -38,26 +38,35 @@ export interface PathStep {
   targets: Target[];
 }
 
-/** Names of the structures, from the inspection first (the scheme's words), then the spec. */
-function namer(structures: Structure[], vocab: Vocabulary) {
-  return (level: CacheLevel) => structures.find((s) => s.shape === 'list' && s.level === level)?.name ?? levelName(level, vocab);
+/** A structure's name without its explanation in brackets ("Ghost-CMT (evicted …)" → "Ghost-CMT"). */
+export function shortName(name: string): string {
+  return name.replace(/\s*\(.*$/, '') || name;
 }
 
-/** Where a translation page (key `key`, at flash page `ppn`) appears in the structures. */
-function pageTargets(structures: Structure[], key: number, ppn: number): Target[] {
-  const out: Target[] = [];
-  for (const s of structures) {
-    if (s.shape === 'table') out.push({ structure: s.id, key });
-    else if (s.shape === 'ranges' && s.ranges.some((r) => r.ppn === ppn)) out.push({ structure: s.id, ppn });
-  }
-  return out;
+/** Names of the structures, from the inspection first (the scheme's words), then the spec. */
+function namer(structures: Structure[], vocab: Vocabulary) {
+  return (level: CacheLevel) => {
+    const s = structures.find((x) => x.shape === 'list' && x.level === level);
+    return s ? shortName(s.name) : levelName(level, vocab);
+  };
+}
+
+/**
+ * Where a page of mapping entries (key `key`, at flash page `ppn`) appears in the structures:
+ * the ranges stored at that page, if any (a DTP index entry); otherwise, for a translation
+ * page, the table rows keyed by it (a GTD).
+ */
+function pageTargets(structures: Structure[], key: number, ppn: number, translationPage: boolean): Target[] {
+  const ranges = structures.filter((s) => s.shape === 'ranges' && s.ranges.some((r) => r.ppn === ppn)).map((s) => ({ structure: s.id, ppn }));
+  if (ranges.length || !translationPage) return ranges;
+  return structures.filter((s) => s.shape === 'table').map((s) => ({ structure: s.id, key }));
 }
 
 /** The range stored at flash page `ppn`, with its structure's name. */
 function rangeAt(structures: Structure[], ppn: number) {
   for (const s of structures) {
     const r = s.shape === 'ranges' ? s.ranges.find((x) => x.ppn === ppn) : undefined;
-    if (r) return { name: s.name, min: r.min, max: r.max };
+    if (r) return { name: shortName(s.name), min: r.min, max: r.max };
   }
   return undefined;
 }
@@ -91,7 +100,7 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
         if (e.purpose === 'translation') {
           const range = rangeAt(structures, e.ppn);
           const text = range ? `Read flash page ${e.ppn} (${range.name} entry, keys ${range.min}–${range.max})` : `Read translation page ${e.key} from flash (${at(e.block, e.page)})`;
-          steps.push({ op, kind: 'tp-read', key: e.key, text, targets: pageTargets(structures, e.key, e.ppn) });
+          steps.push({ op, kind: 'tp-read', key: e.key, text, targets: pageTargets(structures, e.key, e.ppn, true) });
         }
         break;
       case 'flash_program':
@@ -101,7 +110,7 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
         if (kind !== 'Data' && kind !== 'None') {
           const what = `${kind === 'Translation' ? 'translation page' : (kindNames[kind.toLowerCase()] ?? kind).toLowerCase()} ${e.key}`;
           const who = e.purpose === 'gc' ? 'GC moves' : kind === 'Translation' ? 'Write back' : 'Write';
-          steps.push({ op, kind: 'tp-write', key: e.key, text: `${who} ${what} to ${at(e.block, e.page)}`, targets: pageTargets(structures, e.key, e.ppn) });
+          steps.push({ op, kind: 'tp-write', key: e.key, text: `${who} ${what} to ${at(e.block, e.page)}`, targets: pageTargets(structures, e.key, e.ppn, kind === 'Translation') });
         }
         break;
     }

@@ -5,6 +5,7 @@
  * The item the current path step concerns (path.ts) carries `data-step` and is outlined.
  */
 import type { Entry, Structure, TreeNode } from '../../engine/inspection';
+import { groupStarts } from './groups';
 import type { Highlight } from './path';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -60,6 +61,7 @@ function ListShape({ s, hl }: { s: Extract<Structure, { shape: 'list' }>; hl?: H
   s.entries.forEach((e, i) => !e.touched && (lastPlain = i));
   const gapAt = s.truncated && lastPlain >= 0 && lastPlain < s.entries.length - 1 ? lastPlain + 1 : -1;
   const fill = s.capacity > 0 ? Math.min(1, s.len / s.capacity) : 0;
+  const starts = new Set(groupStarts(s.entries));
   return (
     <>
       <p className="cache__meta">
@@ -76,7 +78,7 @@ function ListShape({ s, hl }: { s: Extract<Structure, { shape: 'list' }>; hl?: H
           </li>
         )}
         {s.entries.map((e, i) => (
-          <FragmentEntry key={e.key} e={e} hl={hl} gap={i === gapAt} />
+          <FragmentEntry key={e.key} e={e} hl={hl} gap={i === gapAt} group={starts.has(i) ? e.group : undefined} />
         ))}
         {s.entries.length > 0 && (
           <li className="cache__end" aria-hidden="true">
@@ -90,7 +92,7 @@ function ListShape({ s, hl }: { s: Extract<Structure, { shape: 'list' }>; hl?: H
   );
 }
 
-function FragmentEntry({ e, hl, gap }: { e: Entry; hl?: Highlight; gap: boolean }) {
+function FragmentEntry({ e, hl, gap, group }: { e: Entry; hl?: Highlight; gap: boolean; group?: number }) {
   return (
     <>
       {gap && (
@@ -98,6 +100,7 @@ function FragmentEntry({ e, hl, gap }: { e: Entry; hl?: Highlight; gap: boolean 
           …
         </li>
       )}
+      {group !== undefined && <li className="cache__group">group {n(group)}:</li>}
       <EntryItem e={e} hl={hl} />
     </>
   );
