@@ -72,3 +72,35 @@ test('stepping a DFTL miss shows the translation-page read in the cache view and
   await expect(path.locator('[aria-current="step"]')).not.toContainText(`Read translation page ${tpage}`);
   await expect(path.locator('[aria-current="step"]')).toBeFocused();
 });
+
+test('playing HCFTL until a DTP is written shows it in the DTP index of the cache view', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await app.load({ scheme: 'hcftl' });
+  expect((await app.snapshot()).scheme).toBe('hcftl');
+  await page.getByRole('tab', { name: 'RAM / cache' }).click();
+  const index = page.getByTestId('cache-dtp_index');
+  await expect(index).toBeVisible();
+  // DTP ids only grow: the newest one now (the device starts pre-filled, which may pack some).
+  const newestId = async () => Math.max(-1, ...(await index.locator('li[data-id]').evaluateAll((li) => li.map((l) => Number(l.getAttribute('data-id'))))));
+  const before = await newestId();
+
+  // Play at 100 requests a second (the panel refreshes on its throttled clock while playing)
+  // until a new DTP appears, then pause.
+  await page.keyboard.press('+');
+  await app.playButton.click();
+  await expect.poll(newestId, { timeout: 30_000 }).toBeGreaterThan(before);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await app.waitReady();
+
+  // The new DTP is an index entry, listed first (newest first): its LPN range, the flash page
+  // it lives on, its bloom filter; and that flash page holds a dynamic translation page.
+  const id = await newestId();
+  const first = index.locator('li[data-id]').first();
+  await expect(first).toHaveAttribute('data-id', String(id));
+  await expect(first).toContainText(/keys [\d,]+–[\d,]+ → flash page [\d,]+/);
+  await expect(first).toContainText('bloom');
+  const ppn = Number(await first.getAttribute('data-ppn'));
+  const info = await page.evaluate((p) => window.__ftl!.pageInfo(p), ppn);
+  expect(info?.kind).toBe('Dtp');
+});

@@ -176,7 +176,7 @@ function RangesShape({ s, hl }: { s: Extract<Structure, { shape: 'ranges' }>; hl
         {s.ranges.map((r) => {
           const step = hl?.ppn === r.ppn ? hl.kind : undefined;
           return (
-            <li key={r.id} data-ppn={r.ppn} data-step={step} className={step ? `is-step is-step--${step}` : undefined}>
+            <li key={r.id} data-id={r.id} data-ppn={r.ppn} data-step={step} className={step ? `is-step is-step--${step}` : undefined}>
               keys {n(r.min)}–{n(r.max)} → flash page {n(r.ppn)}
               {r.filter && <span className="cache__meta"> · filter {r.filter}</span>}
               {step && <span className="cache__stepword"> ← {STEP_WORDS[step]}</span>}
