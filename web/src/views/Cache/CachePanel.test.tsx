@@ -39,10 +39,10 @@ const INSPECTION: Inspection = {
 let root: Root;
 let host: HTMLElement;
 
-function mount(op: number) {
+function mount(op: number, current = CURRENT, inspection = INSPECTION) {
   const store = new SimStore(new FakeClient() as unknown as SimClient);
   const info = { ...fakeInfo(10), scheme: 'dftl', spec: { ...fakeInfo(10).spec, caches: [{ level: 'entry', name: 'CMT' }] } };
-  store['set']({ status: 'ready', info, current: CURRENT, pos: { request: 3, op, ops: OPS.length }, inspection: INSPECTION });
+  store['set']({ status: 'ready', info, current, pos: { request: 3, op, ops: current.ops.length }, inspection });
   const seek = vi.spyOn(store, 'seek').mockResolvedValue(undefined);
   act(() => root.render(<StoreContext.Provider value={store}><CachePanel /></StoreContext.Provider>));
   return { store, seek };
@@ -94,6 +94,16 @@ describe('CachePanel', () => {
     expect(seek).toHaveBeenLastCalledWith(3, 3);
     act(() => void q('.cpath')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true })));
     expect(seek).toHaveBeenLastCalledWith(3, 1);
+  });
+
+  it('shows a page packed part-way through a request as pending in the range index, newest first', () => {
+    const dtp = { type: 'flash_program', ppn: 90, block: 11, page: 2, purpose: 'translation', kind: 'Dtp', key: 4, version: 1, ns: 1 } as unknown as EngineEvent;
+    const ranges = { shape: 'ranges' as const, id: 'dtp_index', name: 'DTP index', len: 1, truncated: false, ranges: [{ id: 0, min: 1, max: 9, ppn: 80 }] };
+    mount(1, { ...CURRENT, ops: [dtp] }, { ...INSPECTION, structures: [...INSPECTION.structures, ranges] });
+    const items = host.querySelectorAll('[data-testid="cache-dtp_index"] li');
+    expect(items[0].getAttribute('data-pending-ppn')).toBe('90');
+    expect(items[1].getAttribute('data-ppn')).toBe('80');
+    expect(q('[data-testid="cache-gtd"] [data-step]')).toBeNull(); // a DTP is no translation page
   });
 
   it('names the request and sums its path up', () => {

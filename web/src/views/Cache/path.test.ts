@@ -63,7 +63,8 @@ describe('requestPath', () => {
     const dtp = { type: 'flash_program', ppn: 78, block: 9, page: 6, purpose: 'translation', kind: 'Dtp', key: 4, version: 1, ns: 1 } as unknown as EngineEvent;
     const [w] = requestPath([dtp], STRUCTURES, {}, { dtp: 'Dynamic translation page' });
     expect(w.kind).toBe('tp-write');
-    expect(w.targets).toEqual([]); // no GTD row: its key is not a translation page
+    // No GTD row (its key is no translation page): the range index it enters, by flash page.
+    expect(w.targets).toEqual([{ structure: 'dtp', ppn: 78 }]);
     expect(w.text).toBe('Write dynamic translation page 4 to block 9, page 6');
   });
 

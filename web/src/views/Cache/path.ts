@@ -58,8 +58,11 @@ function namer(structures: Structure[], vocab: Vocabulary) {
  */
 function pageTargets(structures: Structure[], key: number, ppn: number, translationPage: boolean): Target[] {
   const ranges = structures.filter((s) => s.shape === 'ranges' && s.ranges.some((r) => r.ppn === ppn)).map((s) => ({ structure: s.id, ppn }));
-  if (ranges.length || !translationPage) return ranges;
-  return structures.filter((s) => s.shape === 'table').map((s) => ({ structure: s.id, key }));
+  if (ranges.length) return ranges;
+  if (translationPage) return structures.filter((s) => s.shape === 'table').map((s) => ({ structure: s.id, key }));
+  // A new page of another kind (a DTP just packed): the range indexes it will enter, where
+  // it shows as pending until the request ends and the inspection has its entry.
+  return structures.filter((s) => s.shape === 'ranges').map((s) => ({ structure: s.id, ppn }));
 }
 
 /** The range stored at flash page `ppn`, with its structure's name. */

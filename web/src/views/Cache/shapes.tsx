@@ -21,7 +21,7 @@ const STEP_WORDS: Record<Highlight['kind'], string> = {
   'tp-read': 'read from flash',
   insert: 'inserted',
   evict: 'evicted',
-  'tp-write': 'written back',
+  'tp-write': 'written',
 };
 
 function More({ shown, len, truncated }: { shown: number; len: number; truncated: boolean }) {
@@ -173,6 +173,12 @@ function RangesShape({ s, hl }: { s: Extract<Structure, { shape: 'ranges' }>; hl
     <>
       <p className="cache__meta">{n(s.len)} in all</p>
       <ul className="cache__ranges">
+        {hl?.ppn !== undefined && !s.ranges.some((r) => r.ppn === hl.ppn) && (
+          <li data-pending-ppn={hl.ppn} data-step={hl.kind} className={`is-absent is-step is-step--${hl.kind}`}>
+            new → flash page {n(hl.ppn)} <span className="cache__stepword">← {STEP_WORDS[hl.kind]}</span>
+            <span className="cache__meta"> (newest; its keys appear when the request ends)</span>
+          </li>
+        )}
         {s.ranges.map((r) => {
           const step = hl?.ppn === r.ppn ? hl.kind : undefined;
           return (
