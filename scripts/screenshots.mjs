@@ -3,7 +3,7 @@
 // first (npm run build && npx vite preview --port 4173), then: node scripts/screenshots.mjs
 // The app is put in a telling state: the default experiment run up to a GC, the grid
 // showing the victim, the narration and the inspector explaining it. Then the RAM / cache
-// panel of DFTL stopped on a mapping miss's translation-page read (`cache-1280x720.png`);
+// panel of DFTL stopped on a mapping miss's translation-page read (`cache-1920x1080.png`);
 // `node scripts/screenshots.mjs cache` takes only that one.
 import { chromium } from '@playwright/test';
 
@@ -37,7 +37,7 @@ try {
     console.log(`wrote ${file.pathname}`);
     await page.close();
   }
-  await cacheShot(1280, 720);
+  await cacheShot(1920, 1080);
 } finally {
   await browser.close();
 }
