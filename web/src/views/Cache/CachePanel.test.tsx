@@ -106,6 +106,14 @@ describe('CachePanel', () => {
     expect(q('[data-testid="cache-gtd"] [data-step]')).toBeNull(); // a DTP is no translation page
   });
 
+  it('shows no path for a scheme whose spec names no caches', () => {
+    const store = new SimStore(new FakeClient() as unknown as SimClient);
+    store['set']({ status: 'ready', info: fakeInfo(10), current: CURRENT, pos: { request: 3, op: 0, ops: 0 }, inspection: INSPECTION });
+    act(() => root.render(<StoreContext.Provider value={store}><CachePanel /></StoreContext.Provider>));
+    expect(q('.cache__path')).toBeNull();
+    expect(q('[data-testid="cache-cmt"]')).not.toBeNull();
+  });
+
   it('names the request and sums its path up', () => {
     mount(0);
     expect(q('.cache__path h4')!.textContent).toBe('Path of request #3');

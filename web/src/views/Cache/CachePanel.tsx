@@ -16,7 +16,8 @@ const PLAYING_EVERY_MS = 500;
  * demand when the position changes, so it follows the timeline both ways; the engine only
  * builds the description while this panel is shown. Above them, the current request's path
  * through RAM (path.ts), step by step with the timeline; the structure and item of the
- * current step are outlined. While playing, only the path's summary is shown.
+ * current step are outlined. While playing, only the path's summary is shown. A scheme whose
+ * spec names no caches (page mapping) has no path to show.
  */
 export function CachePanel() {
   const store = useStore();
@@ -47,7 +48,7 @@ export function CachePanel() {
   return (
     <div className="cache" data-testid="cache-panel" aria-label={`RAM structures of ${scheme ?? 'the scheme'}`}>
       <BudgetBar total={inspection.ram_budget} used={inspection.ram_used} budgets={inspection.budgets} />
-      {current && inspection.structures.length > 0 && (
+      {current && (spec?.caches.length ?? 0) > 0 && (
         <section className="cache__path" aria-label="Path through RAM">
           <h4>Path of request #{current.index.toLocaleString('en-US')}</h4>
           <p className="cache__meta cache__summary">{pathSummary(path)}</p>
