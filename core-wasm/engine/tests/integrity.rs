@@ -81,7 +81,7 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 if i % 2 == 1 {
                     // Just above one 4-byte directory entry per page's worth of mapping
                     // entries: a demand-based scheme is left a two-entry cache.
-                    let per_tpage = u64::from(config.device.page_bytes / 4);
+                    let per_tpage = u64::from(config.device.entries_per_translation_page());
                     config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + 16;
                 }
                 config.gc.victim = VictimPolicy::ALL[(i / 2) as usize % 3];
@@ -121,7 +121,10 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 };
                 let sim = match sim {
                     Ok(sim) => sim,
-                    Err(EngineError::Config(_)) => {
+                    Err(EngineError::Config(e)) => {
+                        if std::env::var_os("FTL_SHOW_REFUSALS").is_some() {
+                            eprintln!("{label}: {e}");
+                        }
                         refused += 1;
                         continue;
                     }

@@ -111,12 +111,23 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
             continue;
         }
         let tag = dev.read(ppn, Purpose::Gc)?;
-        let dest = next_page(s, s.stream_for(tag.kind), dev, true)?;
+        let slot = match tag.kind {
+            PageKind::Translation => TRANSLATION,
+            PageKind::Data => s.core().data_slot_of(victim),
+            kind => s.stream_for(kind),
+        };
+        let dest = next_page(s, slot, dev, true)?;
         let content = dev.flash().content(ppn).cloned().unwrap_or_default();
         dev.program_with(dest, tag, content, Purpose::Gc)?;
         dev.invalidate(ppn)?;
         dev.gc_copied();
         match tag.kind {
+            PageKind::Translation => {
+                dev.stats.tpage_reads[TpCause::GcCopy as usize] += 1;
+                dev.stats.tpage_writes[TpCause::GcCopy as usize] += 1;
+                s.core_mut().gtd[tag.key as usize] = dest;
+                dev.ram(1);
+            }
             PageKind::Data => {
                 if !s.set_cached(tag.key, dest, dev) {
                     // Not in RAM: fix the translation page, once per page after the copies.
@@ -124,12 +135,6 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
                     core.on_flash[tag.key as usize] = dest;
                     stale.insert(core.tpage_of(tag.key));
                 } // else lazy copying: the cache holds the new mapping; it reaches flash when evicted.
-            }
-            PageKind::Translation => {
-                dev.stats.tpage_reads[TpCause::GcCopy as usize] += 1;
-                dev.stats.tpage_writes[TpCause::GcCopy as usize] += 1;
-                s.core_mut().gtd[tag.key as usize] = dest;
-                dev.ram(1);
             }
             _ => s.moved(tag, dest, dev)?,
         }

@@ -2,8 +2,8 @@
 //! loading a DTP into the CMT, packing the Ghost-CMT into a new DTP, merging the oldest DTP
 //! into the STPs, and GC's handling of entries that live in DTPs.
 //!
-//! A DTP's data area holds its entries sorted by LPN, three words each (LPN, PPN, flag;
-//! 8 bytes on real flash with the flag in a PPN bit), so finding one is a binary search.
+//! A DTP's data area holds its entries sorted by LPN, two words each (LPN, PPN), so finding
+//! one is a binary search; their one-bit flags are a bitmap in the spare area.
 
 use std::collections::BTreeSet;
 
@@ -21,8 +21,25 @@ use super::dtp_index::IndexDesign;
 
 /// The entries of the DTP at `tppn`, as flash holds them.
 pub(super) fn entries_at(dev: &Device, tppn: Ppn) -> Vec<(u32, MapEntry)> {
-    let data = dev.flash().content(tppn).map_or(&[][..], |c| &c.data[..]);
-    data.chunks_exact(DTP_WORDS).map(|e| (e[0], MapEntry { ppn: e[1], dirty: e[2] != 0 })).collect()
+    let Some(c) = dev.flash().content(tppn) else { return Vec::new() };
+    let flag = |i: usize| c.oob.get(i / 32).is_some_and(|w| w >> (i % 32) & 1 == 1);
+    c.data
+        .chunks_exact(DTP_WORDS)
+        .enumerate()
+        .map(|(i, e)| (e[0], MapEntry { ppn: e[1], dirty: flag(i) }))
+        .collect()
+}
+
+/// A DTP's page content: the entries (sorted by LPN) in the data area, the flags in the
+/// spare area.
+pub(super) fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
+    let mut data = Vec::with_capacity(entries.len() * DTP_WORDS);
+    let mut oob = vec![0u32; entries.len().div_ceil(32)];
+    for (i, (lpn, e)) in entries.iter().enumerate() {
+        data.extend([*lpn, e.ppn]);
+        oob[i / 32] |= u32::from(e.dirty) << (i % 32);
+    }
+    PageContent { data, oob }
 }
 
 /// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
@@ -69,11 +86,17 @@ impl Hcftl {
     }
 
     /// The DTP holding `lpn`'s entry after a CMT and Ghost-CMT miss: each DTP offered is
-    /// read (cause "DTP load", wasted reads included).
+    /// read (cause "DTP load", wasted reads included). The verdict shows as a cache event at
+    /// the DTP-index level: a hit keyed by the DTP's id, a miss by the LPN.
     pub(super) fn find_in_dtps(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<u32>> {
-        self.scan_dtps(lpn, dev, |_, _, tppn, dev| {
+        let found = self.scan_dtps(lpn, dev, |_, _, tppn, dev| {
             read_tpage(tppn, Purpose::Translation, TpCause::DtpLoad, dev)
-        })
+        })?;
+        match found {
+            Some(id) => dev.cache_hit(CacheLevel::TranslationPage, id),
+            None => dev.cache_miss(CacheLevel::TranslationPage, lpn),
+        }
+        Ok(found)
     }
 
     /// Loads DTP `id` (already read) whole into the CMT, `lpn` last (most recent), deletes
@@ -110,18 +133,18 @@ impl Hcftl {
             let lpns = self.ghost.choose(self.split.per_dtp, self.options.packing.packing());
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
-            let mut data = Vec::with_capacity(lpns.len() * DTP_WORDS);
+            let mut entries = Vec::with_capacity(lpns.len());
             for &l in &lpns {
                 let e = self
                     .ghost
                     .take(l)
                     .ok_or_else(|| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
                 dev.cache_evict(CacheLevel::Ghost, l, e.dirty, ENTRY_BYTES as u32);
-                data.extend([l, e.ppn, u32::from(e.dirty)]);
+                entries.push((l, e));
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: self.index.next_id(), version: self.dtp_version };
-            dev.program_with(dest, tag, PageContent { data, oob: Vec::new() }, Purpose::Translation)?;
+            dev.program_with(dest, tag, content_of(&entries), Purpose::Translation)?;
             dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
             self.index.add(dest, &lpns);
             dev.ram(1);
@@ -184,16 +207,15 @@ impl Hcftl {
                 return Err(EngineError::Invariant(format!("hcftl: GC patched DTP {id}, which is gone")));
             };
             let old = self.index.at(p).tppn;
-            let mut data = dev.flash().content(old).map(|c| c.data.clone()).unwrap_or_default();
+            let mut entries = entries_at(dev, old);
             for (lpn, ppn) in fixes {
                 let i = slot_of(dev, old, lpn)
                     .ok_or_else(|| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
-                data[i * DTP_WORDS + 1] = ppn;
-                data[i * DTP_WORDS + 2] = 1;
+                entries[i].1 = MapEntry { ppn, dirty: true };
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
-            dev.program_with(dest, tag, PageContent { data, oob: Vec::new() }, Purpose::Gc)?;
+            dev.program_with(dest, tag, content_of(&entries), Purpose::Gc)?;
             dev.stats.tpage_writes[TpCause::GcBatch as usize] += 1;
             dev.invalidate(old)?;
             self.index.set_tppn(id, dest);

@@ -65,10 +65,11 @@ pub static SPEC: SchemeSpec = SchemeSpec {
 
 /// RAM of a CMT or Ghost-CMT entry: LPN and PPN (the dirty bit fits in a PPN bit).
 const ENTRY_BYTES: u64 = 8;
-/// Flash bytes of a DTP entry: LPN, PPN and the flag folded into a PPN bit.
+/// Flash bytes of a DTP entry in the data area: LPN and PPN. Its one-bit flag goes to the
+/// spare area, a bitmap after the tag.
 const DTP_ENTRY_BYTES: u64 = 8;
-/// Words per DTP entry as the simulator stores it: LPN, PPN, flag.
-const DTP_WORDS: usize = 3;
+/// Words per DTP entry in the data area: LPN, PPN.
+const DTP_WORDS: usize = 2;
 /// The smallest bloom filter a DTP record gets, in bits per entry (below it the filter
 /// would pass almost everything; a record then does not fit and there are fewer DTPs).
 const MIN_BLOOM_BITS_PER_ENTRY: u64 = 4;
@@ -93,10 +94,10 @@ pub struct RamSplit {
 }
 
 impl RamSplit {
-    /// The split for a budget of `budget` bytes of which the GTD takes `gtd` bytes, on
-    /// `page_bytes` pages. Errors name what does not fit.
-    /// At most `flash_room` DTPs (flash pages they may occupy).
-    pub fn of(budget: u64, gtd: u64, page_bytes: u32, flash_room: u64, o: &HcftlOptions) -> Result<Self> {
+    /// The split for a budget of `budget` bytes of which the GTD takes `gtd` bytes, with at
+    /// most `page_entries` entries in a DTP and `flash_room` DTPs on flash. Errors name what
+    /// does not fit.
+    pub fn of(budget: u64, gtd: u64, page_entries: u64, flash_room: u64, o: &HcftlOptions) -> Result<Self> {
         let refuse = |what: String| {
             Err(EngineError::Config(format!(
                 "hcftl: ram.bytes = {budget} (GTD {gtd} bytes) cannot hold {what}"
@@ -116,7 +117,7 @@ impl RamSplit {
         // Shares of the whole budget, as the paper splits its 2 MB; at least two Ghost-CMT
         // entries (so packing has a choice) and one DTP record.
         let ghost = ((budget as f64 * o.ghost_ratio) as u64 / ENTRY_BYTES).max(2);
-        let per_dtp = (u64::from(page_bytes) / DTP_ENTRY_BYTES).min(ghost / 2).max(1);
+        let per_dtp = page_entries.min(ghost / 2).max(1);
         let index_share = (budget as f64 * o.dtp_index_ratio) as u64;
         let min_record = RECORD_HEADER_BYTES + (per_dtp * MIN_BLOOM_BITS_PER_ENTRY).div_ceil(8);
         let mut dtps = (index_share / min_record).min(u64::from(o.max_dtps)).min(flash_room).max(1);
@@ -169,12 +170,21 @@ impl Hcftl {
     /// HCFTL over an erased device.
     pub fn new(ctx: &BuildCtx, options: HcftlOptions) -> Result<Self> {
         let d = ctx.device;
-        let tpages = d.logical_pages().div_ceil(u64::from(d.page_bytes / 4));
+        let tpages = d.logical_pages().div_ceil(u64::from(d.entries_per_translation_page()));
         // DTPs are valid pages beyond the logical space: at most half the spare room left
         // after GC's needs, so garbage keeps the other half.
         let room = DemandCore::spare_room(ctx, 1) / 2;
-        let split =
-            RamSplit::of(ctx.ram_budget, tpages * demand::GTD_ENTRY_BYTES, d.page_bytes, room, &options)?;
+        // A DTP holds what its data area holds, and no more flags than its spare area does.
+        let flag_bits = u64::from(d.oob_bytes.saturating_sub(crate::flash::TAG_OOB_BYTES) / 4) * 32;
+        let page_entries = (u64::from(d.page_bytes) / DTP_ENTRY_BYTES).min(flag_bits);
+        if page_entries == 0 {
+            return Err(EngineError::Config(format!(
+                "hcftl: a {}-byte page with {} spare bytes cannot hold a DTP entry and its flag",
+                d.page_bytes, d.oob_bytes
+            )));
+        }
+        let gtd = tpages * demand::GTD_ENTRY_BYTES;
+        let split = RamSplit::of(ctx.ram_budget, gtd, page_entries, room, &options)?;
         Self::with_split(ctx, options, split)
     }
 
@@ -285,10 +295,10 @@ impl DemandScheme for Hcftl {
     }
 
     fn stream_for(&self, kind: PageKind) -> usize {
-        match kind {
-            PageKind::Dtp => DTP_STREAM,
-            PageKind::Translation => demand::TRANSLATION,
-            _ => demand::DATA,
+        if kind == PageKind::Dtp {
+            DTP_STREAM
+        } else {
+            demand::DATA
         }
     }
 

@@ -138,12 +138,25 @@ fn dtps_above_the_threshold_merge_into_the_stps_in_idle_time_or_at_once() {
 fn the_hcftl_preset_gets_the_papers_ram_split() {
     let c = crate::presets::config("hcftl").unwrap();
     let tpages = c.device.logical_pages().div_ceil(1024);
-    let s = RamSplit::of(c.ram_budget(), tpages * 4, c.device.page_bytes, u64::MAX, &HcftlOptions::default())
-        .unwrap();
+    let s = RamSplit::of(c.ram_budget(), tpages * 4, 512, u64::MAX, &HcftlOptions::default()).unwrap();
     assert_eq!((s.dtps, s.per_dtp, s.filter_bits), (1600, 512, 381 * 8));
     assert_eq!(s.ghost as u64 * 8, (2.0 * 1024.0 * 1024.0 * 0.07) as u64 / 8 * 8);
     assert_eq!(s.cmt as u64, (c.ram_budget() - tpages * 4 - s.ghost as u64 * 8 - 1600 * 393) / 8);
     assert_eq!(s.merge_threshold, 1200);
-    let e = RamSplit::of(100, 90, 4096, 10, &HcftlOptions::default()).unwrap_err().to_string();
+    let e = RamSplit::of(100, 90, 512, 10, &HcftlOptions::default()).unwrap_err().to_string();
     assert!(e.contains("hcftl") && e.contains("Ghost-CMT"), "{e}");
+}
+
+/// A full DTP on the paper's 4 KB pages: 512 (LPN, PPN) pairs fill the data area and their
+/// flags take 64 of the 120 spare bytes after the tag; flash accepts it and reads it back.
+#[test]
+fn a_full_dtp_fits_a_4_kb_page_with_its_flags_in_the_spare_area() {
+    let entries: Vec<(u32, MapEntry)> =
+        (0..512).map(|l| (l * 3, MapEntry { ppn: l, dirty: l % 5 == 0 })).collect();
+    let content = dtp::content_of(&entries);
+    assert_eq!((content.data.len() * 4, content.oob.len() * 4), (4096, 64));
+    let mut dev = Device::new(FlashArray::new(4, 4, crate::config::CellType::Slc), Default::default(), false);
+    let tag = PageTag { kind: PageKind::Dtp, key: 0, version: 1 };
+    dev.program_with(0, tag, content, crate::events::Purpose::Translation).unwrap();
+    assert_eq!(dtp::entries_at(&dev, 0), entries);
 }
