@@ -68,6 +68,16 @@ describe('requestPath', () => {
     expect(w.text).toBe('Write dynamic translation page 4 to block 9, page 6');
   });
 
+  it("treats the spec's name for a level without a list as the range index of that name (HCFTL's DTP index)", () => {
+    const vocab = { translation_page: 'DTP index' };
+    const [hit] = requestPath([{ type: 'cache_hit', level: 'translation_page', key: 0 }], STRUCTURES, vocab);
+    expect(hit.text).toBe('Look up in the DTP index: hit, entry 0 (keys 3–9)');
+    expect(hit.targets).toEqual([{ structure: 'dtp', ppn: 77 }]);
+    const [miss] = requestPath([{ type: 'cache_miss', level: 'translation_page', key: 12 }], STRUCTURES, vocab);
+    expect(miss.text).toBe('Look up LPN 12 in the DTP index: miss');
+    expect(miss.targets).toEqual([{ structure: 'dtp' }]);
+  });
+
   it('tells a GC move of a translation page from a write-back', () => {
     const gc: EngineEvent = { type: 'flash_program', ppn: 9, block: 1, page: 1, purpose: 'gc', kind: 'Translation', key: 2, version: 3, ns: 1 };
     expect(requestPath([gc], STRUCTURES)[0].text).toMatch(/^GC moves translation page 2/);

@@ -65,6 +65,26 @@ function pageTargets(structures: Structure[], key: number, ppn: number, translat
   return structures.filter((s) => s.shape === 'ranges').map((s) => ({ structure: s.id, ppn }));
 }
 
+/**
+ * The range index the spec names a cache level after, when no list has that level (HCFTL's
+ * "DTP index" is the translation-page level of its spec and a set of ranges in its inspection).
+ */
+function rangesNamed(structures: Structure[], name: string) {
+  return structures.find((s): s is Extract<Structure, { shape: 'ranges' }> => s.shape === 'ranges' && shortName(s.name) === shortName(name));
+}
+
+/**
+ * A lookup in a range index: a hit names the entry found (its range id), a miss the key
+ * looked up (a logical page: ranges hold LPN windows).
+ */
+function indexLookup(op: number, type: 'cache_hit' | 'cache_miss', level: CacheLevel, key: number, index: Extract<Structure, { shape: 'ranges' }>): PathStep {
+  const name = shortName(index.name);
+  if (type === 'cache_miss') return { op, level, key, kind: 'miss', text: `Look up LPN ${key} in the ${name}: miss`, targets: [{ structure: index.id }] };
+  const r = index.ranges.find((x) => x.id === key);
+  const where = r ? `, entry ${key} (keys ${r.min}–${r.max})` : `, entry ${key}`;
+  return { op, level, key, kind: 'hit', text: `Look up in the ${name}: hit${where}`, targets: [{ structure: index.id, ppn: r?.ppn }] };
+}
+
 /** The range stored at flash page `ppn`, with its structure's name. */
 function rangeAt(structures: Structure[], ppn: number) {
   for (const s of structures) {
@@ -89,6 +109,11 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
       case 'cache_insert':
       case 'cache_evict': {
         const id = list(e.level);
+        const index = id === undefined ? rangesNamed(structures, levelName(e.level, vocab)) : undefined;
+        if (index && (e.type === 'cache_hit' || e.type === 'cache_miss')) {
+          steps.push(indexLookup(op, e.type, e.level, e.key, index));
+          break;
+        }
         const targets = id === undefined ? [] : [{ structure: id, key: e.key }];
         const what = keyLabel(e.level, e.key);
         const where = name(e.level);
