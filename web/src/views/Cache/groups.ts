@@ -5,8 +5,12 @@
  */
 import type { Entry } from '../../engine/inspection';
 
-/** Indices where a new group starts, when the entries form one run per group and there are
- * at least two groups; otherwise none. */
+/** Entries per group, on average, before headings are worth their lines (a short list of
+ * mixed groups can form runs by chance: HCFTL's Ghost-CMT of four entries from three pages). */
+const MIN_PER_GROUP = 3;
+
+/** Indices where a new group starts, when the entries form one run per group, there are at
+ * least two groups and they hold MIN_PER_GROUP entries on average; otherwise none. */
 export function groupStarts(entries: Entry[]): number[] {
   const starts: number[] = [];
   const seen = new Set<number>();
@@ -18,5 +22,5 @@ export function groupStarts(entries: Entry[]): number[] {
     seen.add(g);
     starts.push(i);
   }
-  return starts.length >= 2 ? starts : [];
+  return starts.length >= 2 && entries.length >= MIN_PER_GROUP * starts.length ? starts : [];
 }
