@@ -160,3 +160,22 @@ fn a_full_dtp_fits_a_4_kb_page_with_its_flags_in_the_spare_area() {
     dev.program_with(0, tag, content, crate::events::Purpose::Translation).unwrap();
     assert_eq!(dtp::entries_at(&dev, 0), entries);
 }
+
+/// The mapping reconstruction check rebuilds the map from the STPs and the DTPs the scheme
+/// declares: with DTP 0 (holding the only copy of LPNs 10 and 11, the STP never written)
+/// declared it passes; had the scheme lost the DTP's record, 10 maps to nothing.
+#[test]
+fn the_reconstruction_check_reads_the_dtps_on_flash() {
+    use crate::invariants::check_mapping;
+    let (mut ftl, mut dev) = setup(HcftlOptions::default(), SPLIT);
+    let mut oracle = crate::oracle::Oracle::new(SimConfig::default().device.logical_pages());
+    for lpn in [10, 50, 11, 90, 51, 12] {
+        let v = oracle.write(lpn).unwrap();
+        ftl.write(lpn, v, &mut dev).unwrap();
+    }
+    assert_eq!(records(&ftl), vec![(10, 11)]);
+    check_mapping(&ftl, &dev, &oracle).unwrap();
+    ftl.index.remove(0);
+    let e = check_mapping(&ftl, &dev, &oracle).unwrap_err().to_string();
+    assert!(e.contains("LPN 10 (version 1) maps to nothing"), "{e}");
+}
