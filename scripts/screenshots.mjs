@@ -2,16 +2,19 @@
 // 1280x720, a small laptop window 800x600 and a desktop 1920x1080, in Debian's Chromium. Serve the production build
 // first (npm run build && npx vite preview --port 4173), then: node scripts/screenshots.mjs
 // The app is put in a telling state: the default experiment run up to a GC, the grid
-// showing the victim, the narration and the inspector explaining it.
+// showing the victim, the narration and the inspector explaining it. Then the RAM / cache
+// panel of DFTL stopped on a mapping miss's translation-page read (`cache-1920x1080.png`);
+// `node scripts/screenshots.mjs cache` takes only that one.
 import { chromium } from '@playwright/test';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const OUT = new URL('../docs/screenshots/', import.meta.url);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+const only = process.argv[2];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 try {
-  for (const [w, h] of [[1280, 720], [800, 600], [1920, 1080]]) {
+  for (const [w, h] of only === 'cache' ? [] : [[1280, 720], [800, 600], [1920, 1080]]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(BASE);
     await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
@@ -34,6 +37,42 @@ try {
     console.log(`wrote ${file.pathname}`);
     await page.close();
   }
+  await cacheShot(1920, 1080);
 } finally {
   await browser.close();
+}
+
+/** DFTL after a few hundred requests, on the translation-page read of the next CMT miss. */
+async function cacheShot(w, h) {
+  const page = await browser.newPage({ viewport: { width: w, height: h } });
+  await page.goto(BASE);
+  await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
+  await page.evaluate(() => window.__ftl.load({ config: { scheme: 'dftl' } }));
+  await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready' && window.__ftl.snapshot().scheme === 'dftl', null, { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'RAM / cache' }).click();
+  await page.evaluate(async () => {
+    const ftl = window.__ftl;
+    await ftl.step(300);
+    await ftl.jumpTo('miss');
+    for (let i = 0; i < 8; i++) {
+      const ev = ftl.events();
+      const op = ftl.snapshot().pos.op;
+      const last = ev?.ops[op - 1];
+      if (!ev || op === 0 || (last?.type === 'flash_read' && last.purpose === 'translation')) break;
+      await ftl.stepOp();
+    }
+  });
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(800);
+  const file = new URL(`cache-${w}x${h}.png`, OUT);
+  await page.screenshot({ path: file.pathname });
+  console.log(`wrote ${file.pathname}`);
+  if (process.env.PANEL_SHOT) {
+    // The whole panel, unclipped by its scrolling tab (a check of the layout, not for the docs).
+    await page.addStyleTag({ content: '.tabs__panel { overflow: visible !important; }' });
+    await page.setViewportSize({ width: w, height: 1400 });
+    await page.waitForTimeout(300);
+    await page.getByTestId('cache-panel').screenshot({ path: process.env.PANEL_SHOT });
+  }
+  await page.close();
 }

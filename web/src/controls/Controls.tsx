@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { SPEEDS, speedLabel } from '../store/experiment';
+import { SPEEDS, speedLabel } from '../store/speeds';
 import { useSim, useStore } from '../store/useSim';
 import { shortcutFor, shortcuts } from './keymap';
 import './Controls.css';

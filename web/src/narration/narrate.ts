@@ -42,6 +42,11 @@ const LEVEL_NAMES: Record<CacheLevel, string> = {
   dram: 'DRAM',
 };
 
+/** The scheme's name for a cache level, or a generic one ("mapping cache"). */
+export function levelName(level: CacheLevel, vocab: Vocabulary = {}): string {
+  return vocab[level] ?? LEVEL_NAMES[level] ?? level.replace(/_/g, ' ');
+}
+
 /** Simulated time in words: "25 µs", "1.2 ms". */
 export function formatNs(ns: number): string {
   const us = ns / 1000;
@@ -50,7 +55,7 @@ export function formatNs(ns: number): string {
 }
 
 /** "block 3, page 7" for a physical page. */
-function at(block: number, page: number): string {
+export function at(block: number, page: number): string {
   return `block ${block}, page ${page}`;
 }
 
@@ -58,8 +63,8 @@ function ppnAt(ppn: number, ppb: number): string {
   return at(Math.floor(ppn / ppb), ppn % ppb);
 }
 
-/** What a cache key names at each level. */
-function keyLabel(level: CacheLevel, key: number): string {
+/** What a cache key names at each level ("LPN 5", "translation page 2"). */
+export function keyLabel(level: CacheLevel, key: number): string {
   if (level === 'translation_page' || level === 'recency' || level === 'frequency') return `translation page ${key}`;
   if (level === 'block_map') return `logical block ${key}`;
   if (level === 'sram' || level === 'dram') return `metadata page ${key}`;
@@ -98,7 +103,7 @@ function kindOf(e: EngineEvent): LineKind {
 
 /** One event on its own, in words. */
 export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {}): string {
-  const level = (l: CacheLevel) => vocab[l] ?? LEVEL_NAMES[l];
+  const level = (l: CacheLevel) => levelName(l, vocab);
   switch (e.type) {
     case 'request':
       return describeRequest(e);
@@ -168,7 +173,7 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
       i = last;
     };
     if (e.type === 'cache_miss' && next?.type === 'flash_read' && next.purpose === 'translation') {
-      const name = cap(vocab[e.level] ?? LEVEL_NAMES[e.level]);
+      const name = cap(levelName(e.level, vocab));
       line(i + 1, `${name} miss for ${keyLabel(e.level, e.key)}: read translation page ${next.key} from ${at(next.block, next.page)}${cost(next.ns)}`, next.ns, 'mapping');
     } else if (e.type === 'flash_read' && e.purpose === 'gc' && next?.type === 'flash_program' && next.purpose === 'gc') {
       const inv = ops[i + 2];

@@ -8,7 +8,7 @@
  * implements it), and the status changes that playing implies are the host's business
  * (SimStore.play / pause), so the arrow points one way: store → player.
  */
-import type { Speed } from './experiment';
+import type { Speed } from './speeds';
 
 /** Time the worker may spend per frame at full speed, serving and reading out (ms). */
 export const MAX_SPEED_BUDGET_MS = 10;

@@ -1,10 +1,17 @@
-/** The shape of the store's state (store.ts holds it and the moves that change it). */
+/**
+ * The shape of the store's state, in slices: each slice has one owner module that changes
+ * it (timeline.ts, experiments.ts, ui.ts; the read-outs in reads.ts). The state stays one
+ * flat object, so selectors read `s.pos` rather than `s.timeline.pos`, but a new view knows
+ * where its fields belong: the comparison lab's moves go with the timeline, a shared URL
+ * with the experiment, a panel toggle with the ui.
+ */
 import type { RequestTrace } from '../engine/events';
 import type { Inspection } from '../engine/inspection';
 import type { FrameData, Position, RequestReport, SimInfo, TraceParse } from '../engine/protocol';
 import type { ResponseSeries } from '../engine/responseBins';
 import type { ParseChoices } from '../traces/stream';
-import { DEFAULT_EXPERIMENT, DEFAULT_SPEED, type Experiment } from './experiment';
+import { DEFAULT_EXPERIMENT, type Experiment } from './experiment';
+import { DEFAULT_SPEED } from './speeds';
 
 /** What the app is doing: 'loading' and 'error' disable the timeline. */
 export type Status = 'loading' | 'ready' | 'playing' | 'done' | 'error';
@@ -17,14 +24,13 @@ export interface Busy {
   total: number;
 }
 
-/** Everything the views read from the store. */
-export interface SimState {
+/** Where the simulation stands and what the last move showed (timeline.ts). */
+export interface TimelineState {
   status: Status;
   /** What went wrong, when status is 'error' (or a step failed). */
   message?: string;
   /** A short note for the user (e.g. "no GC ahead"), cleared by the next move. */
   notice?: string;
-  info?: SimInfo;
   frame?: FrameData;
   pos: Position;
   /** The request in progress or last served, with its events. */
@@ -32,25 +38,20 @@ export interface SimState {
   report: RequestReport | null;
   /** Requests the narration log holds, by index. */
   log: RequestTrace[];
-  /** Response times binned over the trace, for the chart. */
-  responses?: ResponseSeries;
-  /** Index into SPEEDS. */
-  speed: number;
-  /** The experiment loaded (a failed or cancelled load leaves it as it was). */
-  experiment: Experiment;
   busy?: Busy;
-  /** Block grid shows erase-count heat instead of roles. */
-  heat: boolean;
-  /** Keyboard help overlay open. */
-  help: boolean;
   /** Bumped by every view from the engine (animations key on it). */
   seq: number;
+}
+
+/** What is loaded, and what a failed load asked for (experiments.ts). */
+export interface ExperimentState {
+  info?: SimInfo;
+  /** The experiment loaded (a failed or cancelled load leaves it as it was). */
+  experiment: Experiment;
   /** Statistics and parse report of the loaded trace. */
   trace?: TraceParse;
   /** Why the last trace could not be loaded (the previous experiment stays loaded). */
   traceError?: string;
-  /** The scheme's RAM structures at the position (fetched while the cache panel is shown). */
-  inspection?: Inspection;
   /**
    * The experiment asked for when that load failed: the selectors keep showing it beside
    * the reason until the user acts (dismisses, or loads something else).
@@ -60,19 +61,46 @@ export interface SimState {
   parseChoices: ParseChoices;
 }
 
+/** Data read from the engine without moving (reads.ts). */
+export interface ReadoutState {
+  /** Response times binned over the trace, for the chart. */
+  responses?: ResponseSeries;
+  /** The scheme's RAM structures at the position (fetched while the cache panel is shown). */
+  inspection?: Inspection;
+}
+
+/** How the user looks at it (ui.ts). */
+export interface UiState {
+  /** Index into SPEEDS. */
+  speed: number;
+  /** Block grid shows erase-count heat instead of roles. */
+  heat: boolean;
+  /** Keyboard help overlay open. */
+  help: boolean;
+}
+
+/** Everything the views read from the store. */
+export type SimState = TimelineState & ExperimentState & ReadoutState & UiState;
+
+/** Reads and writes the state: what the slices get from the store. */
+export interface StateCell {
+  get(): SimState;
+  set(patch: Partial<SimState>): void;
+}
+
 /** The state before the first load. */
 export function initialState(): SimState {
   return {
     status: 'loading',
-    speed: DEFAULT_SPEED,
-    experiment: DEFAULT_EXPERIMENT,
     pos: { request: 0, op: 0, ops: 0 },
     current: null,
     report: null,
     log: [],
+    seq: 0,
+    experiment: DEFAULT_EXPERIMENT,
+    parseChoices: {},
+    speed: DEFAULT_SPEED,
     heat: false,
     help: false,
-    seq: 0,
-    parseChoices: {},
   };
 }

@@ -1,50 +1,36 @@
 /**
  * The app's one store, outside React (components read it with useSim). It owns the engine
- * client; every timeline move goes through `exec`, which runs moves one at a time, shows a
- * progress bar for anything slower than half a second and applies the view that comes back.
- * The play loop lives in player.ts, the state's shape in state.ts, the load pipeline in
- * loadExperiment.ts; this file is state and moves.
- *
- * Loads and moves share one queue, and a load bumps a generation number: a move begun before
- * it belongs to the experiment being replaced, so its view is dropped (it would otherwise
- * end the 'loading' status while the new trace is still read).
+ * client and composes the slices that change its state: the timeline (timeline.ts: the move
+ * queue, generations, applying views), the experiment (experiments.ts: load, switch scheme,
+ * resume after a failed load), the ui (ui.ts: speed, heat, help) and the read-outs (reads.ts).
+ * state.ts says which fields each slice owns. The play loop lives in player.ts; this file is
+ * the public API the views call and the glue between the slices.
  */
-import { isFatal, SimClient } from '../engine/client';
-import { errorMessage } from '../engine/errors';
-import type { ToWorker, ViewData } from '../engine/protocol';
+import { SimClient } from '../engine/client';
 import type { ParseChoices } from '../traces/stream';
-import { SPEEDS, type Experiment } from './experiment';
-import { loadExperiment, type Loaded } from './loadExperiment';
-import { mergeLog } from './narrationLog';
+import type { Experiment } from './experiment';
+import { Experiments } from './experiments';
 import { PlayLoop, type PlayHost } from './player';
 import { Reads } from './reads';
-import { initialState, type Busy, type SimState, type Status } from './state';
+import { SPEEDS } from './speeds';
+import { initialState, type SimState, type StateCell } from './state';
+import { Timeline } from './timeline';
+import { Ui } from './ui';
 
 export type { Busy, SimState, Status } from './state';
 
-type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
-
-/** Delay before a progress bar appears (ms). */
-const BUSY_AFTER_MS = 500;
-/** Moves queued beyond this are dropped (a held-down key must not build a backlog). */
-const MAX_QUEUED = 3;
-
-/** The store: state, subscriptions, the load and every timeline move. */
+/** The store: state, subscriptions, and every action the views take. */
 export class SimStore {
   private state: SimState = initialState();
   private listeners = new Set<() => void>();
-  private chain: Promise<unknown> = Promise.resolve();
-  private queued = 0;
-  /** Bumped by every load; work begun under an older number is skipped or dropped. */
-  private gen = 0;
-  /** Aborts the load in progress (Stop / Esc). */
-  private loading: AbortController | null = null;
-  /** Why the engine failed since the last load that succeeded: a failed reload returns to it. */
-  private failure: string | undefined;
   readonly player: PlayLoop;
+  private readonly timeline: Timeline;
+  private readonly experiments: Experiments;
+  private readonly ui: Ui;
   private readonly reads: Reads;
 
   constructor(readonly client: SimClient = new SimClient()) {
+    const cell: StateCell = { get: () => this.state, set: (patch) => this.set(patch) };
     const host: PlayHost = {
       speed: () => SPEEDS[this.state.speed],
       tick: (n, budgetMs) => this.step(n, budgetMs, true),
@@ -57,6 +43,21 @@ export class SimStore {
       ended: () => this.settleAfterPlay(),
     };
     this.player = new PlayLoop(host);
+    const common = {
+      client,
+      playing: () => this.player.running,
+      pause: () => this.pause(),
+      refreshChart: () => void this.refreshResponses(),
+    };
+    this.timeline = new Timeline(cell, common);
+    this.experiments = new Experiments(cell, this.timeline, {
+      ...common,
+      cancel: () => this.cancel(),
+      play: () => this.play(),
+      seek: (request) => this.seek(request),
+      load: (experiment, choices) => this.load(experiment, choices),
+    });
+    this.ui = new Ui(cell);
     this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
   }
 
@@ -68,7 +69,7 @@ export class SimStore {
   getState = (): SimState => this.state;
 
   /** Replaces part of the state and notifies subscribers (tests seed state with
-   * `store['set']`; everything else changes state through the methods below). */
+   * `store['set']`; everything else changes state through the slices). */
   private set(patch: Partial<SimState>) {
     this.state = { ...this.state, ...patch };
     for (const fn of this.listeners) fn();
@@ -83,61 +84,24 @@ export class SimStore {
 
   /** Whether the timeline can move (a simulation is loaded and healthy). */
   get live(): boolean {
-    return this.state.status !== 'loading' && this.state.status !== 'error' && !!this.state.info;
+    return this.timeline.live;
   }
 
-  /**
-   * Streams the experiment's trace into the engine (statistics first, with a progress bar
-   * for big files), then builds the simulation. If the trace cannot be read, the engine
-   * refuses the config, or Stop is pressed, the previous experiment stays loaded and the
-   * reason is shown with the trace (or as a notice); with none loaded it is the error status.
-   */
-  async load(experiment: Experiment = this.state.experiment, choices: ParseChoices = this.state.parseChoices): Promise<void> {
-    this.pause();
-    this.cancel(); // a load replaces the one before it and any long move in progress
-    const gen = ++this.gen;
-    const abort = new AbortController();
-    this.loading = abort;
-    this.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined, refused: undefined });
-    await this.exec(`Loading ${experiment.traceName}`, gen, async (onProgress) => {
-      let loaded: Loaded;
-      try {
-        loaded = await loadExperiment(this.client, experiment, choices, abort.signal, onProgress);
-      } catch (e) {
-        const cancelled = abort.signal.aborted && !isFatal(e);
-        if (isFatal(e) || !this.state.info) throw cancelled ? new Error('Loading cancelled.') : e;
-        if (gen === this.gen) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: errorMessage(e), refused: experiment });
-        return;
-      }
-      this.failure = undefined;
-      this.set({ info: loaded.info, log: [], responses: undefined, inspection: undefined, experiment, trace: loaded.parse, parseChoices: choices });
-      // Built just before a newer load took over: show it, but that load owns the status.
-      this.apply(loaded.view, gen === this.gen ? undefined : this.state.status);
-    }, true);
-    if (this.loading === abort) this.loading = null;
-    void this.refreshResponses();
+  // ---- the experiment (experiments.ts) ----
+
+  /** Loads `experiment` (by default the loaded one again); see Experiments.load. */
+  load(experiment: Experiment = this.state.experiment, choices: ParseChoices = this.state.parseChoices): Promise<void> {
+    return this.experiments.load(experiment, choices);
   }
 
-  /**
-   * Loads the experiment with another scheme and runs it to the request on screen, playing
-   * on if it was playing: comparing schemes at one moment is the point of switching. Part-way
-   * through a request it stands at that request's start (another scheme does other
-   * operations). A refused scheme leaves everything as it was.
-   */
-  async switchScheme(scheme: string, choices: ParseChoices = this.state.parseChoices): Promise<void> {
-    const { experiment, pos } = this.state;
-    const playing = this.player.running;
-    // The old scheme's own options mean nothing to the new one: it starts from its defaults.
-    await this.load({ ...experiment, config: { ...experiment.config, scheme, options: {} } }, choices);
-    const s = this.state;
-    if (s.refused || s.status === 'error' || s.info?.scheme !== scheme) return;
-    if (pos.request > 0) await this.seek(pos.request);
-    if (playing) this.play();
+  /** Loads the experiment with another scheme at the request on screen; see Experiments.switchScheme. */
+  switchScheme(scheme: string, choices: ParseChoices = this.state.parseChoices): Promise<void> {
+    return this.experiments.switchScheme(scheme, choices);
   }
 
   /** Clears a failed load's reason (the selectors return to the loaded experiment). */
   dismissError() {
-    this.set({ traceError: undefined, refused: undefined });
+    this.experiments.dismissError();
   }
 
   /** Reloads the current experiment from the start. */
@@ -151,32 +115,32 @@ export class SimStore {
   async step(requests = 1, budgetMs = Infinity, fromPlayer = false): Promise<number> {
     if (!fromPlayer) this.pause();
     if (this.state.status === 'done' && !this.state.pos.op) return 0;
-    const v = await this.move({ type: 'step', requests, budgetMs, hash: !fromPlayer }, 'Stepping');
+    const v = await this.timeline.move({ type: 'step', requests, budgetMs, hash: !fromPlayer }, 'Stepping');
     return v?.stepped ?? 0;
   }
 
   /** One flash operation forwards or backwards. */
   async stepOp(delta: 1 | -1 = 1, fromPlayer = false) {
     if (!fromPlayer) this.pause();
-    return this.move({ type: 'stepOp', delta }, delta > 0 ? 'Stepping' : 'Stepping back');
+    return this.timeline.move({ type: 'stepOp', delta }, delta > 0 ? 'Stepping' : 'Stepping back');
   }
 
   /** Back `requests` requests. */
   async back(requests = 1) {
     this.pause();
-    return this.move({ type: 'back', requests }, 'Stepping back');
+    return this.timeline.move({ type: 'back', requests }, 'Stepping back');
   }
 
   /** To request `request` (op `op`): the scrubber, the chart and the narration use it. */
   async seek(request: number, op = 0) {
     this.pause();
-    return this.move({ type: 'seek', request, op }, 'Seeking');
+    return this.timeline.move({ type: 'seek', request, op }, 'Seeking');
   }
 
   /** To the next stop `what` (an engine stop id: GC, mapping-cache miss, merge…). */
   async jump(what: string) {
     this.pause();
-    const v = await this.move({ type: 'jump', what }, 'Searching');
+    const v = await this.timeline.move({ type: 'jump', what }, 'Searching');
     if (v && v.found === false) {
       const stop = this.state.info?.vocab.stops.find((s) => s.id === what);
       const label = stop ? stop.label.replace(/^Next /i, '') : what;
@@ -187,7 +151,7 @@ export class SimStore {
 
   /** Asks the worker for the current frame again, with its state hash. */
   refresh() {
-    return this.move({ type: 'frame' }, 'Refreshing');
+    return this.timeline.move({ type: 'frame' }, 'Refreshing');
   }
 
   /**
@@ -195,7 +159,7 @@ export class SimStore {
    * (it returns where it got to).
    */
   cancel() {
-    this.loading?.abort();
+    this.experiments.abort();
     this.client.cancel();
   }
 
@@ -212,10 +176,10 @@ export class SimStore {
   /** The engine's verdict on a config, without building it (the running experiment stays). */
   validate = (config: object) => this.reads.validate(config);
 
-  // ---- settings ----
+  // ---- playing and the ui (ui.ts) ----
 
   setSpeed(speed: number) {
-    this.set({ speed: Math.max(0, Math.min(SPEEDS.length - 1, speed)) });
+    this.ui.setSpeed(speed);
   }
 
   /** Plays from here at the chosen speed (nothing at the end of the trace). */
@@ -237,69 +201,14 @@ export class SimStore {
   }
 
   toggleHeat() {
-    this.set({ heat: !this.state.heat });
+    this.ui.toggleHeat();
   }
 
   setHelp(open: boolean) {
-    this.set({ help: open });
+    this.ui.setHelp(open);
   }
 
-  // ---- machinery ----
-
-  /** Sends a move and applies the view it returns (undefined when dropped or failed). */
-  private async move(body: Body<ToWorker>, label: string): Promise<ViewData | undefined> {
-    if (!this.live) return undefined;
-    const gen = this.gen;
-    let view: ViewData | undefined;
-    await this.exec(label, gen, async (onProgress) => {
-      if (!this.live) return; // a move queued before it failed: the engine may be gone
-      const r = await this.client.request<'view'>(body, [], onProgress);
-      if (gen !== this.gen) return; // a load began meanwhile (it resyncs if it fails)
-      view = r.view;
-      this.apply(r.view);
-    });
-    // The play loop refreshes the chart on its own clock; single moves refresh it here.
-    if (view && !this.player.running) void this.refreshResponses();
-    return view;
-  }
-
-  /**
-   * Runs `work` after the moves before it, unless a load began since `gen`. A progress bar
-   * appears if it takes longer than half a second; failures become the error status.
-   */
-  private exec(label: string, gen: number, work: (onProgress: (p: Busy) => void) => Promise<void>, force = false): Promise<void> {
-    if (!force && this.queued >= MAX_QUEUED) return Promise.resolve();
-    this.queued++;
-    const run = async () => {
-      if (gen !== this.gen) return void this.queued--;
-      const started = performance.now();
-      const timer = setTimeout(() => this.set({ busy: { label, done: 0, total: 0 } }), BUSY_AFTER_MS);
-      const onProgress = (p: Busy) => {
-        if (performance.now() - started >= BUSY_AFTER_MS) this.set({ busy: { label: p.label, done: p.done, total: p.total } });
-      };
-      try {
-        await work(onProgress);
-      } catch (e) {
-        this.fail(e, gen);
-      } finally {
-        clearTimeout(timer);
-        this.queued--;
-        if (this.state.busy) this.set({ busy: undefined });
-      }
-    };
-    const p = this.chain.then(run);
-    this.chain = p;
-    return p;
-  }
-
-  /** The error status (unless a newer load owns the status; it returns to this if it fails). */
-  private fail(e: unknown, gen: number) {
-    // After a trap the worker was replaced, empty: Reset loads the experiment into it.
-    const message = isFatal(e) ? `${errorMessage(e)} Press Reset (R) to reload the experiment.` : errorMessage(e);
-    this.failure = message;
-    if (gen === this.gen) this.set({ status: 'error', message });
-    this.pause();
-  }
+  // ---- glue ----
 
   /** After playing: the status it leaves, the chart, and the state hash (skipped while
    * playing big devices). */
@@ -309,29 +218,5 @@ export class SimStore {
     if (s.status === 'playing') this.set({ status: done ? 'done' : 'ready' });
     void this.refreshResponses();
     if (s.frame && !s.frame.hash) void this.refresh();
-  }
-
-  /** Back to the loaded experiment after a load that did not happen; `why` says why. */
-  private async resume(why: Partial<SimState>) {
-    if (this.failure) return this.set({ status: 'error', message: this.failure, ...why });
-    // Views of moves sent before the load were dropped: ask the engine where it stands.
-    const r = await this.client.request<'view'>({ type: 'frame' });
-    this.apply(r.view);
-    this.set(why);
-  }
-
-  /** Shows a view from the engine; `status` overrides the one it implies. */
-  private apply(v: ViewData, status?: Status) {
-    const implied = this.state.status === 'error' ? 'error' : this.player.running ? 'playing' : v.done ? 'done' : 'ready';
-    this.set({
-      frame: v.frame,
-      pos: v.pos,
-      current: v.current,
-      report: v.report,
-      log: mergeLog(this.state.log, v.current ? [...v.recent, v.current] : v.recent, v.pos.request),
-      status: status ?? implied,
-      notice: undefined,
-      seq: this.state.seq + 1,
-    });
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { EngineEvent } from '../engine/events';
 import type { Position } from '../engine/protocol';
+import type { PageInfo } from '../engine/pageTable';
 import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
 import type { GridHighlight } from '../views/BlockGrid/highlight';
@@ -40,6 +41,8 @@ export interface FtlTestApi {
   events(): { index: number; ops: EngineEvent[] } | null;
   /** The engine's last GC victim (-1 none). */
   lastGcVictim(): number;
+  /** What the worker recorded about physical page `ppn` (kind, key, version). */
+  pageInfo(ppn: number): Promise<PageInfo | null>;
   /** What the block grid drew on top of the pages last (victim, current op, moves). */
   highlight(): GridHighlight | null;
   /** Scheme ids the engine implements. */
@@ -89,6 +92,7 @@ export function installTestHook(store: SimStore) {
       return c ? { index: c.index, ops: c.ops } : null;
     },
     lastGcVictim: () => store.counter('last_gc_victim'),
+    pageInfo: (ppn) => store.pageInfo(ppn),
     highlight: () => gridProbe().highlight,
     schemes: () => store.getState().info?.schemes.map((s) => s.id) ?? [],
     load: (e) => store.load({ ...store.getState().experiment, ...e }),

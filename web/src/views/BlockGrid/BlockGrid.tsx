@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageInfo } from '../../engine/pageTable';
 import { prefillNote } from '../../narration/context';
-import { SPEEDS } from '../../store/experiment';
+import { SPEEDS } from '../../store/speeds';
 import { useSim, useStore } from '../../store/useSim';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
@@ -10,13 +10,10 @@ import { describePage } from './hoverText';
 import { drawLabels, LABEL_MIN_CELL } from './labels';
 import { gridLayout, hitTest } from './layout';
 import { Legend } from './Legend';
+import { animationMs } from './animation';
 import { drawOverlay } from './overlay';
 import './BlockGrid.css';
 
-/** How long a GC's copies fly for when a whole request is shown (ms). */
-const REQUEST_ANIMATION_MS = 900;
-/** How long one operation's animation lasts when stepping by operations (ms). */
-const OP_ANIMATION_MS = 450;
 
 /**
  * Every page of every block, coloured by state and block role (or erase-count heat), with
@@ -80,15 +77,8 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     const ppb = info.pagesPerBlock;
     const hl = gridHighlight(s.current, s.pos, store.counter('last_gc_victim'), ppb);
     gridProbe(probeId).highlight = hl;
-    const speed = SPEEDS[s.speed];
-    const playing = s.status === 'playing';
-    const perStep = 1000 / speed.perSecond;
-    let ms = 0;
-    if (s.pos.op > 0 && (hl.moves.length || hl.erased.length)) ms = playing ? Math.min(OP_ANIMATION_MS, perStep * 0.8) : OP_ANIMATION_MS;
-    else if (s.pos.op === 0 && hl.moves.length + hl.erased.length > 0 && (!playing || speed.perSecond <= 20)) {
-      ms = playing ? Math.min(REQUEST_ANIMATION_MS, perStep * 0.8) : REQUEST_ANIMATION_MS;
-    }
-    const a = { hl, t: ms < 60 ? 1 : 0 };
+    const ms = animationMs(s.pos, hl, SPEEDS[s.speed], s.status === 'playing');
+    const a = { hl, t: ms === 0 ? 1 : 0 };
     anim.current = a;
     if (a.t >= 1) {
       drawOverlay(ctx, layout, ppb, hl, 1, hoverRef.current);
