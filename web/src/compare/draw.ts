@@ -83,7 +83,11 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
     .append('g')
     .attr('class', 'axis x')
     .attr('transform', `translate(0,${bottom})`)
-    .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id));
+    .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
+    // Narrow groups: slant the labels so neighbours do not overlap.
+    .call((g) => {
+      if (x.step() < 110) g.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-25)').attr('dx', '-0.3em');
+    });
   // The baseline's level, so "better / worse than the baseline" reads at a glance.
   root
     .append('line')
