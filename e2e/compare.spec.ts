@@ -9,7 +9,13 @@ test('a three-scheme comparison runs to completion, fills the table and chart, a
   expect(schemes).toHaveLength(3);
   await page.getByRole('tab', { name: 'Compare' }).click();
   const lab = page.getByTestId('compare');
-  for (const id of schemes) await lab.getByRole('checkbox', { name: new RegExp(`^${id} `) }).check();
+  for (const id of schemes.slice(0, 2)) await lab.getByRole('checkbox', { name: new RegExp(`^${id} `) }).check();
+  // Keyboard: Space on a focused scheme box ticks it (and does not start playback).
+  const third = lab.getByRole('checkbox', { name: new RegExp(`^${schemes[2]} `) });
+  await third.focus();
+  await page.keyboard.press(' ');
+  await expect(third).toBeChecked();
+  expect((await app.snapshot()).status).not.toBe('playing');
   // Keyboard: Run is reachable and pressed with Enter.
   await lab.getByRole('button', { name: 'Run', exact: true }).focus();
   await page.keyboard.press('Enter');
