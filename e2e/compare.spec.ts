@@ -56,3 +56,26 @@ test('a three-scheme comparison runs to completion, fills the table and chart, a
   await expect(lab.getByRole('button', { name: 'Narrow' })).toHaveAttribute('aria-pressed', 'true');
   await expect(table).toBeInViewport();
 });
+
+test('Stop ends the runs still going (finished ones stay), and the next Run starts fresh workers', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  const name = 'tencent-cbs_cloud_storage-sample_50k.csv';
+  await page.evaluate((n) => window.__ftl!.load({ traceUrl: `traces/${n}`, traceName: n }), name);
+  await app.waitReady();
+  const schemes = (await app.schemes()).slice(0, 3);
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  const lab = page.getByTestId('compare');
+  for (const id of schemes) await lab.getByRole('checkbox', { name: new RegExp(`^${id} `) }).check();
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+  await lab.getByRole('button', { name: 'Stop' }).click();
+  await expect(lab.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  const states = await lab.locator('.compare__progress li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-status')));
+  expect(states).toHaveLength(3);
+  for (const s of states) expect(['stopped', 'done']).toContain(s);
+  expect(states).toContain('stopped');
+
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('compare-results').locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });
+  for (const bar of await lab.locator('progress').all()) await expect(bar).toHaveAttribute('aria-label', /done, 50,000 requests/);
+});

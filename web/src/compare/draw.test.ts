@@ -102,3 +102,16 @@ describe('drawCompareChart', () => {
     expect(new DOMParser().parseFromString(file, 'image/svg+xml').querySelectorAll('rect.bar')).toHaveLength(12);
   });
 });
+
+describe('columnsFor', () => {
+  it('leaves out columns no run has and per-purpose columns that are 0 in every run', () => {
+    const ids = columnsFor([run('page', 1)]).map((c) => c.id);
+    expect(ids).not.toContain('mapping.hit_ratio');
+    expect(ids).not.toContain('buffer.hit_ratio');
+    expect(ids).toContain('flash.by_purpose.gc.page_writes');
+    expect(columnsFor(RUNS).map((c) => c.id)).toContain('mapping.hit_ratio');
+    const zero = run('page', 1);
+    zero.flash.by_purpose.gc.erases = 0;
+    expect(columnsFor([zero]).map((c) => c.id)).not.toContain('flash.by_purpose.gc.erases');
+  });
+});

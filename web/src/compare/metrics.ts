@@ -63,8 +63,8 @@ const PER_PURPOSE: { field: string; label: string; unit: string }[] = [
 ];
 
 /**
- * The columns for `runs`: the fixed ones, then reads / programs / erases for every purpose
- * some run used (in the engine's order), skipping per-purpose columns that are 0 everywhere.
+ * The columns for `runs`: the fixed ones some run has, then reads / programs / erases for
+ * every purpose some run used (in the engine's order), skipping those 0 in every run.
  */
 export function columnsFor(runs: RunMetrics[]): Column[] {
   const purposes: string[] = [];
@@ -76,7 +76,9 @@ export function columnsFor(runs: RunMetrics[]): Column[] {
       if (runs.some((m) => (valueAt(m, id) ?? 0) !== 0))
         extra.push({ id, label: `${p} ${f.label}`, unit: f.unit, group: 'Flash by purpose', lowerIsBetter: true });
     }
-  return [...FIXED, ...extra];
+  // A column no run has a value for (a buffer hit ratio when no scheme has a buffer) is left out.
+  const fixed = runs.length ? FIXED.filter((c) => runs.some((m) => valueAt(m, c.id) != null)) : FIXED;
+  return [...fixed, ...extra];
 }
 
 /** The number at `path` in a metrics object, or null when the run has none there. */
