@@ -23,6 +23,7 @@ test('a three-scheme comparison runs to completion, fills the table and chart, a
   const table = page.getByTestId('compare-results');
   await expect(table.locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });
   await expect(lab.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  await expect(lab.getByRole('status')).toHaveText('Comparison finished: 3 of 3 runs done.');
   for (const bar of await lab.locator('progress').all()) await expect(bar).toHaveAttribute('aria-label', /done, 1,000 requests/);
   // Sorting by WAF orders the rows by the WAF column.
   await table.getByRole('button', { name: /^WAF/ }).click();

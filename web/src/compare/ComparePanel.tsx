@@ -31,6 +31,18 @@ function runLabel(r: RunState): string {
   }
 }
 
+/** One line for the live region: how many runs finished (said once, not per progress tick). */
+function summary(runs: RunState[], running: boolean): string {
+  const count = (st: RunState['status']) => runs.filter((r) => r.status === st).length;
+  const done = count('done');
+  const failed = count('error');
+  const stopped = count('stopped');
+  const parts = [`${done} of ${runs.length} runs done`];
+  if (failed) parts.push(`${failed} failed`);
+  if (stopped) parts.push(`${stopped} stopped`);
+  return `${running ? 'Running: ' : 'Comparison finished: '}${parts.join(', ')}.`;
+}
+
 /**
  * The comparison lab (issue 13, first slice): pick 2–8 of the engine's schemes, run each on
  * the loaded trace and device in the worker pool, and compare the metrics in a table and a
@@ -137,8 +149,17 @@ export function ComparePanel() {
           })}
         </ul>
       )}
+      {st.order.length > 0 && (
+        <p className="compare__status" role="status">
+          {summary(st.order.map((id) => st.runs[id]), st.running)}
+        </p>
+      )}
       {finished.length > 0 && (
         <>
+          <p className="compare__what">
+            Results on <strong>{st.traceName}</strong>
+            {st.traceName !== experiment.traceName ? ' (an earlier trace: Run again for the loaded one)' : ''}.
+          </p>
           <div className="compare__actions">
             <button type="button" onClick={() => download(`${fileName}.csv`, toCsv(finished, columns), 'text/csv')}>
               Download CSV
