@@ -6,6 +6,8 @@ import type { Column, RunMetrics } from './metrics';
 
 const HEIGHT = 260;
 const MARGIN = { top: 10, right: 8, bottom: 58, left: 44 };
+/** Below this width the metric labels slant and need more room under the axis. */
+const NARROW = 640;
 
 export interface CompareChartProps {
   runs: RunMetrics[];
@@ -36,7 +38,7 @@ export function CompareChart({ runs, columns, baseline, names, fileName }: Compa
     const svg = svgRef.current;
     if (!svg) return;
     const shown = columns.filter((c) => picked.includes(c.id));
-    drawCompareChart(svg, chartData(runs, shown, baseline, names), { width, height: HEIGHT, margin: MARGIN }, setHover);
+    drawCompareChart(svg, chartData(runs, shown, baseline, names), { width, height: HEIGHT + (width < NARROW ? 30 : 0), margin: width < NARROW ? { ...MARGIN, bottom: MARGIN.bottom + 30 } : MARGIN }, setHover);
   }, [runs, columns, picked, baseline, names, width]);
 
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
@@ -52,7 +54,7 @@ export function CompareChart({ runs, columns, baseline, names, fileName }: Compa
         {hover || 'Hover or focus a bar for its value.'}
       </p>
       <div ref={wrapRef}>
-        <svg ref={svgRef} width={width} height={HEIGHT} data-testid="compare-chart" />
+        <svg ref={svgRef} width={width} height={HEIGHT + (width < NARROW ? 30 : 0)} data-testid="compare-chart" />
       </div>
       <details>
         <summary>Metrics in the chart</summary>

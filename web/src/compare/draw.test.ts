@@ -65,7 +65,8 @@ describe('drawCompareChart', () => {
     expect(svgGoldenMismatch(el, 'compare-chart', import.meta.url)).toBeNull();
     expect(el.querySelector('.axis-label')!.textContent).toBe('Relative to page (ratio, ×)');
     expect([...el.querySelectorAll('.axis.x .tick text')].map((t) => t.textContent)).toContain('Erases (blocks)');
-    expect([...el.querySelectorAll('.legend text')].map((t) => t.textContent)).toEqual(['Page (baseline)', 'DFTL', 'TPFTL']);
+    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(['page (baseline)', 'dftl', 'tpftl']);
+    expect(el.querySelector('.legend title')!.textContent).toBe('Page');
   });
 
   it("makes bar heights proportional to the ratios, the baseline's reaching the 1× line", () => {

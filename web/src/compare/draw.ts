@@ -86,7 +86,7 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
     .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
     // Narrow groups: slant the labels so neighbours do not overlap.
     .call((g) => {
-      if (x.step() < 110) g.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-25)').attr('dx', '-0.3em');
+      if (x.step() < 110) g.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
     });
   // The baseline's level, so "better / worse than the baseline" reads at a glance.
   root
@@ -135,11 +135,14 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
       return `translate(${margin.left + (i % 4) * col},${height - legendH + Math.floor(i / 4) * LEGEND_ROW})`;
     });
   legend.append('rect').attr('width', 10).attr('height', 10).attr('fill', (s) => s.color);
+  // Ids keep the legend short (names run to 60 characters); the name is the hover title.
   legend
     .append('text')
     .attr('x', 14)
     .attr('y', 9)
-    .text((s) => (s.id === data.baseline ? `${s.name} (baseline)` : s.name));
+    .text((s) => (s.id === data.baseline ? `${s.id} (baseline)` : s.id))
+    .append('title')
+    .text((s) => s.name);
 }
 
 /** The chart as a standalone SVG document (for download). */
