@@ -3,6 +3,7 @@
  * entry here: an id, a tab label and a component.
  */
 import type { ComponentType } from 'react';
+import { ComparePanel } from '../compare/ComparePanel';
 import { TracePanel } from '../traces/TracePanel';
 import { CachePanel } from '../views/Cache/CachePanel';
 import { Counters } from '../views/Counters/Counters';
@@ -26,4 +27,5 @@ export const SIDE_PANELS: SidePanel[] = [
   { id: 'scheme', label: 'Scheme notes', Component: SchemeNotes },
   { id: 'counters', label: 'Counters', Component: Counters },
   { id: 'cache', label: 'RAM / cache', Component: CachePanel },
+  { id: 'compare', label: 'Compare', Component: ComparePanel },
 ];

@@ -80,8 +80,10 @@ export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Sho
   if (ownsArrows(e)) return undefined;
   // A focused button takes Space and Enter itself (native activation).
   if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return undefined;
-  // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
   const t = e.target as HTMLInputElement | null;
+  // A focused check box or radio button takes Space itself (it ticks; it must not play).
+  if (t?.tagName === 'INPUT' && (t.type === 'checkbox' || t.type === 'radio') && e.key === ' ') return undefined;
+  // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
   if (t?.tagName === 'INPUT' && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return undefined;
   return list.find((s) => s.match(e));
 }

@@ -78,6 +78,14 @@ export class SimClient {
     });
   }
 
+  /**
+   * Ends the worker at once: pending calls fail as cancelled and the next call starts a new
+   * worker (the comparison lab's Stop, which must not wait for a run's next slice).
+   */
+  stop() {
+    if (this.worker) this.fail(new EngineError('Stopped.', false, true));
+  }
+
   /** Asks the worker to stop its long work early (the pending call still resolves). */
   cancel() {
     this.worker?.postMessage({ type: 'cancel', id: 0 } satisfies ToWorker);

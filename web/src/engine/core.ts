@@ -98,6 +98,14 @@ export class SimCore {
         }
         return this.start(id, simId, sim, msg.traceName);
       }
+      case 'run': {
+        const sim = this.wasm.Simulation.fromLoader(fastConfig(msg.configJson), this.needLoader().wasm);
+        try {
+          return yield* this.runToEnd(id, sim);
+        } finally {
+          sim.free();
+        }
+      }
       case 'step':
         return viewReply(id, this.need(simId).step(msg.requests, msg.budgetMs, msg.hash ?? false));
       case 'stepOp':
@@ -162,6 +170,17 @@ export class SimCore {
     return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];
   }
 
+  /** Serves `sim` to its end in slices (so progress is posted and a cancel gets through). */
+  private *runToEnd(id: number, sim: WasmSimulation): Generator<Progress, Reply, void> {
+    const total = sim.total();
+    while (!sim.done()) {
+      yield { label: 'Running', done: sim.cursor(), total };
+      if (this.cancelled) return [{ type: 'error', id, message: 'Run cancelled.', cancelled: true }, []];
+      sim.stepEngineOnly(RUN_SLICE);
+    }
+    return [{ type: 'metrics', id, json: sim.metricsJson() }, []];
+  }
+
   private needLoader() {
     if (!this.loader) throw new Error('no trace is being loaded');
     return this.loader;
@@ -172,6 +191,14 @@ export class SimCore {
     if (!s) throw new Error(simId === MAIN_SIM ? 'no simulation loaded' : `no simulation ${simId} loaded`);
     return s;
   }
+}
+
+/** Requests a headless run serves between progress reports (the CLI steps 4,096 at a time). */
+const RUN_SLICE = 4096;
+
+/** A config for a headless run: events off whatever it says (fast mode; the CLI's default). */
+function fastConfig(configJson: string): string {
+  return JSON.stringify({ ...JSON.parse(configJson), record_events: false });
 }
 
 function catalog(wasm: WasmApi): Catalog {

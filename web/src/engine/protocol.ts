@@ -236,6 +236,12 @@ type ToWorkerBody =
   | { type: 'traceClose'; id: number }
   /** Builds the simulation from the trace parsed by traceOpen/Chunk/Close. */
   | { type: 'loadParsed'; id: number; configJson: string; traceName: string }
+  /**
+   * Runs the trace parsed by traceOpen/Chunk/Close to its end headless, in fast mode (no
+   * events, no checkpoints, as `ftl run`), and replies its metrics; progress counts requests.
+   * Loads nothing: the worker's simulations are untouched (the comparison lab's runs).
+   */
+  | { type: 'run'; id: number; configJson: string }
   /** Serve up to `requests` requests within `budgetMs`; `hash` asks for the state hash. */
   | { type: 'step'; id: number; requests: number; budgetMs: number; hash?: boolean }
   /** One operation forwards (+1) or backwards (-1). */

@@ -37,6 +37,8 @@ export interface WasmTraceLoader {
 /** The wasm Simulation object's surface (see web/src/engine/pkg/ftl_wasm.d.ts). */
 export interface WasmSimulation {
   step(n: number): number;
+  /** Serves up to `n` requests without checkpoints or response times (fast, headless runs). */
+  stepEngineOnly(n: number): number;
   /** Serves until a request where `what` (a stop id) happens, at most `max` requests. */
   stepUntil(what: string, max: number): { served: number; found: boolean };
   /** `{scheme, blocks, pages_per_block, page_bytes, logical_pages, ram_budget, spec}`. */

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { FtlApp } from './app';
+
+test('a three-scheme comparison runs to completion, fills the table and chart, and exports CSV and SVG', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  const schemes = (await app.schemes()).slice(0, 3);
+  expect(schemes).toHaveLength(3);
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  const lab = page.getByTestId('compare');
+  for (const id of schemes.slice(0, 2)) await lab.getByRole('checkbox', { name: new RegExp(`^${id} `) }).check();
+  // Keyboard: Space on a focused scheme box ticks it (and does not start playback).
+  const third = lab.getByRole('checkbox', { name: new RegExp(`^${schemes[2]} `) });
+  await third.focus();
+  await page.keyboard.press(' ');
+  await expect(third).toBeChecked();
+  expect((await app.snapshot()).status).not.toBe('playing');
+  // Keyboard: Run is reachable and pressed with Enter.
+  await lab.getByRole('button', { name: 'Run', exact: true }).focus();
+  await page.keyboard.press('Enter');
+
+  const table = page.getByTestId('compare-results');
+  await expect(table.locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });
+  await expect(lab.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  await expect(lab.getByRole('status')).toHaveText('Comparison finished: 3 of 3 runs done.');
+  for (const bar of await lab.locator('progress').all()) await expect(bar).toHaveAttribute('aria-label', /done, 1,000 requests/);
+  // Sorting by WAF orders the rows by the WAF column.
+  await table.getByRole('button', { name: /^WAF/ }).click();
+  const wafs = (await table.locator('td[data-column="waf"]').allInnerTexts()).map((t) => Number(t.split(' ')[0].replace(/,/g, '')));
+  expect(wafs).toEqual([...wafs].sort((a, b) => a - b));
+
+  const chart = page.getByTestId('compare-chart');
+  await expect(chart.locator('rect.bar').first()).toBeVisible();
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), lab.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
+  expect(lines).toHaveLength(4);
+  expect(lines[0]).toMatch(/^scheme,trace\.name,trace\.requests,/);
+  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...schemes].sort());
+  // The CSV's WAF of each scheme is the table's (shown to 3 decimals).
+  const wafAt = lines[0].split(',').indexOf('waf');
+  for (const line of lines.slice(1)) {
+    const [scheme] = line.split(',');
+    const cell = table.locator('tr', { has: page.locator(`th[scope=row]`, { hasText: new RegExp(`^${scheme}`) }) }).locator('td[data-column="waf"]');
+    expect(Number((await cell.innerText()).split(' ')[0])).toBeCloseTo(Number(line.split(',')[wafAt]), 2);
+  }
+
+  const [svg] = await Promise.all([page.waitForEvent('download'), lab.getByRole('button', { name: 'Download SVG' }).click()]);
+  expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+  const text = readFileSync(await svg.path(), 'utf8');
+  expect(text).toContain('<svg');
+  expect(text).toContain('rect');
+  // Widen lays the lab over the page; the table stays in view there.
+  await lab.getByRole('button', { name: 'Widen' }).click();
+  await expect(lab.getByRole('button', { name: 'Narrow' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(table).toBeInViewport();
+});
+
+test('Stop ends the runs still going (finished ones stay), and the next Run starts fresh workers', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  const name = 'tencent-cbs_cloud_storage-sample_50k.csv';
+  await page.evaluate((n) => window.__ftl!.load({ traceUrl: `traces/${n}`, traceName: n }), name);
+  await app.waitReady();
+  const schemes = (await app.schemes()).slice(0, 3);
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  const lab = page.getByTestId('compare');
+  for (const id of schemes) await lab.getByRole('checkbox', { name: new RegExp(`^${id} `) }).check();
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+  await lab.getByRole('button', { name: 'Stop' }).click();
+  await expect(lab.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  const states = await lab.locator('.compare__progress li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-status')));
+  expect(states).toHaveLength(3);
+  for (const s of states) expect(['stopped', 'done']).toContain(s);
+  expect(states).toContain('stopped');
+
+  await lab.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('compare-results').locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });
+  for (const bar of await lab.locator('progress').all()) await expect(bar).toHaveAttribute('aria-label', /done, 50,000 requests/);
+});

@@ -1,0 +1,94 @@
+// The comparison pool with the real wasm engine in-process (one SimCore per lane).
+import { describe, expect, it } from 'vitest';
+import { CoreClient } from '../test/coreClient';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
+import { poolSize, RunPool, type PoolClient, type RunEvent, type RunTrace } from './pool';
+
+const TRACE = 'msr-cambridge_hm_0_first1000.csv';
+
+function lane(): PoolClient {
+  const c = new CoreClient();
+  return { request: c.request.bind(c), stop: () => c.cancel() };
+}
+
+function trace(name = TRACE): RunTrace {
+  const bytes = shippedTrace(name);
+  return { name, choices: {}, open: async () => ({ name, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() }) };
+}
+
+/** The metrics of a direct run, as `ftl run` makes them: build from the bytes, step to the end. */
+function directRun(config: Record<string, unknown>, name = TRACE): unknown {
+  const wasm = loadWasm();
+  const sim = new wasm.Simulation(JSON.stringify(config), new Uint8Array(shippedTrace(name)), name, null);
+  while (!sim.done()) sim.step(4096);
+  const json = sim.metricsJson();
+  sim.free();
+  return JSON.parse(json);
+}
+
+const SCHEMES = (JSON.parse(loadWasm().schemesJson()) as { id: string }[]).map((s) => s.id);
+
+describe('RunPool', () => {
+  it('sizes itself to the cores, between 1 and 4', () => {
+    expect([undefined, 0, 1, 2, 3, 4, 16].map(poolSize)).toEqual([1, 1, 1, 2, 3, 4, 4]);
+  });
+
+  it("reports, for every scheme the engine lists, the same metrics as a direct run of the same config", async () => {
+    const pool = new RunPool(lane, 2);
+    const events: RunEvent[] = [];
+    await pool.run(
+      SCHEMES.map((scheme) => ({ key: scheme, config: { scheme } })),
+      trace(),
+      (e) => events.push(e),
+    );
+    expect(SCHEMES.length).toBeGreaterThanOrEqual(2);
+    for (const scheme of SCHEMES) {
+      const done = events.find((e) => e.key === scheme && e.kind === 'done');
+      if (done?.kind !== 'done') throw new Error(`${scheme}: ${JSON.stringify(events.filter((e) => e.key === scheme))}`);
+      expect(JSON.parse(done.json), scheme).toEqual(directRun({ scheme }));
+      expect(done.metrics.trace.requests).toBe(1000);
+    }
+    // Progress counts requests of the trace, and the pool is free for the next comparison.
+    const progress = events.filter((e) => e.kind === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    for (const p of progress) if (p.kind === 'progress') expect(p.total).toBe(1000);
+    expect(pool.running).toBe(false);
+  });
+
+  it('keeps a non-default device and scheme option in the run', async () => {
+    const config = { scheme: 'dftl', device: { blocks: 96, pages_per_block: 32 }, ram: { bytes: 4096 } };
+    const events: RunEvent[] = [];
+    await new RunPool(lane, 1).run([{ key: 'dftl', config }], trace(), (e) => events.push(e));
+    const done = events.find((e) => e.kind === 'done');
+    if (done?.kind !== 'done') throw new Error(JSON.stringify(events));
+    expect(JSON.parse(done.json)).toEqual(directRun(config));
+  });
+
+  it('Stop ends the running runs and drops the queued ones: every run is reported stopped', async () => {
+    const pool = new RunPool(lane, 2);
+    const events: RunEvent[] = [];
+    const runs = ['page', 'dftl', 'page', 'dftl'].map((scheme, i) => ({ key: `${scheme}${i}`, config: { scheme } }));
+    const finished = pool.run(runs, trace('tencent-cbs_cloud_storage-sample_50k.csv'), (e) => {
+      events.push(e);
+      if (e.kind === 'progress') pool.stop();
+    });
+    await finished;
+    expect(events.filter((e) => e.kind === 'done')).toEqual([]);
+    expect(events.filter((e) => e.kind === 'stopped').map((e) => e.key).sort()).toEqual(runs.map((r) => r.key).sort());
+    expect(pool.running).toBe(false);
+  });
+
+  it('reports an engine refusal as that run\'s error and goes on with the others', async () => {
+    const events: RunEvent[] = [];
+    await new RunPool(lane, 1).run(
+      [
+        { key: 'bad', config: { scheme: 'no-such-scheme' } },
+        { key: 'page', config: { scheme: 'page' } },
+      ],
+      trace(),
+      (e) => events.push(e),
+    );
+    expect(events.find((e) => e.key === 'bad' && e.kind === 'error')).toBeDefined();
+    expect(events.find((e) => e.key === 'page' && e.kind === 'done')).toBeDefined();
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The comparison lab's worker pool: headless runs (one scheme, one trace, one device each)
+ * spread over a few engine workers. Each run parses the trace in its worker with the same
+ * parse choices as the loaded experiment, then serves it to the end in fast mode (`run`
+ * message: no events, no checkpoints) and reports the engine's metrics object, the same JSON
+ * as `ftl run --json`. Results are reported as they finish; Stop ends every run still going.
+ */
+import type { FromWorker, ToWorker } from '../engine/protocol';
+import { streamTrace, type ParseChoices, type TraceSource } from '../traces/stream';
+import type { RunMetrics } from './metrics';
+
+type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
+type ProgressFn = (p: { label: string; done: number; total: number }) => void;
+
+/** The part of SimClient a pool lane needs (tests drive SimCore in-process instead). */
+export interface PoolClient {
+  request<T extends FromWorker['type']>(body: Body<ToWorker>, transfer?: Transferable[], onProgress?: ProgressFn): Promise<Extract<FromWorker, { type: T }>>;
+  /** Ends whatever the client is doing now; it must still take requests afterwards. */
+  stop(): void;
+}
+
+/** One run: `key` names it in reports (the scheme id), `config` is the engine config. */
+export interface RunJob {
+  key: string;
+  config: Record<string, unknown>;
+}
+
+/** The trace every run of a comparison replays. */
+export interface RunTrace {
+  name: string;
+  choices: ParseChoices;
+  /** Opens the trace's bytes afresh (each run parses its own copy in its worker). */
+  open(signal: AbortSignal): Promise<TraceSource>;
+}
+
+/** What a pool reports about a run. */
+export type RunEvent =
+  | { key: string; kind: 'started' }
+  | { key: string; kind: 'progress'; done: number; total: number }
+  | { key: string; kind: 'done'; metrics: RunMetrics; json: string }
+  | { key: string; kind: 'error'; message: string }
+  | { key: string; kind: 'stopped' };
+
+/** Workers for a machine with `cores` cores: at least 1, at most 4. */
+export function poolSize(cores: number | undefined): number {
+  return Math.min(4, Math.max(1, Math.floor(cores || 1)));
+}
+
+/** A fixed set of lanes (one client each, kept warm between comparisons). */
+export class RunPool {
+  private clients: PoolClient[] = [];
+  private busy = new Set<PoolClient>();
+  private abort: AbortController | null = null;
+  private queue: RunJob[] = [];
+
+  constructor(
+    private readonly makeClient: () => PoolClient,
+    readonly size: number,
+  ) {}
+
+  /** Whether a comparison is in progress. */
+  get running(): boolean {
+    return this.abort !== null;
+  }
+
+  /**
+   * Runs `jobs` on `trace`, at most `size` at a time, reporting each through `report`;
+   * resolves when every run has finished, failed or been stopped. One comparison at a time.
+   */
+  async run(jobs: RunJob[], trace: RunTrace, report: (e: RunEvent) => void): Promise<void> {
+    if (this.abort) throw new Error('a comparison is already running');
+    const abort = new AbortController();
+    this.abort = abort;
+    this.queue = [...jobs];
+    while (this.clients.length < Math.min(this.size, jobs.length)) this.clients.push(this.makeClient());
+    const lanes = this.clients.slice(0, Math.min(this.size, jobs.length));
+    try {
+      await Promise.all(lanes.map((c) => this.lane(c, trace, abort.signal, report)));
+    } finally {
+      for (const job of this.queue) report({ key: job.key, kind: 'stopped' });
+      this.queue = [];
+      this.abort = null;
+    }
+  }
+
+  /** Stops the comparison: queued runs are dropped and running ones end at once. */
+  stop() {
+    if (!this.abort) return;
+    this.abort.abort(new Error('Stopped.'));
+    for (const c of this.busy) c.stop();
+  }
+
+  private async lane(client: PoolClient, trace: RunTrace, signal: AbortSignal, report: (e: RunEvent) => void) {
+    while (!signal.aborted) {
+      const job = this.queue.shift();
+      if (!job) return;
+      const key = job.key;
+      this.busy.add(client);
+      report({ key, kind: 'started' });
+      try {
+        const source = await trace.open(signal);
+        await streamTrace(client, source, trace.choices, () => {}, signal);
+        signal.throwIfAborted();
+        const onProgress: ProgressFn = (p) => report({ key, kind: 'progress', done: p.done, total: p.total });
+        const reply = await client.request<'metrics'>({ type: 'run', configJson: JSON.stringify(job.config) }, [], onProgress);
+        report({ key, kind: 'done', metrics: JSON.parse(reply.json) as RunMetrics, json: reply.json });
+      } catch (e) {
+        report(signal.aborted ? { key, kind: 'stopped' } : { key, kind: 'error', message: e instanceof Error ? e.message : String(e) });
+      } finally {
+        this.busy.delete(client);
+      }
+    }
+  }
+}
