@@ -70,6 +70,9 @@ pub struct SchemeCounters {
     /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
     /// (HCFTL's DTP index): each costs a wasted flash read.
     pub bloom_false_positives: u64,
+    /// RAM prunes: a victim (a caching group, a page, a flushed level) pushed out of a
+    /// joint mapping + data RAM (the RAM-management family's "next prune" stop).
+    pub prunes: u64,
 }
 
 /// Simulated time spent on the current request, split by where it went.

@@ -18,6 +18,10 @@ pub struct MapView<'a> {
     /// `(lpn, ppn, dirty)` entries held in RAM. Dirty ones (all, without a directory) are the
     /// newest mapping; clean ones must equal what flash holds.
     pub ram: Vec<(u32, Ppn, bool)>,
+    /// `(lpn, version)` of data pages whose newest copy lives only in RAM (a write buffer),
+    /// with their content's version: they count as held (their version must be the newest),
+    /// and their entries above are not checked against flash.
+    pub held: Vec<(u32, u32)>,
 }
 
 const UNMAPPED: Ppn = u32::MAX;
@@ -65,7 +69,18 @@ pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()>
             return bad(format!("clean cached entry LPN {lpn} → PPN {ppn}, but flash says PPN {}", *slot));
         }
     }
+    let mut in_ram = vec![false; map.len()];
+    for &(lpn, version) in &view.held {
+        let want = oracle.expected(lpn);
+        if lpn as usize >= map.len() || want == 0 || version != want {
+            return bad(format!("RAM holds LPN {lpn} at version {version}; expected version {want}"));
+        }
+        in_ram[lpn as usize] = true;
+    }
     for (lpn, &ppn) in map.iter().enumerate() {
+        if in_ram[lpn] {
+            continue;
+        }
         let want = oracle.expected(lpn as u32);
         if want == 0 {
             if ppn != UNMAPPED {

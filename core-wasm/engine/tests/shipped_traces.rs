@@ -16,21 +16,20 @@ const CHECKED: usize = 1500;
 #[test]
 fn every_scheme_runs_clean_on_every_shipped_trace() {
     let index: serde_json::Value = serde_json::from_slice(&shipped_trace("index.json")).unwrap();
-    let files: Vec<String> = index["traces"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["file"].as_str().unwrap().to_string())
-        .collect();
+    let files: Vec<String> =
+        index["traces"].as_array().unwrap().iter().map(|t| t["file"].as_str().unwrap().to_string()).collect();
     assert!(files.len() >= 5, "{files:?}");
     for file in &files {
         let bytes = shipped_trace(file);
         for s in SCHEMES {
-            let config = SimConfig { scheme: s.info.id.into(), options: s.default_options(), ..SimConfig::default() };
+            let config =
+                SimConfig { scheme: s.info.id.into(), options: s.default_options(), ..SimConfig::default() };
             let label = format!("{} on {file}", s.info.id);
-            let mut sim = Sim::from_bytes(config, &bytes, None, file).unwrap_or_else(|e| panic!("{label}: {e}"));
+            let mut sim =
+                Sim::from_bytes(config, &bytes, None, file).unwrap_or_else(|e| panic!("{label}: {e}"));
             sim.set_check_every_step(true);
-            sim.step(CHECKED.min(sim.total())).unwrap_or_else(|e| panic!("{label}: request {}: {e}", sim.cursor()));
+            sim.step(CHECKED.min(sim.total()))
+                .unwrap_or_else(|e| panic!("{label}: request {}: {e}", sim.cursor()));
             sim.set_check_every_step(false);
             while !sim.done() {
                 sim.step(5000).unwrap_or_else(|e| panic!("{label}: request {}: {e}", sim.cursor()));

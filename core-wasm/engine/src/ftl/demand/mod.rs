@@ -320,7 +320,7 @@ pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()>
 /// overridden by the dirty entries RAM holds.
 pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
     let core = s.core();
-    MapView { directory: Some((&core.gtd, core.per_tpage)), ram: s.ram_entries() }
+    MapView { directory: Some((&core.gtd, core.per_tpage)), ram: s.ram_entries(), held: Vec::new() }
 }
 
 /// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its

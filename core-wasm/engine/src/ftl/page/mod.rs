@@ -200,6 +200,7 @@ impl Ftl for PageFtl {
         Some(crate::invariants::MapView {
             directory: None,
             ram: ram.map(|(l, &p)| (l as u32, p, true)).collect(),
+            held: Vec::new(),
         })
     }
 
