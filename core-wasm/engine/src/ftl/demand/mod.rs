@@ -62,8 +62,10 @@ pub const UNMAPPED: Ppn = u32::MAX;
 pub const GTD_ENTRY_BYTES: u64 = 4;
 
 /// Open-block slots of the pool: data and translation pages live in separate blocks.
-const DATA: usize = 0;
-const TRANSLATION: usize = 1;
+/// Pool slot of data pages.
+pub const DATA: usize = 0;
+/// Pool slot of translation pages.
+pub const TRANSLATION: usize = 1;
 
 /// The state every demand-paged scheme shares: GTD, the map as the translation pages on
 /// flash hold it, the block pool.
