@@ -36,6 +36,7 @@ mod page;
 pub mod pool;
 mod spec;
 mod tpftl;
+mod treeftl;
 
 use crate::config::SimConfig;
 use crate::device::Device;
@@ -53,7 +54,8 @@ pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, Sche
 pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
-pub static SCHEMES: &[&SchemeSpec] = &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC];
+pub static SCHEMES: &[&SchemeSpec] =
+    &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC, &treeftl::SPEC, &treeftl::SPEC_PL];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
@@ -180,9 +182,10 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), SCHEMES.len(), "scheme ids are unique");
-        let config = SimConfig::default();
         for s in SCHEMES {
             let id = s.info.id;
+            // The scheme's own default configuration (its default RAM budget depends on it).
+            let config = SimConfig { scheme: id.into(), ..SimConfig::default() };
             assert!(s.notes.starts_with("# ") && s.notes.contains("## Our choices"), "{id}: notes.md");
             assert!(s.stops.contains(&crate::vocab::StopAt::Gc), "{id}: every scheme collects");
             let defaults = s.default_options();
