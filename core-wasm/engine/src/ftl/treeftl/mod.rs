@@ -61,7 +61,7 @@ fn variants() -> Vec<(&'static str, serde_json::Value)> {
         ("prune whole groups (ours)", json!({})),
         ("data first, CTP at a later prune", json!({"prune": "data_first"})),
         ("no read-in on a write miss", json!({"read_in": false})),
-        ("sequential above 4 pages", json!({"sequential_pages": 4})),
+        ("sequential above 4 pages, scanning LRU", json!({"sequential_pages": 4, "lru_items_per_op": 64})),
     ]
 }
 
@@ -138,8 +138,9 @@ pub struct TreeOptions {
     /// Cache operations per LRU touch (see the family cost model, `cost.rs`).
     #[schemars(extend("x-units" = "ops"))]
     pub lru_touch_ops: u32,
-    /// Candidates one victim-selection cache operation scans: a selection over n costs
-    /// 1 + n / this (page-level selection over many pages costs more than over groups).
+    /// Victim-selection model: 0 (default) = 1 + log2 n cache operations over n candidates;
+    /// above 0 = a scan, 1 + n / this (either way page-level selection over many pages
+    /// costs more than group-level selection over few groups).
     #[schemars(extend("x-units" = "items"))]
     pub lru_items_per_op: u32,
 }

@@ -201,21 +201,21 @@ fn flush_empties_the_buffer_and_cleans_the_ctps() {
     assert_eq!(r.dev.stats.tpage_writes[TpCause::Flush as usize], 2);
 }
 
-/// Too little RAM, or a zero selection scan, is refused with the option or budget named.
+/// Too little RAM is refused with the budget named.
 #[test]
 fn impossible_configs_are_refused() {
     let mut config = SimConfig::default();
     config.ram.bytes = 1;
     let e = TreeFtl::new(&BuildCtx::of(&config), TreeOptions::default(), Victims::Group).unwrap_err();
-    assert!(e.to_string().contains("two pages"), "{e}");
-    let options = TreeOptions { lru_items_per_op: 0, ..TreeOptions::default() };
-    let e = TreeFtl::new(&BuildCtx::of(&SimConfig::default()), options, Victims::Page).unwrap_err();
-    assert!(e.to_string().contains("lru_items_per_op") && e.to_string().contains("tree-pl"), "{e}");
+    assert!(e.to_string().contains("two pages") && e.to_string().contains("ram.bytes"), "{e}");
 }
 
-/// The cost model: a selection over 32 768 pages costs more than one over 500 groups.
+/// The cost model: a selection over 32 768 pages costs more than one over 500 groups, in
+/// both the logarithmic and the scanning model.
 #[test]
 fn page_level_selection_costs_more_than_group_level() {
-    let m = cost::LruCost::new("x", 1, cost::ITEMS_PER_OP).unwrap();
-    assert_eq!((m.select_ops(32_768), m.select_ops(500)), (33, 1));
+    let log = cost::LruCost::new(1, 0);
+    assert_eq!((log.select_ops(32_768), log.select_ops(500), log.select_ops(0)), (16, 9, 1));
+    let scan = cost::LruCost::new(1, 1024);
+    assert_eq!((scan.select_ops(32_768), scan.select_ops(500)), (33, 1));
 }

@@ -63,7 +63,7 @@ impl TreeFtl {
     pub fn new(ctx: &BuildCtx, options: TreeOptions, victims: Victims) -> Result<Self> {
         let id = if victims == Victims::Page { "tree-pl" } else { "treeftl" };
         let page_bytes = u64::from(ctx.device.page_bytes);
-        let lru = LruCost::new(id, options.lru_touch_ops, options.lru_items_per_op)?;
+        let lru = LruCost::new(options.lru_touch_ops, options.lru_items_per_op);
         let (core, cache) = DemandCore::new(ctx, id, 2 * page_bytes, "two pages (a CTP and a CDP)")?;
         let half_block = ctx.device.pages_per_block as usize / 2;
         let sequential_pages =
