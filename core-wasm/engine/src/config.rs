@@ -84,6 +84,12 @@ pub struct DeviceConfig {
     /// Bytes in a page's spare (OOB) area.
     #[schemars(extend("x-units" = "bytes"))]
     pub oob_bytes: u32,
+    /// Mapping entries one translation page holds (demand-paged schemes): at most
+    /// `page_bytes / 4` (a full page of 4-byte PPNs, what the sources assume); 0 means a full
+    /// page. The teaching device uses 64, so its 768 logical pages span 12 translation pages
+    /// and a demand-paged scheme's misses, write-backs and batch updates are visible.
+    #[schemars(extend("x-units" = "entries"))]
+    pub translation_page_entries: u32,
     /// Independent channels (parallelism; 1 = none).
     pub channels: u32,
     /// Chips (ways) per channel.
@@ -119,6 +125,8 @@ impl Default for DeviceConfig {
             pages_per_block: 16,
             blocks: 64,
             oob_bytes: 128,
+            // Small translation pages: several of them on this small device (issue 11).
+            translation_page_entries: 64,
             channels: 1,
             ways: 1,
             over_provisioning: 0.25,
@@ -134,6 +142,16 @@ impl DeviceConfig {
     /// Independent flash units (channels x ways; valid configs keep it at most `blocks`).
     pub fn units(&self) -> u32 {
         self.channels.saturating_mul(self.ways)
+    }
+
+    /// Entries per translation page: `translation_page_entries`, capped at a full page
+    /// (`page_bytes / 4`), 0 meaning a full page.
+    pub fn entries_per_translation_page(&self) -> u32 {
+        let full = self.page_bytes / 4;
+        match self.translation_page_entries {
+            0 => full,
+            n => n.min(full),
+        }
     }
 
     /// Total physical pages.

@@ -48,6 +48,8 @@ fn device(
         pages_per_block,
         blocks: blocks_for(capacity, page_bytes, pages_per_block),
         oob_bytes,
+        // Translation pages are whole flash pages, as the sources assume.
+        translation_page_entries: 0,
         channels,
         ways,
         over_provisioning,
@@ -78,7 +80,7 @@ pub fn presets() -> Vec<Preset> {
             source: "FTL Lab default: a 64 x 16-page SLC device small enough to watch",
             device: DeviceConfig::default(),
             ram_bytes: 0,
-            notes: "Latencies from TreeFTL Table I.",
+            notes: "Latencies from TreeFTL Table I. Translation pages hold 64 entries (device.translation_page_entries; the source presets use full pages), so the 768 logical pages span 12 translation pages and demand-paged schemes (DFTL, CDFTL, TPFTL, HCFTL) show misses, write-backs and GC batch updates; the default RAM (768 bytes) leaves DFTL a 90-entry CMT after the 48-byte GTD.",
         },
         Preset {
             name: "treeftl-slc",

@@ -9,7 +9,7 @@ use ftl_engine::{Frame, Sim, SimConfig, COUNTER_NAMES};
 #[test]
 fn frame_counters_agree_with_the_metrics_report() {
     let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
-    for scheme in ["page", "dftl"] {
+    for scheme in ftl_engine::ftl::SCHEMES.iter().map(|s| s.info.id) {
         let mut sim =
             Sim::from_bytes(SimConfig { scheme: scheme.into(), ..SimConfig::default() }, &bytes, None, "t")
                 .unwrap();

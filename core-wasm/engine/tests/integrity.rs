@@ -83,7 +83,7 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                     // Just above one 4-byte directory entry per page's worth of mapping
                     // entries: a demand-based scheme is left a two-entry cache, a scheme
                     // that caches whole pages (TreeFTL, APS, JTL) two pages.
-                    let per_tpage = u64::from(config.device.page_bytes / 4);
+                    let per_tpage = u64::from(config.device.entries_per_translation_page());
                     let smallest =
                         if s.has_data_buffer() { 2 * u64::from(config.device.page_bytes) } else { 16 };
                     config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + smallest;
@@ -116,7 +116,10 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 // configuration error; once running it must keep every page.
                 let sim = match Sim::new(config, &trace, "random") {
                     Ok(sim) => sim,
-                    Err(EngineError::Config(_)) => {
+                    Err(EngineError::Config(e)) => {
+                        if std::env::var_os("FTL_SHOW_REFUSALS").is_some() {
+                            eprintln!("{label}: {e}");
+                        }
                         refused += 1;
                         continue;
                     }

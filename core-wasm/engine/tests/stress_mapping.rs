@@ -33,6 +33,7 @@ fn every_scheme_keeps_a_reconstructible_map_under_long_requests_and_tiny_transla
         for (scheme, options) in cases {
             let mut c = SimConfig { scheme: scheme.into(), options: options.clone(), ..SimConfig::default() };
             c.device.page_bytes = page_bytes;
+            c.device.translation_page_entries = 0; // full pages: page_bytes / 4 entries
             c.device.blocks = blocks;
             c.device.pages_per_block = ppb;
             c.device.over_provisioning = op;

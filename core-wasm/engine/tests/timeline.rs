@@ -9,8 +9,15 @@ use ftl_engine::{Sim, Timeline};
 
 #[test]
 fn seeking_back_reproduces_every_earlier_state() {
+    for s in ftl_engine::ftl::SCHEMES {
+        seek_back_check(s.info.id);
+    }
+}
+
+fn seek_back_check(scheme: &str) {
     let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
-    let sim = Sim::from_bytes(SimConfig::default(), &bytes, None, "hm_0").unwrap();
+    let config = SimConfig { scheme: scheme.into(), ..SimConfig::default() };
+    let sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
     let mut hashes = vec![sim.state_hash()];
     let mut t = Timeline::new(sim, 64, 6);
     while !t.sim().done() {
@@ -25,7 +32,11 @@ fn seeking_back_reproduces_every_earlier_state() {
         let target = rng.below(hashes.len() as u64) as usize;
         t.seek(target).unwrap();
         assert_eq!(t.sim().cursor(), target);
-        assert_eq!(t.sim().state_hash(), hashes[target], "seed {seed}: state after {target} requests");
+        assert_eq!(
+            t.sim().state_hash(),
+            hashes[target],
+            "{scheme} seed {seed}: state after {target} requests"
+        );
     }
     t.seek(usize::MAX).unwrap();
     assert!(t.sim().done());

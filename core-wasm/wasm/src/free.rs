@@ -91,10 +91,14 @@ mod tests {
         }
         let dftl = schemes.as_array().unwrap().iter().find(|s| s["id"] == "dftl").unwrap();
         assert_eq!(dftl["caches"], json!([{"level": "entry", "name": "CMT"}]));
-        // DFTL paper default: no batch write-back on eviction (TPFTL's contribution).
-        assert_eq!(dftl["default_options"], json!({"batch_update": false}));
+        // DFTL paper default: no batch write-back on eviction (TPFTL's contribution); the
+        // CMT is plain LRU unless the segmented option is chosen.
+        assert_eq!(
+            dftl["default_options"],
+            json!({"batch_update": false, "cmt": "lru", "protected_percent": 50})
+        );
         assert_eq!(dftl["option_docs"][0]["key"], "batch_update");
-        assert_eq!(dftl["variants"].as_array().unwrap().len(), 2);
+        assert_eq!(dftl["variants"].as_array().unwrap().len(), 3);
         let vocab = parse(vocab_json());
         assert_eq!(
             vocab["stops"][1],

@@ -14,8 +14,8 @@
 //!   so nothing is read first); a clean one is dropped.
 //! - GC's lazy copying reaches both levels: a moved page's entry is fixed in the CMT, else in
 //!   its CTP; only entries in neither go into the batch update.
-//! - The RAM left after the GTD is split by `level_two_percent` into CTPs (a page plus a
-//!   4-byte tag each) and CMT entries (8 bytes each, at least one).
+//! - The RAM left after the GTD is split by `level_two_percent` into CTPs (a page's entries
+//!   plus a 4-byte tag each) and CMT entries (8 bytes each, at least one).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -113,7 +113,8 @@ impl Cdftl {
             )));
         }
         let (core, cache) = DemandCore::new(ctx, "CDFTL", CMT_ENTRY_BYTES, "one CMT entry")?;
-        let ctp_bytes = u64::from(ctx.device.page_bytes) + CTP_TAG_BYTES;
+        // A cached page holds its entries (4 bytes each) and its tag.
+        let ctp_bytes = u64::from(core.per_tpage) * 4 + CTP_TAG_BYTES;
         // Level two gets its share in whole pages, leaving room for at least one CMT entry.
         let ctps = (cache - CMT_ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
         let entries = (cache - ctps * ctp_bytes) / CMT_ENTRY_BYTES;

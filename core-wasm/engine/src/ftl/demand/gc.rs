@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{read_tpage, DemandScheme, TpCause, DATA, TRANSLATION, UNMAPPED};
+use super::{read_tpage, DemandScheme, TpCause, TRANSLATION, UNMAPPED};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::Purpose;
@@ -112,7 +112,8 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
         }
         let tag = dev.read(ppn, Purpose::Gc)?;
         let translation = tag.kind == PageKind::Translation;
-        let dest = next_page(s, if translation { TRANSLATION } else { DATA }, dev, true)?;
+        let dest =
+            next_page(s, if translation { TRANSLATION } else { s.core().data_slot_of(victim) }, dev, true)?;
         let content = dev.flash().content(ppn).cloned().unwrap_or_default();
         dev.program_with(dest, tag, content, Purpose::Gc)?;
         dev.invalidate(ppn)?;

@@ -26,7 +26,11 @@
 //!
 //! Choices shared by the family (each scheme's `notes.md` repeats the ones readers see):
 //! - GTD entries cost 4 bytes; the rest of the RAM budget is the scheme's cache.
-//! - Data and translation pages are written to separate open blocks.
+//! - Data and translation pages are written to separate open blocks. On a device with
+//!   several units (channels x ways) each unit has its own open data block and host writes
+//!   go round-robin over the units, so their programs overlap; GC copies a victim's data
+//!   pages within its unit (issue 10 item 4). Translation pages share one open block: they
+//!   are few, and one frontier keeps a batch update's pages together.
 //! - GC is over data and translation blocks alike, starting one block earlier than
 //!   `gc.reserve_blocks` (a data-block collection may need a fresh block for its copies and
 //!   another for its batch update before its victim is free). A translation-block victim's
@@ -62,16 +66,19 @@ pub const UNMAPPED: Ppn = u32::MAX;
 pub const GTD_ENTRY_BYTES: u64 = 4;
 
 /// Open-block slots of the pool: data and translation pages live in separate blocks.
-/// Pool slot of data pages.
-pub const DATA: usize = 0;
-/// Pool slot of translation pages.
-pub const TRANSLATION: usize = 1;
+/// `DATA` is the first unit's data slot; other units' data slots follow every other slot
+/// (see [`DemandCore::data_slot`]).
+const DATA: usize = 0;
+const TRANSLATION: usize = 1;
+/// Slots before the other units' data slots.
+const STREAM_SLOTS: usize = 2;
 
 /// The state every demand-paged scheme shares: GTD, the map as the translation pages on
 /// flash hold it, the block pool.
 #[derive(Debug, Clone)]
 pub struct DemandCore {
-    /// Entries per translation page (`page_bytes / 4`).
+    /// Entries per translation page (`page_bytes / 4`, or fewer on a teaching device:
+    /// `device.translation_page_entries`).
     pub per_tpage: u32,
     /// Translation-page number → its physical page (the GTD); [`UNMAPPED`] before its first
     /// write.
@@ -86,6 +93,13 @@ pub struct DemandCore {
     victim: VictimPolicy,
     tpage_version: u32,
     ram_budget: u64,
+    /// Units (channels x ways): each has an open data block ([`DemandCore::data_slot`]).
+    units: usize,
+    /// Pool slot of unit `u`'s data block, for `u` >= 1: `unit_base + u` (a multiple of
+    /// `units` past the stream slots, so the pool's slot-to-unit rule `slot % units` holds).
+    unit_base: usize,
+    /// Unit that takes the next host write.
+    next_unit: usize,
     /// Tests only: skip this many translation-page rewrites (a deliberately broken scheme
     /// the mapping reconstruction check must catch).
     #[cfg(test)]
@@ -99,7 +113,7 @@ impl DemandCore {
     pub fn new(ctx: &BuildCtx, scheme: &str, min_cache_bytes: u64, what_min: &str) -> Result<(Self, u64)> {
         let device = ctx.device;
         let logical = device.logical_pages();
-        let per_tpage = device.page_bytes / 4;
+        let per_tpage = device.entries_per_translation_page();
         let tpages = logical.div_ceil(u64::from(per_tpage));
         let gtd_bytes = tpages * GTD_ENTRY_BYTES;
         let budget = ctx.ram_budget;
@@ -113,24 +127,29 @@ impl DemandCore {
         // reserve block and the second open block: refuse devices where that leaves no room
         // for garbage.
         let ppb = u64::from(device.pages_per_block);
+        let units = device.units().max(1) as usize;
+        let unit_base = units * (STREAM_SLOTS - 1).div_ceil(units);
+        let slots = if units == 1 { STREAM_SLOTS } else { unit_base + units };
         let spare = device.physical_pages().saturating_sub(logical + tpages);
-        let needed = (u64::from(ctx.gc.reserve_blocks) + 2) * ppb + tpages.min(ppb);
+        let needed = (u64::from(ctx.gc.reserve_blocks) + 1 + units as u64) * ppb + tpages.min(ppb);
         if spare <= needed {
             return Err(EngineError::Config(format!(
-                "{scheme} needs more than {needed} spare pages (GC reserve, an open translation block and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
+                "{scheme} needs more than {needed} spare pages (GC reserve, open data and translation blocks and one batch update) beyond the {logical} logical and {tpages} translation pages; the device has {spare}: raise device.over_provisioning or device.blocks"
             )));
         }
         let core = DemandCore {
             per_tpage,
             gtd: vec![UNMAPPED; tpages as usize],
             on_flash: vec![UNMAPPED; logical as usize],
-            // One more reserve block: see the module docs. One unit of allocation: streams
-            // take the first free block.
-            pool: BlockPool::new(device.blocks, 2, ctx.gc.reserve_blocks as usize + 1, 1),
+            // One more reserve block: see the module docs.
+            pool: BlockPool::new(device.blocks, slots, ctx.gc.reserve_blocks as usize + 1, units),
             translation_blocks: vec![false; device.blocks as usize],
             victim: ctx.gc.victim,
             tpage_version: 0,
             ram_budget: budget,
+            units,
+            unit_base,
+            next_unit: 0,
             #[cfg(test)]
             skip_rewrites: 0,
         };
@@ -185,10 +204,32 @@ impl DemandCore {
         Ok(entries)
     }
 
-    /// The role of `block`: the open data block shows as active; the open translation
-    /// block keeps its translation colour ("open for writes" marks where host data goes).
+    /// Pool slot of unit `unit`'s open data block.
+    fn data_slot(&self, unit: usize) -> usize {
+        if unit == 0 {
+            DATA
+        } else {
+            self.unit_base + unit
+        }
+    }
+
+    /// Pool slot of the open data block of the unit holding `block` (GC copies stay there).
+    fn data_slot_of(&self, block: BlockId) -> usize {
+        self.data_slot(block as usize % self.units)
+    }
+
+    /// Pool slot for the next host write: units take turns. Public for schemes that program
+    /// host data themselves (TreeFTL's buffered pages).
+    pub fn next_host_slot(&mut self) -> usize {
+        let unit = self.next_unit;
+        self.next_unit = (unit + 1) % self.units;
+        self.data_slot(unit)
+    }
+
+    /// The role of `block`: open data blocks show as active; the open translation block
+    /// keeps its translation colour ("open for writes" marks where host data goes).
     pub fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.pool.open(DATA) == Some(block) {
+        if (0..self.units).any(|u| self.pool.open(self.data_slot(u)) == Some(block)) {
             BlockRole::Active
         } else if dev.flash().programmed_count(block) == 0 {
             BlockRole::Free
@@ -204,14 +245,17 @@ impl DemandCore {
         self.translation_blocks[block as usize] = slot == TRANSLATION;
     }
 
-    /// Hashes the GTD and the on-flash map, then the scheme's cache (`cache`), then the pool
-    /// and the translation-page version counter.
+    /// Hashes the GTD and the on-flash map, then the scheme's cache (`cache`), then the pool,
+    /// the translation-page version counter and (with several units) the next host unit.
     pub fn hash_into(&self, h: &mut StateHasher, cache: impl FnOnce(&mut StateHasher)) {
         h.u32s(&self.gtd);
         h.u32s(&self.on_flash);
         cache(h);
         self.pool.hash_into(h);
         h.u32(self.tpage_version);
+        if self.units > 1 {
+            h.u64(self.next_unit as u64);
+        }
     }
 }
 
@@ -271,7 +315,8 @@ pub fn read<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<Op
 /// data goes to the open data block, and the resident entry is updated and marked dirty.
 pub fn write<S: DemandScheme>(s: &mut S, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
     s.translate(lpn, dev)?;
-    let dest = next_page(s, DATA, dev, false)?;
+    let slot = s.core_mut().next_host_slot();
+    let dest = next_page(s, slot, dev, false)?;
     dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
     // GC may have moved the old copy (and updated the resident entry): read it now.
     let old = s.cached(lpn).unwrap_or(UNMAPPED);

@@ -31,6 +31,8 @@
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 //! - Dirty entries are tracked per translation page only when batching (nothing reads the
 //!   lists otherwise).
+//! - `cmt` (default `lru`): `segmented_lru` is the paper's CMT (issue 10 item 6), see
+//!   [`cmt`].
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -38,7 +40,7 @@ use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Inserted, Lru};
+use crate::cache::{Inserted, Lru, Slru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -46,6 +48,7 @@ use crate::flash::{BlockId, PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
+use cmt::Cmt;
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -63,6 +66,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         vec![
             ("one write-back per victim (paper, thesis)", json!({"batch_update": false})),
             ("batch write-back on eviction (TPFTL)", json!({"batch_update": true})),
+            ("segmented-LRU CMT (DFTL paper)", json!({"cmt": "segmented_lru"})),
         ]
     },
     build: |ctx, options| {
@@ -74,13 +78,37 @@ pub static SPEC: SchemeSpec = SchemeSpec {
 const CMT_ENTRY_BYTES: u64 = 8;
 
 /// DFTL options (`options.*` in the config when `scheme` is `dftl`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DftlOptions {
     /// Write back all dirty cached entries of an evicted entry's translation page together
     /// (TPFTL's batch-update replacement); off, the default = one translation-page write per
     /// dirty victim (the DFTL paper's simulator and the thesis).
     pub batch_update: bool,
+    /// The CMT's replacement: `lru` (default, as the thesis and HCFTL describe DFTL) or
+    /// `segmented_lru` (the DFTL paper's and FlashSim's: entries hit a second time move to a
+    /// protected segment that one-off look-ups cannot flush).
+    pub cmt: CmtPolicy,
+    /// With `segmented_lru`: the share of the CMT the protected segment may hold.
+    #[schemars(range(max = 100), extend("x-units" = "%"))]
+    pub protected_percent: u8,
+}
+
+impl Default for DftlOptions {
+    fn default() -> Self {
+        DftlOptions { batch_update: false, cmt: CmtPolicy::Lru, protected_percent: 50 }
+    }
+}
+
+/// DFTL's CMT replacement policy.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CmtPolicy {
+    /// One LRU list.
+    #[default]
+    Lru,
+    /// Segmented LRU (probationary + protected).
+    SegmentedLru,
 }
 
 /// A cached mapping entry.
@@ -94,7 +122,7 @@ struct Entry {
 #[derive(Debug, Clone)]
 pub struct Dftl {
     core: DemandCore,
-    cmt: Lru<u32, Entry>,
+    cmt: Cmt,
     /// Per translation page: cached entries that became dirty (may hold stale keys; checked
     /// against the CMT when flushed).
     dirty: Vec<Vec<u32>>,
@@ -105,14 +133,22 @@ impl Dftl {
     /// DFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
     /// CMT entry.
     pub fn new(ctx: &BuildCtx, options: DftlOptions) -> Result<Self> {
+        if options.protected_percent > 100 {
+            return Err(EngineError::Config(format!(
+                "options.protected_percent of scheme 'dftl' is {}; it must be at most 100",
+                options.protected_percent
+            )));
+        }
         let (core, cache_bytes) = DemandCore::new(ctx, "DFTL", CMT_ENTRY_BYTES, "one CMT entry")?;
         let tpages = core.gtd.len();
-        Ok(Dftl {
-            core,
-            cmt: Lru::new((cache_bytes / CMT_ENTRY_BYTES) as usize),
-            dirty: vec![Vec::new(); tpages],
-            options,
-        })
+        let entries = (cache_bytes / CMT_ENTRY_BYTES) as usize;
+        let cmt = match options.cmt {
+            CmtPolicy::Lru => Cmt::Lru(Lru::new(entries)),
+            CmtPolicy::SegmentedLru => {
+                Cmt::Segmented(Slru::new(entries, entries * usize::from(options.protected_percent) / 100))
+            }
+        };
+        Ok(Dftl { core, cmt, dirty: vec![Vec::new(); tpages], options })
     }
 
     /// CMT capacity in entries.
@@ -272,6 +308,7 @@ impl Ftl for Dftl {
     }
 }
 
+mod cmt;
 mod inspect;
 #[cfg(test)]
 mod tests;

@@ -1,15 +1,18 @@
 use super::*;
 use crate::config::SimConfig;
 use crate::flash::FlashArray;
+use crate::ftl::demand::DemandScheme;
 
-/// A device of 32 blocks x 8 pages of 4 KB (one translation page covers everything) and
-/// a CMT of two entries (4-byte GTD + 2 x 8 bytes).
+/// A device of 32 blocks x 8 pages of 4 KB with full translation pages (one covers
+/// everything) and a CMT of two entries (4-byte GTD + 2 x 8 bytes).
 fn setup(batch_update: bool) -> (Dftl, Device) {
     let mut config = SimConfig::default();
     config.device.blocks = 32;
     config.device.pages_per_block = 8;
+    config.device.translation_page_entries = 0;
     config.ram.bytes = 4 + 2 * 8;
-    let ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions { batch_update }).unwrap();
+    let ftl =
+        Dftl::new(&BuildCtx::of(&config), DftlOptions { batch_update, ..DftlOptions::default() }).unwrap();
     assert_eq!(ftl.cmt_capacity(), 2);
     let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
     (ftl, dev)
@@ -89,4 +92,61 @@ fn a_skipped_translation_page_rewrite_is_caught_by_the_reconstruction_check() {
             assert_eq!(got.unwrap_err().to_string(), e);
         }
     }
+}
+
+/// Issue 10 item 6: with the segmented-LRU CMT, an entry hit a second time is protected, so
+/// a scan of new LPNs through a two-entry CMT (one protected slot) evicts only the
+/// probationary ones; with plain LRU the scan flushes it.
+#[test]
+fn a_segmented_cmt_keeps_a_reused_entry_through_a_scan() {
+    for (cmt, kept) in [(CmtPolicy::SegmentedLru, true), (CmtPolicy::Lru, false)] {
+        let mut config = SimConfig::default();
+        config.device.blocks = 32;
+        config.device.pages_per_block = 8;
+        config.device.translation_page_entries = 0;
+        config.ram.bytes = 4 + 2 * 8;
+        let options = DftlOptions { cmt, ..DftlOptions::default() };
+        let mut ftl = Dftl::new(&BuildCtx::of(&config), options).unwrap();
+        let mut dev =
+            Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
+        ftl.read(7, &mut dev).unwrap();
+        ftl.read(7, &mut dev).unwrap(); // second access: promoted
+        for lpn in 20..26 {
+            ftl.read(lpn, &mut dev).unwrap();
+        }
+        assert_eq!(ftl.cmt.peek(&7).is_some(), kept, "{cmt:?}");
+        ftl.check(&dev).unwrap();
+    }
+}
+
+/// Issue 10 item 4: on 2 units each unit has its own open data block and host writes take
+/// turns, so consecutive writes land on different units (`block % 2`); translation pages
+/// share one frontier.
+#[test]
+fn host_writes_alternate_over_per_unit_frontiers() {
+    let mut config = SimConfig::default();
+    config.device.blocks = 32;
+    config.device.pages_per_block = 8;
+    config.device.channels = 2;
+    config.ram.bytes = 4 + 2 * 8;
+    let mut ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions::default()).unwrap();
+    let mut dev = Device::with_units(
+        FlashArray::new(32, 8, config.device.cell),
+        config.device.latency.clone(),
+        2,
+        1,
+        false,
+    );
+    let mut units = Vec::new();
+    for lpn in 0..4u32 {
+        ftl.write(lpn, 1, &mut dev).unwrap();
+        let ppn = ftl.cached(lpn).unwrap_or(ftl.core.on_flash[lpn as usize]);
+        units.push(dev.flash().block_of(ppn) % 2);
+    }
+    assert_eq!(units, [0, 1, 0, 1]);
+    let [a, b] = [0, 3].map(|s| ftl.core.pool.open(s).unwrap());
+    assert_eq!((a % 2, b % 2), (0, 1));
+    assert_eq!(ftl.block_role(a, &dev), BlockRole::Active);
+    assert_eq!(ftl.block_role(b, &dev), BlockRole::Active);
+    ftl.check(&dev).unwrap();
 }

@@ -52,12 +52,12 @@ impl TreeFtl {
             count: Some(ctps as u64),
         };
         Inspection {
-            ram_used: gtd_bytes + self.used * page,
+            ram_used: gtd_bytes + self.used,
             budgets: vec![
                 Budget { name: "GTD".into(), bytes: gtd_bytes },
-                Budget { name: "CTPs (mapping)".into(), bytes: ctps as u64 * page },
+                Budget { name: "CTPs (mapping)".into(), bytes: ctps as u64 * self.ctp_bytes },
                 Budget { name: "CDPs (buffering)".into(), bytes: cdps as u64 * page },
-                Budget { name: "Free".into(), bytes: (self.capacity() - self.used) * page },
+                Budget { name: "Free".into(), bytes: self.capacity() - self.used },
             ],
             structures: vec![
                 Structure::Tree {

@@ -25,7 +25,7 @@ fn rig(nodes: u64, victims: Victims, options: TreeOptions) -> Rig {
     config.gc.reserve_blocks = 1;
     config.ram.bytes = 96 + nodes * 32;
     let ftl = TreeFtl::new(&BuildCtx::of(&config), options, victims).unwrap();
-    assert_eq!(ftl.capacity(), nodes);
+    assert_eq!(ftl.capacity(), nodes * 32);
     let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
     Rig { ftl, dev, oracle: Oracle::new(config.device.logical_pages()) }
 }
@@ -207,7 +207,7 @@ fn impossible_configs_are_refused() {
     let mut config = SimConfig::default();
     config.ram.bytes = 1;
     let e = TreeFtl::new(&BuildCtx::of(&config), TreeOptions::default(), Victims::Group).unwrap_err();
-    assert!(e.to_string().contains("two pages") && e.to_string().contains("ram.bytes"), "{e}");
+    assert!(e.to_string().contains("a CTP and a CDP") && e.to_string().contains("ram.bytes"), "{e}");
 }
 
 /// The cost model: a selection over 32 768 pages costs more than one over 500 groups, in

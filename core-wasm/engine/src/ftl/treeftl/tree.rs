@@ -11,7 +11,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
 use crate::flash::{BlockId, PageTag, Ppn};
-use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, DATA, UNMAPPED};
+use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
 use crate::ftl::{BlockRole, BuildCtx, Ftl};
 use crate::hash::StateHasher;
@@ -44,10 +44,13 @@ pub struct TreeFtl {
     pub(super) groups: Lru<u32, Group>,
     /// Tree-PL: every node in LRU order (empty for TreeFTL).
     pub(super) pages: Lru<NodeKey, ()>,
-    /// Nodes (CTPs + CDPs) RAM can hold, and holds.
+    /// Bytes of RAM for CTPs and CDPs, and bytes they hold.
     pub(super) capacity: u64,
     pub(super) used: u64,
+    /// A CDP's size (a page) and a CTP's (its entries, 4 bytes each: a page on every
+    /// source preset, less with `device.translation_page_entries`).
     pub(super) page_bytes: u64,
+    pub(super) ctp_bytes: u64,
     pub(super) victims: Victims,
     pub(super) options: TreeOptions,
     lru: LruCost,
@@ -64,7 +67,8 @@ impl TreeFtl {
         let id = if victims == Victims::Page { "tree-pl" } else { "treeftl" };
         let page_bytes = u64::from(ctx.device.page_bytes);
         let lru = LruCost::new(options.lru_touch_ops, options.lru_items_per_op);
-        let (core, cache) = DemandCore::new(ctx, id, 2 * page_bytes, "two pages (a CTP and a CDP)")?;
+        let ctp_bytes = u64::from(ctx.device.entries_per_translation_page()) * 4;
+        let (core, cache) = DemandCore::new(ctx, id, ctp_bytes + page_bytes, "a CTP and a CDP")?;
         let half_block = ctx.device.pages_per_block as usize / 2;
         let sequential_pages =
             if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
@@ -72,9 +76,10 @@ impl TreeFtl {
             core,
             groups: Lru::unbounded(),
             pages: Lru::unbounded(),
-            capacity: cache / page_bytes,
+            capacity: cache,
             used: 0,
             page_bytes,
+            ctp_bytes,
             victims,
             options,
             lru,
@@ -84,7 +89,7 @@ impl TreeFtl {
         })
     }
 
-    /// Nodes RAM can hold (CTPs and CDPs together).
+    /// Bytes RAM has for CTPs and CDPs together.
     pub fn capacity(&self) -> u64 {
         self.capacity
     }
@@ -138,24 +143,24 @@ impl TreeFtl {
         }
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::TranslationPage, t);
-        self.make_room(None, dev)?;
+        self.make_room(self.ctp_bytes, None, dev)?;
         // After the prune: GC it ran may have rewritten this page on flash.
         let entries = self.core.load_page(t, dev, TpCause::Miss)?;
         dev.ram(1);
-        dev.cache_insert(CacheLevel::TranslationPage, t, self.page_bytes as u32);
+        dev.cache_insert(CacheLevel::TranslationPage, t, self.ctp_bytes as u32);
         self.groups.insert(t, Group { entries, dirty: false, cdps: BTreeMap::new() });
         if self.victims == Victims::Page {
             self.pages.insert(NodeKey::Ctp(t), ());
         }
-        self.used += 1;
+        self.used += self.ctp_bytes;
         self.lru.touch(1, dev);
         Ok(())
     }
 
-    /// Prunes until one more node fits. `serving`: the group of the page being buffered,
+    /// Prunes until `bytes` more fit. `serving`: the group of the page being buffered,
     /// never pruned whole.
-    fn make_room(&mut self, serving: Option<u32>, dev: &mut Device) -> Result<()> {
-        while self.used + 1 > self.capacity {
+    fn make_room(&mut self, bytes: u64, serving: Option<u32>, dev: &mut Device) -> Result<()> {
+        while self.used + bytes > self.capacity {
             let before = self.used;
             self.prune(serving, dev)?;
             if self.used >= before {
@@ -211,7 +216,10 @@ impl TreeFtl {
         let version = self.group(t).cdps[&lpn];
         dev.ram(1); // the page out of RAM
                     // GC during the allocation cannot touch this page: its only copy is in RAM.
-        let dest = next_page(self, DATA, dev, false)?;
+        let dest = {
+            let slot = self.core.next_host_slot();
+            next_page(self, slot, dev, false)?
+        };
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
         let off = self.off(lpn);
         let g = self.group(t);
@@ -238,12 +246,12 @@ impl TreeFtl {
 
     /// Bookkeeping of a node leaving RAM.
     fn drop_node(&mut self, node: NodeKey, dirty: bool, dev: &mut Device) {
-        self.used -= 1;
-        let (level, key) = match node {
-            NodeKey::Ctp(t) => (CacheLevel::TranslationPage, t),
-            NodeKey::Cdp(lpn) => (CacheLevel::DataPage, lpn),
+        let (level, key, bytes) = match node {
+            NodeKey::Ctp(t) => (CacheLevel::TranslationPage, t, self.ctp_bytes),
+            NodeKey::Cdp(lpn) => (CacheLevel::DataPage, lpn, self.page_bytes),
         };
-        dev.cache_evict(level, key, dirty, self.page_bytes as u32);
+        self.used -= bytes;
+        dev.cache_evict(level, key, dirty, bytes as u32);
         if self.victims == Victims::Page {
             self.pages.remove(&node);
             self.lru.touch(1, dev);
@@ -273,7 +281,7 @@ impl TreeFtl {
         }
         dev.buffer_lookup(false);
         dev.cache_miss(CacheLevel::DataPage, lpn);
-        self.make_room(Some(t), dev)?;
+        self.make_room(self.page_bytes, Some(t), dev)?;
         // After the prune: GC may have moved the old copy (and fixed the entry).
         let off = self.off(lpn);
         let old = self.group(t).entries[off];
@@ -289,7 +297,7 @@ impl TreeFtl {
         g.entries[off] = IN_RAM;
         g.dirty = true;
         g.cdps.insert(lpn, version);
-        self.used += 1;
+        self.used += self.page_bytes;
         if self.victims == Victims::Page {
             self.pages.insert(NodeKey::Cdp(lpn), ());
             self.lru.touch(1, dev);
@@ -301,7 +309,10 @@ impl TreeFtl {
     /// A sequential write: the data goes to flash directly; a CDP of the page is dropped.
     fn write_through(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.discard_cdp(t, lpn, dev);
-        let dest = next_page(self, DATA, dev, false)?;
+        let dest = {
+            let slot = self.core.next_host_slot();
+            next_page(self, slot, dev, false)?
+        };
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
         let off = self.off(lpn);
         let old = self.group(t).entries[off];
@@ -449,7 +460,7 @@ impl Ftl for TreeFtl {
     }
 
     fn ram_bytes(&self) -> u64 {
-        self.core.gtd_bytes() + self.used * self.page_bytes
+        self.core.gtd_bytes() + self.used
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
@@ -478,7 +489,9 @@ impl Ftl for TreeFtl {
         demand::check(self, dev, self.id)?;
         let bad = |m: String| Err(EngineError::Invariant(format!("{}: {m}", self.id)));
         let (ctps, cdps) = self.counts();
-        if self.used != (ctps + cdps) as u64 || self.used > self.capacity {
+        if self.used != ctps as u64 * self.ctp_bytes + cdps as u64 * self.page_bytes
+            || self.used > self.capacity
+        {
             return bad(format!(
                 "{ctps} CTPs + {cdps} CDPs, {} counted, capacity {}",
                 self.used, self.capacity
@@ -500,8 +513,8 @@ impl Ftl for TreeFtl {
         if self.core.on_flash.contains(&IN_RAM) {
             return bad("a RAM address reached a translation page on flash".into());
         }
-        if self.victims == Victims::Page && self.pages.len() as u64 != self.used {
-            return bad(format!("page LRU holds {} nodes, RAM {}", self.pages.len(), self.used));
+        if self.victims == Victims::Page && self.pages.len() != ctps + cdps {
+            return bad(format!("page LRU holds {} nodes, RAM {}", self.pages.len(), ctps + cdps));
         }
         Ok(())
     }
