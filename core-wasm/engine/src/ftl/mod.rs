@@ -29,6 +29,7 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod aps;
 mod cdftl;
 pub mod demand;
 mod dftl;
@@ -55,7 +56,7 @@ pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.
 pub static SCHEMES: &[&SchemeSpec] =
-    &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC, &treeftl::SPEC, &treeftl::SPEC_PL];
+    &[&page::SPEC, &dftl::SPEC, &cdftl::SPEC, &tpftl::SPEC, &treeftl::SPEC, &treeftl::SPEC_PL, &aps::SPEC];
 
 /// The spec of scheme `id`.
 pub fn spec(id: &str) -> Result<&'static SchemeSpec> {
