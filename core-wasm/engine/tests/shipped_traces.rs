@@ -36,6 +36,20 @@ fn every_scheme_runs_clean_on_every_shipped_trace() {
             }
             sim.check_invariants().unwrap_or_else(|e| panic!("{label}: at the end: {e}"));
             assert_eq!(sim.oracle().errors(), 0, "{label}: {:?}", sim.oracle().first_error());
+            // The family's counters by cause add up to the translation-page counters (DTP
+            // causes count pages of their own kind).
+            let m = sim.metrics();
+            if let Some(tp) = &m.translation_pages {
+                let sum = |row: &std::collections::BTreeMap<&str, u64>| {
+                    row.iter().filter(|(k, _)| !k.starts_with("dtp")).map(|(_, v)| v).sum::<u64>()
+                };
+                let t = &m.flash.table_2_5;
+                assert_eq!(
+                    (sum(&tp.reads), sum(&tp.writes)),
+                    (t.translation_reads, t.translation_writes),
+                    "{label}"
+                );
+            }
         }
     }
 }
