@@ -375,19 +375,29 @@ impl Default for SimConfig {
     }
 }
 
+/// Pages of RAM the default budget adds for a scheme that buffers data pages.
+pub const DEFAULT_BUFFER_PAGES: u64 = 16;
+
 impl SimConfig {
     /// Parses a JSON config; missing fields take their defaults.
     pub fn from_json(text: &str) -> Result<SimConfig> {
         serde_json::from_str(text).map_err(|e| EngineError::Config(format!("config JSON: {e}")))
     }
 
-    /// The RAM budget in bytes, resolving 0 to the default (a quarter of a full page map).
+    /// The RAM budget in bytes, resolving 0 to the default: a quarter of a full page map,
+    /// plus [`DEFAULT_BUFFER_PAGES`] whole pages for a scheme that buffers data pages (a
+    /// quarter map is smaller than one page on most devices, and such a scheme caches pages).
     pub fn ram_budget(&self) -> u64 {
         if self.ram.bytes > 0 {
-            self.ram.bytes
+            return self.ram.bytes;
+        }
+        // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
+        let quarter_map = self.device.logical_pages().max(64);
+        let buffers = crate::ftl::spec(&self.scheme).is_ok_and(|s| s.has_data_buffer());
+        if buffers {
+            quarter_map + DEFAULT_BUFFER_PAGES * u64::from(self.device.page_bytes)
         } else {
-            // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
-            self.device.logical_pages().max(64)
+            quarter_map
         }
     }
 

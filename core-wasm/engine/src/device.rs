@@ -75,6 +75,9 @@ pub struct SchemeCounters {
     /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
     /// (HCFTL's DTP index): each costs a wasted flash read.
     pub bloom_false_positives: u64,
+    /// RAM prunes: a victim (a caching group, a page, a flushed level) pushed out of a
+    /// joint mapping + data RAM (the RAM-management family's "next prune" stop).
+    pub prunes: u64,
 }
 
 /// Merge work of the log-block schemes (not hashed: derived from the work itself).

@@ -29,6 +29,10 @@ pub struct MapView<'a> {
     /// (block-mapped data blocks, NFTL replacement blocks): each such page maps the LPN its
     /// tag names. RAM entries come after and override them.
     pub blocks: Vec<crate::flash::BlockId>,
+    /// `(lpn, version)` of data pages whose newest copy lives only in RAM (a write buffer),
+    /// with their content's version: they count as held (their version must be the newest),
+    /// and their entries above are not checked against flash.
+    pub held: Vec<(u32, u32)>,
 }
 
 impl<'a> MapView<'a> {
@@ -41,18 +45,26 @@ impl<'a> MapView<'a> {
             entry_words: 2,
             ram,
             blocks: Vec::new(),
+            held: Vec::new(),
         }
     }
 
     /// A map held wholly in RAM.
     pub fn in_ram(ram: Vec<(u32, Ppn, bool)>) -> Self {
-        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram, blocks: Vec::new() }
+        MapView {
+            directory: None,
+            entry_pages: Vec::new(),
+            entry_words: 2,
+            ram,
+            blocks: Vec::new(),
+            held: Vec::new(),
+        }
     }
 
     /// A map read back from the data pages of `blocks` (each names its LPN in its spare
     /// area), overridden by the `ram` entries.
     pub fn in_blocks(blocks: Vec<crate::flash::BlockId>, ram: Vec<(u32, Ppn, bool)>) -> Self {
-        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram, blocks }
+        MapView { directory: None, entry_pages: Vec::new(), entry_words: 2, ram, blocks, held: Vec::new() }
     }
 }
 
@@ -150,7 +162,18 @@ pub fn check_mapping(ftl: &dyn Ftl, dev: &Device, oracle: &Oracle) -> Result<()>
             return bad(format!("clean cached entry LPN {lpn} → PPN {ppn}, but flash says PPN {}", *slot));
         }
     }
+    let mut in_ram = vec![false; map.len()];
+    for &(lpn, version) in &view.held {
+        let want = oracle.expected(lpn);
+        if lpn as usize >= map.len() || want == 0 || version != want {
+            return bad(format!("RAM holds LPN {lpn} at version {version}; expected version {want}"));
+        }
+        in_ram[lpn as usize] = true;
+    }
     for (lpn, &ppn) in map.iter().enumerate() {
+        if in_ram[lpn] {
+            continue;
+        }
         let want = oracle.expected(lpn as u32);
         if want == 0 {
             if ppn != UNMAPPED {

@@ -19,11 +19,13 @@ pub enum StopAt {
     MappingMiss,
     /// A request with a log-block merge.
     Merge,
+    /// A request during which RAM was pruned (a caching group or page flushed to make room).
+    Prune,
 }
 
 impl StopAt {
     /// Every stop, in button order.
-    pub const ALL: [StopAt; 3] = [StopAt::Gc, StopAt::MappingMiss, StopAt::Merge];
+    pub const ALL: [StopAt; 4] = [StopAt::Gc, StopAt::MappingMiss, StopAt::Merge, StopAt::Prune];
 
     /// Stable id (`step_until`'s argument across the boundary).
     pub fn id(self) -> &'static str {
@@ -31,6 +33,7 @@ impl StopAt {
             StopAt::Gc => "gc",
             StopAt::MappingMiss => "miss",
             StopAt::Merge => "merge",
+            StopAt::Prune => "prune",
         }
     }
 
@@ -40,6 +43,7 @@ impl StopAt {
             StopAt::Gc => "Next GC",
             StopAt::MappingMiss => "Next miss",
             StopAt::Merge => "Next merge",
+            StopAt::Prune => "Next prune",
         }
     }
 
@@ -49,6 +53,7 @@ impl StopAt {
             StopAt::Gc => "g",
             StopAt::MappingMiss => "m",
             StopAt::Merge => "e",
+            StopAt::Prune => "p",
         }
     }
 
@@ -58,10 +63,11 @@ impl StopAt {
             StopAt::Gc => "Serve requests until one in which garbage collection runs.",
             StopAt::MappingMiss => "Serve requests until one that misses the mapping cache.",
             StopAt::Merge => "Serve requests until one in which a log block is merged.",
+            StopAt::Prune => "Serve requests until one in which RAM is pruned: a victim (caching group, page) flushed to make room.",
         }
     }
 
-    /// Parses a stop id (`gc`, `miss`, `merge`).
+    /// Parses a stop id (`gc`, `miss`, `merge`, `prune`).
     pub fn from_name(name: &str) -> Option<StopAt> {
         StopAt::ALL.into_iter().find(|s| s.id() == name)
     }
@@ -72,6 +78,7 @@ impl StopAt {
             StopAt::Gc => st.gc_runs,
             StopAt::MappingMiss => st.mapping_misses,
             StopAt::Merge => st.merges.iter().sum(),
+            StopAt::Prune => st.prunes,
         }
     }
 }

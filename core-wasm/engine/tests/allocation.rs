@@ -117,7 +117,7 @@ fn demand_family_routes_host_writes_by_static_allocation() {
         let mut c = config(UnitAllocation::Static, "one-victim");
         c.scheme = spec.info.id.into();
         c.options = spec.default_options();
-        c.ram.bytes = 4096;
+        c.ram.bytes = 0; // each scheme's default budget
         let trace = hot_writes(7, 150, c.device.logical_pages(), |p| p);
         let mut sim = Sim::new(c, &trace, "t").unwrap();
         sim.set_check_every_step(true);

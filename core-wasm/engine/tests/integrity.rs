@@ -31,7 +31,8 @@ fn every_scheme_keeps_every_page_on_the_msr_trace() {
             let m = sim.metrics();
             assert_eq!(m.requests.reads + m.requests.writes, 1000);
             assert!(m.gc.runs > 0, "{label}: the default experiment should exercise GC");
-            assert!(m.waf >= 1.0);
+            // A write buffer absorbs overwrites in RAM: fewer flash writes than host writes.
+            assert!(m.waf >= 1.0 || s.has_data_buffer(), "{label}: WAF {}", m.waf);
             assert_eq!(m.integrity_errors, 0);
         }
     }
@@ -80,9 +81,12 @@ fn every_scheme_survives_random_sequences_on_tiny_devices() {
                 }
                 if i % 2 == 1 {
                     // Just above one 4-byte directory entry per page's worth of mapping
-                    // entries: a demand-based scheme is left a two-entry cache.
+                    // entries: a demand-based scheme is left a two-entry cache, a scheme
+                    // that caches whole pages (TreeFTL, APS, JTL) two pages.
                     let per_tpage = u64::from(config.device.entries_per_translation_page());
-                    config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + 16;
+                    let smallest =
+                        if s.has_data_buffer() { 2 * u64::from(config.device.page_bytes) } else { 16 };
+                    config.ram.bytes = config.device.logical_pages().div_ceil(per_tpage) * 4 + smallest;
                 }
                 config.gc.victim = VictimPolicy::ALL[(i / 2) as usize % 3];
                 if i % 5 == 1 {

@@ -29,6 +29,7 @@
 //! - **GC in partial steps** (RFTL, GFTL) does a bounded amount of collection work inside
 //!   each write, or in [`Ftl::end_request`].
 
+mod aps;
 mod bast;
 mod block;
 pub mod blockmap;
@@ -45,6 +46,7 @@ pub mod pool;
 mod sbast;
 mod spec;
 mod tpftl;
+mod treeftl;
 
 use crate::config::SimConfig;
 use crate::device::Device;
@@ -68,6 +70,9 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &cdftl::SPEC,
     &tpftl::SPEC,
     &hcftl::SPEC,
+    &treeftl::SPEC,
+    &treeftl::SPEC_PL,
+    &aps::SPEC,
     &block::SPEC,
     &bast::SPEC,
     &fast::SPEC,
@@ -206,9 +211,10 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), SCHEMES.len(), "scheme ids are unique");
-        let config = SimConfig::default();
         for s in SCHEMES {
             let id = s.info.id;
+            // The scheme's own default configuration (its default RAM budget depends on it).
+            let config = SimConfig { scheme: id.into(), ..SimConfig::default() };
             assert!(s.notes.starts_with("# ") && s.notes.contains("## Our choices"), "{id}: notes.md");
             assert!(s.stops.contains(&crate::vocab::StopAt::Gc), "{id}: every scheme collects");
             let defaults = s.default_options();

@@ -258,7 +258,8 @@ impl DemandCore {
 
     /// Pool slot for a host write of `lpn`: the unit `gc.unit_allocation` gives it (units
     /// take turns, or logical page n goes to unit n mod units).
-    fn host_slot(&mut self, lpn: u32) -> usize {
+    /// Public for schemes that program host data themselves (TreeFTL's buffered pages).
+    pub fn host_slot(&mut self, lpn: u32) -> usize {
         let unit = self.pool.write_unit(lpn);
         self.data_slot(unit)
     }

@@ -1,0 +1,90 @@
+//! APS's RAM as the generic inspection shapes: the two partitions as LRU lists with their
+//! budgets (the split as it stands), the two ghosts as lists, and the GTD.
+
+use super::{Aps, ENTRY_BYTES};
+use crate::events::CacheLevel;
+use crate::ftl::demand::{entry_list, gtd_table};
+use crate::inspect::{summarise, Budget, Entry, InspectQuery, Inspection, Order, Structure};
+use crate::vocab::cache_level_id;
+
+impl Aps {
+    fn key_list(
+        &self,
+        q: &InspectQuery,
+        (id, name): (&str, &str),
+        level: CacheLevel,
+        cap: usize,
+        keys: Vec<(u32, Option<u32>, bool)>,
+    ) -> Structure {
+        let len = keys.len() as u64;
+        let (shown, truncated) = summarise(keys.into_iter(), q.limit, |&(k, _, _)| q.touches(k));
+        let entries = shown
+            .into_iter()
+            .map(|(key, value, dirty)| Entry { key, value, dirty, group: None, touched: q.touches(key) })
+            .collect();
+        Structure::List {
+            id: id.into(),
+            name: name.into(),
+            level: cache_level_id(level),
+            capacity: cap as u64,
+            len,
+            order: Order::Lru,
+            entries,
+            truncated,
+        }
+    }
+
+    /// Partitions, ghosts, GTD, and the split.
+    pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
+        let (map, buf) = self.partitions();
+        let gtd_bytes = self.core.gtd_bytes();
+        let map_used = self.cmt.len() as u64 * ENTRY_BYTES;
+        let buf_used = self.buf.len() as u64 * self.page_bytes;
+        let pages = self.buf.iter().map(|(&l, &v)| (l, Some(v), true)).collect();
+        let ghost = |g: &crate::cache::Ghost<u32>| g.iter().map(|&k| (k, None, false)).collect::<Vec<_>>();
+        Inspection {
+            ram_used: gtd_bytes + map + buf,
+            budgets: vec![
+                Budget { name: "GTD".into(), bytes: gtd_bytes },
+                Budget { name: "Mapping partition".into(), bytes: map_used },
+                Budget { name: "Mapping partition (free)".into(), bytes: map - map_used },
+                Budget { name: "Data buffer".into(), bytes: buf_used },
+                Budget { name: "Data buffer (free)".into(), bytes: buf - buf_used },
+            ],
+            structures: vec![
+                entry_list(
+                    &self.core,
+                    q,
+                    ("mapping", "Mapping partition (entries)"),
+                    CacheLevel::Entry,
+                    Order::Lru,
+                    (self.cmt.capacity() as u64, self.cmt.len() as u64),
+                    self.cmt.iter().map(|(&l, e)| (l, e.ppn, e.dirty)),
+                ),
+                self.key_list(
+                    q,
+                    ("buffer", "Data buffer (page → version)"),
+                    CacheLevel::DataPage,
+                    self.buf.capacity(),
+                    pages,
+                ),
+                self.key_list(
+                    q,
+                    ("map-ghost", "Mapping ghost"),
+                    CacheLevel::Ghost,
+                    self.map_ghost.capacity(),
+                    ghost(&self.map_ghost),
+                ),
+                self.key_list(
+                    q,
+                    ("data-ghost", "Data ghost"),
+                    CacheLevel::Ghost,
+                    self.buf_ghost.capacity(),
+                    ghost(&self.buf_ghost),
+                ),
+                gtd_table(&self.core, q, |_| false),
+            ],
+            ..Inspection::default()
+        }
+    }
+}

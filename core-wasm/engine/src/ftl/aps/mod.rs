@@ -1,0 +1,448 @@
+//! `aps`: the Adaptive Partitioning Scheme (Shim et al., MSST'10) as TreeFTL (seed 000
+//! §II.B, §IV.A) describes it: one RAM split into a **mapping partition** (single mapping
+//! entries, LRU, DFTL-style) and a **data-buffer partition** (written pages, LRU), equal at
+//! start, each with a **ghost cache** of the keys it recently evicted. Every `interval`
+//! requests (1000, as the paper ran it) a cost–benefit estimate from the ghost hits of the
+//! interval moves the boundary by one step towards the partition that would have saved more.
+//!
+//! Our choices (`notes.md` "Our choices"):
+//! - The estimate: a mapping-ghost hit would have saved a translation-page read
+//!   (`page_read_ns`); a data-ghost hit on a write would have saved a page program
+//!   (`program_ns`), on a read a page read. The partition with the larger saving grows by
+//!   `step_percent` of the cache (whole pages, at least one), if the other keeps at least
+//!   one step; ties move nothing. Both ghosts remember one step's worth of items, so they
+//!   measure exactly what the step would add.
+//! - The buffer caches written pages only (reads of unbuffered pages go to flash), whole
+//!   pages without a read-in. A buffered page's flash copy stays valid until the page is
+//!   evicted; the eviction is an ordinary DFTL write (its mapping is looked up then).
+//! - Ghost metadata (4 bytes a key) is not charged to the budget: the paper calls them "two
+//!   small areas".
+//! - Costs follow the family model (`treeftl/cost.rs`): LRU selection is page- or
+//!   entry-level, over the partition's items.
+
+mod inspect;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
+use super::treeftl::cost::{self, LruCost};
+use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::cache::{Ghost, Inserted, Lru};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, Purpose};
+use crate::flash::{BlockId, PageTag, Ppn};
+use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
+use crate::vocab::StopAt;
+
+/// The scheme's registry entry.
+pub static SPEC: SchemeSpec = SchemeSpec {
+    info: SchemeInfo {
+        id: "aps",
+        name: "APS: adaptive partitioning of mapping and data buffer (ghost caches)",
+        family: "demand",
+        source: "Shim et al. MSST'10, as described by TreeFTL (seed 000) §II.B and §IV.A",
+    },
+    notes: include_str!("notes.md"),
+    stops: &[StopAt::Gc, StopAt::MappingMiss, StopAt::Prune],
+    caches: &[
+        (CacheLevel::Entry, "Mapping partition"),
+        (CacheLevel::DataPage, "Data buffer"),
+        (CacheLevel::Ghost, "Ghost caches"),
+    ],
+    options: OptionsSpec::of::<ApsOptions>(),
+    variants: || {
+        vec![
+            ("paper: every 1000 requests", json!({})),
+            ("fast adaptation: every 50 requests, 25 % steps", json!({"interval": 50, "step_percent": 25})),
+        ]
+    },
+    build: |ctx, options| {
+        let options = super::parse_options::<ApsOptions>("aps", options)?;
+        Ok(Box::new(Aps::new(ctx, options)?))
+    },
+};
+
+const ENTRY_BYTES: u64 = 8;
+
+/// APS options (`options.*` in the config when `scheme` is `aps`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ApsOptions {
+    /// Requests between boundary moves (the paper: 1000).
+    #[schemars(extend("x-units" = "requests"))]
+    pub interval: u32,
+    /// Share of the cache one move shifts (whole pages, at least one); also what each ghost
+    /// remembers.
+    #[schemars(range(min = 1, max = 50), extend("x-units" = "%"))]
+    pub step_percent: u8,
+    /// Cache operations per LRU touch (the family cost model).
+    #[schemars(extend("x-units" = "ops"))]
+    pub lru_touch_ops: u32,
+    /// Victim selection: 0 = 1 + log2 n operations; above 0 = a scan, 1 + n / this.
+    #[schemars(extend("x-units" = "items"))]
+    pub lru_items_per_op: u32,
+}
+
+impl Default for ApsOptions {
+    fn default() -> Self {
+        ApsOptions {
+            interval: 1000,
+            step_percent: 10,
+            lru_touch_ops: cost::TOUCH_OPS,
+            lru_items_per_op: cost::ITEMS_PER_OP,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    ppn: Ppn,
+    dirty: bool,
+}
+
+/// Ghost hits of the current interval, weighed by what each would have saved.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct GhostHits {
+    mapping: u64,
+    data_writes: u64,
+    data_reads: u64,
+}
+
+/// APS state.
+#[derive(Debug, Clone)]
+pub struct Aps {
+    core: DemandCore,
+    cmt: Lru<u32, Entry>,
+    buf: Lru<u32, u32>,
+    map_ghost: Ghost<u32>,
+    buf_ghost: Ghost<u32>,
+    cache: u64,
+    step: u64,
+    page_bytes: u64,
+    hits: GhostHits,
+    requests: u32,
+    /// Boundary moves so far (towards mapping, towards the buffer).
+    moves: (u32, u32),
+    options: ApsOptions,
+    lru: LruCost,
+}
+
+impl Aps {
+    /// APS over an erased device; fails when RAM cannot hold the GTD, one page and one entry.
+    pub fn new(ctx: &BuildCtx, options: ApsOptions) -> Result<Self> {
+        if options.interval == 0 || !(1..=50).contains(&options.step_percent) {
+            return Err(EngineError::Config(format!(
+                "options of scheme 'aps': interval must be at least 1 (is {}) and step_percent 1 to 50 (is {})",
+                options.interval, options.step_percent
+            )));
+        }
+        let page_bytes = u64::from(ctx.device.page_bytes);
+        let (core, cache) = DemandCore::new(ctx, "APS", 2 * page_bytes, "two pages (one per partition)")?;
+        let step = (cache * u64::from(options.step_percent) / 100 / page_bytes).max(1) * page_bytes;
+        let buf_pages = (cache / 2 / page_bytes).max(1);
+        let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
+        Ok(Aps {
+            core,
+            cmt: Lru::new(map_entries as usize),
+            buf: Lru::new(buf_pages as usize),
+            map_ghost: Ghost::new((step / ENTRY_BYTES) as usize),
+            buf_ghost: Ghost::new((step / page_bytes) as usize),
+            cache,
+            step,
+            page_bytes,
+            hits: GhostHits::default(),
+            requests: 0,
+            moves: (0, 0),
+            lru: LruCost::new(options.lru_touch_ops, options.lru_items_per_op),
+            options,
+        })
+    }
+
+    /// Partition sizes in bytes: (mapping, data buffer).
+    pub fn partitions(&self) -> (u64, u64) {
+        (self.cmt.capacity() as u64 * ENTRY_BYTES, self.buf.capacity() as u64 * self.page_bytes)
+    }
+
+    /// A dirty mapping entry leaves: its translation page is read, updated and programmed.
+    fn write_back(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
+        self.core.on_flash[lpn as usize] = ppn;
+        rewrite_tpage(self, self.core.tpage_of(lpn), Purpose::Translation, TpCause::Eviction, dev)
+    }
+
+    /// An entry evicted from the mapping partition: remembered by its ghost, written back
+    /// when dirty.
+    fn entry_evicted(&mut self, lpn: u32, e: Entry, dev: &mut Device) -> Result<()> {
+        dev.stats.prunes += 1;
+        dev.cache_evict(CacheLevel::Entry, lpn, e.dirty, ENTRY_BYTES as u32);
+        self.map_ghost.insert(lpn);
+        if e.dirty {
+            self.write_back(lpn, e.ppn, dev)?;
+        }
+        Ok(())
+    }
+
+    /// A page evicted from the buffer: remembered by its ghost, written to flash.
+    fn page_evicted(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        dev.stats.prunes += 1;
+        dev.cache_evict(CacheLevel::DataPage, lpn, true, self.page_bytes as u32);
+        self.buf_ghost.insert(lpn);
+        dev.ram(1);
+        demand::write(self, lpn, version, dev)
+    }
+
+    /// Counts a buffer miss, and a data-ghost hit when the ghost remembers `lpn`.
+    fn buffer_miss(&mut self, lpn: u32, write: bool, dev: &mut Device) {
+        dev.buffer_lookup(false);
+        dev.cache_miss(CacheLevel::DataPage, lpn);
+        if self.buf_ghost.remove(&lpn) {
+            dev.cache_hit(CacheLevel::Ghost, lpn);
+            if write {
+                self.hits.data_writes += 1;
+            } else {
+                self.hits.data_reads += 1;
+            }
+        }
+    }
+
+    /// The interval's cost–benefit estimate: moves the boundary one step towards the
+    /// partition whose ghost hits would have saved more flash time.
+    fn adapt(&mut self, dev: &mut Device) -> Result<()> {
+        let lat = dev.latency();
+        let map_gain = self.hits.mapping * lat.page_read_ns;
+        let buf_gain = self.hits.data_writes * lat.program_ns + self.hits.data_reads * lat.page_read_ns;
+        self.hits = GhostHits::default();
+        let (map, buf) = self.partitions();
+        if map_gain > buf_gain && buf >= 2 * self.step {
+            self.moves.0 += 1;
+            for (lpn, v) in self.buf.set_capacity(((buf - self.step) / self.page_bytes) as usize) {
+                self.page_evicted(lpn, v, dev)?;
+            }
+            let map = self.cache - self.partitions().1;
+            self.cmt.set_capacity((map / ENTRY_BYTES) as usize);
+        } else if buf_gain > map_gain && map >= 2 * self.step {
+            self.moves.1 += 1;
+            let buf = buf + self.step;
+            // All evicted entries reach the on-flash image before any write-back: GC during
+            // one write-back may move another's data page and must see its newest mapping.
+            let mut stale = std::collections::BTreeSet::new();
+            for (lpn, e) in self.cmt.set_capacity(((self.cache - buf) / ENTRY_BYTES) as usize) {
+                dev.stats.prunes += 1;
+                dev.cache_evict(CacheLevel::Entry, lpn, e.dirty, ENTRY_BYTES as u32);
+                self.map_ghost.insert(lpn);
+                if e.dirty {
+                    self.core.on_flash[lpn as usize] = e.ppn;
+                    stale.insert(self.core.tpage_of(lpn));
+                }
+            }
+            for t in stale {
+                rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)?;
+            }
+            self.buf.set_capacity((buf / self.page_bytes) as usize);
+        }
+        Ok(())
+    }
+
+    /// Writes every buffered page to flash (the buffer empties).
+    fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
+        while let Some((lpn, v)) = self.buf.pop_lru() {
+            dev.ram(1);
+            demand::write(self, lpn, v, dev)?;
+        }
+        Ok(())
+    }
+}
+
+impl DemandScheme for Aps {
+    fn core(&self) -> &DemandCore {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut DemandCore {
+        &mut self.core
+    }
+
+    /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        if let Some(e) = self.cmt.get(&lpn) {
+            let ppn = e.ppn;
+            self.lru.touch(1, dev);
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Ok(ppn);
+        }
+        dev.mapping_lookup(false);
+        dev.cache_miss(CacheLevel::Entry, lpn);
+        if self.map_ghost.remove(&lpn) {
+            self.hits.mapping += 1;
+            dev.cache_hit(CacheLevel::Ghost, lpn);
+        }
+        let ppn = self.core.load_entry(lpn, dev, TpCause::Miss)?;
+        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+        if self.cmt.is_full() {
+            self.lru.select(self.cmt.len(), dev);
+        }
+        self.lru.touch(1, dev);
+        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
+            self.entry_evicted(victim, e, dev)?;
+        }
+        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
+    }
+
+    fn cached(&self, lpn: u32) -> Option<Ppn> {
+        self.cmt.peek(&lpn).map(|e| e.ppn)
+    }
+
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
+        let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
+        *e = Entry { ppn, dirty: true };
+        dev.ram(1);
+        true
+    }
+
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
+        self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)).collect()
+    }
+
+    fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
+        for lpn in lpns {
+            if let Some(e) = self.cmt.peek_mut(lpn) {
+                e.dirty = false;
+            }
+        }
+    }
+}
+
+impl Ftl for Aps {
+    fn end_request(&mut self, dev: &mut Device) -> Result<()> {
+        self.requests += 1;
+        if self.requests.is_multiple_of(self.options.interval) {
+            self.adapt(dev)?;
+        }
+        Ok(())
+    }
+
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        if let Some(&v) = self.buf.get(&lpn) {
+            self.lru.touch(1, dev);
+            dev.buffer_lookup(true);
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+            dev.ram(1);
+            return Ok(Some(PageTag::data(lpn, v)));
+        }
+        self.buffer_miss(lpn, false, dev);
+        demand::read(self, lpn, dev)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        dev.ram(1);
+        if let Some(v) = self.buf.get_mut(&lpn) {
+            *v = version;
+            self.lru.touch(1, dev);
+            dev.buffer_lookup(true);
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+            return Ok(());
+        }
+        self.buffer_miss(lpn, true, dev);
+        if self.buf.is_full() {
+            self.lru.select(self.buf.len(), dev);
+            if let Some((victim, v)) = self.buf.pop_lru() {
+                self.page_evicted(victim, v, dev)?;
+            }
+        }
+        dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
+        self.lru.touch(1, dev);
+        self.buf.insert(lpn, version);
+        Ok(())
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        if self.buf.remove(&lpn).is_some() {
+            dev.cache_evict(CacheLevel::DataPage, lpn, false, self.page_bytes as u32);
+        }
+        demand::trim(self, lpn, dev)
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        let (map, buf) = self.partitions();
+        self.core.gtd_bytes() + map + buf
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        self.core.block_role(block, dev)
+    }
+
+    fn holds_in_ram(&self, lpn: u32) -> bool {
+        self.buf.contains(&lpn)
+    }
+
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        let mut view = demand::map_view(self);
+        view.held = self.buf.iter().map(|(&l, &v)| (l, v)).collect();
+        Some(view)
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.core.ram_budget())
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        demand::check(self, dev, "aps")?;
+        let (map, buf) = self.partitions();
+        if map + buf > self.cache
+            || self.cmt.len() > self.cmt.capacity()
+            || self.buf.len() > self.buf.capacity()
+        {
+            return Err(EngineError::Invariant(format!(
+                "aps: partitions {map} + {buf} bytes over the cache of {} or over capacity",
+                self.cache
+            )));
+        }
+        if self.buf.iter().any(|(&lpn, _)| lpn as usize >= self.core.on_flash.len()) {
+            return Err(EngineError::Invariant("aps: a buffered page outside the logical space".into()));
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        self.flush_buffer(dev)?;
+        demand::flush_entries(self, dev)
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.core.hash_into(h, |h| {
+            for (lpn, e) in self.cmt.iter() {
+                h.u32(*lpn);
+                h.u32(e.ppn);
+                h.bytes(&[e.dirty as u8]);
+            }
+            for (lpn, v) in self.buf.iter() {
+                h.u32(*lpn);
+                h.u32(*v);
+            }
+            h.u32s(&self.map_ghost.iter().copied().collect::<Vec<_>>());
+            h.u32s(&self.buf_ghost.iter().copied().collect::<Vec<_>>());
+            let (map, buf) = self.partitions();
+            h.u64(map);
+            h.u64(buf);
+            h.u32(self.requests);
+            h.u64(self.hits.mapping);
+            h.u64(self.hits.data_writes);
+            h.u64(self.hits.data_reads);
+        });
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests;

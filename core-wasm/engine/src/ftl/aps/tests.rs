@@ -1,0 +1,86 @@
+use super::*;
+use crate::config::SimConfig;
+use crate::events::HostOp;
+use crate::flash::FlashArray;
+use crate::invariants::check;
+use crate::oracle::Oracle;
+
+/// 32 blocks x 8 pages of 32 bytes (8 entries per translation page, a 96-byte GTD) and a
+/// 320-byte cache: 5 buffer pages, 20 mapping entries; a step is one page (32 bytes).
+fn setup(interval: u32) -> (Aps, Device, Oracle) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 32;
+    config.device.pages_per_block = 8;
+    config.device.page_bytes = 32;
+    config.gc.reserve_blocks = 1;
+    config.ram.bytes = 96 + 320;
+    let options = ApsOptions { interval, ..ApsOptions::default() };
+    let ftl = Aps::new(&BuildCtx::of(&config), options).unwrap();
+    assert_eq!(ftl.partitions(), (160, 160));
+    let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
+    (ftl, dev, Oracle::new(config.device.logical_pages()))
+}
+
+fn write(ftl: &mut Aps, dev: &mut Device, oracle: &mut Oracle, lpn: u32) {
+    ftl.begin_request(HostOp::Write, &[lpn], dev).unwrap();
+    let v = oracle.write(lpn).unwrap();
+    ftl.write(lpn, v, dev).unwrap();
+    ftl.end_request(dev).unwrap();
+    check(ftl, dev, oracle).unwrap();
+}
+
+/// Writes are buffered (no flash) until the buffer is full; the LRU page is then written to
+/// flash and remembered by the data ghost. Rewriting it is a buffer miss that hits the ghost;
+/// at the end of the interval (8 requests) the estimate sees one data-ghost hit and no
+/// mapping-ghost hit, and the buffer grows by one step (a page) at the mapping's expense.
+#[test]
+fn a_data_ghost_hit_moves_the_boundary_towards_the_buffer() {
+    let (mut ftl, mut dev, mut oracle) = setup(8);
+    for lpn in 0..5 {
+        write(&mut ftl, &mut dev, &mut oracle, lpn);
+    }
+    assert_eq!(dev.counters.page_writes.iter().sum::<u64>(), 0, "all five buffered");
+    write(&mut ftl, &mut dev, &mut oracle, 5); // evicts LPN 0 to flash
+    assert!(!ftl.holds_in_ram(0) && ftl.buf_ghost.contains(&0));
+    assert_eq!(dev.counters.page_writes[Purpose::Data as usize], 1);
+    write(&mut ftl, &mut dev, &mut oracle, 0); // miss, ghost hit
+    assert_eq!(ftl.hits.data_writes, 1);
+    assert_eq!(ftl.partitions(), (160, 160), "no move before the interval ends");
+    write(&mut ftl, &mut dev, &mut oracle, 6); // the eighth request
+    assert_eq!(ftl.partitions(), (128, 192));
+    assert_eq!(ftl.moves, (0, 1));
+    assert_eq!(ftl.hits, GhostHits::default(), "counts restart each interval");
+    // An interval of buffer hits (no ghost hit) moves nothing.
+    for lpn in [3, 4, 5, 0, 6, 3, 4, 5] {
+        write(&mut ftl, &mut dev, &mut oracle, lpn);
+    }
+    assert_eq!(ftl.partitions(), (128, 192));
+}
+
+/// A mapping-ghost hit outweighs nothing on the data side: the mapping partition grows, and
+/// the buffer's LRU page is written to flash as it shrinks.
+#[test]
+fn a_mapping_ghost_hit_moves_the_boundary_towards_mapping() {
+    let (mut ftl, mut dev, mut oracle) = setup(1000);
+    // Reads of 21 never-written pages fill the 20-entry mapping partition and evict LPN 0.
+    for lpn in 0..21 {
+        assert_eq!(ftl.read(lpn * 8, &mut dev).unwrap(), None);
+    }
+    write(&mut ftl, &mut dev, &mut oracle, 100);
+    ftl.read(0, &mut dev).unwrap(); // mapping miss, ghost hit
+    assert_eq!(ftl.hits.mapping, 1);
+    ftl.adapt(&mut dev).unwrap();
+    assert_eq!(ftl.partitions(), (192, 128));
+    check(&ftl, &dev, &oracle).unwrap();
+}
+
+#[test]
+fn bad_options_and_too_little_ram_are_refused() {
+    let config = SimConfig::default();
+    let e =
+        Aps::new(&BuildCtx::of(&config), ApsOptions { interval: 0, ..ApsOptions::default() }).unwrap_err();
+    assert!(e.to_string().contains("interval"), "{e}");
+    let mut config = SimConfig::default();
+    config.ram.bytes = 100;
+    assert!(Aps::new(&BuildCtx::of(&config), ApsOptions::default()).unwrap_err().to_string().contains("APS"));
+}

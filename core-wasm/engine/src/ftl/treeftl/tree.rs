@@ -1,0 +1,550 @@
+//! TreeFTL's tree: caching groups (a CTP and its CDPs) in one RAM budget, the three write
+//! cases, no-allocate reads, the sequential bypass, and pruning. See the module docs of
+//! [`super`] for the rules and choices.
+
+use std::collections::BTreeMap;
+
+use super::cost::LruCost;
+use super::{Prune, TreeOptions, Victims};
+use crate::cache::Lru;
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, HostOp, Purpose};
+use crate::flash::{BlockId, PageTag, Ppn};
+use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use crate::ftl::pool::next_page;
+use crate::ftl::{BlockRole, BuildCtx, Ftl};
+use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
+use crate::invariants::MapView;
+
+/// A CTP entry whose data page is cached: it points into RAM (the CDP), not to flash.
+pub const IN_RAM: Ppn = u32::MAX - 1;
+
+/// A caching group: the CTP's entries and its CDPs (LPN → version of the data RAM holds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Group {
+    pub(super) entries: Vec<Ppn>,
+    pub(super) dirty: bool,
+    pub(super) cdps: BTreeMap<u32, u32>,
+}
+
+/// A node of the tree below the GTD (Tree-PL's LRU list holds these).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum NodeKey {
+    Ctp(u32),
+    Cdp(u32),
+}
+
+/// TreeFTL / Tree-PL state.
+#[derive(Debug, Clone)]
+pub struct TreeFtl {
+    pub(super) core: DemandCore,
+    /// Caching groups by translation-page number, in LRU order over groups.
+    pub(super) groups: Lru<u32, Group>,
+    /// Tree-PL: every node in LRU order (empty for TreeFTL).
+    pub(super) pages: Lru<NodeKey, ()>,
+    /// Bytes of RAM for CTPs and CDPs, and bytes they hold.
+    pub(super) capacity: u64,
+    pub(super) used: u64,
+    /// A CDP's size (a page) and a CTP's (its entries, 4 bytes each: a page on every
+    /// source preset, less with `device.translation_page_entries`).
+    pub(super) page_bytes: u64,
+    pub(super) ctp_bytes: u64,
+    pub(super) victims: Victims,
+    pub(super) options: TreeOptions,
+    lru: LruCost,
+    sequential_pages: usize,
+    /// The current request is sequential: its data bypasses RAM.
+    bypass: bool,
+    id: &'static str,
+}
+
+impl TreeFtl {
+    /// The scheme over an erased device; fails when RAM cannot hold the GTD plus two pages
+    /// (one CTP and one CDP).
+    pub fn new(ctx: &BuildCtx, options: TreeOptions, victims: Victims) -> Result<Self> {
+        let id = if victims == Victims::Page { "tree-pl" } else { "treeftl" };
+        let page_bytes = u64::from(ctx.device.page_bytes);
+        let lru = LruCost::new(options.lru_touch_ops, options.lru_items_per_op);
+        let ctp_bytes = u64::from(ctx.device.entries_per_translation_page()) * 4;
+        let (core, cache) = DemandCore::new(ctx, id, ctp_bytes + page_bytes, "a CTP and a CDP")?;
+        let half_block = ctx.device.pages_per_block as usize / 2;
+        let sequential_pages =
+            if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
+        Ok(TreeFtl {
+            core,
+            groups: Lru::unbounded(),
+            pages: Lru::unbounded(),
+            capacity: cache,
+            used: 0,
+            page_bytes,
+            ctp_bytes,
+            victims,
+            options,
+            lru,
+            sequential_pages,
+            bypass: false,
+            id,
+        })
+    }
+
+    /// Bytes RAM has for CTPs and CDPs together.
+    pub fn capacity(&self) -> u64 {
+        self.capacity
+    }
+
+    /// Cached translation pages and cached data pages now.
+    pub fn counts(&self) -> (usize, usize) {
+        let cdps = self.groups.iter().map(|(_, g)| g.cdps.len()).sum();
+        (self.groups.len(), cdps)
+    }
+
+    /// Group `t`'s CTP entries (tests).
+    #[cfg(test)]
+    pub(super) fn group_entries(&self, t: u32) -> Vec<Ppn> {
+        self.groups.peek(&t).map_or_else(Vec::new, |g| g.entries.clone())
+    }
+
+    fn off(&self, lpn: u32) -> usize {
+        (lpn % self.core.per_tpage) as usize
+    }
+
+    fn group(&mut self, t: u32) -> &mut Group {
+        self.groups.peek_mut(&t).expect("the group being served is cached")
+    }
+
+    /// LRU maintenance after an access to group `t` (and CDP `lpn`): the group (TreeFTL) or
+    /// the CDP then its CTP (Tree-PL, so a CTP is never older than its CDPs).
+    fn touch(&mut self, t: u32, cdp: Option<u32>, dev: &mut Device) {
+        self.groups.touch(&t);
+        match self.victims {
+            Victims::Group => self.lru.touch(1, dev),
+            Victims::Page => {
+                if let Some(lpn) = cdp {
+                    self.pages.touch(&NodeKey::Cdp(lpn));
+                    self.lru.touch(1, dev);
+                }
+                self.pages.touch(&NodeKey::Ctp(t));
+                self.lru.touch(1, dev);
+            }
+        }
+    }
+
+    /// Makes translation page `t` a CTP (the root-to-level-2 step of the traversal),
+    /// counting the mapping look-up; a miss prunes for room and reads the page (C-2).
+    fn load_ctp(&mut self, t: u32, dev: &mut Device) -> Result<()> {
+        dev.ram(1); // the GTD entry and the CTP entry
+        if self.groups.contains(&t) {
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::TranslationPage, t);
+            self.touch(t, None, dev);
+            return Ok(());
+        }
+        dev.mapping_lookup(false);
+        dev.cache_miss(CacheLevel::TranslationPage, t);
+        self.make_room(self.ctp_bytes, None, dev)?;
+        // After the prune: GC it ran may have rewritten this page on flash.
+        let entries = self.core.load_page(t, dev, TpCause::Miss)?;
+        dev.ram(1);
+        dev.cache_insert(CacheLevel::TranslationPage, t, self.ctp_bytes as u32);
+        self.groups.insert(t, Group { entries, dirty: false, cdps: BTreeMap::new() });
+        if self.victims == Victims::Page {
+            self.pages.insert(NodeKey::Ctp(t), ());
+        }
+        self.used += self.ctp_bytes;
+        self.lru.touch(1, dev);
+        Ok(())
+    }
+
+    /// Prunes until `bytes` more fit. `serving`: the group of the page being buffered,
+    /// never pruned whole.
+    fn make_room(&mut self, bytes: u64, serving: Option<u32>, dev: &mut Device) -> Result<()> {
+        while self.used + bytes > self.capacity {
+            let before = self.used;
+            self.prune(serving, dev)?;
+            if self.used >= before {
+                return Err(EngineError::Invariant(format!("{}: a prune freed no RAM", self.id)));
+            }
+        }
+        Ok(())
+    }
+
+    /// One prune: selects a victim (charged by the cost model) and flushes it.
+    fn prune(&mut self, serving: Option<u32>, dev: &mut Device) -> Result<()> {
+        dev.stats.prunes += 1;
+        match self.victims {
+            Victims::Group => {
+                self.lru.select(self.groups.len(), dev);
+                let Some((&t, g)) = self.groups.peek_lru() else {
+                    return Err(EngineError::Invariant(format!("{}: RAM full with no group", self.id)));
+                };
+                let bare = g.cdps.is_empty();
+                if serving == Some(t) || (self.options.prune == Prune::DataFirst && !bare) {
+                    self.flush_cdps(t, dev)
+                } else {
+                    self.flush_cdps(t, dev)?;
+                    self.evict_ctp(t, dev)
+                }
+            }
+            Victims::Page => {
+                self.lru.select(self.pages.len(), dev);
+                match self.pages.peek_lru().map(|(&k, _)| k) {
+                    Some(NodeKey::Cdp(lpn)) => self.flush_cdp(self.core.tpage_of(lpn), lpn, dev),
+                    Some(NodeKey::Ctp(t)) if serving == Some(t) => self.flush_cdps(t, dev),
+                    Some(NodeKey::Ctp(t)) => {
+                        self.flush_cdps(t, dev)?;
+                        self.evict_ctp(t, dev)
+                    }
+                    None => Err(EngineError::Invariant(format!("{}: RAM full with no page", self.id))),
+                }
+            }
+        }
+    }
+
+    /// Programs every CDP of group `t`, in LPN order.
+    fn flush_cdps(&mut self, t: u32, dev: &mut Device) -> Result<()> {
+        let lpns: Vec<u32> = self.groups.peek(&t).map_or_else(Vec::new, |g| g.cdps.keys().copied().collect());
+        for lpn in lpns {
+            self.flush_cdp(t, lpn, dev)?;
+        }
+        Ok(())
+    }
+
+    /// Programs CDP `lpn` (of group `t`) to flash and sets its CTP entry; the CDP leaves.
+    fn flush_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) -> Result<()> {
+        let version = self.group(t).cdps[&lpn];
+        dev.ram(1); // the page out of RAM
+                    // GC during the allocation cannot touch this page: its only copy is in RAM.
+        let dest = {
+            let slot = self.core.host_slot(lpn);
+            next_page(self, slot, dev, false)?
+        };
+        dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
+        let off = self.off(lpn);
+        let g = self.group(t);
+        g.cdps.remove(&lpn);
+        g.entries[off] = dest;
+        g.dirty = true;
+        self.drop_node(NodeKey::Cdp(lpn), true, dev);
+        Ok(())
+    }
+
+    /// Group `t` (without CDPs) leaves RAM; its CTP is programmed whole when dirty.
+    fn evict_ctp(&mut self, t: u32, dev: &mut Device) -> Result<()> {
+        let g = self.groups.remove(&t).expect("the victim group is cached");
+        debug_assert!(g.cdps.is_empty());
+        self.drop_node(NodeKey::Ctp(t), g.dirty, dev);
+        if g.dirty {
+            // Not cached any more: GC during the program fixes moved pages in `on_flash`.
+            let range = self.core.lpns_of(t);
+            self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&g.entries);
+            program_tpage(self, t, Purpose::Translation, TpCause::Eviction, false, dev)?;
+        }
+        Ok(())
+    }
+
+    /// Bookkeeping of a node leaving RAM.
+    fn drop_node(&mut self, node: NodeKey, dirty: bool, dev: &mut Device) {
+        let (level, key, bytes) = match node {
+            NodeKey::Ctp(t) => (CacheLevel::TranslationPage, t, self.ctp_bytes),
+            NodeKey::Cdp(lpn) => (CacheLevel::DataPage, lpn, self.page_bytes),
+        };
+        self.used -= bytes;
+        dev.cache_evict(level, key, dirty, bytes as u32);
+        if self.victims == Victims::Page {
+            self.pages.remove(&node);
+            self.lru.touch(1, dev);
+        }
+    }
+
+    /// Drops CDP `lpn` without writing it (a newer write or a trim supersedes it).
+    fn discard_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) {
+        let off = self.off(lpn);
+        let g = self.group(t);
+        if g.cdps.remove(&lpn).is_some() {
+            g.entries[off] = UNMAPPED;
+            g.dirty = true;
+            self.drop_node(NodeKey::Cdp(lpn), false, dev);
+        }
+    }
+
+    /// A random write: cases A (CDP cached), B and C (read the data page in, buffer it).
+    fn buffer_write(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        if let Some(v) = self.group(t).cdps.get_mut(&lpn) {
+            *v = version;
+            dev.buffer_lookup(true);
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+            dev.ram(1);
+            self.touch(t, Some(lpn), dev);
+            return Ok(());
+        }
+        dev.buffer_lookup(false);
+        dev.cache_miss(CacheLevel::DataPage, lpn);
+        self.make_room(self.page_bytes, Some(t), dev)?;
+        // After the prune: GC may have moved the old copy (and fixed the entry).
+        let off = self.off(lpn);
+        let old = self.group(t).entries[off];
+        if old != UNMAPPED {
+            if self.options.read_in {
+                dev.read(old, Purpose::Data)?;
+            }
+            dev.invalidate(old)?;
+        }
+        dev.ram(1);
+        dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
+        let g = self.group(t);
+        g.entries[off] = IN_RAM;
+        g.dirty = true;
+        g.cdps.insert(lpn, version);
+        self.used += self.page_bytes;
+        if self.victims == Victims::Page {
+            self.pages.insert(NodeKey::Cdp(lpn), ());
+            self.lru.touch(1, dev);
+        }
+        self.touch(t, None, dev);
+        Ok(())
+    }
+
+    /// A sequential write: the data goes to flash directly; a CDP of the page is dropped.
+    fn write_through(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        self.discard_cdp(t, lpn, dev);
+        let dest = {
+            let slot = self.core.host_slot(lpn);
+            next_page(self, slot, dev, false)?
+        };
+        dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
+        let off = self.off(lpn);
+        let old = self.group(t).entries[off];
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+        }
+        let g = self.group(t);
+        g.entries[off] = dest;
+        g.dirty = true;
+        dev.ram(1);
+        Ok(())
+    }
+
+    /// Writes every CDP back (dropping it), then every dirty CTP (kept, clean); GC during a
+    /// CTP program may dirty entries again: repeat until none is dirty.
+    fn flush_all(&mut self, dev: &mut Device) -> Result<()> {
+        let mut ts: Vec<u32> = self.groups.iter().map(|(&t, _)| t).collect();
+        ts.sort_unstable();
+        for &t in &ts {
+            self.flush_cdps(t, dev)?;
+        }
+        loop {
+            let Some(t) = ts.iter().copied().find(|t| self.groups.peek(t).is_some_and(|g| g.dirty)) else {
+                return Ok(());
+            };
+            let range = self.core.lpns_of(t);
+            let g = self.group(t);
+            g.dirty = false;
+            let entries = g.entries.clone();
+            self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&entries);
+            program_tpage(self, t, Purpose::Translation, TpCause::Flush, false, dev)?;
+        }
+    }
+}
+
+impl DemandScheme for TreeFtl {
+    fn core(&self) -> &DemandCore {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut DemandCore {
+        &mut self.core
+    }
+
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        let off = self.off(lpn);
+        Ok(self.group(t).entries[off])
+    }
+
+    fn cached(&self, lpn: u32) -> Option<Ppn> {
+        let g = self.groups.peek(&self.core.tpage_of(lpn))?;
+        Some(g.entries[self.off(lpn)])
+    }
+
+    /// GC moved `lpn`'s flash copy: fix the CTP entry (lazy copying). A buffered page has no
+    /// flash copy, so GC never moves one.
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
+        let off = self.off(lpn);
+        let Some(g) = self.groups.peek_mut(&self.core.tpage_of(lpn)) else { return false };
+        g.entries[off] = ppn;
+        g.dirty = true;
+        dev.ram(1);
+        true
+    }
+
+    /// CTP entries; a buffered page's entry is reported unmapped (its data is declared as
+    /// held in [`Ftl::map_view`], and its flash copy was invalidated).
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
+        let mut out = Vec::new();
+        for (&t, g) in self.groups.iter() {
+            let entries = self.core.lpns_of(t).zip(&g.entries);
+            out.extend(entries.map(|(lpn, &p)| (lpn, if p == IN_RAM { UNMAPPED } else { p }, g.dirty)));
+        }
+        out
+    }
+
+    fn mark_clean(&mut self, t: u32, _lpns: &[u32]) {
+        if let Some(g) = self.groups.peek_mut(&t) {
+            g.dirty = false;
+        }
+    }
+}
+
+impl Ftl for TreeFtl {
+    fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
+        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        Ok(())
+    }
+
+    fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
+        self.bypass = false;
+        Ok(())
+    }
+
+    /// The CTP is loaded if needed; a CDP is served from RAM; otherwise the page is read
+    /// from flash and not cached (random and sequential reads alike).
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        if let Some(&v) = self.group(t).cdps.get(&lpn) {
+            if !self.bypass {
+                dev.buffer_lookup(true);
+            }
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+            dev.ram(1);
+            self.touch(t, Some(lpn), dev);
+            return Ok(Some(PageTag::data(lpn, v)));
+        }
+        if !self.bypass {
+            dev.buffer_lookup(false);
+        }
+        let off = self.off(lpn);
+        let ppn = self.group(t).entries[off];
+        if ppn == UNMAPPED {
+            return Ok(None);
+        }
+        dev.read(ppn, Purpose::Data).map(Some)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        if self.bypass {
+            self.write_through(t, lpn, version, dev)
+        } else {
+            self.buffer_write(t, lpn, version, dev)
+        }
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        self.discard_cdp(t, lpn, dev);
+        let off = self.off(lpn);
+        let old = self.group(t).entries[off];
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+            let g = self.group(t);
+            g.entries[off] = UNMAPPED;
+            g.dirty = true;
+        }
+        Ok(())
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.core.gtd_bytes() + self.used
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        self.core.block_role(block, dev)
+    }
+
+    fn holds_in_ram(&self, lpn: u32) -> bool {
+        self.groups.peek(&self.core.tpage_of(lpn)).is_some_and(|g| g.cdps.contains_key(&lpn))
+    }
+
+    fn map_view(&self) -> Option<MapView<'_>> {
+        let mut view = demand::map_view(self);
+        view.held = self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect();
+        Some(view)
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.core.ram_budget())
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        demand::check(self, dev, self.id)?;
+        let bad = |m: String| Err(EngineError::Invariant(format!("{}: {m}", self.id)));
+        let (ctps, cdps) = self.counts();
+        if self.used != ctps as u64 * self.ctp_bytes + cdps as u64 * self.page_bytes
+            || self.used > self.capacity
+        {
+            return bad(format!(
+                "{ctps} CTPs + {cdps} CDPs, {} counted, capacity {}",
+                self.used, self.capacity
+            ));
+        }
+        for (&t, g) in self.groups.iter() {
+            if g.entries.len() != self.core.lpns_of(t).len() {
+                return bad(format!("CTP {t} has {} entries", g.entries.len()));
+            }
+            for (lpn, &p) in self.core.lpns_of(t).zip(&g.entries) {
+                if (p == IN_RAM) != g.cdps.contains_key(&lpn) {
+                    return bad(format!("CTP {t}: entry of LPN {lpn} and its CDP disagree"));
+                }
+            }
+            if g.entries.contains(&IN_RAM) && !g.dirty {
+                return bad(format!("CTP {t} points into RAM but is clean"));
+            }
+        }
+        if self.core.on_flash.contains(&IN_RAM) {
+            return bad("a RAM address reached a translation page on flash".into());
+        }
+        if self.victims == Victims::Page && self.pages.len() != ctps + cdps {
+            return bad(format!("page LRU holds {} nodes, RAM {}", self.pages.len(), ctps + cdps));
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        self.flush_all(dev)
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.core.hash_into(h, |h| {
+            for (&t, g) in self.groups.iter() {
+                h.u32(t);
+                h.bytes(&[g.dirty as u8]);
+                h.u32s(&g.entries);
+                for (&lpn, &v) in &g.cdps {
+                    h.u32(lpn);
+                    h.u32(v);
+                }
+            }
+            for (k, _) in self.pages.iter() {
+                match *k {
+                    NodeKey::Ctp(t) => h.u32(t),
+                    NodeKey::Cdp(lpn) => h.u32(lpn | 1 << 31),
+                }
+            }
+            h.u64(self.used);
+        });
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
