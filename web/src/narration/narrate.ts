@@ -64,6 +64,20 @@ export function cacheVocabulary(spec: { caches: { level: string; name: string }[
 /** A flash page of an indexed kind, with its key (a DTP's id). */
 export type IndexedPage = PageIndex & { key: number };
 
+/**
+ * A request's pages of an indexed kind by PPN, and the reads (op indices) of pages the
+ * index offered for a lookup (its filter said "maybe") that do not hold the entry.
+ */
+export interface RequestPages {
+  byPpn: Map<number, IndexedPage>;
+  wasted: Set<number>;
+}
+
+const NO_PAGES: RequestPages = { byPpn: new Map(), wasted: new Set() };
+
+/** Words after a page read in vain for a lookup. */
+const inVain = (pages: RequestPages, op?: number) => (op !== undefined && pages.wasted.has(op) ? ', which does not hold the entry' : '');
+
 /** The index (if any) of pages of kind `kind` (a program event's kind, e.g. 'Dtp'). */
 function indexOfKind(vocab: Vocabulary, kind: string): PageIndex | undefined {
   return Object.values(vocab.indexes ?? {}).find((i) => i.kind === kind);
@@ -77,11 +91,12 @@ function indexOfKind(vocab: Vocabulary, kind: string): PageIndex | undefined {
  * - the reads just before a hit or miss at the index level (the pages the index offered);
  * - a page read and invalidated at once (consumed whole, as a DTP merged into STPs).
  */
-export function indexPages(ops: EngineEvent[], vocab: Vocabulary): Map<number, IndexedPage> {
+export function indexPages(ops: EngineEvent[], vocab: Vocabulary): RequestPages {
   const out = new Map<number, IndexedPage>();
+  const wasted = new Set<number>();
   const indexes = vocab.indexes ?? {};
   const any = Object.values(indexes)[0];
-  if (!any) return out;
+  if (!any) return NO_PAGES;
   ops.forEach((e, i) => {
     const prev = ops[i - 1];
     if (e.type === 'flash_program') {
@@ -96,11 +111,13 @@ export function indexPages(ops: EngineEvent[], vocab: Vocabulary): Map<number, I
       for (let j = i - 1; j >= 0; j--) {
         const r = ops[j];
         if (r.type !== 'flash_read' || r.purpose !== 'translation') break;
+        // Only a hit's own page holds the entry; the others were offered in vain.
         out.set(r.ppn, { ...indexes[e.level]!, key: r.key });
+        if (e.type === 'cache_miss' || r.key !== e.key) wasted.add(j);
       }
     }
   });
-  return out;
+  return { byPpn: out, wasted };
 }
 
 const LEVEL_NAMES: Record<CacheLevel, string> = {
@@ -177,9 +194,10 @@ function kindOf(e: EngineEvent): LineKind {
 
 /**
  * One event on its own, in words. `pages`: the request's pages of an indexed kind
- * ({@link indexPages}); without it, a read is told by its purpose.
+ * ({@link indexPages}), `op` the event's index in the request; without them, a read is
+ * told by its purpose.
  */
-export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {}, pages: Map<number, IndexedPage> = new Map()): string {
+export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {}, pages: RequestPages = NO_PAGES, op?: number): string {
   const level = (l: CacheLevel) => levelName(l, vocab);
   const index = e.type === 'cache_hit' || e.type === 'cache_miss' ? vocab.indexes?.[e.level] : undefined;
   switch (e.type) {
@@ -187,7 +205,7 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
       return describeRequest(e);
     case 'flash_read': {
       const who = e.purpose === 'gc' ? 'GC reads' : e.purpose === 'merge' ? 'Merge reads' : 'Read';
-      return `${who} ${content(e.purpose, e.key, undefined, pages.get(e.ppn))} from ${at(e.block, e.page)}${cost(e.ns)}`;
+      return `${who} ${content(e.purpose, e.key, undefined, pages.byPpn.get(e.ppn))} from ${at(e.block, e.page)}${inVain(pages, op)}${cost(e.ns)}`;
     }
     case 'oob_read':
       return `Read the spare area of ${at(e.block, e.page)} (${e.purpose})${cost(e.ns)}`;
@@ -197,7 +215,7 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
       return `${who} ${content(e.purpose, e.key, e.kind, indexOfKind(vocab, e.kind))} (version ${e.version}) to ${where}${cost(e.ns)}`;
     }
     case 'invalidate': {
-      const k = pages.get(e.ppn);
+      const k = pages.byPpn.get(e.ppn);
       if (k) return `${k.short} ${k.key} at ${ppnAt(e.ppn, ppb)} is now invalid (its entries moved out of it)`;
       return `${cap(ppnAt(e.ppn, ppb))} is now invalid (its data was superseded)`;
     }
@@ -281,17 +299,17 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
     } else if (e.type === 'cache_miss' && next?.type === 'flash_read' && next.purpose === 'translation') {
       const name = cap(levelName(e.level, vocab));
       const what = vocab.indexes?.[e.level] ? `LPN ${e.key}` : keyLabel(e.level, e.key);
-      line(i + 1, `${name} miss for ${what}: read ${content('translation', next.key, undefined, pages.get(next.ppn))} from ${at(next.block, next.page)}${cost(next.ns)}`, next.ns, 'mapping');
+      line(i + 1, `${name} miss for ${what}: read ${content('translation', next.key, undefined, pages.byPpn.get(next.ppn))} from ${at(next.block, next.page)}${inVain(pages, i + 1)}${cost(next.ns)}`, next.ns, 'mapping');
     } else if (e.type === 'flash_read' && e.purpose === 'gc' && next?.type === 'flash_program' && next.purpose === 'gc') {
       const inv = ops[i + 2];
       const last = inv?.type === 'invalidate' && inv.ppn === e.ppn ? i + 2 : i + 1;
       const what = content('gc', next.key, next.kind, indexOfKind(vocab, next.kind));
       line(last, `GC copies ${what} from ${at(e.block, e.page)} to ${at(next.block, next.page)}${cost(e.ns + next.ns)}`, e.ns + next.ns);
     } else if (e.type === 'flash_program' && e.purpose !== 'gc' && next?.type === 'invalidate' && next.ppn !== e.ppn) {
-      const text = describeEvent(e, ppb, vocab, pages).replace(/ — [^—]*$/, '');
+      const text = describeEvent(e, ppb, vocab, pages, i).replace(/ — [^—]*$/, '');
       line(i + 1, `${text}; the old copy at ${ppnAt(next.ppn, ppb)} is now invalid${cost(e.ns)}`, e.ns);
     } else {
-      line(i, describeEvent(e, ppb, vocab, pages), 'ns' in e ? e.ns : 0);
+      line(i, describeEvent(e, ppb, vocab, pages, i), 'ns' in e ? e.ns : 0);
     }
   }
   return lines;

@@ -74,6 +74,18 @@ describe('narration of an index of pages (HCFTL’s DTP index)', () => {
     });
     expect(hitReads.length).toBeGreaterThan(0);
     for (const { key, text } of hitReads) expect(text).toMatch(new RegExp(`read DTP ${key} from block \\d+, page \\d+ — |^Read DTP ${key} from`, 'i'));
+    for (const { text } of hitReads) expect(text).not.toContain('does not hold');
+    // The DTPs read just before an index miss were offered by the filter in vain.
+    const vain = requests.flatMap((t) => {
+      const lines = narrate(t, ppb, words);
+      return t.ops.flatMap((e, i) => {
+        const next = t.ops[i + 1];
+        if (e.type !== 'flash_read' || next?.type !== 'cache_miss' || next.level !== level) return [];
+        return [lines.find((l) => l.first <= i && i <= l.last)!.text];
+      });
+    });
+    expect(vain.length).toBeGreaterThan(0);
+    for (const text of vain) expect(text).toMatch(/read DTP \d+ from block \d+, page \d+, which does not hold the entry — /i);
     const writes = texts((e) => e.type === 'flash_program' && e.kind === 'Dtp');
     expect(writes.length).toBeGreaterThan(0);
     // Packed from the Ghost-CMT (one line naming the entries), rewritten by GC with moved
@@ -84,7 +96,7 @@ describe('narration of an index of pages (HCFTL’s DTP index)', () => {
     const moves = texts((e) => e.type === 'cache_evict' && e.level === 'entry');
     expect(moves.length).toBeGreaterThan(0);
     for (const t of moves) expect(t).toMatch(/^Move LPN \d+ from the CMT to the Ghost-CMT \((dirty|clean)\)$/);
-    const used = texts((e, pages) => e.type === 'invalidate' && pages.has(e.ppn));
+    const used = texts((e, pages) => e.type === 'invalidate' && pages.byPpn.has(e.ppn));
     expect(used.length).toBeGreaterThan(0);
     expect(used.some((t) => /^DTP \d+ at block \d+, page \d+ is now invalid \(its entries moved out of it\)$/.test(t))).toBe(true);
   });
