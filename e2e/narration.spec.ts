@@ -46,3 +46,25 @@ test('the narration entry for a mapping-cache miss (dftl)', async ({ page }) => 
   }
   await expect(page.getByTestId('scheme-notes').or(page.getByRole('tab', { name: 'Scheme notes' }))).toBeVisible();
 });
+
+test('the narration tells HCFTL’s DTP-index lookups as such, naming the DTP or the LPN (hcftl)', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await app.load({ scheme: 'hcftl' });
+  expect((await app.snapshot()).scheme).toBe('hcftl');
+  // Serve requests until one looks a key up in the DTP index (each full CMT and Ghost-CMT
+  // miss does); its narration says which DTP answered, or that none held the LPN.
+  let lookup: { type: string; key: number } | undefined;
+  for (let i = 0; i < 30 && !lookup; i++) {
+    await page.evaluate(() => window.__ftl!.jumpTo('miss'));
+    await page.evaluate(() => window.__ftl!.seek(window.__ftl!.snapshot().pos.request + 1));
+    await app.waitReady();
+    const ev = await page.evaluate(() => window.__ftl!.events());
+    lookup = ev?.ops.find((e) => (e.type === 'cache_hit' || e.type === 'cache_miss') && e.level === 'translation_page') as typeof lookup;
+  }
+  expect(lookup).toBeDefined();
+  const group = app.narration.locator(`[data-request="${(await app.snapshot()).pos.request - 1}"]`);
+  if (lookup!.type === 'cache_hit') await expect(group).toContainText(`DTP index hit: DTP ${lookup!.key} holds the entry`);
+  else await expect(group).toContainText(`DTP index miss for LPN ${lookup!.key}`);
+  await expect(group).not.toContainText(/DTP index (hit|miss) for translation page/);
+});

@@ -31,7 +31,7 @@ export function Announcer() {
   const info = useSim((s) => s.info);
   const playing = useSim((s) => s.status === 'playing');
   const seq = useSim((s) => s.seq);
-  const text = info ? announcement(pos, info.total, current, info.pagesPerBlock, cacheVocabulary(info.spec)) : '';
+  const text = info ? announcement(pos, info.total, current, info.pagesPerBlock, cacheVocabulary(info.spec, info.vocab.page_kinds)) : '';
   // Nothing is said before the first move (seq 1 is the load's view).
   const shown = useThrottled(seq > 1 ? text : '', PLAYING_ANNOUNCE_MS, playing);
   return (

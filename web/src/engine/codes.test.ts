@@ -1,6 +1,6 @@
 // The TypeScript names of the engine's codes must be the engine's: checked against vocabJson().
 import { describe, expect, it } from 'vitest';
-import { loadWasm } from '../test/wasmNode';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { shortcuts } from '../controls/keymap';
 import { ROLES } from '../views/BlockGrid/palette';
 import { BLOCK_ROLE, PAGE_KIND, PAGE_STATE, PURPOSE } from './codes';
@@ -16,6 +16,17 @@ describe('engine codes', () => {
     expect(PAGE_STATE).toEqual(table(vocab.page_states));
     expect(PAGE_KIND).toEqual(table(vocab.page_kinds));
     expect(PURPOSE).toEqual(table(vocab.purposes));
+  });
+
+  it('name the translation-page causes the metrics count by, codes in counter order', () => {
+    expect(vocab.tpage_causes.map((c) => c.code)).toEqual(vocab.tpage_causes.map((_, i) => i));
+    expect(vocab.tpage_causes.every((c) => c.label.length > 0)).toBe(true);
+    const trace = 'msr-cambridge_hm_0_first1000.csv';
+    const sim = new (loadWasm().Simulation)('{"scheme":"dftl"}', new Uint8Array(shippedTrace(trace)), trace);
+    sim.step(20);
+    const tp = JSON.parse(sim.metricsJson()).translation_pages;
+    sim.free();
+    for (const row of [tp.reads, tp.writes]) expect(Object.keys(row).sort()).toEqual(vocab.tpage_causes.map((c) => c.id).sort());
   });
 
   it('give every engine block role a colour in the grid palette', () => {

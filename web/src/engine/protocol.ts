@@ -37,6 +37,8 @@ export interface Vocab {
   page_states: Code[];
   purposes: Code[];
   cache_levels: Code[];
+  /** Why a translation page was read or written (engine `TpCause`): the keys of the metrics' `translation_pages.reads` / `writes`. */
+  tpage_causes: Code[];
   /** Binary event record kinds (eventCodec.ts) and words per record. */
   event_kinds: { code: number; id: string }[];
   event_words: number;

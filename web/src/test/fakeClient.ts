@@ -60,7 +60,7 @@ export class FakeClient {
 /** The spec of a scheme with no options, caches or stops beyond GC. */
 export const FAKE_SPEC: SchemeSpec = { id: 'page', name: 'Page', family: 'page', source: 'test', notes: 'Notes.', stops: ['gc'], caches: [], default_options: {}, option_docs: [], variants: [] };
 /** A vocabulary with one stop. */
-export const FAKE_VOCAB: Vocab = { stops: [{ id: 'gc', label: 'Next GC', key: 'g', doc: 'Until GC runs.' }], block_roles: [], page_kinds: [], page_states: [], purposes: [], cache_levels: [], event_kinds: [], event_words: 8 };
+export const FAKE_VOCAB: Vocab = { stops: [{ id: 'gc', label: 'Next GC', key: 'g', doc: 'Until GC runs.' }], block_roles: [], page_kinds: [], page_states: [], purposes: [], cache_levels: [], tpage_causes: [], event_kinds: [], event_words: 8 };
 
 /** Facts about a 2-block simulation of `total` requests. */
 export function fakeInfo(total: number): SimInfo {

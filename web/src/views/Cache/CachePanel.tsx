@@ -38,7 +38,7 @@ export function CachePanel() {
   const path = useMemo(() => {
     if (!current || !structures) return [];
     const kindNames = Object.fromEntries((pageKinds ?? []).map((k) => [k.id, k.label]));
-    return requestPath(current.ops, structures, cacheVocabulary(spec), kindNames);
+    return requestPath(current.ops, structures, cacheVocabulary(spec, pageKinds), kindNames);
   }, [current, structures, spec, pageKinds]);
   // Part-way through a request `op` of its ops are applied; at a boundary, all of them.
   const step = currentStep(path, op > 0 ? op : (current?.ops.length ?? 0));
