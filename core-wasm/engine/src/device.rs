@@ -178,6 +178,9 @@ pub struct Device {
     events: Option<Vec<Event>>,
     /// Where metadata accesses go instead of the default RAM charge ([`crate::meta`]).
     pub(crate) meta_hook: Option<Box<dyn MetaHook>>,
+    /// Tag of the last host data page read from flash (not hashed): the simulator checks a
+    /// read's answer against it (review engine-model §4.3, fabricated reads).
+    last_data_read: Option<PageTag>,
 }
 
 impl Device {
@@ -212,7 +215,15 @@ impl Device {
             cost: RequestCost::default(),
             events: record_events.then(Vec::new),
             meta_hook: None,
+            last_data_read: None,
         }
+    }
+
+    /// The tag of the last host data page read from flash since the previous call (and
+    /// forgets it): what a scheme's answer to a host read must be, unless the page is held
+    /// in RAM.
+    pub fn take_last_data_read(&mut self) -> Option<PageTag> {
+        self.last_data_read.take()
     }
 
     /// Chooses posted programs and erases (`true`) or strict in-order sum of costs (`false`,
@@ -360,6 +371,9 @@ impl Device {
         );
         self.counters.page_reads[purpose as usize] += 1;
         self.counters.by_kind[tag.kind as usize].page_reads[purpose as usize] += 1;
+        if purpose == Purpose::Data {
+            self.last_data_read = Some(tag);
+        }
         self.emit(|| Event::FlashRead { ppn, block, page, purpose, key: tag.key, ns });
         Ok(tag)
     }

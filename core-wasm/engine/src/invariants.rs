@@ -280,8 +280,12 @@ mod tests {
         fn trim(&mut self, _: u32, _: &mut Device) -> Result<()> {
             Ok(())
         }
+        /// A 4-byte directory entry per translation page, in a budget of one.
         fn ram_bytes(&self) -> u64 {
-            0
+            4 * self.0.len() as u64
+        }
+        fn ram_budget(&self) -> Option<u64> {
+            Some(4)
         }
         fn block_role(&self, _: BlockId, _: &Device) -> BlockRole {
             BlockRole::Translation
@@ -305,6 +309,17 @@ mod tests {
         let tag = PageTag { kind: PageKind::Translation, key: 0, version: ppn + 1 };
         let content = PageContent { data: vec![UNMAPPED; 4], oob: vec![] };
         dev.program_with(ppn, tag, content, Purpose::Translation).unwrap();
+    }
+
+    /// Review engine-model §4.7: `ram_bytes() <= ram_budget()` was checked only by DFTL's own
+    /// unit test; the generic check refuses a scheme over its budget.
+    #[test]
+    fn a_scheme_over_its_ram_budget_is_caught() {
+        let dev = Device::new(FlashArray::new(4, 4, CellType::Slc), Latencies::default(), false);
+        let oracle = Oracle::new(4);
+        check(&Directory(vec![UNMAPPED]), &dev, &oracle).unwrap();
+        let e = check(&Directory(vec![UNMAPPED; 2]), &dev, &oracle).unwrap_err().to_string();
+        assert!(e.contains("uses 8 bytes of RAM, over its budget of 4"), "{e}");
     }
 
     /// Review engine-model §4.6: an orphan translation page (a rewrite that forgot to

@@ -255,6 +255,30 @@ impl Sim {
         Ok(done)
     }
 
+    /// Reads `lpn` through the scheme and checks the answer with the oracle. With checks on
+    /// every step, a page the scheme answers with must also be the one it read from flash
+    /// for this read (review engine-model §4.3: a scheme answering from a RAM shadow, or
+    /// reading one page and answering with another, passed the oracle with a wrong cost),
+    /// unless the scheme holds the page in RAM.
+    fn read_page(&mut self, lpn: u32) -> Result<()> {
+        if self.check_every_step {
+            self.device.take_last_data_read();
+        }
+        let got = self.ftl.read(lpn, &mut self.device)?;
+        self.oracle.check_read(lpn, got);
+        if self.check_every_step {
+            if let Some(tag) = got {
+                let read = self.device.take_last_data_read();
+                if read != Some(tag) && !self.ftl.holds_in_ram(lpn) {
+                    return Err(EngineError::Invariant(format!(
+                        "read of LPN {lpn} answered {tag:?}, but the last data page it read from flash was {read:?}"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn serve_one(&mut self) -> Result<()> {
         let workload = Arc::clone(&self.workload);
         let req = workload.requests[self.cursor];
@@ -283,8 +307,7 @@ impl Sim {
                 self.host.reads += 1;
                 for (k, &lpn) in pages.iter().enumerate() {
                     self.prefetch_ahead(first + k);
-                    let got = self.ftl.read(lpn, &mut self.device)?;
-                    self.oracle.check_read(lpn, got);
+                    self.read_page(lpn)?;
                 }
                 // The data goes out to the host after it is read.
                 self.device.host_transfer(u64::from(req.pages));
@@ -300,8 +323,7 @@ impl Sim {
                     // Read-modify-write: a partly covered page keeps its other bytes, so its
                     // old data is read first (through the scheme, checked like a host read).
                     if rmw && req.is_partial(i as u32) && self.oracle.expected(lpn) != 0 {
-                        let got = self.ftl.read(lpn, &mut self.device)?;
-                        self.oracle.check_read(lpn, got);
+                        self.read_page(lpn)?;
                         self.host.pages_rmw_read += 1;
                     }
                     let v = self.oracle.write(lpn)?;

@@ -104,3 +104,79 @@ fn the_scheme_is_told_of_each_idle_gap_and_its_work_is_charged() {
     assert!(probe.contains("windows: [(402000, 1000000)]"), "{probe}");
     assert_eq!(sim.metrics().service_time_us.ram, 4.0, "three map updates and one idle access");
 }
+
+/// A scheme that delegates to `page` but answers reads from a RAM shadow of what it was
+/// asked to write, never reading flash (review engine-model §4.3, fabricated reads).
+#[derive(Debug, Clone)]
+struct Fabricator {
+    inner: Box<dyn Ftl>,
+    shadow: std::collections::HashMap<u32, u32>,
+}
+
+impl Ftl for Fabricator {
+    fn read(&mut self, lpn: u32, _dev: &mut Device) -> Result<Option<crate::flash::PageTag>> {
+        Ok(self.shadow.get(&lpn).map(|&v| crate::flash::PageTag::data(lpn, v)))
+    }
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        self.shadow.insert(lpn, version);
+        self.inner.write(lpn, version, dev)
+    }
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        self.shadow.remove(&lpn);
+        self.inner.trim(lpn, dev)
+    }
+    fn ram_bytes(&self) -> u64 {
+        self.inner.ram_bytes()
+    }
+    fn block_role(&self, block: crate::flash::BlockId, dev: &Device) -> crate::ftl::BlockRole {
+        self.inner.block_role(block, dev)
+    }
+    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+        self.inner.map_view()
+    }
+    fn inspect(&self, query: &crate::inspect::InspectQuery) -> crate::inspect::Inspection {
+        self.inner.inspect(query)
+    }
+    fn check(&self, dev: &Device) -> Result<()> {
+        self.inner.check(dev)
+    }
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.inner.hash_into(h)
+    }
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}
+
+#[test]
+fn a_read_answered_without_reading_flash_is_caught() {
+    // Review engine-model §4.3: the oracle sees only the tag, so a made-up tag with the
+    // right version passed every check while the read cost nothing.
+    let requests: Vec<Request> = (0..4)
+        .map(|i| Request { time_ns: 0, op: HostOp::Write, offset: i * 4096, size: 4096 })
+        .chain((0..4).map(|i| Request { time_ns: 0, op: HostOp::Read, offset: i * 4096, size: 4096 }))
+        .collect();
+    let trace = Trace { format: "t".into(), requests };
+    let build = |checked: bool| {
+        let mut sim = Sim::new(SimConfig::default(), &trace, "t").unwrap();
+        sim.set_check_every_step(checked);
+        let inner = sim.ftl.clone_box();
+        sim.ftl = Box::new(Fabricator { inner, shadow: Default::default() });
+        sim
+    };
+    // The oracle alone is fooled: every read "returns" the newest version.
+    let mut blind = build(false);
+    blind.step(usize::MAX).unwrap();
+    assert_eq!(blind.metrics().integrity_errors, 0);
+    assert_eq!(blind.device.counters.page_reads[Purpose::Data as usize], 0, "no read reached flash");
+    // The step check compares the answer with the page read from flash.
+    let mut checked = build(true);
+    checked.step(4).unwrap();
+    let e = checked.step(1).unwrap_err().to_string();
+    assert!(e.contains("read of LPN 0") && e.contains("None"), "{e}");
+    // The real scheme passes the same check.
+    let mut honest = Sim::new(SimConfig::default(), &trace, "t").unwrap();
+    honest.set_check_every_step(true);
+    honest.step(usize::MAX).unwrap();
+    assert_eq!(honest.device.counters.page_reads[Purpose::Data as usize], 4);
+}

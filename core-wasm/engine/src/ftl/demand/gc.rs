@@ -142,7 +142,9 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     }
     dev.erase(victim, Purpose::Gc)?;
     s.core_mut().pool.release(victim);
-    // Batch update: one translation-page rewrite per page whose entries moved.
+    // Batch update: one translation-page rewrite per page whose entries moved. Dirty cached
+    // entries of those pages are not folded in and stay dirty (review engine-model D7), as
+    // in FlashSim's `opm_gc_run`, which groups only the moved pages whose mappings are not cached.
     for t in stale {
         rewrite_tpage(s, t, Purpose::Gc, TpCause::GcBatch, dev)?;
     }

@@ -150,3 +150,31 @@ fn host_writes_alternate_over_per_unit_frontiers() {
     assert_eq!(ftl.block_role(b, &dev), BlockRole::Active);
     ftl.check(&dev).unwrap();
 }
+
+/// Review engine-model D7: a GC batch update rewrites a translation page from its on-flash
+/// image plus the moved pages; a *dirty cached* entry of the same page is not folded in (the
+/// DFTL authors' simulator, FlashSim `opm_gc_run`, groups only the moved pages whose
+/// mappings are not cached). It stays dirty and costs its own write-back later.
+#[test]
+fn a_gc_batch_update_leaves_dirty_cached_entries_of_its_page_dirty() {
+    let (mut ftl, mut dev) = setup(false);
+    // LPNs 0-7 fill one data block; rewriting 0 leaves 7 valid pages there, and the CMT
+    // holds 7 and 0, both dirty (one translation page covers every LPN).
+    for (v, lpn) in (0..8u32).chain([0]).enumerate() {
+        ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
+    }
+    assert!(ftl.cmt.peek(&1).is_none());
+    let victim = dev.flash().block_of(ftl.core.on_flash[1]);
+    assert!(ftl.cmt.peek(&0).unwrap().dirty);
+    assert!(demand::collect(&mut ftl, &mut dev).unwrap());
+    assert_eq!(dev.last_victim, Some(victim), "the data block of LPNs 1-7 is the greedy victim");
+    assert_eq!(dev.stats.tpage_writes[TpCause::GcBatch as usize], 1, "one batch update");
+    // The rewrite carried the moved, uncached LPN 1, but not cached LPN 0's newer mapping.
+    let e = *ftl.cmt.peek(&0).unwrap();
+    assert!(e.dirty, "LPN 0 is still dirty after its translation page was rewritten");
+    assert_ne!(ftl.core.on_flash[0], e.ppn);
+    let moved = ftl.core.on_flash[1];
+    assert_ne!(dev.flash().block_of(moved), victim);
+    assert_eq!(dev.flash().tag(moved), PageTag::data(1, 2));
+    ftl.check(&dev).unwrap();
+}
