@@ -30,7 +30,7 @@ const USAGE: &str = "usage:
   ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--set KEY=VALUE ...] [--limit N] [--json]
   ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
   ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]   (see ftl generate --help)
-  ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set KEY=VALUE ...]";
+  ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set KEY=VALUE ...] [--repeat N]";
 
 fn main() -> ExitCode {
     // Rust ignores SIGPIPE, so printing into a closed pipe (`ftl schemes | head -1`) would
