@@ -1,6 +1,6 @@
 // Page object for the app: the controls a user presses and the engine state behind them
 // (read through window.__ftl, so assertions are about the simulation, not pixels).
-import { expect, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 import type { FtlSnapshot } from '../web/src/testing/testHook';
 
 export type Snapshot = FtlSnapshot;
@@ -14,6 +14,19 @@ export class FtlApp {
   }
 
   /** Waits until a simulation is loaded and nothing is pending. */
+  /**
+   * Slows the page's CPU (the worker's too) by `rate` through the DevTools protocol, so work
+   * that a fast parser finishes under the busy bar's half-second threshold still shows it;
+   * rate 1 restores full speed.
+   */
+  async throttleCpu(rate: number) {
+    // One session for the page's life: detaching it would drop the emulation.
+    this.cdp ??= await this.page.context().newCDPSession(this.page);
+    await this.cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  }
+
+  private cdp?: CDPSession;
+
   async waitReady() {
     await expect.poll(() => this.snapshot().then((s) => s.status), { timeout: 30_000 }).toMatch(/^(ready|done)$/);
   }
