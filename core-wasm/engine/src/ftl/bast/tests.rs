@@ -2,28 +2,13 @@
 //! T_read = 25 + 4 × 70 µs, T_write = 200 + 4 × 70 µs, T_erase = 2 ms.
 
 use super::*;
-use crate::config::{Latencies, SimConfig};
 use crate::events::{MergeKind, Purpose};
-use crate::flash::FlashArray;
+use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
 
-const T_READ: u64 = 305_000;
-const T_WRITE: u64 = 480_000;
-const T_ERASE: u64 = 2_000_000;
-
-/// 8 blocks of 4 pages, half of them spare: 4 logical blocks; `log_blocks` log blocks.
+/// Seed 004's small device; `log_blocks` log blocks, each shared by up to `share` data blocks.
 pub(crate) fn setup(log_blocks: u32, share: usize) -> (LogFtl, Device) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 8;
-    config.device.pages_per_block = 4;
-    config.device.over_provisioning = 0.5;
-    let lat = Latencies {
-        page_read_ns: 25_000,
-        program_ns: 200_000,
-        transfer_ns_per_page: 280_000,
-        erase_ns: T_ERASE,
-        ..Latencies::default()
-    };
-    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, false);
+    let config = seed004::config();
+    let dev = seed004::device(&config);
     let ftl = LogFtl::new(&BuildCtx::of(&config), "bast", log_blocks, LogVictim::Lru, share).unwrap();
     (ftl, dev)
 }
