@@ -10,6 +10,7 @@ import { Counters } from '../views/Counters/Counters';
 import { Inspector } from '../views/Inspector/Inspector';
 import { SchemeNotes } from '../views/SchemeNotes/SchemeNotes';
 import { SettingsPanel } from '../views/Settings/SettingsPanel';
+import { TreePanel } from '../views/Tree/TreePanel';
 
 /** One side panel. */
 export interface SidePanel {
@@ -27,5 +28,6 @@ export const SIDE_PANELS: SidePanel[] = [
   { id: 'scheme', label: 'Scheme notes', Component: SchemeNotes },
   { id: 'counters', label: 'Counters', Component: Counters },
   { id: 'cache', label: 'RAM / cache', Component: CachePanel },
+  { id: 'tree', label: 'Tree', Component: TreePanel },
   { id: 'compare', label: 'Compare', Component: ComparePanel },
 ];
