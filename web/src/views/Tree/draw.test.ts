@@ -58,4 +58,10 @@ describe('drawTree', () => {
     expect(reached).toBe(false);
     el.remove();
   });
+
+  it('animated, a new row starts transparent and fades in (d3 transitions, not a jump)', () => {
+    const el = svg();
+    drawTree(el, treeView(tree(GROUPS), 1, []), { width: 300, animate: 200 }, { zoom: () => {} });
+    expect(el.querySelector('g.row[data-id="ctp-3"]')!.getAttribute('opacity')).toBe('0');
+  });
 });

@@ -7,7 +7,10 @@
  * so with `animate` a loaded CTP or an inserted CDP fades in where it lands, rows slide to
  * their new rank and a pruned group fades out.
  */
-import { hierarchy, select, type BaseType, type EnterElement, type HierarchyNode, type Selection } from 'd3';
+import { hierarchy, interrupt, select, type BaseType, type EnterElement, type HierarchyNode, type Selection, type Transition } from 'd3';
+
+/** One transition the whole redraw shares (rows, leaves and ghosts move together). */
+type Tr = Transition<BaseType, unknown, null, undefined> | null;
 import type { LeafView, RowView, TreeView } from './model';
 
 /** Geometry (px). */
@@ -66,16 +69,16 @@ function moreText(r: RowView): string {
   return hidden > 0 ? `+${n(hidden)}` : '';
 }
 
-function drawLeaves(rows: Sel<SVGGElement, Placed>, animate: number) {
+function drawLeaves(rows: Sel<SVGGElement, Placed>, tr: Tr) {
   rows.each(function (p) {
     const g = select(this).select<SVGGElement>('g.leaves');
     const leaves = g
       .selectAll<SVGRectElement, LeafView>('rect.leaf')
       .data(p.row.leaves, (d) => d.id)
       .join(
-        (enter) => enter.append('rect').attr('opacity', animate ? 0 : 1).call((e) => e.append('title')),
+        (enter) => enter.append('rect').attr('opacity', tr ? 0 : 1).call((e) => e.append('title')),
         (update) => update,
-        (exit) => (animate ? exit.transition().duration(animate).attr('opacity', 0).remove() : exit.remove()),
+        (exit) => (tr ? exit.transition(tr).attr('opacity', 0).remove() : exit.remove()),
       )
       .attr('class', leafClass)
       .attr('width', G.leaf)
@@ -84,7 +87,7 @@ function drawLeaves(rows: Sel<SVGGElement, Placed>, animate: number) {
       .attr('x', (_, i) => G.textX + (i % p.leavesPerLine) * (G.leaf + G.leafGap))
       .attr('y', (_, i) => G.head + Math.floor(i / p.leavesPerLine) * (G.leaf + G.leafGap));
     leaves.select('title').text((d) => `${d.label}${d.dirty ? ', dirty' : ''}${d.change ? `, ${d.change} now` : ''}`);
-    if (animate) leaves.transition().duration(animate).attr('opacity', 1);
+    if (tr) leaves.transition(tr).attr('opacity', 1);
     const lines = Math.ceil(p.row.leaves.length / p.leavesPerLine);
     g.selectAll('text.more')
       .data(moreText(p.row) ? [moreText(p.row)] : [])
@@ -121,6 +124,14 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
   const root = select(svg);
   const { placed, height } = placeRows(view, opts.width);
   const t = opts.animate;
+  // On the SVG, so its elements inherit its timing; named, so a redraw interrupts the last one.
+  const tr: Tr = t ? (root.transition('tree').duration(t) as unknown as Tr) : null;
+  // Without one, the last redraw's transitions must not finish over this one's positions.
+  // (Using `interrupt` also keeps d3-transition, which adds `selection.transition`, in the
+  // bundle: d3 is marked side-effect free.)
+  if (!tr) root.selectAll('g.row, rect.leaf, g.ghost').each(function () {
+    interrupt(this as Element, 'tree');
+  });
   root.attr('width', opts.width).attr('height', height).attr('viewBox', `0 0 ${opts.width} ${height}`);
 
   const links = part(root, 'g', 'links');
@@ -148,7 +159,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .join(
       (enter) => enterRow(enter, on).attr('opacity', t ? 0 : 1).attr('transform', (p) => `translate(0,${p.y})`),
       (update) => update,
-      (exit) => (t ? exit.transition().duration(t).attr('opacity', 0).remove() : exit.remove()),
+      (exit) => (tr ? exit.transition(tr).attr('opacity', 0).remove() : exit.remove()),
     )
     .attr('class', (p) => rowClass(p.row))
     .attr('data-id', (p) => p.row.id)
@@ -157,9 +168,9 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
   rows.select('text.label').text((p) => p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''));
   rows.select('rect.card--back').attr('display', (p) => (p.row.band ? null : 'none'));
   rows.select('circle.node').attr('r', (p) => (p.row.band ? 6 : 5));
-  if (t) rows.transition().duration(t).attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
+  if (tr) rows.transition(tr).attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
   else rows.attr('transform', (p) => `translate(0,${p.y})`);
-  drawLeaves(rows, t);
+  drawLeaves(rows, tr);
 
   const last = placed.at(-1);
   const end = part(root, 'g', 'lru-end');
@@ -181,7 +192,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('data-id', (d) => d.id)
     .attr('transform', (_, i) => `translate(0,${ghostY + i * (G.head + G.rowGap)})`);
   gs.select('text.label').text((d) => d.label);
-  if (t) gs.attr('opacity', 1).transition().delay(t).duration(t * 2).attr('opacity', 0.45);
+  if (tr) gs.attr('opacity', 1).transition(tr).delay(t).duration(t * 2).attr('opacity', 0.45);
   else gs.attr('opacity', 0.45);
   return height;
 }
