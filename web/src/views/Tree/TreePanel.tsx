@@ -78,7 +78,12 @@ export function TreePanel() {
       if (row.id === focus?.id) return;
       setZoom((z) => [...z, { id: row.id, label: row.band ? `ranks ${row.rank.toLocaleString('en-US')}–${(row.rank + row.groups - 1).toLocaleString('en-US')}` : row.label.replace(/ \(.*$/, ''), start: row.rank }]);
     };
+    const t0 = performance.now();
     drawTree(svg, view, { width, animate: playing ? 0 : ANIMATE_MS }, { zoom: into });
+    // Named in the performance timeline, so scripts/measure-visualizer.mjs can observe the
+    // draw's cost; cleared at once (observers still see it), so the buffer does not grow.
+    performance.measure('tree-draw', { start: t0 });
+    performance.clearMeasures('tree-draw');
   }, [view, width, playing, focus]);
 
   if (!inspection) return <p className="tree">No RAM inspection yet.</p>;

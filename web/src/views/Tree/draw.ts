@@ -32,7 +32,8 @@ export interface DrawOptions {
 type Datum = { kind: 'root'; view: TreeView } | { kind: 'row'; row: RowView } | { kind: 'leaf'; leaf: LeafView };
 type Placed = { row: RowView; y: number; height: number; leavesPerLine: number };
 
-const n = (v: number) => v.toLocaleString('en-US');
+const WHOLE = new Intl.NumberFormat('en-US');
+const n = (v: number) => WHOLE.format(v);
 const leafClass = (l: LeafView) => `leaf${l.dirty ? ' is-dirty' : ''}${l.change ? ` is-${l.change}` : ''}`;
 const rowClass = (r: RowView) => `row row--${r.band ? 'band' : r.kind}${r.dirty ? ' is-dirty' : ''}${r.change ? ` is-${r.change}` : ''}`;
 
@@ -64,6 +65,12 @@ function part(root: Selection<SVGSVGElement, unknown, null, undefined>, tag: str
   return found.empty() ? root.append<SVGGElement>(tag).attr('class', cls) : found;
 }
 
+function rowTitle(r: RowView): string {
+  const said = (l: LeafView) => `${l.label}${l.change ? ` (${l.change} now)` : ''}`;
+  const leaves = r.leaves.length > 0 ? `: ${r.leaves.map(said).join(', ')}${moreText(r) ? ` and ${n(r.leafCount - r.leaves.length)} more` : ''}` : '';
+  return `${r.label}${r.dirty ? ', dirty' : ''}${leaves}`;
+}
+
 function moreText(r: RowView): string {
   const hidden = r.leafCount - r.leaves.length;
   return hidden > 0 ? `+${n(hidden)}` : '';
@@ -76,18 +83,18 @@ function drawLeaves(rows: Sel<SVGGElement, Placed>, tr: Tr) {
       .selectAll<SVGRectElement, LeafView>('rect.leaf')
       .data(p.row.leaves, (d) => d.id)
       .join(
-        (enter) => enter.append('rect').attr('opacity', tr ? 0 : 1).call((e) => e.append('title')),
+        (enter) => enter.append('rect').attr('opacity', tr ? 0 : 1).attr('width', G.leaf).attr('height', G.leaf),
         (update) => update,
-        (exit) => (tr ? exit.transition(tr).attr('opacity', 0).remove() : exit.remove()),
+        (exit) => (tr ? exit.classed('is-exiting', true).transition(tr).attr('opacity', 0).remove() : exit.remove()),
       )
       .attr('class', leafClass)
-      .attr('width', G.leaf)
-      .attr('height', G.leaf)
       .attr('data-id', (d) => d.id)
       .attr('x', (_, i) => G.textX + (i % p.leavesPerLine) * (G.leaf + G.leafGap))
       .attr('y', (_, i) => G.head + Math.floor(i / p.leavesPerLine) * (G.leaf + G.leafGap));
-    leaves.select('title').text((d) => `${d.label}${d.dirty ? ', dirty' : ''}${d.change ? `, ${d.change} now` : ''}`);
     if (tr) leaves.transition(tr).attr('opacity', 1);
+    else leaves.filter(function () {
+      return this.getAttribute('opacity') !== '1';
+    }).attr('opacity', 1);
     const lines = Math.ceil(p.row.leaves.length / p.leavesPerLine);
     g.selectAll('text.more')
       .data(moreText(p.row) ? [moreText(p.row)] : [])
@@ -111,6 +118,7 @@ function enterRow(enter: Selection<EnterElement, Placed, SVGGElement, unknown>, 
       ev.stopPropagation(); // Space here zooms; it must not reach the page's play key
       on.zoom(p.row);
     });
+  g.append('title');
   g.append('text').attr('class', 'rank').attr('x', G.gutter - 4).attr('y', 12).attr('text-anchor', 'end');
   g.append('rect').attr('class', 'card card--back').attr('x', G.nodeX - 3).attr('y', 0).attr('width', 10).attr('height', 10);
   g.append('circle').attr('class', 'node').attr('cx', G.nodeX).attr('cy', 8).attr('r', 5);
@@ -129,9 +137,13 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
   // Without one, the last redraw's transitions must not finish over this one's positions.
   // (Using `interrupt` also keeps d3-transition, which adds `selection.transition`, in the
   // bundle: d3 is marked side-effect free.)
-  if (!tr) root.selectAll('g.row, rect.leaf, g.ghost').each(function () {
-    interrupt(this as Element, 'tree');
-  });
+  // Elements still fading out go at once.
+  if (!tr) {
+    root.selectAll('g.row, rect.leaf, g.ghost').each(function () {
+      interrupt(this as Element, 'tree');
+    });
+    root.selectAll('.is-exiting').remove();
+  }
   root.attr('width', opts.width).attr('height', height).attr('viewBox', `0 0 ${opts.width} ${height}`);
 
   const links = part(root, 'g', 'links');
@@ -159,17 +171,19 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .join(
       (enter) => enterRow(enter, on).attr('opacity', t ? 0 : 1).attr('transform', (p) => `translate(0,${p.y})`),
       (update) => update,
-      (exit) => (tr ? exit.transition(tr).attr('opacity', 0).remove() : exit.remove()),
+      (exit) => (tr ? exit.classed('is-exiting', true).transition(tr).attr('opacity', 0).remove() : exit.remove()),
     )
     .attr('class', (p) => rowClass(p.row))
     .attr('data-id', (p) => p.row.id)
     .attr('aria-label', (p) => `${p.row.label}${p.row.dirty ? ', dirty' : ''}: zoom in`);
+  // One tooltip per row names its leaves (a title per leaf cost more than the rest of a redraw).
+  rows.select('title').text((p) => rowTitle(p.row));
   rows.select('text.rank').text((p) => (p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
   rows.select('text.label').text((p) => p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''));
   rows.select('rect.card--back').attr('display', (p) => (p.row.band ? null : 'none'));
   rows.select('circle.node').attr('r', (p) => (p.row.band ? 6 : 5));
   if (tr) rows.transition(tr).attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
-  else rows.attr('transform', (p) => `translate(0,${p.y})`);
+  else rows.attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
   drawLeaves(rows, tr);
 
   const last = placed.at(-1);

@@ -3,8 +3,8 @@
 //! marked), the GTD as a table, and the implicit split between mapping and buffering.
 //!
 //! A 64 MB cache holds tens of thousands of nodes, so the tree is summarised in windows of
-//! LRU ranks: the first `limit` groups of a window (each with its first `limit` CDPs, plus
-//! those the request touched) and the colder rest as at most [`BANDS`] **band** nodes
+//! LRU ranks: the first [`WINDOW`] groups of a window (each with its first `limit` CDPs,
+//! plus those the request touched) and the colder rest as at most [`BANDS`] **band** nodes
 //! (kind `cold`, id `cold-<from>-<to>`: the groups of LRU ranks `from..to`, with their
 //! counts). A viewer zooms by passing a node id back as [`InspectQuery::focus`]: a band id
 //! shows that window of ranks the same way, a group id (`ctp-<t>`) that group with every
@@ -17,6 +17,10 @@ use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Structur
 
 /// Bands the colder groups of a window are summarised into.
 pub(super) const BANDS: usize = 8;
+/// Groups a window shows one by one (at most the query's limit): the top of the LRU order
+/// is where a request acts, and a tree view redrawn twice a second at full speed replaces
+/// most of them each time, so fewer rows keep its redraws cheap; the rest are a click away.
+pub(super) const WINDOW: usize = 16;
 
 /// What the tree shows (parsed from [`InspectQuery::focus`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,19 +87,20 @@ impl TreeFtl {
     /// Nodes of the groups of LRU ranks `from..to`: the first `limit` (and the touched)
     /// one by one, the rest in bands; and whether anything was left out.
     fn window(&self, from: usize, to: usize, q: &InspectQuery) -> (Vec<Node>, bool) {
+        let shown = q.limit.min(WINDOW);
         let touched = |t: u32| q.touched.iter().any(|&lpn| self.core.tpage_of(lpn) == t);
         let ranked = self.groups.iter().enumerate().skip(from).take(to - from);
         let mut nodes = Vec::new();
         let mut rest: Vec<(usize, u32, &Group)> = Vec::new();
         for (rank, (&t, g)) in ranked {
-            if rank < from + q.limit || touched(t) {
+            if rank < from + shown || touched(t) {
                 nodes.push(self.group_node(t, g, q, q.limit));
             } else {
                 rest.push((rank, t, g));
             }
         }
-        let cold_from = (from + q.limit).min(to);
-        let band = (to - cold_from).div_ceil(BANDS).max(q.limit.max(1));
+        let cold_from = (from + shown).min(to);
+        let band = (to - cold_from).div_ceil(BANDS).max(shown.max(1));
         let mut start = cold_from;
         while start < to {
             let end = (start + band).min(to);
@@ -216,6 +221,18 @@ mod tests {
         let g = &group.children.as_ref().unwrap()[0];
         assert!(g.label.ends_with("LRU rank 1 of 24"), "{}", g.label);
         assert_eq!(g.children.as_ref().unwrap().len(), 3);
+        // With the default limit, a window shows WINDOW groups and bands the rest.
+        let q = InspectQuery { limit: InspectQuery::DEFAULT_LIMIT, touched: &[], focus: None };
+        let Some(Structure::Tree { root: wide, .. }) = r.ftl.inspection(&q).structures.into_iter().next()
+        else {
+            panic!("no tree")
+        };
+        let kids = wide.children.unwrap();
+        assert_eq!(kids.iter().filter(|c| c.kind == "ctp").count(), WINDOW);
+        assert_eq!(
+            kids.iter().filter(|c| c.kind == "cold").map(|c| c.count.unwrap()).sum::<u64>(),
+            24 - WINDOW as u64
+        );
         // A group not in RAM: an empty tree under the root, nothing invented.
         let (gone, _) = tree(&r.ftl, Some("ctp-99"));
         assert!(ids(&gone).is_empty());
