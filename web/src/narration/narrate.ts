@@ -14,6 +14,8 @@
  */
 import type { CacheLevel, EngineEvent, Purpose, RequestEvent, RequestTrace } from '../engine/events';
 import type { Code } from '../engine/protocol';
+import { treeLine } from './treeNarration';
+import { hasTree, treeOps, type TreeOp } from './treeOps';
 
 /** What a line is about, for the log's filter. */
 export type LineKind = 'data' | 'mapping' | 'gc' | 'merge';
@@ -285,6 +287,10 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
   const ops = trace.ops;
   const pages = indexPages(ops, vocab);
   const lines: NarrationLine[] = [];
+  // A scheme with CTPs and CDPs under them: its tree operations are told as one line each
+  // (a prune with GC inside is told event by event, so the GC keeps its own lines).
+  const tree = new Map<number, TreeOp>();
+  if (hasTree(Object.keys(vocab))) for (const o of treeOps(ops)) if (!ops.slice(o.first, o.last + 1).some((x) => x.type === 'gc_start')) tree.set(o.first, o);
   for (let i = 0; i < ops.length; i++) {
     const e = ops[i];
     const next = ops[i + 1];
@@ -292,6 +298,11 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
       lines.push({ first: i, last, kind, text, ns });
       i = last;
     };
+    const t = tree.get(i);
+    if (t) {
+      line(t.last, `${treeLine(t, ops)}${t.ns > 0 ? cost(t.ns) : ''}`, t.ns, t.op === 'ctp-load' ? 'mapping' : 'data');
+      continue;
+    }
     const packEnd = e.type === 'cache_evict' ? packedInto(ops, i, vocab) : -1;
     if (e.type === 'cache_evict' && next?.type === 'cache_insert' && next.key === e.key && next.level !== e.level) {
       // An entry handed on to another structure (HCFTL's CMT victim into the Ghost-CMT).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine/events';
+import { narrate } from './narrate';
 import { hasTree, treeOps, treeOpWords } from './treeOps';
 
 const read = (key: number, purpose: 'data' | 'translation', ppn = 9): EngineEvent => ({ type: 'flash_read', ppn, block: 1, page: 1, purpose, key, ns: 25_000 });
@@ -46,6 +47,18 @@ describe('tree operations from events', () => {
       ['cdp-insert', 11, 13, 25_000],
     ]);
     expect(got.map(treeOpWords)).toEqual(['CTP 2 loaded', 'Prune: CTP 5 left with 2 CDPs flushed, written back', 'CDP LPN 17 inserted (old page read in)']);
+
+    // The narration tells each as one line with its flash time, for a scheme whose caches
+    // include both tree levels; a scheme without them gets the event-by-event lines.
+    const trace = { index: 3, request: { type: 'request' as const, index: 3, op: 'write' as const, lpn: 17, pages: 1 }, ops };
+    const lines = narrate(trace, 64, { translation_page: 'CTP', data_page: 'CDP' });
+    expect(lines.map((l) => [l.first, l.last, l.kind, l.text])).toEqual([
+      [0, 2, 'mapping', 'CTP load: translation page 2 read from block 1, page 1 and hung under the GTD as a CTP — 25 µs'],
+      [3, 3, 'data', 'CDP miss for LPN 17'],
+      [4, 10, 'data', 'Prune of caching group CTP 5 (least recently used): dirty CDPs LPN 40, 41 programmed to flash, then the dirty CTP written back; the branch leaves RAM — 600 µs'],
+      [11, 13, 'data', 'CDP insert: LPN 17 buffered in RAM under CTP 2; its old page read in from block 1, page 1 and invalidated — 25 µs'],
+    ]);
+    expect(narrate(trace, 64, { translation_page: 'CTP' }).length).toBeGreaterThan(4);
   });
 
   it('tells a data-first prune (the CTP stays) and a sequential write-through', () => {

@@ -59,6 +59,9 @@ export function treeOps(ops: EngineEvent[]): TreeOp[] {
     for (let end = flushedCdp(ops, j); end >= 0; end = flushedCdp(ops, j)) {
       cdps.push((ops[end] as { key: number }).key);
       j = end + 1;
+      // GC that a flush's allocation ran belongs to the same prune when flushing goes on after it.
+      const gcEnd = ops[j]?.type === 'gc_start' ? ops.findIndex((x, k) => k > j && x.type === 'gc_end') : -1;
+      if (gcEnd > j && (flushedCdp(ops, gcEnd + 1) >= 0 || is(ops[gcEnd + 1], 'cache_evict', CTP))) j = gcEnd + 1;
     }
     const ctpLeaves = is(ops[j], 'cache_evict', CTP);
     if (cdps.length > 0 || ctpLeaves) {
