@@ -5,6 +5,7 @@ import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import { drawTree } from './draw';
 import { treeOf, treeView, type RowView } from './model';
+import { replayTree } from './replay';
 import './Tree.css';
 
 /** While playing, the tree is asked for and redrawn at most this often (ms), as the cache panel. */
@@ -69,7 +70,13 @@ export function TreePanel() {
     const events = current?.ops ?? [];
     return op > 0 ? events.slice(0, op) : events;
   }, [current, op]);
-  const view = useMemo(() => (tree ? treeView(tree.root, focus?.start ?? 1, treeOps(ops), hitIds(ops)) : undefined), [tree, focus, ops]);
+  // Part-way through a request the tree is from before it: replay the request's ops so far.
+  const replayed = inspection?.replayed;
+  const view = useMemo(() => {
+    if (!tree) return undefined;
+    const root = replayed ? replayTree(tree.root, ops) : tree.root;
+    return treeView(root, focus?.start ?? 1, treeOps(ops), hitIds(ops));
+  }, [tree, replayed, focus, ops]);
 
   useEffect(() => {
     const svg = svgRef.current;
