@@ -21,8 +21,8 @@
 //!   to or read from flash directly, and the structure's recency is not changed.
 //!
 //! Our choices (`notes.md`, "Our choices"): reads also cache their page (`cache_reads`);
-//! a buffered write is not read in first; sequential pages whose entry is not cached update
-//! their translation pages once per request; the LRU part of the cost model is one cache
+//! a buffered write is not read in first; a sequential page's entry that RAM lacks enters
+//! the top of group 1 (`sequential_entries`); the LRU part of the cost model is one cache
 //! operation per level an access passes through.
 
 mod inspect;
@@ -60,6 +60,10 @@ pub static SPEC: SchemeSpec = SchemeSpec {
             ("reads and writes cached (ours)", json!({})),
             ("writes only", json!({"cache_reads": false})),
             ("sequential above 4 pages", json!({"sequential_pages": 4})),
+            (
+                "sequential entries not cached",
+                json!({"sequential_entries": "not_cached", "sequential_pages": 4}),
+            ),
         ]
     },
     build: |ctx, options| {
@@ -82,6 +86,10 @@ pub struct JtlOptions {
     /// 0 (default) = half a block (TreeFTL's threshold: 32 pages of 64).
     #[schemars(extend("x-units" = "pages"))]
     pub sequential_pages: u32,
+    /// Where the entry of a sequential page goes when RAM does not hold it: `group_1`
+    /// (default, ours) = into the top level of group 1 (cached, its data on flash);
+    /// `not_cached` = nowhere: its translation page is updated at the end of the request.
+    pub sequential_entries: SequentialEntries,
     /// Cache operations per level an access passes through (the family cost model's LRU
     /// part: a random pick and a move per level).
     #[schemars(extend("x-units" = "ops"))]
@@ -90,8 +98,27 @@ pub struct JtlOptions {
 
 impl Default for JtlOptions {
     fn default() -> Self {
-        JtlOptions { cache_reads: true, sequential_pages: 0, lru_touch_ops: cost::TOUCH_OPS }
+        JtlOptions {
+            cache_reads: true,
+            sequential_pages: 0,
+            sequential_entries: SequentialEntries::Group1,
+            lru_touch_ops: cost::TOUCH_OPS,
+        }
     }
+}
+
+/// Where a sequential page's entry goes when RAM does not hold it (our choice: the
+/// description says only that the data bypasses RAM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SequentialEntries {
+    /// Into the top level of group 1: the mapping is cached, the data is on flash, and
+    /// group 0's pages are not disturbed.
+    #[serde(rename = "group_1")]
+    Group1,
+    /// Not cached: the request's changed entries are written to their translation pages
+    /// when it ends.
+    NotCached,
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::levels::{Data, Levels, Slot};
-use super::{JtlOptions, ENTRY_BYTES};
+use super::{JtlOptions, SequentialEntries, ENTRY_BYTES};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
@@ -99,16 +99,16 @@ impl Jtl {
                 Slot { lpn, ppn, dirty: false, data: None }
             }
         };
-        self.push(slot, dev)
+        self.push(slot, 0, dev)
     }
 
-    /// Puts `slot` in level 0; each full level passes a random entry down, until a level
+    /// Puts `slot` in level `from`; each full level passes a random entry down, until a level
     /// has room. The entry passed out of group 0 has its data page flushed; one passed
     /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
     /// (so GC finds its entry); only the entry being passed down is outside it.
-    fn push(&mut self, slot: Slot, dev: &mut Device) -> Result<()> {
+    fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
         let mut carry = slot;
-        for n in 0..self.levels.depth() {
+        for n in from..self.levels.depth() {
             self.lru.touch(1, dev);
             let Some(out) = self.levels.place(n, carry) else { return Ok(()) };
             carry = out;
@@ -169,9 +169,10 @@ impl Jtl {
     }
 
     /// For a sequential page or a trim: makes `lpn`'s entry reachable by `cached` without
-    /// moving it (the structure's entry, or a pending one), drops a cached data page
-    /// (superseded, not written back) and counts the look-up.
-    fn entry_in_place(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+    /// changing recency (the structure's entry where it is; one RAM lacks enters the top of
+    /// group 1 when `enter` and the options say so, else it is pending), drops a cached data
+    /// page (superseded, not written back) and counts the look-up.
+    fn entry_in_place(&mut self, lpn: u32, enter: bool, dev: &mut Device) -> Result<()> {
         dev.ram(1);
         if let Some(s) = self.levels.get_mut(lpn) {
             dev.mapping_lookup(true);
@@ -184,15 +185,42 @@ impl Jtl {
             }
             return Ok(());
         }
-        dev.mapping_lookup(self.pending.contains_key(&lpn));
+        self.count_outside(lpn, dev);
         let ppn = self.flash_entry(lpn, dev)?;
-        self.pending.insert(lpn, ppn);
+        if !(enter && self.enter_group1(lpn, ppn, dev)?) {
+            self.pending.insert(lpn, ppn);
+        }
         Ok(())
+    }
+
+    /// Counts the look-up of an entry the structure lacks: a hit when the request already
+    /// holds it (pending), else a miss.
+    fn count_outside(&self, lpn: u32, dev: &mut Device) {
+        let hit = self.pending.contains_key(&lpn);
+        dev.mapping_lookup(hit);
+        if !hit {
+            dev.cache_miss(CacheLevel::Entry, lpn);
+        }
+    }
+
+    /// With `sequential_entries = group_1` (and a group 1), puts the entry of a sequential
+    /// page RAM lacks at the top of group 1 (its data is on flash) and returns `true`.
+    fn enter_group1(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<bool> {
+        let group1 = self.levels.group0();
+        if self.options.sequential_entries != SequentialEntries::Group1
+            || group1 == self.levels.depth()
+            || self.pending.contains_key(&lpn)
+        {
+            return Ok(false);
+        }
+        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+        self.push(Slot { lpn, ppn, dirty: false, data: None }, group1, dev)?;
+        Ok(true)
     }
 
     /// A sequential write: the data goes to flash directly.
     fn write_through(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        self.entry_in_place(lpn, dev)?;
+        self.entry_in_place(lpn, true, dev)?;
         let dest = {
             let slot = self.core.host_slot(lpn);
             next_page(self, slot, dev, false)?
@@ -389,8 +417,14 @@ impl Ftl for Jtl {
                 s.ppn
             }
             None => {
-                dev.mapping_lookup(self.pending.contains_key(&lpn));
-                self.flash_entry(lpn, dev)?
+                self.count_outside(lpn, dev);
+                let ppn = self.flash_entry(lpn, dev)?;
+                // Entering may write an evicted entry back, and GC may move this page.
+                if self.enter_group1(lpn, ppn, dev)? {
+                    self.cached(lpn).unwrap_or(ppn)
+                } else {
+                    ppn
+                }
             }
         };
         if ppn == UNMAPPED {
@@ -410,7 +444,7 @@ impl Ftl for Jtl {
     /// No recency change: the entry is unmapped where it is (or pending), a cached page
     /// dropped.
     fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        self.entry_in_place(lpn, dev)?;
+        self.entry_in_place(lpn, false, dev)?;
         let old = self.cached(lpn).unwrap_or(UNMAPPED);
         if old != UNMAPPED {
             dev.invalidate(old)?;

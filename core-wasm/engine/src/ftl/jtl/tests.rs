@@ -146,8 +146,13 @@ fn an_entry_pushed_past_the_last_level_is_written_back() {
 #[test]
 fn reads_cache_their_page_clean_and_a_clean_page_leaves_without_a_program() {
     for cache_reads in [true, false] {
-        let mut r = rig(0, JtlOptions { cache_reads, ..JtlOptions::default() });
-        r.write(&[0, 1, 2, 3, 4]); // sequential: on flash
+        let options = JtlOptions {
+            cache_reads,
+            sequential_entries: SequentialEntries::NotCached,
+            ..JtlOptions::default()
+        };
+        let mut r = rig(0, options);
+        r.write(&[0, 1, 2, 3, 4]); // sequential: on flash, no entry cached
         r.dev.reset_counters();
         r.read(&[1]);
         r.read(&[1]);
@@ -160,25 +165,32 @@ fn reads_cache_their_page_clean_and_a_clean_page_leaves_without_a_program() {
     }
 }
 
-/// Sequential requests bypass RAM: five pages are programmed at once, their entries
-/// (not cached) written in one translation-page rewrite at the end of the request; a
-/// buffered copy of one of them is dropped, not written back, and its entry stays where it
-/// was. The buffer is not consulted.
+/// Sequential requests bypass RAM: five pages are programmed at once, and a buffered copy
+/// of one of them is dropped, not written back, its entry updated where it was (level 0).
+/// The other entries enter the top of group 1 (level 2; by default) or stay out of RAM and
+/// are written in one translation-page rewrite at the end of the request (`not_cached`).
+/// The buffer is not consulted either way.
 #[test]
 fn sequential_requests_are_written_through() {
-    let mut r = rig(0, JtlOptions::default());
-    r.write(&[2]);
-    assert!(r.ftl.holds_in_ram(2));
-    r.dev.reset_counters();
-    r.write(&[0, 1, 2, 3, 4]);
-    assert_eq!(r.flash_ops(), (0, 0, 5, 1), "five programs and one translation page");
-    assert_eq!(r.ftl.levels.len(), 1, "only LPN 2's entry, updated in place");
-    assert_eq!(r.level(2), Some(0));
-    assert!(!r.ftl.holds_in_ram(2));
-    assert_eq!((r.dev.stats.buffer_hits, r.dev.stats.buffer_misses), (0, 0));
-    assert_eq!((r.dev.stats.mapping_hits, r.dev.stats.mapping_misses), (1, 4));
-    r.read(&[0, 1, 2, 3, 4]);
-    assert_eq!(r.ftl.levels.len(), 1, "sequential reads cache nothing");
+    for (entries, group1, tpage_programs) in
+        [(SequentialEntries::Group1, 4, 0), (SequentialEntries::NotCached, 0, 1)]
+    {
+        let mut r = rig(0, JtlOptions { sequential_entries: entries, ..JtlOptions::default() });
+        r.write(&[2]);
+        assert!(r.ftl.holds_in_ram(2));
+        r.dev.reset_counters();
+        r.write(&[0, 1, 2, 3, 4]);
+        assert_eq!(r.flash_ops(), (0, 0, 5, tpage_programs), "{entries:?}: five programs");
+        assert_eq!(r.ftl.levels.len(), 1 + group1, "{entries:?}");
+        assert_eq!(r.level(2), Some(0));
+        assert_eq!(r.level(0), (group1 > 0).then_some(2));
+        assert!(!r.ftl.holds_in_ram(2));
+        assert_eq!((r.dev.stats.buffer_hits, r.dev.stats.buffer_misses), (0, 0));
+        assert_eq!((r.dev.stats.mapping_hits, r.dev.stats.mapping_misses), (1, 4));
+        r.read(&[0, 1, 2, 3, 4]);
+        assert_eq!(r.ftl.cached_pages, 0, "{entries:?}: sequential reads cache no data");
+        assert_eq!(r.dev.stats.mapping_hits, 1 + 1 + group1 as u64);
+    }
 }
 
 /// The halves are fixed: whatever the workload, the mapping half never lends RAM to data.
