@@ -173,7 +173,8 @@ export function ramOverTrace(runs: RunMetrics[], keys: Keys): LinesData {
   return {
     title: 'RAM over the trace',
     x: X_TRACE,
-    y: { label: 'RAM held', unit: 'KiB' },
+    // Log: a page map's whole table dwarfs a demand cache's few entries.
+    y: { label: 'RAM held', unit: 'KiB', log: true },
     lines,
     schemes: schemes(runs, keys),
     styles: RAM_STYLES.filter((s) => lines.some((l) => l.style === s.label)),

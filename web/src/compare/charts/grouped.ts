@@ -6,7 +6,7 @@
  * jsdom).
  */
 import { axisBottom, axisLeft, max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
-import { axisTitle, chartRoot, drawLegend, legendHeight, withUnit, type ChartBox, type SchemeKey } from './legend';
+import { axisTitle, chartRoot, drawLegend, legendHeight, tickNum, withUnit, type ChartBox, type SchemeKey } from './legend';
 
 export interface PanelBar {
   scheme: string;
@@ -82,7 +82,7 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
     g.append('g')
       .attr('class', 'axis y')
       .attr('transform', `translate(${left},0)`)
-      .call(log ? axisLeft(y).ticks(4, '~s') : axisLeft(y).ticks(5, '~s'));
+      .call(log ? axisLeft(y).ticks(4, tickNum as never) : axisLeft(y).ticks(5).tickFormat(tickNum));
     g.append('text')
       .attr('class', 'axis-label')
       .attr('transform', `translate(${left - 36},${(margin.top + bottom) / 2}) rotate(-90)`)

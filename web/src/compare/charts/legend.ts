@@ -54,6 +54,12 @@ export function num(v: number): string {
   return v.toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
+/** An axis tick: plain below 10,000 (200, 1,500, 0.25), SI-prefixed above (20k, 1.5M). */
+export function tickNum(v: number | { valueOf(): number }): string {
+  const n = +v;
+  return Math.abs(n) >= 1e4 ? format('~s')(n) : format(',~g')(n);
+}
+
 /** A value with its unit. */
 export function withUnit(v: number, unit: string): string {
   return unit ? `${num(v)} ${unit}` : num(v);

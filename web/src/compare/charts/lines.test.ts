@@ -21,7 +21,7 @@ describe('drawLines', () => {
       ['#e15759', '5 3'],
     ]);
     expect(el.querySelector('.axis-label.x')!.textContent).toBe('Requests served (requests)');
-    expect(el.querySelector('.axis-label.y')!.textContent).toBe('RAM held (KiB)');
+    expect(el.querySelector('.axis-label.y')!.textContent).toBe('RAM held (KiB), log scale');
     expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(['page', 'dftl', 'aps', 'mapping', 'buffer']);
   });
 

@@ -5,7 +5,7 @@
  * at one x. Pure apart from the SVG it is handed (golden-tested under jsdom).
  */
 import { axisBottom, axisLeft, bisector, extent, line, pointer, scaleLinear, scaleLog } from 'd3';
-import { axisTitle, chartRoot, drawLegend, legendHeight, num, withUnit, type ChartBox, type SchemeKey, type StyleKey } from './legend';
+import { axisTitle, chartRoot, drawLegend, legendHeight, num, tickNum, withUnit, type ChartBox, type SchemeKey, type StyleKey } from './legend';
 
 export interface LinePoint {
   x: number;
@@ -87,7 +87,7 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
     .append('g')
     .attr('class', 'axis x')
     .attr('transform', `translate(0,${bottom})`)
-    .call(axisBottom(x).ticks(6, '~s'));
+    .call(xLog ? axisBottom(x).ticks(6, tickNum as never) : axisBottom(x).ticks(6).tickFormat(tickNum));
   root
     .append('text')
     .attr('class', 'axis-label x')
@@ -99,7 +99,7 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
     .append('g')
     .attr('class', 'axis y')
     .attr('transform', `translate(${margin.left},0)`)
-    .call(axisLeft(y).ticks(5, '~s'));
+    .call(yLog ? axisLeft(y).ticks(5, tickNum as never) : axisLeft(y).ticks(5).tickFormat(tickNum));
   root
     .append('text')
     .attr('class', 'axis-label y')
