@@ -14,7 +14,7 @@ use crate::flash::{BlockId, PageTag, Ppn};
 use crate::ftl::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
 use crate::ftl::treeftl::cost::LruCost;
-use crate::ftl::{BlockRole, BuildCtx, Ftl};
+use crate::ftl::{BlockRole, BuildCtx, Ftl, RamSplit};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::invariants::MapView;
@@ -456,6 +456,13 @@ impl Ftl for Jtl {
     fn ram_bytes(&self) -> u64 {
         let (map, buf) = self.used();
         self.core.gtd_bytes() + map + buf
+    }
+
+    /// The GTD and the entries are mapping, group 0's pages buffered data (the halves are
+    /// fixed: this shows how much of each is in use).
+    fn ram_split(&self) -> Option<RamSplit> {
+        let (map, buf) = self.used();
+        Some(RamSplit { mapping_bytes: self.core.gtd_bytes() + map, buffer_bytes: buf })
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {

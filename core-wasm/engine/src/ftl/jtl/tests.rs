@@ -205,6 +205,8 @@ fn the_mapping_half_is_fixed_and_flush_writes_everything() {
     let (map, buf) = r.ftl.used();
     assert_eq!((map, buf), (7 * ENTRY_BYTES, 3 * 32), "seven entries, three pages");
     assert_eq!(r.ftl.ram_bytes(), 96 + 7 * 8 + 3 * 32);
+    let split = r.ftl.ram_split().unwrap();
+    assert_eq!((split.mapping_bytes, split.buffer_bytes), (96 + 7 * 8, 3 * 32));
     r.ftl.flush(&mut r.dev).unwrap();
     check(&r.ftl, &r.dev, &r.oracle).unwrap();
     assert!(r.ftl.levels.iter().all(|s| !s.dirty && s.data.is_none_or(|d| !d.dirty)));
