@@ -86,6 +86,7 @@ pub mod oracle;
 pub mod prefetch;
 pub mod presets;
 pub mod schema;
+pub mod series;
 pub mod sim;
 pub mod timeline;
 pub mod trace;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SchemeSpec } from '../engine/protocol';
 import { schemeColor } from '../app/schemeColors';
 import { useSim, useStore } from '../store/useSim';
-import { CompareChart } from './CompareChart';
+import { ChartDeck } from './charts/ChartDeck';
 import { download, toCsv, toJson } from './export';
 import { CompareLab, MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
 import { columnsFor, type RunMetrics } from './metrics';
@@ -169,9 +169,7 @@ export function ComparePanel() {
             </button>
           </div>
           <ResultsTable runs={metrics} columns={columns} baseline={st.baseline} sort={st.sort} onSort={(c) => lab.sortBy(c)} names={names} />
-          {st.baseline && metrics.some((m) => m.scheme === st.baseline) && (
-            <CompareChart runs={metrics} columns={columns} baseline={st.baseline} names={names} fileName={fileName} />
-          )}
+          <ChartDeck runs={metrics} columns={columns} baseline={st.baseline} names={names} fileName={fileName} />
         </>
       )}
     </div>
