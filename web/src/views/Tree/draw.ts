@@ -187,7 +187,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('aria-label', (p) => `${p.row.label}${p.row.dirty ? ', dirty' : ''}: zoom in`);
   // One tooltip per row names its leaves (a title per leaf cost more than the rest of a redraw).
   rows.select('title').text((p) => rowTitle(p.row));
-  rows.select('text.rank').text((p) => (p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
+  rows.select('text.rank').text((p) => (p.row.rank === 0 ? '' : p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
   rows.select('text.label').text((p) => fit(p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''), opts.width - G.textX));
   rows.select('rect.card--back').attr('display', (p) => (p.row.band ? null : 'none'));
   rows.select('circle.node').attr('r', (p) => (p.row.band ? 6 : 5));
