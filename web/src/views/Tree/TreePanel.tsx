@@ -79,7 +79,7 @@ export function TreePanel() {
     let root = replayed && treeLevels ? replayTree(tree.root, ops) : tree.root;
     // A scheme that does not zoom on its side (its tree ignores the focus) still shows the node alone.
     if (focus && root.children?.some((c) => c.id === focus.id)) root = { ...root, children: root.children.filter((c) => c.id === focus.id) };
-    return treeView(root, focus?.start ?? 1, treeOps(ops), hitIds(ops), tree.order ?? 'none');
+    return treeView(root, focus?.start ?? 1, treeLevels ? treeOps(ops) : [], hitIds(ops), tree.order ?? 'none');
   }, [tree, replayed, treeLevels, focus, ops]);
 
   useEffect(() => {
@@ -99,7 +99,8 @@ export function TreePanel() {
 
   if (!inspection) return <p className="tree">No RAM inspection yet.</p>;
   if (!tree) return <p className="tree" data-testid="tree-none">This scheme keeps no tree in RAM: its structures are on the RAM / cache tab.</p>;
-  const said = treeOps(ops).map(treeOpWords);
+  // Tree operations are read from the events of the CTP and CDP levels only.
+  const said = treeLevels ? treeOps(ops).map(treeOpWords) : [];
   const emptyFocus = focus && view && view.rows.length === 0;
   return (
     <section className="tree" data-testid="tree-panel" aria-label={tree.name}>
@@ -118,10 +119,12 @@ export function TreePanel() {
           </button>
         )}
       </nav>
-      <p className="tree__ops" data-testid="tree-ops" aria-live="off">
-        {current ? `Request #${current.index.toLocaleString('en-US')}: ` : ''}
-        {said.length > 0 ? said.join(' · ') : 'no change to the tree'}
-      </p>
+      {treeLevels && (
+        <p className="tree__ops" data-testid="tree-ops" aria-live="off">
+          {current ? `Request #${current.index.toLocaleString('en-US')}: ` : ''}
+          {said.length > 0 ? said.join(' · ') : 'no change to the tree'}
+        </p>
+      )}
       {emptyFocus && <p className="tree__meta">{focus.label} is not in RAM at this position.</p>}
       <p className="tree__meta">
         {tree.order === 'level' ? 'By level, top first' : tree.order ? 'Most recent first' : 'In order'}; click or press Enter on a node or band to zoom in. Orange: dirty (differs from flash).

@@ -171,7 +171,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('class', 'label label--root')
     .attr('x', G.rootX + 12)
     .attr('y', G.rootY + 4)
-    .text(fit(`${view.rootLabel} · ${n(view.total)} cached`, opts.width - G.rootX - 12));
+    .text(fit(`${view.rootLabel} · ${n(view.total)} under it`, opts.width - G.rootX - 12));
 
   const rowsG = part(root, 'g', 'rows');
   const rows = rowsG
