@@ -70,6 +70,7 @@ function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: Run
     const svg = svgRef.current;
     if (!svg) return;
     const box = { width, height: HEIGHT, margin: MARGIN };
+    setHover(''); // a value read on the chart drawn before would no longer be on screen
     if (spec.kind === 'panels') drawPanels(svg, spec.data(runs, names), box, setHover);
     else drawLines(svg, spec.data(runs, names), box, setHover);
   }, [spec, runs, names, width]);
