@@ -39,6 +39,7 @@ mod dftl;
 mod fast;
 mod fast_do;
 mod hcftl;
+mod jtl;
 pub mod logblock;
 mod nftl;
 mod page;
@@ -73,6 +74,7 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &treeftl::SPEC,
     &treeftl::SPEC_PL,
     &aps::SPEC,
+    &jtl::SPEC,
     &block::SPEC,
     &bast::SPEC,
     &fast::SPEC,

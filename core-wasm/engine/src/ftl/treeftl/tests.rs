@@ -194,7 +194,10 @@ fn flush_empties_the_buffer_and_cleans_the_ctps() {
     let mut r = rig(4, Victims::Group, TreeOptions::default());
     r.write(&[0]);
     r.write(&[9]);
+    let split = |r: &Rig| r.ftl.ram_split().map(|s| (s.mapping_bytes, s.buffer_bytes));
+    assert_eq!(split(&r), Some((96 + 2 * 32, 2 * 32)), "GTD and CTPs against CDPs");
     r.ftl.flush(&mut r.dev).unwrap();
+    assert_eq!(split(&r), Some((96 + 2 * 32, 0)));
     check(&r.ftl, &r.dev, &r.oracle).unwrap();
     assert_eq!(r.ftl.counts(), (2, 0));
     assert!(r.ftl.groups.iter().all(|(_, g)| !g.dirty));
