@@ -96,3 +96,26 @@ fn the_lru_log_block_is_the_victim() {
     assert!(ftl.owner.contains_key(&0) && !ftl.owner.contains_key(&1), "LBN 1's log was merged");
     ftl.check(&dev).unwrap();
 }
+
+#[test]
+fn an_update_writes_the_new_copy_before_invalidating_the_old() {
+    // The narration pairs a write with the invalidation right after it ("the old copy … is
+    // now invalid"): the old copy must be the updated page's, not the next page's.
+    let (mut ftl, mut dev) = setup(1, 1);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3], &mut v);
+    let old = ftl.map.locate(&dev, 1).unwrap();
+    dev.take_events();
+    write_all(&mut ftl, &mut dev, &[1], &mut v);
+    let ops: Vec<_> = dev
+        .take_events()
+        .into_iter()
+        .filter(|e| {
+            matches!(e, crate::events::Event::FlashProgram { .. } | crate::events::Event::Invalidate { .. })
+        })
+        .collect();
+    assert!(
+        matches!(ops.as_slice(), [crate::events::Event::FlashProgram { key: 1, .. }, crate::events::Event::Invalidate { ppn }] if *ppn == old),
+        "{ops:?}"
+    );
+}

@@ -195,15 +195,17 @@ impl Ftl for Nftl {
                 self.repl.len() - 1
             }
         };
-        // The old copy is marked invalid (bookkeeping, no flash time); NFTL keeps no page
-        // table, so later reads find the new copy by scanning spare areas.
-        if let Some(old) = self.current(dev, lpn) {
-            dev.invalidate(old)?;
-        }
+        // The old copy is marked invalid (bookkeeping, no flash time) after the new one is
+        // written, as every scheme tells it; NFTL keeps no page table, so later reads find
+        // the new copy by scanning spare areas.
+        let old = self.current(dev, lpn);
         let log = &mut self.repl[i].1;
         let ppn = dev.flash().first_ppn(log.block) + log.lpns.len() as u32;
         dev.program(ppn, PageTag::data(lpn, version), Purpose::Log)?;
         log.lpns.push(lpn);
+        if let Some(old) = old {
+            dev.invalidate(old)?;
+        }
         Ok(())
     }
 
