@@ -3,6 +3,7 @@ import type { PageInfo } from '../../engine/pageTable';
 import { prefillNote } from '../../narration/context';
 import { SPEEDS } from '../../store/speeds';
 import { useSim, useStore } from '../../store/useSim';
+import { useThrottled } from '../../store/useThrottled';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
@@ -43,9 +44,12 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const assoc = useMemo(() => (pairs && hoverBlock !== null ? associationOf(inspection, hoverBlock) : null), [pairs, hoverBlock, inspection]);
   const assocRef = useRef(assoc);
   assocRef.current = assoc;
+  // While playing, at most every half second (as the cache panel): never every frame.
+  const playing = useSim((s) => s.status === 'playing');
+  const assocSeq = useThrottled(seq, 500, playing);
   useEffect(() => {
     if (pairs && hoverBlock !== null) void store.refreshInspection();
-  }, [pairs, hoverBlock, seq, store]);
+  }, [pairs, hoverBlock, assocSeq, store]);
 
   useEffect(() => {
     const el = boxRef.current;
