@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
+import { SyncView } from '../compare/sync/SyncView';
 import { TracePanel } from '../traces/TracePanel';
 import { CachePanel } from '../views/Cache/CachePanel';
 import { Counters } from '../views/Counters/Counters';
@@ -28,4 +29,5 @@ export const SIDE_PANELS: SidePanel[] = [
   { id: 'counters', label: 'Counters', Component: Counters },
   { id: 'cache', label: 'RAM / cache', Component: CachePanel },
   { id: 'compare', label: 'Compare', Component: ComparePanel },
+  { id: 'sync', label: 'Sync', Component: SyncView },
 ];
