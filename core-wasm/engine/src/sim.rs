@@ -429,11 +429,17 @@ impl Sim {
     /// The scheme's RAM structures, the first `limit` entries of each plus those the last
     /// request touched (see [`crate::inspect`]). Read-only.
     pub fn inspect(&self, limit: usize) -> crate::inspect::Inspection {
+        self.inspect_focus(limit, None)
+    }
+
+    /// [`Self::inspect`], zoomed into the tree node `focus` (see
+    /// [`crate::inspect::InspectQuery::focus`]).
+    pub fn inspect_focus(&self, limit: usize, focus: Option<&str>) -> crate::inspect::Inspection {
         let touched = match self.cursor.checked_sub(1) {
             Some(i) => self.workload.pages_of(&self.workload.requests[i]),
             None => &[],
         };
-        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched });
+        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
         ins.ram_budget = self.config.ram_budget();
         ins
     }

@@ -131,7 +131,7 @@ export class SimCore {
       case 'validate':
         return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
       case 'inspect':
-        return [{ type: 'inspection', id, inspection: this.need(simId).inspect() }, []];
+        return [{ type: 'inspection', id, inspection: this.need(simId).inspect(msg.focus) }, []];
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);

@@ -260,8 +260,11 @@ type ToWorkerBody =
   | { type: 'catalog'; id: number }
   /** Checks a config as a load would, without building anything. */
   | { type: 'validate'; id: number; configJson: string }
-  /** The scheme's RAM structures at the current position (asked on demand, never per frame). */
-  | { type: 'inspect'; id: number }
+  /**
+   * The scheme's RAM structures at the current position (asked on demand, never per frame);
+   * `focus`: a tree node id to zoom into (engine `InspectQuery::focus`).
+   */
+  | { type: 'inspect'; id: number; focus?: string }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
