@@ -220,9 +220,10 @@ export interface TraceParse {
   summary: TraceSummary;
 }
 
-/** A previewed line's request (engine `PreviewRequest`; time on the file's own clock). */
+/** A previewed line's request (engine `PreviewRequest`). */
 export interface PreviewRequest {
-  time_ns: number;
+  /** ns since the preview's first request (absolute stamps exceed a JS number's precision). */
+  at_ns: number;
   op: 'read' | 'write' | 'trim';
   offset: number;
   size: number;

@@ -12,6 +12,8 @@ import { FakeClient, fakeInfo } from '../test/fakeClient';
 import { TracePanel } from './TracePanel';
 
 vi.mock('./useManifest', () => ({ useManifest: () => ({ manifest: { traces: [] } }) }));
+// An empty library, answered at once (IndexedDB is not what these tests are about).
+vi.mock('./library/useLibrary', () => ({ useLibrary: () => ({ entries: [], refresh: async () => {}, rename: async () => {}, remove: async () => {} }) }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
