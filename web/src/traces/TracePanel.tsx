@@ -8,7 +8,7 @@ import { useLibrary } from './library/useLibrary';
 import type { TraceEntry } from './manifest';
 import type { ParseChoices } from './stream';
 import { TraceStats } from './TraceStats';
-import { type FileChoices, UploadPreview } from './UploadPreview';
+import { type FileChoices, TIME_UNITS, UploadPreview } from './UploadPreview';
 import { useManifest } from './useManifest';
 import './TracePanel.css';
 
@@ -252,6 +252,20 @@ export function TracePanel() {
             <option value="Q">Q — queued, as the application issued them</option>
           </select>
         </label>
+        <div className="trace-panel__row">
+          <label className="field">
+            <span>Time unit</span>
+            <select value={choices.timeUnit ?? ''} onChange={(e) => setChoices({ ...choices, timeUnit: e.target.value || undefined })}>
+              <option value="">the format's own</option>
+              {TIME_UNITS.map(([k, words]) => (
+                <option key={k} value={k}>
+                  {words}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberField label="Sector size (bytes)" value={choices.sectorSize} placeholder="512" onChange={(v) => setChoices({ ...choices, sectorSize: v })} />
+        </div>
         <div className="trace-panel__row">
           <NumberField label="From (s)" value={choices.fromS} onChange={(v) => setChoices({ ...choices, fromS: v })} />
           <NumberField label="Until (s)" value={choices.untilS} onChange={(v) => setChoices({ ...choices, untilS: v })} />

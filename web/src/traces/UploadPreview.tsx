@@ -8,7 +8,7 @@ import type { ParseChoices, TraceClient } from './stream';
 export type FileChoices = Pick<ParseChoices, 'format' | 'timeUnit' | 'sectorSize'>;
 
 /** The engine's time units (TimeUnit::name), with their wording. */
-const TIME_UNITS: [string, string][] = [
+export const TIME_UNITS: [string, string][] = [
   ['ps', 'picoseconds'],
   ['ns', 'nanoseconds'],
   ['us', 'microseconds'],
