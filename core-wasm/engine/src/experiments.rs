@@ -132,6 +132,17 @@ impl Experiment {
         self.schemes.iter().filter(|s| crate::ftl::spec(s).is_ok()).map(|s| s.to_string()).collect()
     }
 
+    /// The scheme the charts normalise to: the paper's when registered, else the last
+    /// registered scheme of the list (APS for TreeFTL's figures until JTL lands).
+    pub fn chart_baseline(&self) -> Option<String> {
+        let registered = self.registered_schemes();
+        if registered.iter().any(|s| s == self.baseline) {
+            Some(self.baseline.to_string())
+        } else {
+            registered.last().cloned()
+        }
+    }
+
     /// The schemes the paper compares that the engine does not have yet.
     pub fn missing_schemes(&self) -> Vec<&'static str> {
         self.schemes.iter().copied().filter(|s| crate::ftl::spec(s).is_err()).collect()
@@ -179,7 +190,7 @@ impl Experiment {
             })
             .collect();
         let reported: Vec<Value> = self.reported.iter().map(report::reported_json).collect();
-        let baseline = if crate::ftl::spec(self.baseline).is_ok() { Some(self.baseline) } else { None };
+        let baseline = self.chart_baseline();
         Ok(json!({
             "name": self.name, "title": self.title, "source": self.source, "preset": self.preset,
             "sets": self.sets, "schemes": self.registered_schemes(), "missing_schemes": self.missing_schemes(),
