@@ -59,3 +59,24 @@ test('a bad value is refused naming it; a sweep stopped half way keeps its finis
   expect(finished + Number(m![2])).toBe(8);
   await expect(sweep.locator('svg[data-metric="response_us.mean"] circle.point')).toHaveCount(finished);
 });
+
+test("one click runs a paper preset on its stand-in trace and shows the paper's numbers beside ours", async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  const sweep = await openSweep(page);
+  await sweep.getByLabel('Paper preset').selectOption({ label: 'Shin Fig 3: average write response time against device utilization' });
+  await sweep.getByRole('button', { name: 'Run preset' }).click();
+  await expect(sweep.getByTestId('sweep-status')).toHaveText('Sweep finished: 18 of 18 points done.', { timeout: 120_000 });
+  // The x axis is the utilization, one point per scheme and value on the write-response chart.
+  const chart = sweep.locator('svg[data-metric="response_by_op_us.write.mean"]');
+  await expect(chart.locator('circle.point')).toHaveCount(18);
+  await expect(chart.locator('circle.point').first()).toHaveAttribute('aria-label', /^page · Mean write response at Device utilization.* 0\.4: /);
+  const table = sweep.getByTestId('paper-table');
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  // Paper 2.5 – 26 beside a number of ours (not the dash of a missing run).
+  const first = table.locator('tbody tr').first();
+  await expect(first.locator('td').nth(0)).toHaveText('2.5 – 26');
+  await expect(first.locator('td').nth(1)).toHaveText(/^-?[\d,.]+( – -?[\d,.]+)?$/);
+  await expect(sweep.getByText(/^Differences:/)).toBeVisible();
+  await expect(sweep.getByText(/SYNTHETIC STAND-IN for Shin's private/)).toBeVisible();
+});
