@@ -15,6 +15,21 @@ import type { SweepCatalog } from './types';
 /** One sweep lab for the app's lifetime: results survive switching tabs. */
 const lab = new SweepLab(sharedPool);
 
+/** The Compare tab's mode switch: side by side or sweep (the sweep lab's runs lock it). */
+export function SweepModes({ sweep, onChange, disabled }: { sweep: boolean; onChange: (sweep: boolean) => void; disabled: boolean }) {
+  const running = useSyncExternalStore(lab.subscribe, lab.getState).running;
+  return (
+    <div className="compare__modes" role="group" aria-label="Compare mode">
+      <button type="button" aria-pressed={!sweep} disabled={disabled || running} onClick={() => onChange(false)}>
+        Side by side
+      </button>
+      <button type="button" aria-pressed={sweep} disabled={disabled || running} onClick={() => onChange(true)}>
+        Sweep
+      </button>
+    </div>
+  );
+}
+
 export interface SweepPanelProps {
   specs: SchemeSpec[];
   names: Map<string, { name: string; color: string }>;
