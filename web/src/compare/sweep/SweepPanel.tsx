@@ -11,6 +11,7 @@ import { PaperTable } from './PaperTable';
 import { SweepChart } from './SweepChart';
 import { SweepLab } from './sweepLab';
 import type { SweepCatalog } from './types';
+import './Sweep.css';
 
 /** One sweep lab for the app's lifetime: results survive switching tabs. */
 const lab = new SweepLab(sharedPool);
