@@ -4,13 +4,11 @@ import { schemeColor } from '../app/schemeColors';
 import { useSim, useStore } from '../store/useSim';
 import { CompareChart } from './CompareChart';
 import { download, toCsv, toJson } from './export';
-import { CompareLab, MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
+import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
 import { columnsFor, type RunMetrics } from './metrics';
 import { ResultsTable } from './ResultsTable';
+import { compareLab as lab } from './theLab';
 import './Compare.css';
-
-/** One lab for the app's lifetime: results survive switching tabs. */
-const lab = new CompareLab();
 
 function useLab() {
   return useSyncExternalStore(lab.subscribe, lab.getState);

@@ -37,6 +37,8 @@ export interface Decoded {
   state: unknown;
   /** The embedded trace's bytes, if the link carries one. */
   trace?: Uint8Array;
+  /** ...and its segment as it stands in the link (written back unchanged). */
+  traceSegment?: string;
 }
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
@@ -143,5 +145,5 @@ export function decodeFragment(hash: string): Decoded {
   }
   if (!state || typeof state !== 'object' || Array.isArray(state)) throw new ShareError("The link's experiment is not a JSON object.");
   const trace = m[3] !== undefined ? decompress(fromBase64Url(m[3], 'embedded trace'), MAX_TRACE_BYTES, 'embedded trace') : undefined;
-  return { state, trace };
+  return trace ? { state, trace, traceSegment: m[3] } : { state };
 }
