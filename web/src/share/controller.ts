@@ -19,6 +19,8 @@ import { describeUpload } from './uploads';
 
 /** Quiet time after a change before the link is rewritten (ms). */
 const WRITE_AFTER_MS = 300;
+/** How long "Link copied." stays (ms). */
+const COPIED_FOR_MS = 5000;
 
 /** What the share bar shows. */
 export interface ShareView {
@@ -93,7 +95,10 @@ export class ShareController {
     } catch {
       // No clipboard (insecure context, permission refused): the share bar shows the link.
     }
-    this.setView({ copied: { url, ok } });
+    const copied = { url, ok };
+    this.setView({ copied });
+    // "Link copied." is said for a moment; a link to copy by hand stays until the next copy.
+    if (ok) setTimeout(() => this.view.copied === copied && this.setView({ copied: undefined }), COPIED_FOR_MS);
     this.schedule(0);
   }
 
@@ -242,7 +247,7 @@ export class ShareController {
     let trace: SharedTrace;
     let segment: string | undefined;
     if (s.experiment.file) {
-      const ref = await describeUpload(s.experiment.file);
+      const ref = await describeUpload(s.experiment.file, s.experiment.traceHash);
       trace = { upload: { name: s.experiment.traceName, hash: ref.hash, size: ref.size } };
       segment = ref.segment;
     } else {

@@ -25,8 +25,8 @@ const described = new WeakMap<Blob, Promise<UploadRef>>();
 /** Files met this session by hash, so back / forward between uploads needs no file picker. */
 const byHash = new Map<string, File>();
 
-async function describe(file: File): Promise<UploadRef> {
-  const hash = await contentHash(file);
+async function describe(file: File, knownHash?: string): Promise<UploadRef> {
+  const hash = knownHash ?? (await contentHash(file));
   byHash.set(hash, file);
   const ref: UploadRef = { name: file.name, hash, size: file.size };
   if (file.size <= EMBED_TRY_BYTES) {
@@ -36,11 +36,14 @@ async function describe(file: File): Promise<UploadRef> {
   return ref;
 }
 
-/** The link's description of `file` (hashed and compressed the first time only). */
-export function describeUpload(file: File): Promise<UploadRef> {
+/**
+ * The link's description of `file` (hashed and compressed the first time only); `knownHash`
+ * is its content hash when already computed (the trace library hashes every upload).
+ */
+export function describeUpload(file: File, knownHash?: string): Promise<UploadRef> {
   let p = described.get(file);
   if (!p) {
-    p = describe(file);
+    p = describe(file, knownHash);
     described.set(file, p);
     p.catch(() => described.delete(file));
   }
