@@ -11,7 +11,7 @@ import { ShareController, type ShareWindow } from './controller';
 import { contentHash } from '../traces/contentHash';
 
 /** An MSR trace of `n` writes over `span` pages. */
-function trace(n: number, span = 97): Uint8Array {
+function trace(n: number, span = 97): Uint8Array<ArrayBuffer> {
   const lines = Array.from({ length: n }, (_, i) => `${128166385295514663 + i * 1000},hm,0,${i % 3 ? 'Write' : 'Read'},${((i * 31) % span) * 4096},4096,100`);
   return new TextEncoder().encode(lines.join('\n') + '\n');
 }
