@@ -128,7 +128,7 @@ test('a link written elsewhere, with markup in its trace name, opens with the na
   expect(await page.locator('img[src=x]').count()).toBe(0);
 });
 
-test('five malformed links each say why in the status area and leave a working app', async ({ page }) => {
+test('malformed links (five classes and more) each say why in the status area and leave a working app', async ({ page }) => {
   const good = link({ scheme: 'dftl', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, at: [10, 0], filler: 'x'.repeat(200) });
   const cases: [string, RegExp][] = [
     ['#ftl1.@@not*base64', /damaged \(not base64url text\)/],
@@ -137,6 +137,7 @@ test('five malformed links each say why in the status area and leave a working a
     [link({ scheme: '<script>window.__pwned=1</script>', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' } }), /scheme '<script>window.__pwned=1<\/script>', which this FTL Lab does not have/],
     [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 1e300 } } }), /device\.blocks is out of range/],
     [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 'many' } } }), /engine refuses the link's settings \(device\.blocks\)/],
+    [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 4294967295 } } }), /at most 134217728 are supported/],
     [link([1, 2, 3]), /not a JSON object/],
   ];
   const app = new FtlApp(page);

@@ -64,11 +64,15 @@ export function ShareBar() {
             <span>
               Choose <strong>{pending.name}</strong> ({pending.size.toLocaleString('en-US')} bytes) to open the shared experiment:
             </span>{' '}
-            <input type="file" data-testid="share-trace-file" onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) void share.supply(f);
-              e.target.value = '';
-            }} />
+            <input
+              type="file"
+              data-testid="share-trace-file"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) void share.supply(f);
+                e.target.value = '';
+              }}
+            />
           </label>
           <button type="button" onClick={() => share.dismiss()}>
             Not now
