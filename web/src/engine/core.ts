@@ -3,7 +3,7 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
+import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type TracePreview, type ViewData } from './protocol';
 import { errorMessage } from './errors';
 import { PAGE_STATE } from './codes';
 import { frameTransfer } from './protocol';
@@ -85,6 +85,10 @@ export class SimCore {
         const loader = this.needLoader();
         const parse = { name: loader.name, ...JSON.parse(loader.wasm.finish()) };
         return [{ type: 'traceParsed', id, parse }, []];
+      }
+      case 'tracePreview': {
+        const json = this.wasm.previewTraceJson(new Uint8Array(msg.sample), msg.complete, msg.format ?? null, msg.optionsJson, msg.maxLines);
+        return [{ type: 'tracePreviewed', id, preview: JSON.parse(json) as TracePreview }, []];
       }
       case 'loadParsed': {
         const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });

@@ -220,6 +220,46 @@ export interface TraceParse {
   summary: TraceSummary;
 }
 
+/** A previewed line's request (engine `PreviewRequest`; time on the file's own clock). */
+export interface PreviewRequest {
+  time_ns: number;
+  op: 'read' | 'write' | 'trim';
+  offset: number;
+  size: number;
+  device: string | null;
+}
+
+/** A located parse error (engine `ParseError`). */
+export interface LocatedError {
+  file: string | null;
+  line: number;
+  column: number;
+  found: string;
+  expected: string;
+}
+
+/** The upload preview (engine `trace::preview::Preview`). */
+export interface TracePreview {
+  /** null when the format is unknown (see `error`). */
+  format: string | null;
+  detected: boolean;
+  layout: string | null;
+  fields: { name: string; meaning: string }[];
+  /** Time unit in force and the format's own (`ns`, `filetime`, ...). */
+  time_unit: string | null;
+  default_time_unit: string | null;
+  /** Bytes per sector in force; null when the format addresses in bytes. */
+  sector_size: number | null;
+  lines: {
+    line: number;
+    text: string;
+    kind: 'request' | 'header' | 'ignored' | 'comment' | 'error' | 'unread';
+    request: PreviewRequest | null;
+    error: LocatedError | null;
+  }[];
+  error: LocatedError | null;
+}
+
 /**
  * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);
  * the comparison lab loads others beside it under their own ids, each with its own timeline.
@@ -236,6 +276,8 @@ type ToWorkerBody =
   | { type: 'traceOpen'; id: number; name: string; format?: string; optionsJson: string }
   | { type: 'traceChunk'; id: number; chunk: ArrayBuffer }
   | { type: 'traceClose'; id: number }
+  /** Reads the start of a file as the parser would (`complete`: it is the whole file). */
+  | { type: 'tracePreview'; id: number; sample: ArrayBuffer; complete: boolean; format?: string; optionsJson: string; maxLines: number }
   /** Builds the simulation from the trace parsed by traceOpen/Chunk/Close. */
   | { type: 'loadParsed'; id: number; configJson: string; traceName: string }
   /**
@@ -270,6 +312,7 @@ type ToWorkerBody =
 export type FromWorker =
   | { type: 'traceFed'; id: number; progress: TraceProgress }
   | { type: 'traceParsed'; id: number; parse: TraceParse }
+  | { type: 'tracePreviewed'; id: number; preview: TracePreview }
   | { type: 'loaded'; id: number; info: SimInfo; view: ViewData }
   | { type: 'view'; id: number; view: ViewData }
   | { type: 'progress'; id: number; label: string; done: number; total: number }
