@@ -24,7 +24,7 @@ function refusal(raw: unknown): string {
 
 describe('parseShared', () => {
   it('keeps a good link whole', () => {
-    const upload = { ...good, trace: { upload: { name: 'mine.csv', hash: 'a'.repeat(64), size: 12 } }, parse: { format: 'msr', skipBadLines: true, maxRequests: 10, only: 'writes', fromS: 0, untilS: 1.5, timeScale: 0.5, blkparseEvent: 'Q', device: '0' } };
+    const upload = { ...good, trace: { upload: { name: 'mine.csv', hash: 'a'.repeat(64), size: 12 } }, parse: { format: 'msr', skipBadLines: true, maxRequests: 10, only: 'writes', fromS: 0, untilS: 1.5, timeScale: 0.5, blkparseEvent: 'Q', device: '0', timeUnit: 'us', sectorSize: 4096 } };
     expect(parseShared(good, known)).toEqual({ state: good, dropped: [] });
     expect(parseShared(upload, known)).toEqual({ state: upload, dropped: [] });
   });
@@ -36,6 +36,8 @@ describe('parseShared', () => {
     expect(refusal({ ...good, parse: { skipBadLines: 'yes' } })).toMatch(/skipBadLines is not true or false/);
     expect(refusal({ ...good, parse: { only: 'both' } })).toMatch(/only is not 'reads' or 'writes'/);
     expect(refusal({ ...good, parse: { eval: 'x' } })).toMatch(/unknown parser option 'eval'/);
+    expect(refusal({ ...good, parse: { toString: 'x' } })).toMatch(/unknown parser option 'toString'/);
+    expect(refusal({ ...good, parse: { timeUnit: '<b>' } })).toMatch(/time unit is not a valid name/);
   });
 
   it('refuses unknown schemes, traces and presets, naming them', () => {

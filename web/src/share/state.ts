@@ -128,50 +128,49 @@ function trace(v: unknown): SharedTrace {
   throw new ShareError('The link names no trace.');
 }
 
+function flag(x: unknown, what: string): boolean {
+  if (typeof x !== 'boolean') throw new ShareError(`The link's parser option ${what} is not true or false: ${quote(x)}.`);
+  return x;
+}
+
+function amount(x: unknown, what: string, positive = false): number {
+  if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (positive && x === 0) || x > 1e12) throw new ShareError(`The link's parser option ${what} is out of range: ${quote(x)}.`);
+  return x;
+}
+
+function oneOf<T extends string>(x: unknown, what: string, allowed: readonly T[]): T {
+  if (!allowed.includes(x as T)) throw new ShareError(`The link's parser option ${what} is not ${allowed.map((a) => `'${a}'`).join(' or ')}: ${quote(x)}.`);
+  return x as T;
+}
+
+/**
+ * A check for every parser option. The mapped type makes a new field of ParseChoices a
+ * compile error here until it has a check, so links never silently drop or pass one.
+ */
+const CHOICE_CHECKS: { [K in keyof Required<ParseChoices>]: (x: unknown) => ParseChoices[K] } = {
+  format: (x) => text(x, 'trace format', /^[a-z0-9_-]+$/),
+  skipBadLines: (x) => flag(x, 'skipBadLines'),
+  maxRequests: (x) => count(x, 'parser option maxRequests'),
+  device: (x) => text(x, 'device filter'),
+  only: (x) => oneOf(x, 'only', ['reads', 'writes'] as const),
+  fromS: (x) => amount(x, 'fromS'),
+  untilS: (x) => amount(x, 'untilS'),
+  timeScale: (x) => amount(x, 'timeScale', true),
+  blkparseEvent: (x) => oneOf(x, 'blkparseEvent', ['Q', 'D'] as const),
+  timeUnit: (x) => text(x, 'time unit', /^[a-z]{1,16}$/),
+  sectorSize: (x) => count(x, 'parser option sectorSize'),
+};
+
 /** Parser options: each field checked for its type; an unknown one refuses the link. */
 function parseChoices(v: unknown): ParseChoices | undefined {
   if (v === undefined) return undefined;
   if (!isObj(v)) throw new ShareError("The link's parser options are not a JSON object.");
-  const out: ParseChoices = {};
-  const num = (x: unknown, what: string, positive = false) => {
-    if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (positive && x === 0) || x > 1e12) throw new ShareError(`The link's parser option ${what} is out of range: ${quote(x)}.`);
-    return x;
-  };
+  const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    switch (k) {
-      case 'format':
-        out.format = text(x, 'trace format', /^[a-z0-9_-]+$/);
-        break;
-      case 'skipBadLines':
-        if (typeof x !== 'boolean') throw new ShareError(`The link's parser option skipBadLines is not true or false: ${quote(x)}.`);
-        out.skipBadLines = x;
-        break;
-      case 'maxRequests':
-        out.maxRequests = count(x, 'parser option maxRequests');
-        break;
-      case 'device':
-        out.device = text(x, 'device filter');
-        break;
-      case 'only':
-        if (x !== 'reads' && x !== 'writes') throw new ShareError(`The link's parser option only is not 'reads' or 'writes': ${quote(x)}.`);
-        out.only = x;
-        break;
-      case 'fromS':
-      case 'untilS':
-        out[k] = num(x, k);
-        break;
-      case 'timeScale':
-        out.timeScale = num(x, k, true);
-        break;
-      case 'blkparseEvent':
-        if (x !== 'Q' && x !== 'D') throw new ShareError(`The link's parser option blkparseEvent is not 'Q' or 'D': ${quote(x)}.`);
-        out.blkparseEvent = x;
-        break;
-      default:
-        throw new ShareError(`The link has an unknown parser option ${quote(k)}.`);
-    }
+    if (!Object.hasOwn(CHOICE_CHECKS, k)) throw new ShareError(`The link has an unknown parser option ${quote(k)}.`);
+    out[k] = CHOICE_CHECKS[k as keyof ParseChoices](x);
   }
-  return out;
+  return out as ParseChoices;
 }
 
 /** What the app knows, against which names in a link are checked. */
