@@ -44,6 +44,8 @@ export class ShareController {
   private listeners = new Set<() => void>();
   /** Writes are held while a link is being restored. */
   private restoring = 0;
+  /** Bumped by every restore: a write that began before one is stale and skipped. */
+  private epoch = 0;
   /** experimentKey of the link in the address bar (push when the experiment differs). */
   private lastKey?: string;
   private timer?: ReturnType<typeof setTimeout>;
@@ -130,6 +132,7 @@ export class ShareController {
   private async restore(work: () => Promise<void>) {
     clearTimeout(this.timer);
     this.restoring++;
+    this.epoch++;
     try {
       await work();
     } finally {
@@ -225,8 +228,9 @@ export class ShareController {
 
   /** Rewrites the address bar: a new entry when the experiment changed, else in place. */
   private async write() {
+    const epoch = this.epoch;
     const { state, segment } = await this.capture();
-    if (this.restoring || this.waiting) return;
+    if (this.restoring || this.waiting || epoch !== this.epoch) return;
     const url = this.urlFor(state, segment);
     const key = experimentKey(state);
     if (url !== this.win.location.href) {
