@@ -3,7 +3,7 @@
 // checks its hash, refuses broken links with a message and a working app, and back / forward
 // move between experiments.
 import { createHash } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FtlApp } from './app';
 
@@ -22,6 +22,12 @@ function msrTrace(n: number, seed = 1): Buffer {
 const b64url = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /** A link written here, independently of the app's encoder (raw DEFLATE + base64url). */
 const link = (state: unknown, trace?: Buffer) => `#ftl1.${b64url(deflateRawSync(Buffer.from(JSON.stringify(state))))}${trace ? `.${b64url(deflateRawSync(trace))}` : ''}`;
+
+/** The state a link in the address bar holds (decoded here, independently of the app). */
+function linkState(url: string): { scheme?: string; at?: [number, number] } {
+  const m = /#ftl1\.([A-Za-z0-9_-]+)/.exec(url);
+  return m ? JSON.parse(inflateRawSync(Buffer.from(m[1], 'base64url')).toString()) : {};
+}
 
 /** Waits until the app stands at `request`/`op` of a trace of `total` requests, and returns its state hash. */
 async function settledHash(app: FtlApp, total: number, request: number, op = 0): Promise<string> {
@@ -163,15 +169,17 @@ test('back and forward move between experiments, each at its own position', asyn
   await page.getByRole('combobox', { name: 'Scheme' }).selectOption('dftl');
   await expect.poll(async () => (await app.snapshot()).scheme).toBe('dftl');
   await page.evaluate(() => window.__ftl!.seek(100));
-  await expect.poll(() => page.url()).toMatch(/#ftl1\./);
   const dftlHash = await settledHash(app, 1000, 100);
-  const entries = await page.evaluate(() => history.length);
-  expect(entries).toBe(opened + 1); // the new scheme pushed one entry; the seek replaced it
+  // The new scheme pushed one entry; the seek replaced it (written once the app is quiet).
+  await expect.poll(() => linkState(page.url())).toMatchObject({ scheme: 'dftl', at: [100, 0] });
+  await expect.poll(() => page.evaluate(() => history.length)).toBe(opened + 1);
+  const entries = opened + 1;
 
   await page.getByRole('combobox', { name: 'Scheme' }).selectOption('fast');
   await expect.poll(async () => (await app.snapshot()).scheme).toBe('fast');
   await page.evaluate(() => window.__ftl!.seek(30));
   const fastHash = await settledHash(app, 1000, 30);
+  await expect.poll(() => linkState(page.url())).toMatchObject({ scheme: 'fast', at: [30, 0] });
   await expect.poll(() => page.evaluate(() => history.length)).toBe(entries + 1);
 
   await page.goBack();
@@ -186,4 +194,11 @@ test('back and forward move between experiments, each at its own position', asyn
   expect(await settledHash(app, 1000, 30)).toBe(fastHash);
   expect((await app.snapshot()).scheme).toBe('fast');
   await expect(page.getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true');
+
+  // A link pasted into the open app's address bar (only the fragment changes) opens too.
+  await page.evaluate((h) => (location.hash = h), link({ scheme: 'bast', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, at: [42, 0] }));
+  await settledHash(app, 1000, 42);
+  expect((await app.snapshot()).scheme).toBe('bast');
+  // It names no tab: the first one opens, as in a fresh app.
+  await expect(page.getByRole('tab', { name: 'Request' })).toHaveAttribute('aria-selected', 'true');
 });

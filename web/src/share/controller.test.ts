@@ -37,8 +37,8 @@ class FakeWindow implements ShareWindow {
       this.entries[this.at] = String(url);
     },
   };
-  addEventListener(_: 'popstate', fn: () => void) {
-    this.pop = fn;
+  addEventListener(type: 'popstate' | 'hashchange', fn: () => void) {
+    if (type === 'popstate') this.pop = fn;
   }
   go(delta: number) {
     this.at += delta;

@@ -34,7 +34,7 @@ export interface ShareView {
 export interface ShareWindow {
   location: { hash: string; href: string };
   history: Pick<History, 'pushState' | 'replaceState'>;
-  addEventListener(type: 'popstate', fn: () => void): void;
+  addEventListener(type: 'popstate' | 'hashchange', fn: () => void): void;
 }
 
 type NeedsFile = Extract<Resolved, { kind: 'needsFile' }>;
@@ -51,6 +51,8 @@ export class ShareController {
   private timer?: ReturnType<typeof setTimeout>;
   private writes: Promise<void> = Promise.resolve();
   private waiting?: { link: NeedsFile; shown: unknown };
+  /** The fragment the last popstate restored (its hashchange, if any, is then skipped). */
+  private popped?: string;
 
   constructor(
     private readonly store: SimStore,
@@ -79,6 +81,11 @@ export class ShareController {
     this.lab.subscribe(changed);
     for (const s of shareSections()) s.subscribe(changed);
     this.win.addEventListener('popstate', () => void this.onPop());
+    // A link pasted into the address bar of the open app changes only the fragment: browsers
+    // fire popstate for that too, but not all of them, so hashchange catches the rest.
+    this.win.addEventListener('hashchange', () => {
+      if (this.win.location.hash !== this.popped) void this.onPop();
+    });
   }
 
   /** The link to the experiment on screen, as it stands now. */
@@ -143,6 +150,7 @@ export class ShareController {
 
   private async onPop() {
     const hash = this.win.location.hash;
+    this.popped = hash;
     this.dismiss();
     await this.restore(async () => {
       if (isShareFragment(hash)) return this.open(hash, false);
