@@ -261,6 +261,17 @@ export interface TracePreview {
 }
 
 /**
+ * A sweep question for the engine (one place for the CLI and the app): `catalog` gives
+ * `{params, experiments}`; `expand` the checked points of a sweep; `trace` a generated
+ * trace of an experiment as CSV; `report` our numbers beside the paper's.
+ */
+export type SweepCall =
+  | { fn: 'catalog' }
+  | { fn: 'expand'; baseJson: string; param: string; values: string; schemesJson: string }
+  | { fn: 'trace'; experiment: string; trace: string }
+  | { fn: 'report'; experiment: string; resultsJson: string };
+
+/**
  * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);
  * the comparison lab loads others beside it under their own ids, each with its own timeline.
  */
@@ -302,6 +313,8 @@ type ToWorkerBody =
   | { type: 'catalog'; id: number }
   /** Checks a config as a load would, without building anything. */
   | { type: 'validate'; id: number; configJson: string }
+  /** Sweeps and paper experiments (issue 13): the engine expands and reports; JSON out. */
+  | { type: 'sweep'; id: number; call: SweepCall }
   /** The scheme's RAM structures at the current position (asked on demand, never per frame). */
   | { type: 'inspect'; id: number }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
@@ -323,6 +336,7 @@ export type FromWorker =
   | { type: 'inspection'; id: number; inspection: Inspection }
   | { type: 'catalog'; id: number; catalog: Catalog }
   | { type: 'validated'; id: number; result: Validation }
+  | { type: 'sweep'; id: number; json: string }
   /**
    * The request failed. `fatal`: the wasm instance trapped and must not be used again (the
    * client replaces the worker). `cancelled`: a `cancel` stopped it before it changed anything.

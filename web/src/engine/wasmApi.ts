@@ -25,6 +25,12 @@ export interface WasmApi {
   validateConfigJson(configJson: string): string;
   /** The closed vocabularies (stops, roles, kinds, states, purposes, cache levels). */
   vocabJson(): string;
+  /** Sweeps and paper experiments (engine `sweep`, `experiments`); these throw on bad input. */
+  sweepParamsJson(): string;
+  sweepExpandJson(baseJson: string, param: string, values: string, schemesJson: string): string;
+  experimentsJson(): string;
+  experimentTraceCsv(experiment: string, trace: string): string;
+  experimentReportJson(experiment: string, resultsJson: string): string;
 }
 
 /** Streaming trace parser with statistics (engine `TraceLoader`). */
