@@ -4,15 +4,12 @@ import { schemeColor } from '../app/schemeColors';
 import { useSim, useStore } from '../store/useSim';
 import { ChartDeck } from './charts/ChartDeck';
 import { download, toCsv, toJson } from './export';
-import { CompareLab, MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
+import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
 import { columnsFor, type RunMetrics } from './metrics';
 import { ResultsTable } from './ResultsTable';
-import { sharedPool } from './sharedPool';
 import { SweepModes, SweepPanel } from './sweep/SweepPanel';
+import { compareLab as lab } from './theLab';
 import './Compare.css';
-
-/** One lab for the app's lifetime: results survive switching tabs. */
-const lab = new CompareLab(sharedPool);
 
 function useLab() {
   return useSyncExternalStore(lab.subscribe, lab.getState);

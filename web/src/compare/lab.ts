@@ -66,6 +66,16 @@ export class CompareLab {
     else if (s.length < MAX_SCHEMES) this.set({ selected: [...s, id] });
   }
 
+  /**
+   * Picks exactly `ids` (at most MAX_SCHEMES, in that order) with `baseline` if it is one of
+   * them: a shared link's comparison. Ignored while a comparison runs.
+   */
+  choose(ids: string[], baseline?: string) {
+    if (this.state.running) return;
+    const selected = [...new Set(ids)].slice(0, MAX_SCHEMES);
+    this.set({ selected, baseline: baseline && selected.includes(baseline) ? baseline : null });
+  }
+
   setBaseline(id: string) {
     this.set({ baseline: id });
   }

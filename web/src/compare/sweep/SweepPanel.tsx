@@ -4,17 +4,13 @@ import type { Experiment } from '../../store/experiment';
 import type { ParseChoices } from '../../traces/stream';
 import { download } from '../export';
 import { columnsFor } from '../metrics';
-import { sharedPool } from '../sharedPool';
+import { sweepLab as lab } from '../theLab';
 import { metricLabel, SWEEP_METRICS, sweepChartData, valueLabels } from './chartData';
 import { sweepCsv, sweepJson } from './export';
 import { PaperTable } from './PaperTable';
 import { SweepChart } from './SweepChart';
-import { SweepLab } from './sweepLab';
 import type { SweepCatalog } from './types';
 import './Sweep.css';
-
-/** One sweep lab for the app's lifetime: results survive switching tabs. */
-const lab = new SweepLab(sharedPool);
 
 /** The Compare tab's mode switch: side by side or sweep (the sweep lab's runs lock it). */
 export function SweepModes({ sweep, onChange, disabled }: { sweep: boolean; onChange: (sweep: boolean) => void; disabled: boolean }) {
