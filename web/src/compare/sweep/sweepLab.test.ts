@@ -1,7 +1,7 @@
 // The Sweep mode's state over an in-process pool (real wasm engine): expansion by the
 // engine, points as they finish, Stop keeping finished points, refusals named.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../../test/coreClient';
@@ -117,7 +117,12 @@ describe('SweepLab paper presets', () => {
 // metrics objects (native and wasm engines, one expansion). Needs the native CLI: built by
 // `npm run ftl` / `cargo build -p ftl-cli`; skipped, saying so, when it is not there.
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const CLI = ['release', 'debug'].map((p) => `${ROOT}core-wasm/target/${p}/ftl`).find((f) => existsSync(f));
+// The newest of the two builds: a release binary left from an older `npm run ftl` must not
+// stand in for the debug one `cargo test` just built (it may predate `ftl sweep`).
+const CLI = ['release', 'debug']
+  .map((p) => `${ROOT}core-wasm/target/${p}/ftl`)
+  .filter((f) => existsSync(f))
+  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 
 describe('ftl sweep and the app', () => {
   it.skipIf(!CLI)(`print the same numbers for the same sweep${CLI ? '' : ' (skipped: no native ftl binary under core-wasm/target; run npm run ftl -- schemes once)'}`, async () => {
