@@ -735,6 +735,7 @@ impl Sim {
             requests_done: self.cursor as u64,
             sim_time_us: us(self.sim_time_ns),
             series: self.series.points().to_vec(),
+            caching_groups: self.ftl.group_sizes().map(|sizes| crate::metrics::GroupMetrics::of(&sizes)),
             utilization: {
                 let logical = self.oracle.logical_pages();
                 let share = |n: u64| n as f64 / logical.max(1) as f64;

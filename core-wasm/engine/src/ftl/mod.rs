@@ -179,6 +179,11 @@ pub trait Ftl: std::fmt::Debug {
     fn ram_split(&self) -> Option<RamSplit> {
         None
     }
+    /// Caching groups now, as the data pages each holds (TreeFTL's CTP and its CDPs), for
+    /// the metrics' group count and size distribution. Default: `None` (no groups).
+    fn group_sizes(&self) -> Option<Vec<u32>> {
+        None
+    }
     /// Role of `block` for the views.
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
     /// A hint that logical page `lpn` will be served soon: the scheme may start loading the
