@@ -57,7 +57,8 @@ export function ComparePanel() {
   // The side panel is narrow for a table of 20-odd columns: Widen lays the lab over the page.
   const [wide, setWide] = useState(false);
   // Side by side, or a sweep of one parameter (issue 13); both use the same worker pool.
-  const [mode, setMode] = useState<'schemes' | 'sweep'>('schemes');
+  const mode = st.mode;
+  const setMode = (m: typeof mode) => lab.setMode(m);
 
   useEffect(() => {
     store.catalog().then(
