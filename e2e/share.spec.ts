@@ -122,6 +122,29 @@ test('a small upload travels inside the link and reopens without asking for its 
   await close();
 });
 
+test("the Compare tab's Sweep mode travels with its parameter, values and schemes", async ({ page, browser }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await page.getByLabel('Sweep parameter').fill('over_provisioning');
+  await page.getByLabel('Sweep values').fill('0.2,0.3');
+  const group = page.getByRole('group', { name: 'Schemes to sweep' });
+  for (const id of ['page', 'dftl']) await group.getByRole('checkbox', { name: id, exact: true }).check();
+  const url = await copyLink(page);
+
+  const { app: other, close } = await freshApp(browser, url);
+  await other.waitReady();
+  const p = other.page;
+  await expect(p.getByRole('button', { name: 'Sweep', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(p.getByLabel('Sweep parameter')).toHaveValue('over_provisioning');
+  await expect(p.getByLabel('Sweep values')).toHaveValue('0.2,0.3');
+  const otherGroup = p.getByRole('group', { name: 'Schemes to sweep' });
+  for (const id of ['page', 'dftl']) await expect(otherGroup.getByRole('checkbox', { name: id, exact: true })).toBeChecked();
+  await expect(otherGroup.getByRole('checkbox', { name: 'fast', exact: true })).not.toBeChecked();
+  await close();
+});
+
 test('a link written elsewhere, with markup in its trace name, opens with the name as text', async ({ page }) => {
   const trace = msrTrace(50, 3);
   const name = '<img src=x onerror="window.__pwned=1">.csv';
