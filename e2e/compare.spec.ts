@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test('a three-scheme comparison runs to completion, fills the table and chart, and exports CSV and SVG', async ({ page }) => {
+test('a three-scheme comparison runs to completion, fills the table and charts, and exports CSV, SVG and PNG', async ({ page }) => {
   const app = new FtlApp(page);
   await app.open();
   const schemes = (await app.schemes()).slice(0, 3);
@@ -52,6 +52,22 @@ test('a three-scheme comparison runs to completion, fills the table and chart, a
   const text = readFileSync(await svg.path(), 'utf8');
   expect(text).toContain('<svg');
   expect(text).toContain('rect');
+  // The chart picker: the response-time CDF has a line per scheme; it downloads as a PNG
+  // (SVG rendered on a canvas at twice its size).
+  await lab.getByRole('combobox', { name: 'Chart' }).selectOption({ label: 'Response-time CDF' });
+  const cdf = page.getByTestId('compare-deck-chart');
+  await expect(cdf).toHaveAttribute('data-chart', 'cdf');
+  await expect(cdf.locator('path.line')).toHaveCount(3);
+  await cdf.locator('rect.overlay').focus();
+  await page.keyboard.press('End');
+  await expect(lab.locator('.compare__hover')).toHaveText(/^Response time [\d,.]+ µs: /);
+  const [png] = await Promise.all([page.waitForEvent('download'), lab.getByRole('button', { name: 'Download PNG' }).click()]);
+  expect(png.suggestedFilename()).toMatch(/-cdf\.png$/);
+  const bytes = readFileSync(await png.path());
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const svgWidth = Number(await cdf.getAttribute('width'));
+  expect(bytes.readUInt32BE(16)).toBe(svgWidth * 2); // IHDR width
+  expect(bytes.readUInt32BE(20)).toBe(600); // 300 px tall, twice
   // Widen lays the lab over the page; the table stays in view there.
   await lab.getByRole('button', { name: 'Widen' }).click();
   await expect(lab.getByRole('button', { name: 'Narrow' })).toHaveAttribute('aria-pressed', 'true');

@@ -1,5 +1,6 @@
 // Measures the visualizer in Chromium against the production build (serve it first:
-// npx vite build && npx vite preview --port 4173). Prints two figures:
+// npx vite build && npx vite preview --port 4173). SCENARIO=tree measures the tree view
+// instead (see below). Prints two figures:
 //  1. frame time while playing at full speed on an 8192 x 64 device (paint time of the
 //     block grid, measured with performance.now around each paint, and main-thread frame
 //     intervals from requestAnimationFrame);
@@ -43,6 +44,76 @@ const load = async (config) => {
   await page.waitForFunction(() => ['ready', 'done'].includes(window.__ftl.snapshot().status), null, { timeout: 300_000 });
   return Date.now() - t;
 };
+
+/**
+ * Plays at full speed for `ms` with the current experiment and returns main-thread frame
+ * figures: requestAnimationFrame intervals and long tasks (PerformanceObserver 'longtask',
+ * the tasks over 50 ms), plus the block-grid paint times and the requests served.
+ */
+const playFor = (ms) => page.evaluate(async (ms) => {
+  const ftl = window.__ftl;
+  const speed = document.querySelector('label.controls__speed select');
+  speed.value = String(speed.options.length - 1);
+  speed.dispatchEvent(new Event('change', { bubbles: true }));
+  const gaps = [];
+  const long = [];
+  const obs = new PerformanceObserver((l) => long.push(...l.getEntries().map((e) => e.duration)));
+  obs.observe({ type: 'longtask' });
+  let last = performance.now();
+  let run = true;
+  const loop = (now) => {
+    gaps.push(now - last);
+    last = now;
+    if (run) requestAnimationFrame(loop);
+  };
+  ftl.resetPaints();
+  const c0 = ftl.snapshot().cursor;
+  document.querySelector('.controls__play').click();
+  requestAnimationFrame(loop);
+  await new Promise((r) => setTimeout(r, ms));
+  run = false;
+  document.querySelector('.controls__play').click();
+  obs.disconnect();
+  const served = ftl.snapshot().cursor - c0;
+  gaps.sort((a, b) => a - b);
+  const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
+  return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), longTasks: long.length, longTaskMax: Math.max(0, ...long), served };
+}, ms);
+
+// SCENARIO=tree: the tree view (issue 12) with TreeFTL's 64 MB cache on the paper's device
+// (the treeftl-slc preset: 2 KB pages, 64-page blocks, 32 GB), the Tree tab open, first
+// served to TREE_AT requests so the cache is full, then played at full speed.
+if (process.env.SCENARIO === 'tree') {
+  const device = { page_bytes: 2048, pages_per_block: 64, blocks: Number(process.env.TREE_BLOCKS ?? 262144), oob_bytes: 64, over_provisioning: 0.07, cell: 'slc',
+    latency: { page_read_ns: 25000, oob_read_ns: 25000, program_ns: 200000, erase_ns: 700000, transfer_ns_per_page: 0, ram_access_ns: 2000, cache_op_ns: 2000, host_transfer_ns_per_page: 0 } };
+  const loadMs = await load({ scheme: 'treeftl', device, ram: { bytes: 64 * 1024 * 1024 } });
+  // TREE_TAB=Counters gives the same run without the tree view (the baseline).
+  await page.getByRole('tab', { name: process.env.TREE_TAB ?? 'Tree', exact: true }).click();
+  const at = Number(process.env.TREE_AT ?? 40000);
+  await page.evaluate((n) => window.__ftl.seek(n), at);
+  if (!process.env.TREE_TAB) await page.waitForSelector('[data-testid=tree-svg] g.row');
+  // The tree view's own share: each redraw's time (TreePanel measures it as 'tree-draw').
+  await page.evaluate(() => {
+    window.treeDraws = [];
+    new PerformanceObserver((l) => window.treeDraws.push(...l.getEntries().filter((e) => e.name === 'tree-draw').map((e) => e.duration))).observe({ type: 'measure' });
+  });
+  const play = await playFor(Number(process.env.TREE_MS ?? 8000));
+  const draws = await page.evaluate(() => window.treeDraws);
+  play.treeDraws = draws.length;
+  play.treeDrawMax = Math.max(0, ...draws);
+  play.treeDrawMean = draws.length ? draws.reduce((a, b) => a + b, 0) / draws.length : 0;
+  await page.waitForTimeout(800);
+  const drawn = await page.evaluate(() => ({
+    rows: document.querySelectorAll('[data-testid=tree-svg] g.row').length,
+    leaves: document.querySelectorAll('[data-testid=tree-svg] rect.leaf').length,
+    root: document.querySelector('[data-testid=tree-svg] .label--root')?.textContent,
+    bands: [...document.querySelectorAll('[data-testid=tree-svg] g.row--band .label')].map((t) => t.textContent).slice(0, 2),
+  }));
+  if (process.env.TREE_SHOT) await page.getByTestId('tree-panel').screenshot({ path: process.env.TREE_SHOT });
+  console.log(JSON.stringify({ tree64MB: { loadMs, startAt: at, requestsPerSecond: Math.round(play.served / 8), ...play, drawn } }, null, 2));
+  await browser.close();
+  process.exit(0);
+}
 
 // 1. Full-speed play on 8192 x 64.
 const loadBig = await load({ scheme: 'page', device: { blocks: 8192, pages_per_block: 64 } });

@@ -5,7 +5,7 @@
 use crate::ages::BlockAges;
 use crate::config::Latencies;
 use crate::error::Result;
-use crate::events::{CacheLevel, Event, MergeKind, Purpose};
+use crate::events::{CacheLevel, Event, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
 use crate::meta::MetaHook;
 
@@ -531,7 +531,8 @@ impl Device {
     }
 
     /// Counts and records a merge of logical block `lbn`: its data block (if it had one), the
-    /// log block merged in, and the block holding it afterwards.
+    /// log block merged in, the block holding it afterwards, and why it had its kind.
+    #[allow(clippy::too_many_arguments)]
     pub fn merge(
         &mut self,
         kind: MergeKind,
@@ -539,9 +540,11 @@ impl Device {
         data_block: Option<BlockId>,
         log_block: BlockId,
         result_block: BlockId,
+        why: MergeWhy,
     ) {
         self.stats.merges[kind as usize] += 1;
-        self.emit(|| Event::Merge { kind, lbn, data_block, log_block, result_block });
+        let MergeWhy { cause, written, degree } = why;
+        self.emit(|| Event::Merge { kind, lbn, data_block, log_block, result_block, cause, written, degree });
     }
 
     /// Counts one merge's page copies and block erases.

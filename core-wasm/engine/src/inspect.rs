@@ -16,6 +16,10 @@ pub struct InspectQuery<'a> {
     pub limit: usize,
     /// Logical pages of the current request (shown even past `limit`).
     pub touched: &'a [u32],
+    /// A node id of a tree shape the viewer zoomed into (an id the scheme gave out): the
+    /// scheme shows that node's part of the tree in full (or in windows, when still large).
+    /// Shapes without such nodes ignore it.
+    pub focus: Option<&'a str>,
 }
 
 impl InspectQuery<'_> {

@@ -114,24 +114,34 @@ impl LatencyHistogram {
     /// all equal; otherwise the bucket's midpoint kept within its smallest and largest sample
     /// (at most 1/128 of the value away).
     pub fn quantile_ns(&self, p: f64) -> u64 {
+        self.quantiles_ns(&[p])[0]
+    }
+
+    /// [`Self::quantile_ns`] of each of `ps` (ascending), in one pass over the buckets.
+    pub fn quantiles_ns(&self, ps: &[f64]) -> Vec<u64> {
         if self.count == 0 {
-            return 0;
+            return vec![0; ps.len()];
         }
-        let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
-        let mut seen = 0;
-        for (i, b) in self.buckets.iter().enumerate() {
-            if seen + b.count >= rank {
-                return if rank == seen + 1 {
-                    b.min
-                } else if rank == seen + b.count {
-                    b.max
-                } else {
-                    bucket_mid(i).clamp(b.min, b.max)
-                };
+        let mut out = Vec::with_capacity(ps.len());
+        let mut buckets = self.buckets.iter().enumerate();
+        let (mut seen, mut current) = (0, buckets.next());
+        for &p in ps {
+            let rank = ((p * self.count as f64).ceil() as u64).clamp(1, self.count);
+            while let Some((_, b)) = current {
+                if seen + b.count >= rank {
+                    break;
+                }
+                seen += b.count;
+                current = buckets.next();
             }
-            seen += b.count;
+            out.push(match current {
+                Some((_, b)) if rank == seen + 1 => b.min,
+                Some((_, b)) if rank == seen + b.count => b.max,
+                Some((i, b)) => bucket_mid(i).clamp(b.min, b.max),
+                None => self.max_ns,
+            });
         }
-        self.max_ns
+        out
     }
 
     /// Feeds the histogram into a hash.
@@ -185,7 +195,10 @@ pub struct Distribution {
     pub mean: f64,
     pub std: f64,
     pub p50: f64,
+    pub p90: f64,
     pub p99: f64,
+    /// The 99.9th percentile (tail latency charts).
+    pub p999: f64,
     pub max: f64,
     /// The best case (RFTL's Table 4.4 reports best and worst).
     pub min: f64,
@@ -209,11 +222,38 @@ impl Distribution {
             mean: us(h.mean_ns()),
             std: us(h.std_ns()),
             p50: us(h.quantile_ns(0.5) as f64),
+            p90: us(h.quantile_ns(0.9) as f64),
             p99: us(h.quantile_ns(0.99) as f64),
+            p999: us(h.quantile_ns(0.999) as f64),
             max: us(h.max_ns() as f64),
             min: us(h.min_ns() as f64),
             count: h.count(),
         }
+    }
+}
+
+/// One point of the response-time CDF: the share `p` of requests answered within `us` µs.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct CdfPoint {
+    pub p: f64,
+    pub us: f64,
+}
+
+impl CdfPoint {
+    /// The CDF at fixed shares (the same for every run, so runs compare point by point):
+    /// 0 (the best case), every percent, then the tail (99.5 %, 99.9 %, 99.95 %, 99.99 %)
+    /// and 1 (the worst case). Empty without samples.
+    pub fn of(h: &LatencyHistogram) -> Vec<CdfPoint> {
+        if h.count() == 0 {
+            return Vec::new();
+        }
+        let tail = [0.995, 0.999, 0.9995, 0.9999, 1.0];
+        let shares: Vec<f64> = (1..100).map(|i| f64::from(i) / 100.0).chain(tail).collect();
+        let first = CdfPoint { p: 0.0, us: h.min_ns() as f64 / 1000.0 };
+        let values = h.quantiles_ns(&shares);
+        std::iter::once(first)
+            .chain(shares.iter().zip(values).map(|(&p, ns)| CdfPoint { p, us: ns as f64 / 1000.0 }))
+            .collect()
     }
 }
 
@@ -472,6 +512,8 @@ pub struct Metrics {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub translation_pages: Option<TranslationMetrics>,
     pub response_us: Distribution,
+    /// `response_us` as a CDF at fixed shares ([`CdfPoint::of`]).
+    pub response_cdf_us: Vec<CdfPoint>,
     /// `response_us` of read and of write requests apart.
     pub response_by_op_us: ResponseByOp,
     pub service_time_us: ServiceTime,
@@ -486,6 +528,8 @@ pub struct Metrics {
     pub sim_time_us: f64,
     /// The utilization actually reached (pre-fill and trace footprint together).
     pub utilization: Utilization,
+    /// The run sampled over the trace: at most [`crate::series::MAX_POINTS`] windows.
+    pub series: Vec<crate::series::SeriesPoint>,
 }
 
 #[cfg(test)]
@@ -538,6 +582,26 @@ mod tests {
         assert_eq!((h.quantile_ns(0.3), h.quantile_ns(1.0)), (100_000, 100_200));
         let mid = h.quantile_ns(0.5);
         assert!((100_000..=100_200).contains(&mid), "{mid}");
+    }
+
+    #[test]
+    fn cdf_is_the_quantiles_at_fixed_shares() {
+        let mut h = LatencyHistogram::default();
+        assert!(CdfPoint::of(&h).is_empty());
+        for v in (1..=5000u64).map(|v| v * v % 7919 * 100) {
+            h.record(v);
+        }
+        let cdf = CdfPoint::of(&h);
+        assert_eq!(cdf.len(), 105);
+        assert_eq!((cdf[0].p, cdf[0].us), (0.0, h.min_ns() as f64 / 1000.0));
+        assert_eq!(cdf.last().map(|c| (c.p, c.us)), Some((1.0, h.max_ns() as f64 / 1000.0)));
+        // The one-pass walk gives what asking for each share alone gives.
+        for c in &cdf[1..] {
+            assert_eq!(c.us, h.quantile_ns(c.p) as f64 / 1000.0, "p = {}", c.p);
+        }
+        assert!(cdf.windows(2).all(|w| w[0].p < w[1].p && w[0].us <= w[1].us));
+        let d = Distribution::of(&h);
+        assert_eq!((d.p90, d.p999), (cdf[90].us, cdf[101].us));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::hash::StateHasher;
 use crate::invariants;
 use crate::metrics::*;
 use crate::oracle::Oracle;
+use crate::series::{SeriesPoint, SeriesRecorder};
 use crate::trace::{self, Trace};
 use crate::workload::Workload;
 
@@ -89,6 +90,8 @@ pub struct Sim {
     /// `response`, which is, and its op comes from the trace).
     response_read: LatencyHistogram,
     response_write: LatencyHistogram,
+    /// The run sampled over the trace (`metrics.series`; not hashed, see [`crate::series`]).
+    series: SeriesRecorder,
     last_completion_ns: u64,
     sim_time_ns: u64,
     last_response_ns: u64,
@@ -127,6 +130,7 @@ impl Sim {
         )
         .with_posted_programs(dev_cfg.posted_programs);
         let ftl = ftl::build(&config)?;
+        let series = SeriesRecorder::new(workload.requests.len() as u64);
         let oracle = Oracle::new(dev_cfg.logical_pages());
         let mut sim = Sim {
             trace_name: trace_name.to_string(),
@@ -139,6 +143,7 @@ impl Sim {
             response: LatencyHistogram::default(),
             response_read: LatencyHistogram::default(),
             response_write: LatencyHistogram::default(),
+            series,
             last_completion_ns: 0,
             sim_time_ns: 0,
             last_response_ns: 0,
@@ -353,6 +358,17 @@ impl Sim {
             HostOp::Write => self.response_write.record(self.last_response_ns),
             HostOp::Trim => {}
         }
+        let done = index + 1;
+        if let Some((mean_ns, max_ns)) = self.series.record(done, self.last_response_ns) {
+            self.series.push(SeriesPoint {
+                requests_done: done,
+                sim_time_us: self.sim_time_ns as f64 / 1000.0,
+                mean_response_us: mean_ns / 1000.0,
+                max_response_us: max_ns as f64 / 1000.0,
+                free_blocks: self.erased_blocks(),
+                ram: self.ftl.ram_split(),
+            });
+        }
         // Keep the raw figures; the report is built only when asked for (no allocation per
         // request on the hot path).
         self.last = LastRequest {
@@ -413,11 +429,17 @@ impl Sim {
     /// The scheme's RAM structures, the first `limit` entries of each plus those the last
     /// request touched (see [`crate::inspect`]). Read-only.
     pub fn inspect(&self, limit: usize) -> crate::inspect::Inspection {
+        self.inspect_focus(limit, None)
+    }
+
+    /// [`Self::inspect`], zoomed into the tree node `focus` (see
+    /// [`crate::inspect::InspectQuery::focus`]).
+    pub fn inspect_focus(&self, limit: usize, focus: Option<&str>) -> crate::inspect::Inspection {
         let touched = match self.cursor.checked_sub(1) {
             Some(i) => self.workload.pages_of(&self.workload.requests[i]),
             None => &[],
         };
-        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched });
+        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
         ins.ram_budget = self.config.ram_budget();
         ins
     }
@@ -432,6 +454,13 @@ impl Sim {
     /// page each).
     pub fn approx_bytes(&self) -> u64 {
         self.config.device.physical_pages() * 13 + self.oracle.logical_pages() * 8
+    }
+
+    /// Blocks with no page programmed (the free pool, and open blocks not written yet): one
+    /// pass over the blocks, done once per series point.
+    pub fn erased_blocks(&self) -> u64 {
+        let flash = self.device.flash();
+        (0..flash.blocks()).filter(|&b| flash.programmed_count(b) == 0).count() as u64
     }
 
     /// Requests served.
@@ -679,6 +708,7 @@ impl Sim {
                 .is_some_and(|sp| sp.has_mapping_cache())
                 .then(|| TranslationMetrics::of(s)),
             response_us: Distribution::of(&self.response),
+            response_cdf_us: CdfPoint::of(&self.response),
             response_by_op_us: ResponseByOp {
                 read: Distribution::of(&self.response_read),
                 write: Distribution::of(&self.response_write),
@@ -704,6 +734,7 @@ impl Sim {
             integrity_errors: self.oracle.errors(),
             requests_done: self.cursor as u64,
             sim_time_us: us(self.sim_time_ns),
+            series: self.series.points().to_vec(),
             utilization: {
                 let logical = self.oracle.logical_pages();
                 let share = |n: u64| n as f64 / logical.max(1) as f64;

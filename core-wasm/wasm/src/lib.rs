@@ -211,12 +211,12 @@ impl WasmSim {
     }
 
     /// The scheme's RAM structures as JSON (the facade contract's `Inspection`): the first
-    /// 64 entries of each plus those the last request touched. On demand only; never changes
-    /// the state.
+    /// 64 entries of each plus those the last request touched; `focus`, a tree node id the
+    /// viewer zoomed into. On demand only; never changes the state.
     #[wasm_bindgen(js_name = inspectJson)]
-    pub fn inspect_json(&self) -> Result<String, JsError> {
+    pub fn inspect_json(&self, focus: Option<String>) -> Result<String, JsError> {
         let limit = ftl_engine::inspect::InspectQuery::DEFAULT_LIMIT;
-        serde_json::to_string(&self.0.sim().inspect(limit)).map_err(js_err)
+        serde_json::to_string(&self.0.sim().inspect_focus(limit, focus.as_deref())).map_err(js_err)
     }
 
     /// The engine state hash as 16 hex digits.

@@ -4,12 +4,14 @@
  */
 import type { ComponentType } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
+import { SyncView } from '../compare/sync/SyncView';
 import { TracePanel } from '../traces/TracePanel';
 import { CachePanel } from '../views/Cache/CachePanel';
 import { Counters } from '../views/Counters/Counters';
 import { Inspector } from '../views/Inspector/Inspector';
 import { SchemeNotes } from '../views/SchemeNotes/SchemeNotes';
 import { SettingsPanel } from '../views/Settings/SettingsPanel';
+import { TreePanel } from '../views/Tree/TreePanel';
 
 /** One side panel. */
 export interface SidePanel {
@@ -27,5 +29,7 @@ export const SIDE_PANELS: SidePanel[] = [
   { id: 'scheme', label: 'Scheme notes', Component: SchemeNotes },
   { id: 'counters', label: 'Counters', Component: Counters },
   { id: 'cache', label: 'RAM / cache', Component: CachePanel },
+  { id: 'tree', label: 'Tree', Component: TreePanel },
   { id: 'compare', label: 'Compare', Component: ComparePanel },
+  { id: 'sync', label: 'Sync', Component: SyncView },
 ];

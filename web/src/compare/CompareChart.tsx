@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { chartData, DEFAULT_CHART_COLUMNS } from './chartData';
-import { drawCompareChart, svgFile } from './draw';
-import { download } from './export';
+import { ChartDownloads } from './charts/ChartDownloads';
+import { drawCompareChart } from './draw';
 import type { Column, RunMetrics } from './metrics';
 
 const HEIGHT = 260;
@@ -46,9 +46,7 @@ export function CompareChart({ runs, columns, baseline, names, fileName }: Compa
     <section className="compare__chart" aria-label="Comparison chart">
       <div className="compare__charthead">
         <h3>Relative to {names.get(baseline)?.name ?? baseline}</h3>
-        <button type="button" onClick={() => svgRef.current && download(`${fileName}.svg`, svgFile(svgRef.current), 'image/svg+xml')}>
-          Download SVG
-        </button>
+        <ChartDownloads svgRef={svgRef} fileName={fileName} />
       </div>
       <p className="compare__hover" aria-live="off">
         {hover || 'Hover or focus a bar for its value.'}

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SchemeSpec } from '../engine/protocol';
 import { schemeColor } from '../app/schemeColors';
 import { useSim, useStore } from '../store/useSim';
-import { CompareChart } from './CompareChart';
+import { ChartDeck } from './charts/ChartDeck';
 import { download, toCsv, toJson } from './export';
 import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
 import { columnsFor, type RunMetrics } from './metrics';
 import { ResultsTable } from './ResultsTable';
-import { SweepPanel } from './sweep/SweepPanel';
+import { SweepModes, SweepPanel } from './sweep/SweepPanel';
 import { compareLab as lab } from './theLab';
 import './Compare.css';
 
@@ -56,9 +56,10 @@ export function ComparePanel() {
   const [failed, setFailed] = useState<string | null>(null);
   // The side panel is narrow for a table of 20-odd columns: Widen lays the lab over the page.
   const [wide, setWide] = useState(false);
-  // Side by side, or a sweep of one parameter (issue 13); both use the same worker pool.
-  const mode = st.mode;
-  const setMode = (m: typeof mode) => lab.setMode(m);
+  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts. The
+  // mode is the lab's, so a shared link can name it.
+  const sweep = st.mode === 'sweep';
+  const setSweep = (on: boolean) => lab.setMode(on ? 'sweep' : 'schemes');
 
   useEffect(() => {
     store.catalog().then(
@@ -87,107 +88,93 @@ export function ComparePanel() {
   if (!specs) return <p className="compare">Loading schemes…</p>;
   const n = st.selected.length;
   return (
-    <div className={`compare${wide ? ' compare--wide' : ''}`} data-testid="compare" role={wide ? 'region' : undefined} aria-label={wide ? 'Comparison lab' : undefined}>
+    <div className={`compare${wide ? ' compare--wide' : ''}${sweep ? ' compare--sweep' : ''}`} data-testid="compare" role={wide ? 'region' : undefined} aria-label={wide ? 'Comparison lab' : undefined}>
       <div className="compare__top">
         <h2>Compare schemes</h2>
         <button type="button" aria-pressed={wide} onClick={() => setWide((w) => !w)} title="Lay the lab over the whole page (or back into the side panel)">
           {wide ? 'Narrow' : 'Widen'}
         </button>
       </div>
-      <div className="compare__modes" role="group" aria-label="Compare mode">
-        <button type="button" aria-pressed={mode === 'schemes'} disabled={st.running} onClick={() => setMode('schemes')}>
-          Side by side
+      <SweepModes sweep={sweep} onChange={setSweep} disabled={st.running} />
+      {sweep && <SweepPanel specs={specs} names={names} experiment={experiment} choices={choices} />}
+      <fieldset className="compare__schemes" disabled={st.running}>
+        <legend>
+          Schemes to compare ({MIN_SCHEMES}–{MAX_SCHEMES}; {n} picked)
+        </legend>
+        {specs.map((s) => (
+          <label key={s.id} title={s.source}>
+            <input type="checkbox" checked={st.selected.includes(s.id)} disabled={!st.selected.includes(s.id) && n >= MAX_SCHEMES} onChange={() => lab.toggle(s.id)} />
+            <span className="compare__swatch" style={{ background: names.get(s.id)?.color }} aria-hidden="true" />
+            <span>
+              <strong>{s.id}</strong>{' '}
+              <small>{s.name}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="compare__what">
+        On <strong>{experiment.traceName}</strong> with the loaded device and settings; fast mode (no events recorded).
+      </p>
+      <div className="compare__actions">
+        <label>
+          Baseline{' '}
+          <select value={st.baseline ?? ''} onChange={(e) => lab.setBaseline(e.target.value)} aria-label="Baseline scheme">
+            <option value="" disabled>
+              first picked
+            </option>
+            {(st.running || finished.length ? st.order : st.selected).map((id) => (
+              <option key={id} value={id}>
+                {names.get(id)?.name ?? id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void lab.run(experiment, choices)} disabled={st.running || n < MIN_SCHEMES}>
+          Run
         </button>
-        <button type="button" aria-pressed={mode === 'sweep'} disabled={st.running} onClick={() => setMode('sweep')}>
-          Sweep
+        <button type="button" onClick={() => lab.stop()} disabled={!st.running}>
+          Stop
         </button>
       </div>
-      {mode === 'sweep' ? (
-        <SweepPanel specs={specs} names={names} experiment={experiment} choices={choices} />
-      ) : (
-        <>
-          <fieldset className="compare__schemes" disabled={st.running}>
-            <legend>
-              Schemes to compare ({MIN_SCHEMES}–{MAX_SCHEMES}; {n} picked)
-            </legend>
-            {specs.map((s) => (
-              <label key={s.id} title={s.source}>
-                <input type="checkbox" checked={st.selected.includes(s.id)} disabled={!st.selected.includes(s.id) && n >= MAX_SCHEMES} onChange={() => lab.toggle(s.id)} />
-                <span className="compare__swatch" style={{ background: names.get(s.id)?.color }} aria-hidden="true" />
-                <span>
-                  <strong>{s.id}</strong>{' '}
-                  <small>{s.name}</small>
+      {st.order.length > 0 && (
+        <ul className="compare__progress" aria-label="Runs">
+          {st.order.map((id) => {
+            const r = st.runs[id];
+            const label = `${names.get(id)?.name ?? id}: ${runLabel(r)}`;
+            return (
+              <li key={id} data-status={r.status}>
+                <span className="compare__swatch" style={{ background: names.get(id)?.color }} aria-hidden="true" />
+                <span className="compare__runname" title={names.get(id)?.name}>
+                  {id}
                 </span>
-              </label>
-            ))}
-          </fieldset>
+                <progress max={r.total || 1} value={r.status === 'done' ? r.total || 1 : r.done} aria-label={label} />
+                <span className="compare__runstate">{runLabel(r)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {st.order.length > 0 && (
+        <p className="compare__status" role="status">
+          {summary(st.order.map((id) => st.runs[id]), st.running)}
+        </p>
+      )}
+      {finished.length > 0 && (
+        <>
           <p className="compare__what">
-            On <strong>{experiment.traceName}</strong> with the loaded device and settings; fast mode (no events recorded).
+            Results on <strong>{st.traceName}</strong>
+            {st.traceName !== experiment.traceName ? ' (an earlier trace: Run again for the loaded one)' : ''}.
           </p>
           <div className="compare__actions">
-            <label>
-              Baseline{' '}
-              <select value={st.baseline ?? ''} onChange={(e) => lab.setBaseline(e.target.value)} aria-label="Baseline scheme">
-                <option value="" disabled>
-                  first picked
-                </option>
-                {(st.running || finished.length ? st.order : st.selected).map((id) => (
-                  <option key={id} value={id}>
-                    {names.get(id)?.name ?? id}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" onClick={() => void lab.run(experiment, choices)} disabled={st.running || n < MIN_SCHEMES}>
-              Run
+            <button type="button" onClick={() => download(`${fileName}.csv`, toCsv(finished, columns), 'text/csv')}>
+              Download CSV
             </button>
-            <button type="button" onClick={() => lab.stop()} disabled={!st.running}>
-              Stop
+            <button type="button" onClick={() => download(`${fileName}.json`, toJson(finished), 'application/json')}>
+              Download JSON
             </button>
           </div>
-          {st.order.length > 0 && (
-            <ul className="compare__progress" aria-label="Runs">
-              {st.order.map((id) => {
-                const r = st.runs[id];
-                const label = `${names.get(id)?.name ?? id}: ${runLabel(r)}`;
-                return (
-                  <li key={id} data-status={r.status}>
-                    <span className="compare__swatch" style={{ background: names.get(id)?.color }} aria-hidden="true" />
-                    <span className="compare__runname" title={names.get(id)?.name}>
-                      {id}
-                    </span>
-                    <progress max={r.total || 1} value={r.status === 'done' ? r.total || 1 : r.done} aria-label={label} />
-                    <span className="compare__runstate">{runLabel(r)}</span>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {st.order.length > 0 && (
-            <p className="compare__status" role="status">
-              {summary(st.order.map((id) => st.runs[id]), st.running)}
-            </p>
-          )}
-          {finished.length > 0 && (
-            <>
-              <p className="compare__what">
-                Results on <strong>{st.traceName}</strong>
-                {st.traceName !== experiment.traceName ? ' (an earlier trace: Run again for the loaded one)' : ''}.
-              </p>
-              <div className="compare__actions">
-                <button type="button" onClick={() => download(`${fileName}.csv`, toCsv(finished, columns), 'text/csv')}>
-                  Download CSV
-                </button>
-                <button type="button" onClick={() => download(`${fileName}.json`, toJson(finished), 'application/json')}>
-                  Download JSON
-                </button>
-              </div>
-              <ResultsTable runs={metrics} columns={columns} baseline={st.baseline} sort={st.sort} onSort={(c) => lab.sortBy(c)} names={names} />
-              {st.baseline && metrics.some((m) => m.scheme === st.baseline) && (
-                <CompareChart runs={metrics} columns={columns} baseline={st.baseline} names={names} fileName={fileName} />
-              )}
-            </>
-          )}
+          <ResultsTable runs={metrics} columns={columns} baseline={st.baseline} sort={st.sort} onSort={(c) => lab.sortBy(c)} names={names} />
+          <ChartDeck runs={metrics} columns={columns} baseline={st.baseline} names={names} fileName={fileName} />
         </>
       )}
     </div>

@@ -41,7 +41,12 @@ export function toJson(runs: Finished[]): string {
 
 /** Offers `text` as a file download named `name`. */
 export function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(name, new Blob([text], { type }));
+}
+
+/** Offers `blob` as a file download named `name`. */
+export function downloadBlob(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

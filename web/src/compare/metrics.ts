@@ -18,10 +18,42 @@ export interface RunMetrics {
   gc: { runs: number; valid_copies: number };
   mapping?: { hit_ratio: number };
   buffer?: { hit_ratio: number };
-  response_us: { mean: number; p50: number; p99: number; max: number };
+  response_us: Distribution;
+  /** Read and write requests apart (engine `ResponseByOp`). */
+  response_by_op_us?: { read: Distribution; write: Distribution };
+  /** `response_us` at fixed shares 0, 0.01 … 1 (engine `CdfPoint::of`). */
+  response_cdf_us?: { p: number; us: number }[];
   service_time_us: { total: number; flash: number; ram: number; lru: number; host: number };
   waf: number;
+  ram_bytes?: number;
+  requests_done?: number;
+  /** The run sampled over the trace, at most 200 windows (engine `series::SeriesPoint`). */
+  series?: SeriesPoint[];
   [more: string]: unknown;
+}
+
+/** Response-time summary in µs (engine `Distribution`; p90, p999, min, count, std since issue 13). */
+export interface Distribution {
+  mean: number;
+  p50: number;
+  p90?: number;
+  p99: number;
+  p999?: number;
+  max: number;
+  min?: number;
+  std?: number;
+  count?: number;
+}
+
+/** One window of the trace (engine `SeriesPoint`). */
+export interface SeriesPoint {
+  requests_done: number;
+  sim_time_us: number;
+  mean_response_us: number;
+  max_response_us: number;
+  free_blocks: number;
+  /** RAM held now, for schemes that report their split (engine `RamSplit`). */
+  ram?: { mapping_bytes: number; buffer_bytes: number };
 }
 
 /** One number per run. */
@@ -45,7 +77,10 @@ const FIXED: Column[] = [
   { id: 'gc.valid_copies', label: 'Valid copies', unit: 'pages', group: 'Writes', lowerIsBetter: true },
   { id: 'gc.runs', label: 'GC runs', unit: '', group: 'Writes', lowerIsBetter: true },
   { id: 'response_us.mean', label: 'Mean response', unit: 'µs', group: 'Response', lowerIsBetter: true },
+  { id: 'response_us.p50', label: 'p50 response', unit: 'µs', group: 'Response', lowerIsBetter: true },
+  { id: 'response_us.p90', label: 'p90 response', unit: 'µs', group: 'Response', lowerIsBetter: true },
   { id: 'response_us.p99', label: 'p99 response', unit: 'µs', group: 'Response', lowerIsBetter: true },
+  { id: 'response_us.p999', label: 'p99.9 response', unit: 'µs', group: 'Response', lowerIsBetter: true },
   { id: 'response_us.max', label: 'Max response', unit: 'µs', group: 'Response', lowerIsBetter: true },
   { id: 'service_time_us.total', label: 'Service time (sum)', unit: 'µs', group: 'Service time', lowerIsBetter: true },
   { id: 'service_time_us.flash', label: 'Flash time', unit: 'µs', group: 'Service time', lowerIsBetter: true },

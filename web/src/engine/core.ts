@@ -137,7 +137,7 @@ export class SimCore {
       case 'sweep':
         return [{ type: 'sweep', id, json: sweepCall(this.wasm, msg.call) }, []];
       case 'inspect':
-        return [{ type: 'inspection', id, inspection: this.need(simId).inspect() }, []];
+        return [{ type: 'inspection', id, inspection: this.need(simId).inspect(msg.focus) }, []];
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);

@@ -220,9 +220,10 @@ export interface TraceParse {
   summary: TraceSummary;
 }
 
-/** A previewed line's request (engine `PreviewRequest`; time on the file's own clock). */
+/** A previewed line's request (engine `PreviewRequest`). */
 export interface PreviewRequest {
-  time_ns: number;
+  /** ns since the preview's first request (absolute stamps exceed a JS number's precision). */
+  at_ns: number;
   op: 'read' | 'write' | 'trim';
   offset: number;
   size: number;
@@ -315,8 +316,11 @@ type ToWorkerBody =
   | { type: 'validate'; id: number; configJson: string }
   /** Sweeps and paper experiments (issue 13): the engine expands and reports; JSON out. */
   | { type: 'sweep'; id: number; call: SweepCall }
-  /** The scheme's RAM structures at the current position (asked on demand, never per frame). */
-  | { type: 'inspect'; id: number }
+  /**
+   * The scheme's RAM structures at the current position (asked on demand, never per frame);
+   * `focus`: a tree node id to zoom into (engine `InspectQuery::focus`).
+   */
+  | { type: 'inspect'; id: number; focus?: string }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */

@@ -90,9 +90,9 @@ export class Readout {
     return f;
   }
 
-  /** The scheme's RAM structures now (engine/inspection.ts). */
-  inspect(): Inspection {
-    return JSON.parse(this.sim.inspectJson()) as Inspection;
+  /** The scheme's RAM structures now (engine/inspection.ts); `focus`: a tree node to zoom into. */
+  inspect(focus?: string): Inspection {
+    return JSON.parse(this.sim.inspectJson(focus)) as Inspection;
   }
 
   /** Folds response times served since the last call into the bins. */

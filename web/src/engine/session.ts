@@ -32,6 +32,8 @@ interface Open {
   report: RequestReport | null;
   /** RAM inspection before the request (only once the cache panel has asked for one). */
   inspectBefore?: Inspection;
+  /** The tree node it was zoomed into. */
+  inspectFocus?: string;
 }
 
 export class Session {
@@ -47,6 +49,8 @@ export class Session {
   private lastReport: RequestReport | null = null;
   /** The cache panel has asked for an inspection: op stepping keeps one from before each request. */
   private inspecting = false;
+  /** The tree node the last inspection was zoomed into (the tree view's zoom). */
+  private focus: string | undefined;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
 
@@ -174,15 +178,19 @@ export class Session {
    * The scheme's RAM structures where the timeline stands. Part-way through a request the
    * engine has served it whole, so the inspection from before it is replayed up to the op.
    */
-  inspect(): Inspection {
+  inspect(focus?: string): Inspection {
     this.inspecting = true;
+    this.focus = focus;
     const o = this.open;
     if (o && this.op > 0) {
-      // Opened before the panel asked: no inspection from before it, so go back and take one.
-      o.inspectBefore ??= this.inspectAt(this.req);
+      // Opened before the panel asked (or zoomed elsewhere): go back and take one from before it.
+      if (!o.inspectBefore || o.inspectFocus !== focus) {
+        o.inspectBefore = this.inspectAt(this.req);
+        o.inspectFocus = focus;
+      }
       return replayInspection(o.inspectBefore, o.trace.ops.slice(0, this.op));
     }
-    return this.out.inspect();
+    return this.out.inspect(focus);
   }
 
   /** A fresh view of where we are (with the state hash). */
@@ -195,7 +203,7 @@ export class Session {
   /** The inspection at `r` requests served (the engine goes there and back, to r + 1). */
   private inspectAt(r: number): Inspection {
     this.sim.seek(r);
-    const i = this.out.inspect();
+    const i = this.out.inspect(this.focus);
     this.sim.seek(r + 1); // seeking drops the events it records
     return i;
   }
@@ -243,12 +251,12 @@ export class Session {
   /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
   private enter() {
     const before = this.out.capture();
-    const inspectBefore = this.inspecting ? this.out.inspect() : undefined;
+    const inspectBefore = this.inspecting ? this.out.inspect(this.focus) : undefined;
     this.sim.step(1);
     const after = this.out.capture();
     const trace = this.out.events(after, 1)[0] ?? null;
     if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
-    this.open = { trace, before, after, report: this.out.report(), inspectBefore };
+    this.open = { trace, before, after, report: this.out.report(), inspectBefore, inspectFocus: this.focus };
     this.op = 0;
   }
 

@@ -66,7 +66,7 @@ export interface WasmSimulation {
   pageTags(): Uint32Array;
   stateHash(): string;
   /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
-  inspectJson(): string;
+  inspectJson(focus?: string): string;
   /** Events since the last take as binary records (eventCodec.ts). */
   takeEvents(): Uint32Array;
   free(): void;

@@ -12,8 +12,11 @@
  * pages it offers are told as pages of that kind ("DTP 3"). The events do not carry the
  * kind of a page read, so it is learned from the request's own events (see `indexPages`).
  */
-import type { CacheLevel, EngineEvent, Purpose, RequestEvent, RequestTrace } from '../engine/events';
+import { copyAt, type CacheLevel, type EngineEvent, type Purpose, type RequestEvent, type RequestTrace } from '../engine/events';
 import type { Code } from '../engine/protocol';
+import { describeMerge, narrateMerge, runMerges } from './merges';
+import { treeLine } from './treeNarration';
+import { hasTree, treeOps, type TreeOp } from './treeOps';
 
 /** What a line is about, for the log's filter. */
 export type LineKind = 'data' | 'mapping' | 'gc' | 'merge';
@@ -137,11 +140,16 @@ export function levelName(level: CacheLevel, vocab: Vocabulary = {}): string {
   return vocab[level] ?? LEVEL_NAMES[level] ?? level.replace(/_/g, ' ');
 }
 
+/** One formatter for every cost: `toLocaleString` with options builds a new one per call,
+ * which full-speed play paid thousands of times a second (a tenth of the main thread on
+ * TreeFTL's 64 MB run). */
+const ONE_DECIMAL = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 /** Simulated time in words: "25 µs", "1.2 ms". */
 export function formatNs(ns: number): string {
   const us = ns / 1000;
-  if (us >= 10_000) return `${(us / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} ms`;
-  return `${us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`;
+  if (us >= 10_000) return `${ONE_DECIMAL.format(us / 1000)} ms`;
+  return `${ONE_DECIMAL.format(us)} µs`;
 }
 
 /** "block 3, page 7" for a physical page. */
@@ -237,14 +245,8 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
       return `Load ${keyLabel(e.level, e.key)} into the ${level(e.level)}`;
     case 'cache_evict':
       return `Evict ${keyLabel(e.level, e.key)} from the ${level(e.level)}${e.dirty ? ' — dirty, so its translation page must be rewritten' : ' — clean, simply dropped'}`;
-    case 'merge': {
-      const data = e.data_block === null ? 'no data block' : `data block ${e.data_block}`;
-      return {
-        switch: `Switch merge of logical block ${e.lbn}: log block ${e.log_block} becomes its data block (${data})`,
-        partial: `Partial merge of logical block ${e.lbn}: copy the missing pages into log block ${e.log_block}, then switch (${data})`,
-        full: `Full merge of logical block ${e.lbn}: copy every valid page of ${data} and log block ${e.log_block} to block ${e.result_block}, erase the old ones`,
-      }[e.kind];
-    }
+    case 'merge':
+      return describeMerge(e, ppb);
     default: {
       const { type, ...rest } = e as { type: string };
       return `${type.replace(/_/g, ' ')} ${JSON.stringify(rest)}`;
@@ -275,11 +277,24 @@ function packedInto(ops: EngineEvent[], i: number, vocab: Vocabulary): number {
   return p?.type === 'flash_program' && p.purpose !== 'gc' && indexOfKind(vocab, p.kind) ? j : -1;
 }
 
+/** The last merge of the run that `ops[end]` (a gc_end) closes, if it merged. */
+function mergedInto(ops: EngineEvent[], end: number): Extract<EngineEvent, { type: 'merge' }> | undefined {
+  for (let i = end - 1; i >= 0 && ops[i].type !== 'gc_start'; i--) {
+    const e = ops[i];
+    if (e.type === 'merge') return e;
+  }
+  return undefined;
+}
+
 /** Narrates one request's operations, folding the pairs that belong together. */
 export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}): NarrationLine[] {
   const ops = trace.ops;
   const pages = indexPages(ops, vocab);
   const lines: NarrationLine[] = [];
+  // A scheme with CTPs and CDPs under them: its tree operations are told as one line each
+  // (a prune with GC inside is told event by event, so the GC keeps its own lines).
+  const tree = new Map<number, TreeOp>();
+  if (hasTree(Object.keys(vocab))) for (const o of treeOps(ops)) if (!ops.slice(o.first, o.last + 1).some((x) => x.type === 'gc_start')) tree.set(o.first, o);
   for (let i = 0; i < ops.length; i++) {
     const e = ops[i];
     const next = ops[i + 1];
@@ -287,6 +302,11 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
       lines.push({ first: i, last, kind, text, ns });
       i = last;
     };
+    const t = tree.get(i);
+    if (t) {
+      line(t.last, `${treeLine(t, ops)}${t.ns > 0 ? cost(t.ns) : ''}`, t.ns, t.op === 'ctp-load' ? 'mapping' : 'data');
+      continue;
+    }
     const packEnd = e.type === 'cache_evict' ? packedInto(ops, i, vocab) : -1;
     if (e.type === 'cache_evict' && next?.type === 'cache_insert' && next.key === e.key && next.level !== e.level) {
       // An entry handed on to another structure (HCFTL's CMT victim into the Ghost-CMT).
@@ -300,11 +320,25 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
       const name = cap(levelName(e.level, vocab));
       const what = vocab.indexes?.[e.level] ? `LPN ${e.key}` : keyLabel(e.level, e.key);
       line(i + 1, `${name} miss for ${what}: read ${content('translation', next.key, undefined, pages.byPpn.get(next.ppn))} from ${at(next.block, next.page)}${inVain(pages, i + 1)}${cost(next.ns)}`, next.ns, 'mapping');
-    } else if (e.type === 'flash_read' && e.purpose === 'gc' && next?.type === 'flash_program' && next.purpose === 'gc') {
-      const inv = ops[i + 2];
-      const last = inv?.type === 'invalidate' && inv.ppn === e.ppn ? i + 2 : i + 1;
-      const what = content('gc', next.key, next.kind, indexOfKind(vocab, next.kind));
-      line(last, `GC copies ${what} from ${at(e.block, e.page)} to ${at(next.block, next.page)}${cost(e.ns + next.ns)}`, e.ns + next.ns);
+    } else if (copyAt(ops, i)) {
+      const { read, program: w, last } = copyAt(ops, i)!;
+      const what = content('gc', w.key, w.kind, indexOfKind(vocab, w.kind));
+      const who = read.purpose === 'merge' ? 'Merge copies' : 'GC copies';
+      line(last, `${who} ${what} from ${at(read.block, read.page)} to ${at(w.block, w.page)}${cost(read.ns + w.ns)}`, read.ns + w.ns);
+    } else if (e.type === 'merge') {
+      line(i, narrateMerge(ops, i, ppb, formatNs), 0);
+    } else if (e.type === 'gc_start' && runMerges(ops, i)) {
+      const m = runMerges(ops, i)!;
+      const valid = `${e.valid} valid page${e.valid === 1 ? '' : 's'}`;
+      const text =
+        m.cause === 'fold'
+          ? `Reclaim replacement block ${e.victim} (${valid}): fold it with its primary block`
+          : `Reclaim log block ${e.victim} (${valid}): merge it with the data block${m.degree > 1 ? 's' : ''} it holds pages of`;
+      line(i, text, 0, 'merge');
+    } else if (e.type === 'gc_end' && mergedInto(ops, i) !== undefined) {
+      const m = mergedInto(ops, i)!;
+      const now = m.result_block === e.victim ? `is now the data block of logical block ${m.lbn}` : 'is erased and free again';
+      line(i, `Merge done: ${m.cause === 'fold' ? 'replacement' : 'log'} block ${e.victim} ${now}`, 0, 'merge');
     } else if (e.type === 'flash_program' && e.purpose !== 'gc' && next?.type === 'invalidate' && next.ppn !== e.ppn) {
       const text = describeEvent(e, ppb, vocab, pages, i).replace(/ — [^—]*$/, '');
       line(i + 1, `${text}; the old copy at ${ppnAt(next.ppn, ppb)} is now invalid${cost(e.ns)}`, e.ns);

@@ -39,11 +39,11 @@ export class Reads {
     }
   }
 
-  /** Fetches the scheme's RAM inspection at the current position into the state. */
-  async inspection(): Promise<void> {
+  /** Fetches the scheme's RAM inspection at the current position into the state (zoomed into tree node `focus`). */
+  async inspection(focus?: string): Promise<void> {
     if (!this.live()) return;
     try {
-      const r = await this.client.request<'inspection'>({ type: 'inspect' });
+      const r = await this.client.request<'inspection'>({ type: 'inspect', focus });
       this.set({ inspection: r.inspection });
     } catch {
       // The panel keeps its last data.

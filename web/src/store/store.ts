@@ -169,8 +169,8 @@ export class SimStore {
   pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
   /** Fetches the binned response times (the chart's data). */
   refreshResponses = () => this.reads.responses();
-  /** Fetches the scheme's RAM inspection at the current position (the cache panel's data). */
-  refreshInspection = () => this.reads.inspection();
+  /** Fetches the scheme's RAM inspection at the current position (the cache and tree panels' data); `focus` zooms the tree. */
+  refreshInspection = (focus?: string) => this.reads.inspection(focus);
   /** What the engine can build (config schema, presets, scheme specs); asked once. */
   catalog = () => this.reads.catalog();
   /** The engine's verdict on a config, without building it (the running experiment stays). */

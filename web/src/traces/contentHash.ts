@@ -40,7 +40,12 @@ async function piece(src: Blob | Uint8Array, from: number, to: number): Promise<
   return src instanceof Uint8Array ? src.subarray(from, to) : src.slice(from, to).arrayBuffer();
 }
 
-const sha256 = (data: BufferSource) => crypto.subtle.digest('SHA-256', data);
+function sha256(data: BufferSource): Promise<ArrayBuffer> {
+  // Web Crypto exists only in secure contexts (https, localhost).
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new Error('the page is not served over https or from localhost, so the browser offers no SHA-256 to name the trace by');
+  return subtle.digest('SHA-256', data);
+}
 
 /** The content hash of `src` (64 hex digits); see the rule above. */
 export async function contentHash(src: Blob | Uint8Array, opts: HashOptions = {}): Promise<string> {

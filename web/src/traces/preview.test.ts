@@ -50,10 +50,10 @@ describe('upload preview', () => {
     const c = client();
     const plain = await previewSample(c, sample, {});
     expect(plain.format).toBe('mqsim');
-    expect(plain.lines[0].request).toMatchObject({ time_ns: 11_413_000, offset: 657_728 * 512, size: 16 * 512, op: 'read' });
+    expect(plain.lines[0].request).toMatchObject({ at_ns: 0, offset: 657_728 * 512, size: 16 * 512, op: 'read' });
     const over = await previewSample(c, sample, { timeUnit: 'us', sectorSize: 4096 });
     expect(over).toMatchObject({ time_unit: 'us', default_time_unit: 'ns', sector_size: 4096 });
-    expect(over.lines[1].request).toMatchObject({ time_ns: 11_414_000_000, offset: 8 * 4096, size: 8 * 4096, op: 'write' });
+    expect(over.lines[1].request).toMatchObject({ at_ns: 1_000_000, offset: 8 * 4096, size: 8 * 4096, op: 'write' });
   });
 
   it('locates a bad line under a chosen format, and says why an unknown one cannot be read', async () => {

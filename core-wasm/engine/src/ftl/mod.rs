@@ -39,6 +39,7 @@ mod dftl;
 mod fast;
 mod fast_do;
 mod hcftl;
+mod jtl;
 pub mod logblock;
 mod nftl;
 mod page;
@@ -73,6 +74,7 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &treeftl::SPEC,
     &treeftl::SPEC_PL,
     &aps::SPEC,
+    &jtl::SPEC,
     &block::SPEC,
     &bast::SPEC,
     &fast::SPEC,
@@ -125,6 +127,18 @@ pub enum BlockRole {
     Active = 7,
 }
 
+/// How the scheme's RAM is used now, for the RAM-over-time chart (issue 13): bytes holding
+/// mapping information (tables, cached entries and translation pages, the GTD included) and
+/// bytes holding buffered data pages. What the structures hold, not their capacity, so a
+/// cache filling up or an adaptive split moving shows; together at most [`Ftl::ram_bytes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct RamSplit {
+    /// Mapping information in RAM (bytes).
+    pub mapping_bytes: u64,
+    /// Buffered data pages in RAM (bytes).
+    pub buffer_bytes: u64,
+}
+
 /// One FTL scheme.
 pub trait Ftl: std::fmt::Debug {
     /// Called before a request's pages are served, with all of them (in order). Default:
@@ -159,6 +173,12 @@ pub trait Ftl: std::fmt::Debug {
     fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()>;
     /// RAM the scheme's tables and caches occupy, in bytes.
     fn ram_bytes(&self) -> u64;
+    /// What that RAM holds now, mapping against buffered data ([`RamSplit`]). Default:
+    /// `None` (not reported). Sampled a bounded number of times per run, so it may walk a
+    /// structure.
+    fn ram_split(&self) -> Option<RamSplit> {
+        None
+    }
     /// Role of `block` for the views.
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
     /// A hint that logical page `lpn` will be served soon: the scheme may start loading the

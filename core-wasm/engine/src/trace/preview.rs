@@ -24,11 +24,12 @@ pub struct FieldMeaning {
     pub meaning: &'static str,
 }
 
-/// A request as one line states it (time on the file's own clock, in ns).
+/// A request as one line states it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PreviewRequest {
-    /// Absolute time on the trace's clock, ns.
-    pub time_ns: u64,
+    /// Time since the preview's first request, ns (negative when the file steps back). Not
+    /// the absolute time: FILETIME stamps in ns exceed what a JavaScript number holds exactly.
+    pub at_ns: i64,
     /// Operation.
     pub op: HostOp,
     /// Start address, bytes.
@@ -156,6 +157,7 @@ pub fn preview(
     out.sector_size = uses_sectors(f).then_some(options.sector_size);
     let mut state = State::default();
     let mut device = String::new();
+    let mut first_ns: Option<u64> = None;
     while out.lines.len() < max_lines {
         let (n, text) = match lines.next_line() {
             Ok(Some(l)) => l,
@@ -182,13 +184,10 @@ pub fn preview(
                         d.write_to(&mut device);
                         device.clone()
                     });
-                    row.request = Some(PreviewRequest {
-                        time_ns: r.time_ns,
-                        op: r.op,
-                        offset: r.offset,
-                        size: r.size,
-                        device,
-                    });
+                    let t0 = *first_ns.get_or_insert(r.time_ns);
+                    let at_ns = i64::try_from(i128::from(r.time_ns) - i128::from(t0)).unwrap_or(i64::MAX);
+                    row.request =
+                        Some(PreviewRequest { at_ns, op: r.op, offset: r.offset, size: r.size, device });
                 }
                 Ok(Outcome::Request(_)) | Ok(Outcome::Ignored) => row.kind = LineKind::Ignored,
                 Ok(Outcome::Header) => row.kind = LineKind::Header,
@@ -221,29 +220,25 @@ mod tests {
         assert_eq!(p.fields.len(), 7);
         assert_eq!(p.fields[3].name, "Type");
         let r = p.lines[0].request.as_ref().unwrap();
-        // FILETIME ticks are 100 ns; offset and size are bytes.
-        assert_eq!(
-            (r.time_ns, r.op, r.offset, r.size),
-            (12_816_638_529_551_466_300, HostOp::Write, 9_056_014_336, 2048)
-        );
+        // Offset and size are bytes; times count from the first request.
+        assert_eq!((r.at_ns, r.op, r.offset, r.size), (0, HostOp::Write, 9_056_014_336, 2048));
         assert_eq!(r.device.as_deref(), Some("hm_0"));
-        assert_eq!(p.lines[1].request.as_ref().unwrap().op, HostOp::Read);
+        let r = p.lines[1].request.as_ref().unwrap();
+        // One FILETIME tick later: 100 ns.
+        assert_eq!((r.at_ns, r.op), (100, HostOp::Read));
     }
 
     #[test]
     fn unit_and_sector_overrides_change_what_lines_mean() {
-        let line = b"11413000 0 657728 16 1\n";
+        let line = b"11412000 0 8 8 0\n11413000 0 657728 16 1\n";
         let p = preview(line, true, None, &ParseOptions::default(), 10);
-        let r = p.lines[0].request.as_ref().unwrap();
-        assert_eq!(
-            (p.format, r.time_ns, r.offset, r.size),
-            (Some("mqsim"), 11_413_000, 657_728 * 512, 16 * 512)
-        );
+        let r = p.lines[1].request.as_ref().unwrap();
+        assert_eq!((p.format, r.at_ns, r.offset, r.size), (Some("mqsim"), 1000, 657_728 * 512, 16 * 512));
         let o = ParseOptions { time_unit: Some(TimeUnit::Us), sector_size: 4096, ..ParseOptions::default() };
         let p = preview(line, true, None, &o, 10);
-        let r = p.lines[0].request.as_ref().unwrap();
+        let r = p.lines[1].request.as_ref().unwrap();
         assert_eq!((p.time_unit, p.default_time_unit, p.sector_size), (Some("us"), Some("ns"), Some(4096)));
-        assert_eq!((r.time_ns, r.offset, r.size), (11_413_000_000, 657_728 * 4096, 16 * 4096));
+        assert_eq!((r.at_ns, r.offset, r.size), (1_000_000, 657_728 * 4096, 16 * 4096));
     }
 
     #[test]

@@ -10,6 +10,22 @@ import { sweepCsv, sweepJson } from './export';
 import { PaperTable } from './PaperTable';
 import { SweepChart } from './SweepChart';
 import type { SweepCatalog } from './types';
+import './Sweep.css';
+
+/** The Compare tab's mode switch: side by side or sweep (the sweep lab's runs lock it). */
+export function SweepModes({ sweep, onChange, disabled }: { sweep: boolean; onChange: (sweep: boolean) => void; disabled: boolean }) {
+  const running = useSyncExternalStore(lab.subscribe, lab.getState).running;
+  return (
+    <div className="compare__modes" role="group" aria-label="Compare mode">
+      <button type="button" aria-pressed={!sweep} disabled={disabled || running} onClick={() => onChange(false)}>
+        Side by side
+      </button>
+      <button type="button" aria-pressed={sweep} disabled={disabled || running} onClick={() => onChange(true)}>
+        Sweep
+      </button>
+    </div>
+  );
+}
 
 export interface SweepPanelProps {
   specs: SchemeSpec[];

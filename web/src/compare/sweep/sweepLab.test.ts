@@ -90,6 +90,29 @@ describe('SweepLab', () => {
   });
 });
 
+describe('SweepLab paper presets', () => {
+  it("run on the engine's generated stand-in and report ours beside the paper's numbers", async () => {
+    const cold = coldClient();
+    const lab = new SweepLab(() => new RunPool(lane, 2), cold);
+    const shin = (await lab.catalog()).experiments.find((e) => e.name === 'shin-fig-3')!;
+    expect(shin.traces.map((t) => t.kind)).toEqual(['generated']);
+    // Utilization 0.8 only (index 4), page and FAST-DO: the points of the paper's 21 % row.
+    const info = { ...shin, points: shin.points.filter((p) => p.index === 4 && p.scheme !== 'fast') };
+    await lab.runExperiment(info);
+    const st = lab.getState();
+    expect(st.runs.map((r) => [r.trace, r.point.scheme, r.status])).toEqual([
+      ['desktop-standin', 'page', 'done'],
+      ['desktop-standin', 'fast-do', 'done'],
+    ]);
+    expect(st.runs[0].metrics!.trace.requests).toBe(60_000);
+    const [low, high] = st.report!;
+    expect(low.ours, 'needs utilization 0.4-0.6, not run').toBeNull();
+    expect(high.paper).toEqual([21, 21]);
+    const write = (i: number) => (st.runs[i].metrics as unknown as { response_by_op_us: { write: { mean: number } } }).response_by_op_us.write.mean;
+    expect(high.ours![0]).toBeCloseTo(100 * (write(0) / write(1) - 1), 9);
+  });
+});
+
 // The CLI's `ftl sweep --json` and the app's sweep of the same settings give the same
 // metrics objects (native and wasm engines, one expansion). Needs the native CLI: built by
 // `npm run ftl` / `cargo build -p ftl-cli`; skipped, saying so, when it is not there.

@@ -371,6 +371,15 @@ impl Ftl for Aps {
         self.core.gtd_bytes() + map + buf
     }
 
+    /// What each partition holds (the GTD counts as mapping): once they are full, the moving
+    /// boundary itself ([`Aps::partitions`] gives the partitions' sizes).
+    fn ram_split(&self) -> Option<super::RamSplit> {
+        Some(super::RamSplit {
+            mapping_bytes: self.core.gtd_bytes() + self.cmt.len() as u64 * ENTRY_BYTES,
+            buffer_bytes: self.buf.len() as u64 * self.page_bytes,
+        })
+    }
+
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         self.core.block_role(block, dev)
     }

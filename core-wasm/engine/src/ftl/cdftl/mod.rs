@@ -272,6 +272,13 @@ impl Ftl for Cdftl {
             + self.ctp.capacity() as u64 * self.ctp_bytes
     }
 
+    fn ram_split(&self) -> Option<super::RamSplit> {
+        let mapping_bytes = self.core.gtd_bytes()
+            + self.cmt.len() as u64 * CMT_ENTRY_BYTES
+            + self.ctp.len() as u64 * self.ctp_bytes;
+        Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
+    }
+
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         self.core.block_role(block, dev)
     }

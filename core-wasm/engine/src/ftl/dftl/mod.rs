@@ -262,6 +262,11 @@ impl Ftl for Dftl {
         self.core.gtd_bytes() + self.cmt.capacity() as u64 * CMT_ENTRY_BYTES
     }
 
+    fn ram_split(&self) -> Option<super::RamSplit> {
+        let mapping_bytes = self.core.gtd_bytes() + self.cmt.len() as u64 * CMT_ENTRY_BYTES;
+        Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
+    }
+
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         self.core.block_role(block, dev)
     }

@@ -355,6 +355,15 @@ impl Ftl for Hcftl {
             + self.index.capacity() as u64 * self.index.record_bytes()
     }
 
+    fn ram_split(&self) -> Option<super::RamSplit> {
+        // CMT, Ghost-CMT and DTP index all hold mapping information (the engine's RamSplit,
+        // not this scheme's budget split of the same name).
+        let mapping_bytes = self.core.gtd_bytes()
+            + (self.cmt.len() + self.ghost.len()) as u64 * ENTRY_BYTES
+            + self.index.len() as u64 * self.index.record_bytes();
+        Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
+    }
+
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         match self.core.block_role(block, dev) {
             BlockRole::Data if self.core.block_stream(block) == DTP_STREAM => BlockRole::Dtp,

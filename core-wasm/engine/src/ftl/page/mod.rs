@@ -224,6 +224,11 @@ impl Ftl for PageFtl {
         self.map.len() as u64 * u64::from(ENTRY_BYTES)
     }
 
+    fn ram_split(&self) -> Option<super::RamSplit> {
+        // The whole map is in RAM all the time; no data buffer.
+        Some(super::RamSplit { mapping_bytes: self.ram_bytes(), buffer_bytes: 0 })
+    }
+
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         if self.pool.is_open(block) {
             BlockRole::Active

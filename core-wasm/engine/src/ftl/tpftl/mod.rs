@@ -360,6 +360,10 @@ impl Ftl for Tpftl {
         self.core.gtd_bytes() + self.capacity
     }
 
+    fn ram_split(&self) -> Option<super::RamSplit> {
+        Some(super::RamSplit { mapping_bytes: self.core.gtd_bytes() + self.used, buffer_bytes: 0 })
+    }
+
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         self.core.block_role(block, dev)
     }

@@ -11,13 +11,13 @@ use crate::oracle::Oracle;
 /// 32 blocks x 8 pages of 32 bytes: 8 entries per translation page, 192 logical pages in 24
 /// translation pages (a 96-byte GTD). RAM: the GTD + `nodes` pages. Half a block = 4 pages,
 /// so a request of 5 or more is sequential.
-struct Rig {
-    ftl: TreeFtl,
+pub(super) struct Rig {
+    pub(super) ftl: TreeFtl,
     dev: Device,
     oracle: Oracle,
 }
 
-fn rig(nodes: u64, victims: Victims, options: TreeOptions) -> Rig {
+pub(super) fn rig(nodes: u64, victims: Victims, options: TreeOptions) -> Rig {
     let mut config = SimConfig::default();
     config.device.blocks = 32;
     config.device.pages_per_block = 8;
@@ -32,7 +32,7 @@ fn rig(nodes: u64, victims: Victims, options: TreeOptions) -> Rig {
 
 impl Rig {
     /// Writes `lpns` as one request (sequential when more than 4), checking every invariant.
-    fn write(&mut self, lpns: &[u32]) {
+    pub(super) fn write(&mut self, lpns: &[u32]) {
         self.ftl.begin_request(HostOp::Write, lpns, &mut self.dev).unwrap();
         for &lpn in lpns {
             let v = self.oracle.write(lpn).unwrap();
@@ -42,7 +42,7 @@ impl Rig {
         check(&self.ftl, &self.dev, &self.oracle).unwrap();
     }
 
-    fn read(&mut self, lpn: u32) -> Option<PageTag> {
+    pub(super) fn read(&mut self, lpn: u32) -> Option<PageTag> {
         self.ftl.begin_request(HostOp::Read, &[lpn], &mut self.dev).unwrap();
         let got = self.ftl.read(lpn, &mut self.dev).unwrap();
         self.ftl.end_request(&mut self.dev).unwrap();
@@ -194,7 +194,10 @@ fn flush_empties_the_buffer_and_cleans_the_ctps() {
     let mut r = rig(4, Victims::Group, TreeOptions::default());
     r.write(&[0]);
     r.write(&[9]);
+    let split = |r: &Rig| r.ftl.ram_split().map(|s| (s.mapping_bytes, s.buffer_bytes));
+    assert_eq!(split(&r), Some((96 + 2 * 32, 2 * 32)), "GTD and CTPs against CDPs");
     r.ftl.flush(&mut r.dev).unwrap();
+    assert_eq!(split(&r), Some((96 + 2 * 32, 0)));
     check(&r.ftl, &r.dev, &r.oracle).unwrap();
     assert_eq!(r.ftl.counts(), (2, 0));
     assert!(r.ftl.groups.iter().all(|(_, g)| !g.dirty));

@@ -9,14 +9,11 @@ use super::{Prune, TreeOptions, Victims};
 use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, HostOp, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
-use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use crate::events::{CacheLevel, Purpose};
+use crate::flash::{PageTag, Ppn};
+use crate::ftl::demand::{program_tpage, DemandCore, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
-use crate::ftl::{BlockRole, BuildCtx, Ftl};
-use crate::hash::StateHasher;
-use crate::inspect::{InspectQuery, Inspection};
-use crate::invariants::MapView;
+use crate::ftl::BuildCtx;
 
 /// A CTP entry whose data page is cached: it points into RAM (the CDP), not to flash.
 pub const IN_RAM: Ppn = u32::MAX - 1;
@@ -53,11 +50,11 @@ pub struct TreeFtl {
     pub(super) ctp_bytes: u64,
     pub(super) victims: Victims,
     pub(super) options: TreeOptions,
-    lru: LruCost,
-    sequential_pages: usize,
+    pub(super) lru: LruCost,
+    pub(super) sequential_pages: usize,
     /// The current request is sequential: its data bypasses RAM.
-    bypass: bool,
-    id: &'static str,
+    pub(super) bypass: bool,
+    pub(super) id: &'static str,
 }
 
 impl TreeFtl {
@@ -106,17 +103,17 @@ impl TreeFtl {
         self.groups.peek(&t).map_or_else(Vec::new, |g| g.entries.clone())
     }
 
-    fn off(&self, lpn: u32) -> usize {
+    pub(super) fn off(&self, lpn: u32) -> usize {
         (lpn % self.core.per_tpage) as usize
     }
 
-    fn group(&mut self, t: u32) -> &mut Group {
+    pub(super) fn group(&mut self, t: u32) -> &mut Group {
         self.groups.peek_mut(&t).expect("the group being served is cached")
     }
 
     /// LRU maintenance after an access to group `t` (and CDP `lpn`): the group (TreeFTL) or
     /// the CDP then its CTP (Tree-PL, so a CTP is never older than its CDPs).
-    fn touch(&mut self, t: u32, cdp: Option<u32>, dev: &mut Device) {
+    pub(super) fn touch(&mut self, t: u32, cdp: Option<u32>, dev: &mut Device) {
         self.groups.touch(&t);
         match self.victims {
             Victims::Group => self.lru.touch(1, dev),
@@ -133,7 +130,7 @@ impl TreeFtl {
 
     /// Makes translation page `t` a CTP (the root-to-level-2 step of the traversal),
     /// counting the mapping look-up; a miss prunes for room and reads the page (C-2).
-    fn load_ctp(&mut self, t: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn load_ctp(&mut self, t: u32, dev: &mut Device) -> Result<()> {
         dev.ram(1); // the GTD entry and the CTP entry
         if self.groups.contains(&t) {
             dev.mapping_lookup(true);
@@ -203,7 +200,7 @@ impl TreeFtl {
     }
 
     /// Programs every CDP of group `t`, in LPN order.
-    fn flush_cdps(&mut self, t: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn flush_cdps(&mut self, t: u32, dev: &mut Device) -> Result<()> {
         let lpns: Vec<u32> = self.groups.peek(&t).map_or_else(Vec::new, |g| g.cdps.keys().copied().collect());
         for lpn in lpns {
             self.flush_cdp(t, lpn, dev)?;
@@ -259,7 +256,7 @@ impl TreeFtl {
     }
 
     /// Drops CDP `lpn` without writing it (a newer write or a trim supersedes it).
-    fn discard_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) {
+    pub(super) fn discard_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) {
         let off = self.off(lpn);
         let g = self.group(t);
         if g.cdps.remove(&lpn).is_some() {
@@ -270,7 +267,7 @@ impl TreeFtl {
     }
 
     /// A random write: cases A (CDP cached), B and C (read the data page in, buffer it).
-    fn buffer_write(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn buffer_write(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         if let Some(v) = self.group(t).cdps.get_mut(&lpn) {
             *v = version;
             dev.buffer_lookup(true);
@@ -307,7 +304,7 @@ impl TreeFtl {
     }
 
     /// A sequential write: the data goes to flash directly; a CDP of the page is dropped.
-    fn write_through(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn write_through(&mut self, t: u32, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.discard_cdp(t, lpn, dev);
         let dest = {
             let slot = self.core.host_slot(lpn);
@@ -328,7 +325,7 @@ impl TreeFtl {
 
     /// Writes every CDP back (dropping it), then every dirty CTP (kept, clean); GC during a
     /// CTP program may dirty entries again: repeat until none is dirty.
-    fn flush_all(&mut self, dev: &mut Device) -> Result<()> {
+    pub(super) fn flush_all(&mut self, dev: &mut Device) -> Result<()> {
         let mut ts: Vec<u32> = self.groups.iter().map(|(&t, _)| t).collect();
         ts.sort_unstable();
         for &t in &ts {
@@ -345,206 +342,5 @@ impl TreeFtl {
             self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&entries);
             program_tpage(self, t, Purpose::Translation, TpCause::Flush, false, dev)?;
         }
-    }
-}
-
-impl DemandScheme for TreeFtl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
-
-    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        let t = self.core.tpage_of(lpn);
-        self.load_ctp(t, dev)?;
-        let off = self.off(lpn);
-        Ok(self.group(t).entries[off])
-    }
-
-    fn cached(&self, lpn: u32) -> Option<Ppn> {
-        let g = self.groups.peek(&self.core.tpage_of(lpn))?;
-        Some(g.entries[self.off(lpn)])
-    }
-
-    /// GC moved `lpn`'s flash copy: fix the CTP entry (lazy copying). A buffered page has no
-    /// flash copy, so GC never moves one.
-    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
-        let off = self.off(lpn);
-        let Some(g) = self.groups.peek_mut(&self.core.tpage_of(lpn)) else { return false };
-        g.entries[off] = ppn;
-        g.dirty = true;
-        dev.ram(1);
-        true
-    }
-
-    /// CTP entries; a buffered page's entry is reported unmapped (its data is declared as
-    /// held in [`Ftl::map_view`], and its flash copy was invalidated).
-    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
-        let mut out = Vec::new();
-        for (&t, g) in self.groups.iter() {
-            let entries = self.core.lpns_of(t).zip(&g.entries);
-            out.extend(entries.map(|(lpn, &p)| (lpn, if p == IN_RAM { UNMAPPED } else { p }, g.dirty)));
-        }
-        out
-    }
-
-    fn mark_clean(&mut self, t: u32, _lpns: &[u32]) {
-        if let Some(g) = self.groups.peek_mut(&t) {
-            g.dirty = false;
-        }
-    }
-}
-
-impl Ftl for TreeFtl {
-    fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
-        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
-        Ok(())
-    }
-
-    fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
-        self.bypass = false;
-        Ok(())
-    }
-
-    /// The CTP is loaded if needed; a CDP is served from RAM; otherwise the page is read
-    /// from flash and not cached (random and sequential reads alike).
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        let t = self.core.tpage_of(lpn);
-        self.load_ctp(t, dev)?;
-        if let Some(&v) = self.group(t).cdps.get(&lpn) {
-            if !self.bypass {
-                dev.buffer_lookup(true);
-            }
-            dev.cache_hit(CacheLevel::DataPage, lpn);
-            dev.ram(1);
-            self.touch(t, Some(lpn), dev);
-            return Ok(Some(PageTag::data(lpn, v)));
-        }
-        if !self.bypass {
-            dev.buffer_lookup(false);
-        }
-        let off = self.off(lpn);
-        let ppn = self.group(t).entries[off];
-        if ppn == UNMAPPED {
-            return Ok(None);
-        }
-        dev.read(ppn, Purpose::Data).map(Some)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let t = self.core.tpage_of(lpn);
-        self.load_ctp(t, dev)?;
-        if self.bypass {
-            self.write_through(t, lpn, version, dev)
-        } else {
-            self.buffer_write(t, lpn, version, dev)
-        }
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        let t = self.core.tpage_of(lpn);
-        self.load_ctp(t, dev)?;
-        self.discard_cdp(t, lpn, dev);
-        let off = self.off(lpn);
-        let old = self.group(t).entries[off];
-        if old != UNMAPPED {
-            dev.invalidate(old)?;
-            let g = self.group(t);
-            g.entries[off] = UNMAPPED;
-            g.dirty = true;
-        }
-        Ok(())
-    }
-
-    fn ram_bytes(&self) -> u64 {
-        self.core.gtd_bytes() + self.used
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
-    fn holds_in_ram(&self, lpn: u32) -> bool {
-        self.groups.peek(&self.core.tpage_of(lpn)).is_some_and(|g| g.cdps.contains_key(&lpn))
-    }
-
-    fn map_view(&self) -> Option<MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
-
-    fn inspect(&self, q: &InspectQuery) -> Inspection {
-        self.inspection(q)
-    }
-
-    fn check(&self, dev: &Device) -> Result<()> {
-        demand::check(self, dev, self.id)?;
-        let bad = |m: String| Err(EngineError::Invariant(format!("{}: {m}", self.id)));
-        let (ctps, cdps) = self.counts();
-        if self.used != ctps as u64 * self.ctp_bytes + cdps as u64 * self.page_bytes
-            || self.used > self.capacity
-        {
-            return bad(format!(
-                "{ctps} CTPs + {cdps} CDPs, {} counted, capacity {}",
-                self.used, self.capacity
-            ));
-        }
-        for (&t, g) in self.groups.iter() {
-            if g.entries.len() != self.core.lpns_of(t).len() {
-                return bad(format!("CTP {t} has {} entries", g.entries.len()));
-            }
-            for (lpn, &p) in self.core.lpns_of(t).zip(&g.entries) {
-                if (p == IN_RAM) != g.cdps.contains_key(&lpn) {
-                    return bad(format!("CTP {t}: entry of LPN {lpn} and its CDP disagree"));
-                }
-            }
-            if g.entries.contains(&IN_RAM) && !g.dirty {
-                return bad(format!("CTP {t} points into RAM but is clean"));
-            }
-        }
-        if self.core.on_flash.contains(&IN_RAM) {
-            return bad("a RAM address reached a translation page on flash".into());
-        }
-        if self.victims == Victims::Page && self.pages.len() != ctps + cdps {
-            return bad(format!("page LRU holds {} nodes, RAM {}", self.pages.len(), ctps + cdps));
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        self.flush_all(dev)
-    }
-
-    fn hash_into(&self, h: &mut StateHasher) {
-        self.core.hash_into(h, |h| {
-            for (&t, g) in self.groups.iter() {
-                h.u32(t);
-                h.bytes(&[g.dirty as u8]);
-                h.u32s(&g.entries);
-                for (&lpn, &v) in &g.cdps {
-                    h.u32(lpn);
-                    h.u32(v);
-                }
-            }
-            for (k, _) in self.pages.iter() {
-                match *k {
-                    NodeKey::Ctp(t) => h.u32(t),
-                    NodeKey::Cdp(lpn) => h.u32(lpn | 1 << 31),
-                }
-            }
-            h.u64(self.used);
-        });
-    }
-
-    fn clone_box(&self) -> Box<dyn Ftl> {
-        Box::new(self.clone())
     }
 }

@@ -1,0 +1,81 @@
+//! JTL's RAM as the generic inspection shapes: the **levels** as a tree (one node per level,
+//! top level first, its entries below it; group 0 entries carry their data page), the two
+//! halves as budgets, and the GTD.
+
+use super::levels::{Levels, Slot};
+use super::scheme::Jtl;
+use crate::ftl::demand::{gtd_table, UNMAPPED};
+use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Structure};
+
+fn entry_node(s: &Slot) -> Node {
+    let label = match (s.data, s.ppn) {
+        (Some(d), _) if d.dirty => format!("LPN {} → data in RAM (v{}, written)", s.lpn, d.version),
+        (Some(d), p) => format!("LPN {} → PPN {p} (v{} cached)", s.lpn, d.version),
+        (None, UNMAPPED) => format!("LPN {} → unmapped", s.lpn),
+        (None, p) => format!("LPN {} → PPN {p}", s.lpn),
+    };
+    Node {
+        id: format!("entry-{}", s.lpn),
+        label,
+        kind: if s.data.is_some() { "cdp".into() } else { "entry".into() },
+        dirty: Some(s.dirty),
+        children: None,
+        count: None,
+    }
+}
+
+impl Jtl {
+    fn level_node(&self, n: usize, q: &InspectQuery) -> Node {
+        let level = self.levels.level(n);
+        let (shown, _) = summarise(level.iter(), q.limit, |s| q.touches(s.lpn));
+        let group = if n < self.levels.group0() { "group 0, data in RAM" } else { "group 1, data on flash" };
+        Node {
+            id: format!("level-{n}"),
+            label: format!("Level {n} ({group}): {} of {}", level.len(), Levels::capacity(n)),
+            kind: "level".into(),
+            dirty: None,
+            children: Some(shown.into_iter().map(entry_node).collect()),
+            count: Some(level.len() as u64),
+        }
+    }
+
+    /// The levels, the GTD and the two halves.
+    pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
+        let gtd_bytes = self.core.gtd_bytes();
+        let (map, buf) = self.used();
+        let (map_half, buf_half) = self.halves;
+        // Every level down to the deepest one in use (empty levels below it say nothing).
+        let deepest = (0..self.levels.depth()).rev().find(|&n| !self.levels.level(n).is_empty());
+        let shown = deepest.map_or(1, |n| n + 1);
+        let root = Node {
+            id: "levels".into(),
+            label: format!(
+                "Levels 0–{} (group 0: levels 0–{}; {} entries, {} data pages)",
+                self.levels.depth() - 1,
+                self.levels.group0() - 1,
+                self.levels.len(),
+                self.cached_pages
+            ),
+            kind: "levels".into(),
+            dirty: None,
+            children: Some((0..shown).map(|n| self.level_node(n, q)).collect()),
+            count: Some(self.levels.depth() as u64),
+        };
+        let truncated = (0..shown).any(|n| self.levels.level(n).len() > q.limit);
+        Inspection {
+            ram_used: gtd_bytes + map + buf,
+            budgets: vec![
+                Budget { name: "GTD".into(), bytes: gtd_bytes },
+                Budget { name: "Mapping half".into(), bytes: map },
+                Budget { name: "Mapping half (free)".into(), bytes: map_half - map },
+                Budget { name: "Data half".into(), bytes: buf },
+                Budget { name: "Data half (free)".into(), bytes: buf_half - buf },
+            ],
+            structures: vec![
+                Structure::Tree { id: "levels".into(), name: "Multi-level entries".into(), root, truncated },
+                gtd_table(&self.core, q, |_| false),
+            ],
+            ..Inspection::default()
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! JTL's multi-level structure of mapping entries (seed 000 §II.B): level `n` holds up to
+//! `2^n` entries, the newest entry enters level 0, and a full level passes a randomly chosen
+//! entry one level down. This file is the structure alone (no flash); [`super::scheme`]
+//! adds what happens when an entry crosses from group 0 to group 1 or leaves the last level.
+
+use std::collections::HashMap;
+
+use crate::flash::Ppn;
+use crate::hash::StateHasher;
+use crate::trace::generate::rng::SplitMix64;
+
+/// A data page cached with its entry: the version RAM holds, and whether flash lacks it
+/// (a buffered write) or has it too (a page cached by a read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Data {
+    /// Version of the page's content in RAM.
+    pub version: u32,
+    /// Written in RAM: flash holds no copy of this version.
+    pub dirty: bool,
+}
+
+/// One mapping entry of the structure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Logical page.
+    pub lpn: u32,
+    /// Its flash page (unmapped while a dirty data page stands in for it).
+    pub ppn: Ppn,
+    /// The entry differs from its translation page on flash.
+    pub dirty: bool,
+    /// The data page, while RAM caches it (group 0 only).
+    pub data: Option<Data>,
+}
+
+/// The levels, an index from LPN to position, and the seeded generator that picks the
+/// entry a full level passes down (same seed, same run; cloned with a checkpoint).
+#[derive(Debug, Clone)]
+pub struct Levels {
+    levels: Vec<Vec<Slot>>,
+    /// LPN → (level, position in it).
+    index: HashMap<u32, (usize, usize)>,
+    /// Levels 0..group0 form group 0: their entries may have their data page in RAM.
+    group0: usize,
+    rng: SplitMix64,
+}
+
+impl Levels {
+    /// `depth` empty levels (level n holds 2^n entries), the first `group0` of them group 0.
+    pub fn new(depth: usize, group0: usize, seed: u64) -> Self {
+        Levels {
+            levels: vec![Vec::new(); depth],
+            index: HashMap::new(),
+            group0: group0.min(depth),
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    /// Number of levels.
+    pub fn depth(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Levels in group 0 (whose entries may keep their data page in RAM).
+    pub fn group0(&self) -> usize {
+        self.group0
+    }
+
+    /// Entries level `n` may hold.
+    pub fn capacity(n: usize) -> usize {
+        1 << n
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Data pages held (all in group 0).
+    pub fn data_pages(&self) -> usize {
+        self.levels[..self.group0].iter().flatten().filter(|s| s.data.is_some()).count()
+    }
+
+    /// Level `n`'s entries (in no particular order: a level is a set of similar recency).
+    pub fn level(&self, n: usize) -> &[Slot] {
+        &self.levels[n]
+    }
+
+    /// Every entry, top level first.
+    pub fn iter(&self) -> impl Iterator<Item = &Slot> {
+        self.levels.iter().flatten()
+    }
+
+    /// The level holding `lpn`'s entry (tests).
+    #[cfg(test)]
+    pub fn level_of(&self, lpn: u32) -> Option<usize> {
+        self.index.get(&lpn).map(|&(n, _)| n)
+    }
+
+    /// `lpn`'s entry.
+    pub fn get(&self, lpn: u32) -> Option<&Slot> {
+        self.index.get(&lpn).map(|&(n, i)| &self.levels[n][i])
+    }
+
+    /// `lpn`'s entry, mutable.
+    pub fn get_mut(&mut self, lpn: u32) -> Option<&mut Slot> {
+        let &(n, i) = self.index.get(&lpn)?;
+        Some(&mut self.levels[n][i])
+    }
+
+    /// Takes `lpn`'s entry out, leaving a vacancy in its level.
+    pub fn take(&mut self, lpn: u32) -> Option<Slot> {
+        let (n, i) = self.index.remove(&lpn)?;
+        let slot = self.levels[n].swap_remove(i);
+        if let Some(moved) = self.levels[n].get(i) {
+            self.index.insert(moved.lpn, (n, i));
+        }
+        Some(slot)
+    }
+
+    /// Puts `slot` in level `n`. A level with room keeps it (`None`); a full one keeps it in
+    /// place of a randomly chosen entry, which it returns (to go one level down).
+    pub fn place(&mut self, n: usize, slot: Slot) -> Option<Slot> {
+        let level = &mut self.levels[n];
+        if level.len() < Self::capacity(n) {
+            self.index.insert(slot.lpn, (n, level.len()));
+            level.push(slot);
+            return None;
+        }
+        let i = self.rng.below(level.len() as u64) as usize;
+        let out = std::mem::replace(&mut level[i], slot);
+        self.index.remove(&out.lpn);
+        self.index.insert(slot.lpn, (n, i));
+        Some(out)
+    }
+
+    /// Feeds the levels (in order) and the generator's state into a hash.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        for level in &self.levels {
+            h.u64(level.len() as u64);
+            for s in level {
+                h.u32(s.lpn);
+                h.u32(s.ppn);
+                h.bytes(&[s.dirty as u8]);
+                match s.data {
+                    Some(d) => {
+                        h.u32(d.version);
+                        h.bytes(&[1 + d.dirty as u8]);
+                    }
+                    None => h.bytes(&[0]),
+                }
+            }
+        }
+        // The next draw stands for the generator's state.
+        h.u64(self.rng.clone().next_u64());
+    }
+
+    /// The index agrees with the levels, no level is over capacity, and only group 0 holds
+    /// data pages. Returns what is wrong.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        let mut n_entries = 0;
+        for (n, level) in self.levels.iter().enumerate() {
+            if level.len() > Self::capacity(n) {
+                return Err(format!("level {n} holds {} entries, over {}", level.len(), Self::capacity(n)));
+            }
+            for (i, s) in level.iter().enumerate() {
+                if self.index.get(&s.lpn) != Some(&(n, i)) {
+                    return Err(format!("the index misplaces LPN {} (level {n})", s.lpn));
+                }
+                if n >= self.group0 && s.data.is_some() {
+                    return Err(format!("LPN {} keeps its data page in level {n}, below group 0", s.lpn));
+                }
+            }
+            n_entries += level.len();
+        }
+        if n_entries != self.index.len() {
+            return Err(format!("{} entries but {} indexed", n_entries, self.index.len()));
+        }
+        Ok(())
+    }
+}

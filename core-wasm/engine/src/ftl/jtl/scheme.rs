@@ -1,0 +1,544 @@
+//! JTL's state and its [`Ftl`] implementation: the two static halves, the access that
+//! brings an entry to level 0 and pushes entries down, the flush of a data page leaving
+//! group 0, the write-back of an entry leaving the last level, and the sequential bypass.
+//! See the module docs of [`super`] for the rules and choices.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::levels::{Data, Levels, Slot};
+use super::{JtlOptions, SequentialEntries, ENTRY_BYTES};
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, HostOp, Purpose};
+use crate::flash::{BlockId, PageTag, Ppn};
+use crate::ftl::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use crate::ftl::pool::next_page;
+use crate::ftl::treeftl::cost::LruCost;
+use crate::ftl::{BlockRole, BuildCtx, Ftl, RamSplit};
+use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
+use crate::invariants::MapView;
+
+/// JTL state.
+#[derive(Debug, Clone)]
+pub struct Jtl {
+    pub(super) core: DemandCore,
+    pub(super) levels: Levels,
+    /// Data pages RAM holds now (all in group 0).
+    pub(super) cached_pages: usize,
+    /// Entries of a sequential request (or trim) that the structure does not hold, updated
+    /// during the request: written to their translation pages when the request ends. Empty
+    /// between requests (RAM for them is a request's working space, not charged).
+    pending: BTreeMap<u32, Ppn>,
+    /// Translation pages read during the current request (each is read once per request).
+    read_pages: BTreeSet<u32>,
+    /// Bytes of the mapping half and of the data half.
+    pub(super) halves: (u64, u64),
+    pub(super) page_bytes: u64,
+    options: JtlOptions,
+    lru: LruCost,
+    sequential_pages: usize,
+    /// The current request is sequential: its data bypasses RAM.
+    bypass: bool,
+}
+
+impl Jtl {
+    /// JTL over an erased device; fails when a half cannot hold one level (an entry, a page).
+    pub fn new(ctx: &BuildCtx, options: JtlOptions) -> Result<Self> {
+        let page_bytes = u64::from(ctx.device.page_bytes);
+        let (core, cache) = DemandCore::new(ctx, "JTL", 2 * page_bytes, "one page for each half")?;
+        let map = cache / 2;
+        let buf = cache - map;
+        // Level n holds 2^n: L levels hold 2^L - 1 entries, group 0 as many as the data half
+        // holds pages.
+        let depth = (map / ENTRY_BYTES + 1).ilog2() as usize;
+        let group0 = ((buf / page_bytes + 1).ilog2() as usize).min(depth);
+        if group0 == 0 {
+            return Err(EngineError::Config(format!(
+                "ram.bytes = {}: JTL's halves ({map} and {buf} bytes) hold no level (an entry of {ENTRY_BYTES} bytes, a page of {page_bytes})",
+                ctx.ram_budget
+            )));
+        }
+        let half_block = ctx.device.pages_per_block as usize / 2;
+        let sequential_pages =
+            if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
+        Ok(Jtl {
+            core,
+            levels: Levels::new(depth, group0, ctx.seed),
+            cached_pages: 0,
+            pending: BTreeMap::new(),
+            read_pages: BTreeSet::new(),
+            halves: (map, buf),
+            page_bytes,
+            lru: LruCost::new(options.lru_touch_ops, 0),
+            options,
+            sequential_pages,
+            bypass: false,
+        })
+    }
+
+    /// RAM in use now: (mapping entries, data pages), in bytes.
+    pub fn used(&self) -> (u64, u64) {
+        (self.levels.len() as u64 * ENTRY_BYTES, self.cached_pages as u64 * self.page_bytes)
+    }
+
+    /// Brings `lpn`'s entry to level 0 (loading it on a miss) and pushes entries down.
+    fn access(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        dev.ram(1);
+        let slot = match self.levels.take(lpn) {
+            Some(slot) => {
+                dev.mapping_lookup(true);
+                dev.cache_hit(CacheLevel::Entry, lpn);
+                slot
+            }
+            None => {
+                dev.mapping_lookup(false);
+                dev.cache_miss(CacheLevel::Entry, lpn);
+                let ppn = self.core.load_entry(lpn, dev, TpCause::Miss)?;
+                dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+                Slot { lpn, ppn, dirty: false, data: None }
+            }
+        };
+        self.push(slot, 0, dev)
+    }
+
+    /// Puts `slot` in level `from`; each full level passes a random entry down, until a level
+    /// has room. The entry passed out of group 0 has its data page flushed; one passed
+    /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
+    /// (so GC finds its entry); only the entry being passed down is outside it.
+    fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
+        let mut carry = slot;
+        for n in from..self.levels.depth() {
+            self.lru.touch(1, dev);
+            let Some(out) = self.levels.place(n, carry) else { return Ok(()) };
+            carry = out;
+            if n + 1 == self.levels.group0() {
+                self.flush_data(&mut carry, dev)?;
+            }
+        }
+        self.evict(carry, dev)
+    }
+
+    /// An entry leaves group 0: its data page is programmed when RAM wrote it, else dropped.
+    fn flush_data(&mut self, slot: &mut Slot, dev: &mut Device) -> Result<()> {
+        let Some(d) = slot.data.take() else { return Ok(()) };
+        dev.stats.prunes += 1;
+        self.cached_pages -= 1;
+        dev.cache_evict(CacheLevel::DataPage, slot.lpn, d.dirty, self.page_bytes as u32);
+        if d.dirty {
+            // GC during the allocation cannot touch this page: its only copy is in RAM.
+            slot.ppn = self.program_data(slot.lpn, d.version, dev)?;
+            slot.dirty = true;
+        }
+        Ok(())
+    }
+
+    /// Copies a data page out of RAM and programs it; returns where it went.
+    fn program_data(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<Ppn> {
+        dev.ram(1);
+        let dest = {
+            let slot = self.core.host_slot(lpn);
+            next_page(self, slot, dev, false)?
+        };
+        dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
+        Ok(dest)
+    }
+
+    /// An entry passed beyond the last level leaves RAM, written back when dirty.
+    fn evict(&mut self, slot: Slot, dev: &mut Device) -> Result<()> {
+        dev.stats.prunes += 1;
+        dev.cache_evict(CacheLevel::Entry, slot.lpn, slot.dirty, ENTRY_BYTES as u32);
+        if slot.dirty {
+            self.core.on_flash[slot.lpn as usize] = slot.ppn;
+            rewrite_tpage(self, self.core.tpage_of(slot.lpn), Purpose::Translation, TpCause::Eviction, dev)?;
+        }
+        Ok(())
+    }
+
+    /// The entry of `lpn` as flash holds it, for a page the structure does not hold: the
+    /// request's pending value, or its translation page (read once per request).
+    fn flash_entry(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        if let Some(&p) = self.pending.get(&lpn) {
+            return Ok(p);
+        }
+        if self.read_pages.insert(self.core.tpage_of(lpn)) {
+            self.core.load_entry(lpn, dev, TpCause::Miss)
+        } else {
+            Ok(self.core.on_flash[lpn as usize])
+        }
+    }
+
+    /// For a sequential page or a trim: makes `lpn`'s entry reachable by `cached` without
+    /// changing recency (the structure's entry where it is; one RAM lacks enters the top of
+    /// group 1 when `enter` and the options say so, else it is pending), drops a cached data
+    /// page (superseded, not written back) and counts the look-up.
+    fn entry_in_place(&mut self, lpn: u32, enter: bool, dev: &mut Device) -> Result<()> {
+        dev.ram(1);
+        if let Some(s) = self.levels.get_mut(lpn) {
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            // A page written in RAM has no flash copy (its entry is unmapped); one cached by
+            // a read keeps its flash copy in the entry, which the caller invalidates.
+            if s.data.take().is_some() {
+                self.cached_pages -= 1;
+                dev.cache_evict(CacheLevel::DataPage, lpn, false, self.page_bytes as u32);
+            }
+            return Ok(());
+        }
+        self.count_outside(lpn, dev);
+        let ppn = self.flash_entry(lpn, dev)?;
+        if !(enter && self.enter_group1(lpn, ppn, dev)?) {
+            self.pending.insert(lpn, ppn);
+        }
+        Ok(())
+    }
+
+    /// Counts the look-up of an entry the structure lacks: a hit when the request already
+    /// holds it (pending), else a miss.
+    fn count_outside(&self, lpn: u32, dev: &mut Device) {
+        let hit = self.pending.contains_key(&lpn);
+        dev.mapping_lookup(hit);
+        if !hit {
+            dev.cache_miss(CacheLevel::Entry, lpn);
+        }
+    }
+
+    /// With `sequential_entries = group_1` (and a group 1), puts the entry of a sequential
+    /// page RAM lacks at the top of group 1 (its data is on flash) and returns `true`.
+    fn enter_group1(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<bool> {
+        let group1 = self.levels.group0();
+        if self.options.sequential_entries != SequentialEntries::Group1
+            || group1 == self.levels.depth()
+            || self.pending.contains_key(&lpn)
+        {
+            return Ok(false);
+        }
+        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+        self.push(Slot { lpn, ppn, dirty: false, data: None }, group1, dev)?;
+        Ok(true)
+    }
+
+    /// A sequential write: the data goes to flash directly.
+    fn write_through(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        self.entry_in_place(lpn, true, dev)?;
+        let dest = {
+            let slot = self.core.host_slot(lpn);
+            next_page(self, slot, dev, false)?
+        };
+        dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
+        // GC may have moved the old copy (and fixed the entry): read it now.
+        let old = self.cached(lpn).unwrap_or(UNMAPPED);
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+        }
+        self.set_entry(lpn, dest);
+        Ok(())
+    }
+
+    /// Sets `lpn`'s entry (in the structure or pending) to `ppn`, dirty.
+    fn set_entry(&mut self, lpn: u32, ppn: Ppn) -> bool {
+        if let Some(s) = self.levels.get_mut(lpn) {
+            s.ppn = ppn;
+            s.dirty = true;
+            return true;
+        }
+        if let Some(p) = self.pending.get_mut(&lpn) {
+            *p = ppn;
+            return true;
+        }
+        false
+    }
+
+    /// Writes the pending entries to their translation pages, one program per page (each
+    /// was read during the request), and forgets the pages read.
+    fn write_pending(&mut self, dev: &mut Device) -> Result<()> {
+        let pending = std::mem::take(&mut self.pending);
+        let mut tpages = BTreeSet::new();
+        for (lpn, ppn) in pending {
+            self.core.on_flash[lpn as usize] = ppn;
+            tpages.insert(self.core.tpage_of(lpn));
+        }
+        // GC during a program fixes moved pages in `on_flash` (they are no longer cached).
+        for t in tpages {
+            program_tpage(self, t, Purpose::Translation, TpCause::Eviction, false, dev)?;
+        }
+        self.read_pages.clear();
+        Ok(())
+    }
+
+    /// A random write into the entry's group-0 slot: a buffer hit rewrites the page in RAM;
+    /// a miss takes the page into RAM without reading it (a whole-page write).
+    fn buffer_write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        self.access(lpn, dev)?;
+        let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
+        if s.data.is_some() {
+            dev.buffer_lookup(true);
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+        } else {
+            dev.buffer_lookup(false);
+            dev.cache_miss(CacheLevel::DataPage, lpn);
+            dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
+            self.cached_pages += 1;
+        }
+        // RAM holds the newest data: a flash copy (unbuffered, or cached by a read) is stale.
+        if s.ppn != UNMAPPED {
+            dev.invalidate(s.ppn)?;
+        }
+        dev.ram(1);
+        let slot = self.levels.get_mut(lpn).expect("the accessed entry is in level 0");
+        slot.data = Some(Data { version, dirty: true });
+        slot.ppn = UNMAPPED;
+        slot.dirty = true;
+        Ok(())
+    }
+
+    /// A random read: served from RAM when group 0 holds the page, else from flash (and the
+    /// page cached, with `cache_reads`).
+    fn buffer_read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        self.access(lpn, dev)?;
+        let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
+        if let Some(d) = s.data {
+            dev.buffer_lookup(true);
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+            dev.ram(1);
+            return Ok(Some(PageTag::data(lpn, d.version)));
+        }
+        dev.buffer_lookup(false);
+        dev.cache_miss(CacheLevel::DataPage, lpn);
+        if s.ppn == UNMAPPED {
+            return Ok(None);
+        }
+        let tag = dev.read(s.ppn, Purpose::Data)?;
+        if self.options.cache_reads {
+            dev.ram(1);
+            dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
+            self.cached_pages += 1;
+            let slot = self.levels.get_mut(lpn).expect("the accessed entry is in level 0");
+            slot.data = Some(Data { version: tag.version, dirty: false });
+        }
+        Ok(Some(tag))
+    }
+
+    /// Writes every page RAM wrote (in LPN order; each stays cached, clean), then the dirty
+    /// entries, one rewrite per translation page.
+    fn flush_all(&mut self, dev: &mut Device) -> Result<()> {
+        self.write_pending(dev)?;
+        let mut dirty: Vec<(u32, u32)> = self
+            .levels
+            .iter()
+            .filter_map(|s| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version)))
+            .collect();
+        dirty.sort_unstable();
+        for (lpn, version) in dirty {
+            let dest = self.program_data(lpn, version, dev)?;
+            let s = self.levels.get_mut(lpn).expect("a flushed page keeps its entry");
+            s.ppn = dest;
+            s.dirty = true;
+            s.data = Some(Data { version, dirty: false });
+        }
+        demand::flush_entries(self, dev)
+    }
+}
+
+impl DemandScheme for Jtl {
+    fn core(&self) -> &DemandCore {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut DemandCore {
+        &mut self.core
+    }
+
+    /// Not used by JTL's own paths (they move entries themselves); kept for the family's
+    /// contract: the entry brought to level 0.
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        self.access(lpn, dev)?;
+        Ok(self.levels.get(lpn).map_or(UNMAPPED, |s| s.ppn))
+    }
+
+    fn cached(&self, lpn: u32) -> Option<Ppn> {
+        self.levels.get(lpn).map(|s| s.ppn).or_else(|| self.pending.get(&lpn).copied())
+    }
+
+    /// GC moved `lpn`'s flash copy: fix the entry (lazy copying). A page written in RAM has
+    /// no flash copy, so GC never moves one.
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
+        let found = self.set_entry(lpn, ppn);
+        if found {
+            dev.ram(1);
+        }
+        found
+    }
+
+    /// The structure's entries (a page written in RAM reports unmapped: its data is held,
+    /// its old flash copy invalidated), then the pending ones.
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
+        let mut out: Vec<(u32, Ppn, bool)> = self.levels.iter().map(|s| (s.lpn, s.ppn, s.dirty)).collect();
+        out.extend(self.pending.iter().map(|(&lpn, &ppn)| (lpn, ppn, true)));
+        out
+    }
+
+    fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
+        for &lpn in lpns {
+            if let Some(s) = self.levels.get_mut(lpn) {
+                s.dirty = false;
+            }
+            self.pending.remove(&lpn);
+        }
+    }
+}
+
+impl Ftl for Jtl {
+    fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
+        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        Ok(())
+    }
+
+    fn end_request(&mut self, dev: &mut Device) -> Result<()> {
+        self.bypass = false;
+        self.write_pending(dev)
+    }
+
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        if !self.bypass {
+            return self.buffer_read(lpn, dev);
+        }
+        // Sequential: no recency change, nothing cached.
+        dev.ram(1);
+        let ppn = match self.levels.get(lpn).copied() {
+            Some(s) => {
+                dev.mapping_lookup(true);
+                dev.cache_hit(CacheLevel::Entry, lpn);
+                if let Some(d) = s.data {
+                    dev.cache_hit(CacheLevel::DataPage, lpn);
+                    dev.ram(1);
+                    return Ok(Some(PageTag::data(lpn, d.version)));
+                }
+                s.ppn
+            }
+            None => {
+                self.count_outside(lpn, dev);
+                let ppn = self.flash_entry(lpn, dev)?;
+                // Entering may write an evicted entry back, and GC may move this page.
+                if self.enter_group1(lpn, ppn, dev)? {
+                    self.cached(lpn).unwrap_or(ppn)
+                } else {
+                    ppn
+                }
+            }
+        };
+        if ppn == UNMAPPED {
+            return Ok(None);
+        }
+        dev.read(ppn, Purpose::Data).map(Some)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        if self.bypass {
+            self.write_through(lpn, version, dev)
+        } else {
+            self.buffer_write(lpn, version, dev)
+        }
+    }
+
+    /// No recency change: the entry is unmapped where it is (or pending), a cached page
+    /// dropped.
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        self.entry_in_place(lpn, false, dev)?;
+        let old = self.cached(lpn).unwrap_or(UNMAPPED);
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+        }
+        self.set_entry(lpn, UNMAPPED);
+        Ok(())
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        let (map, buf) = self.used();
+        self.core.gtd_bytes() + map + buf
+    }
+
+    /// The GTD and the entries are mapping, group 0's pages buffered data (the halves are
+    /// fixed: this shows how much of each is in use).
+    fn ram_split(&self) -> Option<RamSplit> {
+        let (map, buf) = self.used();
+        Some(RamSplit { mapping_bytes: self.core.gtd_bytes() + map, buffer_bytes: buf })
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        self.core.block_role(block, dev)
+    }
+
+    fn holds_in_ram(&self, lpn: u32) -> bool {
+        self.levels.get(lpn).is_some_and(|s| s.data.is_some())
+    }
+
+    fn map_view(&self) -> Option<MapView<'_>> {
+        let mut view = demand::map_view(self);
+        view.held = self
+            .levels
+            .iter()
+            .filter_map(|s| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version)))
+            .collect();
+        Some(view)
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.core.ram_budget())
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        demand::check(self, dev, "jtl")?;
+        let bad = |m: String| Err(EngineError::Invariant(format!("jtl: {m}")));
+        if let Err(m) = self.levels.check() {
+            return bad(m);
+        }
+        let (map, buf) = self.used();
+        if self.cached_pages != self.levels.data_pages() || map > self.halves.0 || buf > self.halves.1 {
+            return bad(format!(
+                "{} data pages counted, {} held; {map} + {buf} bytes in halves of {} + {}",
+                self.cached_pages,
+                self.levels.data_pages(),
+                self.halves.0,
+                self.halves.1
+            ));
+        }
+        for s in self.levels.iter() {
+            match s.data {
+                Some(d) if d.dirty && (s.ppn != UNMAPPED || !s.dirty) => {
+                    return bad(format!("LPN {} is written in RAM but its entry names PPN {}", s.lpn, s.ppn))
+                }
+                Some(d) if !d.dirty && s.ppn == UNMAPPED => {
+                    return bad(format!("LPN {} is cached clean but has no flash copy", s.lpn))
+                }
+                _ => {}
+            }
+        }
+        if !self.pending.is_empty() {
+            return bad(format!("{} pending entries between requests", self.pending.len()));
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        self.flush_all(dev)
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.core.hash_into(h, |h| {
+            self.levels.hash_into(h);
+            for (&lpn, &ppn) in &self.pending {
+                h.u32(lpn);
+                h.u32(ppn);
+            }
+        });
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}

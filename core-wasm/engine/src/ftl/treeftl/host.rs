@@ -1,0 +1,225 @@
+//! TreeFTL's place in the demand family and its [`Ftl`] implementation: the tree's RAM
+//! entries for GC and checks, the request hooks (sequential bypass), reads, writes, trims,
+//! flush, inspection, checks and hashing. The tree's own operations are in `tree.rs`.
+
+use super::tree::{NodeKey, TreeFtl, IN_RAM};
+use super::Victims;
+use crate::device::Device;
+use crate::error::{EngineError, Result};
+use crate::events::{CacheLevel, HostOp, Purpose};
+use crate::flash::{BlockId, PageTag, Ppn};
+use crate::ftl::demand::{self, DemandCore, DemandScheme, UNMAPPED};
+use crate::ftl::{BlockRole, Ftl, RamSplit};
+use crate::hash::StateHasher;
+use crate::inspect::{InspectQuery, Inspection};
+use crate::invariants::MapView;
+
+impl DemandScheme for TreeFtl {
+    fn core(&self) -> &DemandCore {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut DemandCore {
+        &mut self.core
+    }
+
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        let off = self.off(lpn);
+        Ok(self.group(t).entries[off])
+    }
+
+    fn cached(&self, lpn: u32) -> Option<Ppn> {
+        let g = self.groups.peek(&self.core.tpage_of(lpn))?;
+        Some(g.entries[self.off(lpn)])
+    }
+
+    /// GC moved `lpn`'s flash copy: fix the CTP entry (lazy copying). A buffered page has no
+    /// flash copy, so GC never moves one.
+    fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
+        let off = self.off(lpn);
+        let Some(g) = self.groups.peek_mut(&self.core.tpage_of(lpn)) else { return false };
+        g.entries[off] = ppn;
+        g.dirty = true;
+        dev.ram(1);
+        true
+    }
+
+    /// CTP entries; a buffered page's entry is reported unmapped (its data is declared as
+    /// held in [`Ftl::map_view`], and its flash copy was invalidated).
+    fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
+        let mut out = Vec::new();
+        for (&t, g) in self.groups.iter() {
+            let entries = self.core.lpns_of(t).zip(&g.entries);
+            out.extend(entries.map(|(lpn, &p)| (lpn, if p == IN_RAM { UNMAPPED } else { p }, g.dirty)));
+        }
+        out
+    }
+
+    fn mark_clean(&mut self, t: u32, _lpns: &[u32]) {
+        if let Some(g) = self.groups.peek_mut(&t) {
+            g.dirty = false;
+        }
+    }
+}
+
+impl Ftl for TreeFtl {
+    fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
+        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        Ok(())
+    }
+
+    fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
+        self.bypass = false;
+        Ok(())
+    }
+
+    /// The CTP is loaded if needed; a CDP is served from RAM; otherwise the page is read
+    /// from flash and not cached (random and sequential reads alike).
+    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        if let Some(&v) = self.group(t).cdps.get(&lpn) {
+            if !self.bypass {
+                dev.buffer_lookup(true);
+            }
+            dev.cache_hit(CacheLevel::DataPage, lpn);
+            dev.ram(1);
+            self.touch(t, Some(lpn), dev);
+            return Ok(Some(PageTag::data(lpn, v)));
+        }
+        if !self.bypass {
+            dev.buffer_lookup(false);
+        }
+        let off = self.off(lpn);
+        let ppn = self.group(t).entries[off];
+        if ppn == UNMAPPED {
+            return Ok(None);
+        }
+        dev.read(ppn, Purpose::Data).map(Some)
+    }
+
+    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        if self.bypass {
+            self.write_through(t, lpn, version, dev)
+        } else {
+            self.buffer_write(t, lpn, version, dev)
+        }
+    }
+
+    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+        let t = self.core.tpage_of(lpn);
+        self.load_ctp(t, dev)?;
+        self.discard_cdp(t, lpn, dev);
+        let off = self.off(lpn);
+        let old = self.group(t).entries[off];
+        if old != UNMAPPED {
+            dev.invalidate(old)?;
+            let g = self.group(t);
+            g.entries[off] = UNMAPPED;
+            g.dirty = true;
+        }
+        Ok(())
+    }
+
+    fn ram_bytes(&self) -> u64 {
+        self.core.gtd_bytes() + self.used
+    }
+
+    /// The implicit split: the GTD and the CTPs are mapping, the CDPs buffered data.
+    fn ram_split(&self) -> Option<RamSplit> {
+        let (ctps, cdps) = self.counts();
+        Some(RamSplit {
+            mapping_bytes: self.core.gtd_bytes() + ctps as u64 * self.ctp_bytes,
+            buffer_bytes: cdps as u64 * self.page_bytes,
+        })
+    }
+
+    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        self.core.block_role(block, dev)
+    }
+
+    fn holds_in_ram(&self, lpn: u32) -> bool {
+        self.groups.peek(&self.core.tpage_of(lpn)).is_some_and(|g| g.cdps.contains_key(&lpn))
+    }
+
+    fn map_view(&self) -> Option<MapView<'_>> {
+        let mut view = demand::map_view(self);
+        view.held = self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect();
+        Some(view)
+    }
+
+    fn ram_budget(&self) -> Option<u64> {
+        Some(self.core.ram_budget())
+    }
+
+    fn inspect(&self, q: &InspectQuery) -> Inspection {
+        self.inspection(q)
+    }
+
+    fn check(&self, dev: &Device) -> Result<()> {
+        demand::check(self, dev, self.id)?;
+        let bad = |m: String| Err(EngineError::Invariant(format!("{}: {m}", self.id)));
+        let (ctps, cdps) = self.counts();
+        if self.used != ctps as u64 * self.ctp_bytes + cdps as u64 * self.page_bytes
+            || self.used > self.capacity
+        {
+            return bad(format!(
+                "{ctps} CTPs + {cdps} CDPs, {} counted, capacity {}",
+                self.used, self.capacity
+            ));
+        }
+        for (&t, g) in self.groups.iter() {
+            if g.entries.len() != self.core.lpns_of(t).len() {
+                return bad(format!("CTP {t} has {} entries", g.entries.len()));
+            }
+            for (lpn, &p) in self.core.lpns_of(t).zip(&g.entries) {
+                if (p == IN_RAM) != g.cdps.contains_key(&lpn) {
+                    return bad(format!("CTP {t}: entry of LPN {lpn} and its CDP disagree"));
+                }
+            }
+            if g.entries.contains(&IN_RAM) && !g.dirty {
+                return bad(format!("CTP {t} points into RAM but is clean"));
+            }
+        }
+        if self.core.on_flash.contains(&IN_RAM) {
+            return bad("a RAM address reached a translation page on flash".into());
+        }
+        if self.victims == Victims::Page && self.pages.len() != ctps + cdps {
+            return bad(format!("page LRU holds {} nodes, RAM {}", self.pages.len(), ctps + cdps));
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self, dev: &mut Device) -> Result<()> {
+        self.flush_all(dev)
+    }
+
+    fn hash_into(&self, h: &mut StateHasher) {
+        self.core.hash_into(h, |h| {
+            for (&t, g) in self.groups.iter() {
+                h.u32(t);
+                h.bytes(&[g.dirty as u8]);
+                h.u32s(&g.entries);
+                for (&lpn, &v) in &g.cdps {
+                    h.u32(lpn);
+                    h.u32(v);
+                }
+            }
+            for (k, _) in self.pages.iter() {
+                match *k {
+                    NodeKey::Ctp(t) => h.u32(t),
+                    NodeKey::Cdp(lpn) => h.u32(lpn | 1 << 31),
+                }
+            }
+            h.u64(self.used);
+        });
+    }
+
+    fn clone_box(&self) -> Box<dyn Ftl> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { CompareChart } from '../CompareChart';
+import type { Column, RunMetrics } from '../metrics';
+import { ChartDownloads } from './ChartDownloads';
+import { CHARTS, type ChartSpec, type Keys } from './data';
+import { drawPanels } from './grouped';
+import { drawLines } from './lines';
+
+const RELATIVE = 'relative';
+const HEIGHT = 300;
+const MARGIN = { top: 12, right: 12, bottom: 62, left: 56 };
+
+export interface ChartDeckProps {
+  runs: RunMetrics[];
+  columns: Column[];
+  baseline: string | null;
+  names: Keys;
+  /** Download name without extension; the chart's id is appended. */
+  fileName: string;
+}
+
+/**
+ * The comparison's charts behind one picker (a native select, so keyboard and screen readers
+ * work as everywhere): the bars normalised to the baseline, then `CHARTS`. Each can be taken
+ * away as SVG or PNG.
+ */
+export function ChartDeck({ runs, columns, baseline, names, fileName }: ChartDeckProps) {
+  const hasBaseline = baseline != null && runs.some((m) => m.scheme === baseline);
+  const [picked, setPicked] = useState<string>(RELATIVE);
+  const id = picked === RELATIVE && !hasBaseline ? CHARTS[0].id : picked;
+  const spec = CHARTS.find((c) => c.id === id);
+  return (
+    <div className="compare__deck">
+      <label className="compare__picker">
+        Chart{' '}
+        <select value={id} onChange={(e) => setPicked(e.target.value)} aria-label="Chart">
+          {hasBaseline && <option value={RELATIVE}>Relative to the baseline</option>}
+          {CHARTS.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {spec ? (
+        <DeckChart spec={spec} runs={runs} names={names} fileName={`${fileName}-${spec.id}`} />
+      ) : (
+        <CompareChart runs={runs} columns={columns} baseline={baseline!} names={names} fileName={`${fileName}-relative`} />
+      )}
+    </div>
+  );
+}
+
+/** One chart of `CHARTS`, sized to its container. */
+function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: RunMetrics[]; names: Keys; fileName: string }) {
+  const [hover, setHover] = useState('');
+  const [width, setWidth] = useState(480);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(Math.max(300, Math.floor(e.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const box = { width, height: HEIGHT, margin: MARGIN };
+    setHover(''); // a value read on the chart drawn before would no longer be on screen
+    if (spec.kind === 'panels') drawPanels(svg, spec.data(runs, names), box, setHover);
+    else drawLines(svg, spec.data(runs, names), box, setHover);
+  }, [spec, runs, names, width]);
+
+  return (
+    <section className="compare__chart" aria-label={spec.label}>
+      <div className="compare__charthead">
+        <h3>{spec.label}</h3>
+        <ChartDownloads svgRef={svgRef} fileName={fileName} />
+      </div>
+      <p className="compare__hover" aria-live="off">
+        {hover || (spec.kind === 'lines' ? 'Hover the plot, or focus it and use the arrow keys, for values.' : 'Hover or focus a bar for its value.')}
+      </p>
+      <div ref={wrapRef}>
+        <svg ref={svgRef} width={width} height={HEIGHT} data-testid="compare-deck-chart" data-chart={spec.id} />
+      </div>
+    </section>
+  );
+}

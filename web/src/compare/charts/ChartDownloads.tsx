@@ -1,0 +1,31 @@
+import { useState, type RefObject } from 'react';
+import { svgFile } from '../draw';
+import { download, downloadBlob } from '../export';
+import { svgToPng } from './png';
+
+/** Download SVG and Download PNG for the chart in `svgRef`, named `fileName`.svg / .png. */
+export function ChartDownloads({ svgRef, fileName }: { svgRef: RefObject<SVGSVGElement | null>; fileName: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const png = async () => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    setFailed(null);
+    try {
+      const blob = await svgToPng(svgFile(svg), Number(svg.getAttribute('width')), Number(svg.getAttribute('height')));
+      downloadBlob(`${fileName}.png`, blob);
+    } catch (e) {
+      setFailed((e as Error).message);
+    }
+  };
+  return (
+    <span className="compare__downloads">
+      <button type="button" onClick={() => svgRef.current && download(`${fileName}.svg`, svgFile(svgRef.current), 'image/svg+xml')}>
+        Download SVG
+      </button>
+      <button type="button" onClick={() => void png()}>
+        Download PNG
+      </button>
+      {failed && <span role="alert">PNG failed: {failed}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * Lines over a numeric x axis, one (or two: solid and dashed) per scheme in the scheme's
+ * colour: the response-time CDF, and response time, free blocks and RAM over the trace.
+ * Hover, or focus the plot and use the arrow keys (Home / End), to read every line's value
+ * at one x. Pure apart from the SVG it is handed (golden-tested under jsdom).
+ */
+import { axisBottom, axisLeft, bisector, extent, line, pointer, scaleLinear, scaleLog } from 'd3';
+import { axisTitle, chartRoot, drawLegend, legendHeight, num, tickNum, withUnit, type ChartBox, type SchemeKey, type StyleKey } from './legend';
+
+export interface LinePoint {
+  x: number;
+  y: number;
+  /** More to say about the point on hover (a window's worst response). */
+  note?: string;
+}
+
+export interface Line {
+  scheme: string;
+  /** Which of `styles` this line is drawn in (none: solid). */
+  style?: string;
+  /** Points in increasing x. */
+  points: LinePoint[];
+}
+
+export interface LineAxis {
+  label: string;
+  unit: string;
+  /** Log scale (used only when every value is > 0). */
+  log?: boolean;
+  /** A fixed top (1 for shares). */
+  top?: number;
+}
+
+export interface LinesData {
+  title: string;
+  x: LineAxis;
+  y: LineAxis;
+  lines: Line[];
+  schemes: SchemeKey[];
+  /** Line styles in use, for the legend (label and dash pattern). */
+  styles?: StyleKey[];
+}
+
+/** The point of `l` nearest to `x`. */
+export function nearest(l: Line, x: number): LinePoint | undefined {
+  const pts = l.points;
+  if (!pts.length) return undefined;
+  const i = bisector((p: LinePoint) => p.x).center(pts, x);
+  return pts[i];
+}
+
+/** The hover text at `x`: the x value, then each line's nearest point. */
+export function linesText(data: LinesData, x: number): string {
+  const parts = data.lines.flatMap((l) => {
+    const p = nearest(l, x);
+    if (!p) return [];
+    const who = l.style ? `${l.scheme} ${l.style}` : l.scheme;
+    return [`${who} ${withUnit(p.y, data.y.unit)}${p.note ? ` (${p.note})` : ''}`];
+  });
+  return `${data.x.label} ${withUnit(x, data.x.unit)}: ${parts.join('; ')}`;
+}
+
+/** The axis' scale, and whether it is logarithmic (asked for, and every value > 0). */
+function scale(axis: LineAxis, values: number[], range: [number, number]) {
+  const [lo, hi] = extent(values) as [number | undefined, number | undefined];
+  if (axis.log && lo != null && lo > 0) return { s: scaleLog().domain([lo, hi!]).nice().range(range), log: true };
+  const s = scaleLinear()
+    .domain([Math.min(0, lo ?? 0), axis.top ?? ((hi ?? 0) || 1)])
+    .nice()
+    .range(range);
+  return { s, log: false };
+}
+
+/** Draws (or redraws) the lines; `hover` gets the text at the pointer or key cursor ('' on leave). */
+export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, hover: (text: string) => void) {
+  const { width, height, margin } = box;
+  const styles = data.styles ?? [];
+  const root = chartRoot(svg, box, data.title);
+  const bottom = height - margin.bottom - legendHeight(data.schemes.length + styles.length);
+  const all = data.lines.flatMap((l) => l.points);
+  const { s: x, log: xLog } = scale(data.x, all.map((p) => p.x), [margin.left, width - margin.right]);
+  const { s: y, log: yLog } = scale(data.y, all.map((p) => p.y), [bottom, margin.top]);
+  const color = new Map(data.schemes.map((s) => [s.id, s.color]));
+  const dash = new Map(styles.map((s) => [s.label, s.dash]));
+
+  root
+    .append('g')
+    .attr('class', 'axis x')
+    .attr('transform', `translate(0,${bottom})`)
+    .call(xLog ? axisBottom(x).ticks(6, tickNum as never) : axisBottom(x).ticks(6).tickFormat(tickNum));
+  root
+    .append('text')
+    .attr('class', 'axis-label x')
+    .attr('x', (margin.left + width - margin.right) / 2)
+    .attr('y', bottom + 30)
+    .attr('text-anchor', 'middle')
+    .text(axisTitle(data.x.label, data.x.unit) + (xLog ? ', log scale' : ''));
+  root
+    .append('g')
+    .attr('class', 'axis y')
+    .attr('transform', `translate(${margin.left},0)`)
+    .call(yLog ? axisLeft(y).ticks(5, tickNum as never) : axisLeft(y).ticks(5).tickFormat(tickNum));
+  root
+    .append('text')
+    .attr('class', 'axis-label y')
+    .attr('transform', `translate(12,${(margin.top + bottom) / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle')
+    .text(axisTitle(data.y.label, data.y.unit) + (yLog ? ', log scale' : ''));
+
+  const path = line<LinePoint>()
+    .x((p) => x(p.x))
+    .y((p) => y(p.y));
+  root
+    .append('g')
+    .attr('class', 'lines')
+    .selectAll('path')
+    .data(data.lines)
+    .join('path')
+    .attr('class', 'line')
+    .attr('fill', 'none')
+    .attr('stroke', (l) => color.get(l.scheme) ?? '#888')
+    .attr('stroke-width', 1.5)
+    .attr('stroke-dasharray', (l) => (l.style ? (dash.get(l.style) ?? null) : null))
+    .attr('d', (l) => path(l.points))
+    .append('title')
+    .text((l) => (l.style ? `${l.scheme} ${l.style}` : l.scheme));
+
+  // The reading cursor: a rule and a dot on each line at one x.
+  const xs = [...new Set(all.map((p) => p.x))].sort((a, b) => a - b);
+  const cursor = root.append('g').attr('class', 'cursor').attr('visibility', 'hidden');
+  cursor.append('line').attr('y1', margin.top).attr('y2', bottom).attr('stroke', '#555').attr('stroke-dasharray', '2 2');
+  const dots = cursor
+    .selectAll('circle')
+    .data(data.lines)
+    .join('circle')
+    .attr('r', 3)
+    .attr('fill', (l) => color.get(l.scheme) ?? '#888');
+  let at = 0;
+  const show = (i: number) => {
+    if (!xs.length) return;
+    at = Math.max(0, Math.min(xs.length - 1, i));
+    const xv = xs[at];
+    cursor.attr('visibility', 'visible');
+    cursor.select('line').attr('x1', x(xv)).attr('x2', x(xv));
+    dots.each(function (l) {
+      const p = nearest(l, xv);
+      const c = this as SVGCircleElement;
+      c.setAttribute('cx', String(p ? x(p.x) : -10));
+      c.setAttribute('cy', String(p ? y(p.y) : -10));
+    });
+    hover(linesText(data, xv));
+  };
+  const hide = () => {
+    cursor.attr('visibility', 'hidden');
+    hover('');
+  };
+  root
+    .append('rect')
+    .attr('class', 'overlay')
+    .attr('x', margin.left)
+    .attr('y', margin.top)
+    .attr('width', Math.max(0, width - margin.left - margin.right))
+    .attr('height', Math.max(0, bottom - margin.top))
+    .attr('fill', 'transparent')
+    .attr('tabindex', 0)
+    .attr('role', 'img')
+    .attr('aria-label', `${data.title}: arrow keys read the values (${num(xs.length)} points)`)
+    .on('mousemove', (e: MouseEvent) => {
+      const xv = x.invert(pointer(e, svg)[0]);
+      show(bisector((v: number) => v).center(xs, xv));
+    })
+    .on('mouseleave blur', hide)
+    .on('focus', () => show(at))
+    .on('keydown', (e: KeyboardEvent) => {
+      const step = e.shiftKey ? 10 : 1;
+      const next = { ArrowRight: at + step, ArrowLeft: at - step, Home: 0, End: xs.length - 1 }[e.key];
+      if (next == null) return;
+      e.preventDefault();
+      show(next);
+    });
+  if (!xs.length) root.select('.overlay').attr('aria-label', `${data.title}: no data`);
+  drawLegend(root, data.schemes, box, styles);
+}

@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { EngineEvent } from '../../engine/events';
+import { treeOps, treeOpWords } from '../../narration/treeOps';
+import { useSim, useStore } from '../../store/useSim';
+import { useThrottled } from '../../store/useThrottled';
+import { drawTree } from './draw';
+import { treeOf, treeView, type RowView } from './model';
+import { replayTree } from './replay';
+import './Tree.css';
+
+/** While playing, the tree is asked for and redrawn at most this often (ms), as the cache panel. */
+const PLAYING_EVERY_MS = 500;
+/** Transition of a redraw (ms) when paused or stepping. */
+const ANIMATE_MS = 350;
+
+/** One zoom level: the node zoomed into and the LRU rank of its first group. */
+interface Zoom {
+  id: string;
+  label: string;
+  start: number;
+}
+
+/** Node ids the request's cache hits name (`ctp-<t>`, `cdp-<lpn>`: the tree shape's ids for those levels). */
+function hitIds(ops: EngineEvent[]): Set<string> {
+  const ids = new Set<string>();
+  for (const e of ops) {
+    if (e.type !== 'cache_hit') continue;
+    if (e.level === 'translation_page') ids.add(`ctp-${e.key}`);
+    if (e.level === 'data_page') ids.add(`cdp-${e.key}`);
+  }
+  return ids;
+}
+
+/**
+ * The live tree of any scheme whose RAM inspection has a tree shape (TreeFTL's GTD → CTP →
+ * CDP): groups in LRU order with their rank, dirty nodes marked, what the current request
+ * loaded, inserted or pruned. It asks the engine for the tree where the timeline stands,
+ * so stepping back redraws the tree as it was. Colder groups come in bands; clicking (or
+ * Enter on) a band or a group zooms into it, the trail above zooms out.
+ */
+export function TreePanel() {
+  const store = useStore();
+  const playing = useSim((s) => s.status === 'playing');
+  const seq = useThrottled(useSim((s) => s.seq), PLAYING_EVERY_MS, playing);
+  const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
+  const op = useThrottled(useSim((s) => s.pos.op), PLAYING_EVERY_MS, playing);
+  const info = useSim((s) => s.info);
+  const inspection = useSim((s) => s.inspection);
+  const [zoom, setZoom] = useState<Zoom[]>([]);
+  const focus = zoom.at(-1);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(420);
+
+  // A new experiment starts at the whole tree.
+  useEffect(() => setZoom([]), [info]);
+  useEffect(() => {
+    void store.refreshInspection(focus?.id);
+  }, [seq, focus?.id, store]);
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(Math.max(260, Math.floor(e.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const tree = treeOf(inspection?.structures);
+  const ops = useMemo(() => {
+    const events = current?.ops ?? [];
+    return op > 0 ? events.slice(0, op) : events;
+  }, [current, op]);
+  // Part-way through a request the tree is from before it: replay the request's ops so far.
+  const replayed = inspection?.replayed;
+  const view = useMemo(() => {
+    if (!tree) return undefined;
+    const root = replayed ? replayTree(tree.root, ops) : tree.root;
+    return treeView(root, focus?.start ?? 1, treeOps(ops), hitIds(ops));
+  }, [tree, replayed, focus, ops]);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || !view) return;
+    const into = (row: RowView) => {
+      if (row.id === focus?.id) return;
+      setZoom((z) => [...z, { id: row.id, label: row.band ? `ranks ${row.rank.toLocaleString('en-US')}–${(row.rank + row.groups - 1).toLocaleString('en-US')}` : row.label.replace(/ \(.*$/, ''), start: row.rank }]);
+    };
+    const t0 = performance.now();
+    drawTree(svg, view, { width, animate: playing ? 0 : ANIMATE_MS }, { zoom: into });
+    // Named in the performance timeline, so scripts/measure-visualizer.mjs can observe the
+    // draw's cost; cleared at once (observers still see it), so the buffer does not grow.
+    performance.measure('tree-draw', { start: t0 });
+    performance.clearMeasures('tree-draw');
+  }, [view, width, playing, focus]);
+
+  if (!inspection) return <p className="tree">No RAM inspection yet.</p>;
+  if (!tree) return <p className="tree" data-testid="tree-none">This scheme keeps no tree in RAM: its structures are on the RAM / cache tab.</p>;
+  const said = treeOps(ops).map(treeOpWords);
+  const emptyFocus = focus && view && view.rows.length === 0;
+  return (
+    <section className="tree" data-testid="tree-panel" aria-label={tree.name}>
+      <nav className="tree__trail" aria-label="Zoom">
+        <button type="button" onClick={() => setZoom([])} aria-current={zoom.length === 0 ? 'true' : undefined}>
+          Whole tree
+        </button>
+        {zoom.map((z, i) => (
+          <button key={z.id} type="button" onClick={() => setZoom(zoom.slice(0, i + 1))} aria-current={i === zoom.length - 1 ? 'true' : undefined}>
+            › {z.label}
+          </button>
+        ))}
+        {zoom.length > 0 && (
+          <button type="button" className="tree__out" onClick={() => setZoom(zoom.slice(0, -1))}>
+            Zoom out
+          </button>
+        )}
+      </nav>
+      <p className="tree__ops" data-testid="tree-ops" aria-live="off">
+        {current ? `Request #${current.index.toLocaleString('en-US')}: ` : ''}
+        {said.length > 0 ? said.join(' · ') : 'no change to the tree'}
+      </p>
+      {emptyFocus && <p className="tree__meta">{focus.label} is not in RAM at this position.</p>}
+      <p className="tree__meta">Most recent first; click or press Enter on a group or band to zoom in. Orange: dirty (differs from flash).</p>
+      <div ref={wrapRef} className="tree__wrap">
+        <svg ref={svgRef} data-testid="tree-svg" role="group" aria-label={`${tree.name}, most recent first`} />
+      </div>
+    </section>
+  );
+}
