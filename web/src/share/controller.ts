@@ -96,7 +96,13 @@ export class ShareController {
 
   /** Copy link: to the clipboard, or shown in a field to copy by hand when that is refused. */
   async copy() {
-    const url = await this.link();
+    let url: string;
+    try {
+      url = await this.link();
+    } catch (e) {
+      // E.g. no Web Crypto to hash an upload with (a page not served over https).
+      return this.store.notify(`Cannot make a link: ${errorMessage(e)}`);
+    }
     let ok = false;
     try {
       await navigator.clipboard.writeText(url);
