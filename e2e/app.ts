@@ -1,6 +1,6 @@
 // Page object for the app: the controls a user presses and the engine state behind them
 // (read through window.__ftl, so assertions are about the simulation, not pixels).
-import { expect, type CDPSession, type Page } from '@playwright/test';
+import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import type { FtlSnapshot } from '../web/src/testing/testHook';
 
 export type Snapshot = FtlSnapshot;
@@ -42,6 +42,15 @@ export class FtlApp {
   async load(config: Record<string, unknown>) {
     await this.page.evaluate((c) => window.__ftl!.load({ config: c as { scheme: string } }), config);
     await this.waitReady();
+  }
+
+  /**
+   * Uploads through the file picker (Trace tab open) and commits it from the upload preview,
+   * as a user does: pick, look at the preview, press "Load this trace".
+   */
+  async upload(files: Parameters<Locator['setInputFiles']>[0]) {
+    await this.page.getByTestId('trace-upload').setInputFiles(files);
+    await this.page.getByRole('button', { name: 'Load this trace' }).click();
   }
 
   schemes(): Promise<string[]> {

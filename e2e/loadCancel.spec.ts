@@ -18,8 +18,10 @@ test('Stop while a large upload streams leaves the loaded experiment running', a
   await page.getByRole('tab', { name: 'Trace' }).click();
   const file = test.info().outputPath('big.csv');
   writeFileSync(file, msrTrace(1_500_000)); // about 80 MB
-  await app.throttleCpu(10); // the streaming parser reads 80 MB in well under the bar's 0.5 s otherwise
   await page.getByTestId('trace-upload').setInputFiles(file);
+  await expect(page.getByTestId('preview-format')).toContainText('msr');
+  await app.throttleCpu(10); // the streaming parser reads 80 MB in well under the bar's 0.5 s otherwise
+  await page.getByRole('button', { name: 'Load this trace' }).click();
 
   const busy = page.locator('.busy');
   await expect(busy).toContainText('Reading big.csv', { timeout: 15_000 });

@@ -32,7 +32,7 @@ test('a bad upload names file, line and column, and the loaded experiment keeps 
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Trace' }).click();
-  await page.getByTestId('trace-upload').setInputFiles({
+  await app.upload({
     name: 'broken.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n'),
@@ -46,7 +46,7 @@ test('a bad upload names file, line and column, and the loaded experiment keeps 
   // With "skip malformed lines" the same file loads, and the skipped line is reported.
   await page.getByText('Parser options').click();
   await page.getByLabel('Skip malformed lines (and count them)').check();
-  await page.getByTestId('trace-upload').setInputFiles({
+  await app.upload({
     name: 'broken.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n'),
@@ -62,8 +62,10 @@ test('a large upload streams with a visible progress bar', async ({ page }) => {
   const n = 1_500_000; // about 80 MB
   const file = test.info().outputPath('big.csv');
   writeFileSync(file, msrTrace(n));
-  await app.throttleCpu(10); // the streaming parser reads 80 MB in well under the bar's 0.5 s otherwise
   await page.getByTestId('trace-upload').setInputFiles(file);
+  await expect(page.getByTestId('preview-format')).toContainText('msr');
+  await app.throttleCpu(10); // the streaming parser reads 80 MB in well under the bar's 0.5 s otherwise
+  await page.getByRole('button', { name: 'Load this trace' }).click();
   const busy = page.locator('.busy');
   await expect(busy.locator('progress')).toBeVisible({ timeout: 15_000 });
   await expect(busy).toContainText('Reading big.csv');
@@ -94,11 +96,11 @@ test('a gzip upload is decompressed as it streams; a PNG is refused as binary', 
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Trace' }).click();
-  await page.getByTestId('trace-upload').setInputFiles({ name: 'small.csv.gz', mimeType: 'application/gzip', buffer: gzipSync(msrTrace(300)) });
+  await app.upload({ name: 'small.csv.gz', mimeType: 'application/gzip', buffer: gzipSync(msrTrace(300)) });
   await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText('300');
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(300);
 
-  await page.getByTestId('trace-upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+  await app.upload({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
   await expect(page.getByTestId('status-error')).toContainText('logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image');
 });

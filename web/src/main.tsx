@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createShare } from './share/install';
+import { ShareContext } from './share/ShareBar';
 import { SimStore } from './store/store';
 import { StoreContext } from './store/useSim';
 import { installTestHook } from './testing/testHook';
@@ -9,12 +11,16 @@ import { installTestHook } from './testing/testHook';
 // double mounting never touches the engine.
 const store = new SimStore();
 installTestHook(store);
-void store.load();
+// Opens the link in the address bar (or the default experiment) and keeps the link in step.
+const share = createShare(store);
+void share.start();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <StoreContext.Provider value={store}>
-      <App />
+      <ShareContext.Provider value={share}>
+        <App />
+      </ShareContext.Provider>
     </StoreContext.Provider>
   </StrictMode>,
 );

@@ -7,17 +7,21 @@
 //! ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]
 //! ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--set KEY=VALUE ...] [--json]
 //! ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
+//! ftl sweep --trace FILE --scheme ID ... --param NAME --values V1,V2,... [--json]
+//! ftl sweep --experiment NAME [--json]
 //! ```
 //! Bad input exits with status 2 and one line on stderr: `FILE:LINE:COLUMN: what is wrong`
 //! for trace errors, `ftl: what is wrong` otherwise.
 
 mod args;
 mod bench;
+mod experiment;
 mod generate;
 mod input;
 mod inspect;
 mod run;
 mod select;
+mod sweep;
 mod trace_info;
 
 use std::process::ExitCode;
@@ -27,6 +31,8 @@ const USAGE: &str = "usage:
   ftl presets [--json]
   ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [--json]
   ftl run --help
+  ftl sweep --trace FILE --scheme ID [--scheme ID ...] --param NAME --values V1,V2,... [--preset NAME] [--set KEY=VALUE ...] [--json]
+  ftl sweep --experiment NAME [--json]   (ftl sweep --experiment list: the paper experiments)
   ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--set KEY=VALUE ...] [--limit N] [--json]
   ftl trace-info FILE [--format NAME] [--page-bytes N] [--heat-buckets N] [--skip-bad-lines] [--json]
   ftl generate --kind KIND --count N [--seed S] [--out FILE] [options]   (see ftl generate --help)
@@ -45,6 +51,7 @@ fn main() -> ExitCode {
         Some("schemes") => run::schemes(&argv[1..]),
         Some("presets") => run::presets(&argv[1..]),
         Some("run") => run::run(&argv[1..]),
+        Some("sweep") => sweep::sweep(&argv[1..]),
         Some("inspect") => inspect::inspect(&argv[1..]),
         Some("bench") => bench::bench(&argv[1..]),
         Some("trace-info") => trace_info::trace_info(&argv[1..]),

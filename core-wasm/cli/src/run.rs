@@ -81,23 +81,14 @@ fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
     let (key, raw) = assignment
         .split_once('=')
         .ok_or_else(|| format!("ftl: --set expects KEY=VALUE, got '{assignment}'"))?;
-    let mut slot = &mut *config;
-    for part in key.split('.') {
-        slot = slot.get_mut(part).ok_or_else(|| {
-            let first = key.split('.').next().unwrap_or_default();
-            if ftl::SCHEMES.iter().any(|s| s.info.id == first) {
-                format!("ftl: unknown config key '{key}': a scheme's own options are set as options.KEY (e.g. --set options.{})", &key[first.len() + 1..])
-            } else {
-                format!("ftl: unknown config key '{key}' (see ftl run --help)")
-            }
-        })?;
-    }
     let value: Value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
-    if slot.is_object() {
-        return Err(format!("ftl: config key '{key}' is a section; set one of its fields"));
-    }
-    *slot = value;
-    Ok(())
+    ftl_engine::schema::set_path(config, key, value).map_err(|e| {
+        if e.starts_with("unknown config key") && !e.contains("options.KEY") {
+            format!("ftl: {e} (see ftl run --help)")
+        } else {
+            format!("ftl: {e}")
+        }
+    })
 }
 
 /// Builds the configuration for one scheme from a preset (or the defaults) plus `--set`
@@ -120,6 +111,25 @@ pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result
         ftl::resolve_options(&mut c).map_err(|e| format!("ftl: --set {s}: {e}"))?;
     }
     serde_json::from_value(value).map_err(|e| format!("ftl: invalid configuration: {e}"))
+}
+
+/// The base configuration of a sweep, as JSON: a preset (or the defaults) plus `--set`
+/// overrides of shared fields. Scheme options differ per scheme, so they are refused here
+/// (sweep one with `--param options.KEY`).
+pub fn base_json(preset: Option<&str>, sets: &[String]) -> Result<Value, String> {
+    let base = match preset {
+        Some(name) => ftl_engine::presets::config(name).map_err(|e| format!("ftl: {e}"))?,
+        None => SimConfig::default(),
+    };
+    let mut value = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    for s in sets {
+        if s.starts_with("options.") {
+            return Err(format!("ftl: sweep: --set {s}: scheme options differ per scheme; sweep one with --param options.KEY, or use ftl run"));
+        }
+        apply_set(&mut value, s)?;
+        serde_json::from_value::<SimConfig>(value.clone()).map_err(|e| format!("ftl: --set {s}: {e}"))?;
+    }
+    Ok(value)
 }
 
 /// Reads and parses a whole trace file with the selection `options`; errors are the

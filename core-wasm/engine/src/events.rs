@@ -23,7 +23,7 @@
 //! | 9 | cache_miss | level | key | | | | | |
 //! | 10 | cache_insert | level | key | bytes | | | | |
 //! | 11 | cache_evict | level | key | bytes | dirty (0/1) | | | |
-//! | 12 | merge | merge kind (0 switch, 1 partial, 2 full) | lbn | data block (none: 2^32-1) | log block | result block | | |
+//! | 12 | merge | merge kind (0 switch, 1 partial, 2 full) \| cause << 8 | lbn | data block (none: 2^32-1) | log block | result block | log pages written | degree |
 //!
 //! Codes: purpose, page kind and cache level as in `vocab_json()` (the enums' order); `page`
 //! fits 16 bits because a block has at most 65,536 pages. `bytes` is the RAM the cache
@@ -72,17 +72,9 @@ impl Purpose {
     }
 }
 
-/// Host operation kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HostOp {
-    /// Read.
-    Read,
-    /// Write.
-    Write,
-    /// Trim / discard.
-    Trim,
-}
+/// The host operation of a [`Event::Request`]: a trace concept, defined in [`crate::trace`]
+/// (re-exported here so `events::HostOp` keeps working).
+pub use crate::trace::HostOp;
 
 /// Which RAM structure a cache event concerns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -118,6 +110,48 @@ pub enum MergeKind {
     Partial,
     /// Valid pages from data and log blocks are copied to a new block; both are erased.
     Full,
+}
+
+/// Why a merge had its kind: what the log block held when it was reclaimed. The narration
+/// explains each merge with it (issue 14: "the narration explains why each merge had the
+/// kind it had"); the kind alone cannot tell a shared log block from one out of order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MergeCause {
+    /// One logical block's pages written in order from offset 0 (switch when complete,
+    /// partial when not).
+    InOrder,
+    /// One logical block's pages, not in order from offset 0.
+    OutOfOrder,
+    /// Pages of several logical blocks (FAST's random log blocks, SBAST's shared ones).
+    Shared,
+    /// In order, but a later write of one of those pages went to the data block.
+    Superseded,
+    /// NFTL: the replacement block folded with its primary block.
+    Fold,
+}
+
+impl MergeCause {
+    /// All causes, in code order.
+    pub const ALL: [MergeCause; 5] = [
+        MergeCause::InOrder,
+        MergeCause::OutOfOrder,
+        MergeCause::Shared,
+        MergeCause::Superseded,
+        MergeCause::Fold,
+    ];
+}
+
+/// What a merge event says beyond its blocks: why it had its kind, how full the log block
+/// was, and how many logical blocks its reclamation merged (the association degree A).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MergeWhy {
+    /// What the log block held.
+    pub cause: MergeCause,
+    /// Pages written in the log block when it was reclaimed.
+    pub written: u32,
+    /// Logical blocks merged out of that log block (A in seed 004 Eq. (3)); 1 for BAST.
+    pub degree: u32,
 }
 
 /// One thing that happened inside the simulated device. Field names are the documentation:
@@ -163,12 +197,15 @@ pub enum Event {
     /// A log-block merge for logical block `lbn`: its data block (`None` when the logical
     /// block had none yet), the log block merged in, and the block that holds the logical
     /// block afterwards (the log block itself after a switch or partial merge, a fresh block
-    /// after a full merge).
+    /// after a full merge). `cause`, `written` and `degree`: see [`MergeWhy`].
     Merge {
         kind: MergeKind,
         lbn: u32,
         data_block: Option<BlockId>,
         log_block: BlockId,
         result_block: BlockId,
+        cause: MergeCause,
+        written: u32,
+        degree: u32,
     },
 }

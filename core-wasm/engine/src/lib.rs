@@ -61,6 +61,10 @@
 //! cache policy); the GTD, translation-page reads and writes, GC with its batch update, the
 //! family's checks and counters come from [`ftl::demand`], whose docs give the recipe.
 //!
+//! If a source compares it in an experiment, add its id to that entry of
+//! [`experiments::EXPERIMENTS`] (or a new entry with the paper's numbers): the CLI's
+//! `ftl sweep --experiment` and the app's Presets menu pick it up.
+//!
 //! Then `UPDATE_GOLDEN=1 cargo test -p ftl-engine --test golden_hashes` adds its golden case
 //! (the other cases do not change). The config, the CLI help, the integrity tests (which
 //! sweep every spec's variants) and the app (which renders specs) need no edit.
@@ -72,6 +76,7 @@ pub mod config;
 pub mod device;
 pub mod error;
 pub mod events;
+pub mod experiments;
 pub mod flash;
 pub mod frame;
 pub mod ftl;
@@ -88,6 +93,7 @@ pub mod presets;
 pub mod schema;
 pub mod series;
 pub mod sim;
+pub mod sweep;
 pub mod timeline;
 pub mod trace;
 pub mod valid_index;

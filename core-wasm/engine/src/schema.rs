@@ -38,6 +38,31 @@ pub fn leaf_keys(value: &Value) -> Vec<(String, Value)> {
     out
 }
 
+/// Sets the field at dotted `key` of a config's JSON form to `value` (the `--set KEY=VALUE`
+/// of the CLI and a sweep's parameter). The key must name an existing leaf: an unknown key
+/// or a whole section is refused with a message naming it. Scheme options are found under
+/// `options.` only once the scheme's defaults are in `config["options"]`.
+pub fn set_path(config: &mut Value, key: &str, value: Value) -> std::result::Result<(), String> {
+    let mut slot = &mut *config;
+    for part in key.split('.') {
+        slot = slot.get_mut(part).ok_or_else(|| {
+            let first = key.split('.').next().unwrap_or_default();
+            match crate::ftl::SCHEMES.iter().find(|s| s.info.id == first) {
+                Some(_) => format!(
+                    "unknown config key '{key}': a scheme's own options are set as options.KEY (e.g. options.{})",
+                    &key[(first.len() + 1).min(key.len())..]
+                ),
+                None => format!("unknown config key '{key}'"),
+            }
+        })?;
+    }
+    if slot.is_object() {
+        return Err(format!("config key '{key}' is a section; set one of its fields"));
+    }
+    *slot = value;
+    Ok(())
+}
+
 /// The configuration key a message is about: the longest dotted key of the default config
 /// (or `options.` key of a scheme) that the message names, if any.
 pub fn field_named_in(message: &str) -> Option<String> {

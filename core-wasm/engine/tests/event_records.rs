@@ -52,24 +52,39 @@ fn decode_refuses_torn_or_unknown_records() {
 fn merge_records_name_data_log_and_result_blocks() {
     use ftl_engine::config::{CellType, Latencies};
     use ftl_engine::device::Device;
-    use ftl_engine::events::{Event, MergeKind};
+    use ftl_engine::events::{Event, MergeCause, MergeKind, MergeWhy};
     use ftl_engine::flash::FlashArray;
     let mut dev = Device::new(FlashArray::new(8, 4, CellType::Slc), Latencies::default(), true);
-    dev.merge(MergeKind::Switch, 3, Some(1), 5, 5);
-    dev.merge(MergeKind::Full, 4, Some(2), 6, 7);
-    dev.merge(MergeKind::Partial, 0, None, 0, 0);
-    assert_eq!(dev.stats.merges, [1, 1, 1]);
+    let why = |cause, written, degree| MergeWhy { cause, written, degree };
+    dev.merge(MergeKind::Switch, 3, Some(1), 5, 5, why(MergeCause::InOrder, 4, 1));
+    dev.merge(MergeKind::Full, 4, Some(2), 6, 7, why(MergeCause::Shared, 4, 3));
+    dev.merge(MergeKind::Partial, 0, None, 0, 0, why(MergeCause::InOrder, 2, 1));
+    dev.merge(MergeKind::Full, 1, Some(3), 4, 2, why(MergeCause::Fold, 3, 1));
+    assert_eq!(dev.stats.merges, [1, 1, 2]);
     let events = dev.take_events();
     assert_eq!(
         events[1],
-        Event::Merge { kind: MergeKind::Full, lbn: 4, data_block: Some(2), log_block: 6, result_block: 7 }
+        Event::Merge {
+            kind: MergeKind::Full,
+            lbn: 4,
+            data_block: Some(2),
+            log_block: 6,
+            result_block: 7,
+            cause: MergeCause::Shared,
+            written: 4,
+            degree: 3
+        }
     );
     let mut words = Vec::new();
     encode(&events, &mut words);
-    assert_eq!(&words[8..16], &[12, 2, 4, 2, 6, 7, 0, 0]);
+    // Kind 2 (full) | cause 2 (shared) << 8; 4 pages written; degree 3.
+    assert_eq!(&words[8..16], &[12, 2 | 2 << 8, 4, 2, 6, 7, 4, 3]);
+    assert_eq!(words[24 + 1], 2 | 4 << 8, "a fold");
     assert_eq!(words[16 + 3], u32::MAX, "no data block");
     assert_eq!(decode(&words).unwrap(), events);
     let json = serde_json::to_value(&events[2]).unwrap();
     assert_eq!(json["data_block"], Value::Null);
     assert_eq!(json["result_block"], 0);
+    assert_eq!(json["cause"], "in_order");
+    assert_eq!(serde_json::to_value(&events[3]).unwrap()["cause"], "fold");
 }

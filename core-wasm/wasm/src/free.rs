@@ -108,3 +108,27 @@ mod tests {
         assert_eq!(parse(config_schema_json())["$schema"], "https://json-schema.org/draft/2020-12/schema");
     }
 }
+
+/// The upload preview of a file's start (`ftl_engine::trace::preview`): format (detected when
+/// `format` is `None`), each field's meaning, units in force and the first `max_lines` lines
+/// as the parser reads them. `complete` says `sample` is the whole file (else its cut last
+/// line is left out); `options_json` holds `ParseOptions` fields.
+#[wasm_bindgen(js_name = previewTraceJson)]
+pub fn preview_trace_json(
+    sample: &[u8],
+    complete: bool,
+    format: Option<String>,
+    options_json: &str,
+    max_lines: u32,
+) -> Result<String, JsError> {
+    let options: ftl_engine::trace::ParseOptions =
+        serde_json::from_str(options_json).map_err(|e| JsError::new(&format!("trace options: {e}")))?;
+    let p = ftl_engine::trace::preview::preview(
+        sample,
+        complete,
+        format.as_deref(),
+        &options,
+        max_lines as usize,
+    );
+    serde_json::to_string(&p).map_err(|e| JsError::new(&e.to_string()))
+}

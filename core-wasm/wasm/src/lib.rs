@@ -7,6 +7,7 @@
 
 mod free;
 mod loader;
+mod sweep;
 
 pub use free::*;
 use ftl_engine::vocab::StopAt;
@@ -14,6 +15,7 @@ use ftl_engine::{ftl, Frame, Sim, SimConfig, Timeline};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
 pub use loader::WasmTraceLoader;
 use serde_json::json;
+pub use sweep::*;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -3,6 +3,7 @@ import { Announcer } from './Announcer';
 import { Controls } from '../controls/Controls';
 import { HelpOverlay } from '../controls/HelpOverlay';
 import { Scrubber } from '../controls/Scrubber';
+import { ShareBar } from '../share/ShareBar';
 import { useSim, useStore } from '../store/useSim';
 import { BlockGrid } from '../views/BlockGrid/BlockGrid';
 import { ResponseChart } from '../views/Inspector/ResponseChart';
@@ -76,6 +77,7 @@ export function App() {
           FTL Lab <span>flash translation layers, step by step</span>
         </h1>
         <ExperimentSummary />
+        <ShareBar />
       </header>
       <div className="app__bar">
         <Controls />

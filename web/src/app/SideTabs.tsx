@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useSim, useStore } from '../store/useSim';
 import type { SidePanel } from './panels';
 
 /** Props of the tab set. */
@@ -13,7 +14,10 @@ export interface SideTabsProps {
  * stay the timeline's wherever focus is (issue 8), so they do not move between tabs.
  */
 export function SideTabs({ panels, label }: SideTabsProps) {
-  const [active, setActive] = useState(panels[0]?.id);
+  // The open tab lives in the store: a shared link names it, and back / forward restore it.
+  const store = useStore();
+  const active = useSim((s) => s.tab);
+  const setActive = (id: string) => store.setTab(id);
   const base = useId();
   const current = panels.find((p) => p.id === active) ?? panels[0];
   if (!current) return null;

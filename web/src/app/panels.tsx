@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
+import { SyncView } from '../compare/sync/SyncView';
 import { TracePanel } from '../traces/TracePanel';
 import { CachePanel } from '../views/Cache/CachePanel';
 import { Counters } from '../views/Counters/Counters';
@@ -30,4 +31,5 @@ export const SIDE_PANELS: SidePanel[] = [
   { id: 'cache', label: 'RAM / cache', Component: CachePanel },
   { id: 'tree', label: 'Tree', Component: TreePanel },
   { id: 'compare', label: 'Compare', Component: ComparePanel },
+  { id: 'sync', label: 'Sync', Component: SyncView },
 ];

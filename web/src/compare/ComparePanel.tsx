@@ -4,13 +4,12 @@ import { schemeColor } from '../app/schemeColors';
 import { useSim, useStore } from '../store/useSim';
 import { ChartDeck } from './charts/ChartDeck';
 import { download, toCsv, toJson } from './export';
-import { CompareLab, MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
+import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
 import { columnsFor, type RunMetrics } from './metrics';
 import { ResultsTable } from './ResultsTable';
+import { SweepModes, SweepPanel } from './sweep/SweepPanel';
+import { compareLab as lab } from './theLab';
 import './Compare.css';
-
-/** One lab for the app's lifetime: results survive switching tabs. */
-const lab = new CompareLab();
 
 function useLab() {
   return useSyncExternalStore(lab.subscribe, lab.getState);
@@ -57,6 +56,10 @@ export function ComparePanel() {
   const [failed, setFailed] = useState<string | null>(null);
   // The side panel is narrow for a table of 20-odd columns: Widen lays the lab over the page.
   const [wide, setWide] = useState(false);
+  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts. The
+  // mode is the lab's, so a shared link can name it.
+  const sweep = st.mode === 'sweep';
+  const setSweep = (on: boolean) => lab.setMode(on ? 'sweep' : 'schemes');
 
   useEffect(() => {
     store.catalog().then(
@@ -85,13 +88,15 @@ export function ComparePanel() {
   if (!specs) return <p className="compare">Loading schemes…</p>;
   const n = st.selected.length;
   return (
-    <div className={`compare${wide ? ' compare--wide' : ''}`} data-testid="compare" role={wide ? 'region' : undefined} aria-label={wide ? 'Comparison lab' : undefined}>
+    <div className={`compare${wide ? ' compare--wide' : ''}${sweep ? ' compare--sweep' : ''}`} data-testid="compare" role={wide ? 'region' : undefined} aria-label={wide ? 'Comparison lab' : undefined}>
       <div className="compare__top">
         <h2>Compare schemes</h2>
         <button type="button" aria-pressed={wide} onClick={() => setWide((w) => !w)} title="Lay the lab over the whole page (or back into the side panel)">
           {wide ? 'Narrow' : 'Widen'}
         </button>
       </div>
+      <SweepModes sweep={sweep} onChange={setSweep} disabled={st.running} />
+      {sweep && <SweepPanel specs={specs} names={names} experiment={experiment} choices={choices} />}
       <fieldset className="compare__schemes" disabled={st.running}>
         <legend>
           Schemes to compare ({MIN_SCHEMES}–{MAX_SCHEMES}; {n} picked)

@@ -27,6 +27,17 @@ describe('CompareLab', () => {
     expect(lab.getState().selected[0]).toBe('s1');
   });
 
+  it("takes a shared link's comparison: exactly its schemes (once each, at most 8) and its baseline if picked", () => {
+    const lab = new CompareLab(() => new RunPool(lane, 1));
+    lab.toggle('old');
+    lab.choose(['dftl', 'page', 'dftl'], 'page');
+    expect(lab.getState()).toMatchObject({ selected: ['dftl', 'page'], baseline: 'page' });
+    lab.choose(Array.from({ length: 10 }, (_, i) => `s${i}`), 's9');
+    expect(lab.getState()).toMatchObject({ selected: Array.from({ length: MAX_SCHEMES }, (_, i) => `s${i}`), baseline: null });
+    lab.choose([]);
+    expect(lab.getState()).toMatchObject({ selected: [], baseline: null });
+  });
+
   it("runs the picked schemes on the experiment's device and parse choices; scheme options go only to their own scheme", async () => {
     const lab = new CompareLab(() => new RunPool(lane, 2));
     lab.toggle('page');

@@ -3,7 +3,7 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type ToWorker, type ViewData } from './protocol';
+import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type SweepCall, type ToWorker, type TracePreview, type ViewData } from './protocol';
 import { errorMessage } from './errors';
 import { PAGE_STATE } from './codes';
 import { frameTransfer } from './protocol';
@@ -86,6 +86,10 @@ export class SimCore {
         const parse = { name: loader.name, ...JSON.parse(loader.wasm.finish()) };
         return [{ type: 'traceParsed', id, parse }, []];
       }
+      case 'tracePreview': {
+        const json = this.wasm.previewTraceJson(new Uint8Array(msg.sample), msg.complete, msg.format ?? null, msg.optionsJson, msg.maxLines);
+        return [{ type: 'tracePreviewed', id, preview: JSON.parse(json) as TracePreview }, []];
+      }
       case 'loadParsed': {
         const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
         const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
@@ -130,6 +134,8 @@ export class SimCore {
         return [{ type: 'catalog', id, catalog: catalog(this.wasm) }, []];
       case 'validate':
         return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
+      case 'sweep':
+        return [{ type: 'sweep', id, json: sweepCall(this.wasm, msg.call) }, []];
       case 'inspect':
         return [{ type: 'inspection', id, inspection: this.need(simId).inspect(msg.focus) }, []];
       case 'drop':
@@ -208,6 +214,19 @@ function catalog(wasm: WasmApi): Catalog {
     presets: JSON.parse(wasm.presetsJson()),
     schemes: JSON.parse(wasm.schemesJson()),
   };
+}
+
+function sweepCall(wasm: WasmApi, call: SweepCall): string {
+  switch (call.fn) {
+    case 'catalog':
+      return `{"params":${wasm.sweepParamsJson()},"experiments":${wasm.experimentsJson()}}`;
+    case 'expand':
+      return wasm.sweepExpandJson(call.baseJson, call.param, call.values, call.schemesJson);
+    case 'trace':
+      return JSON.stringify(wasm.experimentTraceCsv(call.experiment, call.trace));
+    case 'report':
+      return wasm.experimentReportJson(call.experiment, call.resultsJson);
+  }
 }
 
 function viewReply(id: number, view: ViewData): Reply {

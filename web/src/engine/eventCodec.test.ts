@@ -11,7 +11,8 @@ const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 /** Two identical runs of `requests` requests: one read as records, one as JSON. */
 function run(scheme: string, requests: number) {
   const wasm = loadWasm();
-  const config = JSON.stringify({ scheme, record_events: true, device: { blocks: 32, pages_per_block: 8 } });
+  // Spare blocks for the log-block schemes (they need two beyond the logical blocks).
+  const config = JSON.stringify({ scheme, record_events: true, device: { blocks: 32, pages_per_block: 8, over_provisioning: 0.25 } });
   const make = () => {
     const sim = new wasm.Simulation(config, new Uint8Array(shippedTrace(TRACE)), TRACE);
     sim.step(requests);
@@ -32,23 +33,24 @@ describe('event records', () => {
     expect((JSON.parse(loadWasm().vocabJson()) as Vocab).event_words).toBe(EVENT_WORDS);
   });
 
-  for (const scheme of ['page', 'dftl']) {
-    it(`decode to exactly the JSON events of the same run (${scheme}, with GC and cache events)`, () => {
+  for (const scheme of ['page', 'dftl', 'bast', 'fast', 'nftl']) {
+    it(`decode to exactly the JSON events of the same run (${scheme}, with GC, cache and merge events)`, () => {
       const { words, json, codec } = run(scheme, 400);
       expect(words.length).toBe(json.length * EVENT_WORDS);
       expect(json.some((e) => e.type === 'erase')).toBe(true);
       if (scheme === 'dftl') expect(json.some((e) => e.type === 'cache_evict')).toBe(true);
+      if (['bast', 'fast', 'nftl'].includes(scheme)) expect(json.some((e) => e.type === 'merge')).toBe(true);
       expect(codec.decodeAll(words)).toEqual(json);
     });
   }
 
-  it('decode a merge naming its data, log and result blocks (none: 2^32-1)', () => {
-    // No shipped scheme merges yet: records as events/record.rs writes them (its layout table).
+  it('decode a merge naming its data, log and result blocks (none: 2^32-1) and why it had its kind', () => {
+    // Records as events/record.rs writes them (its layout table): kind | cause << 8.
     const codec = new EventCodec(JSON.parse(loadWasm().vocabJson()) as Vocab);
-    const words = new Uint32Array([12, 2, 4, 2, 6, 7, 0, 0, 12, 0, 3, 0xffffffff, 5, 5, 0, 0]);
+    const words = new Uint32Array([12, 2 | (2 << 8), 4, 2, 6, 7, 4, 3, 12, 0, 3, 0xffffffff, 5, 5, 8, 1]);
     expect(codec.decodeAll(words)).toEqual([
-      { type: 'merge', kind: 'full', lbn: 4, data_block: 2, log_block: 6, result_block: 7 },
-      { type: 'merge', kind: 'switch', lbn: 3, data_block: null, log_block: 5, result_block: 5 },
+      { type: 'merge', kind: 'full', lbn: 4, data_block: 2, log_block: 6, result_block: 7, cause: 'shared', written: 4, degree: 3 },
+      { type: 'merge', kind: 'switch', lbn: 3, data_block: null, log_block: 5, result_block: 5, cause: 'in_order', written: 8, degree: 1 },
     ]);
   });
 

@@ -14,12 +14,13 @@
  *   erase           block    purpose                                                 ns lo,hi
  *   gc_start/_end   victim   valid
  *   cache_*         level    key      bytes (insert/evict)       dirty (evict)
- *   merge           kind (0 switch, 1 partial, 2 full)   lbn   data block (none: 2^32-1)  log block  result block
+ *   merge           kind | cause<<8  lbn  data block (none: 2^32-1)  log block  result block  written  degree
+ *                   (kind 0 switch, 1 partial, 2 full; cause as MERGE_CAUSES)
  *
  * Full-speed play only walks programs and erases (page table) and decodes the last few
  * requests (narration), so thousands of requests per frame never become objects.
  */
-import type { EngineEvent, PageKind, RequestTrace } from './events';
+import type { EngineEvent, MergeCause, PageKind, RequestTrace } from './events';
 import { groupByRequest } from './events';
 import type { Vocab } from './protocol';
 
@@ -28,6 +29,8 @@ export const EVENT_WORDS = 8;
 
 const OPS = ['read', 'write', 'trim'] as const;
 const MERGES = ['switch', 'partial', 'full'] as const;
+/** Engine `MergeCause` by code. */
+export const MERGE_CAUSES: MergeCause[] = ['in_order', 'out_of_order', 'shared', 'superseded', 'fold'];
 /** A merge's data-block word when the logical block had no data block. */
 const NO_BLOCK = 0xffffffff;
 const KIND_NAMES: PageKind[] = ['None', 'Data', 'Translation', 'Dtp'];
@@ -113,7 +116,17 @@ export class EventCodec {
       case 'cache_evict':
         return { type, level: this.levels[a] as never, key: b, bytes: c, dirty: d !== 0 };
       case 'merge':
-        return { type, kind: MERGES[a], lbn: b, data_block: c === NO_BLOCK ? null : c, log_block: d, result_block: e };
+        return {
+          type,
+          kind: MERGES[a & 0xff],
+          lbn: b,
+          data_block: c === NO_BLOCK ? null : c,
+          log_block: d,
+          result_block: e,
+          cause: MERGE_CAUSES[a >>> 8],
+          written: f,
+          degree: g,
+        };
       default:
         throw new Error(`event record ${i / EVENT_WORDS}: unknown kind ${w[i]}`);
     }

@@ -57,7 +57,20 @@ export type EngineEvent =
       log_block: number;
       /** The block holding the logical block afterwards. */
       result_block: number;
+      /** Why it had its kind: what the log block held (engine `MergeCause`). */
+      cause: MergeCause;
+      /** Pages written in the log block when it was reclaimed. */
+      written: number;
+      /** Logical blocks merged out of that log block (the association degree A). */
+      degree: number;
     };
+
+/**
+ * What a reclaimed log block held (engine `MergeCause`): one block's pages in order from
+ * offset 0 (switch or partial), out of order, pages of several blocks (shared), in order but
+ * superseded by a later write to the data block, or an NFTL replacement block (fold).
+ */
+export type MergeCause = 'in_order' | 'out_of_order' | 'shared' | 'superseded' | 'fold';
 
 /** The request header event. */
 export type RequestEvent = Extract<EngineEvent, { type: 'request' }>;
@@ -92,4 +105,35 @@ const STOP_EVENT: Record<string, EngineEvent['type']> = { gc: 'gc_start', miss: 
 /** Whether `e` is the operation that stop `what` waits for. */
 export function matchesStop(e: EngineEvent, what: string): boolean {
   return STOP_EVENT[what] === e.type;
+}
+
+type Read = Extract<EngineEvent, { type: 'flash_read' }>;
+type Program = Extract<EngineEvent, { type: 'flash_program' }>;
+
+/** A page copy inside a request: GC's or a merge's read and program of the same key. */
+export interface Copy {
+  read: Read;
+  program: Program;
+  /** Index of the program. */
+  at: number;
+  /** Index of the copy's last op (the program, or the invalidation after it). */
+  last: number;
+}
+
+/**
+ * The copy starting at `ops[i]`, if one does: a GC or merge read, then the program of the
+ * same key with the same purpose. GC programs before it invalidates the source (read,
+ * program, invalidate); a merge gathers by read, invalidate, program (blockmap.rs).
+ */
+export function copyAt(ops: EngineEvent[], i: number): Copy | null {
+  const r = ops[i];
+  if (r?.type !== 'flash_read' || (r.purpose !== 'gc' && r.purpose !== 'merge')) return null;
+  let j = i + 1;
+  const between = ops[j];
+  if (between?.type === 'invalidate' && between.ppn === r.ppn) j++;
+  const w = ops[j];
+  if (w?.type !== 'flash_program' || w.purpose !== r.purpose || w.key !== r.key) return null;
+  const after = ops[j + 1];
+  const last = j === i + 1 && after?.type === 'invalidate' && after.ppn === r.ppn ? j + 1 : j;
+  return { read: r, program: w, at: j, last };
 }

@@ -220,6 +220,58 @@ export interface TraceParse {
   summary: TraceSummary;
 }
 
+/** A previewed line's request (engine `PreviewRequest`). */
+export interface PreviewRequest {
+  /** ns since the preview's first request (absolute stamps exceed a JS number's precision). */
+  at_ns: number;
+  op: 'read' | 'write' | 'trim';
+  offset: number;
+  size: number;
+  device: string | null;
+}
+
+/** A located parse error (engine `ParseError`). */
+export interface LocatedError {
+  file: string | null;
+  line: number;
+  column: number;
+  found: string;
+  expected: string;
+}
+
+/** The upload preview (engine `trace::preview::Preview`). */
+export interface TracePreview {
+  /** null when the format is unknown (see `error`). */
+  format: string | null;
+  detected: boolean;
+  layout: string | null;
+  fields: { name: string; meaning: string }[];
+  /** Time unit in force and the format's own (`ns`, `filetime`, ...). */
+  time_unit: string | null;
+  default_time_unit: string | null;
+  /** Bytes per sector in force; null when the format addresses in bytes. */
+  sector_size: number | null;
+  lines: {
+    line: number;
+    text: string;
+    kind: 'request' | 'header' | 'ignored' | 'comment' | 'error' | 'unread';
+    request: PreviewRequest | null;
+    error: LocatedError | null;
+  }[];
+  error: LocatedError | null;
+}
+
+/**
+ * A sweep question for the engine (one place for the CLI and the app): `catalog` gives
+ * `{params, experiments}`; `expand` the checked points of a sweep; `trace` a generated
+ * trace of an experiment as CSV; `report` our numbers beside the paper's.
+ */
+export type SweepCall =
+  | { fn: 'catalog' }
+  | { fn: 'expand'; baseJson: string; param: string; values: string; schemesJson: string }
+  | { fn: 'trace'; experiment: string; trace: string }
+  | { fn: 'report'; experiment: string; resultsJson: string };
+
 /**
  * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);
  * the comparison lab loads others beside it under their own ids, each with its own timeline.
@@ -236,6 +288,8 @@ type ToWorkerBody =
   | { type: 'traceOpen'; id: number; name: string; format?: string; optionsJson: string }
   | { type: 'traceChunk'; id: number; chunk: ArrayBuffer }
   | { type: 'traceClose'; id: number }
+  /** Reads the start of a file as the parser would (`complete`: it is the whole file). */
+  | { type: 'tracePreview'; id: number; sample: ArrayBuffer; complete: boolean; format?: string; optionsJson: string; maxLines: number }
   /** Builds the simulation from the trace parsed by traceOpen/Chunk/Close. */
   | { type: 'loadParsed'; id: number; configJson: string; traceName: string }
   /**
@@ -260,6 +314,8 @@ type ToWorkerBody =
   | { type: 'catalog'; id: number }
   /** Checks a config as a load would, without building anything. */
   | { type: 'validate'; id: number; configJson: string }
+  /** Sweeps and paper experiments (issue 13): the engine expands and reports; JSON out. */
+  | { type: 'sweep'; id: number; call: SweepCall }
   /**
    * The scheme's RAM structures at the current position (asked on demand, never per frame);
    * `focus`: a tree node id to zoom into (engine `InspectQuery::focus`).
@@ -273,6 +329,7 @@ type ToWorkerBody =
 export type FromWorker =
   | { type: 'traceFed'; id: number; progress: TraceProgress }
   | { type: 'traceParsed'; id: number; parse: TraceParse }
+  | { type: 'tracePreviewed'; id: number; preview: TracePreview }
   | { type: 'loaded'; id: number; info: SimInfo; view: ViewData }
   | { type: 'view'; id: number; view: ViewData }
   | { type: 'progress'; id: number; label: string; done: number; total: number }
@@ -283,6 +340,7 @@ export type FromWorker =
   | { type: 'inspection'; id: number; inspection: Inspection }
   | { type: 'catalog'; id: number; catalog: Catalog }
   | { type: 'validated'; id: number; result: Validation }
+  | { type: 'sweep'; id: number; json: string }
   /**
    * The request failed. `fatal`: the wasm instance trapped and must not be used again (the
    * client replaces the worker). `cancelled`: a `cancel` stopped it before it changed anything.

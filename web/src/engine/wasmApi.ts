@@ -15,6 +15,8 @@ export interface WasmApi {
   counterNames(): string[];
   schemesJson(): string;
   formatsJson(): string;
+  /** Upload preview JSON (protocol TracePreview); throws on unreadable options JSON. */
+  previewTraceJson(sample: Uint8Array, complete: boolean, format: string | null | undefined, optionsJson: string, maxLines: number): string;
   presetsJson(): string;
   defaultConfigJson(): string;
   /** JSON Schema of the config without scheme options. */
@@ -23,6 +25,12 @@ export interface WasmApi {
   validateConfigJson(configJson: string): string;
   /** The closed vocabularies (stops, roles, kinds, states, purposes, cache levels). */
   vocabJson(): string;
+  /** Sweeps and paper experiments (engine `sweep`, `experiments`); these throw on bad input. */
+  sweepParamsJson(): string;
+  sweepExpandJson(baseJson: string, param: string, values: string, schemesJson: string): string;
+  experimentsJson(): string;
+  experimentTraceCsv(experiment: string, trace: string): string;
+  experimentReportJson(experiment: string, resultsJson: string): string;
 }
 
 /** Streaming trace parser with statistics (engine `TraceLoader`). */

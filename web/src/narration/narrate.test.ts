@@ -34,9 +34,26 @@ describe('narration of single events', () => {
     [{ type: 'cache_insert', level: 'entry', key: 4113 }, 'Load LPN 4113 into the mapping cache'],
     [{ type: 'cache_evict', level: 'entry', key: 12, dirty: true }, 'Evict LPN 12 from the mapping cache — dirty, so its translation page must be rewritten'],
     [{ type: 'cache_evict', level: 'block_map', key: 3, dirty: false }, 'Evict logical block 3 from the block-map cache — clean, simply dropped'],
-    [{ type: 'merge', kind: 'switch', lbn: 7, data_block: 3, log_block: 9, result_block: 9 }, 'Switch merge of logical block 7: log block 9 becomes its data block (data block 3)'],
-    [{ type: 'merge', kind: 'partial', lbn: 7, data_block: null, log_block: 9, result_block: 9 }, 'Partial merge of logical block 7: copy the missing pages into log block 9, then switch (no data block)'],
-    [{ type: 'merge', kind: 'full', lbn: 7, data_block: 3, log_block: 9, result_block: 12 }, 'Full merge of logical block 7: copy every valid page of data block 3 and log block 9 to block 12, erase the old ones'],
+    [
+      { type: 'merge', kind: 'switch', lbn: 7, data_block: 3, log_block: 9, result_block: 9, cause: 'in_order', written: 8, degree: 1 },
+      'Switch merge of logical block 7: log block 9 was written in order and complete (8 of 8 pages written), so it simply becomes the data block; data block 3 is erased',
+    ],
+    [
+      { type: 'merge', kind: 'partial', lbn: 7, data_block: null, log_block: 9, result_block: 9, cause: 'in_order', written: 3, degree: 1 },
+      'Partial merge of logical block 7: log block 9 was written in order but is incomplete (3 of 8 pages written), so the remaining pages were left empty (no data block) and it becomes the data block',
+    ],
+    [
+      { type: 'merge', kind: 'full', lbn: 7, data_block: 3, log_block: 9, result_block: 12, cause: 'out_of_order', written: 5, degree: 1 },
+      'Full merge of logical block 7: log block 9 holds its pages out of order (5 of 8 pages written), so it cannot become the data block; every valid page of data block 3 and log block 9 gathered into new block 12',
+    ],
+    [
+      { type: 'merge', kind: 'full', lbn: 2, data_block: 3, log_block: 9, result_block: 12, cause: 'shared', written: 8, degree: 3 },
+      'Full merge of logical block 2: log block 9 holds pages of 3 logical blocks (association degree A = 3), so each is merged on its own; every valid page of data block 3 and log block 9 gathered into new block 12',
+    ],
+    [
+      { type: 'merge', kind: 'full', lbn: 2, data_block: 3, log_block: 9, result_block: 0xffffffff, cause: 'fold', written: 8, degree: 1 },
+      'Fold (NFTL) of logical block 2: replacement block 9 (8 of 8 pages written) and its primary data block 3 are folded into a new primary: nothing of them was still valid, so no block holds it now',
+    ],
   ];
   it.each(cases)('%j', (e, text) => {
     expect(describeEvent(e, PPB)).toBe(text);

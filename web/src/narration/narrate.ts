@@ -12,8 +12,9 @@
  * pages it offers are told as pages of that kind ("DTP 3"). The events do not carry the
  * kind of a page read, so it is learned from the request's own events (see `indexPages`).
  */
-import type { CacheLevel, EngineEvent, Purpose, RequestEvent, RequestTrace } from '../engine/events';
+import { copyAt, type CacheLevel, type EngineEvent, type Purpose, type RequestEvent, type RequestTrace } from '../engine/events';
 import type { Code } from '../engine/protocol';
+import { describeMerge, narrateMerge, runMerges } from './merges';
 import { treeLine } from './treeNarration';
 import { hasTree, treeOps, type TreeOp } from './treeOps';
 
@@ -244,14 +245,8 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
       return `Load ${keyLabel(e.level, e.key)} into the ${level(e.level)}`;
     case 'cache_evict':
       return `Evict ${keyLabel(e.level, e.key)} from the ${level(e.level)}${e.dirty ? ' — dirty, so its translation page must be rewritten' : ' — clean, simply dropped'}`;
-    case 'merge': {
-      const data = e.data_block === null ? 'no data block' : `data block ${e.data_block}`;
-      return {
-        switch: `Switch merge of logical block ${e.lbn}: log block ${e.log_block} becomes its data block (${data})`,
-        partial: `Partial merge of logical block ${e.lbn}: copy the missing pages into log block ${e.log_block}, then switch (${data})`,
-        full: `Full merge of logical block ${e.lbn}: copy every valid page of ${data} and log block ${e.log_block} to block ${e.result_block}, erase the old ones`,
-      }[e.kind];
-    }
+    case 'merge':
+      return describeMerge(e, ppb);
     default: {
       const { type, ...rest } = e as { type: string };
       return `${type.replace(/_/g, ' ')} ${JSON.stringify(rest)}`;
@@ -280,6 +275,15 @@ function packedInto(ops: EngineEvent[], i: number, vocab: Vocabulary): number {
   while (ops[j]?.type === 'cache_evict' && (ops[j] as { level: CacheLevel }).level === first.level) j++;
   const p = ops[j];
   return p?.type === 'flash_program' && p.purpose !== 'gc' && indexOfKind(vocab, p.kind) ? j : -1;
+}
+
+/** The last merge of the run that `ops[end]` (a gc_end) closes, if it merged. */
+function mergedInto(ops: EngineEvent[], end: number): Extract<EngineEvent, { type: 'merge' }> | undefined {
+  for (let i = end - 1; i >= 0 && ops[i].type !== 'gc_start'; i--) {
+    const e = ops[i];
+    if (e.type === 'merge') return e;
+  }
+  return undefined;
 }
 
 /** Narrates one request's operations, folding the pairs that belong together. */
@@ -316,11 +320,25 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
       const name = cap(levelName(e.level, vocab));
       const what = vocab.indexes?.[e.level] ? `LPN ${e.key}` : keyLabel(e.level, e.key);
       line(i + 1, `${name} miss for ${what}: read ${content('translation', next.key, undefined, pages.byPpn.get(next.ppn))} from ${at(next.block, next.page)}${inVain(pages, i + 1)}${cost(next.ns)}`, next.ns, 'mapping');
-    } else if (e.type === 'flash_read' && e.purpose === 'gc' && next?.type === 'flash_program' && next.purpose === 'gc') {
-      const inv = ops[i + 2];
-      const last = inv?.type === 'invalidate' && inv.ppn === e.ppn ? i + 2 : i + 1;
-      const what = content('gc', next.key, next.kind, indexOfKind(vocab, next.kind));
-      line(last, `GC copies ${what} from ${at(e.block, e.page)} to ${at(next.block, next.page)}${cost(e.ns + next.ns)}`, e.ns + next.ns);
+    } else if (copyAt(ops, i)) {
+      const { read, program: w, last } = copyAt(ops, i)!;
+      const what = content('gc', w.key, w.kind, indexOfKind(vocab, w.kind));
+      const who = read.purpose === 'merge' ? 'Merge copies' : 'GC copies';
+      line(last, `${who} ${what} from ${at(read.block, read.page)} to ${at(w.block, w.page)}${cost(read.ns + w.ns)}`, read.ns + w.ns);
+    } else if (e.type === 'merge') {
+      line(i, narrateMerge(ops, i, ppb, formatNs), 0);
+    } else if (e.type === 'gc_start' && runMerges(ops, i)) {
+      const m = runMerges(ops, i)!;
+      const valid = `${e.valid} valid page${e.valid === 1 ? '' : 's'}`;
+      const text =
+        m.cause === 'fold'
+          ? `Reclaim replacement block ${e.victim} (${valid}): fold it with its primary block`
+          : `Reclaim log block ${e.victim} (${valid}): merge it with the data block${m.degree > 1 ? 's' : ''} it holds pages of`;
+      line(i, text, 0, 'merge');
+    } else if (e.type === 'gc_end' && mergedInto(ops, i) !== undefined) {
+      const m = mergedInto(ops, i)!;
+      const now = m.result_block === e.victim ? `is now the data block of logical block ${m.lbn}` : 'is erased and free again';
+      line(i, `Merge done: ${m.cause === 'fold' ? 'replacement' : 'log'} block ${e.victim} ${now}`, 0, 'merge');
     } else if (e.type === 'flash_program' && e.purpose !== 'gc' && next?.type === 'invalidate' && next.ppn !== e.ppn) {
       const text = describeEvent(e, ppb, vocab, pages, i).replace(/ — [^—]*$/, '');
       line(i + 1, `${text}; the old copy at ${ppnAt(next.ppn, ppb)} is now invalid${cost(e.ns)}`, e.ns);

@@ -11,6 +11,8 @@ export interface Experiment {
   config: { scheme: string; [key: string]: unknown };
   /** An uploaded file (kept in memory for this session); when set, `traceUrl` is unused. */
   file?: File;
+  /** The upload's content hash (traces/contentHash.ts): its key in the trace library. */
+  traceHash?: string;
 }
 
 /** What the app opens on: a real MSR Cambridge excerpt, the small default device, `page`. */

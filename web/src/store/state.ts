@@ -77,6 +77,8 @@ export interface UiState {
   heat: boolean;
   /** Keyboard help overlay open. */
   help: boolean;
+  /** The side tab open (a panel id; undefined = the first). */
+  tab?: string;
 }
 
 /** Everything the views read from the store. */

@@ -208,6 +208,15 @@ export class SimStore {
     this.ui.setHelp(open);
   }
 
+  setTab(id: string | undefined) {
+    this.ui.setTab(id);
+  }
+
+  /** Shows `text` in the status area until the next move. */
+  notify(text: string) {
+    this.ui.notify(text);
+  }
+
   // ---- glue ----
 
   /** After playing: the status it leaves, the chart, and the state hash (skipped while

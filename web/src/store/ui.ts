@@ -1,4 +1,4 @@
-/** The ui slice: how the user looks at the simulation (speed, heat colouring, help). */
+/** The ui slice: how the user looks at the simulation (speed, heat colouring, help, tab). */
 import { SPEEDS } from './speeds';
 import type { StateCell } from './state';
 
@@ -16,5 +16,15 @@ export class Ui {
 
   setHelp(open: boolean) {
     this.state.set({ help: open });
+  }
+
+  /** Opens side tab `id` (undefined: the first); in the store so a shared link can name it. */
+  setTab(id: string | undefined) {
+    this.state.set({ tab: id });
+  }
+
+  /** Shows a note in the status area until the next move (e.g. what a link could not restore). */
+  notify(text: string) {
+    this.state.set({ notice: text });
   }
 }

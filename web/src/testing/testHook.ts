@@ -53,6 +53,8 @@ export interface FtlTestApi {
   refresh(): Promise<void>;
   /** Centre of physical page `ppn`'s cell in the grid canvas (CSS px), for pointer tests. */
   pageCenter(ppn: number): [number, number];
+  /** Each block's role code (engine BlockRole) on screen, and pages per block. */
+  blockRoles(): { roles: number[]; pagesPerBlock: number };
   /** Block-grid paint times; `resetPaints` starts a new measurement. */
   paintStats(): PaintSummary;
   resetPaints(): void;
@@ -102,6 +104,10 @@ export function installTestHook(store: SimStore) {
       if (!l) return [NaN, NaN];
       const [x, y, size] = cellRect(l, ppn, pagesPerBlock);
       return [x + size / 2, y + size / 2];
+    },
+    blockRoles() {
+      const { frame, info } = store.getState();
+      return { roles: frame ? Array.from(frame.blockRoles) : [], pagesPerBlock: info?.pagesPerBlock ?? 1 };
     },
     paintStats: paintSummary,
     resetPaints,

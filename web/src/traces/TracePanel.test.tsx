@@ -1,17 +1,20 @@
 // @vitest-environment jsdom
 // The Trace panel starts every load with the parser options as edited in the panel: picking
 // a scheme must not reload with the store's older options (and drop what was just typed).
+import { File as NodeFile } from 'node:buffer';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SimClient } from '../engine/client';
-import type { SchemeInfo } from '../engine/protocol';
+import type { SchemeInfo, TracePreview } from '../engine/protocol';
 import { SimStore } from '../store/store';
 import { StoreContext } from '../store/useSim';
 import { FakeClient, fakeInfo } from '../test/fakeClient';
 import { TracePanel } from './TracePanel';
 
 vi.mock('./useManifest', () => ({ useManifest: () => ({ manifest: { traces: [] } }) }));
+// An empty library, answered at once (IndexedDB is not what these tests are about).
+vi.mock('./library/useLibrary', () => ({ useLibrary: () => ({ entries: [], refresh: async () => {}, rename: async () => {}, remove: async () => {} }) }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,8 +27,8 @@ function mount(store: SimStore) {
 }
 
 /** A store with an experiment loaded with `parseChoices`, its load() recorded. */
-function loadedStore(parseChoices = {}) {
-  const store = new SimStore(new FakeClient() as unknown as SimClient);
+function loadedStore(parseChoices = {}, client = new FakeClient()) {
+  const store = new SimStore(client as unknown as SimClient);
   store['set']({ status: 'ready', info: { ...fakeInfo(10), schemes, formats: ['csv', 'msr'] }, parseChoices });
   const load = vi.spyOn(store, 'load').mockResolvedValue();
   return { store, load };
@@ -75,5 +78,45 @@ describe('TracePanel', () => {
     expect(field<HTMLInputElement>('Device / volume / ASU').value).toBe('1125');
     change(field<HTMLSelectElement>('Scheme'), 'dftl');
     expect(load.mock.calls[0][1]).toEqual({ device: '1125', only: 'writes' });
+  });
+
+  it('previews an upload, and loads it only on commit, with the overrides chosen there', async () => {
+    const client = new FakeClient();
+    const { store, load } = loadedStore({ skipBadLines: true, format: 'csv' }, client);
+    mount(store);
+    // jsdom's File cannot be read; Node's can, and the panel only needs Blob's reading API.
+    const file = new NodeFile(['0 0 8 8 0\n1000 0 16 8 1\n'], 'mq.trace') as unknown as File;
+    const input = host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
+    expect(load).not.toHaveBeenCalled();
+    const preview = (format: string, unit: string): TracePreview => ({
+      format, detected: false, layout: 'arrival_time device_no start_sector size_sectors type', fields: [{ name: 'arrival_time', meaning: 'arrival time' }],
+      time_unit: unit, default_time_unit: 'ns', sector_size: 512, error: null,
+      lines: [{ line: 1, text: '0 0 8 8 0', kind: 'request', request: { at_ns: 0, op: 'write', offset: 4096, size: 4096, device: '0' }, error: null }],
+    });
+    // The preview starts from the panel's format, then follows the override.
+    await act(() => new Promise((r) => setTimeout(r, 50))); // the file's start is read meanwhile
+    const first = await client.next('tracePreview');
+    expect(first.body).toMatchObject({ format: 'csv', complete: true });
+    await act(async () => first.resolve({ type: 'tracePreviewed', preview: preview('csv', 'ns') }));
+    change(field<HTMLSelectElement>('Format of this file'), 'msr'); // the engine's formats here: csv, msr
+    const second = await client.next('tracePreview');
+    expect(second.body.format).toBe('msr');
+    await act(async () => second.resolve({ type: 'tracePreviewed', preview: preview('msr', 'ns') }));
+    change(field<HTMLSelectElement>('Time unit'), 'ms');
+    const third = await client.next('tracePreview');
+    expect(JSON.parse(third.body.optionsJson as string)).toEqual({ skip_bad_lines: true, time_unit: 'ms' });
+    await act(async () => third.resolve({ type: 'tracePreviewed', preview: preview('msr', 'ms') }));
+    expect(host.querySelector('[data-kind=request] td:last-child')?.textContent).toBe('write 4.00 KiB at byte 4,096 · t+0 ns · device 0');
+
+    const commit = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;
+    await act(async () => commit.click());
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    const [experiment, choices] = load.mock.calls[0];
+    expect(experiment).toMatchObject({ traceName: 'mq.trace', file, config: { scheme: 'page' } });
+    expect(experiment?.traceHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(choices).toEqual({ skipBadLines: true, format: 'msr', timeUnit: 'ms' });
+    expect(host.querySelector('[data-testid=upload-preview]')).toBeNull();
   });
 });

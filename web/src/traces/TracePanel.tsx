@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import type { Experiment } from '../store/experiment';
 import { useSim, useStore } from '../store/useSim';
+import { contentHash } from './contentHash';
+import { getTrace, type LibraryEntry, putTrace } from './library';
+import { TraceLibrary } from './library/TraceLibrary';
+import { useLibrary } from './library/useLibrary';
 import type { TraceEntry } from './manifest';
 import type { ParseChoices } from './stream';
 import { TraceStats } from './TraceStats';
+import { type FileChoices, TIME_UNITS, UploadPreview } from './UploadPreview';
 import { useManifest } from './useManifest';
 import './TracePanel.css';
 
@@ -29,6 +34,18 @@ function shippedExperiment(t: TraceEntry, scheme: string): Experiment {
   return { traceUrl: `traces/${t.file}`, traceName: t.file, config: { scheme, ...t.config } };
 }
 
+/** `choices` with the per-file options (format, time unit, sector size) replaced by `file`'s. */
+function withFileChoices(choices: ParseChoices, file: FileChoices): ParseChoices {
+  const { format: _f, timeUnit: _t, sectorSize: _s, ...rest } = choices;
+  const out: ParseChoices = { ...rest };
+  if (file.format) out.format = file.format;
+  if (file.timeUnit) out.timeUnit = file.timeUnit;
+  if (file.sectorSize != null) out.sectorSize = file.sectorSize;
+  return out;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
 /**
  * Choose the experiment: a shipped trace or an upload (file picker or drop), parser options,
  * and the scheme. Shows the trace's statistics, and why a trace could not be read.
@@ -45,27 +62,91 @@ export function TracePanel() {
   // The panel unmounts with its tab: start from the options the loaded experiment used.
   const [choices, setChoices] = useState<ParseChoices>(() => store.getState().parseChoices);
   const [dragging, setDragging] = useState(false);
+  const library = useLibrary();
+  // An upload being previewed, its content hash computed meanwhile.
+  // Picking another file meanwhile replaces it (`seq` gives that preview a fresh state).
+  const [pending, setPending] = useState<{ file: File; hash: Promise<string>; seq: number }>();
+  // What became of the last upload: kept in the library, or why not.
+  const [note, setNote] = useState<string>();
   const scheme = experiment.config.scheme;
+  const libValue = (hash?: string) => (hash && library.entries.some((e) => e.hash === hash) ? `lib:${hash}` : '');
   // After a refused load the selectors show what was asked, beside the reason.
   const shownScheme = refused?.config.scheme ?? scheme;
-  const shownTrace = refused && !refused.file ? refused.traceName : experiment.file ? '' : experiment.traceName;
+  const shownTrace = refused && !refused.file ? refused.traceName : experiment.file ? libValue(experiment.traceHash) : experiment.traceName;
   const loading = status === 'loading';
 
   // Every load this panel starts uses the options as edited here, not the store's last ones
-  // (else changing the scheme would silently drop an option just typed in).
+  // (else changing the scheme would silently drop an option just typed in). Format and units
+  // belong to a file: a new trace starts from its own (shipped: detected; upload: previewed).
+  const loadWith = (e: Experiment, c: ParseChoices) => {
+    setChoices(c);
+    return store.load(e, c);
+  };
   const load = (e: Experiment) => void store.load(e, choices);
-  const loadFile = (file: File) => load({ traceUrl: '', traceName: file.name, file, config: { scheme } });
+  const loadFile = (file: File) => {
+    const hash = contentHash(file);
+    hash.catch(() => {}); // reported when the upload is committed
+    setNote(undefined);
+    setPending((p) => ({ file, hash, seq: (p?.seq ?? 0) + 1 }));
+  };
+  const commit = async (over: FileChoices) => {
+    if (!pending) return;
+    const { file } = pending;
+    setPending(undefined);
+    const c = withFileChoices(choices, over);
+    // Hashing began when the preview opened; a big file may still be at it.
+    setNote('Reading the file to name it in the library…');
+    const hash = await pending.hash.catch(() => undefined);
+    setNote(undefined);
+    const e: Experiment = { traceUrl: '', traceName: file.name, file, traceHash: hash, config: { scheme } };
+    await loadWith(e, c);
+    const s = store.getState();
+    if (s.experiment !== e || !s.trace) return; // refused, or replaced by a newer load
+    try {
+      if (!hash) await pending.hash; // throws the reason there is no hash
+      const r = await putTrace(file, file.name, { format: s.trace.format, stats: s.trace.summary, report: s.trace.report, choices: c }, hash);
+      if (r.entry.stored === 'session') setNote(r.entry.whyNotKept);
+      else setNote(r.existed ? `Already in the library as “${r.entry.name}”.` : `Kept in the library as “${r.entry.name}”.`);
+    } catch (err) {
+      setNote(`Not kept in the library: ${message(err)}. It stays usable until you close or reload the page.`);
+    }
+    await library.refresh();
+  };
+  const loadEntry = async (entry: LibraryEntry) => {
+    const t = await getTrace(entry.hash);
+    if (!t) {
+      setNote(`${entry.name} is no longer in the library.`);
+      return void library.refresh();
+    }
+    setNote(undefined);
+    // With the options it was committed with, so it reads as its statistics say.
+    void loadWith({ traceUrl: '', traceName: t.entry.name, file: t.file, traceHash: entry.hash, config: { scheme } }, t.entry.choices);
+  };
   const pickShipped = (file: string) => {
     const t = manifest?.traces.find((x) => x.file === file);
-    if (t) load(shippedExperiment(t, scheme));
+    if (t) void loadWith(shippedExperiment(t, scheme), withFileChoices(choices, {}));
+  };
+  const pickTrace = (value: string) => {
+    const entry = value.startsWith('lib:') ? library.entries.find((e) => `lib:${e.hash}` === value) : undefined;
+    if (entry) void loadEntry(entry);
+    else pickShipped(value);
   };
 
   return (
     <section className="trace-panel" aria-label="Experiment">
       <label className="field">
         <span>Trace</span>
-        <select value={shownTrace} onChange={(e) => pickShipped(e.target.value)} disabled={loading}>
-          {experiment.file && <option value="">{experiment.traceName} (uploaded)</option>}
+        <select value={shownTrace} onChange={(e) => pickTrace(e.target.value)} disabled={loading}>
+          {experiment.file && !libValue(experiment.traceHash) && <option value="">{experiment.traceName} (uploaded)</option>}
+          {library.entries.length > 0 && (
+            <optgroup label="Your traces (this browser)">
+              {library.entries.map((e) => (
+                <option key={e.hash} value={`lib:${e.hash}`}>
+                  {e.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
           {(['real', 'teaching'] as const).map((kind) => (
             <optgroup key={kind} label={kind === 'real' ? 'Real traces' : 'Teaching traces (tiny device)'}>
               {manifest?.traces
@@ -81,6 +162,22 @@ export function TracePanel() {
       </label>
       {manifestError && <p role="alert" className="trace-panel__error">{manifestError}</p>}
 
+      {pending && (
+        <UploadPreview
+          key={pending.seq}
+          file={pending.file}
+          client={store.client}
+          formats={info?.formats ?? []}
+          choices={choices}
+          onCommit={(over) => void commit(over)}
+          onCancel={() => setPending(undefined)}
+        />
+      )}
+      {note && (
+        <p role="status" className="trace-panel__note" data-testid="library-note">
+          {note}
+        </p>
+      )}
       <div
         className={`drop${dragging ? ' drop--over' : ''}`}
         onDragOver={(e) => {
@@ -160,6 +257,20 @@ export function TracePanel() {
           </select>
         </label>
         <div className="trace-panel__row">
+          <label className="field">
+            <span>Time unit</span>
+            <select value={choices.timeUnit ?? ''} onChange={(e) => setChoices({ ...choices, timeUnit: e.target.value || undefined })}>
+              <option value="">the format's own</option>
+              {TIME_UNITS.map(([k, words]) => (
+                <option key={k} value={k}>
+                  {words}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberField label="Sector size (bytes)" value={choices.sectorSize} placeholder="512" onChange={(v) => setChoices({ ...choices, sectorSize: v })} />
+        </div>
+        <div className="trace-panel__row">
           <NumberField label="From (s)" value={choices.fromS} onChange={(v) => setChoices({ ...choices, fromS: v })} />
           <NumberField label="Until (s)" value={choices.untilS} onChange={(v) => setChoices({ ...choices, untilS: v })} />
           <NumberField label="Time scale" value={choices.timeScale} placeholder="1" onChange={(v) => setChoices({ ...choices, timeScale: v })} />
@@ -186,6 +297,14 @@ export function TracePanel() {
         </p>
       )}
       {trace && <TraceStats parse={trace} />}
+      <TraceLibrary
+        library={library}
+        shipped={manifest?.traces ?? []}
+        current={experiment.file ? experiment.traceHash : experiment.traceName}
+        disabled={loading}
+        onLoad={(e) => void loadEntry(e)}
+        onLoadShipped={pickShipped}
+      />
     </section>
   );
 }

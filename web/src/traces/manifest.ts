@@ -33,3 +33,10 @@ export function parseManifest(json: unknown): Manifest {
   });
   return { traces };
 }
+
+/** Fetches and checks the manifest (the trace picker, and a shared link's trace names). */
+export async function fetchManifest(): Promise<Manifest> {
+  const r = await fetch('traces/index.json');
+  if (!r.ok) throw new Error(`traces/index.json: HTTP ${r.status}`);
+  return parseManifest(await r.json());
+}

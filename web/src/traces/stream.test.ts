@@ -74,6 +74,9 @@ describe('streamTrace', () => {
       end_ns: 2_000_000_000,
       time_scale: 0.5,
     });
+    // Unit overrides from the upload preview; 512 B sectors are the engine's default already.
+    expect(JSON.parse(parseOptionsJson({ timeUnit: 'us', sectorSize: 4096 }))).toEqual({ time_unit: 'us', sector_size: 4096 });
+    expect(parseOptionsJson({ sectorSize: 512 })).toBe('{}');
   });
 
   it('applies a device and operation filter in the engine', async () => {

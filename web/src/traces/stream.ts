@@ -33,6 +33,10 @@ export interface ParseChoices {
   timeScale?: number;
   /** blkparse only: replay queued (Q) instead of dispatched (D, the default) events. */
   blkparseEvent?: 'Q' | 'D';
+  /** Unit of the time column (`ps`, `ns`, `us`, `ms`, `s`, `filetime`); undefined = the format's. */
+  timeUnit?: string;
+  /** Bytes per sector, for formats that address in sectors; undefined = 512. */
+  sectorSize?: number;
 }
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -61,6 +65,8 @@ export function parseOptionsJson(choices: ParseChoices): string {
   if (choices.untilS != null && choices.untilS >= 0) o.end_ns = ns(choices.untilS);
   if (choices.timeScale != null && choices.timeScale !== 1) o.time_scale = choices.timeScale;
   if (choices.blkparseEvent === 'Q') o.blkparse_event = 'queue';
+  if (choices.timeUnit) o.time_unit = choices.timeUnit;
+  if (choices.sectorSize != null && choices.sectorSize !== 512) o.sector_size = Math.floor(choices.sectorSize);
   return JSON.stringify(o);
 }
 

@@ -1,6 +1,6 @@
 //! Fixed-width binary event records: the layout table is in the parent module's docs.
 
-use super::{CacheLevel, Event, HostOp, MergeKind, Purpose};
+use super::{CacheLevel, Event, HostOp, MergeCause, MergeKind, Purpose};
 use crate::error::{EngineError, Result};
 use crate::flash::PageKind;
 use crate::vocab::CACHE_LEVELS;
@@ -70,8 +70,9 @@ pub fn encode(events: &[Event], out: &mut Vec<u32>) {
             Event::CacheEvict { level, key, dirty, bytes } => {
                 [11, level as u32, key, bytes, dirty as u32, 0, 0, 0]
             }
-            Event::Merge { kind, lbn, data_block, log_block, result_block } => {
-                [12, kind as u32, lbn, data_block.unwrap_or(NO_BLOCK), log_block, result_block, 0, 0]
+            Event::Merge { kind, lbn, data_block, log_block, result_block, cause, written, degree } => {
+                let a = kind as u32 | (cause as u32) << 8;
+                [12, a, lbn, data_block.unwrap_or(NO_BLOCK), log_block, result_block, written, degree]
             }
         };
         out.extend_from_slice(&r);
@@ -142,13 +143,17 @@ pub fn decode(words: &[u32]) -> Result<Vec<Event>> {
                 10 => Event::CacheInsert { level: level(a)?, key: b, bytes: c },
                 11 => Event::CacheEvict { level: level(a)?, key: b, bytes: c, dirty: d != 0 },
                 12 => {
-                    let k = [MergeKind::Switch, MergeKind::Partial, MergeKind::Full].get(a as usize);
+                    let k = [MergeKind::Switch, MergeKind::Partial, MergeKind::Full].get((a & 0xff) as usize);
+                    let cause = MergeCause::ALL.get((a >> 8) as usize);
                     Event::Merge {
-                        kind: *k.ok_or_else(|| bad("merge kind", a))?,
+                        kind: *k.ok_or_else(|| bad("merge kind", a & 0xff))?,
                         lbn: b,
                         data_block: (c != NO_BLOCK).then_some(c),
                         log_block: d,
                         result_block: e,
+                        cause: *cause.ok_or_else(|| bad("merge cause", a >> 8))?,
+                        written: f,
+                        degree: g,
                     }
                 }
                 other => return Err(bad("kind", other)),

@@ -226,9 +226,28 @@ impl BlockMap {
         if dev.flash().state(ppn) != PageState::Free {
             return Ok(false);
         }
-        self.drop_copy(dev, lpn)?;
-        dev.program(ppn, PageTag::data(lpn, version), Purpose::Data)?;
+        self.program_replacing(dev, lpn, version, ppn, Purpose::Data)?;
         Ok(true)
+    }
+
+    /// Programs `lpn` at `ppn`, then invalidates its old copy and forgets it in the log
+    /// table: the new copy first, as every scheme tells it ("write …; the old copy … is now
+    /// invalid"), so the narration pairs a write with the copy it supersedes.
+    fn program_replacing(
+        &mut self,
+        dev: &mut Device,
+        lpn: u32,
+        version: u32,
+        ppn: Ppn,
+        purpose: Purpose,
+    ) -> Result<()> {
+        let old = self.locate(dev, lpn);
+        dev.program(ppn, PageTag::data(lpn, version), purpose)?;
+        if let Some(p) = old {
+            dev.invalidate(p)?;
+        }
+        self.log_loc.remove(&lpn);
+        Ok(())
     }
 
     /// Programs `lpn` into page `index` of log block `log` (host write), invalidating its
@@ -241,9 +260,8 @@ impl BlockMap {
         log: BlockId,
         index: u32,
     ) -> Result<Ppn> {
-        self.drop_copy(dev, lpn)?;
         let ppn = dev.flash().first_ppn(log) + index;
-        dev.program(ppn, PageTag::data(lpn, version), Purpose::Log)?;
+        self.program_replacing(dev, lpn, version, ppn, Purpose::Log)?;
         self.log_loc.insert(lpn, ppn);
         Ok(ppn)
     }
@@ -286,9 +304,8 @@ impl BlockMap {
     /// pages copied.
     pub fn rewrite_block(&mut self, dev: &mut Device, lpn: u32, version: u32) -> Result<u32> {
         let (lbn, off) = self.split(lpn);
-        self.drop_copy(dev, lpn)?;
         let target = self.take(dev)?;
-        dev.program(dev.flash().first_ppn(target) + off, PageTag::data(lpn, version), Purpose::Data)?;
+        self.program_replacing(dev, lpn, version, dev.flash().first_ppn(target) + off, Purpose::Data)?;
         let copies = self.gather(dev, lbn, 0, target, Purpose::Gc)?;
         self.replace_data(dev, lbn, target, Purpose::Gc)?;
         Ok(copies)

@@ -17,7 +17,7 @@
 use super::blockmap::{BlockMap, NONE};
 use crate::device::Device;
 use crate::error::Result;
-use crate::events::{MergeKind, Purpose};
+use crate::events::{MergeCause, MergeKind, MergeWhy, Purpose};
 use crate::flash::BlockId;
 use crate::inspect::{Entry, InspectQuery, Order, Row, Structure};
 use crate::vocab::cache_level_id;
@@ -46,6 +46,17 @@ impl LogBlock {
     pub fn in_order(&self, ppb: u32) -> Option<u32> {
         let lbn = self.lpns.first()? / ppb;
         self.lpns.iter().enumerate().all(|(i, &l)| l == lbn * ppb + i as u32).then_some(lbn)
+    }
+
+    /// Why it cannot be switched in when it is not in order: pages of several logical
+    /// blocks, or one block's pages out of order.
+    fn disorder(&self, ppb: u32) -> MergeCause {
+        let first = self.lpns.first().map(|l| l / ppb);
+        if self.lpns.iter().any(|l| Some(l / ppb) != first) {
+            MergeCause::Shared
+        } else {
+            MergeCause::OutOfOrder
+        }
     }
 
     /// Logical blocks it holds valid pages of (their newest copy is here), first-written first.
@@ -82,6 +93,7 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
     dev.gc_start(log.block);
     // In order, and no newer copy of those pages went to the data block since (a write
     // that found its slot erased in a data block a merge had just rebuilt).
+    let written = log.lpns.len() as u32;
     let in_order = log.in_order(ppb).filter(|&lbn| {
         (0..log.lpns.len() as u32).all(|o| {
             map.data_slot(dev, lbn * ppb + o)
@@ -89,18 +101,20 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
         })
     });
     if let Some(lbn) = in_order {
-        let written = log.lpns.len() as u32;
         let kind = if written == ppb { MergeKind::Switch } else { MergeKind::Partial };
         let data = map.data_block(lbn);
         let erases = erases_so_far(dev);
         report.copies = map.complete_in_order(dev, lbn, log.block, written)?;
         report.merges[kind as usize] += 1;
         report.degree = 1;
-        dev.merge(kind, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
+        let why = MergeWhy { cause: MergeCause::InOrder, written, degree: 1 };
+        dev.merge(kind, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE), why);
         dev.merge_work(kind, u64::from(report.copies), erases_so_far(dev) - erases);
         dev.log_merged(u64::from(written), 0);
     } else {
+        let cause = if log.in_order(ppb).is_some() { MergeCause::Superseded } else { log.disorder(ppb) };
         let lbns = log.live_lbns(map, dev);
+        let why = MergeWhy { cause, written, degree: lbns.len() as u32 };
         for (k, &lbn) in lbns.iter().enumerate() {
             let data = map.data_block(lbn);
             let erases = erases_so_far(dev);
@@ -112,7 +126,7 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
             report.merges[MergeKind::Full as usize] += 1;
             report.degree += 1;
             // Result `NONE` (u32::MAX): nothing of the block was left valid to keep.
-            dev.merge(MergeKind::Full, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE));
+            dev.merge(MergeKind::Full, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE), why);
             dev.merge_work(MergeKind::Full, u64::from(copies), erases_so_far(dev) - erases);
         }
         if lbns.is_empty() {
@@ -191,6 +205,37 @@ pub fn association_table(logs: &[&LogBlock], map: &BlockMap, query: &InspectQuer
     }
 }
 
+/// The same association in physical blocks, for the block grid: one row per (log block,
+/// data block) pair, the data block of each logical block the log block holds pages of
+/// (`None` when that logical block has no data block yet). Issue 14: the grid shows which
+/// data blocks a log block serves without knowing the block map.
+pub fn association_blocks(logs: &[&LogBlock], map: &BlockMap, query: &InspectQuery) -> Structure {
+    let ppb = map.ppb();
+    let mut rows = Vec::new();
+    for l in logs {
+        let mut lbns: Vec<u32> = l.lpns.iter().map(|&p| p / ppb).collect();
+        lbns.sort_unstable();
+        lbns.dedup();
+        rows.extend(lbns.into_iter().map(|lbn| Row {
+            key: l.block,
+            value: map.data_block(lbn),
+            in_ram: true,
+        }));
+    }
+    let len = rows.len() as u64;
+    // Every pair, not a summary: the grid outlines them (a log block holds at most P pages).
+    let keep = query.limit.max(1) * ppb as usize;
+    let truncated = rows.len() > keep;
+    rows.truncate(keep);
+    Structure::Table {
+        id: "log-data-blocks".into(),
+        name: "Log block → data block it serves".into(),
+        len,
+        rows,
+        truncated,
+    }
+}
+
 /// Seed 004's device on a hand-sized array, for the log-block schemes' worked examples:
 /// 8 blocks of 4 pages, half of them spare (4 logical blocks), with T_read = 25 + 4 × 70 µs,
 /// T_write = 200 + 4 × 70 µs and T_erase = 2 ms, so merge costs come out in Eq. (2)/(3) terms.
@@ -198,6 +243,7 @@ pub fn association_table(logs: &[&LogBlock], map: &BlockMap, query: &InspectQuer
 pub(crate) mod seed004 {
     use crate::config::{Latencies, SimConfig};
     use crate::device::Device;
+    use crate::events::{Event, MergeCause, MergeKind};
     use crate::flash::FlashArray;
 
     pub const T_READ: u64 = 305_000;
@@ -213,7 +259,8 @@ pub(crate) mod seed004 {
         config
     }
 
-    /// An erased device of `config` with seed 004's latencies (events off).
+    /// An erased device of `config` with seed 004's latencies, recording events (the merge
+    /// events say why each merge had its kind: [`merges`]).
     pub fn device(config: &SimConfig) -> Device {
         let lat = Latencies {
             page_read_ns: 25_000,
@@ -222,6 +269,17 @@ pub(crate) mod seed004 {
             erase_ns: T_ERASE,
             ..Latencies::default()
         };
-        Device::new(FlashArray::new(8, 4, config.device.cell), lat, false)
+        Device::new(FlashArray::new(8, 4, config.device.cell), lat, true)
+    }
+
+    /// The merge events recorded since the last call: (kind, cause, pages written, degree).
+    pub fn merges(dev: &mut Device) -> Vec<(MergeKind, MergeCause, u32, u32)> {
+        dev.take_events()
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Merge { kind, cause, written, degree, .. } => Some((kind, cause, written, degree)),
+                _ => None,
+            })
+            .collect()
     }
 }

@@ -18,6 +18,7 @@ mod detect;
 pub mod disksim;
 mod error;
 mod fast;
+mod fields;
 pub mod fiu;
 mod format;
 pub mod generate;
@@ -27,6 +28,7 @@ pub mod msr;
 mod num;
 mod options;
 pub mod plain;
+pub mod preview;
 mod reader;
 mod select;
 pub mod spc;
@@ -43,7 +45,17 @@ pub use reader::{Parsed, Progress, TraceReader, MAX_LINE};
 
 use serde::Serialize;
 
-use crate::events::HostOp;
+/// Host operation kind (what a trace's request asks for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HostOp {
+    /// Read.
+    Read,
+    /// Write.
+    Write,
+    /// Trim / discard.
+    Trim,
+}
 
 /// One host request, in bytes, with its arrival time relative to the trace's first request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CompareChart } from '../CompareChart';
 import type { Column, RunMetrics } from '../metrics';
 import { ChartDownloads } from './ChartDownloads';
 import { CHARTS, type ChartSpec, type Keys } from './data';
-import { drawPanels } from './grouped';
+import { drawPanels, stacksPanels } from './grouped';
 import { drawLines } from './lines';
 
 const RELATIVE = 'relative';
@@ -66,13 +66,19 @@ function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: Run
     return () => ro.disconnect();
   }, []);
 
+  const drawn = useMemo(() => (spec.kind === 'panels' ? { kind: spec.kind, data: spec.data(runs, names) } : { kind: spec.kind, data: spec.data(runs, names) }), [spec, runs, names]);
+  // Stacked panels (a narrow box) get a band each.
+  const n = drawn.kind === 'panels' ? drawn.data.panels.length : 1;
+  const height = drawn.kind === 'panels' && stacksPanels(n, width, MARGIN) ? 40 + n * (HEIGHT - 60) : HEIGHT;
+
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
-    const box = { width, height: HEIGHT, margin: MARGIN };
-    if (spec.kind === 'panels') drawPanels(svg, spec.data(runs, names), box, setHover);
-    else drawLines(svg, spec.data(runs, names), box, setHover);
-  }, [spec, runs, names, width]);
+    const box = { width, height, margin: MARGIN };
+    setHover(''); // a value read on the chart drawn before would no longer be on screen
+    if (drawn.kind === 'panels') drawPanels(svg, drawn.data, box, setHover);
+    else drawLines(svg, drawn.data, box, setHover);
+  }, [drawn, width, height]);
 
   return (
     <section className="compare__chart" aria-label={spec.label}>
@@ -84,7 +90,7 @@ function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: Run
         {hover || (spec.kind === 'lines' ? 'Hover the plot, or focus it and use the arrow keys, for values.' : 'Hover or focus a bar for its value.')}
       </p>
       <div ref={wrapRef}>
-        <svg ref={svgRef} width={width} height={HEIGHT} data-testid="compare-deck-chart" data-chart={spec.id} />
+        <svg ref={svgRef} width={width} height={height} data-testid="compare-deck-chart" data-chart={spec.id} />
       </div>
     </section>
   );

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { svgGoldenMismatch } from '../../test/svgGolden';
 import { flashByPurpose, hitRatios, percentiles } from './data';
-import { drawPanels, panelBarText } from './grouped';
+import { drawPanels, panelBarText, stacksPanels } from './grouped';
 import { TEST_KEYS, TEST_RUNS } from './testRuns';
 
-const BOX = { width: 600, height: 300, margin: { top: 12, right: 12, bottom: 62, left: 56 } };
+const BOX = { width: 760, height: 300, margin: { top: 12, right: 12, bottom: 62, left: 56 } };
 const svg = () => document.createElementNS('http://www.w3.org/2000/svg', 'svg');
 
 describe('drawPanels', () => {
@@ -27,6 +27,29 @@ describe('drawPanels', () => {
     const h = (i: number) => Number(reads[i].getAttribute('height'));
     expect(h(1) / h(0)).toBeCloseTo(2, 6); // dftl's data reads are twice page's
     expect(h(3) / h(0)).toBeCloseTo(10 / 90, 6); // translation vs data reads of page
+  });
+
+  it('stacks the panels in a narrow box (the side panel), each with its own band and axes', () => {
+    const el = svg();
+    const narrow = { ...BOX, width: 380, height: 700 };
+    const d = flashByPurpose(TEST_RUNS, TEST_KEYS);
+    expect(stacksPanels(3, BOX.width, BOX.margin)).toBe(false);
+    expect(stacksPanels(3, narrow.width, narrow.margin)).toBe(true);
+    expect(stacksPanels(1, 200, narrow.margin)).toBe(false);
+    drawPanels(el, d, narrow, () => {});
+    const axes = [...el.querySelectorAll('.panel .axis.x')].map((a) => a.getAttribute('transform'));
+    const ys = axes.map((t) => Number(/,([\d.]+)\)/.exec(t!)![1]));
+    expect(ys[1] - ys[0]).toBeCloseTo(ys[2] - ys[1], 6);
+    expect(ys[2]).toBeLessThan(narrow.height - 16 * 1); // above the legend
+    const lefts = [...el.querySelectorAll('.panel .axis.y')].map((a) => a.getAttribute('transform'));
+    expect(new Set(lefts).size).toBe(1);
+    // Every bar sits inside its own band.
+    for (const [i, panel] of [...el.querySelectorAll('.panel')].entries())
+      for (const bar of panel.querySelectorAll('rect.bar')) {
+        const bottom = Number(bar.getAttribute('y')) + Number(bar.getAttribute('height'));
+        expect(bottom).toBeCloseTo(ys[i], 6);
+        expect(Number(bar.getAttribute('y'))).toBeGreaterThan(i === 0 ? 0 : ys[i - 1]);
+      }
   });
 
   it('puts a ratio chart on a 0–1 axis, and percentiles on a log axis', () => {

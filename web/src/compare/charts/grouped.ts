@@ -45,18 +45,31 @@ export function panelBarText(p: Panel, g: PanelGroup, b: PanelBar): string {
 }
 
 const GAP = 48;
+/** Narrowest panel drawn side by side; narrower ones are stacked (the side panel's width). */
+const MIN_PANEL_W = 170;
+
+/** Whether `n` panels are stacked one above the other in a box `width` wide. */
+export function stacksPanels(n: number, width: number, margin: ChartBox['margin']): boolean {
+  return n > 1 && (width - margin.left - margin.right - GAP * (n - 1)) / n < MIN_PANEL_W;
+}
 
 /** Draws (or redraws) the panels; `hover` gets a bar's text ('' when the pointer leaves). */
 export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, hover: (text: string) => void) {
   const { width, height, margin } = box;
   const root = chartRoot(svg, box, data.title);
-  const bottom = height - margin.bottom - legendHeight(data.schemes.length);
   const n = Math.max(1, data.panels.length);
-  const panelW = (width - margin.left - margin.right - GAP * (n - 1)) / n;
+  const stacked = stacksPanels(n, width, margin);
+  // Side by side: panels share the height and split the width; stacked: the reverse, each
+  // band keeping the margins for its own axes.
+  const plotH = height - legendHeight(data.schemes.length);
+  const bandH = stacked ? plotH / n : plotH;
+  const panelW = stacked ? width - margin.left - margin.right : (width - margin.left - margin.right - GAP * (n - 1)) / n;
   const color = new Map(data.schemes.map((s) => [s.id, s.color]));
 
   data.panels.forEach((p, i) => {
-    const left = margin.left + i * (panelW + GAP);
+    const left = margin.left + (stacked ? 0 : i * (panelW + GAP));
+    const top = (stacked ? i * bandH : 0) + margin.top;
+    const bottom = (stacked ? i * bandH : 0) + bandH - margin.bottom;
     const values = p.groups.flatMap((g) => g.bars.map((b) => b.value));
     const hi = p.top ?? (max(values) || 1);
     const lo = min(values) ?? 0;
@@ -65,11 +78,11 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
       ? scaleLog()
           .domain([lo / 1.5, hi * 1.5])
           .nice()
-          .range([bottom, margin.top])
+          .range([bottom, top])
       : scaleLinear()
           .domain([0, p.top ?? hi * 1.08])
           .nice()
-          .range([bottom, margin.top]);
+          .range([bottom, top]);
     const x = scaleBand<string>()
       .domain(p.groups.map((g) => g.id))
       .range([left, left + panelW])
@@ -85,7 +98,7 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
       .call(log ? axisLeft(y).ticks(4, tickNum as never) : axisLeft(y).ticks(5).tickFormat(tickNum));
     g.append('text')
       .attr('class', 'axis-label')
-      .attr('transform', `translate(${left - 36},${(margin.top + bottom) / 2}) rotate(-90)`)
+      .attr('transform', `translate(${left - 36},${(top + bottom) / 2}) rotate(-90)`)
       .attr('text-anchor', 'middle')
       .text(axisTitle(p.label, p.unit) + (log ? ', log scale' : ''));
     const labels = new Map(p.groups.map((gr) => [gr.id, gr.label]));

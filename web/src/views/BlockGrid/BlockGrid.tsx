@@ -3,6 +3,7 @@ import type { PageInfo } from '../../engine/pageTable';
 import { prefillNote } from '../../narration/context';
 import { SPEEDS } from '../../store/speeds';
 import { useSim, useStore } from '../../store/useSim';
+import { useThrottled } from '../../store/useThrottled';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
@@ -11,6 +12,7 @@ import { drawLabels, LABEL_MIN_CELL } from './labels';
 import { gridLayout, hitTest } from './layout';
 import { Legend } from './Legend';
 import { animationMs } from './animation';
+import { associationOf, blockMarks } from './association';
 import { drawOverlay } from './overlay';
 import './BlockGrid.css';
 
@@ -33,6 +35,21 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const [box, setBox] = useState({ w: 600, h: 400 });
   const [hover, setHover] = useState<{ ppn: number; pinned: boolean } | null>(null);
   const [hoverInfo, setHoverInfo] = useState<{ ppn: number; info: PageInfo | null } | null>(null);
+  const [shown, setShown] = useState<ReturnType<typeof gridHighlight> | null>(null);
+  const inspection = useSim((s) => s.inspection);
+  // Log-block schemes pair log and data blocks: the block under the pointer shows its
+  // partners, from the engine's RAM inspection (fetched for the hovered block).
+  const pairs = !!info?.spec.stops.includes('merge');
+  const hoverBlock = hover && info ? Math.floor(hover.ppn / info.pagesPerBlock) : null;
+  const assoc = useMemo(() => (pairs && hoverBlock !== null ? associationOf(inspection, hoverBlock) : null), [pairs, hoverBlock, inspection]);
+  const assocRef = useRef(assoc);
+  assocRef.current = assoc;
+  // While playing, at most every half second (as the cache panel): never every frame.
+  const playing = useSim((s) => s.status === 'playing');
+  const assocSeq = useThrottled(seq, 500, playing);
+  useEffect(() => {
+    if (pairs && hoverBlock !== null) void store.refreshInspection();
+  }, [pairs, hoverBlock, assocSeq, store]);
 
   useEffect(() => {
     const el = boxRef.current;
@@ -77,18 +94,19 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     const ppb = info.pagesPerBlock;
     const hl = gridHighlight(s.current, s.pos, store.counter('last_gc_victim'), ppb);
     gridProbe(probeId).highlight = hl;
+    setShown(hl);
     const ms = animationMs(s.pos, hl, SPEEDS[s.speed], s.status === 'playing');
     const a = { hl, t: ms === 0 ? 1 : 0 };
     anim.current = a;
     if (a.t >= 1) {
-      drawOverlay(ctx, layout, ppb, hl, 1, hoverRef.current);
+      drawOverlay(ctx, layout, ppb, hl, 1, hoverRef.current, assocRef.current);
       return;
     }
     const start = performance.now();
     let raf = 0;
     const tick = (now: number) => {
       a.t = Math.min(1, (now - start) / ms);
-      drawOverlay(ctx, layout, ppb, hl, a.t, hoverRef.current);
+      drawOverlay(ctx, layout, ppb, hl, a.t, hoverRef.current, assocRef.current);
       if (a.t < 1) raf = requestAnimationFrame(tick);
     };
     raf = requestAnimationFrame(tick);
@@ -102,8 +120,9 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     const ctx = overlayRef.current?.getContext('2d');
     const a = anim.current;
     // While animating, the next animation frame draws the hover anyway.
-    if (ctx && layout && info && a && a.t >= 1) drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn);
-  }, [hoverPpn, layout, info]);
+    if (ctx && layout && info && a && a.t >= 1) drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn, assoc);
+  }, [hoverPpn, assoc, layout, info]);
+  const marks = useMemo(() => blockMarks(shown, assoc), [shown, assoc]);
 
   // What the hovered page holds comes from the worker's page table.
   useEffect(() => {
@@ -178,8 +197,15 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
           </div>
         )}
       </div>
+      <ul className="sr-only" aria-label="Blocks marked on the grid" data-testid="grid-marks">
+        {marks.map((m, i) => (
+          <li key={i} data-block={m.block} data-mark={m.mark}>
+            {m.text}
+          </li>
+        ))}
+      </ul>
       <div className="block-grid__footer">
-        <Legend heat={heat} frame={frame} labels={labels && !!frame?.pageKeys} />
+        <Legend heat={heat} frame={frame} labels={labels && !!frame?.pageKeys} merges={pairs} />
         {info && prefillNote(info.prefilled) && (
           <p className="block-grid__note" data-testid="prefill-note">
             {prefillNote(info.prefilled)}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FrameData } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
-import { BACKGROUND, FREE_PAGE, INVALID_PAGE, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
+import { ASSOCIATION_LINK, BACKGROUND, FREE_PAGE, INVALID_PAGE, MERGE_OUTLINES, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
 
 /** Props of the grid legend. */
 export interface LegendProps {
@@ -10,10 +10,12 @@ export interface LegendProps {
   frame?: FrameData;
   /** Cells carry logical-page labels. */
   labels: boolean;
+  /** The scheme merges log blocks: explain the merge and association marks. */
+  merges?: boolean;
 }
 
 /** The grid's key: the roles present on the device (or the heat scale) and the marks. */
-export function Legend({ heat, frame, labels }: LegendProps) {
+export function Legend({ heat, frame, labels, merges = false }: LegendProps) {
   const store = useStore();
   // Role names are the engine's (vocabJson), colours the palette's.
   const roleLabels = useSim((s) => s.info?.vocab.block_roles);
@@ -55,6 +57,17 @@ export function Legend({ heat, frame, labels }: LegendProps) {
         )}
         <li><span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />GC victim</li>
         <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: OP_MARK }} />current operation</li>
+        {merges && (
+          <>
+            <li data-testid="legend-merge">
+              <span className="swatch swatch--outline" style={{ borderColor: MERGE_OUTLINES.data }} />
+              <span className="swatch swatch--outline" style={{ borderColor: MERGE_OUTLINES.log }} />
+              <span className="swatch swatch--outline" style={{ borderColor: MERGE_OUTLINES.result }} />
+              merge: data, log and new data block
+            </li>
+            <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: ASSOCIATION_LINK, borderStyle: 'dotted' }} />hovered block's log ↔ data partners</li>
+          </>
+        )}
         {labels && <li className="legend__note">numbers: the logical (or translation) page each written page holds</li>}
       </ul>
     </div>

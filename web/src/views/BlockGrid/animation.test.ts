@@ -8,6 +8,7 @@ const hl = (moves: number, erased: number): GridHighlight => ({
   op: null,
   moves: Array.from({ length: moves }, (_, i) => ({ from: i, to: 100 + i })),
   erased: Array.from({ length: erased }, (_, i) => i),
+  merges: [],
 });
 const at = (op: number) => ({ request: 5, op, ops: op ? 9 : 0 });
 const req = (perSecond: number) => ({ unit: 'request' as const, perSecond });

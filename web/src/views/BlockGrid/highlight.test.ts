@@ -32,3 +32,32 @@ describe('grid highlight', () => {
     expect(gridHighlight(trace, { request: 4, op: 0, ops: 0 }, 2, 8)).toMatchObject({ moves: [{ from: 17, to: 40 }], erased: [2] });
   });
 });
+
+describe('grid highlight of a merge', () => {
+  // A partial merge as blockmap.rs does it: read, invalidate, program (merge purpose), then
+  // the old data block's erase, the merge event, the end of the run.
+  const merge: EngineEvent[] = [
+    { type: 'gc_start', victim: 6, valid: 2 },
+    { type: 'flash_read', ppn: 10, block: 2, page: 2, purpose: 'merge', key: 2, ns: 25_000 },
+    { type: 'invalidate', ppn: 10 },
+    { type: 'flash_program', ppn: 26, block: 6, page: 2, purpose: 'merge', kind: 'Data', key: 2, version: 3, ns: 200_000 },
+    { type: 'erase', block: 2, purpose: 'merge', ns: 700_000 },
+    { type: 'merge', kind: 'partial', lbn: 0, data_block: 2, log_block: 6, result_block: 6, cause: 'in_order', written: 2, degree: 1 },
+    { type: 'gc_end', victim: 6 },
+    { type: 'flash_program', ppn: 33, block: 8, page: 1, purpose: 'log', kind: 'Data', key: 5, version: 9, ns: 200_000 },
+  ];
+  const t: RequestTrace = { index: 9, request: { type: 'request', index: 9, op: 'write', lpn: 5, pages: 1 }, ops: merge };
+  const mark = { kind: 'partial', lbn: 0, data: 2, log: 6, result: 6 };
+
+  it('animates a merge copy (read, invalidate, program) like a GC copy, and the erase', () => {
+    expect(gridHighlight(t, { request: 9, op: 0, ops: 0 }, -1, 4)).toMatchObject({ moves: [{ from: 10, to: 26 }], erased: [2], merges: [mark] });
+    expect(gridHighlight(t, { request: 9, op: 3, ops: 8 }, -1, 4).moves).toEqual([]);
+    expect(gridHighlight(t, { request: 9, op: 4, ops: 8 }, -1, 4).moves).toEqual([{ from: 10, to: 26 }]);
+  });
+
+  it('shows the merge from its run’s start, before its event, and for the rest of the request', () => {
+    expect(gridHighlight(t, { request: 9, op: 1, ops: 8 }, -1, 4).merges).toEqual([mark]);
+    expect(gridHighlight(t, { request: 9, op: 6, ops: 8 }, -1, 4).merges).toEqual([mark]);
+    expect(gridHighlight(t, { request: 9, op: 8, ops: 8 }, -1, 4).merges).toEqual([mark]); // applied before
+  });
+});

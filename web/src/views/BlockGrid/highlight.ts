@@ -1,9 +1,10 @@
 /**
  * What the block grid marks on top of the pages at a timeline position: the GC victim,
- * the operation just applied, GC copies (source → destination) to animate, and erased
- * blocks. Pure, so the test hook reports exactly what the grid draws.
+ * the operation just applied, GC and merge copies (source → destination) to animate, erased
+ * blocks, and the merges on screen with their data, log and result blocks. Pure, so the
+ * test hook and the grid's list of marked blocks report exactly what the grid draws.
  */
-import type { EngineEvent, RequestTrace } from '../../engine/events';
+import { copyAt, type EngineEvent, type RequestTrace } from '../../engine/events';
 import type { Position } from '../../engine/protocol';
 
 /** A GC copy: valid page `from` moved to `to` (physical page numbers). */
@@ -23,20 +24,58 @@ export interface GridHighlight {
   moves: Move[];
   /** Blocks erased by what is animated. */
   erased: number[];
+  /** Merges on screen: the request's (shown whole) or the one in progress (op stepping). */
+  merges: MergeMark[];
 }
 
-const NONE: GridHighlight = { victim: -1, victimActive: false, op: null, moves: [], erased: [] };
+/** A log-block merge on the grid: the blocks it joins and the block holding the result. */
+export interface MergeMark {
+  kind: 'switch' | 'partial' | 'full';
+  lbn: number;
+  /** The logical block's data block before the merge (null: it had none). */
+  data: number | null;
+  log: number;
+  /** The block holding the logical block afterwards (null: nothing of it stayed valid). */
+  result: number | null;
+}
 
-/** GC copies in `ops[0..end)`: a GC read followed by the GC program of the same key. */
+const NONE: GridHighlight = { victim: -1, victimActive: false, op: null, moves: [], erased: [], merges: [] };
+/** A merge's result word when nothing of the block stayed valid (engine NONE). */
+const NO_BLOCK = 0xffffffff;
+
+/** GC and merge copies in `ops[0..end)` (see copyAt). */
 function copies(ops: EngineEvent[], end: number): Move[] {
   const out: Move[] = [];
-  for (let i = 0; i + 1 < end; i++) {
-    const r = ops[i];
-    const w = ops[i + 1];
-    if (r.type === 'flash_read' && r.purpose === 'gc' && w.type === 'flash_program' && w.purpose === 'gc' && w.key === r.key) {
-      out.push({ from: r.ppn, to: w.ppn });
+  for (let i = 0; i < end; i++) {
+    const c = copyAt(ops, i);
+    if (c && c.at < end) out.push({ from: c.read.ppn, to: c.program.ppn });
+  }
+  return out;
+}
+
+function mark(e: EngineEvent): MergeMark[] {
+  if (e.type !== 'merge') return [];
+  const result = e.result_block === NO_BLOCK ? null : e.result_block;
+  return [{ kind: e.kind, lbn: e.lbn, data: e.data_block, log: e.log_block, result }];
+}
+
+/**
+ * The merges of the GC run holding op `at` (its merge events come after its copies, so a
+ * merge is shown from the run's start), or the merges applied so far outside one.
+ */
+function mergesAround(ops: EngineEvent[], at: number): MergeMark[] {
+  let start = -1;
+  for (let i = at; i >= 0; i--) {
+    const e = ops[i];
+    if (e.type === 'gc_end' && i < at) break;
+    if (e.type === 'gc_start') {
+      start = i;
+      break;
     }
   }
+  if (start < 0) return ops.slice(0, at + 1).flatMap(mark);
+  const out: MergeMark[] = [];
+  for (let i = start; i < ops.length && ops[i].type !== 'gc_end'; i++) out.push(...mark(ops[i]));
   return out;
 }
 
@@ -58,7 +97,7 @@ export function gridHighlight(current: RequestTrace | null, pos: Position, lastV
   if (!active) victim = lastVictim;
   if (pos.op === 0) {
     const erased = ops.flatMap((e) => (e.type === 'erase' ? [e.block] : []));
-    return { victim, victimActive: active, op: null, moves: copies(ops, ops.length), erased };
+    return { victim, victimActive: active, op: null, moves: copies(ops, ops.length), erased, merges: ops.flatMap(mark) };
   }
   const e = ops[applied - 1];
   let op: GridHighlight['op'] = null;
@@ -73,5 +112,5 @@ export function gridHighlight(current: RequestTrace | null, pos: Position, lastV
     op = { kind: 'erase', ppn: e.block * ppb, block: e.block };
     erased = [e.block];
   }
-  return { victim, victimActive: active, op, moves, erased };
+  return { victim, victimActive: active, op, moves, erased, merges: mergesAround(ops, applied - 1) };
 }

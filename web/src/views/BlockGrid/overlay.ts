@@ -1,12 +1,14 @@
 /**
- * The layer above the pages: GC victim outline, the operation just applied, GC copies
- * flying from the victim to their destination, the erase flash and the hovered page. It
+ * The layer above the pages: GC victim outline, the operation just applied, GC and merge
+ * copies flying from the source to their destination, the erase flash, the blocks of the
+ * merge on screen, the hovered page and its block's log ↔ data association. It
  * is a few shapes, redrawn whole on a second canvas, so animating never repaints pages.
  */
+import type { Association } from './association';
 import type { GridHighlight } from './highlight';
 import { type GridLayout, tileOrigin } from './layout';
 import { BLOCK_ROLE } from '../../engine/codes';
-import { OP_MARK, ROLES, VICTIM_OUTLINE } from './palette';
+import { ASSOCIATION_LINK, MERGE_OUTLINES, OP_MARK, ROLES, VICTIM_OUTLINE } from './palette';
 
 /** Smallest marker drawn around a page (px), so 1-pixel cells stay visible. */
 const MIN_MARK = 7;
@@ -37,14 +39,77 @@ function ring(ctx: CanvasRenderingContext2D, x: number, y: number, size: number)
   ctx.strokeRect(cx - 1, cy - 1, s + 2, s + 2);
 }
 
+function tileCentre(l: GridLayout, block: number): [number, number] {
+  const [x, y, w, h] = tileRect(l, block);
+  return [x + w / 2, y + h / 2];
+}
+
+/** A tile outline `pad` px outside the tile, dashed when `dash` is given. */
+function outline(ctx: CanvasRenderingContext2D, l: GridLayout, block: number, color: string, pad: number, dash: number[] = []) {
+  const [x, y, w, h] = tileRect(l, block);
+  ctx.setLineDash(dash);
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = color;
+  ctx.strokeRect(x - pad, y - pad, w + 2 * pad - 1, h + 2 * pad - 1);
+  ctx.setLineDash([]);
+}
+
+/** A line between two tiles' centres. */
+function link(ctx: CanvasRenderingContext2D, l: GridLayout, a: number, b: number, color: string, dash: number[]) {
+  const [ax, ay] = tileCentre(l, a);
+  const [bx, by] = tileCentre(l, b);
+  ctx.setLineDash(dash);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(ax, ay);
+  ctx.lineTo(bx, by);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/**
+ * Merges on screen: the data block, the log block and the new data block outlined in their
+ * role colours, joined by lines (data → result ← log), so the association is visible.
+ */
+function drawMerges(ctx: CanvasRenderingContext2D, l: GridLayout, hl: GridHighlight) {
+  for (const m of hl.merges) {
+    const to = m.result ?? m.log;
+    if (m.data !== null) link(ctx, l, m.data, to, MERGE_OUTLINES.data, [5, 3]);
+    if (to !== m.log) link(ctx, l, m.log, to, MERGE_OUTLINES.log, [5, 3]);
+    if (m.data !== null) outline(ctx, l, m.data, MERGE_OUTLINES.data, 5);
+    outline(ctx, l, m.log, MERGE_OUTLINES.log, 5);
+    if (m.result !== null && m.result !== m.log) outline(ctx, l, m.result, MERGE_OUTLINES.result, 5);
+  }
+}
+
+/** The hovered block's log ↔ data association: dotted outlines and lines to its partners. */
+function drawAssociation(ctx: CanvasRenderingContext2D, l: GridLayout, a: Association) {
+  for (const p of a.partners) {
+    link(ctx, l, a.block, p, ASSOCIATION_LINK, [2, 3]);
+    outline(ctx, l, p, ASSOCIATION_LINK, 3, [2, 2]);
+  }
+  if (a.partners.length) outline(ctx, l, a.block, ASSOCIATION_LINK, 3, [2, 2]);
+}
+
 const ease = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /**
  * Draws the overlay. `t` is the animation's progress (0 → 1); at 1 the moves have landed
  * (the pages below already show them) and only the outlines remain.
  */
-export function drawOverlay(ctx: CanvasRenderingContext2D, l: GridLayout, ppb: number, hl: GridHighlight, t: number, hover: number | null) {
+export function drawOverlay(
+  ctx: CanvasRenderingContext2D,
+  l: GridLayout,
+  ppb: number,
+  hl: GridHighlight,
+  t: number,
+  hover: number | null,
+  assoc: Association | null = null,
+) {
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  drawMerges(ctx, l, hl);
+  if (assoc) drawAssociation(ctx, l, assoc);
   if (hl.victim >= 0) {
     const [x, y, w, h] = tileRect(l, hl.victim);
     const pad = hl.victimActive ? 2 : 1.5;

@@ -31,6 +31,10 @@ export const BACKGROUND = '#808080';
 export const PANEL = '#ffffff';
 /** GC victim outline (vermillion) and the current operation's marker. */
 export const VICTIM_OUTLINE = '#d55e00';
+/** A merge's blocks, outlined in their role colours (data, log, new data block). */
+export const MERGE_OUTLINES = { data: ROLES[1].color, log: ROLES[3].color, result: ROLES[7].color } as const;
+/** The hovered block's association lines (log ↔ data), black like the page marks. */
+export const ASSOCIATION_LINK = '#000000';
 export const OP_MARK = '#000000';
 
 /** Relative luminance (WCAG 2) of a colour. */

@@ -14,4 +14,18 @@ describe('opSummary', () => {
       ]),
     ).toBe('2 page programs, 1 page read, 1 erase; 1 GC (1 page copy)');
   });
+
+  it('tells a log-block reclamation as its merges by kind, with their copies', () => {
+    expect(
+      opSummary([
+        { type: 'gc_start', victim: 6, valid: 2 },
+        { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
+        { type: 'invalidate', ppn: 0 },
+        { type: 'flash_program', ppn: 28, block: 7, page: 0, purpose: 'merge', kind: 'Data', key: 0, version: 1, ns: 200_000 },
+        { type: 'merge', kind: 'full', lbn: 0, data_block: 0, log_block: 6, result_block: 7, cause: 'shared', written: 4, degree: 2 },
+        { type: 'merge', kind: 'full', lbn: 1, data_block: 1, log_block: 6, result_block: 1, cause: 'shared', written: 4, degree: 2 },
+        { type: 'gc_end', victim: 6 },
+      ]),
+    ).toBe('1 page program, 1 page read; 2 full merges (1 page copy)');
+  });
 });

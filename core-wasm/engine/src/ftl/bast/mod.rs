@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
-use super::logblock::{association_table, log_list, merge_log, LogBlock};
+use super::logblock::{association_blocks, association_table, log_list, merge_log, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -227,6 +227,7 @@ impl Ftl for LogFtl {
             structures: vec![
                 self.map.block_table(query),
                 association_table(&newest_first, &self.map, query),
+                association_blocks(&newest_first, &self.map, query),
                 list,
             ],
             ..Inspection::default()

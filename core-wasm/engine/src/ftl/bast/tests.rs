@@ -2,7 +2,7 @@
 //! T_read = 25 + 4 × 70 µs, T_write = 200 + 4 × 70 µs, T_erase = 2 ms.
 
 use super::*;
-use crate::events::{MergeKind, Purpose};
+use crate::events::{MergeCause, MergeKind, Purpose};
 use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `log_blocks` log blocks, each shared by up to `share` data blocks.
@@ -33,8 +33,11 @@ fn a_full_merge_costs_seed_004_eq_2() {
     write_all(&mut ftl, &mut dev, &[3, 1], &mut v); // LBN 0's log block, out of order
     assert_eq!(dev.stats.merges, [0, 0, 0]);
     dev.cost = Default::default();
+    seed004::merges(&mut dev);
     write_all(&mut ftl, &mut dev, &[5], &mut v); // LBN 1 needs the only log block: LRU victim
     assert_eq!(dev.stats.merges, [0, 0, 1]);
+    // Full because the log block holds LBN 0's pages out of order (2 of 4 written).
+    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Full, MergeCause::OutOfOrder, 2, 1)]);
     assert_eq!(dev.stats.gc_valid_copies, 4);
     // Eq. (2): N × (T_read + T_write) + 2 × T_erase with N = 4.
     assert_eq!(merge_ns(&dev), 4 * (T_READ + T_WRITE) + 2 * T_ERASE);
@@ -51,8 +54,10 @@ fn a_complete_in_order_log_block_switches() {
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 0, 1, 2, 3], &mut v);
     let log = ftl.logs[0].block;
     dev.cost = Default::default();
+    seed004::merges(&mut dev);
     write_all(&mut ftl, &mut dev, &[2], &mut v); // the full log block is merged first
     assert_eq!(dev.stats.merges[MergeKind::Switch as usize], 1);
+    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Switch, MergeCause::InOrder, 4, 1)]);
     assert_eq!(dev.stats.gc_valid_copies, 0);
     assert_eq!(ftl.map.data_block(0), Some(log), "the log block became the data block");
     assert_eq!(merge_ns(&dev), T_ERASE, "a switch only erases the old data block");
@@ -67,8 +72,10 @@ fn an_incomplete_in_order_log_block_takes_a_partial_merge() {
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 4, 0, 1], &mut v);
     let log = ftl.logs[0].block;
     dev.cost = Default::default();
+    seed004::merges(&mut dev);
     write_all(&mut ftl, &mut dev, &[4], &mut v); // LBN 1 takes the log block: victim LBN 0
     assert_eq!(dev.stats.merges[MergeKind::Partial as usize], 1);
+    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Partial, MergeCause::InOrder, 2, 1)]);
     assert_eq!(dev.stats.gc_valid_copies, 2, "offsets 2 and 3 copied behind");
     assert_eq!(ftl.map.data_block(0), Some(log));
     assert_eq!(merge_ns(&dev), 2 * (T_READ + T_WRITE) + T_ERASE);
@@ -88,4 +95,27 @@ fn the_lru_log_block_is_the_victim() {
     assert_eq!(dev.stats.gc_runs, 1);
     assert!(ftl.owner.contains_key(&0) && !ftl.owner.contains_key(&1), "LBN 1's log was merged");
     ftl.check(&dev).unwrap();
+}
+
+#[test]
+fn an_update_writes_the_new_copy_before_invalidating_the_old() {
+    // The narration pairs a write with the invalidation right after it ("the old copy … is
+    // now invalid"): the old copy must be the updated page's, not the next page's.
+    let (mut ftl, mut dev) = setup(1, 1);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3], &mut v);
+    let old = ftl.map.locate(&dev, 1).unwrap();
+    dev.take_events();
+    write_all(&mut ftl, &mut dev, &[1], &mut v);
+    let ops: Vec<_> = dev
+        .take_events()
+        .into_iter()
+        .filter(|e| {
+            matches!(e, crate::events::Event::FlashProgram { .. } | crate::events::Event::Invalidate { .. })
+        })
+        .collect();
+    assert!(
+        matches!(ops.as_slice(), [crate::events::Event::FlashProgram { key: 1, .. }, crate::events::Event::Invalidate { ppn }] if *ppn == old),
+        "{ops:?}"
+    );
 }

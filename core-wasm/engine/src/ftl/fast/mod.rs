@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
-use super::logblock::{association_table, log_list, merge_log, LogBlock};
+use super::logblock::{association_blocks, association_table, log_list, merge_log, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -251,8 +251,13 @@ impl Ftl for FastFtl {
         );
         let seq: Vec<&LogBlock> = self.sw.iter().collect();
         let sw = log_list("sequential-log", "Sequential log block", Order::Fifo, 1, &seq, &self.map, query);
-        let mut structures =
-            vec![self.map.block_table(query), association_table(&all, &self.map, query), fifo, sw];
+        let mut structures = vec![
+            self.map.block_table(query),
+            association_table(&all, &self.map, query),
+            association_blocks(&all, &self.map, query),
+            fifo,
+            sw,
+        ];
         let name = match self.lookup {
             LogLookup::Hashed => "Hashed page table (LPN → log page)",
             LogLookup::Scan => "Log pages (found by scanning)",

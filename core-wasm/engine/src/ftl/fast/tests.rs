@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::config::Latencies;
-use crate::events::MergeKind;
+use crate::events::{MergeCause, MergeKind};
 use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `dynamic` for FAST-DO.
@@ -31,8 +31,11 @@ fn a_victim_shared_by_three_data_blocks_costs_seed_004_eq_3() {
     assert_eq!(ftl.rw.len(), 1);
     assert_eq!(dev.stats.gc_runs, 0);
     dev.cost = Default::default();
+    seed004::merges(&mut dev);
     write_all(&mut ftl, &mut dev, &[13], &mut v); // no room: the FIFO victim is merged
     assert_eq!((dev.stats.gc_runs, dev.stats.merges), (1, [0, 0, 3]), "one victim, A = 3 full merges");
+    // Each of the A = 3 merge events says the log block was shared by 3 logical blocks.
+    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Full, MergeCause::Shared, 4, 3); 3]);
     assert_eq!(dev.stats.gc_valid_copies, 12);
     // Eq. (3): A × (N × (T_read + T_write) + T_erase) + T_erase with A = 3, N = 4.
     let merge_ns = dev.cost.flash_ns[Purpose::Merge as usize];
@@ -72,4 +75,24 @@ fn reads_scanning_the_log_blocks_pay_one_ram_access_per_log_page() {
     ftl.read(5, &mut dev2).unwrap();
     // One block-map access and a scan of the 3 log pages.
     assert_eq!(dev2.cost.ram_ns, 4 * 100);
+}
+
+#[test]
+fn the_inspection_pairs_each_log_block_with_the_data_blocks_it_serves() {
+    let (mut ftl, mut dev) = setup(0, false);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..16).collect::<Vec<_>>(), &mut v);
+    write_all(&mut ftl, &mut dev, &[1, 5, 9], &mut v); // one random log block, LBNs 0, 1, 2
+    let log = ftl.rw[0].block;
+    let query = InspectQuery { limit: InspectQuery::DEFAULT_LIMIT, touched: &[], focus: None };
+    let inspection = ftl.inspect(&query);
+    let table = inspection.structures.iter().find_map(|s| match s {
+        crate::inspect::Structure::Table { id, rows, .. } if id == "log-data-blocks" => Some(rows),
+        _ => None,
+    });
+    let pairs: Vec<(u32, Option<u32>)> =
+        table.expect("the table is there").iter().map(|r| (r.key, r.value)).collect();
+    let data = |lbn| ftl.map.data_block(lbn);
+    assert_eq!(pairs, [(log, data(0)), (log, data(1)), (log, data(2))]);
+    assert!(data(0).is_some() && data(0) != data(1));
 }

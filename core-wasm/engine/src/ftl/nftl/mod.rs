@@ -15,7 +15,7 @@ use super::logblock::LogBlock;
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{MergeKind, Purpose};
+use crate::events::{MergeCause, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, PageKind, PageState, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{Budget, InspectQuery, Inspection, Order};
@@ -113,7 +113,8 @@ impl Nftl {
         let erases = dev.counters.erases[Purpose::Merge as usize];
         let copies = self.map.full_merge(dev, lbn, Purpose::Merge)?;
         self.map.free(dev, log.block, Purpose::Merge)?;
-        dev.merge(MergeKind::Full, lbn, primary, log.block, self.map.data_block(lbn).unwrap_or(NONE));
+        let why = MergeWhy { cause: MergeCause::Fold, written: log.lpns.len() as u32, degree: 1 };
+        dev.merge(MergeKind::Full, lbn, primary, log.block, self.map.data_block(lbn).unwrap_or(NONE), why);
         dev.merge_work(
             MergeKind::Full,
             u64::from(copies),
@@ -194,15 +195,17 @@ impl Ftl for Nftl {
                 self.repl.len() - 1
             }
         };
-        // The old copy is marked invalid (bookkeeping, no flash time); NFTL keeps no page
-        // table, so later reads find the new copy by scanning spare areas.
-        if let Some(old) = self.current(dev, lpn) {
-            dev.invalidate(old)?;
-        }
+        // The old copy is marked invalid (bookkeeping, no flash time) after the new one is
+        // written, as every scheme tells it; NFTL keeps no page table, so later reads find
+        // the new copy by scanning spare areas.
+        let old = self.current(dev, lpn);
         let log = &mut self.repl[i].1;
         let ppn = dev.flash().first_ppn(log.block) + log.lpns.len() as u32;
         dev.program(ppn, PageTag::data(lpn, version), Purpose::Log)?;
         log.lpns.push(lpn);
+        if let Some(old) = old {
+            dev.invalidate(old)?;
+        }
         Ok(())
     }
 
@@ -252,6 +255,7 @@ impl Ftl for Nftl {
             structures: vec![
                 self.map.block_table(query),
                 super::logblock::association_table(&logs, &self.map, query),
+                super::logblock::association_blocks(&logs, &self.map, query),
                 list,
             ],
             ..Inspection::default()

@@ -16,7 +16,7 @@ fn setup() -> (Nftl, Device) {
         erase_ns: 2_000_000,
         ..Latencies::default()
     };
-    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, false);
+    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, true);
     (Nftl::new(&BuildCtx::of(&config)).unwrap(), dev)
 }
 
@@ -58,8 +58,14 @@ fn a_full_replacement_block_is_folded_into_a_new_primary() {
     let replacement = ftl.repl[0].1.block;
     assert_eq!(dev.stats.gc_runs, 0);
     dev.cost = Default::default();
+    crate::ftl::logblock::seed004::merges(&mut dev);
     write_all(&mut ftl, &mut dev, &[2], &mut v);
     assert_eq!((dev.stats.gc_runs, dev.stats.merges), (1, [0, 0, 1]));
+    assert_eq!(
+        crate::ftl::logblock::seed004::merges(&mut dev),
+        [(MergeKind::Full, MergeCause::Fold, 4, 1)],
+        "the merge event tells a fold of a replacement block with all 4 pages written"
+    );
     assert_eq!(
         dev.stats.log.merge_copies.iter().sum::<u64>(),
         4,

@@ -1,0 +1,175 @@
+//! `ftl sweep`: one parameter over a list of values for several schemes (the engine's
+//! [`ftl_engine::sweep`] expansion, the same the app uses), or a paper experiment of the
+//! registry ([`ftl_engine::experiments`]).
+
+use ftl_engine::sweep::{self, Point};
+use ftl_engine::trace::{ParseOptions, Trace};
+use ftl_engine::{Metrics, Sim};
+use serde_json::{json, Value};
+
+use crate::args::Args;
+
+const HELP: &str = "ftl sweep --trace FILE --scheme ID [--scheme ID ...] --param NAME --values V1,V2,...
+          [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [selection] [--json]
+
+Runs every scheme at every value of one configuration parameter (values outer, schemes
+inner) and prints one result per point: {\"param\": KEY, \"results\": [{\"index\", \"scheme\",
+\"key\", \"value\", \"label\", \"trace\", \"metrics\"}]} with --json, where metrics is the object
+`ftl run --json` prints for that configuration.
+
+--param NAME   a short name or any dotted configuration key (`ftl run --help`), e.g.
+               ram.bytes, device.latency.erase_ns, options.level_two_percent
+--values LIST  comma-separated; keys ending in `bytes` take 4096, 64KiB, 8M; others JSON
+               or bare strings (cost-benefit)
+
+Short names:";
+
+/// One finished point: what was run and its metrics.
+struct Done<'a> {
+    point: &'a Point,
+    trace: &'a str,
+    metrics: Metrics,
+}
+
+fn run_point(point: &Point, trace: &Trace, name: &str) -> Result<Metrics, String> {
+    let what = format!("{} {} = {}", point.scheme, point.key, point.label);
+    let mut sim = Sim::new(point.config.clone(), trace, name).map_err(|e| format!("ftl: {what}: {e}"))?;
+    while !sim.done() {
+        sim.step(4096).map_err(|e| format!("ftl: {what}: {e}"))?;
+    }
+    Ok(sim.metrics())
+}
+
+fn print(param: &str, done: &[Done], json_out: bool) -> Result<(), String> {
+    if json_out {
+        let results: Vec<Value> = done
+            .iter()
+            .map(|d| {
+                json!({"index": d.point.index, "scheme": d.point.scheme, "key": d.point.key, "value": d.point.value,
+                       "label": d.point.label, "trace": d.trace, "metrics": d.metrics})
+            })
+            .collect();
+        let out = json!({ "param": param, "results": results });
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    println!(
+        "{:<14} {:<10} {:<28} {:>12} {:>7} {:>8} {:>8} {:>8}",
+        param, "scheme", "trace", "mean resp us", "waf", "erases", "map hit", "buf hit"
+    );
+    let ratio = |h: &Option<ftl_engine::metrics::HitRatio>| {
+        h.as_ref().map_or("-".into(), |h| format!("{:.3}", h.hit_ratio))
+    };
+    for d in done {
+        let m = &d.metrics;
+        println!(
+            "{:<14} {:<10} {:<28} {:>12.1} {:>7.3} {:>8} {:>8} {:>8}",
+            d.point.label,
+            d.point.scheme,
+            d.trace,
+            m.response_us.mean,
+            m.waf,
+            m.flash.erases,
+            ratio(&m.mapping),
+            ratio(&m.buffer)
+        );
+    }
+    Ok(())
+}
+
+/// `ftl sweep ...`.
+pub fn sweep(argv: &[String]) -> Result<(), String> {
+    if argv.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        for p in sweep::PARAMS {
+            println!("  {:<18} {:<26} {} (e.g. {})", p.name, p.key, p.label, p.example);
+        }
+        println!("\n{}", crate::select::HELP);
+        return Ok(());
+    }
+    let flags: Vec<&str> = ["trace", "scheme", "preset", "format", "set", "param", "values", "experiment"]
+        .into_iter()
+        .chain(crate::select::FLAGS.iter().copied())
+        .collect();
+    let switches: Vec<&str> = ["json"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
+    let args = Args::parse(argv, &flags, &switches)?;
+    if let Some(name) = args.one("experiment") {
+        return crate::experiment::run(name, &args);
+    }
+    let options = crate::select::parse_options(&args)?;
+    let path = args.one("trace").ok_or("ftl: sweep needs --trace FILE (or --experiment NAME)")?;
+    let param = args.one("param").ok_or("ftl: sweep needs --param NAME (see ftl sweep --help)")?;
+    let values = args.one("values").ok_or("ftl: sweep needs --values V1,V2,...")?;
+    let schemes: Vec<String> = args.all("scheme").to_vec();
+    if schemes.is_empty() {
+        return Err("ftl: sweep needs at least one --scheme ID (see ftl schemes)".into());
+    }
+    let base = crate::run::base_json(args.one("preset"), args.all("set"))?;
+    let key = sweep::param_key(param).map_err(|e| format!("ftl: {e}"))?;
+    let values = sweep::parse_values(&key, values).map_err(|e| format!("ftl: {e}"))?;
+    let points = sweep::expand(&base, &key, &values, &schemes).map_err(|e| format!("ftl: {e}"))?;
+    let trace = crate::run::load_trace(path, args.one("format"), &options)?;
+    let mut done = Vec::with_capacity(points.len());
+    for point in &points {
+        let metrics = run_point(point, &trace, path)?;
+        done.push(Done { point, trace: path, metrics });
+    }
+    print(&key, &done, args.has("json"))
+}
+
+/// Runs `points` over each of `traces` (name, parsed trace), in trace order.
+pub fn run_all<'a>(
+    points: &'a [Point],
+    traces: &'a [(String, Trace)],
+) -> Result<Vec<(usize, &'a Point, Metrics)>, String> {
+    let mut out = Vec::new();
+    for (t, (name, trace)) in traces.iter().enumerate() {
+        for p in points {
+            out.push((t, p, run_point(p, trace, name)?));
+        }
+    }
+    Ok(out)
+}
+
+/// Prints experiment results as `ftl sweep` does.
+pub fn print_runs(
+    param: &str,
+    traces: &[(String, Trace)],
+    runs: &[(usize, &Point, Metrics)],
+    json_out: bool,
+) -> Result<(), String> {
+    let done: Vec<Done> = runs
+        .iter()
+        .map(|(t, p, m)| Done { point: p, trace: traces[*t].0.as_str(), metrics: m.clone() })
+        .collect();
+    print(param, &done, json_out)
+}
+
+/// Parse options keeping the first `n` requests.
+pub fn first(n: Option<u64>) -> ParseOptions {
+    ParseOptions { max_requests: n, ..ParseOptions::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sweep_point_runs_the_configuration_ftl_run_builds_for_the_same_settings() {
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/traces/msr-cambridge_hm_0_first1000.csv");
+        let trace = crate::run::load_trace(path, None, &first(Some(300))).unwrap();
+        let base = crate::run::base_json(None, &["device.blocks=128".into()]).unwrap();
+        let values = sweep::parse_values("ram.bytes", "2KiB,4KiB").unwrap();
+        let points = sweep::expand(&base, "ram_bytes", &values, &["page".into(), "dftl".into()]).unwrap();
+        for p in &points {
+            let sets = ["device.blocks=128".to_string(), format!("ram.bytes={}", p.value)];
+            let config = crate::run::config_for(&p.scheme, None, &sets).unwrap();
+            assert_eq!(p.config, config, "{} {}", p.scheme, p.label);
+            let m = run_point(p, &trace, path).unwrap();
+            assert_eq!(m.config["ram"]["bytes"], p.value);
+        }
+        let e = crate::run::base_json(None, &["options.batch_update=true".into()]).unwrap_err();
+        assert!(e.contains("--param options.KEY"), "{e}");
+    }
+}

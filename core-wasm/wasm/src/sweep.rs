@@ -1,0 +1,52 @@
+//! Sweeps and paper experiments (issue 13) for the app's Sweep mode: the engine expands and
+//! checks, the app only runs the configurations it is given. Cold path, JSON strings.
+
+use ftl_engine::{experiments, sweep};
+use wasm_bindgen::prelude::*;
+
+use crate::js_err;
+
+/// The named sweep parameters (`[{name, key, label, unit, example}]`).
+#[wasm_bindgen(js_name = sweepParamsJson)]
+pub fn sweep_params_json() -> String {
+    serde_json::to_string(sweep::PARAMS).unwrap_or_else(|_| "[]".into())
+}
+
+/// Expands a sweep: `base` (a config's JSON) with `param` (short name or dotted key) at each
+/// value of `values` (comma-separated text) for each scheme of `schemes` (a JSON array):
+/// `[{index, scheme, key, value, label, config}]`, values outer, schemes inner. Throws with
+/// the engine's message naming the bad value.
+#[wasm_bindgen(js_name = sweepExpandJson)]
+pub fn sweep_expand_json(base: &str, param: &str, values: &str, schemes: &str) -> Result<String, JsError> {
+    let base: serde_json::Value =
+        serde_json::from_str(base).map_err(|e| js_err(format!("base config JSON: {e}")))?;
+    let schemes: Vec<String> =
+        serde_json::from_str(schemes).map_err(|e| js_err(format!("schemes JSON: {e}")))?;
+    let key = sweep::param_key(param).map_err(js_err)?;
+    let values = sweep::parse_values(&key, values).map_err(js_err)?;
+    let points = sweep::expand(&base, &key, &values, &schemes).map_err(js_err)?;
+    serde_json::to_string(&points).map_err(js_err)
+}
+
+/// Every paper experiment with its points, traces and reported numbers, as a JSON array.
+#[wasm_bindgen(js_name = experimentsJson)]
+pub fn experiments_json() -> Result<String, JsError> {
+    let all: Result<Vec<_>, _> = experiments::EXPERIMENTS.iter().map(|e| e.to_json()).collect();
+    serde_json::to_string(&all.map_err(js_err)?).map_err(js_err)
+}
+
+/// The generated trace `trace` of experiment `name`, as plain CSV.
+#[wasm_bindgen(js_name = experimentTraceCsv)]
+pub fn experiment_trace_csv(name: &str, trace: &str) -> Result<String, JsError> {
+    experiments::experiment(name).and_then(|e| e.generated_csv(trace)).map_err(js_err)
+}
+
+/// Our numbers beside the paper's for experiment `name`, from `results` (a JSON array of
+/// `{trace, scheme, index, metrics}`): `[{what, paper, paper_on, ours, unit, note}]`.
+#[wasm_bindgen(js_name = experimentReportJson)]
+pub fn experiment_report_json(name: &str, results: &str) -> Result<String, JsError> {
+    let e = experiments::experiment(name).map_err(js_err)?;
+    let results: Vec<experiments::RunResult> =
+        serde_json::from_str(results).map_err(|err| js_err(format!("results JSON: {err}")))?;
+    serde_json::to_string(&experiments::report(e, &results)).map_err(js_err)
+}

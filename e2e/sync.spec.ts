@@ -1,0 +1,52 @@
+// Issue 13: synchronised playback. The trace and device on screen under DFTL and TreeFTL in
+// the app's worker (simulations of their own ids), stepped together: after every step both
+// sides stand at the same request, and on a request DFTL misses in its CMT where TreeFTL's
+// cached translation pages hit (the teacher's example).
+import { expect, test, type Locator } from '@playwright/test';
+import { FtlApp } from './app';
+
+async function side(line: Locator) {
+  const [request, hits, misses] = await Promise.all(['data-request', 'data-hits', 'data-misses'].map((a) => line.getAttribute(a)));
+  return { request: Number(request), hits: Number(hits), misses: Number(misses) };
+}
+
+test('two schemes step through the same requests together; DFTL misses where TreeFTL hits', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Sync' }).click();
+  await page.getByTestId('sync-scheme-0').selectOption('dftl');
+  await page.getByTestId('sync-scheme-1').selectOption('treeftl');
+  await page.getByTestId('sync-load').click();
+  const sides = page.getByTestId('sync-side');
+  await expect(sides).toHaveCount(2, { timeout: 30_000 });
+  await expect(sides.nth(0)).toHaveAttribute('data-scheme', 'dftl');
+  await expect(sides.nth(1)).toHaveAttribute('data-scheme', 'treeftl');
+  const lines = page.getByTestId('sync-line');
+  const main = (await app.snapshot()).pos.request;
+
+  let contrast = -1;
+  for (let r = 1; r <= 12; r++) {
+    // Arrow keys on the stage step both sides (buttons do the same).
+    if (r % 2) await page.getByTestId('sync-step').click();
+    else await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('sync-position')).toHaveText(`request ${r} of 1000`);
+    await expect(lines.nth(0)).toHaveAttribute('data-request', String(r));
+    await expect(lines.nth(1)).toHaveAttribute('data-request', String(r));
+    const [a, b] = [await side(lines.nth(0)), await side(lines.nth(1))];
+    if (contrast < 0 && a.misses > 0 && b.misses === 0 && b.hits > 0) contrast = r;
+  }
+  expect(contrast, 'a request where DFTL misses and TreeFTL hits').toBeGreaterThan(0);
+  // Each side narrates its own request, and the app's own timeline did not move.
+  await expect(lines.nth(0).locator('li').first()).toBeVisible();
+  await expect(lines.nth(1)).toContainText('#11');
+  expect((await app.snapshot()).pos.request).toBe(main);
+  // Back and the scrubber move both too.
+  await page.getByRole('button', { name: '◀ Back both' }).click();
+  await expect(lines.nth(0)).toHaveAttribute('data-request', '11');
+  await expect(lines.nth(1)).toHaveAttribute('data-request', '11');
+  await page.getByLabel('Request (both sides)').fill(String(contrast));
+  await expect(lines.nth(0)).toHaveAttribute('data-request', String(contrast));
+  await expect(lines.nth(1)).toHaveAttribute('data-request', String(contrast));
+  expect((await side(lines.nth(0))).misses).toBeGreaterThan(0);
+  expect((await side(lines.nth(1))).misses).toBe(0);
+});

@@ -1,0 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+import { svgFile } from '../draw';
+import { download } from '../export';
+import { drawSweepChart, type SweepChartData } from './draw';
+
+const HEIGHT = 230;
+const MARGIN = { top: 10, right: 10, bottom: 44, left: 48 };
+
+/** One metric's lines over the swept values; hover values; SVG download. */
+export function SweepChart({ data, fileName }: { data: SweepChartData; fileName: string }) {
+  const [hover, setHover] = useState('');
+  const [width, setWidth] = useState(360);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(Math.max(260, Math.floor(e.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (svgRef.current) drawSweepChart(svgRef.current, data, { width, height: HEIGHT, margin: MARGIN }, setHover);
+  }, [data, width]);
+
+  return (
+    <section className="sweep__chart" aria-label={`${data.label} against ${data.xTitle}`}>
+      <div className="compare__charthead">
+        <h4>{data.unit ? `${data.label} (${data.unit})` : data.label}</h4>
+        <button type="button" onClick={() => svgRef.current && download(`${fileName}-${data.metric}.svg`, svgFile(svgRef.current), 'image/svg+xml')}>
+          SVG
+        </button>
+      </div>
+      <p className="compare__hover" aria-live="off">
+        {hover || '\u00a0'}
+      </p>
+      <div ref={wrapRef}>
+        <svg ref={svgRef} width={width} height={HEIGHT} data-testid="sweep-chart" data-metric={data.metric} />
+      </div>
+    </section>
+  );
+}

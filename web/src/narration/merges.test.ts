@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent, RequestTrace } from '../engine/events';
+import { mergeWork } from './merges';
+import { narrate } from './narrate';
+
+const PPB = 4;
+// A FAST victim log block (block 6) shared by two logical blocks, as logblock.rs reclaims it:
+// per logical block its copies (read, invalidate, program), its old data block's erase and
+// the merge event; the victim's own erase before the last merge event.
+const ops: EngineEvent[] = [
+  { type: 'gc_start', victim: 6, valid: 2 },
+  { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
+  { type: 'invalidate', ppn: 0 },
+  { type: 'flash_program', ppn: 28, block: 7, page: 0, purpose: 'merge', kind: 'Data', key: 0, version: 1, ns: 200_000 },
+  { type: 'erase', block: 0, purpose: 'merge', ns: 2_000_000 },
+  { type: 'merge', kind: 'full', lbn: 0, data_block: 0, log_block: 6, result_block: 7, cause: 'shared', written: 4, degree: 2 },
+  { type: 'flash_read', ppn: 25, block: 6, page: 1, purpose: 'merge', key: 5, ns: 25_000 },
+  { type: 'invalidate', ppn: 25 },
+  { type: 'flash_program', ppn: 1, block: 0, page: 1, purpose: 'merge', kind: 'Data', key: 5, version: 9, ns: 200_000 },
+  { type: 'erase', block: 1, purpose: 'merge', ns: 2_000_000 },
+  { type: 'erase', block: 6, purpose: 'merge', ns: 2_000_000 },
+  { type: 'merge', kind: 'full', lbn: 1, data_block: 1, log_block: 6, result_block: 0, cause: 'shared', written: 4, degree: 2 },
+  { type: 'gc_end', victim: 6 },
+];
+const trace: RequestTrace = { index: 4, request: { type: 'request', index: 4, op: 'write', lpn: 9, pages: 1 }, ops };
+
+describe('narration of merges', () => {
+  it('counts each merge’s own copies, erases and time', () => {
+    expect(mergeWork(ops, 5)).toEqual({ copies: 1, erases: 1, ns: 2_225_000 });
+    expect(mergeWork(ops, 11)).toEqual({ copies: 1, erases: 2, ns: 4_225_000 });
+  });
+
+  it('tells the reclaim, the merge copies, each merge with its kind, why and work, and the end', () => {
+    const lines = narrate(trace, PPB);
+    expect(lines.map((l) => [l.first, l.last, l.kind])).toEqual([
+      [0, 0, 'merge'],
+      [1, 3, 'merge'],
+      [4, 4, 'merge'],
+      [5, 5, 'merge'],
+      [6, 8, 'merge'],
+      [9, 9, 'merge'],
+      [10, 10, 'merge'],
+      [11, 11, 'merge'],
+      [12, 12, 'merge'],
+    ]);
+    expect(lines[0].text).toBe('Reclaim log block 6 (2 valid pages): merge it with the data blocks it holds pages of');
+    expect(lines[1].text).toBe('Merge copies LPN 0 from block 0, page 0 to block 7, page 0 — 225 µs');
+    expect(lines[3].text).toMatch(/^Full merge of logical block 0: log block 6 holds pages of 2 logical blocks \(association degree A = 2\)/);
+    expect(lines[3].text).toMatch(/\(merge 1 of A = 2: FAST's Eq\. \(3\)/);
+    expect(lines[3].text).toMatch(/— 1 page copy, 1 erase, 2,225 µs$/);
+    expect(lines[7].text).toMatch(/merge 2 of A = 2.* — 1 page copy, 2 erases, 4,225 µs; the victim's 2 merges together: 2 page copies, 3 erases, 6,450 µs$/);
+    expect(lines[3].text).not.toContain('together');
+    expect(lines[8].text).toBe('Merge done: log block 6 is erased and free again');
+  });
+
+  it('says a switched log block became the data block', () => {
+    const sw: EngineEvent[] = [
+      { type: 'gc_start', victim: 6, valid: 4 },
+      { type: 'erase', block: 2, purpose: 'merge', ns: 2_000_000 },
+      { type: 'merge', kind: 'switch', lbn: 3, data_block: 2, log_block: 6, result_block: 6, cause: 'in_order', written: 4, degree: 1 },
+      { type: 'gc_end', victim: 6 },
+    ];
+    const lines = narrate({ ...trace, ops: sw }, PPB);
+    expect(lines[2].text).toMatch(/^Switch merge .* — 0 page copies, 1 erase, 2,000 µs$/);
+    expect(lines[3].text).toBe('Merge done: log block 6 is now the data block of logical block 3');
+  });
+});

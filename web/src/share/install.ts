@@ -1,0 +1,27 @@
+/**
+ * Wires sharing into the app: the controller over the store and the comparison lab, with
+ * what a link is checked against (the engine's catalog and validation, the shipped traces,
+ * the side tabs) and where an uploaded trace may already be (the trace library).
+ */
+import { SIDE_PANELS } from '../app/panels';
+import { compareLab } from '../compare/theLab';
+import type { SimStore } from '../store/store';
+import { getTrace } from '../traces/library';
+import { fetchManifest } from '../traces/manifest';
+import { ShareController } from './controller';
+import { registerShareSection } from './sections';
+import { sweepSection } from './sweepSection';
+
+export function createShare(store: SimStore): ShareController {
+  registerShareSection(sweepSection);
+  let manifest: Promise<string[]> | undefined;
+  return new ShareController(store, compareLab, {
+    catalog: () => store.catalog(),
+    validate: (config) => store.validate(config),
+    async known() {
+      manifest ??= fetchManifest().then((m) => m.traces.map((t) => t.file));
+      return { traces: await manifest, tabs: SIDE_PANELS.map((p) => p.id) };
+    },
+    findTrace: async (hash) => (await getTrace(hash))?.file,
+  });
+}
