@@ -371,15 +371,22 @@ impl Sim {
     /// their oracle stamps and map entries well ahead, what those entries point to shortly
     /// before (see [`crate::prefetch`]). Random page numbers make each of these a cache miss
     /// on a large device; fetched early, they overlap instead of stalling one by one.
+    /// The hints go out in bursts, once every `BURST` pages: where there is no prefetch
+    /// instruction (wasm) a hint is a plain load that holds the CPU back until it arrives,
+    /// and loads issued back to back wait for their misses together, not one after another.
     fn prefetch_ahead(&self, p: usize) {
-        const FAR: usize = 16;
-        const NEAR: usize = 6;
+        const BURST: usize = 8;
+        if !p.is_multiple_of(BURST) {
+            return;
+        }
         let lpns = &self.workload.lpns;
-        if let Some(&lpn) = lpns.get(p + FAR) {
+        let far = lpns.get(p + 2 * BURST..).unwrap_or(&[]);
+        for &lpn in far.iter().take(BURST) {
             self.oracle.prefetch(lpn);
             self.ftl.prefetch(lpn, false, &self.device);
         }
-        if let Some(&lpn) = lpns.get(p + NEAR) {
+        let near = lpns.get(p + BURST..).unwrap_or(&[]);
+        for &lpn in near.iter().take(BURST) {
             self.ftl.prefetch(lpn, true, &self.device);
         }
     }
