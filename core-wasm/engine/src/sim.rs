@@ -5,13 +5,14 @@ use std::sync::Arc;
 use crate::config::{SimConfig, TimingMode};
 use crate::device::{Device, FlashCounters};
 use crate::error::{EngineError, Result};
-use crate::events::{Event, HostOp, Purpose};
+use crate::events::{Event, Purpose};
 use crate::flash::{FlashArray, PageKind};
 use crate::ftl::{self, Ftl};
 use crate::hash::StateHasher;
 use crate::invariants;
 use crate::metrics::*;
 use crate::oracle::Oracle;
+use crate::trace::HostOp;
 use crate::trace::{self, Trace};
 use crate::workload::Workload;
 

@@ -51,10 +51,10 @@ mod treeftl;
 use crate::config::SimConfig;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::HostOp;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
+use crate::trace::HostOp;
 
 pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
