@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { FtlApp } from './app';
 
@@ -80,29 +79,4 @@ test("one click runs a paper preset on its stand-in trace and shows the paper's 
   await expect(first.locator('td').nth(1)).toHaveText(/^-?[\d,.]+( – -?[\d,.]+)?$/);
   await expect(sweep.getByText(/^Differences:/)).toBeVisible();
   await expect(sweep.getByText(/SYNTHETIC STAND-IN for Shin's private/)).toBeVisible();
-});
-
-test('a link taken in Sweep mode reopens the Sweep form filled in (issue 15: sweeps in links)', async ({ page, browser }) => {
-  const app = new FtlApp(page);
-  await app.open();
-  const sweep = await openSweep(page);
-  await sweep.getByLabel('Sweep parameter').fill('utilization');
-  await sweep.getByLabel('Sweep values').fill('0.5,0.9');
-  for (const id of ['page', 'fast']) await sweep.getByRole('checkbox', { name: id, exact: true }).check();
-  // The address bar follows the form (300 ms after the last change).
-  const sweepInUrl = () => {
-    const m = /#ftl1\.([A-Za-z0-9_-]+)/.exec(page.url());
-    return m ? JSON.parse(inflateRawSync(Buffer.from(m[1], 'base64url')).toString()).sections?.sweep : undefined;
-  };
-  await expect.poll(sweepInUrl, { timeout: 10_000 }).toEqual({ param: 'utilization', values: '0.5,0.9', schemes: ['page', 'fast'] });
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await other.goto(page.url());
-  await new FtlApp(other).waitReady();
-  const shown = other.getByTestId('sweep');
-  await expect(other.getByTestId('compare').getByRole('button', { name: 'Sweep', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(shown.getByLabel('Sweep parameter')).toHaveValue('utilization');
-  await expect(shown.getByLabel('Sweep values')).toHaveValue('0.5,0.9');
-  await expect(shown.locator('input[type=checkbox]:checked')).toHaveCount(2);
-  await context.close();
 });

@@ -8,7 +8,7 @@ import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
 import { columnsFor, type RunMetrics } from './metrics';
 import { ResultsTable } from './ResultsTable';
 import { SweepModes, SweepPanel } from './sweep/SweepPanel';
-import { compareLab as lab, sweepLab } from './theLab';
+import { compareLab as lab } from './theLab';
 import './Compare.css';
 
 function useLab() {
@@ -56,10 +56,8 @@ export function ComparePanel() {
   const [failed, setFailed] = useState<string | null>(null);
   // The side panel is narrow for a table of 20-odd columns: Widen lays the lab over the page.
   const [wide, setWide] = useState(false);
-  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts. The
-  // sweep lab holds the mode, so a shared link can reopen it.
-  const sweep = useSyncExternalStore(sweepLab.subscribe, () => sweepLab.getState().shown);
-  const setSweep = (on: boolean) => sweepLab.show(on);
+  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts.
+  const [sweep, setSweep] = useState(false);
 
   useEffect(() => {
     store.catalog().then(

@@ -4,13 +4,9 @@
  * going through the panels.
  */
 import { CompareLab } from './lab';
-import { registerShareSection } from '../share/sections';
 import { sharedPool } from './sharedPool';
-import { sweepShareSection } from './sweep/shareSection';
 import { SweepLab } from './sweep/sweepLab';
 
 export const compareLab = new CompareLab(sharedPool);
 /** The Compare tab's sweep lab (its Sweep mode), one for the app too. */
 export const sweepLab = new SweepLab(sharedPool);
-// Links carry the Sweep form while it is shown.
-registerShareSection(sweepShareSection(sweepLab));

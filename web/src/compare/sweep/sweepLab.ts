@@ -28,8 +28,6 @@ export interface PointRun {
 }
 
 export interface SweepState {
-  /** Whether the Compare tab shows its Sweep mode (a shared link reopens it). */
-  shown: boolean;
   /** The parameter (short name or dotted key) and the value list, as typed. */
   param: string;
   values: string;
@@ -64,7 +62,6 @@ const SHIPPED = 'traces/';
 
 export class SweepLab {
   private state: SweepState = {
-    shown: false,
     param: 'ram_bytes',
     values: '8KiB,16KiB,32KiB,64KiB',
     selected: [],
@@ -107,17 +104,6 @@ export class SweepLab {
       },
     );
     return this.catalogReq;
-  }
-
-  /** Shows the Sweep mode (true) or the side-by-side one. */
-  show(shown: boolean) {
-    if (shown !== this.state.shown) this.set({ shown });
-  }
-
-  /** Sets the whole form at once (a shared link): mode, parameter, values and schemes. */
-  setForm(form: { param: string; values: string; selected: string[] }) {
-    if (this.state.running) return;
-    this.set({ shown: true, ...form });
   }
 
   setParam(param: string, values?: string) {
