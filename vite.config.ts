@@ -17,5 +17,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Many tests run the real wasm engine over shipped traces: seconds each on a loaded
+    // 2-core machine. The limit only catches hangs; speed is measured by `npm run bench`.
+    testTimeout: 30_000,
   },
 });

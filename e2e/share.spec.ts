@@ -66,7 +66,7 @@ test('an uploaded trace, run to a position, reopens in a fresh browser with the 
   await app.open();
   const bytes = msrTrace(12_000);
   await page.getByRole('tab', { name: 'Trace' }).click();
-  await page.getByTestId('trace-upload').setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: bytes });
+  await app.upload({ name: 'mine.csv', mimeType: 'text/csv', buffer: bytes });
   await expect.poll(async () => (await app.snapshot()).total, { timeout: 30_000 }).toBe(12_000);
   await app.waitReady();
   await page.evaluate(() => window.__ftl!.seek(2500));
@@ -83,6 +83,13 @@ test('an uploaded trace, run to a position, reopens in a fresh browser with the 
 
   const url = await copyLink(page);
   expect(url).toMatch(/#ftl1\.[A-Za-z0-9_-]+$/); // no trace segment: too large to travel
+
+  // In the same browser the trace library has the upload: the link opens without asking.
+  const again = new FtlApp(await page.context().newPage());
+  await again.page.goto(url);
+  expect(await settledHash(again, 12_000, request, op)).toBe(hash);
+  await expect(again.page.getByTestId('share-trace-file')).toHaveCount(0);
+  await again.page.close();
 
   const { app: other, close } = await freshApp(browser, url);
   const ask = other.page.getByTestId('share-trace-file');
@@ -106,7 +113,7 @@ test('a small upload travels inside the link and reopens without asking for its 
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Trace' }).click();
-  await page.getByTestId('trace-upload').setInputFiles({ name: 'small.csv', mimeType: 'text/csv', buffer: msrTrace(400, 7) });
+  await app.upload({ name: 'small.csv', mimeType: 'text/csv', buffer: msrTrace(400, 7) });
   await expect.poll(async () => (await app.snapshot()).total, { timeout: 30_000 }).toBe(400);
   await page.getByRole('combobox', { name: 'Scheme' }).selectOption('dftl');
   await expect.poll(async () => (await app.snapshot()).scheme).toBe('dftl');
@@ -119,6 +126,29 @@ test('a small upload travels inside the link and reopens without asking for its 
   expect(await settledHash(other, 400, 321)).toBe(hash);
   expect((await other.snapshot()).scheme).toBe('dftl');
   await expect(other.page.getByTestId('share-trace-file')).toHaveCount(0);
+  await close();
+});
+
+test("the Compare tab's Sweep mode travels with its parameter, values and schemes", async ({ page, browser }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await page.getByLabel('Sweep parameter').fill('over_provisioning');
+  await page.getByLabel('Sweep values').fill('0.2,0.3');
+  const group = page.getByRole('group', { name: 'Schemes to sweep' });
+  for (const id of ['page', 'dftl']) await group.getByRole('checkbox', { name: id, exact: true }).check();
+  const url = await copyLink(page);
+
+  const { app: other, close } = await freshApp(browser, url);
+  await other.waitReady();
+  const p = other.page;
+  await expect(p.getByRole('button', { name: 'Sweep', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(p.getByLabel('Sweep parameter')).toHaveValue('over_provisioning');
+  await expect(p.getByLabel('Sweep values')).toHaveValue('0.2,0.3');
+  const otherGroup = p.getByRole('group', { name: 'Schemes to sweep' });
+  for (const id of ['page', 'dftl']) await expect(otherGroup.getByRole('checkbox', { name: id, exact: true })).toBeChecked();
+  await expect(otherGroup.getByRole('checkbox', { name: 'fast', exact: true })).not.toBeChecked();
   await close();
 });
 

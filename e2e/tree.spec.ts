@@ -32,6 +32,8 @@ test('the tree view shows TreeFTL loading a CTP, inserting a CDP and pruning a g
   const load = await stepUntil(app, /CTP (\d+) loaded/);
   const t = load.match(/CTP (\d+) loaded/)![1];
   await expect(row(page, `ctp-${t}`)).toHaveClass(/is-loaded/);
+  // The narration names the same operation, with its flash time.
+  await expect(app.narration).toContainText(new RegExp(`CTP load: translation page ${t}\\b`));
 
   // A CDP insert: a dirty leaf under its CTP, marked as inserted now.
   const insert = await stepUntil(app, /CDP LPN (\d+) inserted/);
@@ -52,6 +54,8 @@ test('the tree view shows TreeFTL loading a CTP, inserting a CDP and pruning a g
   const ghost = page.getByTestId('tree-svg').locator(`g.ghost[data-id="ctp-${pruned}"]`);
   await expect(ghost).toBeVisible();
   await expect(ghost).toContainText(`CTP ${pruned} pruned`);
+  // Told as one prune line (or event by event when GC ran inside it).
+  await expect(app.narration).toContainText(new RegExp(`Prune of caching group CTP ${pruned}\\b|Evict translation page ${pruned}\\b`));
   // Gone from the tree (unless the same request loaded it again, which the line would say).
   const reloaded = new RegExp(`CTP ${pruned} loaded`).test((await ops(page).textContent()) ?? '');
   if (!reloaded) await expect(row(page, `ctp-${pruned}`)).toHaveCount(0);

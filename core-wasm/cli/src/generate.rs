@@ -54,23 +54,10 @@ const VALUES: [&str; 16] = [
     "interarrival-us",
 ];
 
-/// `4096`, `4K`, `64MiB`, `1g` as bytes (binary multiples).
+/// `4096`, `4K`, `64MiB`, `1g` as bytes (binary multiples; the engine's reading, shared
+/// with sweeps).
 fn parse_bytes(name: &str, text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (digits, suffix) = t.split_at(split);
-    let shift = match suffix.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 0,
-        "k" | "kb" | "kib" => 10,
-        "m" | "mb" | "mib" => 20,
-        "g" | "gb" | "gib" => 30,
-        "t" | "tb" | "tib" => 40,
-        _ => return Err(format!("ftl: --{name} expects a byte count like 4096 or 64M, got '{text}'")),
-    };
-    digits
-        .parse::<u64>()
-        .ok()
-        .and_then(|v| v.checked_mul(1 << shift))
+    ftl_engine::sweep::parse_bytes(text)
         .ok_or_else(|| format!("ftl: --{name} expects a byte count like 4096 or 64M, got '{text}'"))
 }
 

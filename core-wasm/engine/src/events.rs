@@ -72,17 +72,9 @@ impl Purpose {
     }
 }
 
-/// Host operation kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HostOp {
-    /// Read.
-    Read,
-    /// Write.
-    Write,
-    /// Trim / discard.
-    Trim,
-}
+/// The host operation of a [`Event::Request`]: a trace concept, defined in [`crate::trace`]
+/// (re-exported here so `events::HostOp` keeps working).
+pub use crate::trace::HostOp;
 
 /// Which RAM structure a cache event concerns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -238,10 +238,11 @@ impl FlashArray {
         block * self.pages_per_block
     }
 
-    /// Starts loading the state of `ppn` (see [`crate::prefetch`]): the page a coming write
-    /// will invalidate.
+    /// Starts loading the state and tag of `ppn` (see [`crate::prefetch`]): the page a coming
+    /// write will invalidate (state) or a coming read will read (state and tag).
     pub fn prefetch(&self, ppn: Ppn) {
         crate::prefetch::element(&self.meta, ppn as usize);
+        crate::prefetch::element(&self.tags, ppn as usize);
     }
 
     /// State of one page.

@@ -112,6 +112,10 @@ pub enum Structure {
         name: String,
         /// The root.
         root: Node,
+        /// Order of the root's children (first = most recent …), when they have one: a view
+        /// ranks them and marks the next victim.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        order: Option<Order>,
         /// Whether nodes were left out.
         truncated: bool,
     },

@@ -530,10 +530,58 @@ pub struct Metrics {
     pub utilization: Utilization,
     /// The run sampled over the trace: at most [`crate::series::MAX_POINTS`] windows.
     pub series: Vec<crate::series::SeriesPoint>,
+    /// Caching groups at the end (schemes that group their RAM: TreeFTL, Tree-PL).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caching_groups: Option<GroupMetrics>,
+}
+
+/// Caching groups (a cached translation page and its cached data pages) at one moment: how
+/// many, and how many data pages each holds (issue 12: CG count and size distribution).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct GroupMetrics {
+    /// Groups in RAM.
+    pub count: u64,
+    /// Groups holding at least one data page.
+    pub with_data: u64,
+    /// Data pages per group: mean and largest.
+    pub mean_pages: f64,
+    pub max_pages: u64,
+    /// Groups by data pages held, in power-of-two buckets: `[lo, groups]` for `lo` = 0, 1,
+    /// 2, 4, 8 … (a bucket holds sizes `lo` to `2 lo - 1`; the 0 bucket, bare translation
+    /// pages). Empty buckets are left out.
+    pub histogram: Vec<[u64; 2]>,
+}
+
+impl GroupMetrics {
+    /// The metrics of groups holding `sizes` data pages each.
+    pub fn of(sizes: &[u32]) -> Self {
+        let mut buckets = std::collections::BTreeMap::<u64, u64>::new();
+        for &n in sizes {
+            let lo = if n == 0 { 0 } else { 1u64 << n.ilog2() };
+            *buckets.entry(lo).or_default() += 1;
+        }
+        let total: u64 = sizes.iter().map(|&n| u64::from(n)).sum();
+        GroupMetrics {
+            count: sizes.len() as u64,
+            with_data: sizes.iter().filter(|&&n| n > 0).count() as u64,
+            mean_pages: if sizes.is_empty() { 0.0 } else { total as f64 / sizes.len() as f64 },
+            max_pages: sizes.iter().copied().max().map_or(0, u64::from),
+            histogram: buckets.into_iter().map(|(lo, n)| [lo, n]).collect(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn group_sizes_fall_in_power_of_two_buckets() {
+        let g = super::GroupMetrics::of(&[0, 1, 3, 2, 9, 0]);
+        assert_eq!((g.count, g.with_data, g.max_pages), (6, 4, 9));
+        assert!((g.mean_pages - 15.0 / 6.0).abs() < 1e-12);
+        assert_eq!(g.histogram, vec![[0, 2], [1, 1], [2, 2], [8, 1]]);
+        assert_eq!(super::GroupMetrics::of(&[]).histogram, Vec::<[u64; 2]>::new());
+    }
+
     use super::*;
 
     #[test]

@@ -1,7 +1,8 @@
 //! Unit tests of the simulation loop that reach into its private state.
 
 use super::*;
-use crate::events::HostOp;
+use crate::hash::StateHasher;
+use crate::trace::HostOp;
 use crate::trace::Request;
 
 #[test]

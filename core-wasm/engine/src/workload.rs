@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::config::AddressMap;
 use crate::error::{EngineError, Result};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 use crate::trace::Request;
 
 /// A request resolved to logical pages.

@@ -5,9 +5,9 @@
 mod common;
 
 use ftl_engine::config::SimConfig;
-use ftl_engine::events::HostOp;
 use ftl_engine::flash::{PageKind, PageState};
 use ftl_engine::gc::UnitAllocation;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 use serde_json::json;

@@ -5,7 +5,7 @@ mod common;
 
 use common::shipped_trace;
 use ftl_engine::config::SimConfig;
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 

@@ -3,7 +3,8 @@
 //! `gc.reserve_blocks` blocks are free, `dftl` one block earlier (`gc.reserve_blocks + 1`).
 
 use ftl_engine::config::TimingMode;
-use ftl_engine::events::{Event, HostOp};
+use ftl_engine::events::Event;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::{Sim, SimConfig};
 

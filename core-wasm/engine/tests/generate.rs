@@ -1,12 +1,12 @@
 //! Synthetic trace generators: determinism, distribution properties, CSV round trip, and
 //! the thesis stand-ins against their published characteristics.
 
-use ftl_engine::events::HostOp;
 use ftl_engine::trace::generate::standins::StandIn;
 use ftl_engine::trace::generate::{
     generate, to_csv, Arrival, GenParams, Generator, Pattern, SizeDist, Spread, CSV_HEADER, KINDS,
 };
 use ftl_engine::trace::stats::summarize;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{parse, Request};
 
 fn kind(name: &str, count: u64, seed: u64) -> GenParams {

@@ -4,9 +4,9 @@
 mod common;
 
 use common::shipped_trace;
-use ftl_engine::events::HostOp;
 use ftl_engine::inspect::Structure;
 use ftl_engine::sim::StopAt;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::{Sim, SimConfig, Timeline};
 use serde_json::json;

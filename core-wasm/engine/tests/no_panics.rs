@@ -2,7 +2,7 @@
 //! engine-model §5.1 and §5.10, issue 10 item 7).
 
 use ftl_engine::config::SimConfig;
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 

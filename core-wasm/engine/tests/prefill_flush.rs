@@ -2,7 +2,7 @@
 //! its metrics are taken (issue 10 item 5; review engine-model §5.7, D9).
 
 use ftl_engine::config::SimConfig;
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 

@@ -4,7 +4,7 @@
 //! programmed whole without a read.
 
 use ftl_engine::config::TimingMode;
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::{presets, Sim, SimConfig};
 

@@ -6,8 +6,8 @@ mod common;
 
 use common::random_requests;
 use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
-use ftl_engine::events::HostOp;
 use ftl_engine::ftl::SCHEMES;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 

@@ -4,7 +4,7 @@
 mod common;
 
 use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 

@@ -3,7 +3,7 @@
 //! RAM and cache work never hidden under a program. Posted programs are a named option.
 
 use ftl_engine::config::{AddressMap, SimConfig, TimingMode};
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 use ftl_engine::Sim;
 

@@ -1,7 +1,7 @@
 //! Hand-made edge cases: line endings, BOM, headers, comments, located errors for every
 //! format, skipped bad lines and the selection options.
 
-use ftl_engine::events::HostOp::{Read, Write};
+use ftl_engine::trace::HostOp::{Read, Write};
 use ftl_engine::trace::{parse, parse_with, ParseError, ParseOptions, Request, TraceReader, MAX_LINE};
 
 fn err(bytes: &[u8], format: Option<&str>) -> ParseError {

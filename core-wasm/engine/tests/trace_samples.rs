@@ -2,7 +2,7 @@
 //! fixture in the published layout (tests/fixtures/traces/). Expected values were taken from
 //! the files with awk, independently of the parser.
 
-use ftl_engine::events::HostOp::{self, Read, Trim, Write};
+use ftl_engine::trace::HostOp::{self, Read, Trim, Write};
 use ftl_engine::trace::{self, parse, parse_with, BlkEvent, ParseOptions, Parsed, Request};
 
 fn shipped(name: &str) -> Vec<u8> {

@@ -1,7 +1,7 @@
 //! Trace statistics against values worked out by hand.
 
-use ftl_engine::events::HostOp;
 use ftl_engine::trace::stats::{summarize, StatsOptions, TraceStats, TraceSummary};
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{parse, Request};
 
 fn req(time_us: u64, op: HostOp, offset: u64, size: u32) -> Request {

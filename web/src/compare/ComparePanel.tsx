@@ -56,8 +56,10 @@ export function ComparePanel() {
   const [failed, setFailed] = useState<string | null>(null);
   // The side panel is narrow for a table of 20-odd columns: Widen lays the lab over the page.
   const [wide, setWide] = useState(false);
-  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts.
-  const [sweep, setSweep] = useState(false);
+  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts. The
+  // mode is the lab's, so a shared link can name it.
+  const sweep = st.mode === 'sweep';
+  const setSweep = (on: boolean) => lab.setMode(on ? 'sweep' : 'schemes');
 
   useEffect(() => {
     store.catalog().then(

@@ -23,7 +23,12 @@ export interface RunState {
   message?: string;
 }
 
+/** What the Compare tab shows: schemes side by side, or a sweep (compare/sweep/). */
+export type CompareMode = 'schemes' | 'sweep';
+
 export interface LabState {
+  /** The tab's mode (here, so a shared link can name it). */
+  mode: CompareMode;
   /** Scheme ids picked, in the order picked. */
   selected: string[];
   /** Scheme the ratios are taken against (one of the finished runs). */
@@ -41,7 +46,7 @@ export interface LabState {
 
 /** A comparison lab. `makePool` is swapped in tests for an in-process one. */
 export class CompareLab {
-  private state: LabState = { selected: [], baseline: null, runs: {}, order: [], running: false, sort: null };
+  private state: LabState = { mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null };
   private listeners = new Set<() => void>();
   private pool: RunPool | null = null;
 
@@ -74,6 +79,11 @@ export class CompareLab {
     if (this.state.running) return;
     const selected = [...new Set(ids)].slice(0, MAX_SCHEMES);
     this.set({ selected, baseline: baseline && selected.includes(baseline) ? baseline : null });
+  }
+
+  /** Shows schemes side by side or the sweep (not while a comparison runs). */
+  setMode(mode: CompareMode) {
+    if (!this.state.running) this.set({ mode });
   }
 
   setBaseline(id: string) {

@@ -30,7 +30,8 @@ export interface TreeNode {
 export type Structure =
   | { shape: 'list'; id: string; name: string; level: string; capacity: number; len: number; order: string; entries: Entry[]; truncated: boolean }
   | { shape: 'table'; id: string; name: string; len: number; rows: { key: number; value: number | null; in_ram: boolean }[]; truncated: boolean }
-  | { shape: 'tree'; id: string; name: string; root: TreeNode; truncated: boolean }
+  /** `order`: of the root's children (e.g. 'lru', first = most recent), when they have one. */
+  | { shape: 'tree'; id: string; name: string; root: TreeNode; order?: string; truncated: boolean }
   | { shape: 'ranges'; id: string; name: string; len: number; ranges: { id: number; min: number; max: number; ppn: number; filter?: string }[]; truncated: boolean };
 
 export interface Inspection {

@@ -48,7 +48,8 @@ describe('narration of merges', () => {
     expect(lines[3].text).toMatch(/^Full merge of logical block 0: log block 6 holds pages of 2 logical blocks \(association degree A = 2\)/);
     expect(lines[3].text).toMatch(/\(merge 1 of A = 2: FAST's Eq\. \(3\)/);
     expect(lines[3].text).toMatch(/— 1 page copy, 1 erase, 2,225 µs$/);
-    expect(lines[7].text).toMatch(/merge 2 of A = 2.* — 1 page copy, 2 erases, 4,225 µs$/);
+    expect(lines[7].text).toMatch(/merge 2 of A = 2.* — 1 page copy, 2 erases, 4,225 µs; the victim's 2 merges together: 2 page copies, 3 erases, 6,450 µs$/);
+    expect(lines[3].text).not.toContain('together');
     expect(lines[8].text).toBe('Merge done: log block 6 is erased and free again');
   });
 

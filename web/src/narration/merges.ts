@@ -74,6 +74,19 @@ export function mergeWork(ops: EngineEvent[], at: number): MergeWork {
   return work;
 }
 
+/** The work of the GC run up to op `at`: every merge of it so far together. */
+function runWork(ops: EngineEvent[], at: number): MergeWork {
+  const total: MergeWork = { copies: 0, erases: 0, ns: 0 };
+  for (let i = at; i >= 0 && ops[i].type !== 'gc_start'; i--) {
+    if (ops[i].type !== 'merge') continue;
+    const w = mergeWork(ops, i);
+    total.copies += w.copies;
+    total.erases += w.erases;
+    total.ns += w.ns;
+  }
+  return total;
+}
+
 /** Which of the log block's A merges `ops[at]` is (1-based), counting back within its run. */
 function ordinal(ops: EngineEvent[], at: number, log: number): number {
   let k = 1;
@@ -87,9 +100,12 @@ function ordinal(ops: EngineEvent[], at: number, log: number): number {
 /** The merge event at `ops[at]` told whole: kind, why, and its copies, erases and time. */
 export function narrateMerge(ops: EngineEvent[], at: number, ppb: number, formatNs: (ns: number) => string): string {
   const e = ops[at] as Merge;
-  const w = mergeWork(ops, at);
-  const of = e.degree > 1 ? ` (merge ${ordinal(ops, at, e.log_block)} of A = ${e.degree}: FAST's Eq. (3) pays A·(N·(T_read + T_write) + T_erase) + T_erase for the victim)` : '';
-  return `${describeMerge(e, ppb)}${of} — ${plural(w.copies, 'page copy', 'page copies')}, ${plural(w.erases, 'erase')}, ${formatNs(w.ns)}`;
+  const work = (w: MergeWork) => `${plural(w.copies, 'page copy', 'page copies')}, ${plural(w.erases, 'erase')}, ${formatNs(w.ns)}`;
+  const k = ordinal(ops, at, e.log_block);
+  const of = e.degree > 1 ? ` (merge ${k} of A = ${e.degree}: FAST's Eq. (3) pays A·(N·(T_read + T_write) + T_erase) + T_erase for the victim)` : '';
+  // The last of a shared victim's merges also sums the victim's: Eq. (3)'s whole cost.
+  const total = e.degree > 1 && k === e.degree ? `; the victim's ${e.degree} merges together: ${work(runWork(ops, at))}` : '';
+  return `${describeMerge(e, ppb)}${of} — ${work(mergeWork(ops, at))}${total}`;
 }
 
 /** Whether the GC run starting at `ops[at]` (a gc_start) reclaims a log block by merging. */

@@ -14,7 +14,7 @@ import { encodeFragment, isShareFragment, ShareError } from './codec';
 import { experimentKey, shareExperiment } from './experimentLink';
 import { checkSuppliedFile, resolveLink, type Resolved, type RestoreHost } from './restore';
 import { shareSections } from './sections';
-import type { SharedState, SharedTrace } from './state';
+import { quote, type SharedState, type SharedTrace } from './state';
 import { describeUpload } from './uploads';
 
 /** Quiet time after a change before the link is rewritten (ms). */
@@ -96,7 +96,13 @@ export class ShareController {
 
   /** Copy link: to the clipboard, or shown in a field to copy by hand when that is refused. */
   async copy() {
-    const url = await this.link();
+    let url: string;
+    try {
+      url = await this.link();
+    } catch (e) {
+      // E.g. no Web Crypto to hash an upload with (a page not served over https).
+      return this.store.notify(`Cannot make a link: ${errorMessage(e)}`);
+    }
     let ok = false;
     try {
       await navigator.clipboard.writeText(url);
@@ -206,10 +212,11 @@ export class ShareController {
     store.setTab(r.state.tab);
     if (!!r.state.heat !== store.getState().heat) store.toggleHeat();
     this.lab.choose(r.state.compare?.schemes ?? [], r.state.compare?.baseline);
+    this.lab.setMode(r.state.compare?.mode ?? 'schemes');
     const sections = r.state.sections ?? {};
-    for (const key of Object.keys(sections)) {
-      const section = shareSections().find((s) => s.key === key);
-      const note = section ? section.restore(sections[key]) : `this FTL Lab cannot restore its '${key}'`;
+    for (const key of Object.keys(sections)) if (!shareSections().some((s) => s.key === key)) notes.push(`this FTL Lab cannot restore its ${quote(key)}`);
+    for (const section of shareSections()) {
+      const note = section.restore(Object.hasOwn(sections, section.key) ? sections[section.key] : undefined);
       if (note) notes.push(note);
     }
     if (notes.length) store.notify(`Opened the shared experiment, but ${notes.join('; ')}.`);
@@ -270,7 +277,9 @@ export class ShareController {
     if (s.tab) state.tab = s.tab;
     if (s.heat) state.heat = true;
     const lab = this.lab.getState();
-    if (lab.selected.length) state.compare = { schemes: lab.selected, ...(lab.baseline ? { baseline: lab.baseline } : {}) };
+    if (lab.selected.length || lab.mode !== 'schemes') {
+      state.compare = { schemes: lab.selected, ...(lab.baseline ? { baseline: lab.baseline } : {}), ...(lab.mode !== 'schemes' ? { mode: lab.mode } : {}) };
+    }
     const sections: Record<string, unknown> = {};
     for (const sec of shareSections()) {
       const v = sec.capture();

@@ -9,8 +9,11 @@ import type { SimStore } from '../store/store';
 import { getTrace } from '../traces/library';
 import { fetchManifest } from '../traces/manifest';
 import { ShareController } from './controller';
+import { registerShareSection } from './sections';
+import { sweepSection } from './sweepSection';
 
 export function createShare(store: SimStore): ShareController {
+  registerShareSection(sweepSection);
   let manifest: Promise<string[]> | undefined;
   return new ShareController(store, compareLab, {
     catalog: () => store.catalog(),

@@ -11,8 +11,9 @@ export interface ShareSection {
   /** The section's state as JSON-able data, or undefined when there is nothing to share. */
   capture(): unknown;
   /**
-   * Restores from a link's value, which is untrusted input: check every field. Returns a
-   * note for the user when part of it could not be restored, else undefined.
+   * Restores from a link's value, which is untrusted input: check every field. `undefined`
+   * when the link has no such section: return to the defaults (the link is the whole state).
+   * Returns a note for the user when part of it could not be restored, else undefined.
    */
   restore(value: unknown): string | undefined;
   /** Calls `onChange` when the state changes (the link is rewritten); returns an unsubscribe. */

@@ -5,6 +5,7 @@
  * is dropped part by part, with a note, when it is wrong. Values are checked for type and
  * range here; whether the engine accepts a config is its own validation's job (restore.ts).
  */
+import type { CompareMode } from '../compare/lab';
 import type { ParseChoices } from '../traces/stream';
 import { ShareError } from './codec';
 import type { Json } from './configDiff';
@@ -22,6 +23,8 @@ export type SharedTrace =
 export interface SharedCompare {
   schemes: string[];
   baseline?: string;
+  /** The tab's mode (absent: schemes side by side). */
+  mode?: CompareMode;
 }
 
 /** A link's content, format 1. */
@@ -227,8 +230,10 @@ export function parseShared(raw: unknown, known: Known): Parsed {
     const c = raw.compare;
     const ok = isObj(c) && Array.isArray(c.schemes) && c.schemes.length <= known.schemes.length && c.schemes.every((x) => typeof x === 'string' && known.schemes.includes(x));
     const baseOk = ok && (c.baseline === undefined || (typeof c.baseline === 'string' && (c.schemes as string[]).includes(c.baseline)));
-    if (ok && baseOk) state.compare = { schemes: [...new Set(c.schemes as string[])], ...(c.baseline !== undefined ? { baseline: c.baseline as string } : {}) };
-    else dropped.push('the comparison names schemes this FTL Lab does not have; it is left empty');
+    const modeOk = ok && (c.mode === undefined || c.mode === 'schemes' || c.mode === 'sweep');
+    if (ok && baseOk && modeOk) {
+      state.compare = { schemes: [...new Set(c.schemes as string[])], ...(c.baseline !== undefined ? { baseline: c.baseline as string } : {}), ...(c.mode !== undefined ? { mode: c.mode as CompareMode } : {}) };
+    } else dropped.push('the comparison names schemes or a mode this FTL Lab does not have; it is left empty');
   }
   if (raw.sections !== undefined) {
     if (isObj(raw.sections)) state.sections = raw.sections;

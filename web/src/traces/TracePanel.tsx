@@ -64,7 +64,8 @@ export function TracePanel() {
   const [dragging, setDragging] = useState(false);
   const library = useLibrary();
   // An upload being previewed, its content hash computed meanwhile.
-  const [pending, setPending] = useState<{ file: File; hash: Promise<string> }>();
+  // Picking another file meanwhile replaces it (`seq` gives that preview a fresh state).
+  const [pending, setPending] = useState<{ file: File; hash: Promise<string>; seq: number }>();
   // What became of the last upload: kept in the library, or why not.
   const [note, setNote] = useState<string>();
   // Esc in the preview hides it with the focus in it: give the focus back to the upload button.
@@ -92,14 +93,17 @@ export function TracePanel() {
     const hash = contentHash(file);
     hash.catch(() => {}); // reported when the upload is committed
     setNote(undefined);
-    setPending({ file, hash });
+    setPending((p) => ({ file, hash, seq: (p?.seq ?? 0) + 1 }));
   };
   const commit = async (over: FileChoices) => {
     if (!pending) return;
     const { file } = pending;
     setPending(undefined);
     const c = withFileChoices(choices, over);
+    // Hashing began when the preview opened; a big file may still be at it.
+    setNote('Reading the file to name it in the library…');
     const hash = await pending.hash.catch(() => undefined);
+    setNote(undefined);
     const e: Experiment = { traceUrl: '', traceName: file.name, file, traceHash: hash, config: { scheme } };
     await loadWith(e, c);
     const s = store.getState();
@@ -166,6 +170,7 @@ export function TracePanel() {
 
       {pending && (
         <UploadPreview
+          key={pending.seq}
           file={pending.file}
           client={store.client}
           formats={info?.formats ?? []}
@@ -183,7 +188,6 @@ export function TracePanel() {
         </p>
       )}
       <div
-        hidden={!!pending}
         className={`drop${dragging ? ' drop--over' : ''}`}
         onDragOver={(e) => {
           e.preventDefault();

@@ -52,10 +52,10 @@ mod treeftl;
 use crate::config::SimConfig;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::HostOp;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
+use crate::trace::HostOp;
 
 pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
@@ -177,6 +177,11 @@ pub trait Ftl: std::fmt::Debug {
     /// `None` (not reported). Sampled a bounded number of times per run, so it may walk a
     /// structure.
     fn ram_split(&self) -> Option<RamSplit> {
+        None
+    }
+    /// Caching groups now, as the data pages each holds (TreeFTL's CTP and its CDPs), for
+    /// the metrics' group count and size distribution. Default: `None` (no groups).
+    fn group_sizes(&self) -> Option<Vec<u32>> {
         None
     }
     /// Role of `block` for the views.

@@ -15,7 +15,7 @@
 use super::format::{Ctx, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "version,time,op(SCSI opcode, hex),size,lbn";

@@ -17,7 +17,7 @@
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "time_ms devno blkno bcount flags";

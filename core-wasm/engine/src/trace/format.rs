@@ -5,7 +5,7 @@ use super::{
     blkparse, cloudphysics, disksim, fiu, mqsim, msr, plain, spc, ssdsim, systor, tencent, BlkEvent,
     ParseError, ParseOptions, TimeUnit,
 };
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// A supported trace format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

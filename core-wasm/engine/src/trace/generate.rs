@@ -28,7 +28,7 @@ use std::fmt;
 
 use super::{Request, Trace};
 use crate::config::DeviceConfig;
-use crate::events::HostOp;
+use crate::trace::HostOp;
 use rng::{SplitMix64, Zipf};
 
 pub use csv::{csv_record, to_csv, write_csv, CSV_HEADER};

@@ -45,7 +45,17 @@ pub use reader::{Parsed, Progress, TraceReader, MAX_LINE};
 
 use serde::Serialize;
 
-use crate::events::HostOp;
+/// Host operation kind (what a trace's request asks for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HostOp {
+    /// Read.
+    Read,
+    /// Write.
+    Write,
+    /// Trim / discard.
+    Trim,
+}
 
 /// One host request, in bytes, with its arrival time relative to the trace's first request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

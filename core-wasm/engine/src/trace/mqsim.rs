@@ -15,7 +15,7 @@
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "arrival_time device_no start_sector size_sectors type(0 write, 1 read)";

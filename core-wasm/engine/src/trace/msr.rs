@@ -15,7 +15,7 @@ use super::fast::Split;
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";

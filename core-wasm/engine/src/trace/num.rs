@@ -156,10 +156,10 @@ pub fn extent(line: u32, f: Field<'_>, offset: u64, size: u64) -> Result<(), Par
 }
 
 /// A one-letter opcode, `R` or `W` (either case), as SPC and FIU write it.
-pub fn read_write_letter(text: &str) -> Option<crate::events::HostOp> {
+pub fn read_write_letter(text: &str) -> Option<crate::trace::HostOp> {
     match text {
-        "R" | "r" => Some(crate::events::HostOp::Read),
-        "W" | "w" => Some(crate::events::HostOp::Write),
+        "R" | "r" => Some(crate::trace::HostOp::Read),
+        "W" | "w" => Some(crate::trace::HostOp::Write),
         _ => None,
     }
 }

@@ -20,7 +20,7 @@ use super::fast::Split;
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError, TimeUnit};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "op,offset,size[,time] (header required)";

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::format::{Device, Record};
 use super::{DeviceCount, ParseOptions, ParseReport, Request};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Selection state for one parse.
 #[derive(Debug, Clone)]

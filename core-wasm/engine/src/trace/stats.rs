@@ -34,7 +34,7 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use super::Request;
-use crate::events::HostOp;
+use crate::trace::HostOp;
 use gaps::Gaps;
 use heat::{Heat, FINE_BUCKETS};
 

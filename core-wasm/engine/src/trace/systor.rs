@@ -13,7 +13,7 @@
 use super::format::{Ctx, Device, Outcome, Record};
 use super::lines::Fields;
 use super::{num, ParseError, TimeUnit};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Record layout.
 pub const LAYOUT: &str = "Timestamp,Response,IOType,LUN,Offset,Size";

@@ -1,7 +1,7 @@
 //! Shared test helpers: a seeded generator and random workloads.
 #![allow(dead_code)]
 
-use ftl_engine::events::HostOp;
+use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 
 /// SplitMix64: small, seeded, identical everywhere.

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineEvent } from '../../engine/events';
-import { treeOps, treeOpWords } from '../../narration/treeOps';
+import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import { drawTree } from './draw';
@@ -72,11 +72,15 @@ export function TreePanel() {
   }, [current, op]);
   // Part-way through a request the tree is from before it: replay the request's ops so far.
   const replayed = inspection?.replayed;
+  const treeLevels = hasTree(info?.spec.caches.map((c) => c.level) ?? []);
   const view = useMemo(() => {
     if (!tree) return undefined;
-    const root = replayed ? replayTree(tree.root, ops) : tree.root;
-    return treeView(root, focus?.start ?? 1, treeOps(ops), hitIds(ops));
-  }, [tree, replayed, focus, ops]);
+    // The replay knows the CTP → CDP convention only: other trees stay as they were before the request.
+    let root = replayed && treeLevels ? replayTree(tree.root, ops) : tree.root;
+    // A scheme that does not zoom on its side (its tree ignores the focus) still shows the node alone.
+    if (focus && root.children?.some((c) => c.id === focus.id)) root = { ...root, children: root.children.filter((c) => c.id === focus.id) };
+    return treeView(root, focus?.start ?? 1, treeLevels ? treeOps(ops) : [], hitIds(ops), tree.order ?? 'none');
+  }, [tree, replayed, treeLevels, focus, ops]);
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -95,7 +99,8 @@ export function TreePanel() {
 
   if (!inspection) return <p className="tree">No RAM inspection yet.</p>;
   if (!tree) return <p className="tree" data-testid="tree-none">This scheme keeps no tree in RAM: its structures are on the RAM / cache tab.</p>;
-  const said = treeOps(ops).map(treeOpWords);
+  // Tree operations are read from the events of the CTP and CDP levels only.
+  const said = treeLevels ? treeOps(ops).map(treeOpWords) : [];
   const emptyFocus = focus && view && view.rows.length === 0;
   return (
     <section className="tree" data-testid="tree-panel" aria-label={tree.name}>
@@ -114,12 +119,16 @@ export function TreePanel() {
           </button>
         )}
       </nav>
-      <p className="tree__ops" data-testid="tree-ops" aria-live="off">
-        {current ? `Request #${current.index.toLocaleString('en-US')}: ` : ''}
-        {said.length > 0 ? said.join(' · ') : 'no change to the tree'}
-      </p>
+      {treeLevels && (
+        <p className="tree__ops" data-testid="tree-ops" aria-live="off">
+          {current ? `Request #${current.index.toLocaleString('en-US')}: ` : ''}
+          {said.length > 0 ? said.join(' · ') : 'no change to the tree'}
+        </p>
+      )}
       {emptyFocus && <p className="tree__meta">{focus.label} is not in RAM at this position.</p>}
-      <p className="tree__meta">Most recent first; click or press Enter on a group or band to zoom in. Orange: dirty (differs from flash).</p>
+      <p className="tree__meta">
+        {tree.order === 'level' ? 'By level, top first' : tree.order ? 'Most recent first' : 'In order'}; click or press Enter on a node or band to zoom in. Orange: dirty (differs from flash).
+      </p>
       <div ref={wrapRef} className="tree__wrap">
         <svg ref={svgRef} data-testid="tree-svg" role="group" aria-label={`${tree.name}, most recent first`} />
       </div>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../engine/inspection';
 import { svgGoldenMismatch } from '../../test/svgGolden';
-import { drawTree } from './draw';
+import { drawTree, fit } from './draw';
 import { treeView, type RowView } from './model';
 
 const cdp = (lpn: number, dirty = true): TreeNode => ({ id: `cdp-${lpn}`, label: `LPN ${lpn} (v1)`, kind: 'cdp', dirty });
@@ -63,5 +63,11 @@ describe('drawTree', () => {
     const el = svg();
     drawTree(el, treeView(tree(GROUPS), 1, []), { width: 300, animate: 200 }, { zoom: () => {} });
     expect(el.querySelector('g.row[data-id="ctp-3"]')!.getAttribute('opacity')).toBe('0');
+  });
+
+  it('fits long labels: asides in parentheses go first, then an ellipsis', () => {
+    expect(fit('1,234 colder groups (LRU ranks 5–1238), 20,345 CDPs', 200)).toBe('1,234 colder groups, 20,345 CDPs');
+    expect(fit('CTP 7 (LPN 448–511, 30 CDPs)', 400)).toBe('CTP 7 (LPN 448–511, 30 CDPs)');
+    expect(fit('CTP 9 pruned, 2 CDPs flushed, written back', 100)).toBe('CTP 9 pruned, 2…');
   });
 });

@@ -14,7 +14,16 @@ type Tr = Transition<BaseType, unknown, null, undefined> | null;
 import type { LeafView, RowView, TreeView } from './model';
 
 /** Geometry (px). */
-export const G = { rootY: 12, rowGap: 6, head: 16, leaf: 8, leafGap: 2, gutter: 34, rootX: 44, nodeX: 60, textX: 70, endLine: 12 } as const;
+export const G = { rootY: 12, rowGap: 6, head: 16, leaf: 8, leafGap: 2, gutter: 50, rootX: 60, nodeX: 76, textX: 86, endLine: 12, charPx: 6.2 } as const;
+
+/** `text` made to fit about `px` (SVG text does not wrap; the row's tooltip has it whole). */
+export function fit(text: string, px: number): string {
+  const max = Math.max(8, Math.floor(px / G.charPx));
+  if (text.length <= max) return text;
+  // First drop asides in parentheses ("(LRU ranks 5–1238)": the gutter shows the rank).
+  const plain = text.replace(/ \([^)]*\)/g, '');
+  return plain.length <= max ? plain : `${plain.slice(0, max - 1)}…`;
+}
 
 /** What the drawing does on input. */
 export interface TreeHandlers {
@@ -162,7 +171,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('class', 'label label--root')
     .attr('x', G.rootX + 12)
     .attr('y', G.rootY + 4)
-    .text(`${view.rootLabel} · ${n(view.total)} cached`);
+    .text(fit(`${view.rootLabel} · ${n(view.total)} under it`, opts.width - G.rootX - 12));
 
   const rowsG = part(root, 'g', 'rows');
   const rows = rowsG
@@ -178,8 +187,8 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('aria-label', (p) => `${p.row.label}${p.row.dirty ? ', dirty' : ''}: zoom in`);
   // One tooltip per row names its leaves (a title per leaf cost more than the rest of a redraw).
   rows.select('title').text((p) => rowTitle(p.row));
-  rows.select('text.rank').text((p) => (p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
-  rows.select('text.label').text((p) => p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''));
+  rows.select('text.rank').text((p) => (p.row.rank === 0 ? '' : p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
+  rows.select('text.label').text((p) => fit(p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''), opts.width - G.textX));
   rows.select('rect.card--back').attr('display', (p) => (p.row.band ? null : 'none'));
   rows.select('circle.node').attr('r', (p) => (p.row.band ? 6 : 5));
   if (tr) rows.transition(tr).attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
@@ -205,7 +214,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .join((e) => e.append('g').attr('class', 'ghost').call((g) => g.append('circle').attr('class', 'node').attr('cx', G.nodeX).attr('cy', 8).attr('r', 5)).call((g) => g.append('text').attr('class', 'label').attr('x', G.textX).attr('y', 12)))
     .attr('data-id', (d) => d.id)
     .attr('transform', (_, i) => `translate(0,${ghostY + i * (G.head + G.rowGap)})`);
-  gs.select('text.label').text((d) => d.label);
+  gs.select('text.label').text((d) => fit(d.label, opts.width - G.textX));
   if (tr) gs.attr('opacity', 1).transition(tr).delay(t).duration(t * 2).attr('opacity', 0.45);
   else gs.attr('opacity', 0.45);
   return height;

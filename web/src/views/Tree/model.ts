@@ -11,6 +11,9 @@ import type { TreeOp } from '../../narration/treeOps';
 /** Leaves drawn per node; the rest are counted ("+12"). */
 export const LEAVES_SHOWN = 48;
 
+/** Orders (the tree shape's `order`) whose children are ranked, the last being the next victim. */
+const RANKED = new Set(['lru', 'lfu', 'fifo']);
+
 /** What happened to a node in the current request. */
 export type Change = 'loaded' | 'inserted' | 'hit' | undefined;
 
@@ -28,7 +31,7 @@ export interface RowView {
   label: string;
   kind: string;
   band: boolean;
-  /** LRU rank (1 = most recent) of the row's first group. */
+  /** Rank (1 = most recent) of the row's first group; 0 when the tree's order has no ranks. */
   rank: number;
   /** Groups the row stands for (1, or a band's count). */
   groups: number;
@@ -77,7 +80,9 @@ function changes(ops: TreeOp[]): Map<string, Change> {
  * tree; the band's first rank when zoomed into a band). `ops`: what the current request did
  * (new nodes are marked, pruned groups come back as ghosts). `hits`: node ids it found.
  */
-export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits: ReadonlySet<string> = new Set()): TreeView {
+export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits: ReadonlySet<string> = new Set(), order = 'lru'): TreeView {
+  // Recency orders rank the children and end at the next victim; levels do not.
+  const ranked = RANKED.has(order);
   const changed = changes(ops);
   const mark = (id: string): Change => changed.get(id) ?? (hits.has(id) ? 'hit' : undefined);
   let rank = startRank;
@@ -90,7 +95,7 @@ export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits:
       label: c.label,
       kind: c.kind,
       band,
-      rank,
+      rank: ranked ? rank : 0,
       groups,
       dirty: !!c.dirty,
       change: mark(c.id),
@@ -107,5 +112,5 @@ export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits:
     return [{ id: `ctp-${o.t}`, label: `CTP ${o.t} pruned${what}${o.ctpWritten ? ', written back' : ''}` }];
   });
   const total = tree.count ?? rows.length;
-  return { id: tree.id, rootLabel: tree.label, total, rows, reachesEnd: rows.length > 0 && rank - 1 === total, pruned };
+  return { id: tree.id, rootLabel: tree.label, total, rows, reachesEnd: ranked && rows.length > 0 && rank - 1 === total, pruned };
 }

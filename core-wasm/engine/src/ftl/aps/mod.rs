@@ -249,6 +249,7 @@ impl Aps {
     /// Writes every buffered page to flash (the buffer empties).
     fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
         while let Some((lpn, v)) = self.buf.pop_lru() {
+            dev.cache_evict(CacheLevel::DataPage, lpn, true, self.page_bytes as u32);
             dev.ram(1);
             demand::write(self, lpn, v, dev)?;
         }

@@ -1,9 +1,9 @@
 use super::*;
 use crate::config::SimConfig;
-use crate::events::HostOp;
 use crate::flash::FlashArray;
 use crate::invariants::check;
 use crate::oracle::Oracle;
+use crate::trace::HostOp;
 
 /// 32 blocks x 8 pages of 32 bytes (8 entries per translation page, a 96-byte GTD) and a
 /// 320-byte cache: 5 buffer pages, 20 mapping entries; a step is one page (32 bytes).

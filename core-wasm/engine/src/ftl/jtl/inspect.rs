@@ -5,7 +5,7 @@
 use super::levels::{Levels, Slot};
 use super::scheme::Jtl;
 use crate::ftl::demand::{gtd_table, UNMAPPED};
-use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Structure};
+use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, Structure};
 
 fn entry_node(s: &Slot) -> Node {
     let label = match (s.data, s.ppn) {
@@ -72,7 +72,13 @@ impl Jtl {
                 Budget { name: "Data half (free)".into(), bytes: buf_half - buf },
             ],
             structures: vec![
-                Structure::Tree { id: "levels".into(), name: "Multi-level entries".into(), root, truncated },
+                Structure::Tree {
+                    id: "levels".into(),
+                    name: "Multi-level entries".into(),
+                    root,
+                    order: Some(Order::Level),
+                    truncated,
+                },
                 gtd_table(&self.core, q, |_| false),
             ],
             ..Inspection::default()

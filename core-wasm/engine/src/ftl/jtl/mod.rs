@@ -2,7 +2,7 @@
 //! TreeFTL (seed 000 §II.B, §III.A, §IV) describes it — our copy of the JTL paper itself is
 //! not among the sources, so the description is the one we follow.
 //!
-//! The rules (`scheme.rs` implements them):
+//! The rules (`scheme.rs` implements them, `host.rs` plugs them into the trait):
 //! - RAM (after the GTD) is split statically in halves: one for mapping entries, one for
 //!   data pages.
 //! - The mapping half holds a multi-level structure (`levels.rs`): level n holds 2^n
@@ -25,6 +25,7 @@
 //! the top of group 1 (`sequential_entries`); the LRU part of the cost model is one cache
 //! operation per level an access passes through.
 
+mod host;
 mod inspect;
 mod levels;
 mod scheme;

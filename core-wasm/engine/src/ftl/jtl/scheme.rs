@@ -1,7 +1,8 @@
-//! JTL's state and its [`Ftl`] implementation: the two static halves, the access that
+//! JTL's state and the structure's operations: the two static halves, the access that
 //! brings an entry to level 0 and pushes entries down, the flush of a data page leaving
 //! group 0, the write-back of an entry leaving the last level, and the sequential bypass.
-//! See the module docs of [`super`] for the rules and choices.
+//! The [`Ftl`](crate::ftl::Ftl) implementation is in `host.rs`. See the module docs of
+//! [`super`] for the rules and choices.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -9,15 +10,12 @@ use super::levels::{Data, Levels, Slot};
 use super::{JtlOptions, SequentialEntries, ENTRY_BYTES};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, HostOp, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::events::{CacheLevel, Purpose};
+use crate::flash::{PageTag, Ppn};
 use crate::ftl::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
 use crate::ftl::treeftl::cost::LruCost;
-use crate::ftl::{BlockRole, BuildCtx, Ftl, RamSplit};
-use crate::hash::StateHasher;
-use crate::inspect::{InspectQuery, Inspection};
-use crate::invariants::MapView;
+use crate::ftl::BuildCtx;
 
 /// JTL state.
 #[derive(Debug, Clone)]
@@ -29,17 +27,17 @@ pub struct Jtl {
     /// Entries of a sequential request (or trim) that the structure does not hold, updated
     /// during the request: written to their translation pages when the request ends. Empty
     /// between requests (RAM for them is a request's working space, not charged).
-    pending: BTreeMap<u32, Ppn>,
+    pub(super) pending: BTreeMap<u32, Ppn>,
     /// Translation pages read during the current request (each is read once per request).
-    read_pages: BTreeSet<u32>,
+    pub(super) read_pages: BTreeSet<u32>,
     /// Bytes of the mapping half and of the data half.
     pub(super) halves: (u64, u64),
     pub(super) page_bytes: u64,
-    options: JtlOptions,
-    lru: LruCost,
-    sequential_pages: usize,
+    pub(super) options: JtlOptions,
+    pub(super) lru: LruCost,
+    pub(super) sequential_pages: usize,
     /// The current request is sequential: its data bypasses RAM.
-    bypass: bool,
+    pub(super) bypass: bool,
 }
 
 impl Jtl {
@@ -83,7 +81,7 @@ impl Jtl {
     }
 
     /// Brings `lpn`'s entry to level 0 (loading it on a miss) and pushes entries down.
-    fn access(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn access(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
         dev.ram(1);
         let slot = match self.levels.take(lpn) {
             Some(slot) => {
@@ -106,7 +104,7 @@ impl Jtl {
     /// has room. The entry passed out of group 0 has its data page flushed; one passed
     /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
     /// (so GC finds its entry); only the entry being passed down is outside it.
-    fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
+    pub(super) fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
         let mut carry = slot;
         for n in from..self.levels.depth() {
             self.lru.touch(1, dev);
@@ -120,7 +118,7 @@ impl Jtl {
     }
 
     /// An entry leaves group 0: its data page is programmed when RAM wrote it, else dropped.
-    fn flush_data(&mut self, slot: &mut Slot, dev: &mut Device) -> Result<()> {
+    pub(super) fn flush_data(&mut self, slot: &mut Slot, dev: &mut Device) -> Result<()> {
         let Some(d) = slot.data.take() else { return Ok(()) };
         dev.stats.prunes += 1;
         self.cached_pages -= 1;
@@ -134,7 +132,7 @@ impl Jtl {
     }
 
     /// Copies a data page out of RAM and programs it; returns where it went.
-    fn program_data(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<Ppn> {
+    pub(super) fn program_data(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<Ppn> {
         dev.ram(1);
         let dest = {
             let slot = self.core.host_slot(lpn);
@@ -145,7 +143,7 @@ impl Jtl {
     }
 
     /// An entry passed beyond the last level leaves RAM, written back when dirty.
-    fn evict(&mut self, slot: Slot, dev: &mut Device) -> Result<()> {
+    pub(super) fn evict(&mut self, slot: Slot, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, slot.lpn, slot.dirty, ENTRY_BYTES as u32);
         if slot.dirty {
@@ -157,7 +155,7 @@ impl Jtl {
 
     /// The entry of `lpn` as flash holds it, for a page the structure does not hold: the
     /// request's pending value, or its translation page (read once per request).
-    fn flash_entry(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+    pub(super) fn flash_entry(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         if let Some(&p) = self.pending.get(&lpn) {
             return Ok(p);
         }
@@ -172,7 +170,7 @@ impl Jtl {
     /// changing recency (the structure's entry where it is; one RAM lacks enters the top of
     /// group 1 when `enter` and the options say so, else it is pending), drops a cached data
     /// page (superseded, not written back) and counts the look-up.
-    fn entry_in_place(&mut self, lpn: u32, enter: bool, dev: &mut Device) -> Result<()> {
+    pub(super) fn entry_in_place(&mut self, lpn: u32, enter: bool, dev: &mut Device) -> Result<()> {
         dev.ram(1);
         if let Some(s) = self.levels.get_mut(lpn) {
             dev.mapping_lookup(true);
@@ -195,7 +193,7 @@ impl Jtl {
 
     /// Counts the look-up of an entry the structure lacks: a hit when the request already
     /// holds it (pending), else a miss.
-    fn count_outside(&self, lpn: u32, dev: &mut Device) {
+    pub(super) fn count_outside(&self, lpn: u32, dev: &mut Device) {
         let hit = self.pending.contains_key(&lpn);
         dev.mapping_lookup(hit);
         if !hit {
@@ -205,7 +203,7 @@ impl Jtl {
 
     /// With `sequential_entries = group_1` (and a group 1), puts the entry of a sequential
     /// page RAM lacks at the top of group 1 (its data is on flash) and returns `true`.
-    fn enter_group1(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<bool> {
+    pub(super) fn enter_group1(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<bool> {
         let group1 = self.levels.group0();
         if self.options.sequential_entries != SequentialEntries::Group1
             || group1 == self.levels.depth()
@@ -219,7 +217,7 @@ impl Jtl {
     }
 
     /// A sequential write: the data goes to flash directly.
-    fn write_through(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn write_through(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.entry_in_place(lpn, true, dev)?;
         let dest = {
             let slot = self.core.host_slot(lpn);
@@ -236,7 +234,7 @@ impl Jtl {
     }
 
     /// Sets `lpn`'s entry (in the structure or pending) to `ppn`, dirty.
-    fn set_entry(&mut self, lpn: u32, ppn: Ppn) -> bool {
+    pub(super) fn set_entry(&mut self, lpn: u32, ppn: Ppn) -> bool {
         if let Some(s) = self.levels.get_mut(lpn) {
             s.ppn = ppn;
             s.dirty = true;
@@ -251,7 +249,7 @@ impl Jtl {
 
     /// Writes the pending entries to their translation pages, one program per page (each
     /// was read during the request), and forgets the pages read.
-    fn write_pending(&mut self, dev: &mut Device) -> Result<()> {
+    pub(super) fn write_pending(&mut self, dev: &mut Device) -> Result<()> {
         let pending = std::mem::take(&mut self.pending);
         let mut tpages = BTreeSet::new();
         for (lpn, ppn) in pending {
@@ -268,7 +266,7 @@ impl Jtl {
 
     /// A random write into the entry's group-0 slot: a buffer hit rewrites the page in RAM;
     /// a miss takes the page into RAM without reading it (a whole-page write).
-    fn buffer_write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+    pub(super) fn buffer_write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.access(lpn, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
         if s.data.is_some() {
@@ -294,7 +292,7 @@ impl Jtl {
 
     /// A random read: served from RAM when group 0 holds the page, else from flash (and the
     /// page cached, with `cache_reads`).
-    fn buffer_read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
+    pub(super) fn buffer_read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         self.access(lpn, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
         if let Some(d) = s.data {
@@ -321,7 +319,7 @@ impl Jtl {
 
     /// Writes every page RAM wrote (in LPN order; each stays cached, clean), then the dirty
     /// entries, one rewrite per translation page.
-    fn flush_all(&mut self, dev: &mut Device) -> Result<()> {
+    pub(super) fn flush_all(&mut self, dev: &mut Device) -> Result<()> {
         self.write_pending(dev)?;
         let mut dirty: Vec<(u32, u32)> = self
             .levels
@@ -385,160 +383,5 @@ impl DemandScheme for Jtl {
             }
             self.pending.remove(&lpn);
         }
-    }
-}
-
-impl Ftl for Jtl {
-    fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
-        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
-        Ok(())
-    }
-
-    fn end_request(&mut self, dev: &mut Device) -> Result<()> {
-        self.bypass = false;
-        self.write_pending(dev)
-    }
-
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        if !self.bypass {
-            return self.buffer_read(lpn, dev);
-        }
-        // Sequential: no recency change, nothing cached.
-        dev.ram(1);
-        let ppn = match self.levels.get(lpn).copied() {
-            Some(s) => {
-                dev.mapping_lookup(true);
-                dev.cache_hit(CacheLevel::Entry, lpn);
-                if let Some(d) = s.data {
-                    dev.cache_hit(CacheLevel::DataPage, lpn);
-                    dev.ram(1);
-                    return Ok(Some(PageTag::data(lpn, d.version)));
-                }
-                s.ppn
-            }
-            None => {
-                self.count_outside(lpn, dev);
-                let ppn = self.flash_entry(lpn, dev)?;
-                // Entering may write an evicted entry back, and GC may move this page.
-                if self.enter_group1(lpn, ppn, dev)? {
-                    self.cached(lpn).unwrap_or(ppn)
-                } else {
-                    ppn
-                }
-            }
-        };
-        if ppn == UNMAPPED {
-            return Ok(None);
-        }
-        dev.read(ppn, Purpose::Data).map(Some)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        if self.bypass {
-            self.write_through(lpn, version, dev)
-        } else {
-            self.buffer_write(lpn, version, dev)
-        }
-    }
-
-    /// No recency change: the entry is unmapped where it is (or pending), a cached page
-    /// dropped.
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        self.entry_in_place(lpn, false, dev)?;
-        let old = self.cached(lpn).unwrap_or(UNMAPPED);
-        if old != UNMAPPED {
-            dev.invalidate(old)?;
-        }
-        self.set_entry(lpn, UNMAPPED);
-        Ok(())
-    }
-
-    fn ram_bytes(&self) -> u64 {
-        let (map, buf) = self.used();
-        self.core.gtd_bytes() + map + buf
-    }
-
-    /// The GTD and the entries are mapping, group 0's pages buffered data (the halves are
-    /// fixed: this shows how much of each is in use).
-    fn ram_split(&self) -> Option<RamSplit> {
-        let (map, buf) = self.used();
-        Some(RamSplit { mapping_bytes: self.core.gtd_bytes() + map, buffer_bytes: buf })
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
-    fn holds_in_ram(&self, lpn: u32) -> bool {
-        self.levels.get(lpn).is_some_and(|s| s.data.is_some())
-    }
-
-    fn map_view(&self) -> Option<MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self
-            .levels
-            .iter()
-            .filter_map(|s| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version)))
-            .collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
-
-    fn inspect(&self, q: &InspectQuery) -> Inspection {
-        self.inspection(q)
-    }
-
-    fn check(&self, dev: &Device) -> Result<()> {
-        demand::check(self, dev, "jtl")?;
-        let bad = |m: String| Err(EngineError::Invariant(format!("jtl: {m}")));
-        if let Err(m) = self.levels.check() {
-            return bad(m);
-        }
-        let (map, buf) = self.used();
-        if self.cached_pages != self.levels.data_pages() || map > self.halves.0 || buf > self.halves.1 {
-            return bad(format!(
-                "{} data pages counted, {} held; {map} + {buf} bytes in halves of {} + {}",
-                self.cached_pages,
-                self.levels.data_pages(),
-                self.halves.0,
-                self.halves.1
-            ));
-        }
-        for s in self.levels.iter() {
-            match s.data {
-                Some(d) if d.dirty && (s.ppn != UNMAPPED || !s.dirty) => {
-                    return bad(format!("LPN {} is written in RAM but its entry names PPN {}", s.lpn, s.ppn))
-                }
-                Some(d) if !d.dirty && s.ppn == UNMAPPED => {
-                    return bad(format!("LPN {} is cached clean but has no flash copy", s.lpn))
-                }
-                _ => {}
-            }
-        }
-        if !self.pending.is_empty() {
-            return bad(format!("{} pending entries between requests", self.pending.len()));
-        }
-        Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        self.flush_all(dev)
-    }
-
-    fn hash_into(&self, h: &mut StateHasher) {
-        self.core.hash_into(h, |h| {
-            self.levels.hash_into(h);
-            for (&lpn, &ppn) in &self.pending {
-                h.u32(lpn);
-                h.u32(ppn);
-            }
-        });
-    }
-
-    fn clone_box(&self) -> Box<dyn Ftl> {
-        Box::new(self.clone())
     }
 }

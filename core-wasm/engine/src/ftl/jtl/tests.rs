@@ -239,3 +239,16 @@ fn impossible_configs_are_refused() {
     let e = Jtl::new(&BuildCtx::of(&config), JtlOptions::default()).unwrap_err();
     assert!(e.to_string().contains("JTL") && e.to_string().contains("ram.bytes"), "{e}");
 }
+
+/// A page written in RAM counts as held with its version, never as lost, and the checks
+/// see through it: a buffered page with a stale version (a lost update) is caught.
+#[test]
+fn a_buffered_page_is_held_and_a_stale_one_is_caught() {
+    let mut r = rig(0, JtlOptions::default());
+    r.write(&[1]);
+    r.write(&[1]);
+    assert_eq!(r.ftl.map_view().unwrap().held, vec![(1, 2)]);
+    r.ftl.levels.get_mut(1).unwrap().data = Some(levels::Data { version: 1, dirty: true });
+    let e = check(&r.ftl, &r.dev, &r.oracle).unwrap_err();
+    assert!(e.to_string().contains("RAM holds LPN 1 at version 1"), "{e}");
+}

@@ -57,6 +57,7 @@ impl Tpftl {
                         children: Some(children),
                         count: Some(self.nodes.len() as u64),
                     },
+                    order: Some(Order::Lru),
                     truncated,
                 },
                 gtd_table(&self.core, q, |_| false),

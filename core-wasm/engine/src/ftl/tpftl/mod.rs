@@ -25,10 +25,11 @@ use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, HostOp, Purpose};
+use crate::events::{CacheLevel, Purpose};
 use crate::flash::{BlockId, PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
+use crate::trace::HostOp;
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.

@@ -21,6 +21,22 @@
 //!     pages) a selection costs 16 operations (32 µs in the preset) by default, 33 with a
 //!     scan of 1024 per operation; over 500 groups 9, or 1.
 //!
+//! - **JTL** has no victim search: a full level passes a random entry down, so its LRU part
+//!   is `lru_touch_ops` per level an access passes through (up to the number of levels, the
+//!   log of the mapping half).
+//!
+//! Units (review engine-model §2 TreeFTL row): the paper has one RAM unit, "one RAM
+//! operation over a 2KB page costs 2µs" (after CDFTL), and no separate cost for a table
+//! access. We charge both a page copy and an entry access as one such operation (one
+//! `ram_access_ns`): a table access in RAM is at most a page-sized operation, and a second
+//! constant would be ours, not the paper's. So the RAM part counts operations, not bytes.
+//!
+//! Buffered pages written back to flash (a pruned CDP, APS's evicted buffer page, a page
+//! leaving JTL's group 0) are programs of host data: `Purpose::Data`. `Purpose::Buffer`
+//! stays the real-time schemes' buffer *blocks* (the views colour a block it programs as a
+//! buffer block). A write-back is told by the `cache_evict` (data page, dirty) event just
+//! before its program, in all three schemes.
+//!
 //! The paper gives no formula for the LRU part (its Fig. 6 only shows the bars): the two
 //! knobs are options of every scheme of the family, so the comparison can be re-run with a
 //! near-constant LRU (`lru_items_per_op` very large) to see what the claim rests on.

@@ -129,6 +129,10 @@ impl Ftl for TreeFtl {
         self.core.gtd_bytes() + self.used
     }
 
+    fn group_sizes(&self) -> Option<Vec<u32>> {
+        Some(self.groups.iter().map(|(_, g)| g.cdps.len() as u32).collect())
+    }
+
     /// The implicit split: the GTD and the CTPs are mapping, the CDPs buffered data.
     fn ram_split(&self) -> Option<RamSplit> {
         let (ctps, cdps) = self.counts();

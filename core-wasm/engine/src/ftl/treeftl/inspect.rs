@@ -13,7 +13,7 @@
 use super::tree::{Group, TreeFtl};
 use super::Victims;
 use crate::ftl::demand::gtd_table;
-use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Structure};
+use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, Structure};
 
 /// Bands the colder groups of a window are summarised into.
 pub(super) const BANDS: usize = 8;
@@ -154,7 +154,11 @@ impl TreeFtl {
             ],
             structures: vec![
                 Structure::Tree {
-                    id: "tree".into(), name: "GTD → CTP → CDP tree".into(), root, truncated
+                    id: "tree".into(),
+                    name: "GTD → CTP → CDP tree".into(),
+                    root,
+                    order: Some(Order::Lru),
+                    truncated,
                 },
                 gtd_table(&self.core, q, |t| self.groups.contains(&t)),
             ],

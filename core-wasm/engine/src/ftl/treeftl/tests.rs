@@ -196,8 +196,10 @@ fn flush_empties_the_buffer_and_cleans_the_ctps() {
     r.write(&[9]);
     let split = |r: &Rig| r.ftl.ram_split().map(|s| (s.mapping_bytes, s.buffer_bytes));
     assert_eq!(split(&r), Some((96 + 2 * 32, 2 * 32)), "GTD and CTPs against CDPs");
+    assert_eq!(r.ftl.group_sizes(), Some(vec![1, 1]), "two groups of one CDP");
     r.ftl.flush(&mut r.dev).unwrap();
     assert_eq!(split(&r), Some((96 + 2 * 32, 0)));
+    assert_eq!(r.ftl.group_sizes(), Some(vec![0, 0]), "two bare groups left");
     check(&r.ftl, &r.dev, &r.oracle).unwrap();
     assert_eq!(r.ftl.counts(), (2, 0));
     assert!(r.ftl.groups.iter().all(|(_, g)| !g.dirty));

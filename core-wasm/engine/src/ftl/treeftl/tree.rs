@@ -211,6 +211,9 @@ impl TreeFtl {
     /// Programs CDP `lpn` (of group `t`) to flash and sets its CTP entry; the CDP leaves.
     fn flush_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) -> Result<()> {
         let version = self.group(t).cdps[&lpn];
+        // The eviction is told first, so a narration reads "CDP evicted (dirty), then
+        // programmed" as for APS and JTL; the program is host data (`Purpose::Data`).
+        self.drop_node(NodeKey::Cdp(lpn), true, dev);
         dev.ram(1); // the page out of RAM
                     // GC during the allocation cannot touch this page: its only copy is in RAM.
         let dest = {
@@ -223,7 +226,6 @@ impl TreeFtl {
         g.cdps.remove(&lpn);
         g.entries[off] = dest;
         g.dirty = true;
-        self.drop_node(NodeKey::Cdp(lpn), true, dev);
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 use std::borrow::Borrow;
 use std::io::{self, Write};
 
-use crate::events::HostOp;
+use crate::trace::HostOp;
 use crate::trace::Request;
 
 /// Header line of the CSV that [`write_csv`] produces. `time_us` (rather than a bare
