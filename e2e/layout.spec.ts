@@ -65,9 +65,18 @@ for (const [w, h] of [
     await app.button('Step').click();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
-    for (const tab of ['Trace', 'Settings', 'Scheme notes', 'Counters', 'RAM / cache', 'Request']) {
-      await page.getByRole('tab', { name: tab }).click();
+    // The side panel clips what sticks out, so the page does not scroll: each control must fit in it.
+    const clipped = () =>
+      page.evaluate(() => {
+        const panel = document.querySelector('[role=tabpanel]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('[role=tabpanel] :is(select, input, button)')]
+          .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > panel.right + 0.5)
+          .map((e) => e.closest('label')?.textContent?.slice(0, 30) ?? e.tagName);
+      });
+    for (const tab of ['Trace', 'Settings', 'Scheme notes', 'Counters', 'RAM / cache', 'Tree', 'Compare', 'Sync', 'Request']) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
       expect(await overflow(), tab).toBe(0);
+      expect(await clipped(), tab).toEqual([]);
     }
   });
 }

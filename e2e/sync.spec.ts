@@ -50,3 +50,22 @@ test('two schemes step through the same requests together; DFTL misses where Tre
   expect((await side(lines.nth(0))).misses).toBeGreaterThan(0);
   expect((await side(lines.nth(1))).misses).toBe(0);
 });
+
+test("the open stage keeps its keys: the app's shortcuts do not move the experiment behind it, a side's grid arrows move only its cursor", async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Sync' }).click();
+  await page.getByTestId('sync-load').click();
+  await expect(page.getByTestId('sync-stage')).toBeFocused({ timeout: 30_000 });
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1000');
+  for (const key of [' ', 'End', 'PageDown', '.']) await page.keyboard.press(key);
+  // Arrows on a side's block grid walk its pages, not both timelines.
+  await page.getByTestId('sync-side').nth(0).getByTestId('block-grid').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(500);
+  const s = await app.snapshot();
+  expect([s.status, s.pos.request]).toEqual(['ready', 0]);
+  await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1000');
+});

@@ -11,6 +11,7 @@ use crate::args::Args;
 
 const HELP: &str = "ftl sweep --trace FILE --scheme ID [--scheme ID ...] --param NAME --values V1,V2,...
           [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [selection] [--json]
+ftl sweep --experiment NAME [--json]   (NAME `list`: the paper experiments)
 
 Runs every scheme at every value of one configuration parameter (values outer, schemes
 inner) and prints one result per point: {\"param\": KEY, \"results\": [{\"index\", \"scheme\",
@@ -21,8 +22,13 @@ inner) and prints one result per point: {\"param\": KEY, \"results\": [{\"index\
                ram.bytes, device.latency.erase_ns, options.level_two_percent
 --values LIST  comma-separated; keys ending in `bytes` take 4096, 64KiB, 8M; others JSON
                or bare strings (cost-benefit)
+--experiment NAME  a source's experiment from the engine's registry (preset, schemes,
+               traces or labelled stand-ins, swept values), printed beside the paper's numbers
 
 Short names:";
+
+/// The flags `ftl sweep` takes besides the trace selection's (each is in [`HELP`]).
+const FLAGS: [&str; 8] = ["trace", "scheme", "preset", "format", "set", "param", "values", "experiment"];
 
 /// One finished point: what was run and its metrics.
 struct Done<'a> {
@@ -87,10 +93,7 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
         println!("\n{}", crate::select::HELP);
         return Ok(());
     }
-    let flags: Vec<&str> = ["trace", "scheme", "preset", "format", "set", "param", "values", "experiment"]
-        .into_iter()
-        .chain(crate::select::FLAGS.iter().copied())
-        .collect();
+    let flags: Vec<&str> = FLAGS.iter().copied().chain(crate::select::FLAGS.iter().copied()).collect();
     let switches: Vec<&str> = ["json"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
     let args = Args::parse(argv, &flags, &switches)?;
     if let Some(name) = args.one("experiment") {
@@ -153,6 +156,13 @@ pub fn first(n: Option<u64>) -> ParseOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_names_every_flag_sweep_takes() {
+        for f in FLAGS {
+            assert!(HELP.contains(&format!("--{f} ")), "ftl sweep --help does not mention --{f}");
+        }
+    }
 
     #[test]
     fn a_sweep_point_runs_the_configuration_ftl_run_builds_for_the_same_settings() {

@@ -130,7 +130,7 @@ export class ShareController {
     this.waiting = undefined;
     this.setView({ pending: undefined });
     const { state, config, dropped, upload } = w.link;
-    await this.restore(() => this.apply({ kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: checked, config } }));
+    await this.restore(() => this.apply({ kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config } }));
   }
 
   /** Gives up on a link waiting for its trace (the experiment on screen stays). */

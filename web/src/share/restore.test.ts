@@ -46,6 +46,8 @@ describe('resolveLink', () => {
     const upload = { name: 'two.csv', hash, size: bytes.length };
     const r = await resolveLink(encodeFragment({ scheme: 'page', trace: { upload } }, traceSegment(bytes)), host());
     expect(r.kind === 'ready' && new Uint8Array(await r.experiment.file!.arrayBuffer())).toEqual(bytes);
+    // Known by its hash, as an upload is: the trace library marks it loaded, the selector names it once.
+    expect(r.kind === 'ready' && r.experiment.traceHash).toBe(hash);
     const other = new TextEncoder().encode('128166385295514663,hm,0,Write,4096,4096,100\n');
     expect(await refusal(resolveLink(encodeFragment({ scheme: 'page', trace: { upload } }, traceSegment(other)), host()))).toMatch(/trace inside the link is damaged/);
   });
@@ -56,6 +58,7 @@ describe('resolveLink', () => {
     const link = encodeFragment({ scheme: 'page', trace: { upload: { name: 'big.csv', hash, size: big.length } } });
     const kept = await resolveLink(link, host({ [hash]: new Blob([big]) }));
     expect(kept.kind === 'ready' && kept.experiment.file!.name).toBe('big.csv');
+    expect(kept.kind === 'ready' && kept.experiment.traceHash).toBe(hash);
     expect((await resolveLink(link, host())).kind).toBe('needsFile');
     expect((await resolveLink(link, host('broken'))).kind).toBe('needsFile');
     await expect(checkSuppliedFile(new File([big], 'x.csv'), { name: 'big.csv', hash, size: big.length })).resolves.toBeInstanceOf(File);

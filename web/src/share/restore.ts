@@ -47,10 +47,11 @@ export async function resolveLink(fragment: string, host: RestoreHost): Promise<
     if (hash !== upload.hash) throw new ShareError(`The trace inside the link is damaged: its content hash is ${hash.slice(0, 12)}…, the link says ${upload.hash.slice(0, 12)}….`);
     const file = new File([decoded.trace as Uint8Array<ArrayBuffer>], upload.name);
     rememberUpload(file, { ...upload, size: file.size, segment: decoded.traceSegment });
-    return { kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file, config } };
+    return { kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file, traceHash: hash, config } };
   }
   const local = uploadByHash(upload.hash) ?? (await fromLibrary(host, upload));
-  if (local) return { kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: local, config } };
+  // The hash goes with the file: the trace library and the Trace selector know an upload by it.
+  if (local) return { kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: local, traceHash: upload.hash, config } };
   return { kind: 'needsFile', state, config, upload, dropped };
 }
 

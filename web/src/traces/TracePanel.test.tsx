@@ -119,4 +119,18 @@ describe('TracePanel', () => {
     expect(choices).toEqual({ skipBadLines: true, format: 'msr', timeUnit: 'ms' });
     expect(host.querySelector('[data-testid=upload-preview]')).toBeNull();
   });
+
+  it('Esc in the preview cancels it and gives the focus back to the upload button', async () => {
+    const { store, load } = loadedStore({}, new FakeClient());
+    mount(store);
+    const input = host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
+    Object.defineProperty(input, 'files', { value: [new NodeFile(['0 0 8 8 0\n'], 'mq.trace') as unknown as File], configurable: true });
+    act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
+    const preview = host.querySelector<HTMLElement>('[data-testid=upload-preview]')!;
+    act(() => preview.querySelector<HTMLElement>('h3')!.focus());
+    act(() => void preview.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(host.querySelector('[data-testid=upload-preview]')).toBeNull();
+    expect(document.activeElement).toBe(input);
+    expect(load).not.toHaveBeenCalled();
+  });
 });

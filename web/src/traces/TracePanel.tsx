@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Experiment } from '../store/experiment';
 import { useSim, useStore } from '../store/useSim';
 import { contentHash } from './contentHash';
@@ -68,6 +68,12 @@ export function TracePanel() {
   const [pending, setPending] = useState<{ file: File; hash: Promise<string>; seq: number }>();
   // What became of the last upload: kept in the library, or why not.
   const [note, setNote] = useState<string>();
+  // Esc in the preview hides it with the focus in it: give the focus back to the upload button.
+  const uploadRef = useRef<HTMLInputElement>(null);
+  const [cancelled, setCancelled] = useState(0);
+  useEffect(() => {
+    if (cancelled) uploadRef.current?.focus();
+  }, [cancelled]);
   const scheme = experiment.config.scheme;
   const libValue = (hash?: string) => (hash && library.entries.some((e) => e.hash === hash) ? `lib:${hash}` : '');
   // After a refused load the selectors show what was asked, beside the reason.
@@ -170,7 +176,10 @@ export function TracePanel() {
           formats={info?.formats ?? []}
           choices={choices}
           onCommit={(over) => void commit(over)}
-          onCancel={() => setPending(undefined)}
+          onCancel={() => {
+            setPending(undefined);
+            setCancelled((n) => n + 1);
+          }}
         />
       )}
       {note && (
@@ -195,6 +204,7 @@ export function TracePanel() {
         <label className="drop__pick">
           Upload a trace
           <input
+            ref={uploadRef}
             type="file"
             data-testid="trace-upload"
             disabled={loading}

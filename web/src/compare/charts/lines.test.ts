@@ -56,6 +56,23 @@ describe('drawLines', () => {
     expect(el.querySelector('.cursor')!.getAttribute('visibility')).toBe('visible');
   });
 
+  it("keeps its arrow, Home and End keys from the page's timeline shortcuts", () => {
+    const el = svg();
+    document.body.append(el);
+    drawLines(el, responseOverTrace(TEST_RUNS, TEST_KEYS), BOX, () => {});
+    const reached: string[] = [];
+    const onKey = (e: KeyboardEvent) => reached.push(e.key);
+    window.addEventListener('keydown', onKey);
+    try {
+      const overlay = el.querySelector('rect.overlay')!;
+      for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End', ' ']) overlay.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    } finally {
+      window.removeEventListener('keydown', onKey);
+      el.remove();
+    }
+    expect(reached).toEqual([' ']);
+  });
+
   it('finds the nearest point of a line', () => {
     const l = { scheme: 'x', points: [1, 5, 9].map((x) => ({ x, y: x * 2 })) };
     expect([0, 2.9, 3.1, 8, 100].map((x) => nearest(l, x)!.x)).toEqual([1, 1, 5, 9, 9]);

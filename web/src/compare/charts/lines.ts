@@ -176,6 +176,7 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
       const next = { ArrowRight: at + step, ArrowLeft: at - step, Home: 0, End: xs.length - 1 }[e.key];
       if (next == null) return;
       e.preventDefault();
+      e.stopPropagation(); // the arrows, Home and End here read the chart; they must not move the timeline
       show(next);
     });
   if (!xs.length) root.select('.overlay').attr('aria-label', `${data.title}: no data`);

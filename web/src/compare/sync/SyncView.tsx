@@ -115,6 +115,11 @@ export function SyncView() {
     if (open) stageRef.current?.focus();
   }, [open]);
   const onKey = (e: React.KeyboardEvent) => {
+    // The stage lies over the app: its keys must not reach the app's shortcuts (window), which
+    // would play or seek the main experiment hidden behind it (Space, Home, End, R, jumps).
+    if (e.key !== '?') e.stopPropagation();
+    // A side's block grid walks its pages with the arrows, the scrubber moves itself.
+    if (e.defaultPrevented || (e.target as HTMLElement).tagName === 'INPUT') return;
     // The stage owns the arrows (data-own-arrows): they move both sides, not the app's timeline.
     if (e.key === 'ArrowRight' && can && request < total) void run(() => pair.step(1));
     else if (e.key === 'ArrowLeft' && can && request > 0) void run(() => pair.back(1));
