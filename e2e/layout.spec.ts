@@ -65,11 +65,12 @@ for (const [w, h] of [
     await app.button('Step').click();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
-    // The side panel clips what sticks out, so the page does not scroll: each control must fit in it.
+    // The side panel clips what sticks out, so the page does not scroll: each control (and the RAM
+    // budget's legend, whose longest line says the budget is exceeded) must fit in it.
     const clipped = () =>
       page.evaluate(() => {
         const panel = document.querySelector('[role=tabpanel]')!.getBoundingClientRect();
-        return [...document.querySelectorAll('[role=tabpanel] :is(select, input, button)')]
+        return [...document.querySelectorAll('[role=tabpanel] :is(select, input, button, .cache__legend)')]
           .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > panel.right + 0.5)
           .map((e) => e.closest('label')?.textContent?.slice(0, 30) ?? e.tagName);
       });
