@@ -69,3 +69,22 @@ test("the open stage keeps its keys: the app's shortcuts do not move the experim
   expect([s.status, s.pos.request]).toEqual(['ready', 0]);
   await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1000');
 });
+
+test('the open stage is a modal dialog: Tab stays inside it, Escape closes it and focus returns to Show', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await page.getByRole('tab', { name: 'Sync' }).click();
+  await page.getByTestId('sync-load').click();
+  const stage = page.getByRole('dialog', { name: 'Synchronised playback' });
+  await expect(stage).toBeFocused({ timeout: 30_000 });
+  const inside = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid=sync-stage]'));
+  await page.keyboard.press('Shift+Tab');
+  expect(await inside(), 'Shift+Tab from the stage wraps to its last control').toBe(true);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await inside(), `Tab ${i + 1}`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(stage).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show', exact: true })).toBeFocused();
+});

@@ -114,16 +114,42 @@ export function SyncView() {
   useEffect(() => {
     if (open) stageRef.current?.focus();
   }, [open]);
+  const showRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // Back to where the stage was opened from (its Show button), not to <body>.
+    requestAnimationFrame(() => showRef.current?.focus());
+  };
   const onKey = (e: React.KeyboardEvent) => {
     // The stage lies over the app: its keys must not reach the app's shortcuts (window), which
     // would play or seek the main experiment hidden behind it (Space, Home, End, R, jumps).
     if (e.key !== '?') e.stopPropagation();
+    // A modal dialog: Tab and Shift+Tab cycle inside it, never onto controls hidden under it.
+    if (e.key === 'Tab' && stageRef.current) {
+      const focusable = [...stageRef.current.querySelectorAll<HTMLElement>('button, input, select, [tabindex]:not([tabindex="-1"])')].filter(
+        (el) => !el.hasAttribute('disabled'),
+      );
+      const [first, last] = [focusable[0], focusable[focusable.length - 1]];
+      const at = document.activeElement;
+      if (first && e.shiftKey && (at === first || at === stageRef.current)) {
+        e.preventDefault();
+        last.focus();
+      } else if (last && !e.shiftKey && at === last) {
+        e.preventDefault();
+        first.focus();
+      }
+      return;
+    }
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      close();
+      return;
+    }
     // A side's block grid walks its pages with the arrows, the scrubber moves itself.
     if (e.defaultPrevented || (e.target as HTMLElement).tagName === 'INPUT') return;
     // The stage owns the arrows (data-own-arrows): they move both sides, not the app's timeline.
     if (e.key === 'ArrowRight' && can && request < total) void run(() => pair.step(1));
     else if (e.key === 'ArrowLeft' && can && request > 0) void run(() => pair.back(1));
-    else if (e.key === 'Escape') setOpen(false);
     else return;
     e.preventDefault();
   };
@@ -155,13 +181,13 @@ export function SyncView() {
           {loaded ? 'Reload both' : 'Load both'}
         </button>
         {loaded && !open && (
-          <button type="button" onClick={() => setOpen(true)}>
+          <button type="button" ref={showRef} onClick={() => setOpen(true)}>
             Show
           </button>
         )}
       </div>
       {loaded && open && (
-        <div ref={stageRef} className="sync__stage" role="region" aria-label="Synchronised playback" data-own-arrows="" tabIndex={-1} onKeyDown={onKey} data-testid="sync-stage">
+        <div ref={stageRef} className="sync__stage" role="dialog" aria-modal="true" aria-label="Synchronised playback" data-own-arrows="" tabIndex={-1} onKeyDown={onKey} data-testid="sync-stage">
           <div className="sync__controls" role="toolbar" aria-label="Synchronised timeline">
             <strong>{chosen.join(' vs ')}</strong>
             <button type="button" onClick={() => void run(() => pair.back(1))} disabled={!can || request === 0} aria-keyshortcuts="ArrowLeft">
@@ -180,7 +206,7 @@ export function SyncView() {
               onChange={(e) => void run(() => pair.seek(Number(e.target.value)))}
             />
             <output data-testid="sync-position">{`request ${request} of ${total}`}</output>
-            <button type="button" onClick={() => setOpen(false)} aria-keyshortcuts="Escape">
+            <button type="button" onClick={close} aria-keyshortcuts="Escape">
               Close
             </button>
           </div>
