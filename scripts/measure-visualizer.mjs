@@ -80,6 +80,26 @@ const playFor = (ms) => page.evaluate(async (ms) => {
   return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), longTasks: long.length, longTaskMax: Math.max(0, ...long), served };
 }, ms);
 
+/** Starts a trace of the page's tasks; the returned function stops it and sums it up. */
+async function startTaskTrace() {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  return async () => {
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+    // The page's main thread: the renderer's CrRendererMain (the busiest, should there be two).
+    const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+    const busy = (id) => events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === id).reduce((a, e) => a + (e.tdur ?? 0), 0);
+    const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+    const ms = events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && e.tdur).map((e) => e.tdur / 1000).sort((a, b) => a - b);
+    const q = (p) => ms[Math.floor(p * (ms.length - 1))] ?? 0;
+    return { tasks: ms.length, max: ms.at(-1) ?? 0, p99: q(0.99), p95: q(0.95), over50: ms.filter((x) => x > 50).length, total: ms.reduce((a, b) => a + b, 0) };
+  };
+}
+
 // SCENARIO=tree: the tree view (issue 12) with TreeFTL's 64 MB cache on the paper's device
 // (the treeftl-slc preset: 2 KB pages, 64-page blocks, 32 GB), the Tree tab open, first
 // served to TREE_AT requests so the cache is full, then played at full speed.
@@ -97,7 +117,12 @@ if (process.env.SCENARIO === 'tree') {
     window.treeDraws = [];
     new PerformanceObserver((l) => window.treeDraws.push(...l.getEntries().filter((e) => e.name === 'tree-draw').map((e) => e.duration))).observe({ type: 'measure' });
   });
+  // CPU=1 also records a Chromium trace and reports each main-thread task's CPU time
+  // (thread time): on a loaded machine the wall-clock figures above count the time the
+  // main thread waited for a core, the CPU figures only the page's own work.
+  const cpu = process.env.CPU === '1' ? await startTaskTrace() : null;
   const play = await playFor(Number(process.env.TREE_MS ?? 8000));
+  if (cpu) play.taskCpu = await cpu();
   const draws = await page.evaluate(() => window.treeDraws);
   play.treeDraws = draws.length;
   play.treeDrawMax = Math.max(0, ...draws);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { FrameData } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
+import { legendData } from './legendData';
 import { ASSOCIATION_LINK, BACKGROUND, FREE_PAGE, INVALID_PAGE, MERGE_OUTLINES, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
 
 /** Props of the grid legend. */
@@ -21,14 +22,10 @@ export function Legend({ heat, frame, labels, merges = false }: LegendProps) {
   const roleLabels = useSim((s) => s.info?.vocab.block_roles);
   const roleName = (r: number) => roleLabels?.find((c) => c.code === r)?.label.toLowerCase() ?? ROLES[r].name;
   const { roles, maxErase } = useMemo(() => {
-    const seen = new Set<number>();
-    let max = 0;
-    if (frame) {
-      for (const r of frame.blockRoles) seen.add(r);
-      for (const e of frame.eraseCounts) if (e > max) max = e;
-    }
-    return { roles: [...seen].filter((r) => r !== 0 && ROLES[r]).sort((a, b) => a - b), maxErase: max };
-  }, [frame]);
+    if (!frame) return { roles: [], maxErase: 0 };
+    const d = legendData(frame.blockRoles, frame.eraseCounts, heat);
+    return { roles: d.roles.filter((r) => r !== 0 && ROLES[r]), maxErase: d.maxErase };
+  }, [frame, heat]);
 
   return (
     <div className="legend-row">

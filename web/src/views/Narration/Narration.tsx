@@ -10,8 +10,12 @@ import './Narration.css';
 const LINES_SHOWN = 24;
 /** While playing fast the log re-renders at most this often (ms). */
 const PLAYING_REFRESH_MS = 250;
-/** While playing, only the requests nearest the position are rendered (nobody reads faster). */
-const PLAYING_GROUPS = 24;
+/**
+ * While playing, only the requests nearest the position are rendered (nobody reads faster):
+ * each refresh replaces them all, and laying out hundreds of new lines cost the paper's
+ * device over 100 ms a refresh (issue 12's 50 ms frame budget).
+ */
+const PLAYING_GROUPS = 8;
 
 const KINDS: { value: LineKind | 'all'; label: string }[] = [
   { value: 'all', label: 'All operations' },
@@ -123,14 +127,22 @@ export function Narration() {
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const active = list.querySelector<HTMLElement>('.nline--active');
-    // The operation on screen sits mid-list, with what led to it above and what follows below.
-    if (active) scrollWithin(list, active, 'center');
-    else {
-      const group = list.querySelector<HTMLElement>(`[data-request="${currentIndex}"]`);
-      if (group) scrollWithin(list, group, 'nearest');
-    }
-  }, [currentIndex, pos.op, log]);
+    const scroll = () => {
+      const active = list.querySelector<HTMLElement>('.nline--active');
+      // The operation on screen sits mid-list, with what led to it above and what follows below.
+      if (active) scrollWithin(list, active, 'center');
+      else {
+        const group = list.querySelector<HTMLElement>(`[data-request="${currentIndex}"]`);
+        if (group) scrollWithin(list, group, 'nearest');
+      }
+    };
+    if (!playing) return scroll();
+    // While playing, measuring here would force a layout in the middle of the frame's
+    // updates (the grid and the tree still change the page after this), so the page was
+    // laid out twice a refresh: the scroll waits for the next animation frame instead.
+    const raf = requestAnimationFrame(scroll);
+    return () => cancelAnimationFrame(raf);
+  }, [currentIndex, pos.op, log, playing]);
 
   const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);
   const shown = useMemo(() => {
