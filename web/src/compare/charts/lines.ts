@@ -39,6 +39,8 @@ export interface LinesData {
   schemes: SchemeKey[];
   /** Line styles in use, for the legend (label and dash pattern). */
   styles?: StyleKey[];
+  /** A rule at one x (the timeline's position), kept inside the x axis. */
+  marker?: { x: number; label: string };
 }
 
 /** The point of `l` nearest to `x`. */
@@ -78,7 +80,8 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
   const root = chartRoot(svg, box, data.title);
   const bottom = height - margin.bottom - legendHeight(data.schemes.length + styles.length);
   const all = data.lines.flatMap((l) => l.points);
-  const { s: x, log: xLog } = scale(data.x, all.map((p) => p.x), [margin.left, width - margin.right]);
+  const xValues = all.map((p) => p.x).concat(data.marker ? [data.marker.x] : []);
+  const { s: x, log: xLog } = scale(data.x, xValues, [margin.left, width - margin.right]);
   const { s: y, log: yLog } = scale(data.y, all.map((p) => p.y), [bottom, margin.top]);
   const color = new Map(data.schemes.map((s) => [s.id, s.color]));
   const dash = new Map(styles.map((s) => [s.label, s.dash]));
@@ -124,6 +127,12 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
     .attr('d', (l) => path(l.points))
     .append('title')
     .text((l) => (l.style ? `${l.scheme} ${l.style}` : l.scheme));
+
+  if (data.marker) {
+    const m = root.append('g').attr('class', 'marker');
+    m.append('line').attr('x1', x(data.marker.x)).attr('x2', x(data.marker.x)).attr('y1', margin.top).attr('y2', bottom).attr('stroke', '#222').attr('stroke-width', 1.5);
+    m.append('title').text(data.marker.label);
+  }
 
   // The reading cursor: a rule and a dot on each line at one x.
   const xs = [...new Set(all.map((p) => p.x))].sort((a, b) => a - b);
