@@ -27,4 +27,15 @@ test('the RAM split panel draws mapping and buffer so far, marks the position, a
   expect(pointsNear).toBeLessThan(pointsFar);
   const last = Number((await words.textContent())!.match(/After ([\d,]+) requests/)![1].replace(/,/g, ''));
   expect(last).toBeLessThanOrEqual(near);
+
+  // The panel drives the timeline too: Enter on the first window seeks to its end.
+  const overlay = panel.locator('rect.overlay');
+  await overlay.focus();
+  await overlay.press('Home');
+  await expect(words).toContainText(/^Requests served [\d,]+ requests: /);
+  const first = Number((await words.textContent())!.match(/^Requests served ([\d,]+) requests/)![1].replace(/,/g, ''));
+  expect(first).toBeLessThan(near);
+  await overlay.press('Enter');
+  await expect.poll(async () => (await app.snapshot()).cursor).toBe(first);
+  await expect(marker).toHaveText(`Now: ${first.toLocaleString('en-US')} requests served`);
 });

@@ -73,8 +73,12 @@ function scale(axis: LineAxis, values: number[], range: [number, number]) {
   return { s, log: false };
 }
 
-/** Draws (or redraws) the lines; `hover` gets the text at the pointer or key cursor ('' on leave). */
-export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, hover: (text: string) => void) {
+/**
+ * Draws (or redraws) the lines; `hover` gets the text at the pointer or key cursor ('' on
+ * leave); `pick`, when given, gets the x of a click or of Enter at the cursor (the RAM split
+ * panel seeks the timeline there).
+ */
+export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, hover: (text: string) => void, pick?: (x: number) => void) {
   const { width, height, margin } = box;
   const styles = data.styles ?? [];
   const root = chartRoot(svg, box, data.title);
@@ -180,11 +184,24 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
     })
     .on('mouseleave blur', hide)
     .on('focus', () => show(at))
+    .on('click', (e: MouseEvent) => {
+      if (!pick || !xs.length) return;
+      show(bisector((v: number) => v).center(xs, x.invert(pointer(e, svg)[0])));
+      pick(xs[at]);
+    })
     .on('keydown', (e: KeyboardEvent) => {
+      // Keys the chart reads are its own, not the page's shortcuts (Home would seek the timeline).
+      if (e.key === 'Enter' && pick && xs.length) {
+        e.preventDefault();
+        e.stopPropagation();
+        pick(xs[at]);
+        return;
+      }
       const step = e.shiftKey ? 10 : 1;
       const next = { ArrowRight: at + step, ArrowLeft: at - step, Home: 0, End: xs.length - 1 }[e.key];
       if (next == null) return;
       e.preventDefault();
+      e.stopPropagation();
       show(next);
     });
   if (!xs.length) root.select('.overlay').attr('aria-label', `${data.title}: no data`);

@@ -12,8 +12,9 @@ const BOX = { width: 420, height: 200, margin: { top: 12, right: 12, bottom: 62,
 /**
  * The running scheme's RAM split (mapping vs buffered data) over the requests served so
  * far, with a rule at the timeline's position (issue 12). It asks the engine for its
- * metrics where the timeline stands, so stepping back redraws the split as it was. Shown
- * for any scheme whose series carries a split.
+ * metrics where the timeline stands, so stepping back redraws the split as it was; a click
+ * or Enter on a window seeks the timeline to that window's end. Shown for any scheme whose
+ * series carries a split.
  */
 export function RamSplitPanel() {
   const store = useStore();
@@ -42,8 +43,10 @@ export function RamSplitPanel() {
   const name = info?.spec.name;
   const data = useMemo(() => (m ? ramSplitSoFar(m.series, done, { id: m.scheme, name: name ?? m.scheme, color: '#4e79a7' }) : undefined), [m, done, name]);
   useEffect(() => {
-    if (svgRef.current && data) drawLines(svgRef.current, data, BOX, setSaid);
-  }, [data]);
+    // A click (or Enter) on a window moves the timeline to its end: the panel drives the timeline too.
+    setSaid('');
+    if (svgRef.current && data) drawLines(svgRef.current, data, BOX, setSaid, (x) => void store.seek(x));
+  }, [data, store]);
 
   if (!data) return null;
   return (
@@ -53,6 +56,7 @@ export function RamSplitPanel() {
         {said || ramSplitWords(m?.series, done)}
       </p>
       <svg ref={svgRef} data-testid="ram-split-svg" />
+      <p className="tree__meta">Click a point (or focus the chart, arrow keys, Enter) to move the timeline there.</p>
     </section>
   );
 }

@@ -45,4 +45,19 @@ describe('ramSplitSoFar', () => {
     expect(Number(el.querySelector('.lines path')!.getAttribute('d')!.split('L').at(-1)!.split(',')[0])).toBeCloseTo(56 + (352 * 40) / 45, 2);
     expect(el.querySelector('.marker title')!.textContent).toBe('Now: 45 requests served');
   });
+
+  it('hands the x of a click or of Enter at the key cursor to `pick` (the panel seeks there)', () => {
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const picked: number[] = [];
+    drawLines(el, ramSplitSoFar(SERIES, 45, KEY)!, BOX, () => {}, (x) => picked.push(x));
+    const overlay = el.querySelector('rect.overlay')!;
+    overlay.dispatchEvent(new FocusEvent('focus'));
+    overlay.dispatchEvent(new KeyboardEvent('keydown', { key: 'End' }));
+    overlay.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    overlay.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home' }));
+    overlay.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    // x 0..45 over 56..408 px: a click at 20 requests' pixel picks the window ending at 20.
+    overlay.dispatchEvent(new MouseEvent('click', { clientX: 56 + (352 * 20) / 45 + 2 }));
+    expect(picked).toEqual([40, 10, 20]);
+  });
 });
