@@ -5,7 +5,7 @@
 use crate::ages::BlockAges;
 use crate::config::Latencies;
 use crate::error::Result;
-use crate::events::{CacheLevel, Event, MergeKind, MergeWhy, Purpose};
+use crate::events::{CacheLevel, Event, EventCost, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
 use crate::meta::MetaHook;
 
@@ -57,6 +57,10 @@ pub struct Device {
     /// Cost of the request being served.
     pub cost: RequestCost,
     events: Option<Vec<Event>>,
+    /// RAM and LRU time charged between recorded events (recording only; not hashed): the
+    /// binary channel's cost records, so the narration can give each operation its RAM and
+    /// LRU time (issue 12).
+    event_costs: Vec<EventCost>,
     /// Where metadata accesses go instead of the default RAM charge ([`crate::meta`]).
     pub(crate) meta_hook: Option<Box<dyn MetaHook>>,
     /// Tag of the last host data page read from flash (not hashed): the simulator checks a
@@ -95,6 +99,7 @@ impl Device {
             last_victim: None,
             cost: RequestCost::default(),
             events: record_events.then(Vec::new),
+            event_costs: Vec::new(),
             meta_hook: None,
             last_data_read: None,
         }
@@ -139,7 +144,28 @@ impl Device {
 
     /// Takes the events recorded since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
+        self.event_costs.clear();
         self.events.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Takes the events recorded since the last call with the RAM and LRU time charged
+    /// between them (each [`EventCost::after`] counts the events recorded before it).
+    pub fn take_events_costed(&mut self) -> (Vec<Event>, Vec<EventCost>) {
+        let costs = std::mem::take(&mut self.event_costs);
+        (self.events.as_mut().map(std::mem::take).unwrap_or_default(), costs)
+    }
+
+    /// Notes RAM / LRU time against the position in the event stream (recording only).
+    fn note_cost(&mut self, ram_ns: u64, lru_ns: u64) {
+        let Some(ev) = self.events.as_ref().filter(|_| ram_ns + lru_ns > 0) else { return };
+        let after = ev.len() as u32;
+        match self.event_costs.last_mut() {
+            Some(c) if c.after == after => {
+                c.ram_ns += ram_ns;
+                c.lru_ns += lru_ns;
+            }
+            _ => self.event_costs.push(EventCost { after, ram_ns, lru_ns }),
+        }
     }
 
     /// Whether events are being recorded.
@@ -151,6 +177,7 @@ impl Device {
     pub fn set_recording(&mut self, on: bool) {
         if on != self.recording() {
             self.events = on.then(Vec::new);
+            self.event_costs.clear();
         }
     }
 
@@ -476,6 +503,7 @@ impl Device {
         let ns = n * self.latency.ram_access_ns;
         self.cost.ram_ns += ns;
         self.time.cursor += ns;
+        self.note_cost(ns, 0);
     }
 
     /// Charges moving `pages` pages over the host interface; the controller waits for it.
@@ -490,6 +518,7 @@ impl Device {
         let ns = n * self.latency.cache_op_ns;
         self.cost.lru_ns += ns;
         self.time.cursor += ns;
+        self.note_cost(0, ns);
     }
 
     /// Units (channels x ways).

@@ -24,6 +24,12 @@
 //! | 10 | cache_insert | level | key | bytes | | | | |
 //! | 11 | cache_evict | level | key | bytes | dirty (0/1) | | | |
 //! | 12 | merge | merge kind (0 switch, 1 partial, 2 full) \| cause << 8 | lbn | data block (none: 2^32-1) | log block | result block | log pages written | degree |
+//! | 13 | cost | RAM ns lo | RAM ns hi | LRU ns lo | LRU ns hi | | | |
+//!
+//! A `cost` record (binary channel only, [`record::encode_costed`]) is the RAM and LRU time
+//! charged ([`crate::device::Device::ram`], `cache_ops`) after the record before it and
+//! before the next one; it is not an [`Event`] (the JSON channel and Rust readers never see
+//! it), so the TypeScript decoder folds it into the event before it (`ram_ns`, `lru_ns`).
 //!
 //! Codes: purpose, page kind and cache level as in `vocab_json()` (the enums' order); `page`
 //! fits 16 bits because a block has at most 65,536 pages. `bytes` is the RAM the cache
@@ -152,6 +158,18 @@ pub struct MergeWhy {
     pub written: u32,
     /// Logical blocks merged out of that log block (A in seed 004 Eq. (3)); 1 for BAST.
     pub degree: u32,
+}
+
+/// RAM and LRU time charged after the first `after` events of a batch and before the next
+/// (see the module's `cost` record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventCost {
+    /// Events recorded before the charges.
+    pub after: u32,
+    /// RAM time (ns).
+    pub ram_ns: u64,
+    /// LRU (cache-management) time (ns).
+    pub lru_ns: u64,
 }
 
 /// One thing that happened inside the simulated device. Field names are the documentation:

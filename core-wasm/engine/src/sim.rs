@@ -560,6 +560,11 @@ impl Sim {
     pub fn take_events(&mut self) -> Vec<Event> {
         self.device.take_events()
     }
+
+    /// [`Self::take_events`] with the RAM and LRU time charged between the events.
+    pub fn take_events_costed(&mut self) -> (Vec<Event>, Vec<crate::events::EventCost>) {
+        self.device.take_events_costed()
+    }
 }
 
 #[path = "sim_readout.rs"]

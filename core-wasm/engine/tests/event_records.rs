@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::shipped_trace;
-use ftl_engine::events::record::{decode, encode, EVENT_WORDS, KINDS};
+use ftl_engine::events::record::{decode, encode, encode_costed, COST, EVENT_WORDS, KINDS};
 use ftl_engine::ftl::SCHEMES;
 use ftl_engine::{Sim, SimConfig};
 use serde_json::Value;
@@ -34,8 +34,61 @@ fn binary_records_decode_to_the_json_events_of_a_real_run() {
         }
     }
     // Every kind went through the check (merges from the log-block schemes, OOB reads from
-    // NFTL's replacement-block scans).
-    assert_eq!(kinds_seen.len(), KINDS.len(), "{kinds_seen:?}");
+    // NFTL's replacement-block scans), but `cost`, which is no event (next test).
+    assert_eq!(kinds_seen.len(), KINDS.len() - 1, "{kinds_seen:?}");
+    assert!(!kinds_seen.contains(&COST));
+}
+
+/// The `cost` records (issue 12: RAM and LRU time per tree operation) add up to the RAM and
+/// LRU service time the metrics report, sit between the events they were charged between,
+/// and leave the events and the state hash as they were.
+#[test]
+fn cost_records_sum_to_the_ram_and_lru_time_and_leave_events_alone() {
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    for id in ["treeftl", "tree-pl", "aps", "jtl", "dftl"] {
+        let run = |record_events| {
+            let mut config = SimConfig { scheme: id.into(), record_events, ..SimConfig::default() };
+            // The treeftl-slc preset's 2 µs per RAM and per cache operation (the defaults are 0).
+            config.device.latency.ram_access_ns = 2000;
+            config.device.latency.cache_op_ns = 2000;
+            let mut sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
+            sim.step(1000).unwrap();
+            sim
+        };
+        let mut sim = run(true);
+        assert_eq!(sim.state_hash(), run(false).state_hash(), "{id}: recording costs changes no state");
+        let (events, costs) = sim.take_events_costed();
+        let mut words = Vec::new();
+        encode_costed(&events, &costs, &mut words);
+        assert_eq!(words.len(), (events.len() + costs.len()) * EVENT_WORDS);
+        assert_eq!(decode(&words).unwrap(), events, "{id}: decode skips the cost records");
+        let join = |lo: u32, hi: u32| u64::from(lo) | u64::from(hi) << 32;
+        let (mut ram, mut lru, mut seen) = (0u64, 0u64, 0usize);
+        for r in words.chunks_exact(EVENT_WORDS) {
+            if r[0] == COST {
+                ram += join(r[1], r[2]);
+                lru += join(r[3], r[4]);
+                assert!(join(r[1], r[2]) + join(r[3], r[4]) > 0, "{id}: a cost record charges something");
+            } else {
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, events.len());
+        let m = serde_json::to_value(sim.metrics()).unwrap();
+        let us = |k: &str| m["service_time_us"][k].as_f64().unwrap();
+        assert!(ram > 0 && lru > 0, "{id}: RAM and LRU time are charged");
+        assert!(
+            (ram as f64 / 1000.0 - us("ram")).abs() < 1e-6 * us("ram").max(1.0),
+            "{id}: RAM {ram} ns vs {}",
+            us("ram")
+        );
+        assert!(
+            (lru as f64 / 1000.0 - us("lru")).abs() < 1e-6 * us("lru").max(1.0),
+            "{id}: LRU {lru} ns vs {}",
+            us("lru")
+        );
+        assert!(costs.windows(2).all(|w| w[0].after < w[1].after), "{id}: one record per gap");
+    }
 }
 
 #[test]

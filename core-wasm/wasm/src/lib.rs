@@ -194,12 +194,13 @@ impl WasmSim {
     }
 
     /// Events recorded since the last call as fixed-width binary records (the hot channel):
-    /// `event_words` (8) `u32` words per event, layout in `core-wasm/engine/src/events.rs`.
+    /// `event_words` (8) `u32` words per event, layout in `core-wasm/engine/src/events.rs`,
+    /// with `cost` records (RAM and LRU time charged between events) interleaved.
     #[wasm_bindgen(js_name = takeEvents)]
     pub fn take_events(&mut self) -> Vec<u32> {
-        let events = self.0.sim_mut().take_events();
+        let (events, costs) = self.0.sim_mut().take_events_costed();
         let mut out = Vec::new();
-        ftl_engine::events::record::encode(&events, &mut out);
+        ftl_engine::events::record::encode_costed(&events, &costs, &mut out);
         out
     }
 

@@ -78,4 +78,32 @@ describe('event records', () => {
     }
     expect(known).toBeGreaterThan(20);
   });
+
+  it('fold the RAM and LRU time charged between events into the event before (issue 12)', () => {
+    const wasm = loadWasm();
+    const config = { scheme: 'treeftl', record_events: true, device: { latency: { ram_access_ns: 2000, cache_op_ns: 2000 } } };
+    const make = () => {
+      const sim = new wasm.Simulation(JSON.stringify(config), new Uint8Array(shippedTrace(TRACE)), TRACE);
+      sim.step(300);
+      return sim;
+    };
+    const a = make();
+    const b = make();
+    const words = a.takeEvents();
+    const json = JSON.parse(b.takeEventsJson()) as EngineEvent[];
+    const m = JSON.parse(a.metricsJson()) as { service_time_us: { ram: number; lru: number } };
+    a.free();
+    b.free();
+    const codec = new EventCodec(JSON.parse(wasm.vocabJson()) as Vocab);
+    const events = codec.decodeAll(words);
+    // More records than events: the cost records, which are no events.
+    expect(words.length).toBeGreaterThan(json.length * EVENT_WORDS);
+    expect(events.map(({ ram_ns: _r, lru_ns: _l, ...e }) => e)).toEqual(json);
+    const sum = (k: 'ram_ns' | 'lru_ns') => events.reduce((s, e) => s + (e[k] ?? 0), 0);
+    expect(sum('ram_ns') / 1000).toBeCloseTo(m.service_time_us.ram, 3);
+    expect(sum('lru_ns') / 1000).toBeCloseTo(m.service_time_us.lru, 3);
+    expect(sum('lru_ns')).toBeGreaterThan(0);
+    // Each charge is a whole number of 2 µs operations.
+    expect(events.every((e) => (e.ram_ns ?? 0) % 2000 === 0 && (e.lru_ns ?? 0) % 2000 === 0)).toBe(true);
+  });
 });

@@ -16,6 +16,8 @@
  *   cache_*         level    key      bytes (insert/evict)       dirty (evict)
  *   merge           kind | cause<<8  lbn  data block (none: 2^32-1)  log block  result block  written  degree
  *                   (kind 0 switch, 1 partial, 2 full; cause as MERGE_CAUSES)
+ *   cost            RAM ns lo,hi  LRU ns lo,hi   (no event: the RAM and LRU time charged after the
+ *                   record before it; decodeAll adds it to that event as `ram_ns` / `lru_ns`)
  *
  * Full-speed play only walks programs and erases (page table) and decodes the last few
  * requests (narration), so thousands of requests per frame never become objects.
@@ -47,6 +49,8 @@ export class EventCodec {
   private readonly REQUEST: number;
   private readonly PROGRAM: number;
   private readonly ERASE: number;
+  /** The cost record's code (-1 with an engine that sends none). */
+  private readonly COST: number;
 
   constructor(vocab: Vocab) {
     const byCode = (rows: { code: number; id: string }[]) => {
@@ -67,6 +71,7 @@ export class EventCodec {
     this.REQUEST = code('request');
     this.PROGRAM = code('flash_program');
     this.ERASE = code('erase');
+    this.COST = this.kinds.indexOf('cost');
   }
 
   /** Name of a page-kind code as the JSON events spell it. */
@@ -132,10 +137,22 @@ export class EventCodec {
     }
   }
 
-  /** Every record in `words` as events (tests and small batches). */
+  /**
+   * Every record in `words` as events (tests and small batches). A cost record adds its RAM
+   * and LRU time to the event before it (`ram_ns`, `lru_ns`); one before any event is dropped.
+   */
   decodeAll(words: Uint32Array, from = 0): EngineEvent[] {
     const out: EngineEvent[] = [];
-    for (let i = from; i < words.length; i += EVENT_WORDS) out.push(this.decode(words, i));
+    for (let i = from; i < words.length; i += EVENT_WORDS) {
+      if (words[i] !== this.COST) {
+        out.push(this.decode(words, i));
+        continue;
+      }
+      const prev = out.at(-1);
+      if (!prev) continue;
+      prev.ram_ns = (prev.ram_ns ?? 0) + words[i + 1] + words[i + 2] * 2 ** 32;
+      prev.lru_ns = (prev.lru_ns ?? 0) + words[i + 3] + words[i + 4] * 2 ** 32;
+    }
     return out;
   }
 

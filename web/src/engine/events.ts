@@ -24,8 +24,19 @@ export type PageKind = 'None' | 'Data' | 'Translation' | 'Dtp';
 /** Host operation of a request. */
 export type HostOp = 'read' | 'write' | 'trim';
 
-/** One event, as the engine serialises it (`type` is the tag). */
-export type EngineEvent =
+/**
+ * RAM and LRU time (ns) the engine charged after an event and before the next (its binary
+ * `cost` records, folded in by eventCodec.ts; absent when nothing was charged, and in the
+ * JSON channel).
+ */
+export interface Charged {
+  ram_ns?: number;
+  lru_ns?: number;
+}
+
+/** One event, as the engine serialises it (`type` is the tag), with what was charged after it. */
+export type EngineEvent = Charged &
+  (
   | { type: 'request'; index: number; op: HostOp; lpn: number; pages: number }
   | { type: 'flash_read'; ppn: number; block: number; page: number; purpose: Purpose; key: number; ns: number }
   | { type: 'oob_read'; ppn: number; block: number; page: number; purpose: Purpose; ns: number }
@@ -63,7 +74,8 @@ export type EngineEvent =
       written: number;
       /** Logical blocks merged out of that log block (the association degree A). */
       degree: number;
-    };
+    }
+  );
 
 /**
  * What a reclaimed log block held (engine `MergeCause`): one block's pages in order from

@@ -15,7 +15,7 @@
 import { copyAt, type CacheLevel, type EngineEvent, type Purpose, type RequestEvent, type RequestTrace } from '../engine/events';
 import type { Code } from '../engine/protocol';
 import { describeMerge, narrateMerge, runMerges } from './merges';
-import { treeLine } from './treeNarration';
+import { treeCost, treeLine } from './treeNarration';
 import { hasTree, treeOps, type TreeOp } from './treeOps';
 
 /** What a line is about, for the log's filter. */
@@ -304,7 +304,8 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
     };
     const t = tree.get(i);
     if (t) {
-      line(t.last, `${treeLine(t, ops)}${t.ns > 0 ? cost(t.ns) : ''}`, t.ns, t.op === 'ctp-load' ? 'mapping' : 'data');
+      const said = treeCost(t, formatNs);
+      line(t.last, `${treeLine(t, ops)}${said ? ` — ${said}` : ''}`, t.ns, t.op === 'ctp-load' ? 'mapping' : 'data');
       continue;
     }
     const packEnd = e.type === 'cache_evict' ? packedInto(ops, i, vocab) : -1;

@@ -1,11 +1,17 @@
 /**
  * Narration lines for the operations of a GTD → CTP → CDP tree (treeOps.ts): a CTP load, a
  * CDP insert, the prune of a caching group, a sequential bypass, each told as one line with
- * the flash time of the events it covers. The events carry no RAM or LRU time (those are the
- * request's, in the request inspector), so the lines give flash time only.
+ * its cost: "RAM x µs, flash y µs, LRU z µs" when the engine sent its RAM / LRU charges (the
+ * binary channel's cost records; issue 12), the flash time alone otherwise.
  */
 import type { EngineEvent } from '../engine/events';
 import type { TreeOp } from './treeOps';
+
+/** The operation's cost in words (`fmt`: ns to "25 µs"), or '' when it cost nothing known. */
+export function treeCost(o: TreeOp, fmt: (ns: number) => string): string {
+  if (o.ramNs === undefined && o.lruNs === undefined) return o.ns > 0 ? fmt(o.ns) : '';
+  return `RAM ${fmt(o.ramNs ?? 0)}, flash ${fmt(o.ns)}, LRU ${fmt(o.lruNs ?? 0)}`;
+}
 
 const where = (e: EngineEvent | undefined) => (e && 'block' in e && 'page' in e ? `block ${e.block}, page ${e.page}` : undefined);
 

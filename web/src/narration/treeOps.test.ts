@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine/events';
-import { narrate } from './narrate';
+import { formatNs, narrate } from './narrate';
+import { treeCost } from './treeNarration';
 import { hasTree, treeOps, treeOpWords } from './treeOps';
 
 const read = (key: number, purpose: 'data' | 'translation', ppn = 9): EngineEvent => ({ type: 'flash_read', ppn, block: 1, page: 1, purpose, key, ns: 25_000 });
@@ -64,5 +65,30 @@ describe('tree operations from events', () => {
   it('tells a data-first prune (the CTP stays) and a sequential write-through', () => {
     const ops: EngineEvent[] = [prog(8, 'data'), { type: 'cache_evict', level: 'data_page', key: 8, dirty: true }, prog(64, 'data', 50), { type: 'invalidate', ppn: 7 }];
     expect(treeOps(ops).map(treeOpWords)).toEqual(['Prune: 1 CDP flushed (the CTP stays)', 'Bypass: LPN 64 straight to flash']);
+  });
+
+  it('gives each operation the RAM and LRU time charged over its events, and the narration says all three (issue 12)', () => {
+    // TreeFTL's order (tree.rs): the GTD look-up (RAM) before the miss counts with the event
+    // before it (the request header here); storing the page (RAM) after the read and the
+    // LRU touch after the insert belong to the load.
+    const ops: EngineEvent[] = [
+      { type: 'cache_miss', level: 'translation_page', key: 2 },
+      { ...read(2, 'translation'), ram_ns: 2_000 },
+      { type: 'cache_insert', level: 'translation_page', key: 2, bytes: 2048, lru_ns: 2_000 },
+      { type: 'cache_hit', level: 'data_page', key: 9, ram_ns: 2_000, lru_ns: 4_000 },
+      { ...prog(64, 'data', 50), ram_ns: 2_000 },
+    ];
+    const got = treeOps(ops);
+    expect(got.map((o) => [o.op, o.ramNs, o.ns, o.lruNs])).toEqual([
+      ['ctp-load', 2_000, 25_000, 2_000],
+      ['bypass', 2_000, 200_000, 0],
+    ]);
+    const trace = { index: 3, request: { type: 'request' as const, index: 3, op: 'write' as const, lpn: 64, pages: 1 }, ops };
+    const lines = narrate(trace, 64, { translation_page: 'CTP', data_page: 'CDP' }).map((l) => l.text);
+    expect(lines[0]).toBe('CTP load: translation page 2 read from block 1, page 1 and hung under the GTD as a CTP — RAM 2 µs, flash 25 µs, LRU 2 µs');
+    expect(lines.at(-1)).toBe('Bypass (sequential request): LPN 64 written straight to block 2, page 4, not through RAM — RAM 2 µs, flash 200 µs, LRU 0 µs');
+    // Without cost records (an engine that sends none) the line keeps the flash time alone.
+    expect(treeCost({ ...got[0], ramNs: undefined, lruNs: undefined }, formatNs)).toBe('25 µs');
+    expect(treeCost(got[1], formatNs)).toBe('RAM 2 µs, flash 200 µs, LRU 0 µs');
   });
 });

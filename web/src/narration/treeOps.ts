@@ -2,9 +2,11 @@
  * A request's events read as operations on a GTD → CTP → CDP tree: a scheme whose RAM holds
  * both cached translation pages (level `translation_page`) and cached data pages
  * (`data_page`) under them (TreeFTL, Tree-PL). The rule follows the cache levels the
- * scheme's spec names, never its id. Each operation keeps the range of events it covers and
- * the flash time they cost (the events carry no RAM or LRU time: those are the request's,
- * in its time report).
+ * scheme's spec names, never its id. Each operation keeps the range of events it covers, the
+ * flash time they cost, and the RAM and LRU time charged from its first event up to the
+ * event after its last (the engine's cost records, folded into the events as `ram_ns` /
+ * `lru_ns`). A charge made before an operation's first event (TreeFTL's GTD look-up before
+ * a CTP miss) is counted with the event before it, so with the operation before, if any.
  *
  * - **CTP load**: a translation-page miss, the page read from flash, and its insert.
  * - **CDP insert**: a data-page miss, the old copy read in and invalidated, the insert.
@@ -16,11 +18,31 @@
 import type { CacheLevel, EngineEvent } from '../engine/events';
 
 /** One tree operation. `first`/`last`: event indices it covers; `ns`: their flash time. */
-export type TreeOp =
+type TreeOpShape =
   | { op: 'ctp-load'; t: number; first: number; last: number; ns: number }
   | { op: 'cdp-insert'; lpn: number; readIn: boolean; first: number; last: number; ns: number }
   | { op: 'prune'; t: number | null; cdps: number[]; ctpLeft: boolean; ctpWritten: boolean; first: number; last: number; ns: number }
   | { op: 'bypass'; lpn: number; first: number; last: number; ns: number };
+
+/** RAM and LRU time (ns) charged over the operation; absent when the events carry none. */
+export interface OpCharge {
+  ramNs?: number;
+  lruNs?: number;
+}
+
+export type TreeOp = TreeOpShape & OpCharge;
+
+/** The RAM and LRU time charged after events `a..b` (only the fields that are present). */
+function charged(ops: EngineEvent[], a: number, b: number): OpCharge {
+  let ram: number | undefined;
+  let lru: number | undefined;
+  for (const e of ops.slice(a, b + 1)) {
+    if (e.ram_ns !== undefined) ram = (ram ?? 0) + e.ram_ns;
+    if (e.lru_ns !== undefined) lru = (lru ?? 0) + e.lru_ns;
+  }
+  if (ram === undefined && lru === undefined) return {};
+  return { ramNs: ram ?? 0, lruNs: lru ?? 0 };
+}
 
 const CTP: CacheLevel = 'translation_page';
 const CDP: CacheLevel = 'data_page';
@@ -49,7 +71,11 @@ function flushedCdp(ops: EngineEvent[], i: number): number {
 
 /** The tree operations among `ops` (one request's events), in order. */
 export function treeOps(ops: EngineEvent[]): TreeOp[] {
-  const out: TreeOp[] = [];
+  return treeShapes(ops).map((o) => ({ ...o, ...charged(ops, o.first, o.last) }));
+}
+
+function treeShapes(ops: EngineEvent[]): TreeOpShape[] {
+  const out: TreeOpShape[] = [];
   let i = 0;
   while (i < ops.length) {
     const e = ops[i];

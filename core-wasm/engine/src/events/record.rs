@@ -1,6 +1,6 @@
 //! Fixed-width binary event records: the layout table is in the parent module's docs.
 
-use super::{CacheLevel, Event, HostOp, MergeCause, MergeKind, Purpose};
+use super::{CacheLevel, Event, EventCost, HostOp, MergeCause, MergeKind, Purpose};
 use crate::error::{EngineError, Result};
 use crate::flash::PageKind;
 use crate::vocab::CACHE_LEVELS;
@@ -12,7 +12,7 @@ pub const EVENT_WORDS: usize = 8;
 pub const NO_BLOCK: u32 = u32::MAX;
 
 /// Kind ids by code (a record's first word).
-pub const KINDS: [&str; 13] = [
+pub const KINDS: [&str; 14] = [
     "request",
     "flash_read",
     "oob_read",
@@ -26,7 +26,30 @@ pub const KINDS: [&str; 13] = [
     "cache_insert",
     "cache_evict",
     "merge",
+    "cost",
 ];
+
+/// The `cost` record's kind code.
+pub const COST: u32 = 13;
+
+/// [`encode`] with a `cost` record after each event that RAM or LRU time was charged after
+/// (`costs` in increasing `after`, as [`crate::device::Device::take_events_costed`] gives).
+pub fn encode_costed(events: &[Event], costs: &[EventCost], out: &mut Vec<u32>) {
+    let mut c = costs.iter().peekable();
+    let mut costs_at = |n: usize, out: &mut Vec<u32>| {
+        while let Some(k) = c.next_if(|k| k.after as usize <= n) {
+            let (rl, rh) = split(k.ram_ns);
+            let (ll, lh) = split(k.lru_ns);
+            out.extend_from_slice(&[COST, rl, rh, ll, lh, 0, 0, 0]);
+        }
+    };
+    costs_at(0, out);
+    for (i, e) in events.iter().enumerate() {
+        encode(std::slice::from_ref(e), out);
+        costs_at(i + 1, out);
+    }
+    costs_at(usize::MAX, out);
+}
 
 fn split(v: u64) -> (u32, u32) {
     (v as u32, (v >> 32) as u32)
@@ -91,7 +114,8 @@ fn level(v: u32) -> Result<CacheLevel> {
     CACHE_LEVELS.get(v as usize).map(|l| l.0).ok_or_else(|| bad("cache level", v))
 }
 
-/// Reads records back into events (the inverse of [`encode`]).
+/// Reads records back into events (the inverse of [`encode`]; `cost` records, which are no
+/// events, are skipped).
 pub fn decode(words: &[u32]) -> Result<Vec<Event>> {
     if !words.len().is_multiple_of(EVENT_WORDS) {
         return Err(bad("length", words.len() as u32));
@@ -99,6 +123,7 @@ pub fn decode(words: &[u32]) -> Result<Vec<Event>> {
     let join = |lo: u32, hi: u32| u64::from(lo) | u64::from(hi) << 32;
     words
         .chunks_exact(EVENT_WORDS)
+        .filter(|r| r[0] != COST)
         .map(|r| {
             let [kind, a, b, c, d, e, f, g] = [r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]];
             let (page, purp) = (c & 0xffff, (c >> 16) & 0xff);

@@ -39,6 +39,8 @@ export interface LinesData {
   schemes: SchemeKey[];
   /** Line styles in use, for the legend (label and dash pattern). */
   styles?: StyleKey[];
+  /** A rule at one x (the timeline's position), kept inside the x axis. */
+  marker?: { x: number; label: string };
 }
 
 /** The point of `l` nearest to `x`. */
@@ -71,14 +73,19 @@ function scale(axis: LineAxis, values: number[], range: [number, number]) {
   return { s, log: false };
 }
 
-/** Draws (or redraws) the lines; `hover` gets the text at the pointer or key cursor ('' on leave). */
-export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, hover: (text: string) => void) {
+/**
+ * Draws (or redraws) the lines; `hover` gets the text at the pointer or key cursor ('' on
+ * leave); `pick`, when given, gets the x of a click or of Enter at the cursor (the RAM split
+ * panel seeks the timeline there).
+ */
+export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, hover: (text: string) => void, pick?: (x: number) => void) {
   const { width, height, margin } = box;
   const styles = data.styles ?? [];
   const root = chartRoot(svg, box, data.title);
   const bottom = height - margin.bottom - legendHeight(data.schemes.length + styles.length);
   const all = data.lines.flatMap((l) => l.points);
-  const { s: x, log: xLog } = scale(data.x, all.map((p) => p.x), [margin.left, width - margin.right]);
+  const xValues = all.map((p) => p.x).concat(data.marker ? [data.marker.x] : []);
+  const { s: x, log: xLog } = scale(data.x, xValues, [margin.left, width - margin.right]);
   const { s: y, log: yLog } = scale(data.y, all.map((p) => p.y), [bottom, margin.top]);
   const color = new Map(data.schemes.map((s) => [s.id, s.color]));
   const dash = new Map(styles.map((s) => [s.label, s.dash]));
@@ -124,6 +131,12 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
     .attr('d', (l) => path(l.points))
     .append('title')
     .text((l) => (l.style ? `${l.scheme} ${l.style}` : l.scheme));
+
+  if (data.marker) {
+    const m = root.append('g').attr('class', 'marker');
+    m.append('line').attr('x1', x(data.marker.x)).attr('x2', x(data.marker.x)).attr('y1', margin.top).attr('y2', bottom).attr('stroke', '#222').attr('stroke-width', 1.5);
+    m.append('title').text(data.marker.label);
+  }
 
   // The reading cursor: a rule and a dot on each line at one x.
   const xs = [...new Set(all.map((p) => p.x))].sort((a, b) => a - b);
@@ -171,7 +184,19 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
     })
     .on('mouseleave blur', hide)
     .on('focus', () => show(at))
+    .on('click', (e: MouseEvent) => {
+      if (!pick || !xs.length) return;
+      show(bisector((v: number) => v).center(xs, x.invert(pointer(e, svg)[0])));
+      pick(xs[at]);
+    })
     .on('keydown', (e: KeyboardEvent) => {
+      // Keys the chart reads are its own, not the page's shortcuts (Home would seek the timeline).
+      if (e.key === 'Enter' && pick && xs.length) {
+        e.preventDefault();
+        e.stopPropagation();
+        pick(xs[at]);
+        return;
+      }
       const step = e.shiftKey ? 10 : 1;
       const next = { ArrowRight: at + step, ArrowLeft: at - step, Home: 0, End: xs.length - 1 }[e.key];
       if (next == null) return;

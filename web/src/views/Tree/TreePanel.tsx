@@ -4,6 +4,7 @@ import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import { drawTree } from './draw';
+import { RamSplitPanel } from './RamSplitPanel';
 import { treeOf, treeView, type RowView } from './model';
 import { replayTree } from './replay';
 import './Tree.css';
@@ -98,7 +99,15 @@ export function TreePanel() {
   }, [view, width, playing, focus]);
 
   if (!inspection) return <p className="tree">No RAM inspection yet.</p>;
-  if (!tree) return <p className="tree" data-testid="tree-none">This scheme keeps no tree in RAM: its structures are on the RAM / cache tab.</p>;
+  if (!tree)
+    return (
+      <>
+        <p className="tree" data-testid="tree-none">
+          This scheme keeps no tree in RAM: its structures are on the RAM / cache tab.
+        </p>
+        <RamSplitPanel />
+      </>
+    );
   // Tree operations are read from the events of the CTP and CDP levels only.
   const said = treeLevels ? treeOps(ops).map(treeOpWords) : [];
   const emptyFocus = focus && view && view.rows.length === 0;
@@ -132,6 +141,7 @@ export function TreePanel() {
       <div ref={wrapRef} className="tree__wrap">
         <svg ref={svgRef} data-testid="tree-svg" role="group" aria-label={`${tree.name}, most recent first`} />
       </div>
+      <RamSplitPanel />
     </section>
   );
 }
