@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../app/useElementWidth';
 import { chartData, DEFAULT_CHART_COLUMNS } from './chartData';
 import { ChartDownloads } from './charts/ChartDownloads';
 import { drawCompareChart } from './draw';
@@ -22,17 +23,10 @@ export interface CompareChartProps {
 export function CompareChart({ runs, columns, baseline, names, fileName }: CompareChartProps) {
   const [picked, setPicked] = useState<string[]>(DEFAULT_CHART_COLUMNS);
   const [hover, setHover] = useState('');
-  const [width, setWidth] = useState(400);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(wrapRef, 400, 260);
   const svgRef = useRef<SVGSVGElement>(null);
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(260, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     const svg = svgRef.current;

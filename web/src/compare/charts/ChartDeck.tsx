@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useElementWidth } from '../../app/useElementWidth';
 import { CompareChart } from '../CompareChart';
 import type { Column, RunMetrics } from '../metrics';
 import { ChartDownloads } from './ChartDownloads';
@@ -54,17 +55,10 @@ export function ChartDeck({ runs, columns, baseline, names, fileName }: ChartDec
 /** One chart of `CHARTS`, sized to its container. */
 function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: RunMetrics[]; names: Keys; fileName: string }) {
   const [hover, setHover] = useState('');
-  const [width, setWidth] = useState(480);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(wrapRef, 480, 300);
   const svgRef = useRef<SVGSVGElement>(null);
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(300, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   const drawn = useMemo(() => (spec.kind === 'panels' ? { kind: spec.kind, data: spec.data(runs, names) } : { kind: spec.kind, data: spec.data(runs, names) }), [spec, runs, names]);
   // Stacked panels (a narrow box) get a band each.

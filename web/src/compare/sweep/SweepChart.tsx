@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../../app/useElementWidth';
 import { svgFile } from '../draw';
 import { download } from '../export';
 import { drawSweepChart, type SweepChartData } from './draw';
@@ -9,17 +10,10 @@ const MARGIN = { top: 10, right: 10, bottom: 44, left: 48 };
 /** One metric's lines over the swept values; hover values; SVG download. */
 export function SweepChart({ data, fileName }: { data: SweepChartData; fileName: string }) {
   const [hover, setHover] = useState('');
-  const [width, setWidth] = useState(360);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(wrapRef, 360, 260);
   const svgRef = useRef<SVGSVGElement>(null);
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(260, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     if (svgRef.current) drawSweepChart(svgRef.current, data, { width, height: HEIGHT, margin: MARGIN }, setHover);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../../app/useElementWidth';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import type { ChartBox } from './chartScales';
@@ -22,17 +23,10 @@ export function ResponseChart() {
   // every frame would cost the grid its frame rate).
   const pos = useThrottled(useSim((s) => s.pos.request), 250, playing);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(wrapRef, 600, 200);
   const svgRef = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(600);
   const [hover, setHover] = useState<string>('');
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(200, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     const svg = svgRef.current;

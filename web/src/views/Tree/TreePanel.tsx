@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useElementWidth } from '../../app/useElementWidth';
 import type { EngineEvent } from '../../engine/events';
 import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
 import { useSim, useStore } from '../../store/useSim';
@@ -50,21 +51,14 @@ export function TreePanel() {
   const [zoom, setZoom] = useState<Zoom[]>([]);
   const focus = zoom.at(-1);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(wrapRef, 420, 260);
   const svgRef = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(420);
 
   // A new experiment starts at the whole tree.
   useEffect(() => setZoom([]), [info]);
   useEffect(() => {
     void store.refreshInspection(focus?.id);
   }, [seq, focus?.id, store]);
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(260, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   const tree = treeOf(inspection?.structures);
   const ops = useMemo(() => {
