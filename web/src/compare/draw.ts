@@ -40,13 +40,11 @@ export function barText(g: BarGroup, b: Bar, baseline: string): string {
   return `${b.scheme} · ${g.label}: ${v} (${format('.3~f')(b.ratio)}× ${baseline})`;
 }
 
-const LEGEND_ROW = 16;
-
-/** Draws (or redraws) the chart; `hover` gets a bar's text ('' when the pointer leaves). */
-export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box: ChartBox, hover: (text: string) => void) {
-  const { width, height, margin } = box;
-  const legendH = LEGEND_ROW * Math.ceil(data.schemes.length / 4);
-  const bottom = height - margin.bottom - legendH;
+/**
+ * Clears `svg` and sets it up as a standalone drawing (namespace, size, view box, font), so
+ * what is drawn into it also reads as an SVG file. Every comparison chart starts here.
+ */
+export function standaloneSvg(svg: SVGSVGElement, width: number, height: number) {
   const root = select(svg)
     .attr('xmlns', 'http://www.w3.org/2000/svg')
     .attr('width', width)
@@ -55,6 +53,17 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
     .attr('font-family', 'system-ui, sans-serif')
     .attr('font-size', 10);
   root.selectAll('*').remove();
+  return root;
+}
+
+const LEGEND_ROW = 16;
+
+/** Draws (or redraws) the chart; `hover` gets a bar's text ('' when the pointer leaves). */
+export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box: ChartBox, hover: (text: string) => void) {
+  const { width, height, margin } = box;
+  const legendH = LEGEND_ROW * Math.ceil(data.schemes.length / 4);
+  const bottom = height - margin.bottom - legendH;
+  const root = standaloneSvg(svg, width, height);
   const x = scaleBand<string>()
     .domain(data.groups.map((g) => g.id))
     .range([margin.left, width - margin.right])

@@ -3,8 +3,8 @@
  * `app/schemeColors.ts`), the drawing box, the SVG root set-up for a standalone file, number
  * formatting for hover texts, and the legend along the bottom.
  */
-import { format, select, type Selection } from 'd3';
-import type { ChartBox } from '../draw';
+import { format, type Selection } from 'd3';
+import { standaloneSvg, type ChartBox } from '../draw';
 
 export type { ChartBox };
 
@@ -31,17 +31,7 @@ export function legendHeight(n: number): number {
 
 /** Clears `svg` and sets it up as a standalone drawing (namespace, size, font). */
 export function chartRoot(svg: SVGSVGElement, box: ChartBox, title: string) {
-  const root = select(svg);
-  root
-    .attr('xmlns', 'http://www.w3.org/2000/svg')
-    .attr('width', box.width)
-    .attr('height', box.height)
-    .attr('viewBox', `0 0 ${box.width} ${box.height}`)
-    .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', 10)
-    .attr('role', 'group')
-    .attr('aria-label', title);
-  root.selectAll('*').remove();
+  const root = standaloneSvg(svg, box.width, box.height).attr('role', 'group').attr('aria-label', title);
   // A white background, so the PNG export is not transparent.
   root.append('rect').attr('class', 'background').attr('width', box.width).attr('height', box.height).attr('fill', '#fff');
   return root;

@@ -4,7 +4,8 @@
  * scheme through the points finished so far, a metric on y. Pure apart from the SVG it is
  * handed (golden-tested under jsdom); styles inline so the SVG downloads as it looks.
  */
-import { axisBottom, axisLeft, format, max, min, scalePoint, scaleLinear, select } from 'd3';
+import { axisBottom, axisLeft, format, max, min, scalePoint, scaleLinear } from 'd3';
+import { standaloneSvg } from '../draw';
 
 /** One scheme's line: (value index, metric) for the points that finished. */
 export interface SweepSeries {
@@ -44,14 +45,7 @@ export function drawSweepChart(svg: SVGSVGElement, data: SweepChartData, box: Sw
   const { width, height, margin } = box;
   const legendH = LEGEND_ROW * Math.ceil(data.series.length / 4);
   const bottom = height - margin.bottom - legendH;
-  const root = select(svg)
-    .attr('xmlns', 'http://www.w3.org/2000/svg')
-    .attr('width', width)
-    .attr('height', height)
-    .attr('viewBox', `0 0 ${width} ${height}`)
-    .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', 10);
-  root.selectAll('*').remove();
+  const root = standaloneSvg(svg, width, height);
   const x = scalePoint<number>()
     .domain(data.xs.map((_l, i) => i))
     .range([margin.left, width - margin.right])
