@@ -13,13 +13,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
-use super::logblock::{association_blocks, association_table, log_list, merge_log, LogBlock};
+use super::logblock::{budgets, log_list, map_structures, merge_log, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
-use crate::inspect::{Budget, InspectQuery, Inspection, Order};
+use crate::inspect::{InspectQuery, Inspection, Order};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
@@ -217,19 +217,12 @@ impl Ftl for LogFtl {
             &self.map,
             query,
         );
-        let table_bytes = self.map.ram_bytes();
+        let mut structures = map_structures(&self.map, &newest_first, query);
+        structures.push(list);
         Inspection {
             ram_used: self.ram_bytes(),
-            budgets: vec![
-                Budget { name: "Block map and log-page table".into(), bytes: table_bytes },
-                Budget { name: "Log-block list".into(), bytes: self.ram_bytes() - table_bytes },
-            ],
-            structures: vec![
-                self.map.block_table(query),
-                association_table(&newest_first, &self.map, query),
-                association_blocks(&newest_first, &self.map, query),
-                list,
-            ],
+            budgets: budgets(&self.map, self.ram_bytes(), "Log-block list"),
+            structures,
             ..Inspection::default()
         }
     }

@@ -14,14 +14,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
-use super::logblock::{association_blocks, association_table, log_list, merge_log, LogBlock};
+use super::logblock::{budgets, log_list, map_structures, merge_log, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
-use crate::inspect::{Budget, InspectQuery, Inspection, Order};
+use crate::inspect::{InspectQuery, Inspection, Order};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
@@ -251,25 +251,16 @@ impl Ftl for FastFtl {
         );
         let seq: Vec<&LogBlock> = self.sw.iter().collect();
         let sw = log_list("sequential-log", "Sequential log block", Order::Fifo, 1, &seq, &self.map, query);
-        let mut structures = vec![
-            self.map.block_table(query),
-            association_table(&all, &self.map, query),
-            association_blocks(&all, &self.map, query),
-            fifo,
-            sw,
-        ];
+        let mut structures = map_structures(&self.map, &all, query);
+        structures.extend([fifo, sw]);
         let name = match self.lookup {
             LogLookup::Hashed => "Hashed page table (LPN → log page)",
             LogLookup::Scan => "Log pages (found by scanning)",
         };
         structures.push(self.map.log_table("log-pages", name, query));
-        let table_bytes = self.map.ram_bytes();
         Inspection {
             ram_used: self.ram_bytes(),
-            budgets: vec![
-                Budget { name: "Block map and log-page table".into(), bytes: table_bytes },
-                Budget { name: "Log-block lists".into(), bytes: self.ram_bytes() - table_bytes },
-            ],
+            budgets: budgets(&self.map, self.ram_bytes(), "Log-block lists"),
             structures,
             ..Inspection::default()
         }

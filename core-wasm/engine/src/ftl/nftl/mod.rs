@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use serde_json::json;
 
 use super::blockmap::{BlockMap, NONE};
-use super::logblock::LogBlock;
+use super::logblock::{log_list, map_structures, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -238,8 +238,8 @@ impl Ftl for Nftl {
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {
-        let logs: Vec<&super::logblock::LogBlock> = self.repl.iter().rev().map(|(_, l)| l).collect();
-        let list = super::logblock::log_list(
+        let logs: Vec<&LogBlock> = self.repl.iter().rev().map(|(_, l)| l).collect();
+        let list = log_list(
             "replacement-blocks",
             "Replacement blocks (next fold last)",
             Order::Fifo,
@@ -249,15 +249,13 @@ impl Ftl for Nftl {
             query,
         );
         let bytes = self.ram_bytes();
+        let mut structures = map_structures(&self.map, &logs, query);
+        structures.push(list);
         Inspection {
             ram_used: bytes,
+            // No log-page table: NFTL finds updated pages by scanning spare areas.
             budgets: vec![Budget { name: "Block map (primary + replacement)".into(), bytes }],
-            structures: vec![
-                self.map.block_table(query),
-                super::logblock::association_table(&logs, &self.map, query),
-                super::logblock::association_blocks(&logs, &self.map, query),
-                list,
-            ],
+            structures,
             ..Inspection::default()
         }
     }

@@ -19,8 +19,9 @@ use crate::device::Device;
 use crate::error::Result;
 use crate::events::{MergeCause, MergeKind, MergeWhy, Purpose};
 use crate::flash::BlockId;
-use crate::inspect::{Entry, InspectQuery, Order, Row, Structure};
-use crate::vocab::cache_level_id;
+
+mod inspect;
+pub use inspect::{budgets, log_list, map_structures};
 
 /// One log block: its physical block and the logical page of each written page, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +41,14 @@ impl LogBlock {
     /// Whether every page is written.
     pub fn is_full(&self, ppb: u32) -> bool {
         self.lpns.len() as u32 >= ppb
+    }
+
+    /// The logical blocks it holds pages of (still valid or not), in LBN order.
+    pub fn lbns(&self, ppb: u32) -> Vec<u32> {
+        let mut lbns: Vec<u32> = self.lpns.iter().map(|&p| p / ppb).collect();
+        lbns.sort_unstable();
+        lbns.dedup();
+        lbns
     }
 
     /// The logical block it holds in order from offset 0 (page i at offset i), if any.
@@ -142,144 +151,11 @@ fn erases_so_far(dev: &Device) -> u64 {
     dev.counters.erases[Purpose::Merge as usize]
 }
 
-/// Log blocks as a list in `order` (first = most recent), each with the logical blocks it
-/// holds valid pages of (the first as the entry's value, the degree as its group).
-pub fn log_list(
-    id: &str,
-    name: &str,
-    order: Order,
-    capacity: usize,
-    logs: &[&LogBlock],
-    map: &BlockMap,
-    query: &InspectQuery,
-) -> Structure {
-    let ppb = map.ppb();
-    let entries: Vec<Entry> = logs
-        .iter()
-        .take(query.limit.max(1))
-        .map(|l| {
-            let mut lbns: Vec<u32> = l.lpns.iter().map(|&p| p / ppb).collect();
-            lbns.sort_unstable();
-            lbns.dedup();
-            Entry {
-                key: l.block,
-                value: lbns.first().copied(),
-                dirty: false,
-                group: Some(lbns.len() as u32),
-                touched: l.lpns.iter().any(|&p| query.touches(p)),
-            }
-        })
-        .collect();
-    Structure::List {
-        id: id.into(),
-        name: name.into(),
-        level: cache_level_id(crate::events::CacheLevel::BlockMap),
-        capacity: capacity as u64,
-        len: logs.len() as u64,
-        order,
-        truncated: entries.len() < logs.len(),
-        entries,
-    }
-}
-
-/// The log-block association as a table: one row per (log block, logical block) pair.
-pub fn association_table(logs: &[&LogBlock], map: &BlockMap, query: &InspectQuery) -> Structure {
-    let ppb = map.ppb();
-    let mut rows = Vec::new();
-    for l in logs {
-        let mut lbns: Vec<u32> = l.lpns.iter().map(|&p| p / ppb).collect();
-        lbns.sort_unstable();
-        lbns.dedup();
-        rows.extend(lbns.into_iter().map(|lbn| Row { key: l.block, value: Some(lbn), in_ram: true }));
-    }
-    let len = rows.len() as u64;
-    let keep = query.limit.max(1);
-    let truncated = rows.len() > keep;
-    rows.truncate(keep);
-    Structure::Table {
-        id: "log-association".into(),
-        name: "Log block → data block (LBN) it holds pages of".into(),
-        len,
-        rows,
-        truncated,
-    }
-}
-
-/// The same association in physical blocks, for the block grid: one row per (log block,
-/// data block) pair, the data block of each logical block the log block holds pages of
-/// (`None` when that logical block has no data block yet). Issue 14: the grid shows which
-/// data blocks a log block serves without knowing the block map.
-pub fn association_blocks(logs: &[&LogBlock], map: &BlockMap, query: &InspectQuery) -> Structure {
-    let ppb = map.ppb();
-    let mut rows = Vec::new();
-    for l in logs {
-        let mut lbns: Vec<u32> = l.lpns.iter().map(|&p| p / ppb).collect();
-        lbns.sort_unstable();
-        lbns.dedup();
-        rows.extend(lbns.into_iter().map(|lbn| Row {
-            key: l.block,
-            value: map.data_block(lbn),
-            in_ram: true,
-        }));
-    }
-    let len = rows.len() as u64;
-    // Every pair, not a summary: the grid outlines them (a log block holds at most P pages).
-    let keep = query.limit.max(1) * ppb as usize;
-    let truncated = rows.len() > keep;
-    rows.truncate(keep);
-    Structure::Table {
-        id: "log-data-blocks".into(),
-        name: "Log block → data block it serves".into(),
-        len,
-        rows,
-        truncated,
-    }
-}
-
 /// Seed 004's device on a hand-sized array, for the log-block schemes' worked examples:
 /// 8 blocks of 4 pages, half of them spare (4 logical blocks), with T_read = 25 + 4 × 70 µs,
 /// T_write = 200 + 4 × 70 µs and T_erase = 2 ms, so merge costs come out in Eq. (2)/(3) terms.
 #[cfg(test)]
-pub(crate) mod seed004 {
-    use crate::config::{Latencies, SimConfig};
-    use crate::device::Device;
-    use crate::events::{Event, MergeCause, MergeKind};
-    use crate::flash::FlashArray;
+pub(crate) mod seed004;
 
-    pub const T_READ: u64 = 305_000;
-    pub const T_WRITE: u64 = 480_000;
-    pub const T_ERASE: u64 = 2_000_000;
-
-    /// The configuration the schemes are built from.
-    pub fn config() -> SimConfig {
-        let mut config = SimConfig::default();
-        config.device.blocks = 8;
-        config.device.pages_per_block = 4;
-        config.device.over_provisioning = 0.5;
-        config
-    }
-
-    /// An erased device of `config` with seed 004's latencies, recording events (the merge
-    /// events say why each merge had its kind: [`merges`]).
-    pub fn device(config: &SimConfig) -> Device {
-        let lat = Latencies {
-            page_read_ns: 25_000,
-            program_ns: 200_000,
-            transfer_ns_per_page: 280_000,
-            erase_ns: T_ERASE,
-            ..Latencies::default()
-        };
-        Device::new(FlashArray::new(8, 4, config.device.cell), lat, true)
-    }
-
-    /// The merge events recorded since the last call: (kind, cause, pages written, degree).
-    pub fn merges(dev: &mut Device) -> Vec<(MergeKind, MergeCause, u32, u32)> {
-        dev.take_events()
-            .into_iter()
-            .filter_map(|e| match e {
-                Event::Merge { kind, cause, written, degree, .. } => Some((kind, cause, written, degree)),
-                _ => None,
-            })
-            .collect()
-    }
-}
+#[cfg(test)]
+mod tests;
