@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 
 use super::pool::BlockPool;
-use super::BuildCtx;
+use super::{BlockRole, BuildCtx};
 use crate::config::CellType;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -143,6 +143,14 @@ impl BlockMap {
         }
         let p = self.data_slot(dev, lpn)?;
         (dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).key == lpn).then_some(p)
+    }
+
+    /// A host read of `lpn`'s newest copy; `None` when it has none.
+    pub fn read(&self, dev: &mut Device, lpn: u32) -> Result<Option<PageTag>> {
+        match self.locate(dev, lpn) {
+            Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
+            None => Ok(None),
+        }
     }
 
     /// Takes a free block (units in turn).
@@ -370,6 +378,18 @@ impl BlockMap {
                 (lbn as usize) < self.data.len() && self.data[lbn as usize] == block
             },
         )
+    }
+
+    /// The role the grid shows for `block`: `log` (what the scheme calls its log blocks) for
+    /// one taken as a log block, `Data` for a data block, else `Free`.
+    pub fn role(&self, dev: &Device, block: BlockId, log: BlockRole) -> BlockRole {
+        if self.is_log(block) {
+            log
+        } else if self.is_data(dev, block) {
+            BlockRole::Data
+        } else {
+            BlockRole::Free
+        }
     }
 
     /// The map as the mapping reconstruction check reads it: the data blocks' valid pages

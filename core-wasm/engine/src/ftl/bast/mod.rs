@@ -148,10 +148,7 @@ impl Ftl for LogFtl {
         if self.owner.contains_key(&lbn) {
             dev.meta_read(MetaKind::LogTable, lpn, 8);
         }
-        match self.map.locate(dev, lpn) {
-            Some(p) => Ok(Some(dev.read(p, crate::events::Purpose::Data)?)),
-            None => Ok(None),
-        }
+        self.map.read(dev, lpn)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
@@ -192,13 +189,7 @@ impl Ftl for LogFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.map.is_log(block) {
-            BlockRole::Log
-        } else if self.map.is_data(dev, block) {
-            BlockRole::Data
-        } else {
-            BlockRole::Free
-        }
+        self.map.role(dev, block, BlockRole::Log)
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

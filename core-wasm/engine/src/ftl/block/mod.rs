@@ -15,7 +15,6 @@ use super::blockmap::BlockMap;
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::Result;
-use crate::events::Purpose;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{Budget, InspectQuery, Inspection};
@@ -56,10 +55,7 @@ impl BlockFtl {
 impl Ftl for BlockFtl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         dev.meta_read(crate::meta::MetaKind::BlockMap, lpn / self.map.ppb(), 4);
-        match self.map.locate(dev, lpn) {
-            Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
-            None => Ok(None),
-        }
+        self.map.read(dev, lpn)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
@@ -86,11 +82,8 @@ impl Ftl for BlockFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.map.is_data(dev, block) {
-            BlockRole::Data
-        } else {
-            BlockRole::Free
-        }
+        // Block mapping takes no log blocks, so this is data or free.
+        self.map.role(dev, block, BlockRole::Log)
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

@@ -18,7 +18,6 @@ use super::logblock::{budgets, log_list, map_structures, merge_log, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::Purpose;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection, Order};
@@ -163,10 +162,7 @@ impl Ftl for FastFtl {
             LogLookup::Hashed => dev.meta_read(MetaKind::LogTable, lpn, 8),
             LogLookup::Scan => dev.ram(self.lookup_cost()),
         }
-        match self.map.locate(dev, lpn) {
-            Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
-            None => Ok(None),
-        }
+        self.map.read(dev, lpn)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
@@ -223,13 +219,7 @@ impl Ftl for FastFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.map.is_log(block) {
-            BlockRole::Log
-        } else if self.map.is_data(dev, block) {
-            BlockRole::Data
-        } else {
-            BlockRole::Free
-        }
+        self.map.role(dev, block, BlockRole::Log)
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::config::Latencies;
-use crate::events::{MergeCause, MergeKind};
+use crate::events::{MergeCause, MergeKind, Purpose};
 use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `dynamic` for FAST-DO.

@@ -2,7 +2,7 @@
 //! 4 logical blocks).
 
 use super::*;
-use crate::ftl::BuildCtx;
+use crate::ftl::{BlockRole, BuildCtx};
 use crate::inspect::{InspectQuery, Row, Structure};
 
 fn map_and_device() -> (BlockMap, Device) {
@@ -67,4 +67,20 @@ fn the_lists_budget_is_what_the_block_map_and_its_table_leave() {
     let (map, _) = map_and_device();
     let b = budgets(&map, map.ram_bytes() + 16, "Log-block list");
     assert_eq!((b[0].bytes, b[1].name.as_str(), b[1].bytes), (map.ram_bytes(), "Log-block list", 16));
+}
+
+#[test]
+fn the_map_tells_log_data_and_free_blocks_apart_and_reads_the_newest_copy() {
+    let (mut map, mut dev) = map_and_device();
+    let log = map.take_log(&mut dev).unwrap();
+    map.write_in_place(&mut dev, 1, 1).unwrap();
+    let data = map.data_block(0).unwrap();
+    let free = (0..8).find(|&b| b != data && b != log).unwrap();
+    assert_eq!(map.role(&dev, log, BlockRole::Replacement), BlockRole::Replacement);
+    assert_eq!(map.role(&dev, data, BlockRole::Log), BlockRole::Data);
+    assert_eq!(map.role(&dev, free, BlockRole::Log), BlockRole::Free);
+    assert_eq!(map.read(&mut dev, 1).unwrap(), Some(crate::flash::PageTag::data(1, 1)));
+    assert_eq!(map.read(&mut dev, 2).unwrap(), None, "never written");
+    map.write_log(&mut dev, 1, 2, log, 0).unwrap();
+    assert_eq!(map.read(&mut dev, 1).unwrap(), Some(crate::flash::PageTag::data(1, 2)), "the log copy");
 }

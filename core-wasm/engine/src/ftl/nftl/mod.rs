@@ -221,13 +221,7 @@ impl Ftl for Nftl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        if self.map.is_log(block) {
-            BlockRole::Replacement
-        } else if self.map.is_data(dev, block) {
-            BlockRole::Data
-        } else {
-            BlockRole::Free
-        }
+        self.map.role(dev, block, BlockRole::Replacement)
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
