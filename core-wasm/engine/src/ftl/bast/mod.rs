@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
-use super::logblock::{budgets, log_list, map_structures, merge_log, LogBlock};
+use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -88,8 +88,7 @@ impl LogFtl {
     /// log block (1 for BAST).
     pub fn new(ctx: &BuildCtx, id: &str, log_blocks: u32, victim: LogVictim, share: usize) -> Result<Self> {
         let map = BlockMap::new(ctx, id, 2)?;
-        let room = (ctx.device.blocks - map.lbns() - 1) as usize;
-        let max_logs = if log_blocks == 0 { room } else { (log_blocks as usize).min(room) };
+        let max_logs = logblock::pool_size(ctx.device.blocks - map.lbns(), log_blocks);
         Ok(LogFtl { map, logs: Vec::new(), owner: Default::default(), max_logs, victim, share: share.max(1) })
     }
 
@@ -133,8 +132,9 @@ impl LogFtl {
         if self.logs.len() >= self.max_logs {
             self.reclaim(0, dev)?;
         }
-        let block = self.map.take_log(dev)?;
-        self.logs.push(LogBlock::new(block));
+        let log = LogBlock::take(&mut self.map, dev)?;
+        let block = log.block;
+        self.logs.push(log);
         dev.log_blocks_in_use(self.logs.len() as u64);
         self.assign(lbn, block)?;
         Ok(self.logs.len() - 1)
@@ -168,11 +168,7 @@ impl Ftl for LogFtl {
             Some(i) => i,
             None => self.log_for(lbn, dev)?,
         };
-        let log = &mut self.logs[i];
-        let index = log.lpns.len() as u32;
-        self.map.write_log(dev, lpn, version, log.block, index)?;
-        log.lpns.push(lpn);
-        dev.meta_write(MetaKind::LogTable, lpn, 8);
+        self.logs[i].append(&mut self.map, dev, lpn, version)?;
         if self.victim == LogVictim::Lru {
             let log = self.logs.remove(i);
             self.logs.push(log);
@@ -185,7 +181,7 @@ impl Ftl for LogFtl {
     }
 
     fn ram_bytes(&self) -> u64 {
-        self.map.ram_bytes() + self.logs.len() as u64 * 8
+        self.map.ram_bytes() + self.logs.len() as u64 * LIST_ENTRY_BYTES
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
@@ -219,16 +215,10 @@ impl Ftl for LogFtl {
     }
 
     fn check(&self, dev: &Device) -> Result<()> {
-        self.map.check(dev)?;
-        self.map.check_logs(self.logs.iter().map(|l| &l.block))?;
+        logblock::check(&self.map, dev, self.logs.iter(), Some(self.max_logs))?;
+        // BAST's own rule: a log block serves at most `share` data blocks, and only those.
         let bad = |m: String| Err(EngineError::Invariant(m));
-        if self.logs.len() > self.max_logs {
-            return bad(format!("{} log blocks, over the limit of {}", self.logs.len(), self.max_logs));
-        }
         for l in &self.logs {
-            if dev.flash().programmed_count(l.block) != l.lpns.len() as u32 {
-                return bad(format!("log block {} lists {} pages", l.block, l.lpns.len()));
-            }
             let served = self.owner.values().filter(|&&b| b == l.block).count();
             if served > self.share
                 || l.lpns.iter().any(|&p| self.owner.get(&(p / self.map.ppb())) != Some(&l.block))
@@ -241,10 +231,7 @@ impl Ftl for LogFtl {
 
     fn hash_into(&self, h: &mut StateHasher) {
         self.map.hash_into(h);
-        for l in &self.logs {
-            h.u32(l.block);
-            h.u32s(&l.lpns);
-        }
+        self.logs.iter().for_each(|l| l.hash_into(h));
     }
 
     fn clone_box(&self) -> Box<dyn Ftl> {

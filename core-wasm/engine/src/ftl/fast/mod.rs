@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
-use super::logblock::{budgets, log_list, map_structures, merge_log, LogBlock};
+use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -90,8 +90,7 @@ impl FastFtl {
     /// A FAST FTL; `dynamic` makes it FAST-DO (`log_blocks` then unused).
     pub fn new(ctx: &BuildCtx, id: &str, log_blocks: u32, lookup: LogLookup, dynamic: bool) -> Result<Self> {
         let map = BlockMap::new(ctx, id, 2)?;
-        let room = (ctx.device.blocks - map.lbns() - 1) as usize;
-        let max_logs = if log_blocks == 0 { room } else { (log_blocks as usize).min(room) };
+        let max_logs = logblock::pool_size(ctx.device.blocks - map.lbns(), log_blocks);
         Ok(FastFtl { map, sw: None, rw: Vec::new(), max_logs, dynamic, lookup })
     }
 
@@ -125,7 +124,7 @@ impl FastFtl {
     fn new_log_or_restart(&mut self, dev: &mut Device) -> Result<Option<LogBlock>> {
         if self.log_room() {
             dev.log_blocks_in_use(self.log_count() as u64 + 1);
-            return Ok(Some(LogBlock::new(self.map.take_log(dev)?)));
+            return Ok(Some(LogBlock::take(&mut self.map, dev)?));
         }
         while !self.log_room() {
             self.reclaim_victim(dev)?;
@@ -136,11 +135,7 @@ impl FastFtl {
     fn append(&mut self, dev: &mut Device, lpn: u32, version: u32, seq: bool) -> Result<()> {
         let log = if seq { self.sw.as_mut() } else { self.rw.last_mut() };
         let log = log.ok_or_else(|| EngineError::Invariant("fast: no open log block".into()))?;
-        let index = log.lpns.len() as u32;
-        self.map.write_log(dev, lpn, version, log.block, index)?;
-        log.lpns.push(lpn);
-        dev.meta_write(MetaKind::LogTable, lpn, 8);
-        Ok(())
+        log.append(&mut self.map, dev, lpn, version)
     }
 
     /// RAM accesses a read spends finding its page in the log blocks.
@@ -215,7 +210,7 @@ impl Ftl for FastFtl {
     }
 
     fn ram_bytes(&self) -> u64 {
-        self.map.ram_bytes() + self.log_count() as u64 * 8
+        self.map.ram_bytes() + self.log_count() as u64 * LIST_ENTRY_BYTES
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
@@ -257,33 +252,14 @@ impl Ftl for FastFtl {
     }
 
     fn check(&self, dev: &Device) -> Result<()> {
-        self.map.check(dev)?;
-        self.map.check_logs(self.rw.iter().chain(&self.sw).map(|l| &l.block))?;
-        if !self.dynamic && self.log_count() > self.max_logs {
-            return Err(EngineError::Invariant(format!(
-                "{} log blocks, over the limit of {}",
-                self.log_count(),
-                self.max_logs
-            )));
-        }
-        for l in self.rw.iter().chain(&self.sw) {
-            if dev.flash().programmed_count(l.block) != l.lpns.len() as u32 {
-                return Err(EngineError::Invariant(format!(
-                    "log block {} lists {} pages",
-                    l.block,
-                    l.lpns.len()
-                )));
-            }
-        }
-        Ok(())
+        // FAST-DO has no fixed pool: its log blocks are bounded by the free blocks alone.
+        let max = (!self.dynamic).then_some(self.max_logs);
+        logblock::check(&self.map, dev, self.rw.iter().chain(&self.sw), max)
     }
 
     fn hash_into(&self, h: &mut StateHasher) {
         self.map.hash_into(h);
-        for l in self.sw.iter().chain(&self.rw) {
-            h.u32(l.block);
-            h.u32s(&l.lpns);
-        }
+        self.sw.iter().chain(&self.rw).for_each(|l| l.hash_into(h));
     }
 
     fn clone_box(&self) -> Box<dyn Ftl> {

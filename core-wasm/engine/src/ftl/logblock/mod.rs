@@ -14,11 +14,13 @@
 //! Logical blocks whose pages in the log were all superseded are not merged (nothing of
 //! theirs needs the log block): our reading of "merged with the associated data blocks".
 
-use super::blockmap::{BlockMap, NONE};
+use super::blockmap::{BlockMap, LOG_ENTRY_BYTES, NONE};
 use crate::device::Device;
-use crate::error::Result;
+use crate::error::{EngineError, Result};
 use crate::events::{MergeCause, MergeKind, MergeWhy, Purpose};
 use crate::flash::BlockId;
+use crate::hash::StateHasher;
+use crate::meta::MetaKind;
 
 mod inspect;
 pub use inspect::{budgets, log_list, map_structures};
@@ -36,6 +38,26 @@ impl LogBlock {
     /// An empty log block on `block`.
     pub fn new(block: BlockId) -> Self {
         LogBlock { block, lpns: Vec::new() }
+    }
+
+    /// A fresh log block taken from the free blocks.
+    pub fn take(map: &mut BlockMap, dev: &mut Device) -> Result<Self> {
+        Ok(LogBlock::new(map.take_log(dev)?))
+    }
+
+    /// A host write of `lpn` into the next page: its old copy is superseded and the
+    /// log-page table (one RAM entry written) says where the new one is.
+    pub fn append(&mut self, map: &mut BlockMap, dev: &mut Device, lpn: u32, version: u32) -> Result<()> {
+        map.write_log(dev, lpn, version, self.block, self.lpns.len() as u32)?;
+        self.lpns.push(lpn);
+        dev.meta_write(MetaKind::LogTable, lpn, LOG_ENTRY_BYTES as u32);
+        Ok(())
+    }
+
+    /// Feeds the block and its pages' LPNs into a state hash.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        h.u32(self.block);
+        h.u32s(&self.lpns);
     }
 
     /// Whether every page is written.
@@ -80,6 +102,43 @@ impl LogBlock {
         }
         out
     }
+}
+
+/// RAM per entry of a list of log blocks.
+pub const LIST_ENTRY_BYTES: u64 = 8;
+
+/// How many log blocks a fixed pool holds: `asked` (0: as many as there is room for), at
+/// most every spare block but one, the merge target.
+pub fn pool_size(spare_blocks: u32, asked: u32) -> usize {
+    let room = spare_blocks.saturating_sub(1) as usize;
+    if asked == 0 {
+        room
+    } else {
+        (asked as usize).min(room)
+    }
+}
+
+/// Checks the block map and the log blocks against flash: each marked as a log block and
+/// with as many pages written as it lists, and (for a fixed pool) no more than `max` of them.
+pub fn check<'a>(
+    map: &BlockMap,
+    dev: &Device,
+    logs: impl Iterator<Item = &'a LogBlock> + Clone,
+    max: Option<usize>,
+) -> Result<()> {
+    map.check(dev)?;
+    map.check_logs(logs.clone().map(|l| &l.block))?;
+    let bad = |m: String| Err(EngineError::Invariant(m));
+    let n = logs.clone().count();
+    if let Some(max) = max.filter(|&max| n > max) {
+        return bad(format!("{n} log blocks, over the limit of {max}"));
+    }
+    for l in logs {
+        if dev.flash().programmed_count(l.block) != l.lpns.len() as u32 {
+            return bad(format!("log block {} lists {} pages", l.block, l.lpns.len()));
+        }
+    }
+    Ok(())
 }
 
 /// What one log block's reclamation did: the merges by kind, pages copied and blocks erased.

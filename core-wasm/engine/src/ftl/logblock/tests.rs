@@ -84,3 +84,39 @@ fn the_map_tells_log_data_and_free_blocks_apart_and_reads_the_newest_copy() {
     map.write_log(&mut dev, 1, 2, log, 0).unwrap();
     assert_eq!(map.read(&mut dev, 1).unwrap(), Some(crate::flash::PageTag::data(1, 2)), "the log copy");
 }
+
+#[test]
+fn a_fixed_pool_is_what_was_asked_for_at_most_every_spare_block_but_the_merge_target() {
+    assert_eq!(pool_size(4, 0), 3, "0: all the room there is");
+    assert_eq!(pool_size(4, 2), 2);
+    assert_eq!(pool_size(4, 9), 3, "clamped");
+}
+
+#[test]
+fn an_append_fills_the_next_page_and_supersedes_the_old_copy() {
+    let (mut map, mut dev) = map_and_device();
+    map.write_in_place(&mut dev, 5, 1).unwrap();
+    let old = map.locate(&dev, 5).unwrap();
+    let mut lb = LogBlock::take(&mut map, &mut dev).unwrap();
+    assert!(map.is_log(lb.block));
+    lb.append(&mut map, &mut dev, 5, 2).unwrap();
+    lb.append(&mut map, &mut dev, 6, 3).unwrap();
+    let first = dev.flash().first_ppn(lb.block);
+    assert_eq!(lb.lpns, [5, 6]);
+    assert_eq!((map.log_copy(5), map.log_copy(6)), (Some(first), Some(first + 1)));
+    assert_eq!(dev.flash().state(old), crate::flash::PageState::Invalid);
+    check(&map, &dev, [&lb].into_iter(), Some(1)).unwrap();
+}
+
+#[test]
+fn the_check_finds_a_pool_over_its_limit_and_a_page_list_out_of_step() {
+    let (mut map, mut dev) = map_and_device();
+    let mut a = LogBlock::take(&mut map, &mut dev).unwrap();
+    let b = LogBlock::take(&mut map, &mut dev).unwrap();
+    check(&map, &dev, [&a, &b].into_iter(), None).unwrap();
+    let e = check(&map, &dev, [&a, &b].into_iter(), Some(1)).unwrap_err().to_string();
+    assert!(e.contains("2 log blocks, over the limit of 1"), "{e}");
+    a.lpns.push(3); // listed, never written
+    let e = check(&map, &dev, [&a, &b].into_iter(), None).unwrap_err().to_string();
+    assert!(e.contains(&format!("log block {} lists 1 pages", a.block)), "{e}");
+}

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use serde_json::json;
 
 use super::blockmap::{BlockMap, NONE};
-use super::logblock::{log_list, map_structures, LogBlock};
+use super::logblock::{self, log_list, map_structures, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -188,16 +188,16 @@ impl Ftl for Nftl {
                 if dev.stats.gc_runs != before {
                     return self.write(lpn, version, dev);
                 }
-                let block = self.map.take_log(dev)?;
-                self.repl.push_back((lbn, LogBlock::new(block)));
+                self.repl.push_back((lbn, LogBlock::take(&mut self.map, dev)?));
                 dev.log_blocks_in_use(self.repl.len() as u64);
                 dev.meta_write(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
                 self.repl.len() - 1
             }
         };
         // The old copy is marked invalid (bookkeeping, no flash time) after the new one is
-        // written, as every scheme tells it; NFTL keeps no page table, so later reads find
-        // the new copy by scanning spare areas.
+        // written, as every scheme tells it; NFTL keeps no page table (so not
+        // `LogBlock::append`, which records the copy in one), so later reads find the new
+        // copy by scanning spare areas.
         let old = self.current(dev, lpn);
         let log = &mut self.repl[i].1;
         let ppn = dev.flash().first_ppn(log.block) + log.lpns.len() as u32;
@@ -255,17 +255,15 @@ impl Ftl for Nftl {
     }
 
     fn check(&self, dev: &Device) -> Result<()> {
-        self.map.check(dev)?;
-        self.map.check_logs(self.repl.iter().map(|(_, l)| &l.block))?;
+        // No fixed pool: replacement blocks are bounded by the free blocks alone.
+        logblock::check(&self.map, dev, self.repl.iter().map(|(_, l)| l), None)?;
         if self.map.log_pages() != 0 {
             return Err(EngineError::Invariant("nftl keeps no page table, yet one holds entries".into()));
         }
         for (lbn, l) in &self.repl {
-            if dev.flash().programmed_count(l.block) != l.lpns.len() as u32
-                || l.lpns.iter().any(|&p| p / self.map.ppb() != *lbn)
-            {
+            if l.lpns.iter().any(|&p| p / self.map.ppb() != *lbn) {
                 return Err(EngineError::Invariant(format!(
-                    "replacement block {} of LBN {lbn} is out of step",
+                    "replacement block {} of LBN {lbn} holds another block's pages",
                     l.block
                 )));
             }
@@ -277,8 +275,7 @@ impl Ftl for Nftl {
         self.map.hash_into(h);
         for (lbn, l) in &self.repl {
             h.u32(*lbn);
-            h.u32(l.block);
-            h.u32s(&l.lpns);
+            l.hash_into(h);
         }
     }
 
