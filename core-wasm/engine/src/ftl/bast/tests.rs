@@ -3,22 +3,11 @@
 
 use super::*;
 use crate::events::{MergeCause, MergeKind, Purpose};
-use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
+use crate::ftl::logblock::seed004::{self, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `log_blocks` log blocks, each shared by up to `share` data blocks.
 pub(crate) fn setup(log_blocks: u32, share: usize) -> (LogFtl, Device) {
-    let config = seed004::config();
-    let dev = seed004::device(&config);
-    let ftl = LogFtl::new(&BuildCtx::of(&config), "bast", log_blocks, LogVictim::Lru, share).unwrap();
-    (ftl, dev)
-}
-
-/// Writes `lpns` with increasing versions starting at `v`.
-pub(crate) fn write_all(ftl: &mut LogFtl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
-    for &l in lpns {
-        *v += 1;
-        ftl.write(l, *v, dev).unwrap();
-    }
+    seed004::setup(|ctx| LogFtl::new(ctx, "bast", log_blocks, LogVictim::Lru, share))
 }
 
 fn merge_ns(dev: &Device) -> u64 {
@@ -32,12 +21,11 @@ fn a_full_merge_costs_seed_004_eq_2() {
     write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v); // in place
     write_all(&mut ftl, &mut dev, &[3, 1], &mut v); // LBN 0's log block, out of order
     assert_eq!(dev.stats.merges, [0, 0, 0]);
-    dev.cost = Default::default();
-    seed004::merges(&mut dev);
-    write_all(&mut ftl, &mut dev, &[5], &mut v); // LBN 1 needs the only log block: LRU victim
+    // LBN 1 needs the only log block: the LRU victim is merged.
+    let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[5], &mut v));
     assert_eq!(dev.stats.merges, [0, 0, 1]);
     // Full because the log block holds LBN 0's pages out of order (2 of 4 written).
-    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Full, MergeCause::OutOfOrder, 2, 1)]);
+    assert_eq!(merges, [(MergeKind::Full, MergeCause::OutOfOrder, 2, 1)]);
     assert_eq!(dev.stats.gc_valid_copies, 4);
     // Eq. (2): N × (T_read + T_write) + 2 × T_erase with N = 4.
     assert_eq!(merge_ns(&dev), 4 * (T_READ + T_WRITE) + 2 * T_ERASE);
@@ -53,11 +41,10 @@ fn a_complete_in_order_log_block_switches() {
     let mut v = 0;
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 0, 1, 2, 3], &mut v);
     let log = ftl.logs[0].block;
-    dev.cost = Default::default();
-    seed004::merges(&mut dev);
-    write_all(&mut ftl, &mut dev, &[2], &mut v); // the full log block is merged first
+    // The full log block is merged before LBN 0 takes another update.
+    let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[2], &mut v));
+    assert_eq!(merges, [(MergeKind::Switch, MergeCause::InOrder, 4, 1)]);
     assert_eq!(dev.stats.merges[MergeKind::Switch as usize], 1);
-    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Switch, MergeCause::InOrder, 4, 1)]);
     assert_eq!(dev.stats.gc_valid_copies, 0);
     assert_eq!(ftl.map.data_block(0), Some(log), "the log block became the data block");
     assert_eq!(merge_ns(&dev), T_ERASE, "a switch only erases the old data block");
@@ -71,11 +58,10 @@ fn an_incomplete_in_order_log_block_takes_a_partial_merge() {
     let mut v = 0;
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 4, 0, 1], &mut v);
     let log = ftl.logs[0].block;
-    dev.cost = Default::default();
-    seed004::merges(&mut dev);
-    write_all(&mut ftl, &mut dev, &[4], &mut v); // LBN 1 takes the log block: victim LBN 0
+    // LBN 1 takes the only log block: LBN 0's, written in order up to offset 1, is merged.
+    let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[4], &mut v));
+    assert_eq!(merges, [(MergeKind::Partial, MergeCause::InOrder, 2, 1)]);
     assert_eq!(dev.stats.merges[MergeKind::Partial as usize], 1);
-    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Partial, MergeCause::InOrder, 2, 1)]);
     assert_eq!(dev.stats.gc_valid_copies, 2, "offsets 2 and 3 copied behind");
     assert_eq!(ftl.map.data_block(0), Some(log));
     assert_eq!(merge_ns(&dev), 2 * (T_READ + T_WRITE) + T_ERASE);

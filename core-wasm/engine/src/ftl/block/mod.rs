@@ -116,26 +116,15 @@ impl Ftl for BlockFtl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{Latencies, SimConfig};
-    use crate::flash::FlashArray;
+    use crate::config::{CellType, SimConfig};
+    use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
 
-    /// Updating one page of a block with four valid pages: a free block gets the new page
-    /// and the three others at their offsets, the old block is erased:
+    /// Updating one page of a block with four valid pages (seed 004's device): a free block
+    /// gets the new page and the three others at their offsets, the old block is erased:
     /// 3 × (T_read + T_write) + T_write + T_erase.
     #[test]
     fn an_update_moves_the_whole_block() {
-        let mut config = SimConfig::default();
-        config.device.blocks = 4;
-        config.device.pages_per_block = 4;
-        config.device.over_provisioning = 0.5;
-        let lat = Latencies {
-            page_read_ns: 25_000,
-            program_ns: 200_000,
-            erase_ns: 2_000_000,
-            ..Latencies::default()
-        };
-        let mut dev = Device::new(FlashArray::new(4, 4, config.device.cell), lat, false);
-        let mut ftl = BlockFtl::new(&BuildCtx::of(&config)).unwrap();
+        let (mut ftl, mut dev) = seed004::setup(BlockFtl::new);
         for lpn in 0..4 {
             ftl.write(lpn, 1, &mut dev).unwrap();
         }
@@ -147,7 +136,7 @@ mod tests {
         assert_ne!(new, old);
         assert_eq!((dev.stats.gc_runs, dev.stats.gc_valid_copies), (1, 3));
         assert_eq!(dev.flash().programmed_count(old), 0, "old block erased");
-        assert_eq!(dev.cost.total_ns(), 3 * 225_000 + 200_000 + 2_000_000);
+        assert_eq!(dev.cost.total_ns(), 3 * (T_READ + T_WRITE) + T_WRITE + T_ERASE);
         // Every page sits at its offset in the new block.
         for lpn in 0..4 {
             assert_eq!(ftl.map.locate(&dev, lpn), Some(dev.flash().first_ppn(new) + lpn));
@@ -158,11 +147,12 @@ mod tests {
 
     #[test]
     fn mlc_and_devices_without_a_spare_block_are_refused() {
-        let mut config = SimConfig::default();
-        config.device.cell = crate::config::CellType::Mlc;
-        assert!(BlockFtl::new(&BuildCtx::of(&config)).unwrap_err().to_string().contains("MLC"));
-        let mut config = SimConfig::default();
-        config.device.over_provisioning = 0.0;
-        assert!(BlockFtl::new(&BuildCtx::of(&config)).unwrap_err().to_string().contains("beyond the"));
+        let refusal = |edit: fn(&mut SimConfig)| {
+            let mut config = SimConfig::default();
+            edit(&mut config);
+            BlockFtl::new(&BuildCtx::of(&config)).unwrap_err().to_string()
+        };
+        assert!(refusal(|c| c.device.cell = CellType::Mlc).contains("MLC"));
+        assert!(refusal(|c| c.device.over_provisioning = 0.0).contains("beyond the"));
     }
 }

@@ -4,22 +4,11 @@
 use super::*;
 use crate::config::Latencies;
 use crate::events::{MergeCause, MergeKind, Purpose};
-use crate::ftl::logblock::seed004::{self, T_ERASE, T_READ, T_WRITE};
+use crate::ftl::logblock::seed004::{self, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `dynamic` for FAST-DO.
 pub(crate) fn setup(log_blocks: u32, dynamic: bool) -> (FastFtl, Device) {
-    let config = seed004::config();
-    let dev = seed004::device(&config);
-    let ftl = FastFtl::new(&BuildCtx::of(&config), "fast", log_blocks, LogLookup::Hashed, dynamic).unwrap();
-    (ftl, dev)
-}
-
-pub(crate) fn write_all(ftl: &mut FastFtl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
-    for &l in lpns {
-        *v += 1;
-        ftl.write(l, *v, dev).unwrap();
-        ftl.check(dev).unwrap();
-    }
+    seed004::setup(|ctx| FastFtl::new(ctx, "fast", log_blocks, LogLookup::Hashed, dynamic))
 }
 
 #[test]
@@ -30,12 +19,11 @@ fn a_victim_shared_by_three_data_blocks_costs_seed_004_eq_3() {
     write_all(&mut ftl, &mut dev, &[1, 5, 9, 2], &mut v); // one random log block, LBNs 0, 1, 2
     assert_eq!(ftl.rw.len(), 1);
     assert_eq!(dev.stats.gc_runs, 0);
-    dev.cost = Default::default();
-    seed004::merges(&mut dev);
-    write_all(&mut ftl, &mut dev, &[13], &mut v); // no room: the FIFO victim is merged
+    // No room: the FIFO victim is merged.
+    let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[13], &mut v));
     assert_eq!((dev.stats.gc_runs, dev.stats.merges), (1, [0, 0, 3]), "one victim, A = 3 full merges");
     // Each of the A = 3 merge events says the log block was shared by 3 logical blocks.
-    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Full, MergeCause::Shared, 4, 3); 3]);
+    assert_eq!(merges, [(MergeKind::Full, MergeCause::Shared, 4, 3); 3]);
     assert_eq!(dev.stats.gc_valid_copies, 12);
     // Eq. (3): A × (N × (T_read + T_write) + T_erase) + T_erase with A = 3, N = 4.
     let merge_ns = dev.cost.flash_ns[Purpose::Merge as usize];

@@ -44,20 +44,35 @@ pub struct FastDoOptions {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fast::tests::{setup, write_all};
+    use super::super::fast::tests::setup;
+    use super::super::fast::FastFtl;
+    use super::super::logblock::seed004::write_all;
     use super::super::Ftl;
+    use crate::device::Device;
     use crate::flash::PageTag;
+
+    /// Twenty random updates of LBNs 0 and 1's pages 1-3, after writing them once.
+    fn updates() -> Vec<u32> {
+        [1, 2, 3, 5, 6, 7].iter().copied().cycle().take(20).collect()
+    }
+
+    /// Two of four logical blocks written, then [`updates`] (under FAST-DO every clean block
+    /// but the merge target then holds log pages): the scheme, its device and the last
+    /// version written.
+    fn written_then_updated(dynamic: bool) -> (FastFtl, Device, u32) {
+        let (mut ftl, mut dev) = setup(0, dynamic);
+        let mut v = 0;
+        write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
+        write_all(&mut ftl, &mut dev, &updates(), &mut v);
+        (ftl, dev, v)
+    }
 
     /// Two of four logical blocks hold data: besides the merge target, five free blocks can
     /// be log blocks, so 20 random updates merge nothing (FAST's fixed pool of 3 would have
     /// merged); the 21st finds no clean block and merges the FIFO victim.
     #[test]
     fn merging_waits_while_clean_blocks_remain_and_starts_once_they_are_gone() {
-        let (mut ftl, mut dev) = setup(0, true);
-        let mut v = 0;
-        write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
-        let updates: Vec<u32> = [1, 2, 3, 5, 6, 7].iter().copied().cycle().take(20).collect();
-        write_all(&mut ftl, &mut dev, &updates, &mut v);
+        let (mut ftl, mut dev, mut v) = written_then_updated(true);
         assert_eq!(ftl.rw.len(), 5);
         assert_eq!(dev.stats.gc_runs, 0, "postponed while clean blocks remain");
         assert_eq!(ftl.map.free_len(), 1, "only the merge target is left");
@@ -66,10 +81,7 @@ mod tests {
         assert_eq!(ftl.read(1, &mut dev).unwrap(), Some(PageTag::data(1, v)));
 
         // The same updates under FAST's fixed pool (every spare block but one: 3) merge early.
-        let (mut fast, mut dev) = setup(0, false);
-        let mut v = 0;
-        write_all(&mut fast, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
-        write_all(&mut fast, &mut dev, &updates, &mut v);
+        let (_, dev, _) = written_then_updated(false);
         assert!(dev.stats.gc_runs > 0);
     }
 
@@ -77,11 +89,7 @@ mod tests {
     /// free: the victim is merged first to make room.
     #[test]
     fn new_data_takes_blocks_back_from_the_logs() {
-        let (mut ftl, mut dev) = setup(0, true);
-        let mut v = 0;
-        write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
-        let updates: Vec<u32> = [1, 2, 3, 5, 6, 7].iter().copied().cycle().take(20).collect();
-        write_all(&mut ftl, &mut dev, &updates, &mut v);
+        let (mut ftl, mut dev, mut v) = written_then_updated(true);
         assert_eq!(dev.stats.gc_runs, 0);
         write_all(&mut ftl, &mut dev, &[8], &mut v);
         assert_eq!(dev.stats.gc_runs, 1);

@@ -4,8 +4,10 @@
 
 use crate::config::{Latencies, SimConfig};
 use crate::device::Device;
+use crate::error::Result;
 use crate::events::{Event, MergeCause, MergeKind};
 use crate::flash::FlashArray;
+use crate::ftl::{BuildCtx, Ftl};
 
 pub const T_READ: u64 = 305_000;
 pub const T_WRITE: u64 = 480_000;
@@ -20,17 +22,52 @@ pub fn config() -> SimConfig {
     config
 }
 
-/// An erased device of `config` with seed 004's latencies, recording events (the merge
-/// events say why each merge had its kind: [`merges`]).
-pub fn device(config: &SimConfig) -> Device {
-    let lat = Latencies {
+/// Seed 004's latencies.
+pub fn latencies() -> Latencies {
+    Latencies {
         page_read_ns: 25_000,
         program_ns: 200_000,
         transfer_ns_per_page: 280_000,
         erase_ns: T_ERASE,
         ..Latencies::default()
-    };
+    }
+}
+
+/// An erased device of `config` with seed 004's latencies, recording events (the merge
+/// events say why each merge had its kind: [`merges`]).
+pub fn device(config: &SimConfig) -> Device {
+    device_with(config, latencies())
+}
+
+/// The same device with other latencies.
+pub fn device_with(config: &SimConfig, lat: Latencies) -> Device {
     Device::new(FlashArray::new(8, 4, config.device.cell), lat, true)
+}
+
+/// A scheme built by `build` over seed 004's device.
+pub fn setup<T>(build: impl FnOnce(&BuildCtx) -> Result<T>) -> (T, Device) {
+    let config = config();
+    let dev = device(&config);
+    (build(&BuildCtx::of(&config)).unwrap(), dev)
+}
+
+/// Writes `lpns` with increasing versions after `v`, checking the scheme's invariants after
+/// each write.
+pub fn write_all(ftl: &mut dyn Ftl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
+    for &l in lpns {
+        *v += 1;
+        ftl.write(l, *v, dev).unwrap();
+        ftl.check(dev).unwrap();
+    }
+}
+
+/// The merges `step` causes, with the cost counters cleared before it, so `dev.cost` then
+/// holds what `step` cost.
+pub fn merges_of(dev: &mut Device, step: impl FnOnce(&mut Device)) -> Vec<(MergeKind, MergeCause, u32, u32)> {
+    dev.cost = Default::default();
+    merges(dev);
+    step(dev);
+    merges(dev)
 }
 
 /// The merge events recorded since the last call: (kind, cause, pages written, degree).

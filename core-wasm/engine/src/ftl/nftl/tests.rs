@@ -1,31 +1,15 @@
 //! NFTL on hand-built cases (4-page blocks).
 
 use super::*;
-use crate::config::{Latencies, SimConfig};
-use crate::flash::FlashArray;
+use crate::config::Latencies;
+use crate::ftl::logblock::seed004::{self, merges_of, write_all};
 
+/// Seed 004's small array (8 blocks of 4 pages, 4 logical blocks) with a 1 µs spare-area
+/// read and no transfer time, so a read's cost counts pages: 25 µs a page, 1 µs a spare area.
 fn setup() -> (Nftl, Device) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 8;
-    config.device.pages_per_block = 4;
-    config.device.over_provisioning = 0.5;
-    let lat = Latencies {
-        page_read_ns: 25_000,
-        oob_read_ns: 1_000,
-        program_ns: 200_000,
-        erase_ns: 2_000_000,
-        ..Latencies::default()
-    };
-    let dev = Device::new(FlashArray::new(8, 4, config.device.cell), lat, true);
-    (Nftl::new(&BuildCtx::of(&config)).unwrap(), dev)
-}
-
-fn write_all(ftl: &mut Nftl, dev: &mut Device, lpns: &[u32], v: &mut u32) {
-    for &l in lpns {
-        *v += 1;
-        ftl.write(l, *v, dev).unwrap();
-        ftl.check(dev).unwrap();
-    }
+    let config = seed004::config();
+    let lat = Latencies { oob_read_ns: 1_000, transfer_ns_per_page: 0, ..seed004::latencies() };
+    (Nftl::new(&BuildCtx::of(&config)).unwrap(), seed004::device_with(&config, lat))
 }
 
 /// Thesis Fig 2.2's situation: the primary page is stale, so the replacement block is
@@ -57,12 +41,10 @@ fn a_full_replacement_block_is_folded_into_a_new_primary() {
     write_all(&mut ftl, &mut dev, &[1, 1, 2, 3], &mut v); // replacement full
     let replacement = ftl.repl[0].1.block;
     assert_eq!(dev.stats.gc_runs, 0);
-    dev.cost = Default::default();
-    crate::ftl::logblock::seed004::merges(&mut dev);
-    write_all(&mut ftl, &mut dev, &[2], &mut v);
+    let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[2], &mut v));
     assert_eq!((dev.stats.gc_runs, dev.stats.merges), (1, [0, 0, 1]));
     assert_eq!(
-        crate::ftl::logblock::seed004::merges(&mut dev),
+        merges,
         [(MergeKind::Full, MergeCause::Fold, 4, 1)],
         "the merge event tells a fold of a replacement block with all 4 pages written"
     );

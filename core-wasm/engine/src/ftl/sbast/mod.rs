@@ -66,7 +66,8 @@ impl Default for SbastOptions {
 
 #[cfg(test)]
 mod tests {
-    use super::super::bast::tests::{setup, write_all};
+    use super::super::bast::tests::setup;
+    use super::super::logblock::seed004::write_all;
     use super::super::Ftl;
     use crate::flash::PageTag;
 
