@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::events::{MergeCause, MergeKind, Purpose};
-use crate::ftl::logblock::seed004::{self, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
+use crate::ftl::logblock::seed004::{self, assert_reads, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `log_blocks` log blocks, each shared by up to `share` data blocks.
 pub(crate) fn setup(log_blocks: u32, share: usize) -> (LogFtl, Device) {
@@ -29,10 +29,7 @@ fn a_full_merge_costs_seed_004_eq_2() {
     assert_eq!(dev.stats.gc_valid_copies, 4);
     // Eq. (2): N × (T_read + T_write) + 2 × T_erase with N = 4.
     assert_eq!(merge_ns(&dev), 4 * (T_READ + T_WRITE) + 2 * T_ERASE);
-    for (lpn, want) in [(0, 1), (1, 10), (2, 3), (3, 9), (5, 11)] {
-        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
-    }
-    ftl.check(&dev).unwrap();
+    assert_reads(&mut ftl, &mut dev, &[(0, 1), (1, 10), (2, 3), (3, 9), (5, 11)]);
 }
 
 #[test]
@@ -65,10 +62,7 @@ fn an_incomplete_in_order_log_block_takes_a_partial_merge() {
     assert_eq!(dev.stats.gc_valid_copies, 2, "offsets 2 and 3 copied behind");
     assert_eq!(ftl.map.data_block(0), Some(log));
     assert_eq!(merge_ns(&dev), 2 * (T_READ + T_WRITE) + T_ERASE);
-    for (lpn, want) in [(0, 6), (1, 7), (2, 3), (3, 4), (4, 8)] {
-        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
-    }
-    ftl.check(&dev).unwrap();
+    assert_reads(&mut ftl, &mut dev, &[(0, 6), (1, 7), (2, 3), (3, 4), (4, 8)]);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use super::*;
 use crate::config::Latencies;
 use crate::events::{MergeCause, MergeKind, Purpose};
-use crate::ftl::logblock::seed004::{self, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
+use crate::ftl::logblock::seed004::{self, assert_reads, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `dynamic` for FAST-DO.
 pub(crate) fn setup(log_blocks: u32, dynamic: bool) -> (FastFtl, Device) {
@@ -28,9 +28,7 @@ fn a_victim_shared_by_three_data_blocks_costs_seed_004_eq_3() {
     // Eq. (3): A × (N × (T_read + T_write) + T_erase) + T_erase with A = 3, N = 4.
     let merge_ns = dev.cost.flash_ns[Purpose::Merge as usize];
     assert_eq!(merge_ns, 3 * (4 * (T_READ + T_WRITE) + T_ERASE) + T_ERASE);
-    for (lpn, want) in [(1, 17), (2, 20), (5, 18), (9, 19), (13, 21), (0, 1)] {
-        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
-    }
+    assert_reads(&mut ftl, &mut dev, &[(1, 17), (2, 20), (5, 18), (9, 19), (13, 21), (0, 1)]);
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::config::{Latencies, SimConfig};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::{Event, MergeCause, MergeKind};
-use crate::flash::FlashArray;
+use crate::flash::{FlashArray, PageTag};
 use crate::ftl::{BuildCtx, Ftl};
 
 pub const T_READ: u64 = 305_000;
@@ -59,6 +59,15 @@ pub fn write_all(ftl: &mut dyn Ftl, dev: &mut Device, lpns: &[u32], v: &mut u32)
         ftl.write(l, *v, dev).unwrap();
         ftl.check(dev).unwrap();
     }
+}
+
+/// Reads each `(lpn, version)` back and wants that version, then checks the scheme's
+/// invariants.
+pub fn assert_reads(ftl: &mut dyn Ftl, dev: &mut Device, want: &[(u32, u32)]) {
+    for &(lpn, version) in want {
+        assert_eq!(ftl.read(lpn, dev).unwrap(), Some(PageTag::data(lpn, version)), "LPN {lpn}");
+    }
+    ftl.check(dev).unwrap();
 }
 
 /// The merges `step` causes, with the cost counters cleared before it, so `dev.cost` then

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::config::Latencies;
-use crate::ftl::logblock::seed004::{self, merges_of, write_all};
+use crate::ftl::logblock::seed004::{self, assert_reads, merges_of, write_all};
 
 /// Seed 004's small array (8 blocks of 4 pages, 4 logical blocks) with a 1 µs spare-area
 /// read and no transfer time, so a read's cost counts pages: 25 µs a page, 1 µs a spare area.
@@ -57,9 +57,7 @@ fn a_full_replacement_block_is_folded_into_a_new_primary() {
     let new = ftl.map.data_block(0).unwrap();
     assert!(new != primary && new != replacement);
     assert_eq!(dev.flash().programmed_count(primary), 0);
-    for (lpn, want) in [(0, 1), (1, 6), (2, 9), (3, 8)] {
-        assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
-    }
+    assert_reads(&mut ftl, &mut dev, &[(0, 1), (1, 6), (2, 9), (3, 8)]);
     // The write after the fold went to a fresh replacement block.
     assert_eq!(ftl.repl.len(), 1);
     assert_ne!(ftl.repl[0].1.block, replacement);

@@ -67,9 +67,7 @@ impl Default for SbastOptions {
 #[cfg(test)]
 mod tests {
     use super::super::bast::tests::setup;
-    use super::super::logblock::seed004::write_all;
-    use super::super::Ftl;
-    use crate::flash::PageTag;
+    use super::super::logblock::seed004::{assert_reads, write_all};
 
     #[test]
     fn data_blocks_share_a_log_block_but_never_take_a_second_one() {
@@ -90,8 +88,6 @@ mod tests {
         assert_eq!(dev.stats.gc_runs, 1, "the full shared log block was merged");
         assert!(ftl.logs.iter().all(|l| l.block != shared));
         assert_eq!(dev.stats.merges[2], 3, "each of its three data blocks fully merged");
-        for (lpn, want) in [(1, 17), (2, 20), (3, 21), (5, 18), (9, 19)] {
-            assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, want)), "LPN {lpn}");
-        }
+        assert_reads(&mut ftl, &mut dev, &[(1, 17), (2, 20), (3, 21), (5, 18), (9, 19)]);
     }
 }
