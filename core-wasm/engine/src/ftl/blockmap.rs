@@ -28,6 +28,7 @@ use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, InspectQuery, Row, Structure};
 use crate::invariants::MapView;
+use crate::meta::MetaKind;
 
 /// No block.
 pub const NONE: BlockId = u32::MAX;
@@ -102,6 +103,14 @@ impl BlockMap {
     /// Logical block and offset of `lpn`.
     pub fn split(&self, lpn: u32) -> (u32, u32) {
         (lpn / self.ppb, lpn % self.ppb)
+    }
+
+    /// A request's first step: reading `lpn`'s block-map entry (one block number in RAM,
+    /// charged). Its logical block and offset.
+    pub fn look_up(&self, dev: &mut Device, lpn: u32) -> (u32, u32) {
+        let (lbn, off) = self.split(lpn);
+        dev.meta_read(MetaKind::BlockMap, lbn, BLOCK_ENTRY_BYTES as u32);
+        (lbn, off)
     }
 
     /// The data block of `lbn`.

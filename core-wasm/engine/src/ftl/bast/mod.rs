@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::blockmap::BlockMap;
+use super::blockmap::{BlockMap, LOG_ENTRY_BYTES};
 use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
@@ -104,6 +104,11 @@ impl LogFtl {
         Ok(())
     }
 
+    /// How many data blocks log block `block` serves.
+    fn served(&self, block: BlockId) -> usize {
+        self.owner.values().filter(|&&b| b == block).count()
+    }
+
     fn index_of(&self, block: BlockId) -> usize {
         self.logs.iter().position(|l| l.block == block).expect("owned log blocks are listed")
     }
@@ -123,8 +128,7 @@ impl LogFtl {
         let ppb = self.map.ppb();
         let last = if self.share > 1 { self.logs.iter().rposition(|l| !l.is_full(ppb)) } else { None };
         if let Some(last) = last {
-            let served = self.owner.values().filter(|&&b| b == self.logs[last].block).count();
-            if served < self.share {
+            if self.served(self.logs[last].block) < self.share {
                 self.assign(lbn, self.logs[last].block)?;
                 return Ok(last);
             }
@@ -143,17 +147,15 @@ impl LogFtl {
 
 impl Ftl for LogFtl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        let (lbn, _) = self.map.split(lpn);
-        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        let (lbn, _) = self.map.look_up(dev, lpn);
         if self.owner.contains_key(&lbn) {
-            dev.meta_read(MetaKind::LogTable, lpn, 8);
+            dev.meta_read(MetaKind::LogTable, lpn, LOG_ENTRY_BYTES as u32);
         }
         self.map.read(dev, lpn)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let (lbn, _) = self.map.split(lpn);
-        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        let (lbn, _) = self.map.look_up(dev, lpn);
         if self.map.write_in_place(dev, lpn, version)? {
             return Ok(());
         }
@@ -219,8 +221,7 @@ impl Ftl for LogFtl {
         // BAST's own rule: a log block serves at most `share` data blocks, and only those.
         let bad = |m: String| Err(EngineError::Invariant(m));
         for l in &self.logs {
-            let served = self.owner.values().filter(|&&b| b == l.block).count();
-            if served > self.share
+            if self.served(l.block) > self.share
                 || l.lpns.iter().any(|&p| self.owner.get(&(p / self.map.ppb())) != Some(&l.block))
             {
                 return bad(format!("log block {} holds pages of data blocks it does not serve", l.block));

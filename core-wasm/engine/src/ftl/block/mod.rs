@@ -11,7 +11,7 @@
 
 use serde_json::json;
 
-use super::blockmap::BlockMap;
+use super::blockmap::{BlockMap, BLOCK_ENTRY_BYTES};
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::Result;
@@ -54,20 +54,19 @@ impl BlockFtl {
 
 impl Ftl for BlockFtl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        dev.meta_read(crate::meta::MetaKind::BlockMap, lpn / self.map.ppb(), 4);
+        self.map.look_up(dev, lpn);
         self.map.read(dev, lpn)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let (lbn, _) = self.map.split(lpn);
-        dev.meta_read(crate::meta::MetaKind::BlockMap, lbn, 4);
+        let (lbn, _) = self.map.look_up(dev, lpn);
         if self.map.write_in_place(dev, lpn, version)? {
             return Ok(());
         }
         let old = self.map.data_block(lbn).expect("a written page has a data block");
         dev.gc_start(old);
         self.map.rewrite_block(dev, lpn, version)?;
-        dev.meta_write(crate::meta::MetaKind::BlockMap, lbn, 4);
+        dev.meta_write(crate::meta::MetaKind::BlockMap, lbn, BLOCK_ENTRY_BYTES as u32);
         dev.gc_end(old);
         Ok(())
     }

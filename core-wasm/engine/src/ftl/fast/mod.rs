@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::blockmap::BlockMap;
+use super::blockmap::{BlockMap, LOG_ENTRY_BYTES};
 use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
@@ -151,18 +151,16 @@ impl FastFtl {
 
 impl Ftl for FastFtl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        let (lbn, _) = self.map.split(lpn);
-        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        self.map.look_up(dev, lpn);
         match self.lookup {
-            LogLookup::Hashed => dev.meta_read(MetaKind::LogTable, lpn, 8),
+            LogLookup::Hashed => dev.meta_read(MetaKind::LogTable, lpn, LOG_ENTRY_BYTES as u32),
             LogLookup::Scan => dev.ram(self.lookup_cost()),
         }
         self.map.read(dev, lpn)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        let (lbn, off) = self.map.split(lpn);
-        dev.meta_read(MetaKind::BlockMap, lbn, 4);
+        let (lbn, off) = self.map.look_up(dev, lpn);
         // A logical block's first data block needs a free block beyond the merge target
         // (under FAST-DO the logs may have taken the others).
         if self.map.data_block(lbn).is_none() && self.map.free_len() <= 1 {

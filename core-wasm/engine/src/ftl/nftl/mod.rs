@@ -42,7 +42,8 @@ pub static SPEC: SchemeSpec = SchemeSpec {
 };
 
 /// RAM per logical block: primary and replacement block numbers (notes §2.2: 1.5 MB for
-/// 262,144 logical blocks, 6 bytes each).
+/// 262,144 logical blocks, 6 bytes each), so NFTL charges its own block-map reads rather
+/// than `BlockMap::look_up`'s 4-byte entry.
 const LBN_ENTRY_BYTES: u64 = 6;
 
 /// NFTL state.
