@@ -184,18 +184,10 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
         let lbns = log.live_lbns(map, dev);
         let why = MergeWhy { cause, written, degree: lbns.len() as u32 };
         for (k, &lbn) in lbns.iter().enumerate() {
-            let data = map.data_block(lbn);
-            let erases = erases_so_far(dev);
-            let copies = map.full_merge(dev, lbn, Purpose::Merge)?;
-            if k + 1 == lbns.len() {
-                map.free(dev, log.block, Purpose::Merge)?; // the victim's erase: last merge's
-            }
-            report.copies += copies;
+            // The victim's erase counts as the last merge's.
+            report.copies += full_merge(map, dev, lbn, log.block, k + 1 == lbns.len(), why)?;
             report.merges[MergeKind::Full as usize] += 1;
             report.degree += 1;
-            // Result `NONE` (u32::MAX): nothing of the block was left valid to keep.
-            dev.merge(MergeKind::Full, lbn, data, log.block, map.data_block(lbn).unwrap_or(NONE), why);
-            dev.merge_work(MergeKind::Full, u64::from(copies), erases_so_far(dev) - erases);
         }
         if lbns.is_empty() {
             map.free(dev, log.block, Purpose::Merge)?; // nothing live: just erased
@@ -204,6 +196,30 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
     }
     dev.gc_end(log.block);
     Ok(report)
+}
+
+/// A full merge of logical block `lbn` with log block `log`: its newest pages, wherever
+/// they are, copied into a fresh block, the old data block erased, and `log` too when
+/// `erase_log` (its last logical block). Recorded as one merge event with its work; returns
+/// the pages copied.
+pub fn full_merge(
+    map: &mut BlockMap,
+    dev: &mut Device,
+    lbn: u32,
+    log: BlockId,
+    erase_log: bool,
+    why: MergeWhy,
+) -> Result<u32> {
+    let data = map.data_block(lbn);
+    let erases = erases_so_far(dev);
+    let copies = map.full_merge(dev, lbn, Purpose::Merge)?;
+    if erase_log {
+        map.free(dev, log, Purpose::Merge)?;
+    }
+    // Result `NONE` (u32::MAX): nothing of the block was left valid to keep.
+    dev.merge(MergeKind::Full, lbn, data, log, map.data_block(lbn).unwrap_or(NONE), why);
+    dev.merge_work(MergeKind::Full, u64::from(copies), erases_so_far(dev) - erases);
+    Ok(copies)
 }
 
 fn erases_so_far(dev: &Device) -> u64 {

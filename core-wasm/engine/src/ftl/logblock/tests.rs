@@ -120,3 +120,27 @@ fn the_check_finds_a_pool_over_its_limit_and_a_page_list_out_of_step() {
     let e = check(&map, &dev, [&a, &b].into_iter(), None).unwrap_err().to_string();
     assert!(e.contains(&format!("log block {} lists 1 pages", a.block)), "{e}");
 }
+
+#[test]
+fn a_full_merge_gathers_the_newest_pages_and_erases_the_log_block_only_when_asked() {
+    let (mut map, mut dev) = map_and_device();
+    for lpn in [0, 1, 4] {
+        map.write_in_place(&mut dev, lpn, 1).unwrap();
+    }
+    let mut lb = LogBlock::take(&mut map, &mut dev).unwrap();
+    lb.append(&mut map, &mut dev, 1, 2).unwrap();
+    lb.append(&mut map, &mut dev, 4, 2).unwrap();
+    let old = map.data_block(0).unwrap();
+    seed004::merges(&mut dev);
+    let why = MergeWhy { cause: MergeCause::Shared, written: 2, degree: 2 };
+    // LBN 0 first: the log block still holds LBN 1's page, so it is not erased yet.
+    assert_eq!(full_merge(&mut map, &mut dev, 0, lb.block, false, why).unwrap(), 2);
+    assert_ne!(map.data_block(0), Some(old));
+    assert_eq!(dev.flash().programmed_count(old), 0, "the old data block is erased");
+    assert_eq!(dev.flash().programmed_count(lb.block), 2, "the log block is not");
+    assert_eq!(full_merge(&mut map, &mut dev, 1, lb.block, true, why).unwrap(), 1);
+    assert_eq!(dev.flash().programmed_count(lb.block), 0, "erased with its last logical block");
+    assert_eq!(seed004::merges(&mut dev), [(MergeKind::Full, MergeCause::Shared, 2, 2); 2]);
+    assert_eq!(map.read(&mut dev, 1).unwrap(), Some(crate::flash::PageTag::data(1, 2)));
+    assert_eq!(map.read(&mut dev, 4).unwrap(), Some(crate::flash::PageTag::data(4, 2)));
+}

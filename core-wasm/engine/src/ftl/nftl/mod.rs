@@ -10,12 +10,12 @@ use std::collections::VecDeque;
 
 use serde_json::json;
 
-use super::blockmap::{BlockMap, NONE};
+use super::blockmap::BlockMap;
 use super::logblock::{self, log_list, map_structures, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{MergeCause, MergeKind, MergeWhy, Purpose};
+use crate::events::{MergeCause, MergeWhy, Purpose};
 use crate::flash::{BlockId, PageKind, PageState, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{Budget, InspectQuery, Inspection, Order};
@@ -99,28 +99,23 @@ impl Nftl {
         Ok(found)
     }
 
-    /// Folds replacement block `i` with its primary into a fresh primary.
+    /// Folds replacement block `i` with its primary into a fresh primary. Always a full
+    /// merge, not [`logblock::merge_log`]'s switch or partial: NFTL folds every replacement
+    /// block (thesis §2.2.2), and a replacement block holds one logical block's updates in
+    /// arrival order, not at their offsets.
     fn fold(&mut self, i: usize, dev: &mut Device) -> Result<()> {
         let (lbn, log) = self.repl.remove(i).expect("index in range");
         dev.gc_start(log.block);
-        let primary = self.map.data_block(lbn);
-        // The replacement's pages are found by the same newest-copy rule as reads.
+        // The replacement's pages are found by the same newest-copy rule as reads (NFTL keeps
+        // no log-page table, so they join the block map's for the merge).
         for (k, &lpn) in log.lpns.iter().enumerate() {
             let p = dev.flash().first_ppn(log.block) + k as u32;
             if dev.flash().state(p) == PageState::Valid {
                 self.map.adopt_log_copy(lpn, p);
             }
         }
-        let erases = dev.counters.erases[Purpose::Merge as usize];
-        let copies = self.map.full_merge(dev, lbn, Purpose::Merge)?;
-        self.map.free(dev, log.block, Purpose::Merge)?;
         let why = MergeWhy { cause: MergeCause::Fold, written: log.lpns.len() as u32, degree: 1 };
-        dev.merge(MergeKind::Full, lbn, primary, log.block, self.map.data_block(lbn).unwrap_or(NONE), why);
-        dev.merge_work(
-            MergeKind::Full,
-            u64::from(copies),
-            dev.counters.erases[Purpose::Merge as usize] - erases,
-        );
+        logblock::full_merge(&mut self.map, dev, lbn, log.block, true, why)?;
         dev.log_merged(log.lpns.len() as u64, 1);
         dev.gc_end(log.block);
         Ok(())
