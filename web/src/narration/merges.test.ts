@@ -4,7 +4,7 @@ import { mergeWork } from './merges';
 import { narrate } from './narrate';
 
 const PPB = 4;
-// A FAST victim log block (block 6) shared by two logical blocks, as logblock.rs reclaims it:
+// A FAST victim log block (block 6) shared by two logical blocks, as ftl/logblock reclaims it:
 // per logical block its copies (read, invalidate, program), its old data block's erase and
 // the merge event; the victim's own erase before the last merge event.
 const ops: EngineEvent[] = [

@@ -1,6 +1,7 @@
-//! What the block-mapped and log-block schemes (`block`, `bast`, `fast`, `fast-do`, `sbast`)
-//! share: the block map (logical block → data block, the page at a fixed offset), the RAM
-//! table of pages living in log blocks, the free blocks, and the merge operations.
+//! What the block-mapped and log-block schemes (`block`, `bast`, `fast`, `fast-do`, `sbast`,
+//! `nftl`) share: the block map (logical block → data block, the page at a fixed offset), the
+//! RAM table of pages living in log blocks, the free blocks, and the merge operations (the
+//! log blocks themselves and how a merge is chosen: [`super::logblock`]).
 //!
 //! A logical page `lpn` belongs to logical block `lpn / P` at offset `lpn % P` (P pages per
 //! block; thesis §1.2 / notes §2.2). Its newest copy is either in a log block (the

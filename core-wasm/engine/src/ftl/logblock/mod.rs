@@ -1,4 +1,5 @@
-//! Log blocks and their merge, shared by `bast`, `sbast`, `fast` and `fast-do` (seed 004 §2).
+//! Log blocks and their merge, shared by `bast`, `sbast`, `fast`, `fast-do` (seed 004 §2) and,
+//! for its replacement blocks, `nftl`.
 //!
 //! A log block takes host updates in write order, any offset, any logical block its scheme
 //! allows. Reclaiming it is a merge, chosen by what it holds:
@@ -13,6 +14,14 @@
 //!
 //! Logical blocks whose pages in the log were all superseded are not merged (nothing of
 //! theirs needs the log block): our reading of "merged with the associated data blocks".
+//!
+//! Here once for the family: the log block's own bookkeeping ([`LogBlock`]: take, append,
+//! hash, [`check`]), the fixed pool's size ([`pool_size`]), the merges ([`merge_log`],
+//! [`full_merge`]) and the inspection ([`map_structures`], [`log_list`], [`budgets`]). What
+//! differs on purpose stays in each scheme: which log block a write goes to (BAST's one per
+//! data block, SBAST's sharing rule, FAST's sequential block and shared random FIFO), the
+//! victim, and NFTL's replacement blocks, which keep no log-page table (reads scan spare
+//! areas) and are always folded with [`full_merge`], never switched.
 
 use super::blockmap::{BlockMap, LOG_ENTRY_BYTES, NONE};
 use crate::device::Device;
