@@ -1,9 +1,9 @@
 //! APS's RAM as the generic inspection shapes: the two partitions as LRU lists with their
 //! budgets (the split as it stands), the two ghosts as lists, and the GTD.
 
-use super::{Aps, ENTRY_BYTES};
+use super::Aps;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table};
+use crate::ftl::demand::{entry_list, gtd_table, ENTRY_BYTES};
 use crate::inspect::{summarise, Budget, Entry, InspectQuery, Inspection, Order, Structure};
 use crate::vocab::cache_level_id;
 

@@ -1,9 +1,9 @@
 //! CDFTL's RAM as the generic inspection shapes: the CMT and the cached translation pages
 //! as LRU lists, the GTD as a table (rows of cached pages marked "in RAM").
 
-use super::{Cdftl, CMT_ENTRY_BYTES};
+use super::Cdftl;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table, UNMAPPED};
+use crate::ftl::demand::{entry_list, gtd_table, ENTRY_BYTES, UNMAPPED};
 use crate::inspect::{summarise, Budget, Entry, InspectQuery, Inspection, Order, Structure};
 
 impl Cdftl {
@@ -11,11 +11,11 @@ impl Cdftl {
     /// where the page is on flash), the GTD, and the RAM split.
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
         let gtd_bytes = self.core.gtd_bytes();
-        let entry = |n: usize| n as u64 * CMT_ENTRY_BYTES;
+        let entry = |n: usize| n as u64 * ENTRY_BYTES;
         let page = |n: usize| n as u64 * self.ctp_bytes;
         let (cmt_cap, cmt_len) = (self.cmt.capacity(), self.cmt.len());
         let (ctp_cap, ctp_len) = (self.ctp.capacity(), self.ctp.len());
-        let cmt = self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty));
+        let cmt = self.cmt.entries();
         let touched = |t: u32| q.touched.iter().any(|&lpn| self.core.tpage_of(lpn) == t);
         let (pages, truncated) = summarise(self.ctp.iter(), q.limit, |(t, _)| touched(**t));
         let pages = pages

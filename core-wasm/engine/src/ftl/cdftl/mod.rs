@@ -21,7 +21,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use super::demand::{
+    self, program_tpage, rewrite_tpage, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES,
+    UNMAPPED,
+};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
@@ -57,7 +60,6 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     },
 };
 
-const CMT_ENTRY_BYTES: u64 = 8;
 /// A CTP's tag (its translation-page number) besides the page itself.
 const CTP_TAG_BYTES: u64 = 4;
 
@@ -77,13 +79,6 @@ impl Default for CdftlOptions {
     }
 }
 
-/// A level-one entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    ppn: Ppn,
-    dirty: bool,
-}
-
 /// A cached translation page: every entry, and whether it differs from flash.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Ctp {
@@ -96,7 +91,7 @@ struct Ctp {
 pub struct Cdftl {
     core: DemandCore,
     /// Level one: single entries, LRU.
-    cmt: Lru<u32, Entry>,
+    cmt: Cmt,
     /// Level two: whole translation pages by number, LRU.
     ctp: Lru<u32, Ctp>,
     ctp_bytes: u64,
@@ -112,13 +107,13 @@ impl Cdftl {
                 options.level_two_percent
             )));
         }
-        let (core, cache) = DemandCore::new(ctx, "CDFTL", CMT_ENTRY_BYTES, "one CMT entry")?;
+        let (core, cache) = DemandCore::new(ctx, "CDFTL", ENTRY_BYTES, "one CMT entry")?;
         // A cached page holds its entries (4 bytes each) and its tag.
         let ctp_bytes = u64::from(core.per_tpage) * 4 + CTP_TAG_BYTES;
         // Level two gets its share in whole pages, leaving room for at least one CMT entry.
-        let ctps = (cache - CMT_ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
-        let entries = (cache - ctps * ctp_bytes) / CMT_ENTRY_BYTES;
-        Ok(Cdftl { core, cmt: Lru::new(entries as usize), ctp: Lru::new(ctps as usize), ctp_bytes })
+        let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
+        let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
+        Ok(Cdftl { core, cmt: Cmt::Lru(Lru::new(entries as usize)), ctp: Lru::new(ctps as usize), ctp_bytes })
     }
 
     /// Capacities: CMT entries and cached translation pages.
@@ -168,14 +163,9 @@ impl DemandScheme for Cdftl {
     }
 
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        dev.cache_ops(1);
-        if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn;
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
+        if let Some(ppn) = self.cmt.search(lpn, dev) {
             return Ok(ppn);
         }
-        dev.cache_miss(CacheLevel::Entry, lpn);
         let t = self.core.tpage_of(lpn);
         let off = (lpn % self.core.per_tpage) as usize;
         dev.cache_ops(1);
@@ -198,9 +188,7 @@ impl DemandScheme for Cdftl {
                 self.ctp.peek(&t).map_or(UNMAPPED, |p| p.entries[off])
             }
         };
-        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
-        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
-            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
+        if let Some((victim, e)) = self.cmt.admit(lpn, MapEntry::clean(ppn), dev) {
             if e.dirty {
                 self.evict_dirty(victim, e.ppn, dev)?;
             }
@@ -218,7 +206,7 @@ impl DemandScheme for Cdftl {
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
-            *e = Entry { ppn, dirty: true };
+            *e = MapEntry { ppn, dirty: true };
         } else if let Some(page) = self.ctp.peek_mut(&self.core.tpage_of(lpn)) {
             page.entries[(lpn % self.core.per_tpage) as usize] = ppn;
             page.dirty = true;
@@ -235,16 +223,12 @@ impl DemandScheme for Cdftl {
         for (&t, page) in self.ctp.iter() {
             out.extend(self.core.lpns_of(t).zip(&page.entries).map(|(lpn, &ppn)| (lpn, ppn, page.dirty)));
         }
-        out.extend(self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)));
+        out.extend(self.cmt.entries());
         out
     }
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
-        for lpn in lpns {
-            if let Some(e) = self.cmt.peek_mut(lpn) {
-                e.dirty = false;
-            }
-        }
+        self.cmt.mark_clean(lpns);
         let range = self.core.lpns_of(t);
         if let Some(page) = self.ctp.peek_mut(&t) {
             page.entries.copy_from_slice(&self.core.on_flash[range.start as usize..range.end as usize]);
@@ -268,13 +252,13 @@ impl Ftl for Cdftl {
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes()
-            + self.cmt.capacity() as u64 * CMT_ENTRY_BYTES
+            + self.cmt.capacity() as u64 * ENTRY_BYTES
             + self.ctp.capacity() as u64 * self.ctp_bytes
     }
 
     fn ram_split(&self) -> Option<super::RamSplit> {
         let mapping_bytes = self.core.gtd_bytes()
-            + self.cmt.len() as u64 * CMT_ENTRY_BYTES
+            + self.cmt.len() as u64 * ENTRY_BYTES
             + self.ctp.len() as u64 * self.ctp_bytes;
         Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
     }
@@ -315,11 +299,7 @@ impl Ftl for Cdftl {
 
     fn hash_into(&self, h: &mut StateHasher) {
         self.core.hash_into(h, |h| {
-            for (lpn, e) in self.cmt.iter() {
-                h.u32(*lpn);
-                h.u32(e.ppn);
-                h.bytes(&[e.dirty as u8]);
-            }
+            self.cmt.hash_into(h);
             for (t, page) in self.ctp.iter() {
                 h.u32(*t);
                 h.bytes(&[page.dirty as u8]);

@@ -38,7 +38,7 @@ fn a_dirty_cmt_victim_is_absorbed_by_its_cached_translation_page() {
     let page = ftl.ctp.peek(&0).unwrap();
     assert!(page.dirty);
     assert_eq!(page.entries[0], ftl.cached(0).unwrap());
-    assert!(!ftl.cmt.contains(&0));
+    assert!(ftl.cmt.peek(&0).is_none());
     ftl.check(&dev).unwrap();
     assert_eq!(ftl.read(8, &mut dev).unwrap(), None); // page 1 replaces dirty page 0
     assert_eq!(tp(&dev, TpCause::Eviction), (0, 1), "the whole page is programmed, not read");

@@ -41,6 +41,7 @@
 //! - With `gc.victim` FIFO or cost-benefit, a victim whose copies plus batch update would
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 
+mod cmt;
 mod gc;
 mod inspect;
 
@@ -57,6 +58,7 @@ use crate::hash::StateHasher;
 use crate::invariants::MapView;
 
 pub use crate::vocab::TpCause;
+pub use cmt::{Cmt, MapEntry, ENTRY_BYTES};
 pub use gc::{collect, program_tpage, rewrite_tpage};
 pub use inspect::{entry_list, gtd_table};
 

@@ -1,8 +1,8 @@
 //! DFTL's RAM as the generic inspection shapes: the CMT as an LRU list, the GTD as a table.
 
-use super::{Dftl, CMT_ENTRY_BYTES};
+use super::Dftl;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table};
+use crate::ftl::demand::{entry_list, gtd_table, ENTRY_BYTES};
 use crate::inspect::{Budget, InspectQuery, Inspection, Order};
 
 impl Dftl {
@@ -10,9 +10,9 @@ impl Dftl {
     /// the GTD, and the RAM split between them.
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
         let gtd_bytes = self.core.gtd_bytes();
-        let cmt_used = self.cmt.len() as u64 * CMT_ENTRY_BYTES;
-        let cmt_free = (self.cmt.capacity() - self.cmt.len()) as u64 * CMT_ENTRY_BYTES;
-        let cmt = self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty));
+        let cmt_used = self.cmt.len() as u64 * ENTRY_BYTES;
+        let cmt_free = (self.cmt.capacity() - self.cmt.len()) as u64 * ENTRY_BYTES;
+        let cmt = self.cmt.entries();
         let size = (self.cmt.capacity() as u64, self.cmt.len() as u64);
         Inspection {
             ram_used: gtd_bytes + cmt_used,
