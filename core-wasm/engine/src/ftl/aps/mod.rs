@@ -28,12 +28,12 @@ use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Ghost, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::flash::{PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
@@ -252,13 +252,7 @@ impl Aps {
 }
 
 impl DemandScheme for Aps {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
@@ -308,6 +302,10 @@ impl DemandScheme for Aps {
                 e.dirty = false;
             }
         }
+    }
+
+    fn held(&self) -> Vec<(u32, u32)> {
+        self.buf.iter().map(|(&l, &v)| (l, v)).collect()
     }
 }
 
@@ -375,23 +373,12 @@ impl Ftl for Aps {
         })
     }
 
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
     fn holds_in_ram(&self, lpn: u32) -> bool {
         self.buf.contains(&lpn)
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self.buf.iter().map(|(&l, &v)| (l, v)).collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
+    // `read`, `write`, `trim` and `flush` go through the data buffer first (above, below).
+    demand::forward!(map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)

@@ -25,12 +25,12 @@ use super::demand::{
     self, program_tpage, rewrite_tpage, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES,
     UNMAPPED,
 };
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
@@ -154,13 +154,7 @@ impl Cdftl {
 }
 
 impl DemandScheme for Cdftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         if let Some(ppn) = self.cmt.search(lpn, dev) {
@@ -238,17 +232,9 @@ impl DemandScheme for Cdftl {
 }
 
 impl Ftl for Cdftl {
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    // `flush`: dirty CTPs list all their entries as dirty, so one rewrite per page with
+    // dirty entries in either level.
+    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes()
@@ -261,10 +247,6 @@ impl Ftl for Cdftl {
             + self.cmt.len() as u64 * ENTRY_BYTES
             + self.ctp.len() as u64 * self.ctp_bytes;
         Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
     }
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
@@ -281,20 +263,6 @@ impl Ftl for Cdftl {
             return bad("a cached translation page has the wrong number of entries");
         }
         Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        // Dirty CTPs list all their entries as dirty: one rewrite per page with dirty
-        // entries in either level.
-        demand::flush_entries(self, dev)
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

@@ -1,6 +1,6 @@
 use super::*;
 use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::flash::{FlashArray, PageTag};
 
 /// 32 blocks x 4 pages of 32 bytes: 8 entries per translation page, 96 logical pages in 12
 /// pages. RAM: the GTD (48 bytes) + one CTP (36 bytes) + two CMT entries (16 bytes).

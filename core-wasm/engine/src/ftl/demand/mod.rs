@@ -7,19 +7,21 @@
 //!
 //! ## How a demand scheme plugs in
 //!
-//! 1. Hold a [`DemandCore`] (built by [`DemandCore::new`], which sizes the GTD, checks the
-//!    RAM budget and the flash space, and says how many bytes are left for the cache).
-//! 2. Implement [`DemandScheme`]: `translate` (the cache policy: hit, miss, insert, evict,
+//! 1. Hold a [`DemandCore`] in a field `core` (built by [`DemandCore::new`], which sizes the
+//!    GTD, checks the RAM budget and the flash space, and says how many bytes are left for
+//!    the cache). A cache of single entries is a [`Cmt`].
+//! 2. Implement [`DemandScheme`] (`forward!(core)` writes its accessors): `translate` (the cache policy: hit, miss, insert, evict,
 //!    write back — reading entries with [`DemandCore::load_entry`] / [`DemandCore::load_page`]
 //!    and writing translation pages with [`rewrite_tpage`] after putting the new entries in
 //!    [`DemandCore::on_flash`]), `cached` / `set_cached` (the newest mapping the RAM holds,
 //!    also GC's lazy copying), `ram_entries` (what RAM holds, for checks and flush) and
 //!    `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
 //!    collect-then-refill loop runs [`collect`].
-//! 3. In `impl Ftl`, forward `read` / `write` / `trim` to [`read`], [`write`], [`trim`];
-//!    `flush` to [`flush_entries`]; `map_view` to [`map_view`]; `check` to [`check`] plus
-//!    the scheme's own rules; `block_role` to [`DemandCore::block_role`]; and hash the core
-//!    with [`DemandCore::hash_into`].
+//! 3. In `impl Ftl`, `forward!(read, write, trim, flush, map_view, block_role, ram_budget)`
+//!    passes those to [`read`], [`write`], [`trim`], [`flush_entries`], [`map_view`],
+//!    [`DemandCore::block_role`] (leave out the ones the scheme does its own way); `check`
+//!    calls [`check`] plus the scheme's own rules; hash the core with
+//!    [`DemandCore::hash_into`].
 //!
 //! Every translation-page read and write is counted by cause ([`TpCause`]) in
 //! [`crate::device::SchemeCounters`]: the family's metrics.
@@ -42,6 +44,7 @@
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 
 mod cmt;
+mod forward;
 mod gc;
 mod inspect;
 
@@ -59,6 +62,7 @@ use crate::invariants::MapView;
 
 pub use crate::vocab::TpCause;
 pub use cmt::{Cmt, MapEntry, ENTRY_BYTES};
+pub(crate) use forward::forward;
 pub use gc::{collect, program_tpage, rewrite_tpage};
 pub use inspect::{entry_list, gtd_table};
 
@@ -353,6 +357,11 @@ pub trait DemandScheme {
     fn entry_pages(&self) -> (Vec<Ppn>, usize) {
         (Vec::new(), 2)
     }
+    /// `(lpn, version)` of data pages whose newest copy only RAM holds (a write buffer): see
+    /// [`MapView::held`]. Default: none.
+    fn held(&self) -> Vec<(u32, u32)> {
+        Vec::new()
+    }
 }
 
 impl<S: DemandScheme> Collects for S {
@@ -431,11 +440,13 @@ pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()>
 }
 
 /// The scheme's map as the reconstruction check reads it: translation pages through the GTD,
-/// overridden by the dirty entries RAM holds.
+/// overridden by the scheme's entry pages, then by the dirty entries RAM holds; the pages
+/// only RAM holds.
 pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
     let core = s.core();
     let (entry_pages, entry_words) = s.entry_pages();
-    MapView { entry_pages, entry_words, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
+    let held = s.held();
+    MapView { entry_pages, entry_words, held, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
 }
 
 /// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its

@@ -39,12 +39,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Lru, Slru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::meta::MetaKind;
@@ -173,13 +173,7 @@ impl Dftl {
 }
 
 impl DemandScheme for Dftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// A CMT search; on a miss, one translation-page read for the entry, then the LRU
     /// victim's eviction (a write-back when dirty).
@@ -225,17 +219,10 @@ impl DemandScheme for Dftl {
 }
 
 impl Ftl for Dftl {
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    // `flush`: one rewrite per translation page holding dirty entries (a flush is not an
+    // eviction, so it batches whatever `batch_update` says). `map_view`: the CMT's dirty
+    // entries override the translation pages; its clean ones must equal them.
+    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.cmt.capacity() as u64 * ENTRY_BYTES
@@ -244,10 +231,6 @@ impl Ftl for Dftl {
     fn ram_split(&self) -> Option<super::RamSplit> {
         let mapping_bytes = self.core.gtd_bytes() + self.cmt.len() as u64 * ENTRY_BYTES;
         Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
     }
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
@@ -260,22 +243,6 @@ impl Ftl for Dftl {
             return Err(EngineError::Invariant("dftl: CMT over capacity".into()));
         }
         Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        // One rewrite per translation page holding dirty entries (a flush is not an eviction,
-        // so it batches whatever `batch_update` says).
-        demand::flush_entries(self, dev)
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        // Flash holds the map in translation pages found through the GTD; the CMT's dirty
-        // entries override it and its clean ones must equal it.
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

@@ -1,7 +1,8 @@
 use super::*;
 use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::flash::{FlashArray, PageTag};
 use crate::ftl::demand::DemandScheme;
+use crate::ftl::BlockRole;
 
 /// A device of 32 blocks x 8 pages of 4 KB with full translation pages (one covers
 /// everything) and a CMT of two entries (4-byte GTD + 2 x 8 bytes).

@@ -214,13 +214,7 @@ impl Hcftl {
 }
 
 impl DemandScheme for Hcftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// CMT, then Ghost-CMT (both RAM: hits), then the DTP index newest first (a DTP holding
     /// the entry is loaded whole), then the STP.
@@ -311,17 +305,11 @@ impl DemandScheme for Hcftl {
 }
 
 impl Ftl for Hcftl {
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    // `flush`: dirty entries in RAM (CMT and Ghost-CMT) go to their STPs; DTPs are on flash
+    // already. `map_view`: STPs through the GTD, overridden by the DTPs (entries naming
+    // their LPNs, [`DemandScheme::entry_pages`]), then by the dirty entries of the Ghost-CMT
+    // and the CMT. `block_role` is HCFTL's own (DTP blocks).
+    demand::forward!(read, write, trim, flush, map_view, ram_budget);
 
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
     /// first, while the device is idle; the merge that is running when the next request
@@ -333,11 +321,6 @@ impl Ftl for Hcftl {
             }
         }
         Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        // Dirty entries in RAM (CMT and Ghost-CMT) go to their STPs; DTPs are on flash already.
-        demand::flush_entries(self, dev)
     }
 
     fn ram_bytes(&self) -> u64 {
@@ -417,16 +400,6 @@ impl Ftl for Hcftl {
             return bad(format!("{valid_dtps} valid DTPs on flash but {} records", self.index.len()));
         }
         Ok(())
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        // STPs through the GTD, overridden by the DTPs (entries naming their LPNs), then by
-        // the dirty entries of the Ghost-CMT and the CMT.
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

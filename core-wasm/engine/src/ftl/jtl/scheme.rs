@@ -339,13 +339,7 @@ impl Jtl {
 }
 
 impl DemandScheme for Jtl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// Not used by JTL's own paths (they move entries themselves); kept for the family's
     /// contract: the entry brought to level 0.
@@ -383,5 +377,11 @@ impl DemandScheme for Jtl {
             }
             self.pending.remove(&lpn);
         }
+    }
+
+    /// Pages written in RAM and not yet on flash.
+    fn held(&self) -> Vec<(u32, u32)> {
+        let written = |s: &Slot| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version));
+        self.levels.iter().filter_map(written).collect()
     }
 }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::flash::{FlashArray, PageTag};
 
 /// 32 blocks x 4 pages of 32 bytes: 8 entries per translation page, 96 logical pages in 12
 /// pages (GTD 48 bytes). Cache: `cache` bytes after the GTD.

@@ -7,21 +7,14 @@ use super::Victims;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
-use crate::ftl::demand::{self, DemandCore, DemandScheme, UNMAPPED};
-use crate::ftl::{BlockRole, Ftl, RamSplit};
+use crate::flash::{PageTag, Ppn};
+use crate::ftl::demand::{self, DemandScheme, UNMAPPED};
+use crate::ftl::{Ftl, RamSplit};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
-use crate::invariants::MapView;
 
 impl DemandScheme for TreeFtl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         let t = self.core.tpage_of(lpn);
@@ -61,6 +54,11 @@ impl DemandScheme for TreeFtl {
         if let Some(g) = self.groups.peek_mut(&t) {
             g.dirty = false;
         }
+    }
+
+    /// The CDPs: written pages only RAM holds.
+    fn held(&self) -> Vec<(u32, u32)> {
+        self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect()
     }
 }
 
@@ -142,23 +140,12 @@ impl Ftl for TreeFtl {
         })
     }
 
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
     fn holds_in_ram(&self, lpn: u32) -> bool {
         self.groups.peek(&self.core.tpage_of(lpn)).is_some_and(|g| g.cdps.contains_key(&lpn))
     }
 
-    fn map_view(&self) -> Option<MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
+    // `read`, `write`, `trim` and `flush` are the tree's own (above, below).
+    demand::forward!(map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)
