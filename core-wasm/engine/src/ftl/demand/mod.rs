@@ -43,28 +43,31 @@
 //! - With `gc.victim` FIFO or cost-benefit, a victim whose copies plus batch update would
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 
+mod check;
 mod cmt;
 mod forward;
 mod gc;
+mod host;
 mod inspect;
+mod tpage;
 
-use std::collections::BTreeMap;
-
-use super::pool::{next_page, BlockPool, Collects};
+use super::pool::{BlockPool, Collects};
 use super::{BlockRole, BuildCtx};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
-use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageKind, PageTag, Ppn};
 use crate::gc::VictimPolicy;
 use crate::hash::StateHasher;
-use crate::invariants::MapView;
 
 pub use crate::vocab::TpCause;
+pub use check::{check, map_view};
 pub use cmt::{Cmt, MapEntry, ENTRY_BYTES};
 pub(crate) use forward::forward;
-pub use gc::{collect, program_tpage, rewrite_tpage};
+pub use gc::collect;
+pub use host::{flush_entries, read, trim, write};
 pub use inspect::{entry_list, gtd_table};
+pub use tpage::{program_tpage, read_tpage, rewrite_tpage};
 
 /// An unmapped entry.
 pub const UNMAPPED: Ppn = u32::MAX;
@@ -309,13 +312,6 @@ impl DemandCore {
     }
 }
 
-/// Reads the translation page at `at`, counting it by cause.
-pub(super) fn read_tpage(at: Ppn, purpose: Purpose, cause: TpCause, dev: &mut Device) -> Result<()> {
-    dev.read(at, purpose)?;
-    dev.stats.tpage_reads[cause as usize] += 1;
-    Ok(())
-}
-
 /// A demand-paged scheme: its cache policy over a [`DemandCore`]. See the module docs.
 pub trait DemandScheme {
     /// The shared state.
@@ -376,140 +372,6 @@ impl<S: DemandScheme> Collects for S {
     fn opened(&mut self, slot: usize, block: BlockId) {
         self.core_mut().opened(slot, block);
     }
-}
-
-/// Reads `lpn` (after translating it).
-pub fn read<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-    let ppn = s.translate(lpn, dev)?;
-    if ppn == UNMAPPED {
-        return Ok(None);
-    }
-    dev.read(ppn, Purpose::Data).map(Some)
-}
-
-/// Writes `lpn`: the entry is made resident first (to learn the page to invalidate), the
-/// data goes to the open data block, and the resident entry is updated and marked dirty.
-pub fn write<S: DemandScheme>(s: &mut S, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-    s.translate(lpn, dev)?;
-    let slot = s.core_mut().host_slot(lpn);
-    let dest = next_page(s, slot, dev, false)?;
-    dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
-    // GC may have moved the old copy (and updated the resident entry): read it now.
-    let old = s.cached(lpn).unwrap_or(UNMAPPED);
-    if old != UNMAPPED {
-        dev.invalidate(old)?;
-    }
-    s.set_cached(lpn, dest, dev);
-    Ok(())
-}
-
-/// Trims `lpn`: its page is invalidated and its resident entry unmapped (dirty).
-pub fn trim<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<()> {
-    let old = s.translate(lpn, dev)?;
-    if old != UNMAPPED {
-        dev.invalidate(old)?;
-        s.set_cached(lpn, UNMAPPED, dev);
-    }
-    Ok(())
-}
-
-/// Writes every dirty entry RAM holds to its translation page: one rewrite per translation
-/// page, in page order. GC during a rewrite may dirty entries again (lazy copying): repeat
-/// until none is left.
-pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()> {
-    loop {
-        let mut by_tpage: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
-        for (lpn, _, dirty) in s.ram_entries() {
-            if dirty {
-                by_tpage.entry(s.core().tpage_of(lpn)).or_default().push(lpn);
-            }
-        }
-        if by_tpage.is_empty() {
-            return Ok(());
-        }
-        for (t, lpns) in by_tpage {
-            for &lpn in &lpns {
-                if let Some(ppn) = s.cached(lpn) {
-                    s.core_mut().on_flash[lpn as usize] = ppn;
-                }
-            }
-            s.mark_clean(t, &lpns);
-            rewrite_tpage(s, t, Purpose::Translation, TpCause::Flush, dev)?;
-        }
-    }
-}
-
-/// The scheme's map as the reconstruction check reads it: translation pages through the GTD,
-/// overridden by the scheme's entry pages, then by the dirty entries RAM holds; the pages
-/// only RAM holds.
-pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
-    let core = s.core();
-    let (entry_pages, entry_words) = s.entry_pages();
-    let held = s.held();
-    MapView { entry_pages, entry_words, held, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
-}
-
-/// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its
-/// translation page; every mapping points to a valid data page holding its LPN; the GTD
-/// points to valid translation pages, one per valid translation page on flash; the pool.
-pub fn check<S: DemandScheme>(s: &S, dev: &Device, scheme: &str) -> Result<()> {
-    let bad = |m: String| Err(EngineError::Invariant(format!("{scheme}: {m}")));
-    let core = s.core();
-    let flash = dev.flash();
-    let mut map = core.on_flash.clone();
-    // Pages of self-describing entries override the translation pages, newest last.
-    let (entry_pages, words) = s.entry_pages();
-    for ppn in entry_pages {
-        for e in flash.content(ppn).map_or(&[][..], |c| &c.data[..]).chunks_exact(words.max(2)) {
-            match map.get_mut(e[0] as usize) {
-                Some(slot) => *slot = e[1],
-                None => {
-                    return bad(format!(
-                        "page {ppn} holds an entry for LPN {}, outside the logical space",
-                        e[0]
-                    ))
-                }
-            }
-        }
-    }
-    for (lpn, ppn, dirty) in s.ram_entries() {
-        let Some(slot) = map.get_mut(lpn as usize) else {
-            return bad(format!("RAM holds an entry for LPN {lpn}, outside the logical space"));
-        };
-        if dirty {
-            *slot = ppn;
-        } else if *slot != ppn {
-            return bad(format!("clean cached entry for LPN {lpn} differs from its translation page"));
-        }
-    }
-    for (lpn, &ppn) in map.iter().enumerate() {
-        if ppn == UNMAPPED {
-            continue;
-        }
-        let tag = flash.tag(ppn);
-        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data || tag.key != lpn as u32 {
-            return bad(format!("LPN {lpn} maps to PPN {ppn}, which does not hold it"));
-        }
-    }
-    for (t, &ppn) in core.gtd.iter().enumerate() {
-        if ppn == UNMAPPED {
-            continue;
-        }
-        let tag = flash.tag(ppn);
-        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Translation || tag.key != t as u32 {
-            return bad(format!("GTD entry {t} points to PPN {ppn}, which is not that translation page"));
-        }
-    }
-    let valid_tpages = flash
-        .states()
-        .enumerate()
-        .filter(|&(p, st)| st == PageState::Valid && flash.tag(p as Ppn).kind == PageKind::Translation)
-        .count();
-    let mapped = core.gtd.iter().filter(|&&p| p != UNMAPPED).count();
-    if valid_tpages != mapped {
-        return bad(format!("{valid_tpages} valid translation pages but {mapped} GTD entries"));
-    }
-    core.pool.check(dev).or_else(bad)
 }
 
 #[cfg(test)]
