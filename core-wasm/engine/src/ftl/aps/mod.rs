@@ -161,12 +161,6 @@ impl Aps {
         (self.cmt.capacity() as u64 * ENTRY_BYTES, self.buf.capacity() as u64 * self.page_bytes)
     }
 
-    /// A dirty mapping entry leaves: its translation page is read, updated and programmed.
-    fn write_back(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
-        self.core.on_flash[lpn as usize] = ppn;
-        rewrite_tpage(self, self.core.tpage_of(lpn), Purpose::Translation, TpCause::Eviction, dev)
-    }
-
     /// An entry evicted from the mapping partition: remembered by its ghost, written back
     /// when dirty.
     fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
@@ -174,7 +168,7 @@ impl Aps {
         dev.cache_evict(CacheLevel::Entry, lpn, e.dirty, ENTRY_BYTES as u32);
         self.map_ghost.insert(lpn);
         if e.dirty {
-            self.write_back(lpn, e.ppn, dev)?;
+            demand::write_back_entry(self, lpn, e.ppn, dev)?;
         }
         Ok(())
     }

@@ -21,15 +21,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{
-    self, program_tpage, rewrite_tpage, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES,
-    UNMAPPED,
-};
+use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED};
 use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, Purpose};
+use crate::events::CacheLevel;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
@@ -128,9 +125,7 @@ impl Cdftl {
         if let Inserted::Evicted(victim, page) = self.ctp.insert(t, Ctp { entries, dirty: false }) {
             dev.cache_evict(CacheLevel::TranslationPage, victim, page.dirty, self.ctp_bytes as u32);
             if page.dirty {
-                let range = self.core.lpns_of(victim);
-                self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&page.entries);
-                program_tpage(self, victim, Purpose::Translation, TpCause::Eviction, false, dev)?;
+                demand::write_back_page(self, victim, &page.entries, TpCause::Eviction, dev)?;
             }
         }
         Ok(())
@@ -148,8 +143,7 @@ impl Cdftl {
             page.dirty = true;
             return Ok(());
         }
-        self.core.on_flash[lpn as usize] = ppn;
-        rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)
+        demand::write_back_entry(self, lpn, ppn, dev)
     }
 }
 
@@ -223,9 +217,8 @@ impl DemandScheme for Cdftl {
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
         self.cmt.mark_clean(lpns);
-        let range = self.core.lpns_of(t);
         if let Some(page) = self.ctp.peek_mut(&t) {
-            page.entries.copy_from_slice(&self.core.on_flash[range.start as usize..range.end as usize]);
+            page.entries.copy_from_slice(self.core.image(t));
             page.dirty = false;
         }
     }

@@ -67,7 +67,7 @@ pub(crate) use forward::forward;
 pub use gc::collect;
 pub use host::{flush_entries, read, trim, write};
 pub use inspect::{entry_list, gtd_table};
-pub use tpage::{program_tpage, read_tpage, rewrite_tpage};
+pub use tpage::{program_tpage, read_tpage, rewrite_tpage, write_back_entry, write_back_page};
 
 /// An unmapped entry.
 pub const UNMAPPED: Ppn = u32::MAX;
@@ -212,6 +212,18 @@ impl DemandCore {
     pub fn lpns_of(&self, t: u32) -> std::ops::Range<u32> {
         let first = t * self.per_tpage;
         first..(first + self.per_tpage).min(self.on_flash.len() as u32)
+    }
+
+    /// Translation page `t`'s entries in the on-flash image.
+    pub fn image(&self, t: u32) -> &[Ppn] {
+        let range = self.lpns_of(t);
+        &self.on_flash[range.start as usize..range.end as usize]
+    }
+
+    /// Translation page `t`'s entries in the on-flash image, to change them.
+    pub fn image_mut(&mut self, t: u32) -> &mut [Ppn] {
+        let range = self.lpns_of(t);
+        &mut self.on_flash[range.start as usize..range.end as usize]
     }
 
     /// Bytes of the GTD.

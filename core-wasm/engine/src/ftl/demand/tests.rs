@@ -53,3 +53,36 @@ fn gc_batch_update_rewrites_one_translation_page_for_several_moved_pages() {
     assert_eq!(ftl.read(1, &mut dev).unwrap().map(|t| t.version), Some(3));
     ftl.check(&dev).unwrap();
 }
+
+/// One evicted entry written back: the first write of translation page 0 reads nothing;
+/// the second reads the old page once, programs a new one holding both entries (the image
+/// is a read-modify-write, not a fresh page) and invalidates the old one; both count as
+/// evictions.
+#[test]
+fn write_back_entry_is_a_read_modify_write_counted_as_an_eviction() {
+    let (mut ftl, mut dev) = setup();
+    crate::ftl::demand::write_back_entry(&mut ftl, 5, 40, &mut dev).unwrap();
+    let first = ftl.core().gtd[0];
+    crate::ftl::demand::write_back_entry(&mut ftl, 6, 41, &mut dev).unwrap();
+    let at = ftl.core().gtd[0];
+    let ev = TpCause::Eviction as usize;
+    assert_eq!((dev.stats.tpage_reads[ev], dev.stats.tpage_writes[ev]), (1, 2));
+    assert_ne!(at, first);
+    assert_eq!(dev.flash().state(first), PageState::Invalid);
+    let entries = &dev.flash().content(at).unwrap().data;
+    assert_eq!((entries[5], entries[6], entries[7]), (40, 41, UNMAPPED));
+}
+
+/// A cached page written back whole: its entries replace the image, and nothing is read
+/// even though the page was on flash before.
+#[test]
+fn write_back_page_programs_the_whole_page_without_reading() {
+    let (mut ftl, mut dev) = setup();
+    crate::ftl::demand::write_back_entry(&mut ftl, 17, 40, &mut dev).unwrap();
+    let page: Vec<u32> = (100..116).collect();
+    crate::ftl::demand::write_back_page(&mut ftl, 1, &page, TpCause::Flush, &mut dev).unwrap();
+    let flush = TpCause::Flush as usize;
+    assert_eq!((dev.stats.tpage_reads[flush], dev.stats.tpage_writes[flush]), (0, 1));
+    assert_eq!(ftl.core().image(1), &page[..]);
+    assert_eq!(dev.flash().content(ftl.core().gtd[1]).unwrap().data, page);
+}

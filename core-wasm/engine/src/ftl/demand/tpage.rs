@@ -52,8 +52,7 @@ pub fn program_tpage<S: DemandScheme>(
     let core = s.core_mut();
     core.tpage_version += 1;
     // The page holds its entries (the last one may be partly beyond the logical space).
-    let range = core.lpns_of(t);
-    let entries = core.on_flash[range.start as usize..range.end as usize].to_vec();
+    let entries = core.image(t).to_vec();
     dev.program_with(
         dest,
         PageTag { kind: PageKind::Translation, key: t, version: core.tpage_version },
@@ -68,4 +67,29 @@ pub fn program_tpage<S: DemandScheme>(
     core.gtd[t as usize] = dest;
     dev.meta_write(MetaKind::Directory, t, GTD_ENTRY_BYTES as u32);
     Ok(())
+}
+
+/// Writes back one dirty entry leaving RAM (`lpn` → `ppn`): its translation page is read,
+/// updated and programmed, counted as an eviction. The on-flash image takes the entry
+/// first: GC during the program's allocation may move data pages and must see (and fix) the
+/// newest mapping.
+pub fn write_back_entry<S: DemandScheme>(s: &mut S, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
+    let core = s.core_mut();
+    core.on_flash[lpn as usize] = ppn;
+    let t = core.tpage_of(lpn);
+    rewrite_tpage(s, t, Purpose::Translation, TpCause::Eviction, dev)
+}
+
+/// Programs translation page `t` whole from `entries`, RAM's copy of every entry of it, for
+/// `cause`: nothing is read first. The on-flash image takes the entries first, so GC during
+/// the program fixes any page it moves there.
+pub fn write_back_page<S: DemandScheme>(
+    s: &mut S,
+    t: u32,
+    entries: &[Ppn],
+    cause: TpCause,
+    dev: &mut Device,
+) -> Result<()> {
+    s.core_mut().image_mut(t).copy_from_slice(entries);
+    program_tpage(s, t, Purpose::Translation, cause, false, dev)
 }

@@ -38,12 +38,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, rewrite_tpage, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
+use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Lru, Slru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, Purpose};
+use crate::events::CacheLevel;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
@@ -154,12 +154,10 @@ impl Dftl {
     /// Writes the evicted dirty entry (`lpn` → `ppn`) back to its translation page, with the
     /// page's other dirty cached entries when batching.
     fn write_back(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
-        let t = self.tpage_of(lpn);
-        // Update the on-flash image first: GC during the allocation below may move data
-        // pages and must see (and fix) the newest mapping.
-        self.core.on_flash[lpn as usize] = ppn;
         if self.options.batch_update {
-            for other in std::mem::take(&mut self.dirty[t as usize]) {
+            // Into the image before the rewrite, for the same reason as the victim's entry.
+            let t = self.tpage_of(lpn) as usize;
+            for other in std::mem::take(&mut self.dirty[t]) {
                 if let Some(e) = self.cmt.peek_mut(&other) {
                     if e.dirty {
                         e.dirty = false;
@@ -168,7 +166,7 @@ impl Dftl {
                 }
             }
         }
-        rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)
+        demand::write_back_entry(self, lpn, ppn, dev)
     }
 }
 

@@ -1,5 +1,6 @@
 use super::*;
 use crate::config::SimConfig;
+use crate::events::Purpose;
 use crate::flash::{FlashArray, PageTag};
 use crate::ftl::demand::DemandScheme;
 use crate::ftl::BlockRole;

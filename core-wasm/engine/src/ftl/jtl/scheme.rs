@@ -12,7 +12,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageTag, Ppn};
-use crate::ftl::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
 use crate::ftl::treeftl::cost::LruCost;
 use crate::ftl::BuildCtx;
@@ -147,8 +147,7 @@ impl Jtl {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, slot.lpn, slot.dirty, ENTRY_BYTES as u32);
         if slot.dirty {
-            self.core.on_flash[slot.lpn as usize] = slot.ppn;
-            rewrite_tpage(self, self.core.tpage_of(slot.lpn), Purpose::Translation, TpCause::Eviction, dev)?;
+            demand::write_back_entry(self, slot.lpn, slot.ppn, dev)?;
         }
         Ok(())
     }

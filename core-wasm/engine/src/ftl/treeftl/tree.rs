@@ -11,7 +11,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageTag, Ppn};
-use crate::ftl::demand::{program_tpage, DemandCore, TpCause, UNMAPPED};
+use crate::ftl::demand::{self, DemandCore, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
 use crate::ftl::BuildCtx;
 
@@ -236,9 +236,7 @@ impl TreeFtl {
         self.drop_node(NodeKey::Ctp(t), g.dirty, dev);
         if g.dirty {
             // Not cached any more: GC during the program fixes moved pages in `on_flash`.
-            let range = self.core.lpns_of(t);
-            self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&g.entries);
-            program_tpage(self, t, Purpose::Translation, TpCause::Eviction, false, dev)?;
+            demand::write_back_page(self, t, &g.entries, TpCause::Eviction, dev)?;
         }
         Ok(())
     }
@@ -337,12 +335,10 @@ impl TreeFtl {
             let Some(t) = ts.iter().copied().find(|t| self.groups.peek(t).is_some_and(|g| g.dirty)) else {
                 return Ok(());
             };
-            let range = self.core.lpns_of(t);
             let g = self.group(t);
             g.dirty = false;
             let entries = g.entries.clone();
-            self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&entries);
-            program_tpage(self, t, Purpose::Translation, TpCause::Flush, false, dev)?;
+            demand::write_back_page(self, t, &entries, TpCause::Flush, dev)?;
         }
     }
 }
