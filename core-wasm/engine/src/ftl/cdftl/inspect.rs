@@ -3,7 +3,7 @@
 
 use super::Cdftl;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table, ENTRY_BYTES, UNMAPPED};
+use crate::ftl::demand::{entry_list, gtd_table, touches_tpage, ENTRY_BYTES, UNMAPPED};
 use crate::inspect::{summarise, Budget, Entry, InspectQuery, Inspection, Order, Structure};
 
 impl Cdftl {
@@ -16,7 +16,7 @@ impl Cdftl {
         let (cmt_cap, cmt_len) = (self.cmt.capacity(), self.cmt.len());
         let (ctp_cap, ctp_len) = (self.ctp.capacity(), self.ctp.len());
         let cmt = self.cmt.entries();
-        let touched = |t: u32| q.touched.iter().any(|&lpn| self.core.tpage_of(lpn) == t);
+        let touched = |t: u32| touches_tpage(&self.core, q, t);
         let (pages, truncated) = summarise(self.ctp.iter(), q.limit, |(t, _)| touched(**t));
         let pages = pages
             .into_iter()

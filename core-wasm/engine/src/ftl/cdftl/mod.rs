@@ -135,7 +135,7 @@ impl Cdftl {
     /// or written back to flash.
     fn evict_dirty(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
         let t = self.core.tpage_of(lpn);
-        let off = (lpn % self.core.per_tpage) as usize;
+        let off = self.core.offset_of(lpn);
         dev.cache_ops(1);
         if let Some(page) = self.ctp.peek_mut(&t) {
             dev.ram(1);
@@ -155,7 +155,7 @@ impl DemandScheme for Cdftl {
             return Ok(ppn);
         }
         let t = self.core.tpage_of(lpn);
-        let off = (lpn % self.core.per_tpage) as usize;
+        let off = self.core.offset_of(lpn);
         dev.cache_ops(1);
         let ppn = if let Some(page) = self.ctp.get(&t) {
             let ppn = page.entries[off];
@@ -189,14 +189,14 @@ impl DemandScheme for Cdftl {
             return Some(e.ppn);
         }
         let page = self.ctp.peek(&self.core.tpage_of(lpn))?;
-        Some(page.entries[(lpn % self.core.per_tpage) as usize])
+        Some(page.entries[self.core.offset_of(lpn)])
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
             *e = MapEntry { ppn, dirty: true };
         } else if let Some(page) = self.ctp.peek_mut(&self.core.tpage_of(lpn)) {
-            page.entries[(lpn % self.core.per_tpage) as usize] = ppn;
+            page.entries[self.core.offset_of(lpn)] = ppn;
             page.dirty = true;
         } else {
             return false;

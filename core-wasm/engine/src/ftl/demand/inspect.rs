@@ -10,6 +10,11 @@ fn mapped(ppn: Ppn) -> Option<Ppn> {
     (ppn != UNMAPPED).then_some(ppn)
 }
 
+/// Whether the request `q` describes touched an LPN of translation page `t`.
+pub fn touches_tpage(core: &DemandCore, q: &InspectQuery, t: u32) -> bool {
+    q.touched.iter().any(|&lpn| core.tpage_of(lpn) == t)
+}
+
 /// A cache of mapping entries (`(lpn, ppn, dirty)` in `order`, first = next to stay longest)
 /// as a list grouped by translation page, summarised as `q` asks.
 #[allow(clippy::too_many_arguments)]

@@ -66,7 +66,7 @@ pub use cmt::{Cmt, MapEntry, ENTRY_BYTES};
 pub(crate) use forward::forward;
 pub use gc::collect;
 pub use host::{flush_entries, read, trim, write};
-pub use inspect::{entry_list, gtd_table};
+pub use inspect::{entry_list, gtd_table, touches_tpage};
 pub use tpage::{program_tpage, read_tpage, rewrite_tpage, write_back_entry, write_back_page};
 
 /// An unmapped entry.
@@ -208,6 +208,11 @@ impl DemandCore {
         lpn / self.per_tpage
     }
 
+    /// Where `lpn`'s entry sits in its translation page.
+    pub fn offset_of(&self, lpn: u32) -> usize {
+        (lpn % self.per_tpage) as usize
+    }
+
     /// Logical pages whose entries translation page `t` holds.
     pub fn lpns_of(&self, t: u32) -> std::ops::Range<u32> {
         let first = t * self.per_tpage;
@@ -246,7 +251,7 @@ impl DemandCore {
         }
         read_tpage(at, Purpose::Translation, cause, dev)?;
         let entries = dev.flash().content(at).map_or(&[][..], |c| &c.data[..]);
-        Ok(entries.get((lpn % self.per_tpage) as usize).copied().unwrap_or(UNMAPPED))
+        Ok(entries.get(self.offset_of(lpn)).copied().unwrap_or(UNMAPPED))
     }
 
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none

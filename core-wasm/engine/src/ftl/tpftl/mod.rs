@@ -147,10 +147,6 @@ impl Tpftl {
         })
     }
 
-    fn offset(&self, lpn: u32) -> u32 {
-        lpn % self.core.per_tpage
-    }
-
     /// Runs `f` on node `t` and re-files it in the page-level order (removing it when empty).
     fn with_node<R>(&mut self, t: u32, f: impl FnOnce(&mut Node) -> R) -> Option<R> {
         let node = self.nodes.get_mut(&t)?;
@@ -292,7 +288,7 @@ impl DemandScheme for Tpftl {
                 self.used += NODE_BYTES;
             }
             for &l in lpns {
-                let ppn = entries[self.offset(l) as usize];
+                let ppn = entries[self.core.offset_of(l)];
                 dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
                 self.with_node(page, |n| {
                     n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });

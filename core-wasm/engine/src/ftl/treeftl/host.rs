@@ -19,19 +19,19 @@ impl DemandScheme for TreeFtl {
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         Ok(self.group(t).entries[off])
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         let g = self.groups.peek(&self.core.tpage_of(lpn))?;
-        Some(g.entries[self.off(lpn)])
+        Some(g.entries[self.core.offset_of(lpn)])
     }
 
     /// GC moved `lpn`'s flash copy: fix the CTP entry (lazy copying). A buffered page has no
     /// flash copy, so GC never moves one.
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let Some(g) = self.groups.peek_mut(&self.core.tpage_of(lpn)) else { return false };
         g.entries[off] = ppn;
         g.dirty = true;
@@ -90,7 +90,7 @@ impl Ftl for TreeFtl {
         if !self.bypass {
             dev.buffer_lookup(false);
         }
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let ppn = self.group(t).entries[off];
         if ppn == UNMAPPED {
             return Ok(None);
@@ -112,7 +112,7 @@ impl Ftl for TreeFtl {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
         self.discard_cdp(t, lpn, dev);
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let old = self.group(t).entries[off];
         if old != UNMAPPED {
             dev.invalidate(old)?;

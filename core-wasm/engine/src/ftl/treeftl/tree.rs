@@ -103,10 +103,6 @@ impl TreeFtl {
         self.groups.peek(&t).map_or_else(Vec::new, |g| g.entries.clone())
     }
 
-    pub(super) fn off(&self, lpn: u32) -> usize {
-        (lpn % self.core.per_tpage) as usize
-    }
-
     pub(super) fn group(&mut self, t: u32) -> &mut Group {
         self.groups.peek_mut(&t).expect("the group being served is cached")
     }
@@ -221,7 +217,7 @@ impl TreeFtl {
             next_page(self, slot, dev, false)?
         };
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let g = self.group(t);
         g.cdps.remove(&lpn);
         g.entries[off] = dest;
@@ -257,7 +253,7 @@ impl TreeFtl {
 
     /// Drops CDP `lpn` without writing it (a newer write or a trim supersedes it).
     pub(super) fn discard_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) {
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let g = self.group(t);
         if g.cdps.remove(&lpn).is_some() {
             g.entries[off] = UNMAPPED;
@@ -280,7 +276,7 @@ impl TreeFtl {
         dev.cache_miss(CacheLevel::DataPage, lpn);
         self.make_room(self.page_bytes, Some(t), dev)?;
         // After the prune: GC may have moved the old copy (and fixed the entry).
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let old = self.group(t).entries[off];
         if old != UNMAPPED {
             if self.options.read_in {
@@ -311,7 +307,7 @@ impl TreeFtl {
             next_page(self, slot, dev, false)?
         };
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let old = self.group(t).entries[off];
         if old != UNMAPPED {
             dev.invalidate(old)?;
