@@ -98,12 +98,7 @@ impl Cdftl {
     /// CDFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
     /// CMT entry, or the options are out of range.
     pub fn new(ctx: &BuildCtx, options: CdftlOptions) -> Result<Self> {
-        if options.level_two_percent > 100 {
-            return Err(EngineError::Config(format!(
-                "options.level_two_percent of scheme 'cdftl' is {}; it must be at most 100",
-                options.level_two_percent
-            )));
-        }
+        super::spec::check_percent("cdftl", "level_two_percent", options.level_two_percent)?;
         let (core, cache) = DemandCore::new(ctx, "CDFTL", ENTRY_BYTES, "one CMT entry")?;
         // A cached page holds its entries (4 bytes each) and its tag.
         let ctp_bytes = u64::from(core.per_tpage) * 4 + CTP_TAG_BYTES;

@@ -124,12 +124,7 @@ impl Dftl {
     /// DFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
     /// CMT entry.
     pub fn new(ctx: &BuildCtx, options: DftlOptions) -> Result<Self> {
-        if options.protected_percent > 100 {
-            return Err(EngineError::Config(format!(
-                "options.protected_percent of scheme 'dftl' is {}; it must be at most 100",
-                options.protected_percent
-            )));
-        }
+        super::spec::check_percent("dftl", "protected_percent", options.protected_percent)?;
         let (core, cache_bytes) = DemandCore::new(ctx, "DFTL", ENTRY_BYTES, "one CMT entry")?;
         let tpages = core.gtd.len();
         let entries = (cache_bytes / ENTRY_BYTES) as usize;
