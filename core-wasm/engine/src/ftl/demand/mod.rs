@@ -392,4 +392,6 @@ impl<S: DemandScheme> Collects for S {
 }
 
 #[cfg(test)]
+pub(crate) mod testing;
+#[cfg(test)]
 mod tests;

@@ -1,24 +1,18 @@
 //! The family's shared rules, on DFTL as the simplest demand scheme.
 
-use crate::config::SimConfig;
 use crate::device::Device;
-use crate::flash::{FlashArray, PageState};
+use crate::flash::PageState;
+use crate::ftl::demand::testing::{device_of, small_config};
 use crate::ftl::demand::{DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::{BuildCtx, Dftl, DftlOptions, Ftl};
 
 /// 32 blocks x 4 pages of 64 bytes: 16 entries per translation page, 96 logical pages in 6
 /// translation pages; a CMT of one entry.
 fn setup() -> (Dftl, Device) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 4;
-    config.device.page_bytes = 64;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 6 * 4 + 8;
+    let config = small_config(32, 4, 64, 6 * 4 + 8);
     let ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions::default()).unwrap();
     assert_eq!((ftl.core().gtd.len(), ftl.cmt_capacity()), (6, 1));
-    let dev = Device::new(FlashArray::new(32, 4, config.device.cell), config.device.latency.clone(), false);
-    (ftl, dev)
+    (ftl, device_of(&config))
 }
 
 /// Issue 11 "a DFTL batch update writing one translation page for several moved data
