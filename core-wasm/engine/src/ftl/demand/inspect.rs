@@ -4,10 +4,24 @@
 use super::{DemandCore, UNMAPPED};
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
-use crate::inspect::{indexed_keys, summarise, Entry, InspectQuery, Order, Row, Structure};
+use crate::inspect::{indexed_keys, summarise, Budget, Entry, InspectQuery, Order, Row, Structure};
 
 fn mapped(ppn: Ppn) -> Option<Ppn> {
     (ppn != UNMAPPED).then_some(ppn)
+}
+
+/// A demand scheme's RAM as the cache view shows it: the GTD, then each structure `(name,
+/// bytes used, bytes it may hold)` as its used bytes and, as `name (free)`, the rest; and the
+/// bytes in use (the GTD and what every structure uses).
+pub fn ram_budgets(core: &DemandCore, structures: &[(&str, u64, u64)]) -> (u64, Vec<Budget>) {
+    let mut in_use = core.gtd_bytes();
+    let mut budgets = vec![Budget { name: "GTD".into(), bytes: in_use }];
+    for &(name, used, capacity) in structures {
+        in_use += used;
+        budgets.push(Budget { name: name.into(), bytes: used });
+        budgets.push(Budget { name: format!("{name} (free)"), bytes: capacity - used });
+    }
+    (in_use, budgets)
 }
 
 /// Whether the request `q` describes touched an LPN of translation page `t`.

@@ -80,3 +80,14 @@ fn write_back_page_programs_the_whole_page_without_reading() {
     assert_eq!(ftl.core().image(1), &page[..]);
     assert_eq!(dev.flash().content(ftl.core().gtd[1]).unwrap().data, page);
 }
+
+/// The RAM budgets: the GTD, then each structure's used bytes and the rest as "(free)"; the
+/// bytes in use leave the free ones out.
+#[test]
+fn ram_budgets_split_each_structure_into_used_and_free() {
+    let (ftl, _) = setup();
+    let (in_use, budgets) = crate::ftl::demand::ram_budgets(ftl.core(), &[("CMT", 8, 24), ("Pages", 0, 40)]);
+    let shown: Vec<(&str, u64)> = budgets.iter().map(|b| (b.name.as_str(), b.bytes)).collect();
+    assert_eq!(shown, [("GTD", 24), ("CMT", 8), ("CMT (free)", 16), ("Pages", 0), ("Pages (free)", 40)]);
+    assert_eq!(in_use, 24 + 8);
+}

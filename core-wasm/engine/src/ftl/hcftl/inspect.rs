@@ -4,8 +4,8 @@
 
 use super::{Hcftl, ENTRY_BYTES};
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table};
-use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Order, Range, Structure};
+use crate::ftl::demand::{entry_list, gtd_table, ram_budgets};
+use crate::inspect::{summarise, InspectQuery, Inspection, Order, Range, Structure};
 
 impl Hcftl {
     /// The CMT (MRU first) and the Ghost-CMT (most recently evicted first), with dirty bits
@@ -37,23 +37,16 @@ impl Hcftl {
         }
         let bytes = |n: usize| n as u64 * ENTRY_BYTES;
         let record = self.index.record_bytes();
-        let budgets = vec![
-            Budget { name: "GTD".into(), bytes: self.core.gtd_bytes() },
-            Budget { name: "CMT".into(), bytes: bytes(self.cmt.len()) },
-            Budget { name: "CMT (free)".into(), bytes: bytes(self.cmt.capacity() - self.cmt.len()) },
-            Budget { name: "Ghost-CMT".into(), bytes: bytes(self.ghost.len()) },
-            Budget {
-                name: "Ghost-CMT (free)".into(),
-                bytes: bytes(self.ghost.capacity() - self.ghost.len()),
-            },
-            Budget { name: "DTP index".into(), bytes: self.index.len() as u64 * record },
-            Budget {
-                name: "DTP index (free)".into(),
-                bytes: (self.index.capacity() - self.index.len()) as u64 * record,
-            },
-        ];
+        let (ram_used, budgets) = ram_budgets(
+            &self.core,
+            &[
+                ("CMT", bytes(self.cmt.len()), bytes(self.cmt.capacity())),
+                ("Ghost-CMT", bytes(self.ghost.len()), bytes(self.ghost.capacity())),
+                ("DTP index", self.index.len() as u64 * record, self.index.capacity() as u64 * record),
+            ],
+        );
         Inspection {
-            ram_used: budgets.iter().filter(|b| !b.name.ends_with("(free)")).map(|b| b.bytes).sum(),
+            ram_used,
             budgets,
             structures: vec![
                 entry_list(
