@@ -14,17 +14,17 @@ use crate::inspect::{InspectQuery, Inspection};
 
 impl Ftl for Jtl {
     fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
-        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        self.bypass.begin(op, lpns.len());
         Ok(())
     }
 
     fn end_request(&mut self, dev: &mut Device) -> Result<()> {
-        self.bypass = false;
+        self.bypass.end();
         self.write_pending(dev)
     }
 
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        if !self.bypass {
+        if !self.bypass.on() {
             return self.buffer_read(lpn, dev);
         }
         // Sequential: no recency change, nothing cached.
@@ -58,7 +58,7 @@ impl Ftl for Jtl {
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        if self.bypass {
+        if self.bypass.on() {
             self.write_through(lpn, version, dev)
         } else {
             self.buffer_write(lpn, version, dev)

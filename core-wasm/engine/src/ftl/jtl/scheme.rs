@@ -14,6 +14,7 @@ use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageTag, Ppn};
 use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
+use crate::ftl::treeftl::bypass::SequentialBypass;
 use crate::ftl::treeftl::cost::LruCost;
 use crate::ftl::BuildCtx;
 
@@ -35,9 +36,8 @@ pub struct Jtl {
     pub(super) page_bytes: u64,
     pub(super) options: JtlOptions,
     pub(super) lru: LruCost,
-    pub(super) sequential_pages: usize,
-    /// The current request is sequential: its data bypasses RAM.
-    pub(super) bypass: bool,
+    /// Whether the current request is sequential: its data bypasses RAM.
+    pub(super) bypass: SequentialBypass,
 }
 
 impl Jtl {
@@ -57,9 +57,7 @@ impl Jtl {
                 ctx.ram_budget
             )));
         }
-        let half_block = ctx.device.pages_per_block as usize / 2;
-        let sequential_pages =
-            if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
+        let bypass = SequentialBypass::new(options.sequential_pages, ctx.device.pages_per_block);
         Ok(Jtl {
             core,
             levels: Levels::new(depth, group0, ctx.seed),
@@ -70,8 +68,7 @@ impl Jtl {
             page_bytes,
             lru: LruCost::new(options.lru_touch_ops, 0),
             options,
-            sequential_pages,
-            bypass: false,
+            bypass,
         })
     }
 

@@ -64,12 +64,12 @@ impl DemandScheme for TreeFtl {
 
 impl Ftl for TreeFtl {
     fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
-        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        self.bypass.begin(op, lpns.len());
         Ok(())
     }
 
     fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
-        self.bypass = false;
+        self.bypass.end();
         Ok(())
     }
 
@@ -79,7 +79,7 @@ impl Ftl for TreeFtl {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
         if let Some(&v) = self.group(t).cdps.get(&lpn) {
-            if !self.bypass {
+            if !self.bypass.on() {
                 dev.buffer_lookup(true);
             }
             dev.cache_hit(CacheLevel::DataPage, lpn);
@@ -87,7 +87,7 @@ impl Ftl for TreeFtl {
             self.touch(t, Some(lpn), dev);
             return Ok(Some(PageTag::data(lpn, v)));
         }
-        if !self.bypass {
+        if !self.bypass.on() {
             dev.buffer_lookup(false);
         }
         let off = self.core.offset_of(lpn);
@@ -101,7 +101,7 @@ impl Ftl for TreeFtl {
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
-        if self.bypass {
+        if self.bypass.on() {
             self.write_through(t, lpn, version, dev)
         } else {
             self.buffer_write(t, lpn, version, dev)

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::bypass::SequentialBypass;
 use super::cost::LruCost;
 use super::{Prune, TreeOptions, Victims};
 use crate::cache::Lru;
@@ -51,9 +52,8 @@ pub struct TreeFtl {
     pub(super) victims: Victims,
     pub(super) options: TreeOptions,
     pub(super) lru: LruCost,
-    pub(super) sequential_pages: usize,
-    /// The current request is sequential: its data bypasses RAM.
-    pub(super) bypass: bool,
+    /// Whether the current request is sequential: its data bypasses RAM.
+    pub(super) bypass: SequentialBypass,
     pub(super) id: &'static str,
 }
 
@@ -66,9 +66,7 @@ impl TreeFtl {
         let lru = LruCost::new(options.lru_touch_ops, options.lru_items_per_op);
         let ctp_bytes = u64::from(ctx.device.entries_per_translation_page()) * 4;
         let (core, cache) = DemandCore::new(ctx, id, ctp_bytes + page_bytes, "a CTP and a CDP")?;
-        let half_block = ctx.device.pages_per_block as usize / 2;
-        let sequential_pages =
-            if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
+        let bypass = SequentialBypass::new(options.sequential_pages, ctx.device.pages_per_block);
         Ok(TreeFtl {
             core,
             groups: Lru::unbounded(),
@@ -80,8 +78,7 @@ impl TreeFtl {
             victims,
             options,
             lru,
-            sequential_pages,
-            bypass: false,
+            bypass,
             id,
         })
     }
