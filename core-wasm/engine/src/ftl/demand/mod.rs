@@ -10,15 +10,17 @@
 //! 1. Hold a [`DemandCore`] in a field `core` (built by [`DemandCore::new`], which sizes the
 //!    GTD, checks the RAM budget and the flash space, and says how many bytes are left for
 //!    the cache). A cache of single entries is a [`Cmt`].
-//! 2. Implement [`DemandScheme`] (`forward!(core)` writes its accessors): `translate` (the cache policy: hit, miss, insert, evict,
-//!    write back — reading entries with [`DemandCore::load_entry`] / [`DemandCore::load_page`]
-//!    and writing translation pages with [`rewrite_tpage`] after putting the new entries in
-//!    [`DemandCore::on_flash`]), `cached` / `set_cached` (the newest mapping the RAM holds,
-//!    also GC's lazy copying), `ram_entries` (what RAM holds, for checks and flush) and
-//!    `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
-//!    collect-then-refill loop runs [`collect`].
+//! 2. Implement [`DemandScheme`] (`forward!(core)` writes its accessors): `translate` (the
+//!    cache policy: hit, miss, insert, evict, write back — reading entries with
+//!    [`DemandCore::load_entry`] / [`DemandCore::load_page`] and writing them back with
+//!    [`write_back_entry`] / [`write_back_page`], or [`rewrite_tpage`] after putting the new
+//!    entries in [`DemandCore::on_flash`]), `cached` / `set_cached` (the newest mapping the
+//!    RAM holds, also GC's lazy copying), `ram_entries` (what RAM holds, for checks and
+//!    flush) and `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
+//!    collect-then-refill loop runs [`collect`]. Inspection builds on [`entry_list`],
+//!    [`gtd_table`] and [`ram_budgets`].
 //! 3. In `impl Ftl`, `forward!(read, write, trim, flush, map_view, block_role, ram_budget)`
-//!    passes those to [`read`], [`write`], [`trim`], [`flush_entries`], [`map_view`],
+//!    passes those to [`read`], [`write()`], [`trim`], [`flush_entries`], [`map_view`],
 //!    [`DemandCore::block_role`] (leave out the ones the scheme does its own way); `check`
 //!    calls [`check`] plus the scheme's own rules; hash the core with
 //!    [`DemandCore::hash_into`].
@@ -366,12 +368,12 @@ pub trait DemandScheme {
     }
     /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
     /// override the translation pages (oldest first), and words per entry (LPN and PPN
-    /// first): see [`MapView::entry_pages`]. Default: none.
+    /// first): see [`MapView::entry_pages`](crate::invariants::MapView::entry_pages). Default: none.
     fn entry_pages(&self) -> (Vec<Ppn>, usize) {
         (Vec::new(), 2)
     }
     /// `(lpn, version)` of data pages whose newest copy only RAM holds (a write buffer): see
-    /// [`MapView::held`]. Default: none.
+    /// [`MapView::held`](crate::invariants::MapView::held). Default: none.
     fn held(&self) -> Vec<(u32, u32)> {
         Vec::new()
     }
