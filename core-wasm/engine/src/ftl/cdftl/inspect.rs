@@ -3,7 +3,7 @@
 
 use super::Cdftl;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table, ram_budgets, touches_tpage, ENTRY_BYTES, UNMAPPED};
+use crate::ftl::demand::{cmt_list, gtd_table, ram_budgets, touches_tpage, ENTRY_BYTES, UNMAPPED};
 use crate::inspect::{summarise, Entry, InspectQuery, Inspection, Order, Structure};
 
 impl Cdftl {
@@ -14,7 +14,6 @@ impl Cdftl {
         let page = |n: usize| n as u64 * self.ctp_bytes;
         let (cmt_cap, cmt_len) = (self.cmt.capacity(), self.cmt.len());
         let (ctp_cap, ctp_len) = (self.ctp.capacity(), self.ctp.len());
-        let cmt = self.cmt.entries();
         let touched = |t: u32| touches_tpage(&self.core, q, t);
         let (pages, truncated) = summarise(self.ctp.iter(), q.limit, |(t, _)| touched(**t));
         let pages = pages
@@ -41,15 +40,7 @@ impl Cdftl {
             ram_used,
             budgets,
             structures: vec![
-                entry_list(
-                    &self.core,
-                    q,
-                    ("cmt", "CMT (level one)"),
-                    CacheLevel::Entry,
-                    Order::Lru,
-                    (cmt_cap as u64, cmt_len as u64),
-                    cmt,
-                ),
+                cmt_list(&self.core, q, "CMT (level one)", &self.cmt),
                 Structure::List {
                     id: "ctp".into(),
                     name: "Cached translation pages (level two)".into(),

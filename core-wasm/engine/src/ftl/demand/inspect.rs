@@ -1,7 +1,7 @@
 //! The inspection shapes every demand-paged scheme shows: an entry cache as an ordered list
 //! and the GTD as a table.
 
-use super::{DemandCore, UNMAPPED};
+use super::{Cmt, DemandCore, UNMAPPED};
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
 use crate::inspect::{indexed_keys, summarise, Budget, Entry, InspectQuery, Order, Row, Structure};
@@ -62,6 +62,12 @@ pub fn entry_list(
         entries,
         truncated,
     }
+}
+
+/// The CMT (id `cmt`) as an LRU list named `name`, its entries grouped by translation page.
+pub fn cmt_list(core: &DemandCore, q: &InspectQuery, name: &str, cmt: &Cmt) -> Structure {
+    let size = (cmt.capacity() as u64, cmt.len() as u64);
+    entry_list(core, q, ("cmt", name), CacheLevel::Entry, Order::Lru, size, cmt.entries())
 }
 
 /// The GTD (translation page → its PPN), `in_ram` saying which pages RAM caches whole;

@@ -68,7 +68,7 @@ pub use cmt::{Cmt, MapEntry, ENTRY_BYTES};
 pub(crate) use forward::forward;
 pub use gc::collect;
 pub use host::{flush_entries, read, trim, write};
-pub use inspect::{entry_list, gtd_table, ram_budgets, touches_tpage};
+pub use inspect::{cmt_list, entry_list, gtd_table, ram_budgets, touches_tpage};
 pub use tpage::{program_tpage, read_tpage, rewrite_tpage, write_back_entry, write_back_page};
 
 /// An unmapped entry.

@@ -4,7 +4,7 @@
 
 use super::{Hcftl, ENTRY_BYTES};
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table, ram_budgets};
+use crate::ftl::demand::{cmt_list, entry_list, gtd_table, ram_budgets};
 use crate::inspect::{summarise, InspectQuery, Inspection, Order, Range, Structure};
 
 impl Hcftl {
@@ -49,15 +49,7 @@ impl Hcftl {
             ram_used,
             budgets,
             structures: vec![
-                entry_list(
-                    &self.core,
-                    q,
-                    ("cmt", "CMT"),
-                    CacheLevel::Entry,
-                    Order::Lru,
-                    (self.cmt.capacity() as u64, self.cmt.len() as u64),
-                    self.cmt.entries(),
-                ),
+                cmt_list(&self.core, q, "CMT", &self.cmt),
                 entry_list(
                     &self.core,
                     q,
