@@ -78,6 +78,17 @@ pub fn parse_options<T: DeserializeOwned>(scheme: &str, options: &Value) -> Resu
     serde_json::from_value(v).map_err(|e| EngineError::Config(format!("options of scheme '{scheme}': {e}")))
 }
 
+/// Refuses a percentage option above 100 (the schema says so too, but a config may not have
+/// been checked against it), naming the scheme and the option.
+pub fn check_percent(scheme: &str, key: &str, value: u8) -> Result<()> {
+    if value > 100 {
+        return Err(EngineError::Config(format!(
+            "options.{key} of scheme '{scheme}' is {value}; it must be at most 100"
+        )));
+    }
+    Ok(())
+}
+
 fn resolve<T: Serialize + DeserializeOwned>(scheme: &str, options: &Value) -> Result<Value> {
     let parsed: T = parse_options(scheme, options)?;
     serde_json::to_value(parsed)
@@ -156,5 +167,16 @@ impl SchemeSpec {
             "option_docs": self.option_docs(),
             "variants": (self.variants)().into_iter().map(|(n, o)| json!({"name": n, "options": o})).collect::<Vec<_>>(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// 100 passes; 101 is refused with the scheme, the option and the value named.
+    #[test]
+    fn check_percent_refuses_above_100_naming_what_and_where() {
+        assert!(super::check_percent("cdftl", "level_two_percent", 100).is_ok());
+        let e = super::check_percent("cdftl", "level_two_percent", 101).unwrap_err().to_string();
+        assert!(e.contains("options.level_two_percent of scheme 'cdftl' is 101"), "{e}");
     }
 }

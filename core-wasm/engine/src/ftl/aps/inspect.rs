@@ -1,10 +1,10 @@
 //! APS's RAM as the generic inspection shapes: the two partitions as LRU lists with their
 //! budgets (the split as it stands), the two ghosts as lists, and the GTD.
 
-use super::{Aps, ENTRY_BYTES};
+use super::Aps;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table};
-use crate::inspect::{summarise, Budget, Entry, InspectQuery, Inspection, Order, Structure};
+use crate::ftl::demand::{entry_list, gtd_table, ram_budgets, ENTRY_BYTES};
+use crate::inspect::{summarise, Entry, InspectQuery, Inspection, Order, Structure};
 use crate::vocab::cache_level_id;
 
 impl Aps {
@@ -42,15 +42,13 @@ impl Aps {
         let buf_used = self.buf.len() as u64 * self.page_bytes;
         let pages = self.buf.iter().map(|(&l, &v)| (l, Some(v), true)).collect();
         let ghost = |g: &crate::cache::Ghost<u32>| g.iter().map(|&k| (k, None, false)).collect::<Vec<_>>();
+        let partitions = [("Mapping partition", map_used, map), ("Data buffer", buf_used, buf)];
+        // `ram_used` stays both partitions whole, free space included, as APS has reported it;
+        // the other schemes (and `Inspection::ram_used`'s doc) count used bytes only.
+        let (_, budgets) = ram_budgets(&self.core, &partitions);
         Inspection {
             ram_used: gtd_bytes + map + buf,
-            budgets: vec![
-                Budget { name: "GTD".into(), bytes: gtd_bytes },
-                Budget { name: "Mapping partition".into(), bytes: map_used },
-                Budget { name: "Mapping partition (free)".into(), bytes: map - map_used },
-                Budget { name: "Data buffer".into(), bytes: buf_used },
-                Budget { name: "Data buffer (free)".into(), bytes: buf - buf_used },
-            ],
+            budgets,
             structures: vec![
                 entry_list(
                     &self.core,

@@ -26,14 +26,14 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
+use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Ghost, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::flash::{PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
@@ -66,8 +66,6 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     },
 };
 
-const ENTRY_BYTES: u64 = 8;
-
 /// APS options (`options.*` in the config when `scheme` is `aps`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -98,12 +96,6 @@ impl Default for ApsOptions {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    ppn: Ppn,
-    dirty: bool,
-}
-
 /// Ghost hits of the current interval, weighed by what each would have saved.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct GhostHits {
@@ -116,7 +108,9 @@ struct GhostHits {
 #[derive(Debug, Clone)]
 pub struct Aps {
     core: DemandCore,
-    cmt: Lru<u32, Entry>,
+    /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
+    /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
+    cmt: Lru<u32, MapEntry>,
     buf: Lru<u32, u32>,
     map_ghost: Ghost<u32>,
     buf_ghost: Ghost<u32>,
@@ -167,20 +161,14 @@ impl Aps {
         (self.cmt.capacity() as u64 * ENTRY_BYTES, self.buf.capacity() as u64 * self.page_bytes)
     }
 
-    /// A dirty mapping entry leaves: its translation page is read, updated and programmed.
-    fn write_back(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
-        self.core.on_flash[lpn as usize] = ppn;
-        rewrite_tpage(self, self.core.tpage_of(lpn), Purpose::Translation, TpCause::Eviction, dev)
-    }
-
     /// An entry evicted from the mapping partition: remembered by its ghost, written back
     /// when dirty.
-    fn entry_evicted(&mut self, lpn: u32, e: Entry, dev: &mut Device) -> Result<()> {
+    fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, lpn, e.dirty, ENTRY_BYTES as u32);
         self.map_ghost.insert(lpn);
         if e.dirty {
-            self.write_back(lpn, e.ppn, dev)?;
+            demand::write_back_entry(self, lpn, e.ppn, dev)?;
         }
         Ok(())
     }
@@ -258,13 +246,7 @@ impl Aps {
 }
 
 impl DemandScheme for Aps {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
@@ -287,7 +269,7 @@ impl DemandScheme for Aps {
             self.lru.select(self.cmt.len(), dev);
         }
         self.lru.touch(1, dev);
-        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
+        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, MapEntry::clean(ppn)) {
             self.entry_evicted(victim, e, dev)?;
         }
         Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
@@ -299,7 +281,7 @@ impl DemandScheme for Aps {
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
-        *e = Entry { ppn, dirty: true };
+        *e = MapEntry { ppn, dirty: true };
         dev.ram(1);
         true
     }
@@ -314,6 +296,10 @@ impl DemandScheme for Aps {
                 e.dirty = false;
             }
         }
+    }
+
+    fn held(&self) -> Vec<(u32, u32)> {
+        self.buf.iter().map(|(&l, &v)| (l, v)).collect()
     }
 }
 
@@ -381,23 +367,12 @@ impl Ftl for Aps {
         })
     }
 
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
     fn holds_in_ram(&self, lpn: u32) -> bool {
         self.buf.contains(&lpn)
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self.buf.iter().map(|(&l, &v)| (l, v)).collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
+    // `read`, `write`, `trim` and `flush` go through the data buffer first (above, below).
+    demand::forward!(map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)
@@ -428,10 +403,8 @@ impl Ftl for Aps {
 
     fn hash_into(&self, h: &mut StateHasher) {
         self.core.hash_into(h, |h| {
-            for (lpn, e) in self.cmt.iter() {
-                h.u32(*lpn);
-                h.u32(e.ppn);
-                h.bytes(&[e.dirty as u8]);
+            for (&lpn, e) in self.cmt.iter() {
+                e.hash_into(lpn, h);
             }
             for (lpn, v) in self.buf.iter() {
                 h.u32(*lpn);

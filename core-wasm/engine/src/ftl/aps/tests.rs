@@ -1,6 +1,6 @@
 use super::*;
 use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::ftl::demand::testing::{device_of, small_config};
 use crate::invariants::check;
 use crate::oracle::Oracle;
 use crate::trace::HostOp;
@@ -8,17 +8,11 @@ use crate::trace::HostOp;
 /// 32 blocks x 8 pages of 32 bytes (8 entries per translation page, a 96-byte GTD) and a
 /// 320-byte cache: 5 buffer pages, 20 mapping entries; a step is one page (32 bytes).
 fn setup(interval: u32) -> (Aps, Device, Oracle) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 8;
-    config.device.page_bytes = 32;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 96 + 320;
+    let config = small_config(32, 8, 32, 96 + 320);
     let options = ApsOptions { interval, ..ApsOptions::default() };
     let ftl = Aps::new(&BuildCtx::of(&config), options).unwrap();
     assert_eq!(ftl.partitions(), (160, 160));
-    let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
-    (ftl, dev, Oracle::new(config.device.logical_pages()))
+    (ftl, device_of(&config), Oracle::new(config.device.logical_pages()))
 }
 
 fn write(ftl: &mut Aps, dev: &mut Device, oracle: &mut Oracle, lpn: u32) {

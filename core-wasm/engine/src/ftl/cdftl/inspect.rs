@@ -1,22 +1,20 @@
 //! CDFTL's RAM as the generic inspection shapes: the CMT and the cached translation pages
 //! as LRU lists, the GTD as a table (rows of cached pages marked "in RAM").
 
-use super::{Cdftl, CMT_ENTRY_BYTES};
+use super::Cdftl;
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table, UNMAPPED};
-use crate::inspect::{summarise, Budget, Entry, InspectQuery, Inspection, Order, Structure};
+use crate::ftl::demand::{cmt_list, gtd_table, ram_budgets, touches_tpage, ENTRY_BYTES, UNMAPPED};
+use crate::inspect::{summarise, Entry, InspectQuery, Inspection, Order, Structure};
 
 impl Cdftl {
     /// Level one (entries) and level two (pages, keyed by translation-page number, valued by
     /// where the page is on flash), the GTD, and the RAM split.
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
-        let gtd_bytes = self.core.gtd_bytes();
-        let entry = |n: usize| n as u64 * CMT_ENTRY_BYTES;
+        let entry = |n: usize| n as u64 * ENTRY_BYTES;
         let page = |n: usize| n as u64 * self.ctp_bytes;
         let (cmt_cap, cmt_len) = (self.cmt.capacity(), self.cmt.len());
         let (ctp_cap, ctp_len) = (self.ctp.capacity(), self.ctp.len());
-        let cmt = self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty));
-        let touched = |t: u32| q.touched.iter().any(|&lpn| self.core.tpage_of(lpn) == t);
+        let touched = |t: u32| touches_tpage(&self.core, q, t);
         let (pages, truncated) = summarise(self.ctp.iter(), q.limit, |(t, _)| touched(**t));
         let pages = pages
             .into_iter()
@@ -31,25 +29,18 @@ impl Cdftl {
                 }
             })
             .collect();
-        Inspection {
-            ram_used: gtd_bytes + entry(cmt_len) + page(ctp_len),
-            budgets: vec![
-                Budget { name: "GTD".into(), bytes: gtd_bytes },
-                Budget { name: "CMT".into(), bytes: entry(cmt_len) },
-                Budget { name: "CMT (free)".into(), bytes: entry(cmt_cap - cmt_len) },
-                Budget { name: "Cached translation pages".into(), bytes: page(ctp_len) },
-                Budget { name: "Cached translation pages (free)".into(), bytes: page(ctp_cap - ctp_len) },
+        let (ram_used, budgets) = ram_budgets(
+            &self.core,
+            &[
+                ("CMT", entry(cmt_len), entry(cmt_cap)),
+                ("Cached translation pages", page(ctp_len), page(ctp_cap)),
             ],
+        );
+        Inspection {
+            ram_used,
+            budgets,
             structures: vec![
-                entry_list(
-                    &self.core,
-                    q,
-                    ("cmt", "CMT (level one)"),
-                    CacheLevel::Entry,
-                    Order::Lru,
-                    (cmt_cap as u64, cmt_len as u64),
-                    cmt,
-                ),
+                cmt_list(&self.core, q, "CMT (level one)", &self.cmt),
                 Structure::List {
                     id: "ctp".into(),
                     name: "Cached translation pages (level two)".into(),

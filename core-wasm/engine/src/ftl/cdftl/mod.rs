@@ -21,13 +21,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::events::CacheLevel;
+use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
@@ -57,7 +57,6 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     },
 };
 
-const CMT_ENTRY_BYTES: u64 = 8;
 /// A CTP's tag (its translation-page number) besides the page itself.
 const CTP_TAG_BYTES: u64 = 4;
 
@@ -77,13 +76,6 @@ impl Default for CdftlOptions {
     }
 }
 
-/// A level-one entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    ppn: Ppn,
-    dirty: bool,
-}
-
 /// A cached translation page: every entry, and whether it differs from flash.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Ctp {
@@ -96,7 +88,7 @@ struct Ctp {
 pub struct Cdftl {
     core: DemandCore,
     /// Level one: single entries, LRU.
-    cmt: Lru<u32, Entry>,
+    cmt: Cmt,
     /// Level two: whole translation pages by number, LRU.
     ctp: Lru<u32, Ctp>,
     ctp_bytes: u64,
@@ -106,19 +98,14 @@ impl Cdftl {
     /// CDFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
     /// CMT entry, or the options are out of range.
     pub fn new(ctx: &BuildCtx, options: CdftlOptions) -> Result<Self> {
-        if options.level_two_percent > 100 {
-            return Err(EngineError::Config(format!(
-                "options.level_two_percent of scheme 'cdftl' is {}; it must be at most 100",
-                options.level_two_percent
-            )));
-        }
-        let (core, cache) = DemandCore::new(ctx, "CDFTL", CMT_ENTRY_BYTES, "one CMT entry")?;
+        super::spec::check_percent("cdftl", "level_two_percent", options.level_two_percent)?;
+        let (core, cache) = DemandCore::new(ctx, "CDFTL", ENTRY_BYTES, "one CMT entry")?;
         // A cached page holds its entries (4 bytes each) and its tag.
         let ctp_bytes = u64::from(core.per_tpage) * 4 + CTP_TAG_BYTES;
         // Level two gets its share in whole pages, leaving room for at least one CMT entry.
-        let ctps = (cache - CMT_ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
-        let entries = (cache - ctps * ctp_bytes) / CMT_ENTRY_BYTES;
-        Ok(Cdftl { core, cmt: Lru::new(entries as usize), ctp: Lru::new(ctps as usize), ctp_bytes })
+        let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
+        let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
+        Ok(Cdftl { core, cmt: Cmt::Lru(Lru::new(entries as usize)), ctp: Lru::new(ctps as usize), ctp_bytes })
     }
 
     /// Capacities: CMT entries and cached translation pages.
@@ -133,9 +120,7 @@ impl Cdftl {
         if let Inserted::Evicted(victim, page) = self.ctp.insert(t, Ctp { entries, dirty: false }) {
             dev.cache_evict(CacheLevel::TranslationPage, victim, page.dirty, self.ctp_bytes as u32);
             if page.dirty {
-                let range = self.core.lpns_of(victim);
-                self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&page.entries);
-                program_tpage(self, victim, Purpose::Translation, TpCause::Eviction, false, dev)?;
+                demand::write_back_page(self, victim, &page.entries, TpCause::Eviction, dev)?;
             }
         }
         Ok(())
@@ -145,7 +130,7 @@ impl Cdftl {
     /// or written back to flash.
     fn evict_dirty(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
         let t = self.core.tpage_of(lpn);
-        let off = (lpn % self.core.per_tpage) as usize;
+        let off = self.core.offset_of(lpn);
         dev.cache_ops(1);
         if let Some(page) = self.ctp.peek_mut(&t) {
             dev.ram(1);
@@ -153,31 +138,19 @@ impl Cdftl {
             page.dirty = true;
             return Ok(());
         }
-        self.core.on_flash[lpn as usize] = ppn;
-        rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)
+        demand::write_back_entry(self, lpn, ppn, dev)
     }
 }
 
 impl DemandScheme for Cdftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        dev.cache_ops(1);
-        if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn;
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
+        if let Some(ppn) = self.cmt.search(lpn, dev) {
             return Ok(ppn);
         }
-        dev.cache_miss(CacheLevel::Entry, lpn);
         let t = self.core.tpage_of(lpn);
-        let off = (lpn % self.core.per_tpage) as usize;
+        let off = self.core.offset_of(lpn);
         dev.cache_ops(1);
         let ppn = if let Some(page) = self.ctp.get(&t) {
             let ppn = page.entries[off];
@@ -198,9 +171,7 @@ impl DemandScheme for Cdftl {
                 self.ctp.peek(&t).map_or(UNMAPPED, |p| p.entries[off])
             }
         };
-        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
-        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
-            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
+        if let Some((victim, e)) = self.cmt.admit(lpn, MapEntry::clean(ppn), dev) {
             if e.dirty {
                 self.evict_dirty(victim, e.ppn, dev)?;
             }
@@ -213,14 +184,14 @@ impl DemandScheme for Cdftl {
             return Some(e.ppn);
         }
         let page = self.ctp.peek(&self.core.tpage_of(lpn))?;
-        Some(page.entries[(lpn % self.core.per_tpage) as usize])
+        Some(page.entries[self.core.offset_of(lpn)])
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
-            *e = Entry { ppn, dirty: true };
+            *e = MapEntry { ppn, dirty: true };
         } else if let Some(page) = self.ctp.peek_mut(&self.core.tpage_of(lpn)) {
-            page.entries[(lpn % self.core.per_tpage) as usize] = ppn;
+            page.entries[self.core.offset_of(lpn)] = ppn;
             page.dirty = true;
         } else {
             return false;
@@ -235,52 +206,35 @@ impl DemandScheme for Cdftl {
         for (&t, page) in self.ctp.iter() {
             out.extend(self.core.lpns_of(t).zip(&page.entries).map(|(lpn, &ppn)| (lpn, ppn, page.dirty)));
         }
-        out.extend(self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)));
+        out.extend(self.cmt.entries());
         out
     }
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
-        for lpn in lpns {
-            if let Some(e) = self.cmt.peek_mut(lpn) {
-                e.dirty = false;
-            }
-        }
-        let range = self.core.lpns_of(t);
+        self.cmt.mark_clean(lpns);
         if let Some(page) = self.ctp.peek_mut(&t) {
-            page.entries.copy_from_slice(&self.core.on_flash[range.start as usize..range.end as usize]);
+            page.entries.copy_from_slice(self.core.image(t));
             page.dirty = false;
         }
     }
 }
 
 impl Ftl for Cdftl {
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    // `flush`: dirty CTPs list all their entries as dirty, so one rewrite per page with
+    // dirty entries in either level.
+    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes()
-            + self.cmt.capacity() as u64 * CMT_ENTRY_BYTES
+            + self.cmt.capacity() as u64 * ENTRY_BYTES
             + self.ctp.capacity() as u64 * self.ctp_bytes
     }
 
     fn ram_split(&self) -> Option<super::RamSplit> {
         let mapping_bytes = self.core.gtd_bytes()
-            + self.cmt.len() as u64 * CMT_ENTRY_BYTES
+            + self.cmt.len() as u64 * ENTRY_BYTES
             + self.ctp.len() as u64 * self.ctp_bytes;
         Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
     }
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
@@ -299,27 +253,9 @@ impl Ftl for Cdftl {
         Ok(())
     }
 
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        // Dirty CTPs list all their entries as dirty: one rewrite per page with dirty
-        // entries in either level.
-        demand::flush_entries(self, dev)
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
-
     fn hash_into(&self, h: &mut StateHasher) {
         self.core.hash_into(h, |h| {
-            for (lpn, e) in self.cmt.iter() {
-                h.u32(*lpn);
-                h.u32(e.ppn);
-                h.bytes(&[e.dirty as u8]);
-            }
+            self.cmt.hash_into(h);
             for (t, page) in self.ctp.iter() {
                 h.u32(*t);
                 h.bytes(&[page.dirty as u8]);

@@ -1,20 +1,14 @@
 use super::*;
-use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::flash::PageTag;
+use crate::ftl::demand::testing::{device_of, small_config};
 
 /// 32 blocks x 4 pages of 32 bytes: 8 entries per translation page, 96 logical pages in 12
 /// pages. RAM: the GTD (48 bytes) + one CTP (36 bytes) + two CMT entries (16 bytes).
 fn setup() -> (Cdftl, Device) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 4;
-    config.device.page_bytes = 32;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 48 + 36 + 16;
+    let config = small_config(32, 4, 32, 48 + 36 + 16);
     let ftl = Cdftl::new(&BuildCtx::of(&config), CdftlOptions { level_two_percent: 90 }).unwrap();
     assert_eq!(ftl.capacities(), (2, 1));
-    let dev = Device::new(FlashArray::new(32, 4, config.device.cell), config.device.latency.clone(), false);
-    (ftl, dev)
+    (ftl, device_of(&config))
 }
 
 fn tp(dev: &Device, cause: TpCause) -> (u64, u64) {
@@ -38,7 +32,7 @@ fn a_dirty_cmt_victim_is_absorbed_by_its_cached_translation_page() {
     let page = ftl.ctp.peek(&0).unwrap();
     assert!(page.dirty);
     assert_eq!(page.entries[0], ftl.cached(0).unwrap());
-    assert!(!ftl.cmt.contains(&0));
+    assert!(ftl.cmt.peek(&0).is_none());
     ftl.check(&dev).unwrap();
     assert_eq!(ftl.read(8, &mut dev).unwrap(), None); // page 1 replaces dirty page 0
     assert_eq!(tp(&dev, TpCause::Eviction), (0, 1), "the whole page is programmed, not read");

@@ -1,69 +1,16 @@
-//! Writing translation pages and collecting blocks, for every demand-paged scheme.
+//! Collecting blocks, for every demand-paged scheme: victims over data and translation
+//! blocks, and the batch update of translation pages for moved data pages.
 
 use std::collections::BTreeSet;
 
-use super::{read_tpage, DemandScheme, TpCause, GTD_ENTRY_BYTES, TRANSLATION, UNMAPPED};
+use super::{rewrite_tpage, DemandScheme, TpCause, GTD_ENTRY_BYTES, TRANSLATION};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::Purpose;
-use crate::flash::{BlockId, PageContent, PageKind, PageState, PageTag};
+use crate::flash::{BlockId, PageKind, PageState};
 use crate::ftl::pool::next_page;
 use crate::gc::{pick_victim, VictimPolicy};
 use crate::meta::MetaKind;
-
-/// Reads translation page `t` (if it exists) and programs its current image
-/// ([`super::DemandCore::on_flash`]) to a new translation page, updating the GTD: the
-/// read-modify-write of a few changed entries. Both operations are counted for `cause`.
-pub fn rewrite_tpage<S: DemandScheme>(
-    s: &mut S,
-    t: u32,
-    purpose: Purpose,
-    cause: TpCause,
-    dev: &mut Device,
-) -> Result<()> {
-    program_tpage(s, t, purpose, cause, true, dev)
-}
-
-/// Programs translation page `t`'s image to a new page (updating the GTD), reading the old
-/// page first only when `read_old` (a scheme that caches the whole page has nothing to read).
-pub fn program_tpage<S: DemandScheme>(
-    s: &mut S,
-    t: u32,
-    purpose: Purpose,
-    cause: TpCause,
-    read_old: bool,
-    dev: &mut Device,
-) -> Result<()> {
-    #[cfg(test)]
-    if s.core().skip_rewrites > 0 {
-        s.core_mut().skip_rewrites -= 1;
-        return Ok(());
-    }
-    let at = s.core().gtd[t as usize];
-    if read_old && at != UNMAPPED {
-        read_tpage(at, purpose, cause, dev)?;
-    }
-    let dest = next_page(s, TRANSLATION, dev, purpose == Purpose::Gc)?;
-    let core = s.core_mut();
-    core.tpage_version += 1;
-    // The page holds its entries (the last one may be partly beyond the logical space).
-    let range = core.lpns_of(t);
-    let entries = core.on_flash[range.start as usize..range.end as usize].to_vec();
-    dev.program_with(
-        dest,
-        PageTag { kind: PageKind::Translation, key: t, version: core.tpage_version },
-        PageContent { data: entries, oob: Vec::new() },
-        purpose,
-    )?;
-    dev.stats.tpage_writes[cause as usize] += 1;
-    // Allocation may have run GC, which may have moved page t: invalidate where it is now.
-    if core.gtd[t as usize] != UNMAPPED {
-        dev.invalidate(core.gtd[t as usize])?;
-    }
-    core.gtd[t as usize] = dest;
-    dev.meta_write(MetaKind::Directory, t, GTD_ENTRY_BYTES as u32);
-    Ok(())
-}
 
 /// Pages a collection of `block` would write: its valid pages plus one translation page per
 /// translation page its data pages map through when RAM does not hold their entries (the

@@ -1,13 +1,32 @@
 //! The inspection shapes every demand-paged scheme shows: an entry cache as an ordered list
 //! and the GTD as a table.
 
-use super::{DemandCore, UNMAPPED};
+use super::{Cmt, DemandCore, UNMAPPED};
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
-use crate::inspect::{indexed_keys, summarise, Entry, InspectQuery, Order, Row, Structure};
+use crate::inspect::{indexed_keys, summarise, Budget, Entry, InspectQuery, Order, Row, Structure};
 
 fn mapped(ppn: Ppn) -> Option<Ppn> {
     (ppn != UNMAPPED).then_some(ppn)
+}
+
+/// A demand scheme's RAM as the cache view shows it: the GTD, then each structure `(name,
+/// bytes used, bytes it may hold)` as its used bytes and, as `name (free)`, the rest; and the
+/// bytes in use (the GTD and what every structure uses).
+pub fn ram_budgets(core: &DemandCore, structures: &[(&str, u64, u64)]) -> (u64, Vec<Budget>) {
+    let mut in_use = core.gtd_bytes();
+    let mut budgets = vec![Budget { name: "GTD".into(), bytes: in_use }];
+    for &(name, used, capacity) in structures {
+        in_use += used;
+        budgets.push(Budget { name: name.into(), bytes: used });
+        budgets.push(Budget { name: format!("{name} (free)"), bytes: capacity - used });
+    }
+    (in_use, budgets)
+}
+
+/// Whether the request `q` describes touched an LPN of translation page `t`.
+pub fn touches_tpage(core: &DemandCore, q: &InspectQuery, t: u32) -> bool {
+    q.touched.iter().any(|&lpn| core.tpage_of(lpn) == t)
 }
 
 /// A cache of mapping entries (`(lpn, ppn, dirty)` in `order`, first = next to stay longest)
@@ -43,6 +62,12 @@ pub fn entry_list(
         entries,
         truncated,
     }
+}
+
+/// The CMT (id `cmt`) as an LRU list named `name`, its entries grouped by translation page.
+pub fn cmt_list(core: &DemandCore, q: &InspectQuery, name: &str, cmt: &Cmt) -> Structure {
+    let size = (cmt.capacity() as u64, cmt.len() as u64);
+    entry_list(core, q, ("cmt", name), CacheLevel::Entry, Order::Lru, size, cmt.entries())
 }
 
 /// The GTD (translation page → its PPN), `in_ram` saying which pages RAM caches whole;

@@ -7,19 +7,23 @@
 //!
 //! ## How a demand scheme plugs in
 //!
-//! 1. Hold a [`DemandCore`] (built by [`DemandCore::new`], which sizes the GTD, checks the
-//!    RAM budget and the flash space, and says how many bytes are left for the cache).
-//! 2. Implement [`DemandScheme`]: `translate` (the cache policy: hit, miss, insert, evict,
-//!    write back — reading entries with [`DemandCore::load_entry`] / [`DemandCore::load_page`]
-//!    and writing translation pages with [`rewrite_tpage`] after putting the new entries in
-//!    [`DemandCore::on_flash`]), `cached` / `set_cached` (the newest mapping the RAM holds,
-//!    also GC's lazy copying), `ram_entries` (what RAM holds, for checks and flush) and
-//!    `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
-//!    collect-then-refill loop runs [`collect`].
-//! 3. In `impl Ftl`, forward `read` / `write` / `trim` to [`read`], [`write`], [`trim`];
-//!    `flush` to [`flush_entries`]; `map_view` to [`map_view`]; `check` to [`check`] plus
-//!    the scheme's own rules; `block_role` to [`DemandCore::block_role`]; and hash the core
-//!    with [`DemandCore::hash_into`].
+//! 1. Hold a [`DemandCore`] in a field `core` (built by [`DemandCore::new`], which sizes the
+//!    GTD, checks the RAM budget and the flash space, and says how many bytes are left for
+//!    the cache). A cache of single entries is a [`Cmt`].
+//! 2. Implement [`DemandScheme`] (`forward!(core)` writes its accessors): `translate` (the
+//!    cache policy: hit, miss, insert, evict, write back — reading entries with
+//!    [`DemandCore::load_entry`] / [`DemandCore::load_page`] and writing them back with
+//!    [`write_back_entry`] / [`write_back_page`], or [`rewrite_tpage`] after putting the new
+//!    entries in [`DemandCore::on_flash`]), `cached` / `set_cached` (the newest mapping the
+//!    RAM holds, also GC's lazy copying), `ram_entries` (what RAM holds, for checks and
+//!    flush) and `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
+//!    collect-then-refill loop runs [`collect`]. Inspection builds on [`entry_list`],
+//!    [`gtd_table`] and [`ram_budgets`].
+//! 3. In `impl Ftl`, `forward!(read, write, trim, flush, map_view, block_role, ram_budget)`
+//!    passes those to [`read`], [`write()`], [`trim`], [`flush_entries`], [`map_view`],
+//!    [`DemandCore::block_role`] (leave out the ones the scheme does its own way); `check`
+//!    calls [`check`] plus the scheme's own rules; hash the core with
+//!    [`DemandCore::hash_into`].
 //!
 //! Every translation-page read and write is counted by cause ([`TpCause`]) in
 //! [`crate::device::SchemeCounters`]: the family's metrics.
@@ -41,24 +45,31 @@
 //! - With `gc.victim` FIFO or cost-benefit, a victim whose copies plus batch update would
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 
+mod check;
+mod cmt;
+mod forward;
 mod gc;
+mod host;
 mod inspect;
+mod tpage;
 
-use std::collections::BTreeMap;
-
-use super::pool::{next_page, BlockPool, Collects};
+use super::pool::{BlockPool, Collects};
 use super::{BlockRole, BuildCtx};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
-use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageKind, PageTag, Ppn};
 use crate::gc::VictimPolicy;
 use crate::hash::StateHasher;
-use crate::invariants::MapView;
 
 pub use crate::vocab::TpCause;
-pub use gc::{collect, program_tpage, rewrite_tpage};
-pub use inspect::{entry_list, gtd_table};
+pub use check::{check, map_view};
+pub use cmt::{Cmt, MapEntry, ENTRY_BYTES};
+pub(crate) use forward::forward;
+pub use gc::collect;
+pub use host::{flush_entries, read, trim, write};
+pub use inspect::{cmt_list, entry_list, gtd_table, ram_budgets, touches_tpage};
+pub use tpage::{program_tpage, read_tpage, rewrite_tpage, write_back_entry, write_back_page};
 
 /// An unmapped entry.
 pub const UNMAPPED: Ppn = u32::MAX;
@@ -199,10 +210,27 @@ impl DemandCore {
         lpn / self.per_tpage
     }
 
+    /// Where `lpn`'s entry sits in its translation page.
+    pub fn offset_of(&self, lpn: u32) -> usize {
+        (lpn % self.per_tpage) as usize
+    }
+
     /// Logical pages whose entries translation page `t` holds.
     pub fn lpns_of(&self, t: u32) -> std::ops::Range<u32> {
         let first = t * self.per_tpage;
         first..(first + self.per_tpage).min(self.on_flash.len() as u32)
+    }
+
+    /// Translation page `t`'s entries in the on-flash image.
+    pub fn image(&self, t: u32) -> &[Ppn] {
+        let range = self.lpns_of(t);
+        &self.on_flash[range.start as usize..range.end as usize]
+    }
+
+    /// Translation page `t`'s entries in the on-flash image, to change them.
+    pub fn image_mut(&mut self, t: u32) -> &mut [Ppn] {
+        let range = self.lpns_of(t);
+        &mut self.on_flash[range.start as usize..range.end as usize]
     }
 
     /// Bytes of the GTD.
@@ -225,7 +253,7 @@ impl DemandCore {
         }
         read_tpage(at, Purpose::Translation, cause, dev)?;
         let entries = dev.flash().content(at).map_or(&[][..], |c| &c.data[..]);
-        Ok(entries.get((lpn % self.per_tpage) as usize).copied().unwrap_or(UNMAPPED))
+        Ok(entries.get(self.offset_of(lpn)).copied().unwrap_or(UNMAPPED))
     }
 
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none
@@ -303,13 +331,6 @@ impl DemandCore {
     }
 }
 
-/// Reads the translation page at `at`, counting it by cause.
-pub(super) fn read_tpage(at: Ppn, purpose: Purpose, cause: TpCause, dev: &mut Device) -> Result<()> {
-    dev.read(at, purpose)?;
-    dev.stats.tpage_reads[cause as usize] += 1;
-    Ok(())
-}
-
 /// A demand-paged scheme: its cache policy over a [`DemandCore`]. See the module docs.
 pub trait DemandScheme {
     /// The shared state.
@@ -347,9 +368,14 @@ pub trait DemandScheme {
     }
     /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
     /// override the translation pages (oldest first), and words per entry (LPN and PPN
-    /// first): see [`MapView::entry_pages`]. Default: none.
+    /// first): see [`MapView::entry_pages`](crate::invariants::MapView::entry_pages). Default: none.
     fn entry_pages(&self) -> (Vec<Ppn>, usize) {
         (Vec::new(), 2)
+    }
+    /// `(lpn, version)` of data pages whose newest copy only RAM holds (a write buffer): see
+    /// [`MapView::held`](crate::invariants::MapView::held). Default: none.
+    fn held(&self) -> Vec<(u32, u32)> {
+        Vec::new()
     }
 }
 
@@ -367,137 +393,7 @@ impl<S: DemandScheme> Collects for S {
     }
 }
 
-/// Reads `lpn` (after translating it).
-pub fn read<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-    let ppn = s.translate(lpn, dev)?;
-    if ppn == UNMAPPED {
-        return Ok(None);
-    }
-    dev.read(ppn, Purpose::Data).map(Some)
-}
-
-/// Writes `lpn`: the entry is made resident first (to learn the page to invalidate), the
-/// data goes to the open data block, and the resident entry is updated and marked dirty.
-pub fn write<S: DemandScheme>(s: &mut S, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-    s.translate(lpn, dev)?;
-    let slot = s.core_mut().host_slot(lpn);
-    let dest = next_page(s, slot, dev, false)?;
-    dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
-    // GC may have moved the old copy (and updated the resident entry): read it now.
-    let old = s.cached(lpn).unwrap_or(UNMAPPED);
-    if old != UNMAPPED {
-        dev.invalidate(old)?;
-    }
-    s.set_cached(lpn, dest, dev);
-    Ok(())
-}
-
-/// Trims `lpn`: its page is invalidated and its resident entry unmapped (dirty).
-pub fn trim<S: DemandScheme>(s: &mut S, lpn: u32, dev: &mut Device) -> Result<()> {
-    let old = s.translate(lpn, dev)?;
-    if old != UNMAPPED {
-        dev.invalidate(old)?;
-        s.set_cached(lpn, UNMAPPED, dev);
-    }
-    Ok(())
-}
-
-/// Writes every dirty entry RAM holds to its translation page: one rewrite per translation
-/// page, in page order. GC during a rewrite may dirty entries again (lazy copying): repeat
-/// until none is left.
-pub fn flush_entries<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<()> {
-    loop {
-        let mut by_tpage: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
-        for (lpn, _, dirty) in s.ram_entries() {
-            if dirty {
-                by_tpage.entry(s.core().tpage_of(lpn)).or_default().push(lpn);
-            }
-        }
-        if by_tpage.is_empty() {
-            return Ok(());
-        }
-        for (t, lpns) in by_tpage {
-            for &lpn in &lpns {
-                if let Some(ppn) = s.cached(lpn) {
-                    s.core_mut().on_flash[lpn as usize] = ppn;
-                }
-            }
-            s.mark_clean(t, &lpns);
-            rewrite_tpage(s, t, Purpose::Translation, TpCause::Flush, dev)?;
-        }
-    }
-}
-
-/// The scheme's map as the reconstruction check reads it: translation pages through the GTD,
-/// overridden by the dirty entries RAM holds.
-pub fn map_view<S: DemandScheme>(s: &S) -> MapView<'_> {
-    let core = s.core();
-    let (entry_pages, entry_words) = s.entry_pages();
-    MapView { entry_pages, entry_words, ..MapView::paged(&core.gtd, core.per_tpage, s.ram_entries()) }
-}
-
-/// The family's invariants (errors prefixed with `scheme`): a clean RAM entry equals its
-/// translation page; every mapping points to a valid data page holding its LPN; the GTD
-/// points to valid translation pages, one per valid translation page on flash; the pool.
-pub fn check<S: DemandScheme>(s: &S, dev: &Device, scheme: &str) -> Result<()> {
-    let bad = |m: String| Err(EngineError::Invariant(format!("{scheme}: {m}")));
-    let core = s.core();
-    let flash = dev.flash();
-    let mut map = core.on_flash.clone();
-    // Pages of self-describing entries override the translation pages, newest last.
-    let (entry_pages, words) = s.entry_pages();
-    for ppn in entry_pages {
-        for e in flash.content(ppn).map_or(&[][..], |c| &c.data[..]).chunks_exact(words.max(2)) {
-            match map.get_mut(e[0] as usize) {
-                Some(slot) => *slot = e[1],
-                None => {
-                    return bad(format!(
-                        "page {ppn} holds an entry for LPN {}, outside the logical space",
-                        e[0]
-                    ))
-                }
-            }
-        }
-    }
-    for (lpn, ppn, dirty) in s.ram_entries() {
-        let Some(slot) = map.get_mut(lpn as usize) else {
-            return bad(format!("RAM holds an entry for LPN {lpn}, outside the logical space"));
-        };
-        if dirty {
-            *slot = ppn;
-        } else if *slot != ppn {
-            return bad(format!("clean cached entry for LPN {lpn} differs from its translation page"));
-        }
-    }
-    for (lpn, &ppn) in map.iter().enumerate() {
-        if ppn == UNMAPPED {
-            continue;
-        }
-        let tag = flash.tag(ppn);
-        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Data || tag.key != lpn as u32 {
-            return bad(format!("LPN {lpn} maps to PPN {ppn}, which does not hold it"));
-        }
-    }
-    for (t, &ppn) in core.gtd.iter().enumerate() {
-        if ppn == UNMAPPED {
-            continue;
-        }
-        let tag = flash.tag(ppn);
-        if flash.state(ppn) != PageState::Valid || tag.kind != PageKind::Translation || tag.key != t as u32 {
-            return bad(format!("GTD entry {t} points to PPN {ppn}, which is not that translation page"));
-        }
-    }
-    let valid_tpages = flash
-        .states()
-        .enumerate()
-        .filter(|&(p, st)| st == PageState::Valid && flash.tag(p as Ppn).kind == PageKind::Translation)
-        .count();
-    let mapped = core.gtd.iter().filter(|&&p| p != UNMAPPED).count();
-    if valid_tpages != mapped {
-        return bad(format!("{valid_tpages} valid translation pages but {mapped} GTD entries"));
-    }
-    core.pool.check(dev).or_else(bad)
-}
-
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;

@@ -1,24 +1,18 @@
 //! The family's shared rules, on DFTL as the simplest demand scheme.
 
-use crate::config::SimConfig;
 use crate::device::Device;
-use crate::flash::{FlashArray, PageState};
+use crate::flash::PageState;
+use crate::ftl::demand::testing::{device_of, small_config};
 use crate::ftl::demand::{DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::{BuildCtx, Dftl, DftlOptions, Ftl};
 
 /// 32 blocks x 4 pages of 64 bytes: 16 entries per translation page, 96 logical pages in 6
 /// translation pages; a CMT of one entry.
 fn setup() -> (Dftl, Device) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 4;
-    config.device.page_bytes = 64;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 6 * 4 + 8;
+    let config = small_config(32, 4, 64, 6 * 4 + 8);
     let ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions::default()).unwrap();
     assert_eq!((ftl.core().gtd.len(), ftl.cmt_capacity()), (6, 1));
-    let dev = Device::new(FlashArray::new(32, 4, config.device.cell), config.device.latency.clone(), false);
-    (ftl, dev)
+    (ftl, device_of(&config))
 }
 
 /// Issue 11 "a DFTL batch update writing one translation page for several moved data
@@ -52,4 +46,48 @@ fn gc_batch_update_rewrites_one_translation_page_for_several_moved_pages() {
     // The rewritten page holds the moved entries: a read misses, loads them from flash.
     assert_eq!(ftl.read(1, &mut dev).unwrap().map(|t| t.version), Some(3));
     ftl.check(&dev).unwrap();
+}
+
+/// One evicted entry written back: the first write of translation page 0 reads nothing;
+/// the second reads the old page once, programs a new one holding both entries (the image
+/// is a read-modify-write, not a fresh page) and invalidates the old one; both count as
+/// evictions.
+#[test]
+fn write_back_entry_is_a_read_modify_write_counted_as_an_eviction() {
+    let (mut ftl, mut dev) = setup();
+    crate::ftl::demand::write_back_entry(&mut ftl, 5, 40, &mut dev).unwrap();
+    let first = ftl.core().gtd[0];
+    crate::ftl::demand::write_back_entry(&mut ftl, 6, 41, &mut dev).unwrap();
+    let at = ftl.core().gtd[0];
+    let ev = TpCause::Eviction as usize;
+    assert_eq!((dev.stats.tpage_reads[ev], dev.stats.tpage_writes[ev]), (1, 2));
+    assert_ne!(at, first);
+    assert_eq!(dev.flash().state(first), PageState::Invalid);
+    let entries = &dev.flash().content(at).unwrap().data;
+    assert_eq!((entries[5], entries[6], entries[7]), (40, 41, UNMAPPED));
+}
+
+/// A cached page written back whole: its entries replace the image, and nothing is read
+/// even though the page was on flash before.
+#[test]
+fn write_back_page_programs_the_whole_page_without_reading() {
+    let (mut ftl, mut dev) = setup();
+    crate::ftl::demand::write_back_entry(&mut ftl, 17, 40, &mut dev).unwrap();
+    let page: Vec<u32> = (100..116).collect();
+    crate::ftl::demand::write_back_page(&mut ftl, 1, &page, TpCause::Flush, &mut dev).unwrap();
+    let flush = TpCause::Flush as usize;
+    assert_eq!((dev.stats.tpage_reads[flush], dev.stats.tpage_writes[flush]), (0, 1));
+    assert_eq!(ftl.core().image(1), &page[..]);
+    assert_eq!(dev.flash().content(ftl.core().gtd[1]).unwrap().data, page);
+}
+
+/// The RAM budgets: the GTD, then each structure's used bytes and the rest as "(free)"; the
+/// bytes in use leave the free ones out.
+#[test]
+fn ram_budgets_split_each_structure_into_used_and_free() {
+    let (ftl, _) = setup();
+    let (in_use, budgets) = crate::ftl::demand::ram_budgets(ftl.core(), &[("CMT", 8, 24), ("Pages", 0, 40)]);
+    let shown: Vec<(&str, u64)> = budgets.iter().map(|b| (b.name.as_str(), b.bytes)).collect();
+    assert_eq!(shown, [("GTD", 24), ("CMT", 8), ("CMT (free)", 16), ("Pages", 0), ("Pages (free)", 40)]);
+    assert_eq!(in_use, 24 + 8);
 }

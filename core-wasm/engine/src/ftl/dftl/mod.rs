@@ -32,24 +32,23 @@
 //! - Dirty entries are tracked per translation page only when batching (nothing reads the
 //!   lists otherwise).
 //! - `cmt` (default `lru`): `segmented_lru` is the paper's CMT (issue 10 item 6), see
-//!   [`cmt`].
+//!   [`demand::Cmt`].
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Inserted, Lru, Slru};
+use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::cache::{Lru, Slru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::events::CacheLevel;
+use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
-use cmt::Cmt;
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -75,8 +74,6 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         Ok(Box::new(Dftl::new(ctx, options)?))
     },
 };
-
-const CMT_ENTRY_BYTES: u64 = 8;
 
 /// DFTL options (`options.*` in the config when `scheme` is `dftl`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -112,13 +109,6 @@ pub enum CmtPolicy {
     SegmentedLru,
 }
 
-/// A cached mapping entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    ppn: Ppn,
-    dirty: bool,
-}
-
 /// DFTL state: the family's core plus the CMT.
 #[derive(Debug, Clone)]
 pub struct Dftl {
@@ -134,15 +124,10 @@ impl Dftl {
     /// DFTL over an erased device; fails when the RAM budget cannot hold the GTD and one
     /// CMT entry.
     pub fn new(ctx: &BuildCtx, options: DftlOptions) -> Result<Self> {
-        if options.protected_percent > 100 {
-            return Err(EngineError::Config(format!(
-                "options.protected_percent of scheme 'dftl' is {}; it must be at most 100",
-                options.protected_percent
-            )));
-        }
-        let (core, cache_bytes) = DemandCore::new(ctx, "DFTL", CMT_ENTRY_BYTES, "one CMT entry")?;
+        super::spec::check_percent("dftl", "protected_percent", options.protected_percent)?;
+        let (core, cache_bytes) = DemandCore::new(ctx, "DFTL", ENTRY_BYTES, "one CMT entry")?;
         let tpages = core.gtd.len();
-        let entries = (cache_bytes / CMT_ENTRY_BYTES) as usize;
+        let entries = (cache_bytes / ENTRY_BYTES) as usize;
         let cmt = match options.cmt {
             CmtPolicy::Lru => Cmt::Lru(Lru::new(entries)),
             CmtPolicy::SegmentedLru => {
@@ -164,12 +149,10 @@ impl Dftl {
     /// Writes the evicted dirty entry (`lpn` → `ppn`) back to its translation page, with the
     /// page's other dirty cached entries when batching.
     fn write_back(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
-        let t = self.tpage_of(lpn);
-        // Update the on-flash image first: GC during the allocation below may move data
-        // pages and must see (and fix) the newest mapping.
-        self.core.on_flash[lpn as usize] = ppn;
         if self.options.batch_update {
-            for other in std::mem::take(&mut self.dirty[t as usize]) {
+            // Into the image before the rewrite, for the same reason as the victim's entry.
+            let t = self.tpage_of(lpn) as usize;
+            for other in std::mem::take(&mut self.dirty[t]) {
                 if let Some(e) = self.cmt.peek_mut(&other) {
                     if e.dirty {
                         e.dirty = false;
@@ -178,35 +161,22 @@ impl Dftl {
                 }
             }
         }
-        rewrite_tpage(self, t, Purpose::Translation, TpCause::Eviction, dev)
+        demand::write_back_entry(self, lpn, ppn, dev)
     }
 }
 
 impl DemandScheme for Dftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// A CMT search; on a miss, one translation-page read for the entry, then the LRU
     /// victim's eviction (a write-back when dirty).
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        dev.cache_ops(1);
-        if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn;
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
+        if let Some(ppn) = self.cmt.search(lpn, dev) {
             return Ok(ppn);
         }
         dev.mapping_lookup(false);
-        dev.cache_miss(CacheLevel::Entry, lpn);
         let ppn = self.core.load_entry(lpn, dev, TpCause::Miss)?;
-        dev.cache_insert(CacheLevel::Entry, lpn, CMT_ENTRY_BYTES as u32);
-        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, Entry { ppn, dirty: false }) {
-            dev.cache_evict(CacheLevel::Entry, victim, e.dirty, CMT_ENTRY_BYTES as u32);
+        if let Some((victim, e)) = self.cmt.admit(lpn, MapEntry::clean(ppn), dev) {
             if e.dirty {
                 self.write_back(victim, e.ppn, dev)?;
             }
@@ -223,52 +193,37 @@ impl DemandScheme for Dftl {
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let t = self.core.tpage_of(lpn) as usize;
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
-        dev.meta_write(MetaKind::MapCache, lpn, CMT_ENTRY_BYTES as u32);
+        dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         if !e.dirty && self.options.batch_update {
             self.dirty[t].push(lpn);
         }
-        *e = Entry { ppn, dirty: true };
+        *e = MapEntry { ppn, dirty: true };
         true
     }
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
-        self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)).collect()
+        self.cmt.entries().collect()
     }
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
-        for lpn in lpns {
-            if let Some(e) = self.cmt.peek_mut(lpn) {
-                e.dirty = false;
-            }
-        }
+        self.cmt.mark_clean(lpns);
         self.dirty[t as usize].clear();
     }
 }
 
 impl Ftl for Dftl {
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    // `flush`: one rewrite per translation page holding dirty entries (a flush is not an
+    // eviction, so it batches whatever `batch_update` says). `map_view`: the CMT's dirty
+    // entries override the translation pages; its clean ones must equal them.
+    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
-        self.core.gtd_bytes() + self.cmt.capacity() as u64 * CMT_ENTRY_BYTES
+        self.core.gtd_bytes() + self.cmt.capacity() as u64 * ENTRY_BYTES
     }
 
     fn ram_split(&self) -> Option<super::RamSplit> {
-        let mapping_bytes = self.core.gtd_bytes() + self.cmt.len() as u64 * CMT_ENTRY_BYTES;
+        let mapping_bytes = self.core.gtd_bytes() + self.cmt.len() as u64 * ENTRY_BYTES;
         Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
     }
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
@@ -283,30 +238,8 @@ impl Ftl for Dftl {
         Ok(())
     }
 
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        // One rewrite per translation page holding dirty entries (a flush is not an eviction,
-        // so it batches whatever `batch_update` says).
-        demand::flush_entries(self, dev)
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        // Flash holds the map in translation pages found through the GTD; the CMT's dirty
-        // entries override it and its clean ones must equal it.
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
-
     fn hash_into(&self, h: &mut StateHasher) {
-        self.core.hash_into(h, |h| {
-            for (lpn, e) in self.cmt.iter() {
-                h.u32(*lpn);
-                h.u32(e.ppn);
-                h.bytes(&[e.dirty as u8]);
-            }
-        });
+        self.core.hash_into(h, |h| self.cmt.hash_into(h));
     }
 
     fn clone_box(&self) -> Box<dyn Ftl> {
@@ -314,7 +247,6 @@ impl Ftl for Dftl {
     }
 }
 
-mod cmt;
 mod inspect;
 #[cfg(test)]
 mod tests;

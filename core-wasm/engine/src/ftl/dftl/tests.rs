@@ -1,7 +1,10 @@
 use super::*;
 use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::events::Purpose;
+use crate::flash::PageTag;
+use crate::ftl::demand::testing::device_of;
 use crate::ftl::demand::DemandScheme;
+use crate::ftl::BlockRole;
 
 /// A device of 32 blocks x 8 pages of 4 KB with full translation pages (one covers
 /// everything) and a CMT of two entries (4-byte GTD + 2 x 8 bytes).
@@ -14,7 +17,7 @@ fn setup(batch_update: bool) -> (Dftl, Device) {
     let ftl =
         Dftl::new(&BuildCtx::of(&config), DftlOptions { batch_update, ..DftlOptions::default() }).unwrap();
     assert_eq!(ftl.cmt_capacity(), 2);
-    let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
+    let dev = device_of(&config);
     (ftl, dev)
 }
 
@@ -107,8 +110,7 @@ fn a_segmented_cmt_keeps_a_reused_entry_through_a_scan() {
         config.ram.bytes = 4 + 2 * 8;
         let options = DftlOptions { cmt, ..DftlOptions::default() };
         let mut ftl = Dftl::new(&BuildCtx::of(&config), options).unwrap();
-        let mut dev =
-            Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
+        let mut dev = device_of(&config);
         ftl.read(7, &mut dev).unwrap();
         ftl.read(7, &mut dev).unwrap(); // second access: promoted
         for lpn in 20..26 {
@@ -130,13 +132,7 @@ fn host_writes_alternate_over_per_unit_frontiers() {
     config.device.channels = 2;
     config.ram.bytes = 4 + 2 * 8;
     let mut ftl = Dftl::new(&BuildCtx::of(&config), DftlOptions::default()).unwrap();
-    let mut dev = Device::with_units(
-        FlashArray::new(32, 8, config.device.cell),
-        config.device.latency.clone(),
-        2,
-        1,
-        false,
-    );
+    let mut dev = device_of(&config);
     let mut units = Vec::new();
     for lpn in 0..4u32 {
         ftl.write(lpn, 1, &mut dev).unwrap();

@@ -7,14 +7,13 @@
 
 use std::collections::BTreeSet;
 
-use super::ghost_cmt::MapEntry;
 use super::options::MergeWhen;
 use super::{Hcftl, DTP_STREAM, DTP_WORDS, ENTRY_BYTES};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageContent, PageKind, PageTag, Ppn};
-use crate::ftl::demand::{read_tpage, rewrite_tpage, TpCause};
+use crate::ftl::demand::{read_tpage, rewrite_tpage, MapEntry, TpCause};
 use crate::ftl::pool::next_page;
 
 use super::dtp_index::IndexDesign;

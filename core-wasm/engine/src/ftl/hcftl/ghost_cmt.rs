@@ -16,17 +16,8 @@
 use std::collections::BTreeSet;
 
 use crate::cache::{tightest_window, Lru};
-use crate::flash::Ppn;
-
-/// A mapping entry as cached: where the page is and whether the STP is stale for it
-/// (the DTP's one-bit flag, seed 001 §III.B).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MapEntry {
-    /// Physical page (`u32::MAX`: unmapped, e.g. trimmed).
-    pub ppn: Ppn,
-    /// Updated since it was loaded from its STP (must reach the STP some day).
-    pub dirty: bool,
-}
+// The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
+use crate::ftl::demand::MapEntry;
 
 /// Which entries form the next DTP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

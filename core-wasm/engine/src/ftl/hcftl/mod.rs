@@ -24,9 +24,9 @@ mod options;
 
 use std::collections::BTreeMap;
 
-use super::demand::{self, DemandCore, DemandScheme, FIRST_EXTRA_STREAM};
+use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, ENTRY_BYTES, FIRST_EXTRA_STREAM};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Inserted, Lru};
+use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
@@ -36,7 +36,7 @@ use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
 
 use dtp_index::{DtpIndex, RECORD_HEADER_BYTES};
-use ghost_cmt::{GhostCmt, MapEntry};
+use ghost_cmt::GhostCmt;
 pub use options::HcftlOptions;
 use options::MergeWhen;
 
@@ -63,8 +63,6 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     },
 };
 
-/// RAM of a CMT or Ghost-CMT entry: LPN and PPN (the dirty bit fits in a PPN bit).
-const ENTRY_BYTES: u64 = 8;
 /// Flash bytes of a DTP entry in the data area: LPN and PPN. Its one-bit flag goes to the
 /// spare area, a bitmap after the tag.
 const DTP_ENTRY_BYTES: u64 = 8;
@@ -154,7 +152,7 @@ impl RamSplit {
 #[derive(Debug, Clone)]
 pub struct Hcftl {
     core: DemandCore,
-    cmt: Lru<u32, MapEntry>,
+    cmt: Cmt,
     ghost: GhostCmt,
     index: DtpIndex,
     split: RamSplit,
@@ -194,7 +192,7 @@ impl Hcftl {
             DemandCore::with_streams(ctx, "HCFTL", ENTRY_BYTES, "one CMT entry", 1, split.dtps as u64)?;
         Ok(Hcftl {
             core,
-            cmt: Lru::new(split.cmt),
+            cmt: Cmt::Lru(Lru::new(split.cmt)),
             ghost: GhostCmt::new(split.ghost),
             index: DtpIndex::new(split.dtps, split.filter_bits, split.per_dtp, options.index.design()),
             split,
@@ -208,9 +206,7 @@ impl Hcftl {
     /// Inserts `lpn` at the CMT's front; the victim, if any, goes to the Ghost-CMT (packing
     /// is the caller's, once every insert is done).
     fn cmt_insert(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) {
-        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
-        if let Inserted::Evicted(victim, v) = self.cmt.insert(lpn, e) {
-            dev.cache_evict(CacheLevel::Entry, victim, v.dirty, ENTRY_BYTES as u32);
+        if let Some((victim, v)) = self.cmt.admit(lpn, e, dev) {
             dev.cache_insert(CacheLevel::Ghost, victim, ENTRY_BYTES as u32);
             self.ghost.push(victim, v);
         }
@@ -218,25 +214,14 @@ impl Hcftl {
 }
 
 impl DemandScheme for Hcftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// CMT, then Ghost-CMT (both RAM: hits), then the DTP index newest first (a DTP holding
     /// the entry is loaded whole), then the STP.
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        dev.cache_ops(1);
-        if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn;
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
+        if let Some(ppn) = self.cmt.search(lpn, dev) {
             return Ok(ppn);
         }
-        dev.cache_miss(CacheLevel::Entry, lpn);
         dev.cache_ops(1);
         if let Some(e) = self.ghost.take(lpn) {
             dev.mapping_lookup(true);
@@ -249,8 +234,8 @@ impl DemandScheme for Hcftl {
             Some(id) => self.load_dtp(id, lpn, dev)?,
             None => {
                 let ppn = self.core.load_entry(lpn, dev, demand::TpCause::Miss)?;
-                self.cmt_insert(lpn, MapEntry { ppn, dirty: false }, dev);
-                MapEntry { ppn, dirty: false }
+                self.cmt_insert(lpn, MapEntry::clean(ppn), dev);
+                MapEntry::clean(ppn)
             }
         };
         self.pack_while_full(dev)?;
@@ -283,7 +268,7 @@ impl DemandScheme for Hcftl {
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
         let ghost = self.ghost.iter().map(|(l, e)| (l, e.ppn, e.dirty));
-        ghost.chain(self.cmt.iter().map(|(&l, e)| (l, e.ppn, e.dirty))).collect()
+        ghost.chain(self.cmt.entries()).collect()
     }
 
     fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
@@ -320,17 +305,11 @@ impl DemandScheme for Hcftl {
 }
 
 impl Ftl for Hcftl {
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    // `flush`: dirty entries in RAM (CMT and Ghost-CMT) go to their STPs; DTPs are on flash
+    // already. `map_view`: STPs through the GTD, overridden by the DTPs (entries naming
+    // their LPNs, [`DemandScheme::entry_pages`]), then by the dirty entries of the Ghost-CMT
+    // and the CMT. `block_role` is HCFTL's own (DTP blocks).
+    demand::forward!(read, write, trim, flush, map_view, ram_budget);
 
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
     /// first, while the device is idle; the merge that is running when the next request
@@ -342,11 +321,6 @@ impl Ftl for Hcftl {
             }
         }
         Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        // Dirty entries in RAM (CMT and Ghost-CMT) go to their STPs; DTPs are on flash already.
-        demand::flush_entries(self, dev)
     }
 
     fn ram_bytes(&self) -> u64 {
@@ -426,16 +400,6 @@ impl Ftl for Hcftl {
             return bad(format!("{valid_dtps} valid DTPs on flash but {} records", self.index.len()));
         }
         Ok(())
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        // STPs through the GTD, overridden by the DTPs (entries naming their LPNs), then by
-        // the dirty entries of the Ghost-CMT and the CMT.
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

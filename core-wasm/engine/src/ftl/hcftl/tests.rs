@@ -13,8 +13,7 @@ const SPLIT: RamSplit =
 fn setup(options: HcftlOptions, split: RamSplit) -> (Hcftl, Device) {
     let config = SimConfig::default();
     let ftl = Hcftl::with_split(&BuildCtx::of(&config), options, split).unwrap();
-    let d = &config.device;
-    let dev = Device::new(FlashArray::new(d.blocks, d.pages_per_block, d.cell), d.latency.clone(), false);
+    let dev = crate::ftl::demand::testing::device_of(&config);
     (ftl, dev)
 }
 

@@ -6,26 +6,25 @@ use super::scheme::Jtl;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
-use crate::flash::{BlockId, PageTag};
+use crate::flash::PageTag;
 use crate::ftl::demand::{self, DemandScheme, UNMAPPED};
-use crate::ftl::{BlockRole, Ftl, RamSplit};
+use crate::ftl::{Ftl, RamSplit};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
-use crate::invariants::MapView;
 
 impl Ftl for Jtl {
     fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
-        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        self.bypass.begin(op, lpns.len());
         Ok(())
     }
 
     fn end_request(&mut self, dev: &mut Device) -> Result<()> {
-        self.bypass = false;
+        self.bypass.end();
         self.write_pending(dev)
     }
 
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        if !self.bypass {
+        if !self.bypass.on() {
             return self.buffer_read(lpn, dev);
         }
         // Sequential: no recency change, nothing cached.
@@ -59,7 +58,7 @@ impl Ftl for Jtl {
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        if self.bypass {
+        if self.bypass.on() {
             self.write_through(lpn, version, dev)
         } else {
             self.buffer_write(lpn, version, dev)
@@ -90,27 +89,12 @@ impl Ftl for Jtl {
         Some(RamSplit { mapping_bytes: self.core.gtd_bytes() + map, buffer_bytes: buf })
     }
 
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
     fn holds_in_ram(&self, lpn: u32) -> bool {
         self.levels.get(lpn).is_some_and(|s| s.data.is_some())
     }
 
-    fn map_view(&self) -> Option<MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self
-            .levels
-            .iter()
-            .filter_map(|s| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version)))
-            .collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
+    // `read`, `write`, `trim` and `flush` are JTL's own (above, below).
+    demand::forward!(map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)

@@ -4,8 +4,8 @@
 
 use super::levels::{Levels, Slot};
 use super::scheme::Jtl;
-use crate::ftl::demand::{gtd_table, UNMAPPED};
-use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, Structure};
+use crate::ftl::demand::{gtd_table, ram_budgets, UNMAPPED};
+use crate::inspect::{summarise, InspectQuery, Inspection, Node, Order, Structure};
 
 fn entry_node(s: &Slot) -> Node {
     let label = match (s.data, s.ppn) {
@@ -41,7 +41,6 @@ impl Jtl {
 
     /// The levels, the GTD and the two halves.
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
-        let gtd_bytes = self.core.gtd_bytes();
         let (map, buf) = self.used();
         let (map_half, buf_half) = self.halves;
         // Every level down to the deepest one in use (empty levels below it say nothing).
@@ -62,15 +61,11 @@ impl Jtl {
             count: Some(self.levels.depth() as u64),
         };
         let truncated = (0..shown).any(|n| self.levels.level(n).len() > q.limit);
+        let (ram_used, budgets) =
+            ram_budgets(&self.core, &[("Mapping half", map, map_half), ("Data half", buf, buf_half)]);
         Inspection {
-            ram_used: gtd_bytes + map + buf,
-            budgets: vec![
-                Budget { name: "GTD".into(), bytes: gtd_bytes },
-                Budget { name: "Mapping half".into(), bytes: map },
-                Budget { name: "Mapping half (free)".into(), bytes: map_half - map },
-                Budget { name: "Data half".into(), bytes: buf },
-                Budget { name: "Data half (free)".into(), bytes: buf_half - buf },
-            ],
+            ram_used,
+            budgets,
             structures: vec![
                 Structure::Tree {
                     id: "levels".into(),

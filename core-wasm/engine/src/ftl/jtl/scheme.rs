@@ -12,8 +12,9 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageTag, Ppn};
-use crate::ftl::demand::{self, program_tpage, rewrite_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
+use crate::ftl::demand::{self, program_tpage, DemandCore, DemandScheme, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
+use crate::ftl::treeftl::bypass::SequentialBypass;
 use crate::ftl::treeftl::cost::LruCost;
 use crate::ftl::BuildCtx;
 
@@ -35,9 +36,8 @@ pub struct Jtl {
     pub(super) page_bytes: u64,
     pub(super) options: JtlOptions,
     pub(super) lru: LruCost,
-    pub(super) sequential_pages: usize,
-    /// The current request is sequential: its data bypasses RAM.
-    pub(super) bypass: bool,
+    /// Whether the current request is sequential: its data bypasses RAM.
+    pub(super) bypass: SequentialBypass,
 }
 
 impl Jtl {
@@ -57,9 +57,7 @@ impl Jtl {
                 ctx.ram_budget
             )));
         }
-        let half_block = ctx.device.pages_per_block as usize / 2;
-        let sequential_pages =
-            if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
+        let bypass = SequentialBypass::new(options.sequential_pages, ctx.device.pages_per_block);
         Ok(Jtl {
             core,
             levels: Levels::new(depth, group0, ctx.seed),
@@ -70,8 +68,7 @@ impl Jtl {
             page_bytes,
             lru: LruCost::new(options.lru_touch_ops, 0),
             options,
-            sequential_pages,
-            bypass: false,
+            bypass,
         })
     }
 
@@ -147,8 +144,7 @@ impl Jtl {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, slot.lpn, slot.dirty, ENTRY_BYTES as u32);
         if slot.dirty {
-            self.core.on_flash[slot.lpn as usize] = slot.ppn;
-            rewrite_tpage(self, self.core.tpage_of(slot.lpn), Purpose::Translation, TpCause::Eviction, dev)?;
+            demand::write_back_entry(self, slot.lpn, slot.ppn, dev)?;
         }
         Ok(())
     }
@@ -339,13 +335,7 @@ impl Jtl {
 }
 
 impl DemandScheme for Jtl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     /// Not used by JTL's own paths (they move entries themselves); kept for the family's
     /// contract: the entry brought to level 0.
@@ -383,5 +373,11 @@ impl DemandScheme for Jtl {
             }
             self.pending.remove(&lpn);
         }
+    }
+
+    /// Pages written in RAM and not yet on flash.
+    fn held(&self) -> Vec<(u32, u32)> {
+        let written = |s: &Slot| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version));
+        self.levels.iter().filter_map(written).collect()
     }
 }

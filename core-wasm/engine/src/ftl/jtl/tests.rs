@@ -1,51 +1,28 @@
 use super::scheme::Jtl;
 use super::*;
 use crate::config::SimConfig;
-use crate::device::Device;
 use crate::events::{HostOp, Purpose};
-use crate::flash::{FlashArray, PageTag};
-use crate::ftl::demand::TpCause;
+use crate::flash::PageTag;
+use crate::ftl::demand::{testing, TpCause};
 use crate::ftl::{BuildCtx, Ftl};
 use crate::invariants::check;
-use crate::oracle::Oracle;
 use crate::trace::generate::rng::SplitMix64;
 
 /// 32 blocks x 8 pages of 32 bytes: 8 entries per translation page, a 96-byte GTD, and a
 /// 192-byte cache: a 96-byte mapping half (12 entries: levels 0–2, 7 entries) and a 96-byte
 /// data half (3 pages: group 0 = levels 0 and 1). Half a block = 4 pages, so a request of
-/// 5 or more is sequential.
-struct Rig {
-    ftl: Jtl,
-    dev: Device,
-    oracle: Oracle,
-}
+/// 5 or more is sequential. (`Rig::write` writes a request, checking every invariant.)
+type Rig = testing::Rig<Jtl>;
 
 fn rig(seed: u64, options: JtlOptions) -> Rig {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 8;
-    config.device.page_bytes = 32;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 96 + 192;
+    let mut config = testing::small_config(32, 8, 32, 96 + 192);
     config.seed = seed;
     let ftl = Jtl::new(&BuildCtx::of(&config), options).unwrap();
     assert_eq!((ftl.levels.depth(), ftl.levels.group0(), ftl.halves), (3, 2, (96, 96)));
-    let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
-    Rig { ftl, dev, oracle: Oracle::new(config.device.logical_pages()) }
+    Rig::new(ftl, &config)
 }
 
 impl Rig {
-    /// Writes `lpns` as one request (sequential when more than 4), checking every invariant.
-    fn write(&mut self, lpns: &[u32]) {
-        self.ftl.begin_request(HostOp::Write, lpns, &mut self.dev).unwrap();
-        for &lpn in lpns {
-            let v = self.oracle.write(lpn).unwrap();
-            self.ftl.write(lpn, v, &mut self.dev).unwrap();
-        }
-        self.ftl.end_request(&mut self.dev).unwrap();
-        check(&self.ftl, &self.dev, &self.oracle).unwrap();
-    }
-
     /// Reads `lpns` as one request, checking each answer against the oracle.
     fn read(&mut self, lpns: &[u32]) {
         self.ftl.begin_request(HostOp::Read, lpns, &mut self.dev).unwrap();

@@ -4,7 +4,7 @@
 
 use super::{Tpftl, ENTRY_BYTES, NODE_BYTES};
 use crate::events::CacheLevel;
-use crate::ftl::demand::{entry_list, gtd_table};
+use crate::ftl::demand::{entry_list, gtd_table, touches_tpage};
 use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, Structure};
 
 impl Tpftl {
@@ -14,7 +14,7 @@ impl Tpftl {
         let entries = hottest_first().flat_map(|(_, n)| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty)));
         let len: usize = self.nodes.values().map(|n| n.entries.len()).sum();
         let capacity = self.capacity.saturating_sub(NODE_BYTES) / ENTRY_BYTES;
-        let touched = |t: u32| q.touched.iter().any(|&l| self.core.tpage_of(l) == t);
+        let touched = |t: u32| touches_tpage(&self.core, q, t);
         let (shown, truncated) = summarise(hottest_first(), q.limit, |&(t, _)| touched(t));
         let children = shown
             .into_iter()

@@ -21,12 +21,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
+use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::trace::HostOp;
@@ -147,10 +147,6 @@ impl Tpftl {
         })
     }
 
-    fn offset(&self, lpn: u32) -> u32 {
-        lpn % self.core.per_tpage
-    }
-
     /// Runs `f` on node `t` and re-files it in the page-level order (removing it when empty).
     fn with_node<R>(&mut self, t: u32, f: impl FnOnce(&mut Node) -> R) -> Option<R> {
         let node = self.nodes.get_mut(&t)?;
@@ -247,13 +243,7 @@ impl Tpftl {
 }
 
 impl DemandScheme for Tpftl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         self.clock += 1;
@@ -298,7 +288,7 @@ impl DemandScheme for Tpftl {
                 self.used += NODE_BYTES;
             }
             for &l in lpns {
-                let ppn = entries[self.offset(l) as usize];
+                let ppn = entries[self.core.offset_of(l)];
                 dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
                 self.with_node(page, |n| {
                     n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
@@ -345,17 +335,7 @@ impl Ftl for Tpftl {
         Ok(())
     }
 
-    fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        demand::read(self, lpn, dev)
-    }
-
-    fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        demand::write(self, lpn, version, dev)
-    }
-
-    fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        demand::trim(self, lpn, dev)
-    }
+    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.capacity
@@ -363,10 +343,6 @@ impl Ftl for Tpftl {
 
     fn ram_split(&self) -> Option<super::RamSplit> {
         Some(super::RamSplit { mapping_bytes: self.core.gtd_bytes() + self.used, buffer_bytes: 0 })
-    }
-
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
     }
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
@@ -393,18 +369,6 @@ impl Ftl for Tpftl {
             return bad("the page-level order and the nodes differ".into());
         }
         Ok(())
-    }
-
-    fn flush(&mut self, dev: &mut Device) -> Result<()> {
-        demand::flush_entries(self, dev)
-    }
-
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
-        Some(demand::map_view(self))
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

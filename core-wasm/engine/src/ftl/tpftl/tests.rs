@@ -1,19 +1,13 @@
 use super::*;
-use crate::config::SimConfig;
-use crate::flash::FlashArray;
+use crate::flash::PageTag;
+use crate::ftl::demand::testing::{device_of, small_config};
 
 /// 32 blocks x 4 pages of 32 bytes: 8 entries per translation page, 96 logical pages in 12
 /// pages (GTD 48 bytes). Cache: `cache` bytes after the GTD.
 fn setup(cache: u64, options: TpftlOptions) -> (Tpftl, Device) {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 4;
-    config.device.page_bytes = 32;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 48 + cache;
+    let config = small_config(32, 4, 32, 48 + cache);
     let ftl = Tpftl::new(&BuildCtx::of(&config), options).unwrap();
-    let dev = Device::new(FlashArray::new(32, 4, config.device.cell), config.device.latency.clone(), false);
-    (ftl, dev)
+    (ftl, device_of(&config))
 }
 
 fn tp(dev: &Device, cause: TpCause) -> (u64, u64) {

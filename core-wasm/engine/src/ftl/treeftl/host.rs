@@ -7,38 +7,31 @@ use super::Victims;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
-use crate::flash::{BlockId, PageTag, Ppn};
-use crate::ftl::demand::{self, DemandCore, DemandScheme, UNMAPPED};
-use crate::ftl::{BlockRole, Ftl, RamSplit};
+use crate::flash::{PageTag, Ppn};
+use crate::ftl::demand::{self, DemandScheme, UNMAPPED};
+use crate::ftl::{Ftl, RamSplit};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
-use crate::invariants::MapView;
 
 impl DemandScheme for TreeFtl {
-    fn core(&self) -> &DemandCore {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut DemandCore {
-        &mut self.core
-    }
+    demand::forward!(core);
 
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         Ok(self.group(t).entries[off])
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         let g = self.groups.peek(&self.core.tpage_of(lpn))?;
-        Some(g.entries[self.off(lpn)])
+        Some(g.entries[self.core.offset_of(lpn)])
     }
 
     /// GC moved `lpn`'s flash copy: fix the CTP entry (lazy copying). A buffered page has no
     /// flash copy, so GC never moves one.
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let Some(g) = self.groups.peek_mut(&self.core.tpage_of(lpn)) else { return false };
         g.entries[off] = ppn;
         g.dirty = true;
@@ -62,16 +55,21 @@ impl DemandScheme for TreeFtl {
             g.dirty = false;
         }
     }
+
+    /// The CDPs: written pages only RAM holds.
+    fn held(&self) -> Vec<(u32, u32)> {
+        self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect()
+    }
 }
 
 impl Ftl for TreeFtl {
     fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
-        self.bypass = op != HostOp::Trim && lpns.len() > self.sequential_pages;
+        self.bypass.begin(op, lpns.len());
         Ok(())
     }
 
     fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
-        self.bypass = false;
+        self.bypass.end();
         Ok(())
     }
 
@@ -81,7 +79,7 @@ impl Ftl for TreeFtl {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
         if let Some(&v) = self.group(t).cdps.get(&lpn) {
-            if !self.bypass {
+            if !self.bypass.on() {
                 dev.buffer_lookup(true);
             }
             dev.cache_hit(CacheLevel::DataPage, lpn);
@@ -89,10 +87,10 @@ impl Ftl for TreeFtl {
             self.touch(t, Some(lpn), dev);
             return Ok(Some(PageTag::data(lpn, v)));
         }
-        if !self.bypass {
+        if !self.bypass.on() {
             dev.buffer_lookup(false);
         }
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let ppn = self.group(t).entries[off];
         if ppn == UNMAPPED {
             return Ok(None);
@@ -103,7 +101,7 @@ impl Ftl for TreeFtl {
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
-        if self.bypass {
+        if self.bypass.on() {
             self.write_through(t, lpn, version, dev)
         } else {
             self.buffer_write(t, lpn, version, dev)
@@ -114,7 +112,7 @@ impl Ftl for TreeFtl {
         let t = self.core.tpage_of(lpn);
         self.load_ctp(t, dev)?;
         self.discard_cdp(t, lpn, dev);
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let old = self.group(t).entries[off];
         if old != UNMAPPED {
             dev.invalidate(old)?;
@@ -142,23 +140,12 @@ impl Ftl for TreeFtl {
         })
     }
 
-    fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.core.block_role(block, dev)
-    }
-
     fn holds_in_ram(&self, lpn: u32) -> bool {
         self.groups.peek(&self.core.tpage_of(lpn)).is_some_and(|g| g.cdps.contains_key(&lpn))
     }
 
-    fn map_view(&self) -> Option<MapView<'_>> {
-        let mut view = demand::map_view(self);
-        view.held = self.groups.iter().flat_map(|(_, g)| g.cdps.iter().map(|(&l, &v)| (l, v))).collect();
-        Some(view)
-    }
-
-    fn ram_budget(&self) -> Option<u64> {
-        Some(self.core.ram_budget())
-    }
+    // `read`, `write`, `trim` and `flush` are the tree's own (above, below).
+    demand::forward!(map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)

@@ -12,7 +12,7 @@
 
 use super::tree::{Group, TreeFtl};
 use super::Victims;
-use crate::ftl::demand::gtd_table;
+use crate::ftl::demand::{gtd_table, touches_tpage};
 use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, Structure};
 
 /// Bands the colder groups of a window are summarised into.
@@ -88,7 +88,7 @@ impl TreeFtl {
     /// one by one, the rest in bands; and whether anything was left out.
     fn window(&self, from: usize, to: usize, q: &InspectQuery) -> (Vec<Node>, bool) {
         let shown = q.limit.min(WINDOW);
-        let touched = |t: u32| q.touched.iter().any(|&lpn| self.core.tpage_of(lpn) == t);
+        let touched = |t: u32| touches_tpage(&self.core, q, t);
         let ranked = self.groups.iter().enumerate().skip(from).take(to - from);
         let mut nodes = Vec::new();
         let mut rest: Vec<(usize, u32, &Group)> = Vec::new();

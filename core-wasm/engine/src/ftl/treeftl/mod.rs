@@ -34,6 +34,7 @@
 //! - A flush (end of pre-fill or run) writes every CDP back and drops it, then writes the
 //!   dirty CTPs, which stay cached clean.
 
+pub(crate) mod bypass;
 mod host;
 mod inspect;
 mod tree;

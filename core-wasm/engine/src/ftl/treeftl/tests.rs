@@ -1,47 +1,25 @@
 use super::tree::{TreeFtl, IN_RAM};
 use super::*;
 use crate::config::SimConfig;
-use crate::device::Device;
 use crate::events::{HostOp, Purpose};
-use crate::flash::{FlashArray, PageTag};
-use crate::ftl::demand::TpCause;
+use crate::flash::PageTag;
+use crate::ftl::demand::{testing, TpCause};
 use crate::invariants::check;
-use crate::oracle::Oracle;
 
 /// 32 blocks x 8 pages of 32 bytes: 8 entries per translation page, 192 logical pages in 24
 /// translation pages (a 96-byte GTD). RAM: the GTD + `nodes` pages. Half a block = 4 pages,
-/// so a request of 5 or more is sequential.
-pub(super) struct Rig {
-    pub(super) ftl: TreeFtl,
-    dev: Device,
-    oracle: Oracle,
-}
+/// so a request of 5 or more is sequential. (`Rig::write` writes a request, checking every
+/// invariant.)
+pub(super) type Rig = testing::Rig<TreeFtl>;
 
 pub(super) fn rig(nodes: u64, victims: Victims, options: TreeOptions) -> Rig {
-    let mut config = SimConfig::default();
-    config.device.blocks = 32;
-    config.device.pages_per_block = 8;
-    config.device.page_bytes = 32;
-    config.gc.reserve_blocks = 1;
-    config.ram.bytes = 96 + nodes * 32;
+    let config = testing::small_config(32, 8, 32, 96 + nodes * 32);
     let ftl = TreeFtl::new(&BuildCtx::of(&config), options, victims).unwrap();
     assert_eq!(ftl.capacity(), nodes * 32);
-    let dev = Device::new(FlashArray::new(32, 8, config.device.cell), config.device.latency.clone(), false);
-    Rig { ftl, dev, oracle: Oracle::new(config.device.logical_pages()) }
+    Rig::new(ftl, &config)
 }
 
 impl Rig {
-    /// Writes `lpns` as one request (sequential when more than 4), checking every invariant.
-    pub(super) fn write(&mut self, lpns: &[u32]) {
-        self.ftl.begin_request(HostOp::Write, lpns, &mut self.dev).unwrap();
-        for &lpn in lpns {
-            let v = self.oracle.write(lpn).unwrap();
-            self.ftl.write(lpn, v, &mut self.dev).unwrap();
-        }
-        self.ftl.end_request(&mut self.dev).unwrap();
-        check(&self.ftl, &self.dev, &self.oracle).unwrap();
-    }
-
     pub(super) fn read(&mut self, lpn: u32) -> Option<PageTag> {
         self.ftl.begin_request(HostOp::Read, &[lpn], &mut self.dev).unwrap();
         let got = self.ftl.read(lpn, &mut self.dev).unwrap();

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::bypass::SequentialBypass;
 use super::cost::LruCost;
 use super::{Prune, TreeOptions, Victims};
 use crate::cache::Lru;
@@ -11,7 +12,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageTag, Ppn};
-use crate::ftl::demand::{program_tpage, DemandCore, TpCause, UNMAPPED};
+use crate::ftl::demand::{self, DemandCore, TpCause, UNMAPPED};
 use crate::ftl::pool::next_page;
 use crate::ftl::BuildCtx;
 
@@ -51,9 +52,8 @@ pub struct TreeFtl {
     pub(super) victims: Victims,
     pub(super) options: TreeOptions,
     pub(super) lru: LruCost,
-    pub(super) sequential_pages: usize,
-    /// The current request is sequential: its data bypasses RAM.
-    pub(super) bypass: bool,
+    /// Whether the current request is sequential: its data bypasses RAM.
+    pub(super) bypass: SequentialBypass,
     pub(super) id: &'static str,
 }
 
@@ -66,9 +66,7 @@ impl TreeFtl {
         let lru = LruCost::new(options.lru_touch_ops, options.lru_items_per_op);
         let ctp_bytes = u64::from(ctx.device.entries_per_translation_page()) * 4;
         let (core, cache) = DemandCore::new(ctx, id, ctp_bytes + page_bytes, "a CTP and a CDP")?;
-        let half_block = ctx.device.pages_per_block as usize / 2;
-        let sequential_pages =
-            if options.sequential_pages == 0 { half_block } else { options.sequential_pages as usize };
+        let bypass = SequentialBypass::new(options.sequential_pages, ctx.device.pages_per_block);
         Ok(TreeFtl {
             core,
             groups: Lru::unbounded(),
@@ -80,8 +78,7 @@ impl TreeFtl {
             victims,
             options,
             lru,
-            sequential_pages,
-            bypass: false,
+            bypass,
             id,
         })
     }
@@ -101,10 +98,6 @@ impl TreeFtl {
     #[cfg(test)]
     pub(super) fn group_entries(&self, t: u32) -> Vec<Ppn> {
         self.groups.peek(&t).map_or_else(Vec::new, |g| g.entries.clone())
-    }
-
-    pub(super) fn off(&self, lpn: u32) -> usize {
-        (lpn % self.core.per_tpage) as usize
     }
 
     pub(super) fn group(&mut self, t: u32) -> &mut Group {
@@ -221,7 +214,7 @@ impl TreeFtl {
             next_page(self, slot, dev, false)?
         };
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let g = self.group(t);
         g.cdps.remove(&lpn);
         g.entries[off] = dest;
@@ -236,9 +229,7 @@ impl TreeFtl {
         self.drop_node(NodeKey::Ctp(t), g.dirty, dev);
         if g.dirty {
             // Not cached any more: GC during the program fixes moved pages in `on_flash`.
-            let range = self.core.lpns_of(t);
-            self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&g.entries);
-            program_tpage(self, t, Purpose::Translation, TpCause::Eviction, false, dev)?;
+            demand::write_back_page(self, t, &g.entries, TpCause::Eviction, dev)?;
         }
         Ok(())
     }
@@ -259,7 +250,7 @@ impl TreeFtl {
 
     /// Drops CDP `lpn` without writing it (a newer write or a trim supersedes it).
     pub(super) fn discard_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) {
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let g = self.group(t);
         if g.cdps.remove(&lpn).is_some() {
             g.entries[off] = UNMAPPED;
@@ -282,7 +273,7 @@ impl TreeFtl {
         dev.cache_miss(CacheLevel::DataPage, lpn);
         self.make_room(self.page_bytes, Some(t), dev)?;
         // After the prune: GC may have moved the old copy (and fixed the entry).
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let old = self.group(t).entries[off];
         if old != UNMAPPED {
             if self.options.read_in {
@@ -313,7 +304,7 @@ impl TreeFtl {
             next_page(self, slot, dev, false)?
         };
         dev.program(dest, PageTag::data(lpn, version), Purpose::Data)?;
-        let off = self.off(lpn);
+        let off = self.core.offset_of(lpn);
         let old = self.group(t).entries[off];
         if old != UNMAPPED {
             dev.invalidate(old)?;
@@ -337,12 +328,10 @@ impl TreeFtl {
             let Some(t) = ts.iter().copied().find(|t| self.groups.peek(t).is_some_and(|g| g.dirty)) else {
                 return Ok(());
             };
-            let range = self.core.lpns_of(t);
             let g = self.group(t);
             g.dirty = false;
             let entries = g.entries.clone();
-            self.core.on_flash[range.start as usize..range.end as usize].copy_from_slice(&entries);
-            program_tpage(self, t, Purpose::Translation, TpCause::Flush, false, dev)?;
+            demand::write_back_page(self, t, &entries, TpCause::Flush, dev)?;
         }
     }
 }

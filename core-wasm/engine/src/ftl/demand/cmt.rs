@@ -1,0 +1,207 @@
+//! The cached mapping table (CMT) of single mapping entries, as DFTL, CDFTL (level one) and
+//! HCFTL hold it: plain LRU, or segmented LRU (the DFTL paper's, issue 10 item 6), behind
+//! one small interface so the policy code does not care which. Its counted operations
+//! ([`Cmt::search`], [`Cmt::admit`]) are the look-up and insertion every one of those
+//! schemes does the same way; what happens to a victim is the scheme's own rule.
+
+use crate::cache::{Inserted, Lru, Slru};
+use crate::device::Device;
+use crate::events::CacheLevel;
+use crate::flash::Ppn;
+use crate::hash::StateHasher;
+
+/// RAM of a cached mapping entry: LPN and PPN (the dirty bit fits in a PPN bit).
+pub const ENTRY_BYTES: u64 = 8;
+
+/// A mapping entry as RAM caches it: where the page is and whether its translation page on
+/// flash is stale for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapEntry {
+    /// Physical page ([`super::UNMAPPED`]: unmapped, e.g. trimmed).
+    pub ppn: Ppn,
+    /// Updated since it was loaded from its translation page (must reach it some day).
+    pub dirty: bool,
+}
+
+impl MapEntry {
+    /// An entry as loaded from flash.
+    pub fn clean(ppn: Ppn) -> Self {
+        MapEntry { ppn, dirty: false }
+    }
+
+    /// Feeds `lpn`'s entry into a state hash (LPN, PPN, dirty byte).
+    pub fn hash_into(&self, lpn: u32, h: &mut StateHasher) {
+        h.u32(lpn);
+        h.u32(self.ppn);
+        h.bytes(&[self.dirty as u8]);
+    }
+}
+
+/// The cached mapping table.
+#[derive(Debug, Clone)]
+pub enum Cmt {
+    /// One LRU list.
+    Lru(Lru<u32, MapEntry>),
+    /// Probationary and protected segments.
+    Segmented(Slru<u32, MapEntry>),
+}
+
+impl Cmt {
+    /// One search of the CMT (one cache operation): a hit counts as a mapping hit and an
+    /// entry hit and answers the PPN; a miss counts as an entry miss only, since a lower
+    /// level (CDFTL's pages, HCFTL's Ghost-CMT) may still hold the entry.
+    pub fn search(&mut self, lpn: u32, dev: &mut Device) -> Option<Ppn> {
+        dev.cache_ops(1);
+        if let Some(e) = self.get(&lpn) {
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Some(e.ppn);
+        }
+        dev.cache_miss(CacheLevel::Entry, lpn);
+        None
+    }
+
+    /// Caches `lpn` → `e` at the front, counting the insertion and the eviction it causes;
+    /// answers the victim, which the scheme writes back, absorbs or keeps by its own rule.
+    pub fn admit(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Option<(u32, MapEntry)> {
+        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+        let Inserted::Evicted(victim, v) = self.insert(lpn, e) else { return None };
+        dev.cache_evict(CacheLevel::Entry, victim, v.dirty, ENTRY_BYTES as u32);
+        Some((victim, v))
+    }
+
+    /// Marks the cached ones of `lpns` clean (their translation page is being rewritten).
+    pub fn mark_clean(&mut self, lpns: &[u32]) {
+        for lpn in lpns {
+            if let Some(e) = self.peek_mut(lpn) {
+                e.dirty = false;
+            }
+        }
+    }
+
+    /// `(lpn, ppn, dirty)` of every entry, in [`Cmt::iter`]'s order.
+    pub fn entries(&self) -> impl Iterator<Item = (u32, Ppn, bool)> + '_ {
+        self.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty))
+    }
+
+    /// Feeds every entry into a state hash, in [`Cmt::iter`]'s order.
+    pub fn hash_into(&self, h: &mut StateHasher) {
+        for (&lpn, e) in self.iter() {
+            e.hash_into(lpn, h);
+        }
+    }
+
+    /// Looks `lpn` up as an access (recency updated, promotion in the segmented form).
+    pub fn get(&mut self, lpn: &u32) -> Option<MapEntry> {
+        match self {
+            Cmt::Lru(c) => c.get(lpn).copied(),
+            Cmt::Segmented(c) => c.get(lpn).copied(),
+        }
+    }
+
+    /// `lpn`'s entry without touching the order.
+    pub fn peek(&self, lpn: &u32) -> Option<&MapEntry> {
+        match self {
+            Cmt::Lru(c) => c.peek(lpn),
+            Cmt::Segmented(c) => c.peek(lpn),
+        }
+    }
+
+    /// `lpn`'s entry, to change it, without touching the order.
+    pub fn peek_mut(&mut self, lpn: &u32) -> Option<&mut MapEntry> {
+        match self {
+            Cmt::Lru(c) => c.peek_mut(lpn),
+            Cmt::Segmented(c) => c.peek_mut(lpn),
+        }
+    }
+
+    /// Caches `lpn` → `e` (uncounted; [`Cmt::admit`] counts it).
+    pub fn insert(&mut self, lpn: u32, e: MapEntry) -> Inserted<u32, MapEntry> {
+        match self {
+            Cmt::Lru(c) => c.insert(lpn, e),
+            Cmt::Segmented(c) => c.insert(lpn, e),
+        }
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        match self {
+            Cmt::Lru(c) => c.len(),
+            Cmt::Segmented(c) => c.len(),
+        }
+    }
+
+    /// Whether it holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Entries it may hold.
+    pub fn capacity(&self) -> usize {
+        match self {
+            Cmt::Lru(c) => c.capacity(),
+            Cmt::Segmented(c) => c.capacity(),
+        }
+    }
+
+    /// Entries from kept-longest to next victim (segmented: protected, then probationary).
+    pub fn iter(&self) -> Box<dyn Iterator<Item = (&u32, &MapEntry)> + '_> {
+        match self {
+            Cmt::Lru(c) => Box::new(c.iter()),
+            Cmt::Segmented(c) => Box::new(c.iter().map(|(_, k, v)| (k, v))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::SimConfig;
+    use crate::events::Event;
+    use crate::flash::FlashArray;
+
+    fn device() -> Device {
+        let config = SimConfig::default();
+        let latency = crate::config::Latencies { cache_op_ns: 7, ..config.device.latency };
+        Device::new(FlashArray::new(4, 4, config.device.cell), latency, true)
+    }
+
+    /// A hit counts one cache operation, a mapping hit and an entry hit; a miss one cache
+    /// operation and an entry miss, leaving the mapping look-up to the caller.
+    #[test]
+    fn search_counts_a_hit_and_leaves_a_miss_to_the_caller() {
+        let mut dev = device();
+        let mut cmt = Cmt::Lru(Lru::new(2));
+        cmt.insert(5, MapEntry::clean(50));
+        assert_eq!(cmt.search(5, &mut dev), Some(50));
+        assert_eq!(cmt.search(6, &mut dev), None);
+        assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (1, 0));
+        assert_eq!(dev.cost.lru_ns, 2 * 7);
+        let events = dev.take_events();
+        assert_eq!(
+            events,
+            vec![
+                Event::CacheHit { level: CacheLevel::Entry, key: 5 },
+                Event::CacheMiss { level: CacheLevel::Entry, key: 6 },
+            ]
+        );
+    }
+
+    /// Admitting into a full CMT evicts its LRU entry, dirty bit and all, and says so.
+    #[test]
+    fn admit_answers_the_victim_with_its_dirty_bit() {
+        let mut dev = device();
+        let mut cmt = Cmt::Lru(Lru::new(2));
+        assert_eq!(cmt.admit(1, MapEntry { ppn: 10, dirty: true }, &mut dev), None);
+        assert_eq!(cmt.admit(2, MapEntry::clean(20), &mut dev), None);
+        assert_eq!(cmt.admit(3, MapEntry::clean(30), &mut dev), Some((1, MapEntry { ppn: 10, dirty: true })));
+        let bytes = ENTRY_BYTES as u32;
+        assert_eq!(
+            dev.take_events().last(),
+            Some(&Event::CacheEvict { level: CacheLevel::Entry, key: 1, dirty: true, bytes })
+        );
+        cmt.peek_mut(&2).unwrap().dirty = true;
+        cmt.mark_clean(&[2, 9]);
+        assert_eq!(cmt.entries().collect::<Vec<_>>(), vec![(3, 30, false), (2, 20, false)]);
+    }
+}
