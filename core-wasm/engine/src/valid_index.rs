@@ -162,11 +162,39 @@ impl ValidIndex {
     }
 
     /// The lowest-numbered block with `valid` valid pages that `accept` allows.
+    ///
+    /// Greedy GC asks bucket after bucket, most of them empty, so an empty bucket answers
+    /// before any walk starts, and the walk is plain loops over the summary and bitmap
+    /// words: the iterator chain of [`Self::filed`] is a 120-byte value that wasm moves with
+    /// a `memory.copy`, which V8 runs as a call into C, once per bucket asked.
     pub fn min_in(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid);
         let best = aside.map(|i| self.recent[i]).filter(|&b| accept(b)).min();
-        let filed = self.filed(valid).take_while(|&b| best.is_none_or(|x| b < x)).find(|&b| accept(b));
-        filed.or(best)
+        let v = valid as usize;
+        if self.count[v] == 0 {
+            return best;
+        }
+        let bits = &self.bits[v * self.words..(v + 1) * self.words];
+        let summary = &self.summary[v * self.summary_words..(v + 1) * self.summary_words];
+        for (s, &sw) in summary.iter().enumerate() {
+            let mut sw = sw;
+            while sw != 0 {
+                let w = s * 64 + sw.trailing_zeros() as usize;
+                sw &= sw - 1;
+                let mut word = bits[w];
+                while word != 0 {
+                    let b = (w * 64 + word.trailing_zeros() as usize) as BlockId;
+                    word &= word - 1;
+                    if best.is_some_and(|x| b >= x) {
+                        return best;
+                    }
+                    if accept(b) {
+                        return Some(b);
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// Which bucket `block` is filed under (`None` when not indexed), for consistency checks.
