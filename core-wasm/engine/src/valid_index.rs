@@ -64,6 +64,7 @@ impl ValidIndex {
         }
     }
 
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn file(&mut self, block: BlockId, valid: u32) {
         let (v, b) = (valid as usize, block as usize);
         let w = b / 64;
@@ -74,6 +75,7 @@ impl ValidIndex {
     }
 
     /// Takes a filed block out of its bucket.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn unfile(&mut self, block: BlockId) {
         let b = block as usize;
         let v = self.bucket[b] as usize;
@@ -96,6 +98,7 @@ impl ValidIndex {
 
     /// `block` was programmed and now holds `valid` valid pages: hold it aside (filing the
     /// least recently programmed block held there, if the slots are full).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn programmed(&mut self, block: BlockId, valid: u32) {
         self.clock += 1;
         if self.bucket[block as usize] == ASIDE {
@@ -117,6 +120,7 @@ impl ValidIndex {
     }
 
     /// Files `block` under `valid` (indexing it if it was not).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn set(&mut self, block: BlockId, valid: u32) {
         match self.bucket[block as usize] {
             ASIDE => {
