@@ -243,6 +243,9 @@ impl FlashArray {
     pub fn prefetch(&self, ppn: Ppn) {
         crate::prefetch::element(&self.meta, ppn as usize);
         crate::prefetch::element(&self.tags, ppn as usize);
+        let block = self.block_of(ppn);
+        crate::prefetch::element(&self.valid, block as usize);
+        self.by_valid.prefetch(block);
     }
 
     /// State of one page.

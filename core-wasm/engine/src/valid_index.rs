@@ -201,6 +201,11 @@ impl ValidIndex {
         best
     }
 
+    /// Starts loading `block`'s bucket entry (see [`crate::prefetch`]).
+    pub fn prefetch(&self, block: BlockId) {
+        crate::prefetch::element(&self.bucket, block as usize);
+    }
+
     /// Which bucket `block` is filed under (`None` when not indexed), for consistency checks.
     pub fn bucket_of(&self, block: BlockId) -> Option<u32> {
         match self.bucket[block as usize] {
