@@ -266,6 +266,7 @@ impl Device {
     }
 
     /// Reads a page (array read + bus transfer).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn read(&mut self, ppn: Ppn, purpose: Purpose) -> Result<PageTag> {
         let tag = self.flash.read(ppn)?;
         let ns = self.latency.page_read_ns + self.latency.transfer_ns_per_page;
@@ -301,6 +302,7 @@ impl Device {
     }
 
     /// Programs a page (bus transfer + program).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn program(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) -> Result<()> {
         // The common case carries only a tag: no contents to check, move or drop.
         self.flash.program(ppn, tag)?;
@@ -323,6 +325,7 @@ impl Device {
     }
 
     /// Ages, cost, time, counters and the event of a page program that succeeded.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) {
         let (block, page) = self.flash.split(ppn);
         self.ages.on_program(block);
@@ -344,6 +347,7 @@ impl Device {
     }
 
     /// Marks a page invalid (a RAM-side bookkeeping change; no flash time).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
         self.flash.invalidate(ppn)?;
         self.ages.on_invalidate(self.flash.block_of(ppn));

@@ -243,6 +243,9 @@ impl FlashArray {
     pub fn prefetch(&self, ppn: Ppn) {
         crate::prefetch::element(&self.meta, ppn as usize);
         crate::prefetch::element(&self.tags, ppn as usize);
+        let block = self.block_of(ppn);
+        crate::prefetch::element(&self.valid, block as usize);
+        self.by_valid.prefetch(block);
     }
 
     /// State of one page.
@@ -301,6 +304,7 @@ impl FlashArray {
     }
 
     /// Reads a page's tag. Reading an erased page is refused: no FTL should map to one.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn read(&self, ppn: Ppn) -> Result<PageTag> {
         self.check_ppn(ppn)?;
         match self.meta[ppn as usize].state() {
@@ -339,6 +343,7 @@ impl FlashArray {
     }
 
     /// Programs a free page with `tag`; the page becomes valid.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub(crate) fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
         self.check_ppn(ppn)?;
         let (block, offset) = self.split(ppn);
@@ -362,6 +367,7 @@ impl FlashArray {
     }
 
     /// Marks a valid page invalid (its content is superseded or trimmed).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub(crate) fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
         self.check_ppn(ppn)?;
         let meta = self.meta[ppn as usize];

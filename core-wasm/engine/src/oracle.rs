@@ -50,9 +50,11 @@ impl Oracle {
         Ok(v)
     }
 
-    /// Starts loading the stamp of `lpn` (see [`crate::prefetch`]).
-    pub fn prefetch(&self, lpn: u32) {
-        crate::prefetch::element(&self.expected, lpn as usize);
+    /// Starts loading the stamps of `lpns` (see [`crate::prefetch`]).
+    pub fn prefetch(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            crate::prefetch::element(&self.expected, lpn as usize);
+        }
     }
 
     /// Records a trim of `lpn`.

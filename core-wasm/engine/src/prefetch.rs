@@ -5,7 +5,9 @@
 //! place per page write). The requests are known in advance, so the simulation asks for the
 //! next few pages' entries early and their loads overlap. A prefetch changes no state and
 //! cannot fault. Where there is no prefetch instruction (wasm) it is a plain load whose value
-//! is dropped: the CPU still starts the miss early, though it waits for it sooner.
+//! is dropped: the CPU still starts the miss early, though it waits for it sooner. So hints go
+//! out in bursts, each a tight loop of loads and nothing else, so that a burst's loads all
+//! fit in the CPU's reorder window and their misses overlap (see docs/perf.md).
 
 /// Starts loading `slice[i]` into the cache, if `i` is in range.
 #[inline(always)]
@@ -20,5 +22,11 @@ pub fn element<T: Copy>(slice: &[T], i: usize) {
         _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
     }
     #[cfg(not(target_arch = "x86_64"))]
-    std::hint::black_box(*x);
+    // SAFETY: `x` is a valid reference, so reading its first byte is sound. The read is
+    // volatile so that it is not dropped as unused; it is one byte so that it is one load
+    // instruction with nothing stored (`black_box` would also spill the value to the stack).
+    #[allow(unsafe_code)]
+    unsafe {
+        std::ptr::read_volatile((x as *const T).cast::<u8>());
+    }
 }

@@ -396,15 +396,11 @@ impl Sim {
             return;
         }
         let lpns = &self.workload.lpns;
-        let far = lpns.get(p + 2 * BURST..).unwrap_or(&[]);
-        for &lpn in far.iter().take(BURST) {
-            self.oracle.prefetch(lpn);
-            self.ftl.prefetch(lpn, false, &self.device);
-        }
-        let near = lpns.get(p + BURST..).unwrap_or(&[]);
-        for &lpn in near.iter().take(BURST) {
-            self.ftl.prefetch(lpn, true, &self.device);
-        }
+        let burst = |from: usize| lpns.get(from..).map_or(&[][..], |l| &l[..l.len().min(BURST)]);
+        let far = burst(p + 2 * BURST);
+        self.oracle.prefetch(far);
+        self.ftl.prefetch(far, false, &self.device);
+        self.ftl.prefetch(burst(p + BURST), true, &self.device);
     }
 
     /// The counter `step_until` watches for `what`.

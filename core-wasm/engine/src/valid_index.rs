@@ -64,6 +64,7 @@ impl ValidIndex {
         }
     }
 
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn file(&mut self, block: BlockId, valid: u32) {
         let (v, b) = (valid as usize, block as usize);
         let w = b / 64;
@@ -74,6 +75,7 @@ impl ValidIndex {
     }
 
     /// Takes a filed block out of its bucket.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn unfile(&mut self, block: BlockId) {
         let b = block as usize;
         let v = self.bucket[b] as usize;
@@ -96,6 +98,7 @@ impl ValidIndex {
 
     /// `block` was programmed and now holds `valid` valid pages: hold it aside (filing the
     /// least recently programmed block held there, if the slots are full).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn programmed(&mut self, block: BlockId, valid: u32) {
         self.clock += 1;
         if self.bucket[block as usize] == ASIDE {
@@ -117,6 +120,7 @@ impl ValidIndex {
     }
 
     /// Files `block` under `valid` (indexing it if it was not).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn set(&mut self, block: BlockId, valid: u32) {
         match self.bucket[block as usize] {
             ASIDE => {
@@ -162,11 +166,44 @@ impl ValidIndex {
     }
 
     /// The lowest-numbered block with `valid` valid pages that `accept` allows.
+    ///
+    /// Greedy GC asks bucket after bucket, most of them empty, so an empty bucket answers
+    /// before any walk starts, and the walk is plain loops over the summary and bitmap
+    /// words: the iterator chain of [`Self::filed`] is a 120-byte value that wasm moves with
+    /// a `memory.copy`, which V8 runs as a call into C, once per bucket asked.
     pub fn min_in(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid);
         let best = aside.map(|i| self.recent[i]).filter(|&b| accept(b)).min();
-        let filed = self.filed(valid).take_while(|&b| best.is_none_or(|x| b < x)).find(|&b| accept(b));
-        filed.or(best)
+        let v = valid as usize;
+        if self.count[v] == 0 {
+            return best;
+        }
+        let bits = &self.bits[v * self.words..(v + 1) * self.words];
+        let summary = &self.summary[v * self.summary_words..(v + 1) * self.summary_words];
+        for (s, &sw) in summary.iter().enumerate() {
+            let mut sw = sw;
+            while sw != 0 {
+                let w = s * 64 + sw.trailing_zeros() as usize;
+                sw &= sw - 1;
+                let mut word = bits[w];
+                while word != 0 {
+                    let b = (w * 64 + word.trailing_zeros() as usize) as BlockId;
+                    word &= word - 1;
+                    if best.is_some_and(|x| b >= x) {
+                        return best;
+                    }
+                    if accept(b) {
+                        return Some(b);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Starts loading `block`'s bucket entry (see [`crate::prefetch`]).
+    pub fn prefetch(&self, block: BlockId) {
+        crate::prefetch::element(&self.bucket, block as usize);
     }
 
     /// Which bucket `block` is filed under (`None` when not indexed), for consistency checks.

@@ -186,11 +186,12 @@ pub trait Ftl: std::fmt::Debug {
     }
     /// Role of `block` for the views.
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
-    /// A hint that logical page `lpn` will be served soon: the scheme may start loading the
-    /// table entries it will touch ([`crate::prefetch`]). `near` is false well ahead (fetch
-    /// the entry itself) and true shortly before (the entry is cached now; fetch what it
-    /// points to). Must not change any state. Default: nothing.
-    fn prefetch(&self, _lpn: u32, _near: bool, _dev: &Device) {}
+    /// A hint that logical pages `lpns` will be served soon: the scheme may start loading
+    /// the table entries it will touch ([`crate::prefetch`]), all in one tight loop so their
+    /// misses overlap. `near` is false well ahead (fetch the entries themselves) and true
+    /// shortly before (the entries are cached now; fetch what they point to). Must not change
+    /// any state. Default: nothing.
+    fn prefetch(&self, _lpns: &[u32], _near: bool, _dev: &Device) {}
     /// Logical pages whose newest data lives only in the scheme's RAM (a write buffer).
     fn holds_in_ram(&self, _lpn: u32) -> bool {
         false

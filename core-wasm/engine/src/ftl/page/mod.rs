@@ -191,11 +191,13 @@ impl Ftl for PageFtl {
         }
     }
 
-    fn prefetch(&self, lpn: u32, near: bool, dev: &Device) {
-        if !near {
-            crate::prefetch::element(&self.map, lpn as usize);
-        } else if let Some(&ppn) = self.map.get(lpn as usize).filter(|&&p| p != UNMAPPED) {
-            dev.flash().prefetch(ppn);
+    fn prefetch(&self, lpns: &[u32], near: bool, dev: &Device) {
+        for &lpn in lpns {
+            if !near {
+                crate::prefetch::element(&self.map, lpn as usize);
+            } else if let Some(&ppn) = self.map.get(lpn as usize).filter(|&&p| p != UNMAPPED) {
+                dev.flash().prefetch(ppn);
+            }
         }
     }
 
