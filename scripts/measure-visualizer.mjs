@@ -85,11 +85,15 @@ async function startTaskTrace() {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  // TRACE_OUT=file.json also samples JavaScript and writes the raw trace there (open it in
+  // Chromium's Performance panel, or sum a long task's children up with a small script).
+  const sampled = process.env.TRACE_OUT ? ',v8.execute,disabled-by-default-v8.cpu_profiler' : '';
+  await cdp.send('Tracing.start', { categories: `devtools.timeline,disabled-by-default-devtools.timeline${sampled}`, transferMode: 'ReportEvents' });
   return async () => {
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
     await done;
+    if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify({ traceEvents: events }));
     // The page's main thread: the renderer's CrRendererMain (the busiest, should there be two).
     const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
     const busy = (id) => events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === id).reduce((a, e) => a + (e.tdur ?? 0), 0);

@@ -2,10 +2,12 @@
  * Paints the block grid's pages into one ImageData through a 32-bit view (one write per
  * pixel), keeping the last painted state so that the next frame repaints only the blocks
  * that changed and uploads only their bounding box. No buffers are allocated per frame:
- * the image and the copy of the last state live as long as the layout.
+ * the image and the copy of the last state live as long as the layout. A grid taller than
+ * its box is painted whole into the image but uploaded only within the window of rows
+ * the canvas holds (layout.ts, gridWindow).
  */
 import type { FrameData } from '../../engine/protocol';
-import { type GridLayout, tileOrigin } from './layout';
+import { type GridLayout, type GridWindow, tileOrigin } from './layout';
 import { BACKGROUND, HEAT_PIXELS, HEAT_STEPS, PANEL, ROLE_PIXELS, pixel, rgb } from './palette';
 
 const BG = pixel(rgb(BACKGROUND));
@@ -29,6 +31,8 @@ export class GridPainter {
   private painted = false;
   private heatMode = false;
   private heatMax = -1;
+  /** The window the canvas last received whole (a new one, or a resized canvas, needs all of it). */
+  private shown: GridWindow | null = null;
 
   constructor(
     readonly layout: GridLayout,
@@ -49,8 +53,11 @@ export class GridPainter {
     this.painted = false;
   }
 
-  /** Paints `frame` into `ctx` (role colours, or erase-count heat when `heat`). */
-  paint(ctx: CanvasRenderingContext2D, frame: FrameData, heat: boolean): PaintStats {
+  /**
+   * Paints `frame` into `ctx` (role colours, or erase-count heat when `heat`); the canvas
+   * holds the rows of `win` (the whole grid by default).
+   */
+  paint(ctx: CanvasRenderingContext2D, frame: FrameData, heat: boolean, win: GridWindow = { top: 0, height: this.layout.height }): PaintStats {
     const { pageStates, blockRoles, eraseCounts } = frame;
     let max = 0;
     if (heat) for (let b = 0; b < this.blocks; b++) if (eraseCounts[b] > max) max = eraseCounts[b];
@@ -86,8 +93,16 @@ export class GridPainter {
       y1 = Math.max(y1, row * tileH + tileH);
     }
     this.painted = true;
-    if (full) ctx.putImageData(this.img, 0, 0);
-    else if (count > 0) ctx.putImageData(this.img, 0, 0, x0, y0, Math.min(x1, this.img.width) - x0, Math.min(y1, this.img.height) - y0);
+    const { width, height } = this.img;
+    const top = win.top;
+    const bottom = Math.min(height, top + win.height);
+    const moved = this.shown?.top !== top || this.shown.height !== win.height;
+    this.shown = win;
+    if (full || moved) ctx.putImageData(this.img, 0, -top, 0, top, width, bottom - top);
+    else if (count > 0 && Math.min(y1, bottom) > Math.max(y0, top)) {
+      const ya = Math.max(y0, top);
+      ctx.putImageData(this.img, 0, -top, x0, ya, Math.min(x1, width) - x0, Math.min(y1, bottom) - ya);
+    }
     return { blocks: count, full };
   }
 
