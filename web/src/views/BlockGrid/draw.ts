@@ -31,6 +31,10 @@ export class GridPainter {
   private painted = false;
   private heatMode = false;
   private heatMax = -1;
+  /** The page's number of the frame painted last (FrameData.seq), -1 when unknown. */
+  private seq = -1;
+  /** Blocks a frame's change list names (set and cleared within one paint). */
+  private readonly marked: Uint8Array;
   /** The window the canvas last received whole (a new one, or a resized canvas, needs all of it). */
   private shown: GridWindow | null = null;
 
@@ -46,6 +50,7 @@ export class GridPainter {
     this.states32 = pagesPerBlock % 4 === 0 ? new Uint32Array(this.states.buffer) : null;
     this.roles = new Uint8Array(blocks);
     this.heats = new Uint8Array(blocks);
+    this.marked = new Uint8Array(blocks);
   }
 
   /** Forces the next paint to repaint everything (e.g. after drawing over the canvas). */
@@ -66,6 +71,12 @@ export class GridPainter {
     this.heatMax = max;
     if (full) this.px.fill(PANEL_PX);
 
+    // Which blocks' pages may differ from what was painted: a frame that came as changes
+    // since the frame painted last names them (no need to compare 16.7 MB of pages on the
+    // paper's device); the same frame again has none; otherwise compare every block.
+    const changes = full || frame.seq === undefined ? null : frame.seq === this.seq ? [] : frame.changes?.since === this.seq ? frame.changes.blocks : null;
+    if (changes) for (const b of changes) this.marked[b] = 1;
+    this.seq = frame.seq ?? -1;
     const ppb = this.pagesPerBlock;
     const words = ppb >> 2;
     const next32 = this.states32 ? new Uint32Array(pageStates.buffer, pageStates.byteOffset, pageStates.length >> 2) : null;
@@ -79,7 +90,8 @@ export class GridPainter {
     let count = 0;
     for (let b = 0; b < this.blocks; b++) {
       const h = heat ? Math.round((eraseCounts[b] / Math.max(1, max)) * (HEAT_STEPS - 1)) : 0;
-      if (!full && blockRoles[b] === this.roles[b] && (!heat || h === this.heats[b]) && this.sameBlock(b, pageStates, next32, words)) continue;
+      const samePages = changes ? !this.marked[b] : this.sameBlock(b, pageStates, next32, words);
+      if (!full && blockRoles[b] === this.roles[b] && (!heat || h === this.heats[b]) && samePages) continue;
       this.roles[b] = blockRoles[b];
       this.heats[b] = h;
       this.states.set(pageStates.subarray(b * ppb, (b + 1) * ppb), b * ppb);
@@ -92,6 +104,7 @@ export class GridPainter {
       x1 = Math.max(x1, col * tileW + tileW);
       y1 = Math.max(y1, row * tileH + tileH);
     }
+    if (changes) for (const b of changes) this.marked[b] = 0;
     this.painted = true;
     const { width, height } = this.img;
     const top = win.top;
