@@ -150,10 +150,10 @@ export function Narration() {
         if (group) scrollWithin(list, group, 'nearest');
       }
     };
-    if (!playing) return scroll();
-    // While playing, measuring here would force a layout in the middle of the frame's
-    // updates (the grid and the tree still change the page after this), so the page was
-    // laid out twice a refresh: the scroll waits for the next animation frame instead.
+    // Measuring here would force a layout in the middle of the frame's updates (the grid
+    // and the tree still change the page after this), so the page was laid out twice a
+    // refresh (36 ms forced on the paper's device when play paused): the scroll waits for
+    // the next animation frame instead, which still comes before the frame is painted.
     const raf = requestAnimationFrame(scroll);
     return () => cancelAnimationFrame(raf);
   }, [currentIndex, pos.op, log, playing, reach]);
