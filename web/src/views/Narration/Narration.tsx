@@ -18,10 +18,11 @@ const PLAYING_REFRESH_MS = 250;
 const PLAYING_GROUPS = 8;
 /**
  * Out of play the whole log is rendered, but grown by this many requests on each side of the
- * position per task: rendering and laying out all of its 150 requests at once took one task
- * of 120+ ms when play paused on the paper's device (issue 12's 50 ms frame budget).
+ * position per frame: rendering and laying out all of its 150 requests at once took one task
+ * of 120+ ms when play paused on the paper's device (issue 12's 50 ms frame budget), and 12
+ * a side still made frames of up to 50 ms there.
  */
-const GROW_GROUPS = 12;
+const GROW_GROUPS = 6;
 
 const KINDS: { value: LineKind | 'all'; label: string }[] = [
   { value: 'all', label: 'All operations' },
@@ -132,8 +133,16 @@ export function Narration() {
   useEffect(() => {
     if (playing) return setReach(PLAYING_GROUPS);
     if (reach >= log.length) return;
-    const t = setTimeout(() => setReach((r) => r + GROW_GROUPS), 0);
-    return () => clearTimeout(t);
+    // One step a frame: the next after this frame is painted (a timer queued from the
+    // animation frame), so that steps never pile up into one layout.
+    let t = 0;
+    const raf = requestAnimationFrame(() => {
+      t = window.setTimeout(() => setReach((r) => r + GROW_GROUPS), 0);
+    });
+    return () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(t);
+    };
   }, [playing, reach, log.length]);
 
   // Keep the moment on screen in view by scrolling the list only: scrollIntoView would also
