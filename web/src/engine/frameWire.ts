@@ -56,31 +56,33 @@ export class FrameSender {
  */
 export function diffPages(prev: Uint8Array, next: Uint8Array, pagesPerBlock: number, base: number): PageDelta {
   const ppb = pagesPerBlock;
-  const blocks = prev.length / ppb;
   const words = ppb % 4 === 0 && prev.byteOffset % 4 === 0 && next.byteOffset % 4 === 0 ? ppb >> 2 : 0;
   const a32 = words ? new Uint32Array(prev.buffer, prev.byteOffset, prev.length >> 2) : null;
   const b32 = words ? new Uint32Array(next.buffer, next.byteOffset, next.length >> 2) : null;
   const changed: number[] = [];
-  for (let b = 0; b < blocks; b++) {
-    let same = true;
-    if (a32 && b32) {
-      for (let w = b * words, end = w + words; w < end; w++) {
-        if (a32[w] !== b32[w]) {
-          same = false;
-          break;
-        }
-      }
-    } else {
-      for (let i = b * ppb, end = i + ppb; i < end; i++) {
-        if (prev[i] !== next[i]) {
-          same = false;
-          break;
-        }
-      }
-    }
-    if (same) continue;
+  const take = (b: number) => {
     changed.push(b);
     prev.set(next.subarray(b * ppb, (b + 1) * ppb), b * ppb);
+  };
+  if (a32 && b32) {
+    // One tight scan over the words (most are equal); a difference names its block, which
+    // is taken whole, and the scan goes on from the next block.
+    const n = a32.length;
+    let w = 0;
+    for (;;) {
+      while (w < n && a32[w] === b32[w]) w++;
+      if (w >= n) break;
+      const b = Math.floor(w / words);
+      take(b);
+      w = (b + 1) * words;
+    }
+  } else {
+    for (let i = 0; i < prev.length; i++) {
+      if (prev[i] === next[i]) continue;
+      const b = Math.floor(i / ppb);
+      take(b);
+      i = (b + 1) * ppb - 1;
+    }
   }
   const states = new Uint8Array(changed.length * ppb);
   changed.forEach((b, i) => states.set(next.subarray(b * ppb, (b + 1) * ppb), i * ppb));
