@@ -23,6 +23,11 @@ const PLAYING_GROUPS = 8;
  * a side still made frames of up to 50 ms there.
  */
 const GROW_GROUPS = 6;
+/**
+ * Requests a side the first render after a pause shows: the pause lands the same frame as the
+ * other views' catch-up (tree, RAM split, chart), so it starts lighter than play's 8.
+ */
+const PAUSED_FIRST_GROUPS = 3;
 
 const KINDS: { value: LineKind | 'all'; label: string }[] = [
   { value: 'all', label: 'All operations' },
@@ -129,9 +134,9 @@ export function Narration() {
   const ppb = info?.pagesPerBlock ?? 1;
   const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
   // Requests rendered on each side of the position out of play (grows to the whole log).
-  const [reach, setReach] = useState(PLAYING_GROUPS);
+  const [reach, setReach] = useState(PAUSED_FIRST_GROUPS);
   useEffect(() => {
-    if (playing) return setReach(PLAYING_GROUPS);
+    if (playing) return setReach(PAUSED_FIRST_GROUPS);
     if (reach >= log.length) return;
     // One step a frame: the next after this frame is painted (a timer queued from the
     // animation frame), so that steps never pile up into one layout.
