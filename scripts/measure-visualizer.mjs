@@ -48,7 +48,8 @@ const load = async (config) => {
 /**
  * Plays at full speed for `ms` with the current experiment and returns main-thread frame
  * figures: requestAnimationFrame intervals and long tasks (PerformanceObserver 'longtask',
- * the tasks over 50 ms), plus the block-grid paint times and the requests served.
+ * the tasks over 50 ms) until a second after the pause, plus the block-grid paint times
+ * and the requests served.
  */
 const playFor = (ms) => page.evaluate(async (ms) => {
   const ftl = window.__ftl;
@@ -71,10 +72,13 @@ const playFor = (ms) => page.evaluate(async (ms) => {
   document.querySelector('.controls__play').click();
   requestAnimationFrame(loop);
   await new Promise((r) => setTimeout(r, ms));
-  run = false;
   document.querySelector('.controls__play').click();
-  obs.disconnect();
   const served = ftl.snapshot().cursor - c0;
+  // The frames after the pause count too: pausing renders what play kept light (the
+  // narration's whole log), so the page keeps being watched for a second more.
+  await new Promise((r) => setTimeout(r, 1000));
+  run = false;
+  obs.disconnect();
   gaps.sort((a, b) => a - b);
   const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
   return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), longTasks: long.length, longTaskMax: Math.max(0, ...long), served };
@@ -85,11 +89,15 @@ async function startTaskTrace() {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  // TRACE_OUT=file.json also samples JavaScript and writes the raw trace there (open it in
+  // Chromium's Performance panel, or sum a long task's children up with a small script).
+  const sampled = process.env.TRACE_OUT ? ',v8.execute,disabled-by-default-v8.cpu_profiler' : '';
+  await cdp.send('Tracing.start', { categories: `devtools.timeline,disabled-by-default-devtools.timeline${sampled}`, transferMode: 'ReportEvents' });
   return async () => {
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
     await done;
+    if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify({ traceEvents: events }));
     // The page's main thread: the renderer's CrRendererMain (the busiest, should there be two).
     const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
     const busy = (id) => events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === id).reduce((a, e) => a + (e.tdur ?? 0), 0);

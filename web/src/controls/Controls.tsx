@@ -4,6 +4,9 @@ import { useSim, useStore } from '../store/useSim';
 import { shortcutFor, shortcuts } from './keymap';
 import './Controls.css';
 
+/** The speed menu's labels, made once: the toolbar re-renders every frame while playing. */
+const SPEED_LABELS = SPEEDS.map(speedLabel);
+
 /** A toolbar button with its shortcut in the tooltip and in aria-keyshortcuts. */
 function Btn(props: { label: string; icon?: string; keys: string; title: string; onClick: () => void; disabled?: boolean; className?: string }) {
   return (
@@ -81,9 +84,9 @@ export function Controls() {
         <label className="controls__speed">
           Speed
           <select value={speed} onChange={(e) => store.setSpeed(Number(e.target.value))} aria-keyshortcuts="+ -">
-            {SPEEDS.map((s, i) => (
+            {SPEED_LABELS.map((label, i) => (
               <option key={i} value={i}>
-                {speedLabel(s)}
+                {label}
               </option>
             ))}
           </select>

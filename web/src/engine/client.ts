@@ -4,7 +4,8 @@
  * (a `fatal` error), pending calls fail and the next call starts a new worker: a trapped
  * wasm instance is never reused.
  */
-import type { FromWorker, ToWorker } from './protocol';
+import { FrameReceiver } from './frameWire';
+import { MAIN_SIM, type FromWorker, type SimId, type ToWorker } from './protocol';
 
 /** An engine request that failed, with what the worker said about the failure. */
 export class EngineError extends Error {
@@ -26,16 +27,19 @@ export function isFatal(e: unknown): boolean {
 }
 
 type ProgressFn = (p: { label: string; done: number; total: number }) => void;
-type Pending = { resolve: (m: FromWorker) => void; reject: (e: Error) => void; onProgress?: ProgressFn };
+type Pending = { resolve: (m: FromWorker) => void; reject: (e: Error) => void; onProgress?: ProgressFn; sim: SimId };
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export class SimClient {
   private worker: Worker | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
+  /** Frames come from the worker as changes (frameWire.ts). */
+  private frames = new FrameReceiver();
 
   private start(): Worker {
     const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+    this.frames.reset();
     w.onmessage = (e: MessageEvent<FromWorker>) => {
       const p = this.pending.get(e.data.id);
       if (!p) return;
@@ -44,7 +48,15 @@ export class SimClient {
         return;
       }
       this.pending.delete(e.data.id);
-      if (e.data.type !== 'error') return p.resolve(e.data);
+      if (e.data.type !== 'error') {
+        let reply: FromWorker;
+        try {
+          reply = this.frames.receive(e.data, p.sim);
+        } catch (err) {
+          return p.reject(err as Error);
+        }
+        return p.resolve(reply);
+      }
       const err = new EngineError(e.data.message, e.data.fatal, e.data.cancelled);
       p.reject(err);
       // A trapped wasm instance is never used again: the next request starts a new worker.
@@ -73,7 +85,7 @@ export class SimClient {
     const id = this.nextId++;
     const msg = { ...body, id } as ToWorker;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject, onProgress });
+      this.pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject, onProgress, sim: body.sim ?? MAIN_SIM });
       this.worker!.postMessage(msg, transfer);
     });
   }

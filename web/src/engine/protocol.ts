@@ -122,6 +122,14 @@ export interface FrameData {
   hash: string;
   /** Logical page shown in each cell (-1 unknown/free); only for small devices (labels). */
   pageKeys?: Int32Array;
+  /**
+   * The page's count of this simulation's frames (frameWire.ts; absent in the worker).
+   * A frame that came as changes shares `pageStates` with the frames before it, updated
+   * in place: only the latest frame's page states are current.
+   */
+  seq?: number;
+  /** Blocks whose pages changed since frame `since` (when it came as changes). */
+  changes?: { since: number; blocks: Uint32Array };
 }
 
 /** Where the timeline stands. */

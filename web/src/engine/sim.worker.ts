@@ -5,12 +5,15 @@
 import init, * as wasm from './pkg/ftl_wasm.js';
 import wasmUrl from './pkg/ftl_wasm_bg.wasm?url';
 import { SimCore } from './core';
-import type { FromWorker, ToWorker } from './protocol';
+import { FrameSender } from './frameWire';
+import { MAIN_SIM, type FromWorker, type ToWorker } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const core = init({ module_or_path: wasmUrl }).then(() => new SimCore(wasm));
 const queue: ToWorker[] = [];
+/** Frames go to the page as changes (frameWire.ts). */
+const frames = new FrameSender();
 let busy = false;
 
 /** Progress is posted at most this often (ms). */
@@ -36,7 +39,7 @@ async function drain() {
       for (;;) {
         const r = work.next();
         if (r.done) {
-          const [reply, transfer] = r.value;
+          const [reply, transfer] = frames.send(...r.value, msg.sim ?? MAIN_SIM);
           self.postMessage(reply, transfer);
           break;
         }

@@ -9,7 +9,7 @@ import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
 import { describePage } from './hoverText';
 import { drawLabels, LABEL_MIN_CELL } from './labels';
-import { gridLayout, hitTest } from './layout';
+import { gridLayout, gridWindow, hitTest } from './layout';
 import { Legend } from './Legend';
 import { animationMs } from './animation';
 import { associationOf, blockMarks } from './association';
@@ -29,10 +29,17 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const heat = useSim((s) => s.heat);
   const seq = useSim((s) => s.seq);
   const boxRef = useRef<HTMLDivElement>(null);
+  const stackRef = useRef<HTMLDivElement>(null);
   const pagesRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const painterRef = useRef<GridPainter | null>(null);
   const [box, setBox] = useState({ w: 600, h: 400 });
+  // Where the box is scrolled over the grid and how tall its view is (gridWindow).
+  const [scroll, setScroll] = useState({ y: 0, h: 0 });
+  const measureScroll = () => {
+    const el = boxRef.current;
+    if (el) setScroll({ y: el.scrollTop - (stackRef.current?.offsetTop ?? 0), h: el.clientHeight });
+  };
   const [hover, setHover] = useState<{ ppn: number; pinned: boolean } | null>(null);
   const [hoverInfo, setHoverInfo] = useState<{ ppn: number; info: PageInfo | null } | null>(null);
   const [shown, setShown] = useState<ReturnType<typeof gridHighlight> | null>(null);
@@ -57,6 +64,7 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     const ro = new ResizeObserver(([entry]) => {
       const { width, height } = entry.contentRect;
       setBox({ w: Math.max(100, Math.floor(width)), h: Math.max(100, Math.floor(height)) });
+      measureScroll();
     });
     ro.observe(el);
     return () => ro.disconnect();
@@ -64,22 +72,27 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
 
   const layout = useMemo(() => (info ? gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h) : null), [info, box.w, box.h]);
   const labels = !!layout && layout.cell >= LABEL_MIN_CELL;
+  // Until the box is measured, its last known size (never the whole of a tall grid).
+  const viewH = scroll.h || box.h;
+  const win = useMemo(() => (layout ? gridWindow(layout, scroll.y, viewH) : null), [layout, scroll.y, viewH]);
+  const winTopRef = useRef(0);
+  winTopRef.current = win?.top ?? 0;
 
   // Pages: incremental repaint of the blocks that changed, timed for the frame-time figures.
   useLayoutEffect(() => {
     const ctx = pagesRef.current?.getContext('2d');
-    if (!ctx || !layout || !frame || !info) return;
+    if (!ctx || !layout || !frame || !info || !win) return;
     if (painterRef.current?.layout !== layout) painterRef.current = new GridPainter(layout, info.blocks, info.pagesPerBlock);
     const painter = painterRef.current;
     const t0 = performance.now();
     if (labels) painter.invalidate(); // labels are drawn over the image, so repaint it whole
-    painter.paint(ctx, frame, heat);
+    painter.paint(ctx, frame, heat, win);
     const probe = gridProbe(probeId);
     probe.layout = layout;
     probe.pagesPerBlock = info.pagesPerBlock;
     if (labels) drawLabels(ctx, layout, info.pagesPerBlock, frame, heat);
     recordPaint(performance.now() - t0);
-  }, [layout, frame, info, heat, labels, probeId]);
+  }, [layout, frame, info, heat, labels, probeId, win]);
 
   // Overlay: victim, current operation, GC copies in flight, hover. A new view from the
   // engine (seq) starts an animation; hover only redraws, at the animation's progress.
@@ -99,14 +112,14 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     const a = { hl, t: ms === 0 ? 1 : 0 };
     anim.current = a;
     if (a.t >= 1) {
-      drawOverlay(ctx, layout, ppb, hl, 1, hoverRef.current, assocRef.current);
+      drawOverlay(ctx, layout, ppb, hl, 1, hoverRef.current, assocRef.current, winTopRef.current);
       return;
     }
     const start = performance.now();
     let raf = 0;
     const tick = (now: number) => {
       a.t = Math.min(1, (now - start) / ms);
-      drawOverlay(ctx, layout, ppb, hl, a.t, hoverRef.current, assocRef.current);
+      drawOverlay(ctx, layout, ppb, hl, a.t, hoverRef.current, assocRef.current, winTopRef.current);
       if (a.t < 1) raf = requestAnimationFrame(tick);
     };
     raf = requestAnimationFrame(tick);
@@ -120,8 +133,9 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     const ctx = overlayRef.current?.getContext('2d');
     const a = anim.current;
     // While animating, the next animation frame draws the hover anyway.
-    if (ctx && layout && info && a && a.t >= 1) drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn, assoc);
-  }, [hoverPpn, assoc, layout, info]);
+    // A new window (or a resized canvas, which clears it) needs the overlay again.
+    if (ctx && layout && info && win && a && a.t >= 1) drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn, assoc, win.top);
+  }, [hoverPpn, assoc, layout, info, win]);
   const marks = useMemo(() => blockMarks(shown, assoc), [shown, assoc]);
 
   // What the hovered page holds comes from the worker's page table.
@@ -136,7 +150,8 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
 
   const pageAt = (e: React.PointerEvent<HTMLCanvasElement>): number | null => {
     if (!layout || !info) return null;
-    const r = e.currentTarget.getBoundingClientRect();
+    // The stack spans the whole grid; the canvas only the rows in its window.
+    const r = (stackRef.current ?? e.currentTarget).getBoundingClientRect();
     const hit = hitTest(layout, info.blocks, e.clientX - r.left, e.clientY - r.top);
     return hit ? hit.block * info.pagesPerBlock + hit.page : null;
   };
@@ -165,13 +180,14 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
 
   return (
     <section className="block-grid" aria-label="Block grid">
-      <div className="block-grid__box" ref={boxRef}>
-        {layout && (
-          <div className="block-grid__stack" style={{ width: layout.width, height: layout.height }}>
+      <div className="block-grid__box" ref={boxRef} onScroll={measureScroll}>
+        {layout && win && (
+          <div className="block-grid__stack" ref={stackRef} style={{ width: layout.width, height: layout.height }}>
             <canvas
               ref={pagesRef}
               width={layout.width}
-              height={layout.height}
+              height={win.height}
+              style={{ top: win.top }}
               role="application"
               aria-roledescription="block grid"
               aria-label={info ? `Block grid: ${info.blocks} blocks of ${info.pagesPerBlock} pages${heat ? ', coloured by erase count' : ''}. Arrow keys move a page cursor: left and right one page, up and down one block.` : 'block grid'}
@@ -193,7 +209,7 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
                 setHover(ppn === null || (hover?.pinned && hover.ppn === ppn) ? null : { ppn, pinned: true });
               }}
             />
-            <canvas ref={overlayRef} className="block-grid__overlay" width={layout.width} height={layout.height} aria-hidden="true" />
+            <canvas ref={overlayRef} className="block-grid__overlay" width={layout.width} height={win.height} style={{ top: win.top }} aria-hidden="true" />
           </div>
         )}
       </div>

@@ -2,10 +2,12 @@
  * Paints the block grid's pages into one ImageData through a 32-bit view (one write per
  * pixel), keeping the last painted state so that the next frame repaints only the blocks
  * that changed and uploads only their bounding box. No buffers are allocated per frame:
- * the image and the copy of the last state live as long as the layout.
+ * the image and the copy of the last state live as long as the layout. A grid taller than
+ * its box is painted whole into the image but uploaded only within the window of rows
+ * the canvas holds (layout.ts, gridWindow).
  */
 import type { FrameData } from '../../engine/protocol';
-import { type GridLayout, tileOrigin } from './layout';
+import { type GridLayout, type GridWindow, tileOrigin } from './layout';
 import { BACKGROUND, HEAT_PIXELS, HEAT_STEPS, PANEL, ROLE_PIXELS, pixel, rgb } from './palette';
 
 const BG = pixel(rgb(BACKGROUND));
@@ -29,6 +31,12 @@ export class GridPainter {
   private painted = false;
   private heatMode = false;
   private heatMax = -1;
+  /** The page's number of the frame painted last (FrameData.seq), -1 when unknown. */
+  private seq = -1;
+  /** Blocks a frame's change list names (set and cleared within one paint). */
+  private readonly marked: Uint8Array;
+  /** The window the canvas last received whole (a new one, or a resized canvas, needs all of it). */
+  private shown: GridWindow | null = null;
 
   constructor(
     readonly layout: GridLayout,
@@ -42,6 +50,7 @@ export class GridPainter {
     this.states32 = pagesPerBlock % 4 === 0 ? new Uint32Array(this.states.buffer) : null;
     this.roles = new Uint8Array(blocks);
     this.heats = new Uint8Array(blocks);
+    this.marked = new Uint8Array(blocks);
   }
 
   /** Forces the next paint to repaint everything (e.g. after drawing over the canvas). */
@@ -49,8 +58,11 @@ export class GridPainter {
     this.painted = false;
   }
 
-  /** Paints `frame` into `ctx` (role colours, or erase-count heat when `heat`). */
-  paint(ctx: CanvasRenderingContext2D, frame: FrameData, heat: boolean): PaintStats {
+  /**
+   * Paints `frame` into `ctx` (role colours, or erase-count heat when `heat`); the canvas
+   * holds the rows of `win` (the whole grid by default).
+   */
+  paint(ctx: CanvasRenderingContext2D, frame: FrameData, heat: boolean, win: GridWindow = { top: 0, height: this.layout.height }): PaintStats {
     const { pageStates, blockRoles, eraseCounts } = frame;
     let max = 0;
     if (heat) for (let b = 0; b < this.blocks; b++) if (eraseCounts[b] > max) max = eraseCounts[b];
@@ -59,6 +71,12 @@ export class GridPainter {
     this.heatMax = max;
     if (full) this.px.fill(PANEL_PX);
 
+    // Which blocks' pages may differ from what was painted: a frame that came as changes
+    // since the frame painted last names them (no need to compare 16.7 MB of pages on the
+    // paper's device); the same frame again has none; otherwise compare every block.
+    const changes = full || frame.seq === undefined ? null : frame.seq === this.seq ? [] : frame.changes?.since === this.seq ? frame.changes.blocks : null;
+    if (changes) for (const b of changes) this.marked[b] = 1;
+    this.seq = frame.seq ?? -1;
     const ppb = this.pagesPerBlock;
     const words = ppb >> 2;
     const next32 = this.states32 ? new Uint32Array(pageStates.buffer, pageStates.byteOffset, pageStates.length >> 2) : null;
@@ -72,7 +90,8 @@ export class GridPainter {
     let count = 0;
     for (let b = 0; b < this.blocks; b++) {
       const h = heat ? Math.round((eraseCounts[b] / Math.max(1, max)) * (HEAT_STEPS - 1)) : 0;
-      if (!full && blockRoles[b] === this.roles[b] && (!heat || h === this.heats[b]) && this.sameBlock(b, pageStates, next32, words)) continue;
+      const samePages = changes ? !this.marked[b] : this.sameBlock(b, pageStates, next32, words);
+      if (!full && blockRoles[b] === this.roles[b] && (!heat || h === this.heats[b]) && samePages) continue;
       this.roles[b] = blockRoles[b];
       this.heats[b] = h;
       this.states.set(pageStates.subarray(b * ppb, (b + 1) * ppb), b * ppb);
@@ -85,9 +104,18 @@ export class GridPainter {
       x1 = Math.max(x1, col * tileW + tileW);
       y1 = Math.max(y1, row * tileH + tileH);
     }
+    if (changes) for (const b of changes) this.marked[b] = 0;
     this.painted = true;
-    if (full) ctx.putImageData(this.img, 0, 0);
-    else if (count > 0) ctx.putImageData(this.img, 0, 0, x0, y0, Math.min(x1, this.img.width) - x0, Math.min(y1, this.img.height) - y0);
+    const { width, height } = this.img;
+    const top = win.top;
+    const bottom = Math.min(height, top + win.height);
+    const moved = this.shown?.top !== top || this.shown.height !== win.height;
+    this.shown = win;
+    if (full || moved) ctx.putImageData(this.img, 0, -top, 0, top, width, bottom - top);
+    else if (count > 0 && Math.min(y1, bottom) > Math.max(y0, top)) {
+      const ya = Math.max(y0, top);
+      ctx.putImageData(this.img, 0, -top, x0, ya, Math.min(x1, width) - x0, Math.min(y1, bottom) - ya);
+    }
     return { blocks: count, full };
   }
 

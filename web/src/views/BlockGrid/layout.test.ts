@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridLayout, hitTest, tileOrigin, tileShape } from './layout';
+import { gridLayout, gridWindow, hitTest, tileOrigin, tileShape } from './layout';
 
 describe('block grid layout', () => {
   it('shapes tiles as squarely as the page count allows', () => {
@@ -37,5 +37,21 @@ describe('block grid layout', () => {
     }
     expect(hitTest(l, 64, -1, 5)).toBeNull();
     expect(hitTest(l, 64, l.width + 50, 5)).toBeNull();
+  });
+
+  it('holds a grid that fits whole, and only the rows in view of a taller one', () => {
+    const small = gridLayout(64, 16, 900, 600);
+    expect(gridWindow(small, 0, 600)).toEqual({ top: 0, height: small.height });
+    // The paper's device: 262,144 blocks of 64 pages at one pixel a page scroll.
+    const tall = gridLayout(262_144, 64, 1070, 900);
+    expect(tall.cell).toBe(1);
+    expect(tall.height).toBeGreaterThan(10_000);
+    expect(gridWindow(tall, 0, 900)).toEqual({ top: 0, height: 900 });
+    expect(gridWindow(tall, 5000.6, 899.5)).toEqual({ top: 5000, height: 900 });
+    // Scrolled past either end (elastic scrolling), the window stays inside the grid.
+    expect(gridWindow(tall, -40, 900)).toEqual({ top: 0, height: 900 });
+    expect(gridWindow(tall, tall.height, 900)).toEqual({ top: tall.height - 900, height: 900 });
+    // Before the box is measured: the whole grid.
+    expect(gridWindow(tall, 0, 0)).toEqual({ top: 0, height: tall.height });
   });
 });

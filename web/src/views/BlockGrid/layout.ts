@@ -58,3 +58,22 @@ export function hitTest(l: GridLayout, blocks: number, x: number, y: number): { 
   if (x < 0 || y < 0 || col >= l.perRow || px >= l.across || py >= l.down || block >= blocks) return null;
   return { block, page: py * l.across + px };
 }
+
+/** The rows of the grid a canvas holds: from `top`, `height` pixels (layout coordinates). */
+export interface GridWindow {
+  top: number;
+  height: number;
+}
+
+/**
+ * The part of a grid taller than its box that the canvases hold: the rows in view, given the
+ * box's scroll offset over the grid (`y`) and its height (`viewH`). A grid that fits is held
+ * whole. A canvas as tall as the paper's device (20,000 rows) made every frame copy ~85 MB
+ * to the compositor (20-25 ms of main-thread time: issue 12's frame budget), so a tall grid
+ * keeps its whole image in memory and shows only this window of it.
+ */
+export function gridWindow(l: GridLayout, y: number, viewH: number): GridWindow {
+  const height = Math.ceil(viewH);
+  if (!(height > 0) || l.height <= height) return { top: 0, height: l.height };
+  return { top: Math.max(0, Math.min(l.height - height, Math.floor(y))), height };
+}

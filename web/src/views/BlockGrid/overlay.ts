@@ -106,8 +106,12 @@ export function drawOverlay(
   t: number,
   hover: number | null,
   assoc: Association | null = null,
+  top = 0,
 ) {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  // The canvas holds the grid's rows from `top` (layout.ts, gridWindow): draw in grid coordinates.
+  ctx.setTransform(1, 0, 0, 1, 0, -top);
   drawMerges(ctx, l, hl);
   if (assoc) drawAssociation(ctx, l, assoc);
   if (hl.victim >= 0) {

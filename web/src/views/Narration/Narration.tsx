@@ -3,7 +3,7 @@ import type { RequestTrace } from '../../engine/events';
 import { cacheVocabulary, describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
-import { filterLines, linesOf, type LogFilter } from './lines';
+import { filterLines, groupsAround, linesOf, type LogFilter } from './lines';
 import './Narration.css';
 
 /** Lines shown per request before "show all". */
@@ -16,6 +16,18 @@ const PLAYING_REFRESH_MS = 250;
  * device over 100 ms a refresh (issue 12's 50 ms frame budget).
  */
 const PLAYING_GROUPS = 8;
+/**
+ * Out of play the whole log is rendered, but grown by this many requests on each side of the
+ * position per frame: rendering and laying out all of its 150 requests at once took one task
+ * of 120+ ms when play paused on the paper's device (issue 12's 50 ms frame budget), and 12
+ * a side still made frames of up to 50 ms there.
+ */
+const GROW_GROUPS = 6;
+/**
+ * Requests a side the first render after a pause shows: the pause lands the same frame as the
+ * other views' catch-up (tree, RAM split, chart), so it starts lighter than play's 8.
+ */
+const PAUSED_FIRST_GROUPS = 3;
 
 const KINDS: { value: LineKind | 'all'; label: string }[] = [
   { value: 'all', label: 'All operations' },
@@ -121,6 +133,22 @@ export function Narration() {
   const vocab = useMemo(() => cacheVocabulary(info?.spec, info?.vocab.page_kinds), [info]);
   const ppb = info?.pagesPerBlock ?? 1;
   const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
+  // Requests rendered on each side of the position out of play (grows to the whole log).
+  const [reach, setReach] = useState(PAUSED_FIRST_GROUPS);
+  useEffect(() => {
+    if (playing) return setReach(PAUSED_FIRST_GROUPS);
+    if (reach >= log.length) return;
+    // One step a frame: the next after this frame is painted (a timer queued from the
+    // animation frame), so that steps never pile up into one layout.
+    let t = 0;
+    const raf = requestAnimationFrame(() => {
+      t = window.setTimeout(() => setReach((r) => r + GROW_GROUPS), 0);
+    });
+    return () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(t);
+    };
+  }, [playing, reach, log.length]);
 
   // Keep the moment on screen in view by scrolling the list only: scrollIntoView would also
   // scroll the page (on a small screen, hiding the Play / Step controls at every step).
@@ -136,21 +164,19 @@ export function Narration() {
         if (group) scrollWithin(list, group, 'nearest');
       }
     };
-    if (!playing) return scroll();
-    // While playing, measuring here would force a layout in the middle of the frame's
-    // updates (the grid and the tree still change the page after this), so the page was
-    // laid out twice a refresh: the scroll waits for the next animation frame instead.
+    // Measuring here would force a layout in the middle of the frame's updates (the grid
+    // and the tree still change the page after this), so the page was laid out twice a
+    // refresh (36 ms forced on the paper's device when play paused): the scroll waits for
+    // the next animation frame instead, which still comes before the frame is painted.
     const raf = requestAnimationFrame(scroll);
     return () => cancelAnimationFrame(raf);
-  }, [currentIndex, pos.op, log, playing]);
+  }, [currentIndex, pos.op, log, playing, reach]);
 
   const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);
-  const shown = useMemo(() => {
-    if (!playing || log.length <= PLAYING_GROUPS) return log;
-    let end = log.findIndex((t) => t.index > currentIndex);
-    if (end < 0) end = log.length;
-    return log.slice(Math.max(0, end - PLAYING_GROUPS), end);
-  }, [log, playing, currentIndex]);
+  const shown = useMemo(
+    () => (!playing ? groupsAround(log, currentIndex, reach, reach) : log.length <= PLAYING_GROUPS ? log : groupsAround(log, currentIndex, PLAYING_GROUPS, 0)),
+    [log, playing, currentIndex, reach],
+  );
 
   return (
     <section className="narration" aria-label="Narration">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestTrace } from '../../engine/events';
-import { filterLines, linesOf } from './lines';
+import { filterLines, groupsAround, linesOf } from './lines';
 
 const trace: RequestTrace = {
   index: 0,
@@ -21,5 +21,19 @@ describe('narration log lines', () => {
     expect(filterLines(lines, 'write LPN 5', { kind: 'all', text: 'version 2' }).map((l) => l.first)).toEqual([2]);
     expect(filterLines(lines, 'write LPN 5', { kind: 'all', text: 'write lpn 5' })).toHaveLength(2);
     expect(filterLines(lines, 'write LPN 5', { kind: 'gc', text: '' })).toEqual([]);
+  });
+
+  it('renders the requests around the position: the last ones while playing, growing after', () => {
+    const log = [3, 4, 6, 9, 10, 12].map((index) => ({ index }));
+    const at = (xs: readonly { index: number }[]) => xs.map((t) => t.index);
+    // Playing at request 9: the two requests up to it, none ahead.
+    expect(at(groupsAround(log, 9, 2, 0))).toEqual([6, 9]);
+    // A position between logged requests (8) counts what precedes it.
+    expect(at(groupsAround(log, 8, 1, 1))).toEqual([6, 9]);
+    // Before the first and past the last.
+    expect(at(groupsAround(log, 0, 2, 2))).toEqual([3, 4]);
+    expect(at(groupsAround(log, 99, 2, 2))).toEqual([10, 12]);
+    // Grown enough, the log itself (the same array: nothing re-renders for nothing).
+    expect(groupsAround(log, 9, 6, 6)).toBe(log);
   });
 });

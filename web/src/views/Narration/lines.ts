@@ -30,3 +30,16 @@ export function filterLines(lines: NarrationLine[], header: string, f: LogFilter
   const headerHit = q !== '' && header.toLowerCase().includes(q);
   return lines.filter((l) => (f.kind === 'all' || l.kind === f.kind) && (q === '' || headerHit || l.text.toLowerCase().includes(q)));
 }
+
+/**
+ * The requests of `log` (sorted by index) that are rendered: up to `before` of them up to
+ * and including request `current`, and up to `after` beyond it. The whole log (the same
+ * array) when that covers it.
+ */
+export function groupsAround<T extends { index: number }>(log: readonly T[], current: number, before: number, after: number): readonly T[] {
+  let end = log.findIndex((t) => t.index > current);
+  if (end < 0) end = log.length;
+  const lo = Math.max(0, end - before);
+  const hi = Math.min(log.length, end + after);
+  return lo === 0 && hi === log.length ? log : log.slice(lo, hi);
+}

@@ -53,6 +53,8 @@ export function TreePanel() {
   const wrapRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapRef, 420, 260);
   const svgRef = useRef<SVGSVGElement>(null);
+  /** The last draw was during play (the next one after a pause then jumps, as play did). */
+  const drewPlaying = useRef(false);
 
   // A new experiment starts at the whole tree.
   useEffect(() => setZoom([]), [info]);
@@ -85,7 +87,12 @@ export function TreePanel() {
       setZoom((z) => [...z, { id: row.id, label: row.band ? `ranks ${row.rank.toLocaleString('en-US')}–${(row.rank + row.groups - 1).toLocaleString('en-US')}` : row.label.replace(/ \(.*$/, ''), start: row.rank }]);
     };
     const t0 = performance.now();
-    drawTree(svg, view, { width, animate: playing ? 0 : ANIMATE_MS }, { zoom: into });
+    // Animating from the last tree play drew to where the pause stands would show nothing
+    // a step shows, and its 350 ms of transitions landed on the frames the pause already
+    // made heavy (the narration's whole log; issue 12's frame budget): steps animate.
+    const animate = playing || drewPlaying.current ? 0 : ANIMATE_MS;
+    drewPlaying.current = playing;
+    drawTree(svg, view, { width, animate }, { zoom: into });
     // Named in the performance timeline, so scripts/measure-visualizer.mjs can observe the
     // draw's cost; cleared at once (observers still see it), so the buffer does not grow.
     performance.measure('tree-draw', { start: t0 });

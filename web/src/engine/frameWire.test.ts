@@ -1,0 +1,118 @@
+// Frames sent as changes (frameWire.ts) must arrive as the very frames the engine made.
+import { describe, expect, it } from 'vitest';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
+import { SimCore } from './core';
+import { applyPages, diffPages, FrameReceiver, FrameSender } from './frameWire';
+import type { FrameData, FromWorker, ToWorker } from './protocol';
+
+const TRACE = 'msr-cambridge_hm_0_first1000.csv';
+type Msg = ToWorker extends infer T ? (T extends unknown ? Omit<T, 'id'> : never) : never;
+
+/** Seeded page states 0-2 (free, valid, invalid). */
+function states(n: number, seed: number): Uint8Array {
+  let x = seed;
+  return Uint8Array.from({ length: n }, () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 16) % 3);
+}
+
+describe('frame page changes', () => {
+  for (const ppb of [64, 6]) {
+    it(`lists exactly the blocks that changed and applying them gives the new states (${ppb} pages a block)`, () => {
+      const blocks = 40;
+      const before = states(blocks * ppb, 7);
+      const after = before.slice();
+      const touched = [0, 3, 17, 39];
+      // One page in most, a whole block in one; block 9 is written with what it holds.
+      for (const b of touched) after[b * ppb + (b % ppb)] = (after[b * ppb + (b % ppb)] + 1) % 3;
+      after.fill(2, 17 * ppb, 18 * ppb);
+      after[9 * ppb] = before[9 * ppb];
+      const prev = before.slice();
+      const d = diffPages(prev, after, ppb, 5);
+      expect(Array.from(d.blocks)).toEqual(touched);
+      expect(d.base).toBe(5);
+      expect(d.states.length).toBe(touched.length * ppb);
+      // The sender's copy is brought up to date on the way.
+      expect(prev).toEqual(after);
+      const applied = before.slice();
+      applyPages(applied, d);
+      expect(applied).toEqual(after);
+      // Nothing changed: an empty list.
+      expect(diffPages(after.slice(), after, ppb, 6).blocks.length).toBe(0);
+    });
+  }
+
+  it('sends a real run as changes that rebuild every frame, for each simulation on its own', () => {
+    const core = new SimCore(loadWasm());
+    const sender = new FrameSender();
+    const receiver = new FrameReceiver();
+    let id = 1;
+    const frameOf = (r: FromWorker) => (r.type === 'view' || r.type === 'loaded' ? r.view.frame : null)!;
+    // What the worker would post and the page receive, through a structured clone.
+    const roundTrip = (msg: Msg): { sent: FrameData; wirePages: number; got: FromWorker } => {
+      const [reply, transfer] = core.handle({ ...msg, id: id++ } as ToWorker);
+      if (reply.type !== 'view' && reply.type !== 'loaded') throw new Error(JSON.stringify(reply));
+      const f = reply.view.frame;
+      const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice() };
+      const [wire, wireTransfer] = sender.send(reply, transfer, msg.sim ?? 0);
+      const wirePages = frameOf(wire).pageStates.length;
+      const got = receiver.receive(structuredClone(wire, { transfer: wireTransfer }), msg.sim ?? 0);
+      return { sent, wirePages, got };
+    };
+    const ppb = 16;
+    /** Blocks whose pages differ between two page-state arrays. */
+    const differing = (a: Uint8Array, b: Uint8Array) =>
+      Array.from({ length: a.length / ppb }, (_, k) => k).filter((k) => a.subarray(k * ppb, (k + 1) * ppb).some((v, i) => v !== b[k * ppb + i]));
+    const last = new Map<number, Uint8Array>();
+    const config = JSON.stringify({ scheme: 'page', device: { blocks: 64, pages_per_block: 16 } });
+    for (const sim of [0, 1]) {
+      const first = roundTrip({ type: 'load', sim, configJson: config, trace: shippedTrace(TRACE), traceName: TRACE });
+      expect(frameOf(first.got).pageStates).toEqual(first.sent.pageStates);
+      expect(frameOf(first.got).changes).toBeUndefined();
+      last.set(sim, first.sent.pageStates);
+    }
+    let changedSome = false;
+    // Forwards, one op at a time, backwards and a seek: every kind of move, on both sims.
+    const moves: Msg[] = [
+      { type: 'step', requests: 7, budgetMs: Infinity },
+      { type: 'stepOp', delta: 1 },
+      { type: 'stepOp', delta: 1 },
+      { type: 'stepOp', delta: -1 },
+      { type: 'step', requests: 300, budgetMs: Infinity },
+      { type: 'back', requests: 40 },
+      { type: 'seek', request: 900 },
+      { type: 'frame' },
+      { type: 'seek', request: 3 },
+    ];
+    for (const m of moves) {
+      for (const sim of [0, 1]) {
+        const r = roundTrip({ ...m, sim });
+        const got = frameOf(r.got);
+        expect(got.pageStates).toEqual(r.sent.pageStates);
+        expect(got.validCounts).toEqual(r.sent.validCounts);
+        // Only the changed blocks' pages crossed, and the page is told which they were.
+        expect(r.wirePages).toBe(0);
+        expect(Array.from(got.changes!.blocks)).toEqual(differing(last.get(sim)!, r.sent.pageStates));
+        expect(got.changes!.since).toBe(got.seq! - 1);
+        changedSome ||= got.changes!.blocks.length > 0;
+        last.set(sim, r.sent.pageStates);
+      }
+    }
+    expect(changedSome).toBe(true);
+  });
+
+  it('refuses changes against a frame the page does not hold, and starts again at a load', () => {
+    const receiver = new FrameReceiver();
+    const frame = (pageStates: Uint8Array): FrameData => ({ pageStates, blockRoles: new Uint8Array(2), validCounts: new Uint32Array(2), eraseCounts: new Uint32Array(2), counters: new Float64Array(0), hash: '' });
+    const view = (f: FrameData): FromWorker => ({ type: 'view', id: 1, view: { frame: f, pos: { request: 0, op: 0, ops: 0 }, done: false, stepped: 0, current: null, report: null, recent: [] } });
+    const sender = new FrameSender();
+    const info = { pagesPerBlock: 2 } as Extract<FromWorker, { type: 'loaded' }>['info'];
+    const loaded = view(frame(Uint8Array.of(0, 0, 0, 0)));
+    receiver.receive(sender.send({ ...loaded, type: 'loaded', info } as FromWorker, [], 0)[0], 0);
+    const [one] = sender.send(view(frame(Uint8Array.of(0, 1, 0, 0))), [], 0);
+    const [two] = sender.send(view(frame(Uint8Array.of(0, 1, 2, 2))), [], 0);
+    // Frame two is against frame one, which the page never got.
+    expect(() => receiver.receive(two, 0)).toThrow(/against frame 1, but the page holds frame 0/);
+    // A new worker: the receiver forgets, and changes without a whole frame first are refused.
+    receiver.reset();
+    expect(() => receiver.receive(one, 0)).toThrow(/holds none/);
+  });
+});
