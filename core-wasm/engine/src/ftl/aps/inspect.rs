@@ -37,17 +37,14 @@ impl Aps {
     /// Partitions, ghosts, GTD, and the split.
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
         let (map, buf) = self.partitions();
-        let gtd_bytes = self.core.gtd_bytes();
         let map_used = self.cmt.len() as u64 * ENTRY_BYTES;
         let buf_used = self.buf.len() as u64 * self.page_bytes;
         let pages = self.buf.iter().map(|(&l, &v)| (l, Some(v), true)).collect();
         let ghost = |g: &crate::cache::Ghost<u32>| g.iter().map(|&k| (k, None, false)).collect::<Vec<_>>();
         let partitions = [("Mapping partition", map_used, map), ("Data buffer", buf_used, buf)];
-        // `ram_used` stays both partitions whole, free space included, as APS has reported it;
-        // the other schemes (and `Inspection::ram_used`'s doc) count used bytes only.
-        let (_, budgets) = ram_budgets(&self.core, &partitions);
+        let (ram_used, budgets) = ram_budgets(&self.core, &partitions);
         Inspection {
-            ram_used: gtd_bytes + map + buf,
+            ram_used,
             budgets,
             structures: vec![
                 entry_list(

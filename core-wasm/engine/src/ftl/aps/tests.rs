@@ -80,3 +80,18 @@ fn bad_options_and_too_little_ram_are_refused() {
     config.ram.bytes = 100;
     assert!(Aps::new(&BuildCtx::of(&config), ApsOptions::default()).unwrap_err().to_string().contains("APS"));
 }
+
+/// The inspection counts the bytes the partitions use, not their whole sizes (as every
+/// scheme's `ram_used` does): after two buffered writes, the GTD plus two buffer pages.
+#[test]
+fn inspection_counts_used_bytes_not_partition_sizes() {
+    let (mut ftl, mut dev, mut oracle) = setup(1000);
+    let empty = ftl.inspect(&InspectQuery { limit: 10, touched: &[], focus: None });
+    assert_eq!(empty.ram_used, 96, "only the GTD before any request");
+    write(&mut ftl, &mut dev, &mut oracle, 3);
+    write(&mut ftl, &mut dev, &mut oracle, 4);
+    let ins = ftl.inspect(&InspectQuery { limit: 10, touched: &[], focus: None });
+    let used: u64 = ins.budgets.iter().filter(|b| !b.name.ends_with("(free)")).map(|b| b.bytes).sum();
+    assert_eq!(ins.ram_used, used);
+    assert!(ins.ram_used < 96 + 320, "{} counts free space", ins.ram_used);
+}
