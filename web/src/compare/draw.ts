@@ -58,10 +58,52 @@ export function standaloneSvg(svg: SVGSVGElement, width: number, height: number)
 
 const LEGEND_ROW = 16;
 
+/** Height of a legend of `items` entries, four to a row. */
+export function legendHeight(items: number): number {
+  return LEGEND_ROW * Math.ceil(items / 4);
+}
+
+/** One legend entry: swatch colour, the short label shown and the full name as hover title. */
+export interface LegendItem {
+  color: string;
+  label: string;
+  title: string;
+}
+
+/**
+ * The legend under a comparison chart: `items` four to a row across the plot's width, in
+ * the bottom `legendHeight(items.length)` pixels of the drawing.
+ */
+export function drawLegend(
+  root: ReturnType<typeof standaloneSvg>,
+  items: LegendItem[],
+  { width, height, margin }: { width: number; height: number; margin: { left: number; right: number } },
+) {
+  const legendH = legendHeight(items.length);
+  const legend = root
+    .append('g')
+    .attr('class', 'legend')
+    .selectAll('g')
+    .data(items)
+    .join('g')
+    .attr('transform', (_s, i) => {
+      const col = (width - margin.left - margin.right) / 4;
+      return `translate(${margin.left + (i % 4) * col},${height - legendH + Math.floor(i / 4) * LEGEND_ROW})`;
+    });
+  legend.append('rect').attr('width', 10).attr('height', 10).attr('fill', (s) => s.color);
+  legend
+    .append('text')
+    .attr('x', 14)
+    .attr('y', 9)
+    .text((s) => s.label)
+    .append('title')
+    .text((s) => s.title);
+}
+
 /** Draws (or redraws) the chart; `hover` gets a bar's text ('' when the pointer leaves). */
 export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box: ChartBox, hover: (text: string) => void) {
   const { width, height, margin } = box;
-  const legendH = LEGEND_ROW * Math.ceil(data.schemes.length / 4);
+  const legendH = legendHeight(data.schemes.length);
   const bottom = height - margin.bottom - legendH;
   const root = standaloneSvg(svg, width, height);
   const x = scaleBand<string>()
@@ -133,25 +175,9 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
     .append('title')
     .text(({ g, b }) => barText(g, b, data.baseline));
 
-  const legend = root
-    .append('g')
-    .attr('class', 'legend')
-    .selectAll('g')
-    .data(data.schemes)
-    .join('g')
-    .attr('transform', (_s, i) => {
-      const col = (width - margin.left - margin.right) / 4;
-      return `translate(${margin.left + (i % 4) * col},${height - legendH + Math.floor(i / 4) * LEGEND_ROW})`;
-    });
-  legend.append('rect').attr('width', 10).attr('height', 10).attr('fill', (s) => s.color);
   // Ids keep the legend short (names run to 60 characters); the name is the hover title.
-  legend
-    .append('text')
-    .attr('x', 14)
-    .attr('y', 9)
-    .text((s) => (s.id === data.baseline ? `${s.id} (baseline)` : s.id))
-    .append('title')
-    .text((s) => s.name);
+  const label = (id: string) => (id === data.baseline ? `${id} (baseline)` : id);
+  drawLegend(root, data.schemes.map((s) => ({ color: s.color, label: label(s.id), title: s.name })), box);
 }
 
 /** The chart as a standalone SVG document (for download). */

@@ -5,7 +5,7 @@
  * handed (golden-tested under jsdom); styles inline so the SVG downloads as it looks.
  */
 import { axisBottom, axisLeft, format, max, min, scalePoint, scaleLinear } from 'd3';
-import { standaloneSvg } from '../draw';
+import { drawLegend, legendHeight, standaloneSvg } from '../draw';
 
 /** One scheme's line: (value index, metric) for the points that finished. */
 export interface SweepSeries {
@@ -38,12 +38,10 @@ export function pointText(d: SweepChartData, s: SweepSeries, p: { index: number;
   return `${s.scheme} · ${d.label} at ${d.xTitle} ${d.xs[p.index]}: ${v}${d.unit ? ` ${d.unit}` : ''}`;
 }
 
-const LEGEND_ROW = 16;
-
 /** Draws (or redraws) the chart; `hover` gets a point's text ('' when the pointer leaves). */
 export function drawSweepChart(svg: SVGSVGElement, data: SweepChartData, box: SweepBox, hover: (text: string) => void) {
   const { width, height, margin } = box;
-  const legendH = LEGEND_ROW * Math.ceil(data.series.length / 4);
+  const legendH = legendHeight(data.series.length);
   const bottom = height - margin.bottom - legendH;
   const root = standaloneSvg(svg, width, height);
   const x = scalePoint<number>()
@@ -106,22 +104,5 @@ export function drawSweepChart(svg: SVGSVGElement, data: SweepChartData, box: Sw
     .append('title')
     .text(({ s, p }) => pointText(data, s, p));
 
-  const legend = root
-    .append('g')
-    .attr('class', 'legend')
-    .selectAll('g')
-    .data(data.series)
-    .join('g')
-    .attr('transform', (_s, i) => {
-      const col = (width - margin.left - margin.right) / 4;
-      return `translate(${margin.left + (i % 4) * col},${height - legendH + Math.floor(i / 4) * LEGEND_ROW})`;
-    });
-  legend.append('rect').attr('width', 10).attr('height', 10).attr('fill', (s) => s.color);
-  legend
-    .append('text')
-    .attr('x', 14)
-    .attr('y', 9)
-    .text((s) => s.scheme)
-    .append('title')
-    .text((s) => s.name);
+  drawLegend(root, data.series.map((s) => ({ color: s.color, label: s.scheme, title: s.name })), box);
 }
