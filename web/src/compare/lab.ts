@@ -8,6 +8,7 @@ import type { Experiment } from '../store/experiment';
 import { fetchSource, fileSource, type ParseChoices } from '../traces/stream';
 import type { RunMetrics } from './metrics';
 import { poolSize, RunPool, type RunEvent, type RunTrace } from './pool';
+import { Observable } from '../store/observable';
 
 /** Schemes a comparison takes (issue 13: 2–8). */
 export const MIN_SCHEMES = 2;
@@ -45,24 +46,15 @@ export interface LabState {
 }
 
 /** A comparison lab. `makePool` is swapped in tests for an in-process one. */
-export class CompareLab {
-  private state: LabState = { mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null };
-  private listeners = new Set<() => void>();
+export class CompareLab extends Observable<LabState> {
   private pool: RunPool | null = null;
 
-  constructor(private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency))) {}
-
-  getState = (): LabState => this.state;
-
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  private set(patch: Partial<LabState>) {
-    this.state = { ...this.state, ...patch };
-    for (const fn of this.listeners) fn();
+  constructor(private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency))) {
+    super({ mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null });
   }
+
+
+
 
   /** Picks or unpicks a scheme (no more than MAX_SCHEMES). */
   toggle(id: string) {

@@ -16,6 +16,7 @@ import { checkSuppliedFile, resolveLink, type Resolved, type RestoreHost } from 
 import { shareSections } from './sections';
 import { quote, type SharedState, type SharedTrace } from './state';
 import { describeUpload } from './uploads';
+import { Observable } from '../store/observable';
 
 /** Quiet time after a change before the link is rewritten (ms). */
 const WRITE_AFTER_MS = 300;
@@ -39,9 +40,7 @@ export interface ShareWindow {
 
 type NeedsFile = Extract<Resolved, { kind: 'needsFile' }>;
 
-export class ShareController {
-  private view: ShareView = {};
-  private listeners = new Set<() => void>();
+export class ShareController extends Observable<ShareView> {
   /** Writes are held while a link is being restored. */
   private restoring = 0;
   /** Bumped by every restore: a write that began before one is stale and skipped. */
@@ -59,19 +58,12 @@ export class ShareController {
     private readonly lab: CompareLab,
     private readonly host: RestoreHost,
     private readonly win: ShareWindow = window,
-  ) {}
-
-  getState = (): ShareView => this.view;
-
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  private setView(patch: Partial<ShareView>) {
-    this.view = { ...this.view, ...patch };
-    for (const fn of this.listeners) fn();
+  ) {
+    super({});
   }
+
+
+
 
   /** Opens the app: the link in the address bar, or the default experiment; then follows changes. */
   async start() {
@@ -111,9 +103,9 @@ export class ShareController {
       // No clipboard (insecure context, permission refused): the share bar shows the link.
     }
     const copied = { url, ok };
-    this.setView({ copied });
+    this.set({ copied });
     // "Link copied." is said for a moment; a link to copy by hand stays until the next copy.
-    if (ok) setTimeout(() => this.view.copied === copied && this.setView({ copied: undefined }), COPIED_FOR_MS);
+    if (ok) setTimeout(() => this.state.copied === copied && this.set({ copied: undefined }), COPIED_FOR_MS);
     this.schedule(0);
   }
 
@@ -125,10 +117,10 @@ export class ShareController {
     try {
       checked = await checkSuppliedFile(file, w.link.upload);
     } catch (e) {
-      return this.setView({ pending: { ...w.link.upload, problem: errorMessage(e) } });
+      return this.set({ pending: { ...w.link.upload, problem: errorMessage(e) } });
     }
     this.waiting = undefined;
-    this.setView({ pending: undefined });
+    this.set({ pending: undefined });
     const { state, config, dropped, upload } = w.link;
     await this.restore(() => this.apply({ kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config } }));
   }
@@ -136,7 +128,7 @@ export class ShareController {
   /** Gives up on a link waiting for its trace (the experiment on screen stays). */
   dismiss() {
     this.waiting = undefined;
-    this.setView({ pending: undefined });
+    this.set({ pending: undefined });
   }
 
   // ---- restoring ----
@@ -177,7 +169,7 @@ export class ShareController {
     if (!this.store.getState().info) await this.store.load(DEFAULT_EXPERIMENT, {});
     const { name, size } = r.upload;
     this.waiting = { link: r, shown: this.store.getState().experiment };
-    this.setView({ pending: { ...r.upload } });
+    this.set({ pending: { ...r.upload } });
     this.store.notify(`This link runs on the uploaded trace ${name} (${size.toLocaleString('en-US')} bytes), too large to travel inside a link and not in this browser's library: choose that file to open it.`);
   }
 

@@ -16,13 +16,12 @@ import { SPEEDS } from './speeds';
 import { initialState, type SimState, type StateCell } from './state';
 import { Timeline } from './timeline';
 import { Ui } from './ui';
+import { Observable } from './observable';
 
 export type { Busy, SimState, Status } from './state';
 
 /** The store: state, subscriptions, and every action the views take. */
-export class SimStore {
-  private state: SimState = initialState();
-  private listeners = new Set<() => void>();
+export class SimStore extends Observable<SimState> {
   readonly player: PlayLoop;
   private readonly timeline: Timeline;
   private readonly experiments: Experiments;
@@ -30,6 +29,7 @@ export class SimStore {
   private readonly reads: Reads;
 
   constructor(readonly client: SimClient = new SimClient()) {
+    super(initialState());
     const cell: StateCell = { get: () => this.state, set: (patch) => this.set(patch) };
     const host: PlayHost = {
       speed: () => SPEEDS[this.state.speed],
@@ -61,19 +61,7 @@ export class SimStore {
     this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
   }
 
-  subscribe = (fn: () => void): (() => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
 
-  getState = (): SimState => this.state;
-
-  /** Replaces part of the state and notifies subscribers (tests seed state with
-   * `store['set']`; everything else changes state through the slices). */
-  private set(patch: Partial<SimState>) {
-    this.state = { ...this.state, ...patch };
-    for (const fn of this.listeners) fn();
-  }
 
   /** Value of a named frame counter (NaN before the first frame). */
   counter(name: string): number {

@@ -12,6 +12,7 @@ import { fetchSource, fileSource, type ParseChoices } from '../../traces/stream'
 import type { RunMetrics } from '../metrics';
 import type { RunEvent, RunPool, RunTrace } from '../pool';
 import type { ExperimentInfo, ReportRow, SweepCatalog, SweepPoint } from './types';
+import { Observable } from '../../store/observable';
 
 /** One point's run. */
 export interface PointRun {
@@ -60,39 +61,30 @@ function defaultCold(): Cold {
 /** Where the app serves shipped traces from (as the manifest's entries are fetched). */
 const SHIPPED = 'traces/';
 
-export class SweepLab {
-  private state: SweepState = {
-    param: 'ram_bytes',
-    values: '8KiB,16KiB,32KiB,64KiB',
-    selected: [],
-    running: false,
-    error: null,
-    key: null,
-    traces: [],
-    runs: [],
-    experiment: null,
-    report: null,
-  };
-  private listeners = new Set<() => void>();
+export class SweepLab extends Observable<SweepState> {
   private stopped = false;
   private catalogReq: Promise<SweepCatalog> | null = null;
 
   constructor(
     private readonly pool: () => RunPool,
     private readonly cold: Cold = defaultCold(),
-  ) {}
-
-  getState = (): SweepState => this.state;
-
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  private set(patch: Partial<SweepState>) {
-    this.state = { ...this.state, ...patch };
-    for (const fn of this.listeners) fn();
+  ) {
+    super({
+      param: 'ram_bytes',
+      values: '8KiB,16KiB,32KiB,64KiB',
+      selected: [],
+      running: false,
+      error: null,
+      key: null,
+      traces: [],
+      runs: [],
+      experiment: null,
+      report: null,
+    });
   }
+
+
+
 
   /** The named parameters and the paper experiments (asked once). */
   catalog(): Promise<SweepCatalog> {
