@@ -397,10 +397,13 @@ impl Sim {
         }
         let lpns = &self.workload.lpns;
         let burst = |from: usize| lpns.get(from..).map_or(&[][..], |l| &l[..l.len().min(BURST)]);
-        let far = burst(p + 2 * BURST);
-        self.oracle.prefetch(far);
-        self.ftl.prefetch(far, false, &self.device);
-        self.ftl.prefetch(burst(p + BURST), true, &self.device);
+        let ahead = crate::prefetch::Lookahead {
+            far: burst(p + 2 * BURST),
+            near: burst(p + BURST),
+            reads: self.workload.reads_among(self.cursor, p + BURST..p + 2 * BURST),
+            also: self.oracle.stamps(),
+        };
+        self.ftl.prefetch(&ahead, &self.device);
     }
 
     /// The counter `step_until` watches for `what`.
