@@ -1,4 +1,5 @@
-// npm run bench: engine throughput natively and as wasm in Node, for `page` and `dftl`, on a
+// npm run bench: engine throughput natively and as wasm (in Node, and in Chromium's worker as
+// the app runs it: scripts/bench-chromium.mjs), for `page` and `dftl`, on a
 // seeded 1,000,000-request synthetic trace on a 1 GiB device. Only stepping is timed (not
 // parsing or set-up), best of REPEAT runs on both sides (a fresh simulation each; the first
 // wasm run also pays for V8's tier-up from baseline to optimised code, which native code
@@ -10,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as wasm from '../web/src/engine/pkg/ftl_wasm.js';
+import { CHROMIUM, engineOnlyInChromium } from './bench-chromium.mjs';
 
 const SCHEMES = ['page', 'dftl'];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -79,7 +81,7 @@ function engineOnly(file, sets, app) {
     const hash = sim.stateHash();
     sim.free();
     if (hash !== n.state_hash) throw new Error(`${n.scheme}: wasm state ${hash} differs from native ${n.state_hash}`);
-    return { scheme: n.scheme, ops, native: n.page_ops_per_sec, nativeS: n.seconds, wasm: ops / seconds, wasmS: seconds, appS, nativeCpu: n.cpu_seconds, wasmCpu };
+    return { scheme: n.scheme, config: n.config, file, hash, ops, native: n.page_ops_per_sec, nativeS: n.seconds, wasm: ops / seconds, wasmS: seconds, appS, nativeCpu: n.cpu_seconds, wasmCpu };
   });
 }
 
@@ -118,6 +120,15 @@ if (existsSync(`${PERF}/sol-pagemap.c`)) {
   rowsB = engineOnly(workload, sets, false);
 }
 
+// The same runs in Chromium, one browser for all of them; same state hash as native.
+const chromiumRuns = [...rows, ...rowsB];
+const inChromium = await engineOnlyInChromium('web/src/engine/pkg', chromiumRuns, REPEAT);
+inChromium?.results.forEach((c, i) => {
+  const r = chromiumRuns[i];
+  if (c.hash !== r.hash) throw new Error(`${r.scheme}: wasm state in Chromium ${c.hash} differs from native ${r.hash}`);
+  r.chromiumS = c.seconds;
+});
+
 const f2 = (x) => x.toFixed(2);
 const pad = (x, n) => String(x).padStart(n);
 console.log(`\nA: ${REQUESTS.toLocaleString('en-US')} requests, 1 GiB device (4096 x 64 x 4 KiB), uniform random, 30 % reads, seed ${SEED};`);
@@ -131,15 +142,20 @@ if (ref.sol) {
   console.log(`B: ${PERF} not found: no comparison with the C reference simulator.`);
 }
 console.log('');
-console.log('engine only   |  native s   wasm s   wasm/native   (CPU)   app s');
+console.log('               |            wasm in Node 20                 |  wasm in Chromium');
+console.log('engine only    |  native s   wasm s   wasm/native   (CPU)   app s |  wasm s   wasm/native');
 const line = (w, r) => {
   const cpu = r.nativeCpu ? pad(f2(r.nativeCpu / r.wasmCpu), 5) : pad('-', 5);
   const app = r.appS === undefined ? pad('-', 5) : pad(f2(r.appS), 5);
-  console.log(`${w} ${r.scheme.padEnd(11)} | ${pad(f2(r.nativeS), 9)}   ${pad(f2(r.wasmS), 6)}   ${pad(f2(r.wasm / r.native), 11)}   ${cpu}   ${app}`);
+  const chromium = r.chromiumS === undefined ? `${pad('-', 7)}   ${pad('-', 11)}` : `${pad(f2(r.chromiumS), 7)}   ${pad(f2(r.nativeS / r.chromiumS), 11)}`;
+  console.log(`${w} ${r.scheme.padEnd(12)} | ${pad(f2(r.nativeS), 9)}   ${pad(f2(r.wasmS), 6)}   ${pad(f2(r.wasm / r.native), 11)}   ${cpu}   ${app} | ${chromium}`);
 };
 rows.forEach((r) => line('A', r));
 rowsB.forEach((r) => line('B', r));
 console.log('(CPU) = wasm/native from CPU time instead of wall time: the fairer figure when other work shares the cores.');
+console.log(inChromium
+  ? `Chromium = ${inChromium.version} (the browser the app and the e2e tests run), a module worker as in the app; wall time (a worker has no CPU clock), against native wall time.`
+  : `Chromium: not found at ${CHROMIUM} (set CHROMIUM_PATH): no browser figures.`);
 if (ref.sol) {
   console.log('');
   console.log('B, whole process |  native s   reference s   native/reference');

@@ -238,11 +238,13 @@ impl FlashArray {
         block * self.pages_per_block
     }
 
-    /// Starts loading the state and tag of `ppn` (see [`crate::prefetch`]): the page a coming
-    /// write will invalidate (state) or a coming read will read (state and tag).
-    pub fn prefetch(&self, ppn: Ppn) {
+    /// Starts loading the state of `ppn` and its block's counters (see [`crate::prefetch`]):
+    /// the page a coming write will invalidate; with `tag`, also its tag, for a coming read.
+    pub fn prefetch(&self, ppn: Ppn, tag: bool) {
         crate::prefetch::element(&self.meta, ppn as usize);
-        crate::prefetch::element(&self.tags, ppn as usize);
+        if tag {
+            crate::prefetch::element(&self.tags, ppn as usize);
+        }
         let block = self.block_of(ppn);
         crate::prefetch::element(&self.valid, block as usize);
         self.by_valid.prefetch(block);

@@ -57,6 +57,7 @@ fn bucket_mid(i: usize) -> u64 {
 
 impl LatencyHistogram {
     /// Adds one sample (ns).
+    #[inline]
     pub fn record(&mut self, ns: u64) {
         let b = bucket_of(ns);
         if b >= self.buckets.len() {

@@ -50,11 +50,9 @@ impl Oracle {
         Ok(v)
     }
 
-    /// Starts loading the stamps of `lpns` (see [`crate::prefetch`]).
-    pub fn prefetch(&self, lpns: &[u32]) {
-        for &lpn in lpns {
-            crate::prefetch::element(&self.expected, lpn as usize);
-        }
+    /// The stamps by LPN, for prefetch hints ([`crate::prefetch::Lookahead::also`]).
+    pub fn stamps(&self) -> &[u32] {
+        &self.expected
     }
 
     /// Records a trim of `lpn`.

@@ -9,6 +9,21 @@
 //! out in bursts, each a tight loop of loads and nothing else, so that a burst's loads all
 //! fit in the CPU's reorder window and their misses overlap (see docs/perf.md).
 
+/// The logical pages a simulation will serve next, for [`crate::ftl::Ftl::prefetch`].
+#[derive(Debug, Clone, Copy)]
+pub struct Lookahead<'a> {
+    /// Pages well ahead: fetch the entries their LPNs index (map entries).
+    pub far: &'a [u32],
+    /// Pages shortly ahead, whose entries `far` fetched a burst ago and are cached now:
+    /// fetch what those entries point to.
+    pub near: &'a [u32],
+    /// Whether any `near` page is to be read (only a read needs what the page holds).
+    pub reads: bool,
+    /// A table of the caller's indexed by LPN (the oracle's stamps): fetch its entries of
+    /// `far` in the same loop.
+    pub also: &'a [u32],
+}
+
 /// Starts loading `slice[i]` into the cache, if `i` is in range.
 #[inline(always)]
 pub fn element<T: Copy>(slice: &[T], i: usize) {

@@ -73,6 +73,9 @@ impl Default for LastRequest {
 
 pub use crate::vocab::StopAt;
 
+/// Pages per prefetch burst ([`Sim::prefetch_ahead`]).
+const PREFETCH_BURST: usize = 8;
+
 /// A running simulation. Cloning it is a checkpoint: the trace is shared, everything else
 /// is copied.
 #[derive(Debug, Clone)]
@@ -390,17 +393,26 @@ impl Sim {
     /// The hints go out in bursts, once every `BURST` pages: where there is no prefetch
     /// instruction (wasm) a hint is a plain load that holds the CPU back until it arrives,
     /// and loads issued back to back wait for their misses together, not one after another.
+    #[inline(always)] // a test per page in the caller; the burst itself is a call
     fn prefetch_ahead(&self, p: usize) {
-        const BURST: usize = 8;
-        if !p.is_multiple_of(BURST) {
-            return;
+        if p.is_multiple_of(PREFETCH_BURST) {
+            self.prefetch_burst(p);
         }
+    }
+
+    /// [`Sim::prefetch_ahead`] at the start of a burst.
+    #[inline(never)]
+    fn prefetch_burst(&self, p: usize) {
+        const BURST: usize = PREFETCH_BURST;
         let lpns = &self.workload.lpns;
         let burst = |from: usize| lpns.get(from..).map_or(&[][..], |l| &l[..l.len().min(BURST)]);
-        let far = burst(p + 2 * BURST);
-        self.oracle.prefetch(far);
-        self.ftl.prefetch(far, false, &self.device);
-        self.ftl.prefetch(burst(p + BURST), true, &self.device);
+        let ahead = crate::prefetch::Lookahead {
+            far: burst(p + 2 * BURST),
+            near: burst(p + BURST),
+            reads: self.workload.reads_among(self.cursor, p + BURST..p + 2 * BURST),
+            also: self.oracle.stamps(),
+        };
+        self.ftl.prefetch(&ahead, &self.device);
     }
 
     /// The counter `step_until` watches for `what`.

@@ -52,6 +52,19 @@ pub struct Workload {
 }
 
 impl Workload {
+    /// Whether a request from number `from` on reads any of `pages` (indices into
+    /// [`Workload::lpns`]): a read, or a write covering a page only in part, which may read
+    /// it first. For prefetch hints ([`crate::prefetch::Lookahead::reads`]).
+    pub fn reads_among(&self, from: usize, pages: std::ops::Range<usize>) -> bool {
+        let reads = |r: &PageRequest| r.op == HostOp::Read || r.partial != 0;
+        self.requests
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|r| (r.first as usize) < pages.end)
+            .any(|r| reads(r) && (r.first + r.pages) as usize > pages.start)
+    }
+
     /// Resolves `requests` for a device with `page_bytes` pages and `logical_pages` logical
     /// pages.
     pub fn build(requests: &[Request], page_bytes: u32, logical_pages: u64, map: AddressMap) -> Result<Self> {
@@ -200,5 +213,24 @@ mod tests {
         let reqs = [req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, 8192), req(HostOp::Read, 8192, 4096)];
         let w = Workload::build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
         assert_eq!(w.read_before_write(16), vec![1, 2]);
+    }
+
+    #[test]
+    fn reads_among_finds_the_requests_that_read_a_page_range() {
+        let reqs = [
+            req(HostOp::Write, 0, 8192),    // pages 0, 1 (indices 0, 1)
+            req(HostOp::Read, 0, 12288),    // pages 0..3 (indices 2..5)
+            req(HostOp::Write, 4096, 4096), // index 5
+            req(HostOp::Write, 1024, 1024), // index 6, partly covered
+            req(HostOp::Trim, 0, 4096),     // index 7
+        ];
+        let w = Workload::build(&reqs, 4096, 16, AddressMap::Refuse).unwrap();
+        assert!(!w.reads_among(0, 0..2));
+        assert!(w.reads_among(0, 1..3), "the read's first page");
+        assert!(w.reads_among(1, 4..6), "the read's last page");
+        assert!(!w.reads_among(2, 5..6));
+        assert!(w.reads_among(2, 5..7), "a partly covered write may read its page first");
+        assert!(!w.reads_among(4, 7..16), "a trim reads nothing");
+        assert!(!w.reads_among(9, 0..16), "past the last request");
     }
 }

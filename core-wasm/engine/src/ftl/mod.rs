@@ -186,12 +186,16 @@ pub trait Ftl: std::fmt::Debug {
     }
     /// Role of `block` for the views.
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
-    /// A hint that logical pages `lpns` will be served soon: the scheme may start loading
-    /// the table entries it will touch ([`crate::prefetch`]), all in one tight loop so their
-    /// misses overlap. `near` is false well ahead (fetch the entries themselves) and true
-    /// shortly before (the entries are cached now; fetch what they point to). Must not change
-    /// any state. Default: nothing.
-    fn prefetch(&self, _lpns: &[u32], _near: bool, _dev: &Device) {}
+    /// A hint that the pages of `ahead` will be served soon: the scheme may start loading
+    /// the table entries they will touch ([`crate::prefetch`]), together with the caller's
+    /// own table `ahead.also`, all in one tight loop so that their misses overlap (in wasm a
+    /// hint is a load that stalls, so one burst stalls once). Must not change any state.
+    /// Default: only the caller's table.
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        for &lpn in ahead.far {
+            crate::prefetch::element(ahead.also, lpn as usize);
+        }
+    }
     /// Logical pages whose newest data lives only in the scheme's RAM (a write buffer).
     fn holds_in_ram(&self, _lpn: u32) -> bool {
         false

@@ -176,6 +176,7 @@ impl BlockPool {
     }
 
     /// The next page of `slot`'s open block, or `None` (closing the slot) when it is full.
+    #[inline(always)]
     fn page_in_open(&mut self, slot: usize, dev: &Device) -> Option<Ppn> {
         let b = self.open[slot]?;
         let used = dev.flash().programmed_count(b);
@@ -250,7 +251,22 @@ impl BlockPool {
 
 /// The next free page for `slot`: see the module docs for the rules. `for_gc` marks GC's own
 /// copies, which never start another collection.
+#[inline(always)] // the common case, a page in the open block, in the caller (docs/perf.md)
 pub fn next_page<S: Collects + ?Sized>(
+    s: &mut S,
+    slot: usize,
+    dev: &mut Device,
+    for_gc: bool,
+) -> Result<Ppn> {
+    match s.pool().page_in_open(slot, dev) {
+        Some(ppn) => Ok(ppn),
+        None => next_page_opening(s, slot, dev, for_gc),
+    }
+}
+
+/// [`next_page`] when `slot` has no open block or it is full: collect if due, open a block.
+#[inline(never)]
+fn next_page_opening<S: Collects + ?Sized>(
     s: &mut S,
     slot: usize,
     dev: &mut Device,

@@ -33,6 +33,7 @@ use crate::gc::{pick_victim, VictimPolicy};
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
 use crate::meta::MetaKind;
+use crate::prefetch::Lookahead;
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -191,12 +192,18 @@ impl Ftl for PageFtl {
         }
     }
 
-    fn prefetch(&self, lpns: &[u32], near: bool, dev: &Device) {
-        for &lpn in lpns {
-            if !near {
+    fn prefetch(&self, ahead: &Lookahead, dev: &Device) {
+        // One loop for the whole burst: far map entries, the caller's stamps, and the pages
+        // the near entries point to.
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
                 crate::prefetch::element(&self.map, lpn as usize);
-            } else if let Some(&ppn) = self.map.get(lpn as usize).filter(|&&p| p != UNMAPPED) {
-                dev.flash().prefetch(ppn);
+            }
+            if let Some(&ppn) = ahead.near.get(i).and_then(|&lpn| self.map.get(lpn as usize)) {
+                if ppn != UNMAPPED {
+                    dev.flash().prefetch(ppn, ahead.reads);
+                }
             }
         }
     }
