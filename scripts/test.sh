@@ -14,6 +14,9 @@ cargo fmt --manifest-path "$MANIFEST" --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --manifest-path "$MANIFEST" --workspace --all-targets -- -D warnings
 
+step "cargo doc -D warnings (the engine's docs hold the recipe for adding a scheme)"
+RUSTDOCFLAGS="-D warnings" cargo doc --manifest-path "$MANIFEST" --workspace --no-deps --quiet
+
 step "cargo test (engine, wasm facade, CLI)"
 cargo test --manifest-path "$MANIFEST" --workspace
 

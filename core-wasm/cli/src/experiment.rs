@@ -48,14 +48,17 @@ pub fn run(name: &str, args: &Args) -> Result<(), String> {
     let e = experiments::experiment(name).map_err(|err| format!("ftl: {err}"))?;
     let points = e.points().map_err(|err| format!("ftl: {err}"))?;
     let traces = load(e)?;
-    let runs = crate::sweep::run_all(&points, &traces)?;
+    let runs = crate::sweep::run_all(&points, &traces);
+    // The report compares what ran; a failed point is reported as such and leaves its cells empty.
     let results: Vec<RunResult> = runs
         .iter()
-        .map(|(t, p, m)| RunResult {
-            trace: traces[*t].0.clone(),
-            scheme: p.scheme.clone(),
-            index: p.index,
-            metrics: serde_json::to_value(m).unwrap_or_default(),
+        .filter_map(|(t, p, m)| {
+            Some(RunResult {
+                trace: traces[*t].0.clone(),
+                scheme: p.scheme.clone(),
+                index: p.index,
+                metrics: serde_json::to_value(m.as_ref().ok()?).unwrap_or_default(),
+            })
         })
         .collect();
     let report = experiments::report(e, &results);
@@ -64,8 +67,13 @@ pub fn run(name: &str, args: &Args) -> Result<(), String> {
         let rows: Vec<_> = runs
             .iter()
             .map(|(t, p, m)| {
-                json!({"index": p.index, "scheme": p.scheme, "key": p.key, "value": p.value, "label": p.label,
-                       "trace": traces[*t].0, "metrics": m})
+                let mut row = json!({"index": p.index, "scheme": p.scheme, "key": p.key, "value": p.value,
+                                     "label": p.label, "trace": traces[*t].0});
+                match m {
+                    Ok(m) => row["metrics"] = json!(m),
+                    Err(e) => row["error"] = json!(e),
+                }
+                row
             })
             .collect();
         let mut info = e.to_json().map_err(|err| format!("ftl: {err}"))?;
@@ -74,10 +82,10 @@ pub fn run(name: &str, args: &Args) -> Result<(), String> {
         }
         let out = json!({"experiment": info, "param": key, "results": rows, "report": report});
         println!("{}", serde_json::to_string_pretty(&out).map_err(|err| err.to_string())?);
-        return Ok(());
+        return crate::sweep::failures(&runs);
     }
     println!("{} — {}\n", e.title, e.source);
-    crate::sweep::print_runs(&key, &traces, &runs, false)?;
+    let printed = crate::sweep::print_runs(&key, &traces, &runs, false);
     println!("\n{:<64} {:>16} {:>16}  paper's traces / ours", "reported (%)", "paper", "ours");
     let range = |(lo, hi): (f64, f64)| {
         if (hi - lo).abs() < 0.05 {
@@ -91,5 +99,5 @@ pub fn run(name: &str, args: &Args) -> Result<(), String> {
         println!("{:<64} {:>16} {:>16}  {} / {}", r.what, range(r.paper), ours, r.paper_on, r.note);
     }
     println!("\nDifferences: {}", e.differences);
-    Ok(())
+    printed
 }

@@ -16,7 +16,9 @@ ftl sweep --experiment NAME [--json]   (NAME `list`: the paper experiments)
 Runs every scheme at every value of one configuration parameter (values outer, schemes
 inner) and prints one result per point: {\"param\": KEY, \"results\": [{\"index\", \"scheme\",
 \"key\", \"value\", \"label\", \"trace\", \"metrics\"}]} with --json, where metrics is the object
-`ftl run --json` prints for that configuration.
+`ftl run --json` prints for that configuration. A point the engine refuses or that fails
+while running gets \"error\" instead of \"metrics\"; the other points still run, and the
+exit status is 2.
 
 --param NAME   a short name or any dotted configuration key (`ftl run --help`), e.g.
                ram.bytes, device.latency.erase_ns, options.level_two_percent
@@ -30,11 +32,11 @@ Short names:";
 /// The flags `ftl sweep` takes besides the trace selection's (each is in [`HELP`]).
 const FLAGS: [&str; 8] = ["trace", "scheme", "preset", "format", "set", "param", "values", "experiment"];
 
-/// One finished point: what was run and its metrics.
+/// One finished point: what was run, and its metrics or why it failed.
 struct Done<'a> {
     point: &'a Point,
     trace: &'a str,
-    metrics: Metrics,
+    metrics: Result<Metrics, String>,
 }
 
 fn run_point(point: &Point, trace: &Trace, name: &str) -> Result<Metrics, String> {
@@ -46,13 +48,39 @@ fn run_point(point: &Point, trace: &Trace, name: &str) -> Result<Metrics, String
     Ok(sim.metrics())
 }
 
+/// Prints `done`; then, if any point failed, says how many (an error: exit status 2).
 fn print(param: &str, done: &[Done], json_out: bool) -> Result<(), String> {
+    print_table(param, done, json_out)?;
+    failed_count(done.iter().map(|d| &d.metrics))
+}
+
+/// An error saying how many of `runs` failed, if any did.
+pub fn failures(runs: &[PointRun]) -> Result<(), String> {
+    failed_count(runs.iter().map(|r| &r.2))
+}
+
+fn failed_count<'a>(
+    results: impl ExactSizeIterator<Item = &'a Result<Metrics, String>>,
+) -> Result<(), String> {
+    let total = results.len();
+    match results.filter(|r| r.is_err()).count() {
+        0 => Ok(()),
+        failed => Err(format!("ftl: {failed} of {total} sweep points failed (each is reported above)")),
+    }
+}
+
+fn print_table(param: &str, done: &[Done], json_out: bool) -> Result<(), String> {
     if json_out {
         let results: Vec<Value> = done
             .iter()
             .map(|d| {
-                json!({"index": d.point.index, "scheme": d.point.scheme, "key": d.point.key, "value": d.point.value,
-                       "label": d.point.label, "trace": d.trace, "metrics": d.metrics})
+                let mut row = json!({"index": d.point.index, "scheme": d.point.scheme, "key": d.point.key,
+                                     "value": d.point.value, "label": d.point.label, "trace": d.trace});
+                match &d.metrics {
+                    Ok(m) => row["metrics"] = json!(m),
+                    Err(e) => row["error"] = json!(e),
+                }
+                row
             })
             .collect();
         let out = json!({ "param": param, "results": results });
@@ -67,7 +95,13 @@ fn print(param: &str, done: &[Done], json_out: bool) -> Result<(), String> {
         h.as_ref().map_or("-".into(), |h| format!("{:.3}", h.hit_ratio))
     };
     for d in done {
-        let m = &d.metrics;
+        let m = match &d.metrics {
+            Ok(m) => m,
+            Err(e) => {
+                println!("{:<14} {:<10} {:<28} failed: {e}", d.point.label, d.point.scheme, d.trace);
+                continue;
+            }
+        };
         println!(
             "{:<14} {:<10} {:<28} {:>12.1} {:>7.3} {:>8} {:>8} {:>8}",
             d.point.label,
@@ -112,33 +146,33 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     let values = sweep::parse_values(&key, values).map_err(|e| format!("ftl: {e}"))?;
     let points = sweep::expand(&base, &key, &values, &schemes).map_err(|e| format!("ftl: {e}"))?;
     let trace = crate::run::load_trace(path, args.one("format"), &options)?;
-    let mut done = Vec::with_capacity(points.len());
-    for point in &points {
-        let metrics = run_point(point, &trace, path)?;
-        done.push(Done { point, trace: path, metrics });
-    }
+    let done: Vec<Done> = points
+        .iter()
+        .map(|point| Done { point, trace: path, metrics: run_point(point, &trace, path) })
+        .collect();
     print(&key, &done, args.has("json"))
 }
 
-/// Runs `points` over each of `traces` (name, parsed trace), in trace order.
-pub fn run_all<'a>(
-    points: &'a [Point],
-    traces: &'a [(String, Trace)],
-) -> Result<Vec<(usize, &'a Point, Metrics)>, String> {
+/// One point of a run over several traces: the trace's index, the point, its metrics or error.
+pub type PointRun<'a> = (usize, &'a Point, Result<Metrics, String>);
+
+/// Runs `points` over each of `traces` (name, parsed trace), in trace order; a point that
+/// fails keeps its error and the others still run.
+pub fn run_all<'a>(points: &'a [Point], traces: &'a [(String, Trace)]) -> Vec<PointRun<'a>> {
     let mut out = Vec::new();
     for (t, (name, trace)) in traces.iter().enumerate() {
         for p in points {
-            out.push((t, p, run_point(p, trace, name)?));
+            out.push((t, p, run_point(p, trace, name)));
         }
     }
-    Ok(out)
+    out
 }
 
 /// Prints experiment results as `ftl sweep` does.
 pub fn print_runs(
     param: &str,
     traces: &[(String, Trace)],
-    runs: &[(usize, &Point, Metrics)],
+    runs: &[PointRun],
     json_out: bool,
 ) -> Result<(), String> {
     let done: Vec<Done> = runs

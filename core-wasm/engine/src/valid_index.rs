@@ -169,7 +169,7 @@ impl ValidIndex {
     ///
     /// Greedy GC asks bucket after bucket, most of them empty, so an empty bucket answers
     /// before any walk starts, and the walk is plain loops over the summary and bitmap
-    /// words: the iterator chain of [`Self::filed`] is a 120-byte value that wasm moves with
+    /// words: the iterator chain of `ValidIndex::filed` is a 120-byte value that wasm moves with
     /// a `memory.copy`, which V8 runs as a call into C, once per bucket asked.
     pub fn min_in(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid);

@@ -36,7 +36,7 @@ pub fn sniff(line: &str) -> bool {
     f.count() >= 6 && num::int(0, f.at(0), "").is_ok() && op(f.at(3).text).is_some()
 }
 
-/// The record of a simple line ([`Split`]) exactly as [`parse_line`] reads it; `None` sends
+/// The record of a simple line (`Split`) exactly as [`parse_line`] reads it; `None` sends
 /// the line the general way.
 pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx) -> Option<Record<'a>> {
     let f = Split::new(line)?;

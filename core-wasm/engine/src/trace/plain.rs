@@ -121,7 +121,7 @@ fn op(text: &str) -> Option<HostOp> {
     NAMES.iter().find(|(name, _)| text.eq_ignore_ascii_case(name)).map(|&(_, op)| op)
 }
 
-/// The record of a simple line ([`Split`]) with only bytes, sectors and whole-number times,
+/// The record of a simple line (`Split`) with only bytes, sectors and whole-number times,
 /// exactly as [`parse_line`] reads it; `None` sends the line the general way.
 pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
     let f = Split::new(line)?;

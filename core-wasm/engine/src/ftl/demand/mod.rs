@@ -79,7 +79,7 @@ pub const GTD_ENTRY_BYTES: u64 = 4;
 /// Open-block slots of the pool: data and translation pages live in separate blocks.
 /// `DATA` is the first unit's data slot; a scheme with pages of its own kind (HCFTL's DTPs)
 /// has its streams from [`FIRST_EXTRA_STREAM`]; other units' data slots follow every other
-/// slot (see [`DemandCore::data_slot`]).
+/// slot (see `DemandCore::data_slot`).
 pub const DATA: usize = 0;
 /// The translation-page slot.
 pub const TRANSLATION: usize = 1;
