@@ -122,7 +122,14 @@ if (existsSync(`${PERF}/sol-pagemap.c`)) {
 
 // The same runs in Chromium, one browser for all of them; same state hash as native.
 const chromiumRuns = [...rows, ...rowsB];
-const inChromium = await engineOnlyInChromium('web/src/engine/pkg', chromiumRuns, REPEAT);
+// A browser that cannot start costs its column, not the figures above.
+let inChromium = null;
+let chromiumFailed = null;
+try {
+  inChromium = await engineOnlyInChromium('web/src/engine/pkg', chromiumRuns, REPEAT);
+} catch (e) {
+  chromiumFailed = e.message.split('\n')[0];
+}
 inChromium?.results.forEach((c, i) => {
   const r = chromiumRuns[i];
   if (c.hash !== r.hash) throw new Error(`${r.scheme}: wasm state in Chromium ${c.hash} differs from native ${r.hash}`);
@@ -153,9 +160,13 @@ const line = (w, r) => {
 rows.forEach((r) => line('A', r));
 rowsB.forEach((r) => line('B', r));
 console.log('(CPU) = wasm/native from CPU time instead of wall time: the fairer figure when other work shares the cores.');
-console.log(inChromium
-  ? `Chromium = ${inChromium.version} (the browser the app and the e2e tests run), a module worker as in the app; wall time (a worker has no CPU clock), against native wall time.`
-  : `Chromium: not found at ${CHROMIUM} (set CHROMIUM_PATH): no browser figures.`);
+if (inChromium) {
+  console.log(`Chromium = ${inChromium.version} (the browser the app and the e2e tests run), a module worker as in the app; wall time (a worker has no CPU clock), against native wall time.`);
+} else if (chromiumFailed) {
+  console.log(`Chromium at ${CHROMIUM} failed, no browser figures: ${chromiumFailed}`);
+} else {
+  console.log(`Chromium: not found at ${CHROMIUM} (set CHROMIUM_PATH): no browser figures.`);
+}
 if (ref.sol) {
   console.log('');
   console.log('B, whole process |  native s   reference s   native/reference');
