@@ -64,18 +64,7 @@ pub fn run(name: &str, args: &Args) -> Result<(), String> {
     let report = experiments::report(e, &results);
     let key = points.first().map(|p| p.key.clone()).unwrap_or_default();
     if args.has("json") {
-        let rows: Vec<_> = runs
-            .iter()
-            .map(|(t, p, m)| {
-                let mut row = json!({"index": p.index, "scheme": p.scheme, "key": p.key, "value": p.value,
-                                     "label": p.label, "trace": traces[*t].0});
-                match m {
-                    Ok(m) => row["metrics"] = json!(m),
-                    Err(e) => row["error"] = json!(e),
-                }
-                row
-            })
-            .collect();
+        let rows: Vec<_> = runs.iter().map(|(t, p, m)| crate::sweep::json_row(p, &traces[*t].0, m)).collect();
         let mut info = e.to_json().map_err(|err| format!("ftl: {err}"))?;
         if let Some(o) = info.as_object_mut() {
             o.remove("points");

@@ -69,20 +69,20 @@ fn failed_count<'a>(
     }
 }
 
+/// One point in `--json` output: what was run, then its metrics or its error.
+pub fn json_row(point: &Point, trace: &str, metrics: &Result<Metrics, String>) -> Value {
+    let mut row = json!({"index": point.index, "scheme": point.scheme, "key": point.key,
+                         "value": point.value, "label": point.label, "trace": trace});
+    match metrics {
+        Ok(m) => row["metrics"] = json!(m),
+        Err(e) => row["error"] = json!(e),
+    }
+    row
+}
+
 fn print_table(param: &str, done: &[Done], json_out: bool) -> Result<(), String> {
     if json_out {
-        let results: Vec<Value> = done
-            .iter()
-            .map(|d| {
-                let mut row = json!({"index": d.point.index, "scheme": d.point.scheme, "key": d.point.key,
-                                     "value": d.point.value, "label": d.point.label, "trace": d.trace});
-                match &d.metrics {
-                    Ok(m) => row["metrics"] = json!(m),
-                    Err(e) => row["error"] = json!(e),
-                }
-                row
-            })
-            .collect();
+        let results: Vec<Value> = done.iter().map(|d| json_row(d.point, d.trace, &d.metrics)).collect();
         let out = json!({ "param": param, "results": results });
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
         return Ok(());

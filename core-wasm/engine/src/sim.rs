@@ -390,7 +390,7 @@ impl Sim {
     /// their oracle stamps and map entries well ahead, what those entries point to shortly
     /// before (see [`crate::prefetch`]). Random page numbers make each of these a cache miss
     /// on a large device; fetched early, they overlap instead of stalling one by one.
-    /// The hints go out in bursts, once every `BURST` pages: where there is no prefetch
+    /// The hints go out in bursts, once every [`PREFETCH_BURST`] pages: where there is no prefetch
     /// instruction (wasm) a hint is a plain load that holds the CPU back until it arrives,
     /// and loads issued back to back wait for their misses together, not one after another.
     #[inline(always)] // a test per page in the caller; the burst itself is a call
@@ -403,13 +403,13 @@ impl Sim {
     /// [`Sim::prefetch_ahead`] at the start of a burst.
     #[inline(never)]
     fn prefetch_burst(&self, p: usize) {
-        const BURST: usize = PREFETCH_BURST;
+        const N: usize = PREFETCH_BURST;
         let lpns = &self.workload.lpns;
-        let burst = |from: usize| lpns.get(from..).map_or(&[][..], |l| &l[..l.len().min(BURST)]);
+        let burst = |from: usize| lpns.get(from..).map_or(&[][..], |l| &l[..l.len().min(N)]);
         let ahead = crate::prefetch::Lookahead {
-            far: burst(p + 2 * BURST),
-            near: burst(p + BURST),
-            reads: self.workload.reads_among(self.cursor, p + BURST..p + 2 * BURST),
+            far: burst(p + 2 * N),
+            near: burst(p + N),
+            reads: self.workload.reads_among(self.cursor, p + N..p + 2 * N),
             also: self.oracle.stamps(),
         };
         self.ftl.prefetch(&ahead, &self.device);

@@ -56,11 +56,13 @@ export function standaloneSvg(svg: SVGSVGElement, width: number, height: number)
   return root;
 }
 
-const LEGEND_ROW = 16;
+/** A legend row's height, and entries to a row, for every comparison chart's legend. */
+export const LEGEND_ROW = 16;
+export const LEGEND_COLS = 4;
 
-/** Height of a legend of `items` entries, four to a row. */
+/** Height of a legend of `items` entries, LEGEND_COLS to a row. */
 export function legendHeight(items: number): number {
-  return LEGEND_ROW * Math.ceil(items / 4);
+  return LEGEND_ROW * Math.ceil(items / LEGEND_COLS);
 }
 
 /** One legend entry: swatch colour, the short label shown and the full name as hover title. */
@@ -87,8 +89,8 @@ export function drawLegend(
     .data(items)
     .join('g')
     .attr('transform', (_s, i) => {
-      const col = (width - margin.left - margin.right) / 4;
-      return `translate(${margin.left + (i % 4) * col},${height - legendH + Math.floor(i / 4) * LEGEND_ROW})`;
+      const col = (width - margin.left - margin.right) / LEGEND_COLS;
+      return `translate(${margin.left + (i % LEGEND_COLS) * col},${height - legendH + Math.floor(i / LEGEND_COLS) * LEGEND_ROW})`;
     });
   legend.append('rect').attr('width', 10).attr('height', 10).attr('fill', (s) => s.color);
   legend

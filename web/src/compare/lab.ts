@@ -53,9 +53,6 @@ export class CompareLab extends Observable<LabState> {
     super({ mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null });
   }
 
-
-
-
   /** Picks or unpicks a scheme (no more than MAX_SCHEMES). */
   toggle(id: string) {
     const s = this.state.selected;

@@ -53,7 +53,12 @@ export class SimClient {
         try {
           reply = this.frames.receive(e.data, p.sim);
         } catch (err) {
-          return p.reject(err as Error);
+          // The two ends no longer agree on the frames (frameWire.ts), and every later change
+          // list would fail too: treat it as a crash, so the next request starts afresh.
+          const lost = new EngineError(String((err as Error).message ?? err), true);
+          p.reject(lost);
+          if (this.worker === w) this.fail(lost);
+          return;
         }
         return p.resolve(reply);
       }

@@ -99,4 +99,18 @@ describe('SimClient after a fatal error', () => {
     await expect(c).rejects.toMatchObject({ fatal: false });
     expect(w2.terminated).toBe(false);
   });
+
+  it('treats a change list against a frame the page does not hold as a crash (frameWire.ts)', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const client = new SimClient();
+    const a = client.request<'view'>({ type: 'frame' });
+    const w = FakeWorker.made[0];
+    const pageDelta = { base: 3, pagesPerBlock: 2, blocks: Uint32Array.of(0), states: Uint8Array.of(1, 1) };
+    const frame = { pageStates: new Uint8Array(0), blockRoles: new Uint8Array(1), validCounts: new Uint32Array(1), eraseCounts: new Uint32Array(1), counters: new Float64Array(0), hash: '', pageDelta };
+    w.reply({ type: 'view', id: w.posted[0].id, view: { frame, pos: { request: 0, op: 0, ops: 0 }, done: false, stepped: 0, current: null, report: null, recent: [] } });
+    await expect(a).rejects.toMatchObject({ fatal: true, message: expect.stringMatching(/against frame 3/) });
+    expect(w.terminated).toBe(true);
+    void client.request({ type: 'frame' }).catch(() => {});
+    expect(FakeWorker.made).toHaveLength(2);
+  });
 });

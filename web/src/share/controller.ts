@@ -62,9 +62,6 @@ export class ShareController extends Observable<ShareView> {
     super({});
   }
 
-
-
-
   /** Opens the app: the link in the address bar, or the default experiment; then follows changes. */
   async start() {
     await this.restore(() => (isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, true) : this.store.load()));

@@ -61,8 +61,6 @@ export class SimStore extends Observable<SimState> {
     this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
   }
 
-
-
   /** Value of a named frame counter (NaN before the first frame). */
   counter(name: string): number {
     const { info, frame } = this.state;

@@ -4,9 +4,9 @@
  * formatting for hover texts, and the legend along the bottom.
  */
 import { format, type Selection } from 'd3';
-import { standaloneSvg, type ChartBox } from '../draw';
+import { LEGEND_COLS, LEGEND_ROW, legendHeight, standaloneSvg, type ChartBox } from '../draw';
 
-export type { ChartBox };
+export { legendHeight, type ChartBox };
 
 /** A scheme as the charts show it. */
 export interface SchemeKey {
@@ -21,14 +21,6 @@ export interface StyleKey {
   dash: string;
 }
 
-const LEGEND_ROW = 16;
-const LEGEND_COLS = 4;
-
-/** Height the legend takes for `n` entries. */
-export function legendHeight(n: number): number {
-  return LEGEND_ROW * Math.ceil(n / LEGEND_COLS);
-}
-
 /** Clears `svg` and sets it up as a standalone drawing (namespace, size, font). */
 export function chartRoot(svg: SVGSVGElement, box: ChartBox, title: string) {
   const root = standaloneSvg(svg, box.width, box.height).attr('role', 'group').attr('aria-label', title);
@@ -36,7 +28,6 @@ export function chartRoot(svg: SVGSVGElement, box: ChartBox, title: string) {
   root.append('rect').attr('class', 'background').attr('width', box.width).attr('height', box.height).attr('fill', '#fff');
   return root;
 }
-
 
 /** A number for hover texts: up to 3 decimals, thousands separated. */
 export function num(v: number): string {

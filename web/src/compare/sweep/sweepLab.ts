@@ -83,9 +83,6 @@ export class SweepLab extends Observable<SweepState> {
     });
   }
 
-
-
-
   /** The named parameters and the paper experiments (asked once). */
   catalog(): Promise<SweepCatalog> {
     this.catalogReq ??= this.cold({ fn: 'catalog' }).then(

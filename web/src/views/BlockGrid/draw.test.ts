@@ -63,6 +63,12 @@ describe('grid painter', () => {
       byChanges.paint(b.ctx, frame(states, roles, { seq, changes: { since: seq - 1, blocks } }), false);
       expect(samePixels(b.puts.at(-1)![0], a.puts.at(-1)![0])).toBe(true);
     }
+    // The change list is used, not a comparison of every block: a block it leaves out keeps
+    // its old pixels.
+    states.fill(states[5 * PPB] === 1 ? 2 : 1, 5 * PPB, 6 * PPB);
+    byCompare.paint(a.ctx, frame(states.slice(), roles.slice()), false);
+    byChanges.paint(b.ctx, frame(states, roles, { seq: 31, changes: { since: 30, blocks: new Uint32Array(0) } }), false);
+    expect(samePixels(b.puts.at(-1)![0], a.puts.at(-1)![0])).toBe(false);
     // A frame with changes against a frame this painter did not paint: it compares every block.
     states.fill(2, 0, PPB);
     byCompare.paint(a.ctx, frame(states.slice(), roles.slice()), false);
