@@ -238,7 +238,10 @@ mod tests {
         rig.write(&[14, 15, 16, 17]);
         assert_eq!((erases(&rig.dev), rig.dev.stats.gc_valid_copies), (2, 26));
         for lpn in [5, 14, 16] {
-            assert_eq!(rig.ftl.read(lpn, &mut rig.dev).unwrap(), Some(PageTag::data(lpn, rig.oracle.expected(lpn))));
+            assert_eq!(
+                rig.ftl.read(lpn, &mut rig.dev).unwrap(),
+                Some(PageTag::data(lpn, rig.oracle.expected(lpn)))
+            );
         }
     }
 
