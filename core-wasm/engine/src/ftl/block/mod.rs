@@ -55,8 +55,11 @@ pub struct BlockFtl {
     /// The logical block the current request is writing, and how: `None` pages (in place)
     /// or the updates held until the block is rewritten once with all of them. Always
     /// `None` between requests.
-    current: Option<(u32, Option<Vec<(u32, u32)>>)>,
+    current: Option<(u32, Option<Updates>)>,
 }
+
+/// A request's new pages of one logical block, `(lpn, version)`.
+type Updates = Vec<(u32, u32)>;
 
 impl BlockFtl {
     /// A block-mapped FTL over an erased device; refuses MLC and devices without a spare block.
@@ -70,7 +73,7 @@ impl BlockFtl {
     }
 
     /// The updates held for the current block.
-    fn held(&self) -> Option<&Vec<(u32, u32)>> {
+    fn held(&self) -> Option<&Updates> {
         self.current.as_ref().and_then(|(_, held)| held.as_ref())
     }
 
