@@ -91,7 +91,10 @@ export class SimCore {
         return [{ type: 'tracePreviewed', id, preview: JSON.parse(json) as TracePreview }, []];
       }
       case 'loadParsed': {
-        const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
+        const parsed = JSON.parse(msg.configJson) as Record<string, unknown>;
+        // Building a big device takes seconds in one call: say what is being built first.
+        yield { label: `Building a device of ${devicePages(this.wasm, parsed).toLocaleString('en-US')} pages`, done: 0, total: 0 };
+        const config = JSON.stringify({ ...parsed, record_events: true });
         const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
         // Building takes a while on a big trace, and a Stop pressed meanwhile must still
         // leave the old simulation loaded: look at the cancel flag before replacing it.
@@ -197,6 +200,12 @@ export class SimCore {
     if (!s) throw new Error(simId === MAIN_SIM ? 'no simulation loaded' : `no simulation ${simId} loaded`);
     return s;
   }
+}
+
+/** Physical pages of the device `config` describes (fields it leaves out take the defaults). */
+function devicePages(wasm: WasmApi, config: Record<string, unknown>): number {
+  const device = { ...(JSON.parse(wasm.defaultConfigJson()) as { device: object }).device, ...(config.device as object | undefined) } as { blocks?: unknown; pages_per_block?: unknown };
+  return Number(device.blocks) * Number(device.pages_per_block) || 0;
 }
 
 /** Requests a headless run serves between progress reports (the CLI steps 4,096 at a time). */
