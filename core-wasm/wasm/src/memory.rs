@@ -43,7 +43,7 @@ pub(crate) fn check_fits(config: &SimConfig, requests: u64) -> Result<(), String
     }
     let d = &config.device;
     Err(format!(
-        "device.blocks: a device of {} blocks x {} pages ({} pages) needs about {} in the browser \
+        "a device of {} blocks x {} pages ({} pages) needs about {} in the browser \
          (the simulation and the copies kept for stepping back), more than the {} it may use; \
          lower device.blocks to {} or fewer (the ftl command line has no such limit)",
         thousands(u64::from(d.blocks)),
@@ -89,9 +89,7 @@ mod tests {
         assert!(c.validate().is_ok());
         let e = check_fits(&c, 0).unwrap_err();
         assert!(
-            e.starts_with(
-                "device.blocks: a device of 2,097,151 blocks x 64 pages (134,217,664 pages) needs about"
-            ),
+            e.starts_with("a device of 2,097,151 blocks x 64 pages (134,217,664 pages) needs about"),
             "{e}"
         );
         let most: u32 = e
