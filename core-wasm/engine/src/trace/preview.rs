@@ -279,7 +279,8 @@ mod tests {
     /// with no line break in its sample), chosen format or not.
     #[test]
     fn a_binary_file_is_refused_as_the_load_refuses_it() {
-        let bin: Vec<u8> = (0..70_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 | 0x80).collect();
+        let bin: Vec<u8> =
+            (0..70_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 | 0x80).collect();
         let mut bin = bin;
         bin[..4].copy_from_slice(&[0x84, 0x80, 0xd1, 0x4a]);
         for format in [None, Some("msr")] {
