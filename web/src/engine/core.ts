@@ -92,13 +92,15 @@ export class SimCore {
       }
       case 'loadParsed': {
         const parsed = JSON.parse(msg.configJson) as Record<string, unknown>;
-        // Building a big device takes seconds in one call: say what is being built first.
-        yield { label: `Building a device of ${devicePages(this.wasm, parsed).toLocaleString('en-US')} pages`, done: 0, total: 0 };
+        // Building a big device, then reading out its views, take seconds each in one call
+        // (about 1 s and 2 s at 19 M pages): say what is being done first.
+        const pages = devicePages(this.wasm, parsed).toLocaleString('en-US');
+        yield { label: `Building a device of ${pages} pages`, done: 0, total: 0 };
         const config = JSON.stringify({ ...parsed, record_events: true });
         const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
         // Building takes a while on a big trace, and a Stop pressed meanwhile must still
         // leave the old simulation loaded: look at the cancel flag before replacing it.
-        yield { label: `Preparing ${sim.total().toLocaleString('en-US')} requests`, done: 0, total: 0 };
+        yield { label: `Preparing ${sim.total().toLocaleString('en-US')} requests on ${pages} pages`, done: 0, total: 0 };
         if (this.cancelled) {
           sim.free();
           return [{ type: 'error', id, message: 'Loading cancelled.', cancelled: true }, []];
@@ -172,7 +174,10 @@ export class SimCore {
       prefilled: 0,
     };
     const f = sim.frame();
-    info.prefilled = f.pageStates.reduce((n, st) => n + (st !== PAGE_STATE.free ? 1 : 0), 0) / Math.max(1, f.pageStates.length);
+    // A plain loop: reduce over 19 M pages takes a quarter of a second more.
+    let used = 0;
+    for (let i = 0; i < f.pageStates.length; i++) if (f.pageStates[i] !== PAGE_STATE.free) used++;
+    info.prefilled = used / Math.max(1, f.pageStates.length);
     const session = new Session(sim, info, this.now);
     this.sessions.set(simId, session);
     const view = session.refresh();

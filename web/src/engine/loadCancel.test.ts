@@ -23,7 +23,7 @@ describe('loadParsed', () => {
     const work = core.run({ type: 'loadParsed', id: 13, configJson: '{"scheme":"page","device":{"blocks":128}}', traceName: 'ws' } as ToWorker);
     // Before the build (seconds on a big device): what is being built, 128 blocks of 16 pages.
     expect(work.next().value).toMatchObject({ label: 'Building a device of 2,048 pages' });
-    expect(work.next().value).toMatchObject({ label: 'Preparing 24,783 requests' });
+    expect(work.next().value).toMatchObject({ label: 'Preparing 24,783 requests on 2,048 pages' });
     core.cancel();
     const r = work.next();
     expect(r.done && r.value[0]).toEqual({ type: 'error', id: 13, message: 'Loading cancelled.', cancelled: true });
