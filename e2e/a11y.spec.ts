@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test('after clicking a side tab, ← and → step the timeline instead of switching tabs', async ({ page }) => {
+test('after clicking a side tab, ← and → step the timeline instead of switching tabs, and Space plays', async ({ page }) => {
   const app = new FtlApp(page);
   await app.open();
   const trace = page.getByRole('tab', { name: 'Trace' });
@@ -16,6 +16,14 @@ test('after clicking a side tab, ← and → step the timeline instead of switch
   await page.keyboard.press('ArrowLeft');
   await expect.poll(async () => (await app.snapshot()).cursor).toBe(1);
   await expect(trace).toHaveAttribute('aria-selected', 'true');
+  // Space on the open tab plays (and pauses), as the status line says.
+  await expect(trace).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await app.snapshot()).cursor).toBeGreaterThan(3);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await app.snapshot()).status).toMatch(/^(ready|done)$/);
+  await page.evaluate(() => window.__ftl!.seek(1));
+  await expect.poll(async () => (await app.snapshot()).cursor).toBe(1);
   // In a text field the keys stay the field's.
   await page.getByLabel('Filter narration').focus();
   await page.keyboard.press('ArrowRight');

@@ -81,3 +81,19 @@ for (const [w, h] of [
     }
   });
 }
+
+test("the paper's 262,144-block device gets an overview beside its scrolling grid; a click there scrolls the grid", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new FtlApp(page);
+  await app.open();
+  await app.load({ scheme: 'page', device: { blocks: 262144, pages_per_block: 64 } });
+  const overview = page.getByTestId('grid-overview');
+  await expect(overview).toContainText(/^Blocks 0–[\d,]+ of 262,144 in view$/);
+  const canvas = overview.locator('canvas');
+  const box = (await canvas.boundingBox())!;
+  await canvas.click({ position: { x: box.width / 2, y: box.height - 2 } });
+  // Near the end of the device now: the first block in view is past 200,000.
+  await expect
+    .poll(async () => Number((await overview.textContent())!.match(/^Blocks ([\d,]+)/)![1].replace(/,/g, '')))
+    .toBeGreaterThan(200_000);
+});

@@ -174,6 +174,9 @@ test('malformed links (five classes and more) each say why in the status area an
     [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 1e300 } } }), /device\.blocks is out of range/],
     [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 'many' } } }), /engine refuses the link's settings \(device\.blocks\)/],
     [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 4294967295 } } }), /at most 134217728 are supported/],
+    // Under the engine's page limit but more than the browser can hold: refused by the memory
+    // it needs before anything is built (it used to crash the engine at 4.9 GB).
+    [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 2097151, pages_per_block: 64 } } }), /needs about [\d.]+ GiB in the browser .* lower device\.blocks to [\d,]+ or fewer/],
     [link([1, 2, 3]), /not a JSON object/],
   ];
   const app = new FtlApp(page);

@@ -29,7 +29,7 @@ test('two schemes step through the same requests together; DFTL misses where Tre
     // Arrow keys on the stage step both sides (buttons do the same).
     if (r % 2) await page.getByTestId('sync-step').click();
     else await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('sync-position')).toHaveText(`request ${r} of 1000`);
+    await expect(page.getByTestId('sync-position')).toHaveText(`request ${r} of 1,000`);
     await expect(lines.nth(0)).toHaveAttribute('data-request', String(r));
     await expect(lines.nth(1)).toHaveAttribute('data-request', String(r));
     const [a, b] = [await side(lines.nth(0)), await side(lines.nth(1))];
@@ -58,8 +58,8 @@ test("the open stage keeps its keys: the app's shortcuts do not move the experim
   await page.getByTestId('sync-load').click();
   await expect(page.getByTestId('sync-stage')).toBeFocused({ timeout: 30_000 });
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1000');
-  for (const key of [' ', 'End', 'PageDown', '.']) await page.keyboard.press(key);
+  await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1,000');
+  for (const key of ['End', 'PageDown', '.']) await page.keyboard.press(key);
   // Arrows on a side's block grid walk its pages, not both timelines.
   await page.getByTestId('sync-side').nth(0).getByTestId('block-grid').focus();
   await page.keyboard.press('ArrowRight');
@@ -67,7 +67,17 @@ test("the open stage keeps its keys: the app's shortcuts do not move the experim
   await page.waitForTimeout(500);
   const s = await app.snapshot();
   expect([s.status, s.pos.request]).toEqual(['ready', 0]);
-  await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1000');
+  await expect(page.getByTestId('sync-position')).toHaveText('request 1 of 1,000');
+  // Space on the stage plays both sides (and again pauses them), not the app behind it.
+  await page.getByTestId('sync-stage').focus();
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('sync-play')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('sync-line').nth(1)).not.toHaveAttribute('data-request', '1');
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('sync-play')).toHaveAttribute('aria-pressed', 'false');
+  const sides = () => Promise.all([0, 1].map((i) => page.getByTestId('sync-line').nth(i).getAttribute('data-request')));
+  await expect.poll(async () => new Set(await sides()).size, 'both sides stop at the same request').toBe(1);
+  expect((await app.snapshot()).pos.request).toBe(0);
 });
 
 test('the open stage is a modal dialog: Tab stays inside it, Escape closes it and focus returns to Show', async ({ page }) => {

@@ -101,6 +101,8 @@ test('a gzip upload is decompressed as it streams; a PNG is refused as binary', 
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(300);
 
-  await app.upload({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
-  await expect(page.getByTestId('status-error')).toContainText('logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image');
+  // The preview refuses it with the load's own words, and offers no Load.
+  await page.getByTestId('trace-upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+  await expect(page.getByTestId('preview-error')).toContainText('logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image');
+  await expect(page.getByRole('button', { name: 'Load this trace' })).toBeDisabled();
 });

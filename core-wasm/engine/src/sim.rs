@@ -436,7 +436,13 @@ impl Sim {
     /// flash array (13 bytes a page), the oracle and the scheme's tables (4 bytes a logical
     /// page each).
     pub fn approx_bytes(&self) -> u64 {
-        self.config.device.physical_pages() * 13 + self.oracle.logical_pages() * 8
+        Self::approx_bytes_of(&self.config)
+    }
+
+    /// [`Self::approx_bytes`] of a simulation of `config`, before building it.
+    pub fn approx_bytes_of(config: &SimConfig) -> u64 {
+        let device = &config.device;
+        device.physical_pages().saturating_mul(13).saturating_add(device.logical_pages().saturating_mul(8))
     }
 
     /// Blocks with no page programmed (the free pool, and open blocks not written yet): one

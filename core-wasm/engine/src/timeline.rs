@@ -8,6 +8,16 @@
 use crate::error::Result;
 use crate::sim::{Sim, StopAt};
 
+/// Checkpoint spacing (requests) and most checkpoints kept, for a simulation whose copy takes
+/// `each` bytes: as many as fit in `budget_bytes` (at least the start plus one more, even
+/// when a copy alone exceeds the budget), 256 requests apart or more on big devices.
+fn checkpoint_plan(each: u64, budget_bytes: u64) -> (usize, usize) {
+    let each = each.max(1);
+    let most = (budget_bytes / each).clamp(2, 64) as usize;
+    let interval = (each / 64).max(256) as usize;
+    (interval, most)
+}
+
 /// A simulation with checkpoints.
 #[derive(Debug, Clone)]
 pub struct Timeline {
@@ -39,11 +49,20 @@ impl Timeline {
     /// costs at most about 64 bytes per request served (a 1 GiB device: ~85,000 requests
     /// apart, which replays in well under 0.1 s).
     pub fn with_memory_budget(sim: Sim, budget_bytes: u64) -> Self {
-        let each = sim.approx_bytes().max(1);
-        // At least the start plus one more, even when a copy alone exceeds the budget.
-        let n = (budget_bytes / each).clamp(2, 64) as usize;
-        let interval = (each / 64).max(256) as usize;
+        let (interval, n) = checkpoint_plan(sim.approx_bytes(), budget_bytes);
         Timeline::new(sim, interval, n)
+    }
+
+    /// The most memory [`Self::with_memory_budget`] holds at once for a simulation whose copy
+    /// takes `each` bytes ([`Sim::approx_bytes`]) over a trace of `requests` requests: the
+    /// live simulation, the checkpoints the trace reaches (one at its start, one per interval,
+    /// thinned to the most kept), and one more copy: a checkpoint taken just before thinning,
+    /// or the one cloned to step back. Lets a host refuse a device it cannot hold before
+    /// building it.
+    pub fn peak_bytes(each: u64, budget_bytes: u64, requests: u64) -> u64 {
+        let (interval, most) = checkpoint_plan(each, budget_bytes);
+        let reached = (1 + requests / interval as u64).min(most as u64);
+        each.max(1).saturating_mul(2 + reached)
     }
 
     /// The current simulation.

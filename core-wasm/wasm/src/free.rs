@@ -47,8 +47,13 @@ pub fn config_schema_json() -> String {
 /// `{"ok":false,"field":"device.blocks","message":"…"}` (`field` when known).
 #[wasm_bindgen(js_name = validateConfigJson)]
 pub fn validate_config_json(config: &str) -> String {
-    match ftl_engine::schema::validate_json(config) {
-        Ok(_) => json!({"ok": true}),
+    // Memory is checked for the shortest trace; building checks again with the real one.
+    let checked = ftl_engine::schema::validate_json(config).and_then(|c| {
+        crate::memory::check_fits(&c, 0)
+            .map_err(|message| ftl_engine::schema::Refusal { field: Some("device.blocks".into()), message })
+    });
+    match checked {
+        Ok(()) => json!({"ok": true}),
         Err(r) => match r.field {
             Some(field) => json!({"ok": false, "field": field, "message": r.message}),
             None => json!({"ok": false, "message": r.message}),

@@ -7,6 +7,7 @@
 
 mod free;
 mod loader;
+mod memory;
 mod sweep;
 
 pub use free::*;
@@ -44,7 +45,7 @@ pub(crate) fn js_err(e: impl std::fmt::Display) -> JsError {
 }
 
 /// Memory the checkpoints of one simulation may use (stepping back replays from them).
-const CHECKPOINT_BUDGET_BYTES: u64 = 192 * 1024 * 1024;
+pub(crate) const CHECKPOINT_BUDGET_BYTES: u64 = 192 * 1024 * 1024;
 
 /// A simulation: one trace, one scheme, one device, with checkpoints for stepping back.
 #[wasm_bindgen(js_name = Simulation)]
@@ -62,7 +63,9 @@ impl WasmSim {
         format: Option<String>,
     ) -> Result<WasmSim, JsError> {
         let config = SimConfig::from_json(config_json).map_err(js_err)?;
+        memory::check_fits(&config, 0).map_err(js_err)?;
         let sim = Sim::from_bytes(config, trace, format.as_deref(), trace_name).map_err(js_err)?;
+        memory::check_fits(sim.config(), sim.total() as u64).map_err(js_err)?;
         Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))
     }
 
@@ -70,6 +73,7 @@ impl WasmSim {
     #[wasm_bindgen(js_name = fromLoader)]
     pub fn from_loader(config_json: &str, loader: &mut WasmTraceLoader) -> Result<WasmSim, JsError> {
         let config = SimConfig::from_json(config_json).map_err(js_err)?;
+        memory::check_fits(&config, u64::from(loader.requests())).map_err(js_err)?;
         let (trace, name) = loader.take_trace()?;
         let sim = Sim::new(config, &trace, &name).map_err(js_err)?;
         Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))

@@ -25,3 +25,23 @@ describe('shortcutFor on form controls', () => {
     expect(press('ArrowRight', input('checkbox'))).toBeDefined();
   });
 });
+
+describe('shortcutFor on the side tabs', () => {
+  const tab = (selected: boolean) => {
+    const b = document.createElement('button');
+    b.setAttribute('role', 'tab');
+    b.setAttribute('aria-selected', String(selected));
+    return b;
+  };
+
+  it('plays on Space after a tab was clicked (the open tab keeps focus)', () => {
+    expect(press(' ', tab(true))?.label).toBe('Play / pause');
+  });
+
+  it('leaves Space and Enter to a tab not open yet (they open it), and Enter to the open one', () => {
+    expect(press(' ', tab(false))).toBeUndefined();
+    expect(press('Enter', tab(false))).toBeUndefined();
+    expect(press('Enter', tab(true))).toBeUndefined();
+    expect(press(' ', document.createElement('button'))).toBeUndefined();
+  });
+});

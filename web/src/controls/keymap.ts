@@ -73,13 +73,21 @@ function ownsArrows(e: KeyboardEvent): boolean {
   return !!t?.closest?.('[data-own-arrows]') && e.key.startsWith('Arrow');
 }
 
+/** True when the key event's target is the tab already open (a selected `role="tab"`). */
+function openTab(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  return t?.getAttribute?.('role') === 'tab' && t.getAttribute('aria-selected') === 'true';
+}
+
 /** The shortcut for a key event, if any (none while typing or with Ctrl/Meta/Alt). */
 export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Shortcut | undefined {
   if (e.ctrlKey || e.metaKey || e.altKey) return undefined;
   if (typingInField(e)) return e.key === 'Escape' ? list.find((s) => s.match(e)) : undefined;
   if (ownsArrows(e)) return undefined;
-  // A focused button takes Space and Enter itself (native activation).
-  if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return undefined;
+  // A focused button takes Space and Enter itself (native activation), except Space on the
+  // open tab: clicking a side tab leaves it focused, and opening it again would do nothing,
+  // so Space plays there as the status line says.
+  if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter') && !(e.key === ' ' && openTab(e))) return undefined;
   const t = e.target as HTMLInputElement | null;
   // A focused check box or radio button takes Space itself (it ticks; it must not play).
   if (t?.tagName === 'INPUT' && (t.type === 'checkbox' || t.type === 'radio') && e.key === ' ') return undefined;

@@ -91,11 +91,16 @@ export class SimCore {
         return [{ type: 'tracePreviewed', id, preview: JSON.parse(json) as TracePreview }, []];
       }
       case 'loadParsed': {
-        const config = JSON.stringify({ ...JSON.parse(msg.configJson), record_events: true });
+        const parsed = JSON.parse(msg.configJson) as Record<string, unknown>;
+        // Building a big device, then reading out its views, take seconds each in one call
+        // (about 1 s and 2 s at 19 M pages): say what is being done first.
+        const pages = devicePages(this.wasm, parsed).toLocaleString('en-US');
+        yield { label: `Building a device of ${pages} pages`, done: 0, total: 0 };
+        const config = JSON.stringify({ ...parsed, record_events: true });
         const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
         // Building takes a while on a big trace, and a Stop pressed meanwhile must still
         // leave the old simulation loaded: look at the cancel flag before replacing it.
-        yield { label: `Preparing ${sim.total().toLocaleString('en-US')} requests`, done: 0, total: 0 };
+        yield { label: `Preparing ${sim.total().toLocaleString('en-US')} requests on ${pages} pages`, done: 0, total: 0 };
         if (this.cancelled) {
           sim.free();
           return [{ type: 'error', id, message: 'Loading cancelled.', cancelled: true }, []];
@@ -170,7 +175,10 @@ export class SimCore {
       prefill: facts.prefill,
     };
     const f = sim.frame();
-    info.prefilled = f.pageStates.reduce((n, st) => n + (st !== PAGE_STATE.free ? 1 : 0), 0) / Math.max(1, f.pageStates.length);
+    // A plain loop: reduce over 19 M pages takes a quarter of a second more.
+    let used = 0;
+    for (let i = 0; i < f.pageStates.length; i++) if (f.pageStates[i] !== PAGE_STATE.free) used++;
+    info.prefilled = used / Math.max(1, f.pageStates.length);
     const session = new Session(sim, info, this.now);
     this.sessions.set(simId, session);
     const view = session.refresh();
@@ -198,6 +206,12 @@ export class SimCore {
     if (!s) throw new Error(simId === MAIN_SIM ? 'no simulation loaded' : `no simulation ${simId} loaded`);
     return s;
   }
+}
+
+/** Physical pages of the device `config` describes (fields it leaves out take the defaults). */
+function devicePages(wasm: WasmApi, config: Record<string, unknown>): number {
+  const device = { ...(JSON.parse(wasm.defaultConfigJson()) as { device: object }).device, ...(config.device as object | undefined) } as { blocks?: unknown; pages_per_block?: unknown };
+  return Number(device.blocks) * Number(device.pages_per_block) || 0;
 }
 
 /** Requests a headless run serves between progress reports (the CLI steps 4,096 at a time). */

@@ -20,8 +20,10 @@ describe('loadParsed', () => {
     core.handle({ type: 'step', id: 2, requests: 5, budgetMs: Infinity });
     parsed(core, 'mqsim_wsrch-small_websearch.trace');
 
-    const work = core.run({ type: 'loadParsed', id: 13, configJson: '{"scheme":"page"}', traceName: 'ws' } as ToWorker);
-    expect(work.next().value).toMatchObject({ label: 'Preparing 24,783 requests' });
+    const work = core.run({ type: 'loadParsed', id: 13, configJson: '{"scheme":"page","device":{"blocks":128}}', traceName: 'ws' } as ToWorker);
+    // Before the build (seconds on a big device): what is being built, 128 blocks of 16 pages.
+    expect(work.next().value).toMatchObject({ label: 'Building a device of 2,048 pages' });
+    expect(work.next().value).toMatchObject({ label: 'Preparing 24,783 requests on 2,048 pages' });
     core.cancel();
     const r = work.next();
     expect(r.done && r.value[0]).toEqual({ type: 'error', id: 13, message: 'Loading cancelled.', cancelled: true });

@@ -36,6 +36,7 @@ async function drain() {
       const c = await core;
       const work = c.run(msg);
       let last = performance.now();
+      let lastLabel = '';
       for (;;) {
         const r = work.next();
         if (r.done) {
@@ -43,9 +44,12 @@ async function drain() {
           self.postMessage(reply, transfer);
           break;
         }
-        if (performance.now() - last >= PROGRESS_EVERY_MS) {
+        // A new label names the next phase (maybe a long one): it goes at once; counts at
+        // most every PROGRESS_EVERY_MS.
+        if (r.value.label !== lastLabel || performance.now() - last >= PROGRESS_EVERY_MS) {
           self.postMessage({ type: 'progress', id: msg.id, ...r.value });
           last = performance.now();
+          lastLabel = r.value.label;
         }
         await yieldNow();
       }

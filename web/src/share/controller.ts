@@ -10,6 +10,7 @@ import type { CompareLab } from '../compare/lab';
 import { errorMessage } from '../engine/errors';
 import { DEFAULT_EXPERIMENT } from '../store/experiment';
 import type { SimStore } from '../store/store';
+import { RESET_HINT } from '../store/timeline';
 import { encodeFragment, isShareFragment, ShareError } from './codec';
 import { experimentKey, shareExperiment } from './experimentLink';
 import { checkSuppliedFile, resolveLink, type Resolved, type RestoreHost } from './restore';
@@ -172,8 +173,12 @@ export class ShareController extends Observable<ShareView> {
 
   /** Says why a link was not opened; with nothing loaded, the default experiment opens. */
   private async refuse(why: string, initial: boolean) {
-    if (!this.store.getState().info) await this.store.load(DEFAULT_EXPERIMENT, {});
-    this.store.notify(`Cannot open this link. ${why} ${initial ? 'The default experiment is open instead.' : 'The experiment on screen stays.'}`);
+    const s = this.store.getState();
+    if (!s.info) await this.store.load(DEFAULT_EXPERIMENT, {});
+    // The link crashed the engine: back to the experiment before it, so the one instruction
+    // given is the one below (not also "press Reset").
+    else if (s.status === 'error') await this.store.reset();
+    this.store.notify(`Cannot open this link. ${why.replace(RESET_HINT, '')} ${initial ? 'The default experiment is open instead.' : 'The experiment on screen stays.'}`);
   }
 
   /** Loads a resolved link's experiment (unless it is the one on screen), then its view. */

@@ -59,6 +59,14 @@ describe('parseShared', () => {
     expect(refusal({ ...good, trace: { upload: { name: 'a', hash: 'a'.repeat(64), size: 1e20 } } })).toMatch(/trace size is not a whole number/);
   });
 
+  it('shows bidirectional controls in an upload name as code points, so "…exe" cannot read as "…csv"', () => {
+    const raw = { ...good, trace: { upload: { name: 'report\u202evsc.exe', hash: 'a'.repeat(64), size: 1 } } };
+    const { state } = parseShared(raw, known);
+    expect(state.trace).toEqual({ upload: { name: 'report<U+202E>vsc.exe', hash: 'a'.repeat(64), size: 1 } });
+    const isolates = parseShared({ ...raw, trace: { upload: { ...raw.trace.upload, name: 'a\u2066b\u200fc' } } }, known).state.trace;
+    expect(isolates).toMatchObject({ upload: { name: 'a<U+2066>b<U+200F>c' } });
+  });
+
   it('refuses bad hashes, control characters and over-deep or wide settings', () => {
     expect(refusal({ ...good, trace: { upload: { name: 'a', hash: 'xyz', size: 1 } } })).toMatch(/not a SHA-256 hash: 'xyz'/);
     expect(refusal({ ...good, trace: { upload: { name: 'a\u0000b', hash: 'a'.repeat(64), size: 1 } } })).toMatch(/trace name is not a valid name/);

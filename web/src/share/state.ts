@@ -72,6 +72,18 @@ export function quote(v: unknown): string {
   return `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`;
 }
 
+/** Unicode's bidirectional controls (embeddings, overrides, isolates and marks). */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `name` with each bidirectional control written as its code point ("report<U+202E>vsc.exe"):
+ * a link's upload name is shown to the user, and an override would make "…exe" read as
+ * "…csv" in the prompt to choose the file.
+ */
+export function visibleBidi(name: string): string {
+  return name.replace(BIDI_CONTROLS, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`);
+}
+
 function text(v: unknown, what: string, pattern?: RegExp): string {
   // eslint-disable-next-line no-control-regex
   if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(v)) throw new ShareError(`The link's ${what} is not a valid name: ${quote(v)}.`);
@@ -126,7 +138,7 @@ function trace(v: unknown): SharedTrace {
     const u = v.upload;
     const hash = u.hash;
     if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) throw new ShareError(`The link's trace hash is not a SHA-256 hash: ${quote(hash)}.`);
-    return { upload: { name: text(u.name, 'trace name'), hash, size: count(u.size, 'trace size') } };
+    return { upload: { name: visibleBidi(text(u.name, 'trace name')), hash, size: count(u.size, 'trace size') } };
   }
   throw new ShareError('The link names no trace.');
 }

@@ -6,10 +6,10 @@ import { EngineError, type SimClient } from '../engine/client';
 import { FakeClient, fakeInfo, fakeView, fileExperiment } from '../test/fakeClient';
 import { SimStore } from './store';
 
-async function crashed() {
+async function crashed(request = 0) {
   const client = new FakeClient();
   const store = new SimStore(client as unknown as SimClient);
-  store['set']({ info: fakeInfo(10), status: 'ready', experiment: fileExperiment('old.csv') });
+  store['set']({ info: fakeInfo(10), status: 'ready', experiment: fileExperiment('old.csv'), pos: { request, op: 0, ops: 0 } });
   const p = store.step(1);
   const queued = store.step(1);
   (await client.next('step')).reject(new EngineError('The engine crashed (unreachable).', true));
@@ -20,7 +20,7 @@ async function crashed() {
 describe('a fatal engine error', () => {
   it('is the error status, says how to recover, and sends nothing more', async () => {
     const { client, store } = await crashed();
-    expect(store.getState()).toMatchObject({ status: 'error', message: 'The engine crashed (unreachable). Press Reset (R) to reload the experiment.' });
+    expect(store.getState()).toMatchObject({ status: 'error', message: 'The engine crashed (unreachable). Press Reset (R) to reload the experiment where it stood.' });
     expect(client.types()).toEqual(['step']); // the queued step never reached the new worker
     expect(await store.pageInfo(0)).toBeNull();
   });
@@ -32,6 +32,17 @@ describe('a fatal engine error', () => {
     await client.answerLoad(10, fakeView(0));
     await reset;
     expect(store.getState()).toMatchObject({ status: 'ready', message: undefined, experiment: { traceName: 'old.csv' } });
+  });
+
+  it('is cleared by Reset at the request it stood at, on the last experiment that loaded', async () => {
+    const { client, store } = await crashed(6);
+    const reset = store.reset();
+    await client.answerLoad(10, fakeView(0));
+    const seek = await client.next('seek');
+    expect(seek.body).toMatchObject({ request: 6 });
+    seek.resolve({ type: 'view', view: fakeView(6) });
+    await reset;
+    expect(store.getState()).toMatchObject({ status: 'ready', pos: { request: 6 }, experiment: { traceName: 'old.csv' } });
   });
 
   it('comes back when the reload fails too', async () => {

@@ -6,6 +6,7 @@
  */
 import { isFatal, type SimClient } from '../engine/client';
 import { errorMessage } from '../engine/errors';
+import { plainConfigMessage } from '../engine/plainWords';
 import type { ParseChoices } from '../traces/stream';
 import type { Experiment } from './experiment';
 import { loadExperiment, type Loaded } from './loadExperiment';
@@ -65,7 +66,7 @@ export class Experiments {
         } catch (e) {
           const cancelled = abort.signal.aborted && !isFatal(e);
           if (isFatal(e) || !state.get().info) throw cancelled ? new Error('Loading cancelled.') : e;
-          if (timeline.current(gen)) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: errorMessage(e), refused: experiment });
+          if (timeline.current(gen)) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: plainConfigMessage(errorMessage(e)), refused: experiment });
           return;
         }
         timeline.failure = undefined;

@@ -6,6 +6,7 @@
  */
 import type { SimClient } from '../engine/client';
 import type { PageInfo } from '../engine/pageTable';
+import { plainConfigMessage } from '../engine/plainWords';
 import type { Catalog, Validation } from '../engine/protocol';
 import type { SimState } from './state';
 
@@ -64,6 +65,7 @@ export class Reads {
 
   /** The engine's verdict on a config, without building it. */
   async validate(config: object): Promise<Validation> {
-    return (await this.client.request<'validated'>({ type: 'validate', configJson: JSON.stringify(config) })).result;
+    const { result } = await this.client.request<'validated'>({ type: 'validate', configJson: JSON.stringify(config) });
+    return result.ok ? result : { ...result, message: plainConfigMessage(result.message, result.field) };
   }
 }

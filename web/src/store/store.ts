@@ -90,9 +90,17 @@ export class SimStore extends Observable<SimState> {
     this.experiments.dismissError();
   }
 
-  /** Reloads the current experiment from the start. */
-  reset() {
-    return this.load(this.state.experiment);
+  /**
+   * Reloads the current experiment from the start. After the engine crashed it reloads the
+   * last experiment that loaded (a refused or crashing one never replaces it) and returns to
+   * the request on screen, so a crash costs no position.
+   */
+  async reset() {
+    const { status, pos, info, experiment } = this.state;
+    const crashed = status === 'error' && !!info;
+    await this.load(experiment);
+    const s = this.state;
+    if (crashed && pos.request > 0 && s.status !== 'error' && !s.refused) await this.seek(Math.min(pos.request, s.info?.total ?? 0));
   }
 
   // ---- timeline moves (each pauses play first, except when the play loop calls them) ----

@@ -12,6 +12,9 @@ import type { ToWorker, ViewData } from '../engine/protocol';
 import { mergeLog } from './narrationLog';
 import type { Busy, StateCell, Status } from './state';
 
+/** What the error status adds after a crash: Reset loads the experiment into a new engine. */
+export const RESET_HINT = ' Press Reset (R) to reload the experiment where it stood.';
+
 export type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** Delay before a progress bar appears (ms). */
@@ -86,9 +89,13 @@ export class Timeline {
     const run = async () => {
       if (gen !== this.gen) return void this.queued--;
       const started = performance.now();
-      const timer = setTimeout(() => this.state.set({ busy: { label, done: 0, total: 0 } }), BUSY_AFTER_MS);
+      // The bar shows the latest progress, also one reported before it appeared (the label
+      // of a long phase that has just begun).
+      let latest: Busy = { label, done: 0, total: 0 };
+      const timer = setTimeout(() => this.state.set({ busy: latest }), BUSY_AFTER_MS);
       const onProgress = (p: Busy) => {
-        if (performance.now() - started >= BUSY_AFTER_MS) this.state.set({ busy: { label: p.label, done: p.done, total: p.total } });
+        latest = { label: p.label, done: p.done, total: p.total };
+        if (performance.now() - started >= BUSY_AFTER_MS) this.state.set({ busy: latest });
       };
       try {
         await work(onProgress);
@@ -124,7 +131,7 @@ export class Timeline {
   /** The error status (unless a newer load owns the status; it returns to this if it fails). */
   private fail(e: unknown, gen: number) {
     // After a trap the worker was replaced, empty: Reset loads the experiment into it.
-    const message = isFatal(e) ? `${errorMessage(e)} Press Reset (R) to reload the experiment.` : errorMessage(e);
+    const message = isFatal(e) ? `${errorMessage(e)}${RESET_HINT}` : errorMessage(e);
     this.failure = message;
     if (gen === this.gen) this.state.set({ status: 'error', message });
     this.host.pause();

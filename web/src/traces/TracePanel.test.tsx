@@ -12,7 +12,8 @@ import { StoreContext } from '../store/useSim';
 import { FakeClient, fakeInfo } from '../test/fakeClient';
 import { TracePanel } from './TracePanel';
 
-vi.mock('./useManifest', () => ({ useManifest: () => ({ manifest: { traces: [] } }) }));
+const shipped = vi.hoisted(() => ({ traces: [] as unknown[] }));
+vi.mock('./useManifest', () => ({ useManifest: () => ({ manifest: shipped }) }));
 // An empty library, answered at once (IndexedDB is not what these tests are about).
 vi.mock('./library/useLibrary', () => ({ useLibrary: () => ({ entries: [], refresh: async () => {}, rename: async () => {}, remove: async () => {} }) }));
 
@@ -132,5 +133,28 @@ describe('TracePanel', () => {
     expect(host.querySelector('[data-testid=upload-preview]')).toBeNull();
     expect(document.activeElement).toBe(input);
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('offers, beside a refusal on a teaching trace, to run the scheme on the teaching device', async () => {
+    const gc = { file: 'teaching/gc.csv', title: 'GC', kind: 'teaching', format: 'csv', requests: 12, description: '', provenance: '', config: { device: { blocks: 8, pages_per_block: 8 }, gc: { reserve_blocks: 1 }, workload: { address_map: 'refuse' } } };
+    shipped.traces = [gc];
+    try {
+      const { store, load } = loadedStore();
+      const teachingDevice = { blocks: 64, pages_per_block: 16 };
+      vi.spyOn(store, 'catalog').mockResolvedValue({ presets: [{ name: 'teaching', source: '', device: teachingDevice, ram_bytes: 0, notes: '' }] } as never);
+      const refused = { traceUrl: 'traces/teaching/gc.csv', traceName: 'teaching/gc.csv', config: { scheme: 'dftl', ...gc.config } };
+      store['set']({ refused, traceError: 'DFTL needs more than 25 spare pages … the device has 15: raise device.over_provisioning or device.blocks' });
+      mount(store);
+      await act(async () => {});
+      const fix = [...host.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Run dftl on the teaching device'))!;
+      expect(fix.textContent).toBe('Run dftl on the teaching device (64 blocks × 16 pages)');
+      act(() => fix.click());
+      expect(load).toHaveBeenLastCalledWith(
+        { ...refused, config: { scheme: 'dftl', device: teachingDevice, ram: { bytes: 0 }, workload: { address_map: 'refuse' } } },
+        expect.anything(),
+      );
+    } finally {
+      shipped.traces = [];
+    }
   });
 });

@@ -7,6 +7,7 @@ import { TraceLibrary } from './library/TraceLibrary';
 import { useLibrary } from './library/useLibrary';
 import type { TraceEntry } from './manifest';
 import type { ParseChoices } from './stream';
+import { deviceWords, onTeachingDevice } from './teachingDevice';
 import { TraceStats } from './TraceStats';
 import { type FileChoices, TIME_UNITS, UploadPreview } from './UploadPreview';
 import { useManifest } from './useManifest';
@@ -74,6 +75,23 @@ export function TracePanel() {
   useEffect(() => {
     if (cancelled) uploadRef.current?.focus();
   }, [cancelled]);
+  // A scheme refused on a teaching trace's tiny device: offer the teaching preset's device.
+  const [teachingFix, setTeachingFix] = useState<{ experiment: Experiment; device: string }>();
+  useEffect(() => {
+    setTeachingFix(undefined);
+    if (!refused || !manifest) return;
+    let alive = true;
+    store.catalog().then(
+      (c) => {
+        const fix = onTeachingDevice(refused, manifest.traces, c.presets);
+        if (alive && fix) setTeachingFix({ experiment: fix, device: deviceWords(fix.config.device as Record<string, unknown>) });
+      },
+      () => {}, // no offer without the presets; the refusal still shows
+    );
+    return () => {
+      alive = false;
+    };
+  }, [refused, manifest, store]);
   const scheme = experiment.config.scheme;
   const libValue = (hash?: string) => (hash && library.entries.some((e) => e.hash === hash) ? `lib:${hash}` : '');
   // After a refused load the selectors show what was asked, beside the reason.
@@ -304,6 +322,14 @@ export function TracePanel() {
       {traceError && (
         <p role="alert" className="trace-panel__error" data-testid="trace-error">
           {traceError}
+        </p>
+      )}
+      {traceError && teachingFix && (
+        <p className="trace-panel__fix">
+          <button type="button" onClick={() => void loadWith(teachingFix.experiment, choices)}>
+            Run {String(teachingFix.experiment.config.scheme)} on the teaching device ({teachingFix.device})
+          </button>{' '}
+          the teaching README uses for it.
         </p>
       )}
       {trace && <TraceStats parse={trace} />}

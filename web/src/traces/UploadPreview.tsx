@@ -205,7 +205,8 @@ export function UploadPreview({ file, client, formats, choices, onCommit, onCanc
         </>
       )}
       <div className="upload-preview__actions">
-        <button type="button" disabled={!preview} onClick={() => onCommit(over)}>
+        {/* The preview runs the load's own checks: what it refuses, the load would refuse. */}
+        <button type="button" disabled={!preview || !!preview.error} onClick={() => onCommit(over)}>
           Load this trace
         </button>
         <button type="button" onClick={onCancel}>

@@ -119,6 +119,22 @@ pub struct SchemeSpec {
     pub build: fn(&BuildCtx, &Value) -> Result<Box<dyn Ftl>>,
 }
 
+/// The values an option may take, when its schema lists them: an `enum`, or (for an enum
+/// whose variants have docs, which schemars writes as a `$ref` to a `oneOf` of `const`s)
+/// the consts of the referenced definition.
+fn choices_of(property: &Value, schema: &Value) -> Option<Value> {
+    let target = match property.get("$ref").and_then(Value::as_str) {
+        Some(r) => schema.pointer(r.strip_prefix('#')?)?,
+        None => property,
+    };
+    if let Some(e) = target.get("enum") {
+        return Some(e.clone());
+    }
+    let consts: Option<Vec<Value>> =
+        target.get("oneOf")?.as_array()?.iter().map(|v| v.get("const").cloned()).collect();
+    consts.map(Value::Array)
+}
+
 impl SchemeSpec {
     /// The default options, whole.
     pub fn default_options(&self) -> Value {
@@ -136,8 +152,8 @@ impl SchemeSpec {
                 if let Some(u) = p.get("x-units") {
                     row["unit"] = u.clone();
                 }
-                if let Some(e) = p.get("enum") {
-                    row["choices"] = e.clone();
+                if let Some(choices) = choices_of(p, &schema) {
+                    row["choices"] = choices;
                 }
                 row
             })
@@ -178,5 +194,25 @@ mod tests {
         assert!(super::check_percent("cdftl", "level_two_percent", 100).is_ok());
         let e = super::check_percent("cdftl", "level_two_percent", 101).unwrap_err().to_string();
         assert!(e.contains("options.level_two_percent of scheme 'cdftl' is 101"), "{e}");
+    }
+
+    /// An option whose enum variants have docs (page's `gc`) lists its choices too, so forms
+    /// offer a choice rather than free text.
+    #[test]
+    fn option_docs_list_the_choices_of_a_documented_enum() {
+        let page = crate::ftl::spec("page").unwrap();
+        let gc = page.option_docs().into_iter().find(|r| r["key"] == "gc").unwrap();
+        assert_eq!(gc["choices"], serde_json::json!(["one-victim", "until-above-reserve"]));
+        for spec in crate::ftl::SCHEMES {
+            for row in spec.option_docs() {
+                if let Some(c) = row.get("choices") {
+                    assert!(
+                        c.as_array().is_some_and(|a| a.iter().all(|v| v.is_string())),
+                        "{} {row}",
+                        spec.info.id
+                    );
+                }
+            }
+        }
     }
 }

@@ -110,6 +110,10 @@ pub fn preview(
     options: &ParseOptions,
     max_lines: usize,
 ) -> Preview {
+    // A binary file is refused on its first line, as the load refuses it; judged on the raw
+    // sample, since one with no line break would otherwise be cut to nothing ("empty").
+    let first_line = sample.split(|&b| b == b'\n').next().unwrap_or_default();
+    let binary = super::binary::refuse(first_line);
     let sample = if complete {
         sample
     } else {
@@ -132,7 +136,7 @@ pub fn preview(
         }),
         None => detect_bytes(sample),
     };
-    let found = options.validate().and(chosen);
+    let found = options.validate().and_then(|()| binary.map_or(chosen, Err));
     let mut lines = Lines::new(sample);
     let Ok(f) = found else {
         out.error = found.err();
@@ -269,6 +273,23 @@ mod tests {
         let cut_sample = &MSR[..MSR.len() - 5];
         assert_eq!(preview(cut_sample, false, None, &ParseOptions::default(), 10).lines.len(), 1);
         assert_eq!(preview(MSR, true, None, &ParseOptions::default(), 1).lines.len(), 1);
+    }
+
+    /// What the load calls binary, the preview calls binary too (not "empty" for a file
+    /// with no line break in its sample), chosen format or not.
+    #[test]
+    fn a_binary_file_is_refused_as_the_load_refuses_it() {
+        let bin: Vec<u8> =
+            (0..70_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 | 0x80).collect();
+        let mut bin = bin;
+        bin[..4].copy_from_slice(&[0x84, 0x80, 0xd1, 0x4a]);
+        for format in [None, Some("msr")] {
+            let p = preview(&bin[..64 * 1024], false, format, &ParseOptions::default(), 10);
+            let e = p.error.expect("refused");
+            assert!(e.expected.contains("looks binary"), "{e}");
+            let load = crate::trace::parse(&bin, format).unwrap_err();
+            assert!(load.to_string().contains("looks binary"), "{load}");
+        }
     }
 
     #[test]

@@ -76,4 +76,15 @@ describe('sweep chart data', () => {
     expect(seen.at(-1)).toContain('page · Mean response at RAM budget 1 KiB: 100 µs');
     expect(svgGoldenMismatch(svg, 'sweep-chart', import.meta.url)).toBeNull();
   });
+
+  it('labels a ratio axis in plain decimals, not SI prefixes (a WAF of 0.5 is not "500m")', () => {
+    const xs = valueLabels(RUNS);
+    const d = sweepChartData(RUNS, 'a', 'mapping.hit_ratio', { label: 'Mapping hit ratio', unit: '', xTitle: 'RAM budget', xs }, SCHEMES);
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    drawSweepChart(svg, d, BOX, () => {});
+    const ticks = [...svg.querySelectorAll('.tick text')].map((t) => t.textContent ?? '');
+    expect(ticks.length).toBeGreaterThan(2);
+    for (const t of ticks) expect(t).not.toMatch(/[mµk]$/);
+    expect(ticks).toContain('0.4');
+  });
 });

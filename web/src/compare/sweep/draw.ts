@@ -4,7 +4,8 @@
  * scheme through the points finished so far, a metric on y. Pure apart from the SVG it is
  * handed (golden-tested under jsdom); styles inline so the SVG downloads as it looks.
  */
-import { axisBottom, axisLeft, format, max, min, scalePoint, scaleLinear } from 'd3';
+import { axisBottom, axisLeft, max, min, scalePoint, scaleLinear } from 'd3';
+import { tickNum } from '../charts/legend';
 import { drawLegend, legendHeight, standaloneSvg } from '../draw';
 
 /** One scheme's line: (value index, metric) for the points that finished. */
@@ -57,7 +58,8 @@ export function drawSweepChart(svg: SVGSVGElement, data: SweepChartData, box: Sw
     .append('g')
     .attr('class', 'axis y')
     .attr('transform', `translate(${margin.left},0)`)
-    .call(axisLeft(y).ticks(5).tickFormat((v) => format('~s')(+v)));
+    // Plain decimals (a WAF of 0.5, not "500m"); SI prefixes only for large counts.
+    .call(axisLeft(y).ticks(5).tickFormat(tickNum));
   root
     .append('text')
     .attr('class', 'axis-label')

@@ -94,6 +94,7 @@ describe('SweepLab paper presets', () => {
   it("run on the engine's generated stand-in and report ours beside the paper's numbers", async () => {
     const cold = coldClient();
     const lab = new SweepLab(() => new RunPool(lane, 2), cold);
+    for (const id of ['dftl', 'tpftl']) lab.toggle(id); // ticked in the form before the preset
     const shin = (await lab.catalog()).experiments.find((e) => e.name === 'shin-fig-3')!;
     expect(shin.traces.map((t) => t.kind)).toEqual(['generated']);
     // Utilization 0.8 only (index 4), page and FAST-DO: the points of the paper's 21 % row.
@@ -104,6 +105,8 @@ describe('SweepLab paper presets', () => {
       ['desktop-standin', 'page', 'done'],
       ['desktop-standin', 'fast-do', 'done'],
     ]);
+    // The sweep form shows the schemes the preset ran, not the ones ticked before it.
+    expect(st.selected).toEqual(['page', 'fast-do']);
     expect(st.runs[0].metrics!.trace.requests).toBe(60_000);
     const [low, high] = st.report!;
     expect(low.ours, 'needs utilization 0.4-0.6, not run').toBeNull();

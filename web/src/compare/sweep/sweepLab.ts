@@ -169,6 +169,8 @@ export class SweepLab extends Observable<SweepState> {
     );
     this.stopped = false;
     this.set({ running: true, error: null, key: points[0]?.key ?? null, traces: traces.map((t) => t.name), runs, experiment, report: null });
+    // A paper preset runs its own schemes: the form shows those, not the ones ticked before.
+    if (experiment) this.set({ selected: [...new Set(points.map((p) => p.scheme))] });
     const pool = this.pool();
     try {
       for (const trace of traces) {

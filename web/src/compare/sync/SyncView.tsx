@@ -6,6 +6,7 @@ import { BlockGrid } from '../../views/BlockGrid/BlockGrid';
 import { CachePanel } from '../../views/Cache/CachePanel';
 import { lookupText, lookups } from './lookups';
 import { SyncPair } from './pair';
+import { PairPlayer } from './player';
 import './Sync.css';
 
 /** Schemes the view opens with: the teacher's "watch DFTL miss where TreeFTL hits". */
@@ -83,6 +84,15 @@ export function SyncView() {
   const [busy, setBusy] = useState(false);
   const [request, setRequest] = useState(0);
 
+  const [playing, setPlaying] = useState(false);
+  const playerRef = useRef<PairPlayer | null>(null);
+  playerRef.current ??= new PairPlayer(async () => {
+    await run(() => pair.step(1));
+    return pair.live && pair.request < pair.total;
+  }, setPlaying);
+  const player = playerRef.current;
+
+  useEffect(() => () => player.stop(), [player]);
   useEffect(() => () => void pair.drop(), [pair]);
   // Both sides report their position; the scrubber follows the first.
   useEffect(() => pair.sides[0].subscribe(() => setRequest(pair.request)), [pair]);
@@ -104,6 +114,7 @@ export function SyncView() {
   };
   const load = () =>
     run(async () => {
+      player.stop();
       await pair.load(experiment, chosen);
       setLoaded(pair.live);
     });
@@ -116,6 +127,7 @@ export function SyncView() {
   }, [open]);
   const showRef = useRef<HTMLButtonElement>(null);
   const close = () => {
+    player.stop();
     setOpen(false);
     // Back to where the stage was opened from (its Show button), not to <body>.
     requestAnimationFrame(() => showRef.current?.focus());
@@ -147,9 +159,13 @@ export function SyncView() {
     }
     // A side's block grid walks its pages with the arrows, the scrubber moves itself.
     if (e.defaultPrevented || (e.target as HTMLElement).tagName === 'INPUT') return;
-    // The stage owns the arrows (data-own-arrows): they move both sides, not the app's timeline.
-    if (e.key === 'ArrowRight' && can && request < total) void run(() => pair.step(1));
-    else if (e.key === 'ArrowLeft' && can && request > 0) void run(() => pair.back(1));
+    // A focused button takes Space itself (it presses the button).
+    if (e.key === ' ' && (e.target as HTMLElement).tagName === 'BUTTON') return;
+    // The stage owns the arrows (data-own-arrows) and Space: they move both sides, not the
+    // app's timeline. A move by hand stops playing.
+    if (e.key === ' ' && can) player.toggle();
+    else if (e.key === 'ArrowRight' && can && request < total) (player.stop(), void run(() => pair.step(1)));
+    else if (e.key === 'ArrowLeft' && can && request > 0) (player.stop(), void run(() => pair.back(1)));
     else return;
     e.preventDefault();
   };
@@ -190,10 +206,22 @@ export function SyncView() {
         <div ref={stageRef} className="sync__stage" role="dialog" aria-modal="true" aria-label="Synchronised playback" data-own-arrows="" tabIndex={-1} onKeyDown={onKey} data-testid="sync-stage">
           <div className="sync__controls" role="toolbar" aria-label="Synchronised timeline">
             <strong>{chosen.join(' vs ')}</strong>
-            <button type="button" onClick={() => void run(() => pair.back(1))} disabled={!can || request === 0} aria-keyshortcuts="ArrowLeft">
+            <button type="button" onClick={() => (player.stop(), void run(() => pair.back(1)))} disabled={!can || request === 0} aria-keyshortcuts="ArrowLeft">
               ◀ Back both
             </button>
-            <button type="button" onClick={() => void run(() => pair.step(1))} disabled={!can || request >= total} aria-keyshortcuts="ArrowRight" data-testid="sync-step">
+            <button
+              type="button"
+              className="sync__play"
+              onClick={() => player.toggle()}
+              disabled={!can || (!playing && request >= total)}
+              aria-keyshortcuts="Space"
+              aria-pressed={playing}
+              title="Play both, two requests a second (Space)"
+              data-testid="sync-play"
+            >
+              {playing ? '❚❚ Pause both' : '▶ Play both'}
+            </button>
+            <button type="button" onClick={() => (player.stop(), void run(() => pair.step(1)))} disabled={!can || request >= total} aria-keyshortcuts="ArrowRight" data-testid="sync-step">
               Step both ▶
             </button>
             <input
@@ -203,9 +231,9 @@ export function SyncView() {
               value={request}
               disabled={!can}
               aria-label="Request (both sides)"
-              onChange={(e) => void run(() => pair.seek(Number(e.target.value)))}
+              onChange={(e) => (player.stop(), void run(() => pair.seek(Number(e.target.value))))}
             />
-            <output data-testid="sync-position">{`request ${request} of ${total}`}</output>
+            <output data-testid="sync-position">{`request ${request.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`}</output>
             <button type="button" onClick={close} aria-keyshortcuts="Escape">
               Close
             </button>

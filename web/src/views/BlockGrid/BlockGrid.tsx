@@ -9,7 +9,9 @@ import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
 import { describePage } from './hoverText';
 import { drawLabels, LABEL_MIN_CELL } from './labels';
+import { GridOverview } from './GridOverview';
 import { gridLayout, gridWindow, hitTest } from './layout';
+import { scrollTopFor } from './overview';
 import { Legend } from './Legend';
 import { animationMs } from './animation';
 import { associationOf, blockMarks } from './association';
@@ -75,6 +77,8 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   // Until the box is measured, its last known size (never the whole of a tall grid).
   const viewH = scroll.h || box.h;
   const win = useMemo(() => (layout ? gridWindow(layout, scroll.y, viewH) : null), [layout, scroll.y, viewH]);
+  // A grid taller than its box scrolls: the overview beside it shows the whole device.
+  const overview = !!layout && layout.height > viewH + 8;
   const winTopRef = useRef(0);
   winTopRef.current = win?.top ?? 0;
 
@@ -180,6 +184,18 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
 
   return (
     <section className="block-grid" aria-label="Block grid">
+      <div className="block-grid__main">
+      {overview && layout && win && (
+        <GridOverview
+          layout={layout}
+          win={win}
+          height={box.h}
+          onJump={(block) => {
+            const el = boxRef.current;
+            if (el) el.scrollTop = (stackRef.current?.offsetTop ?? 0) + scrollTopFor(layout, block);
+          }}
+        />
+      )}
       <div className="block-grid__box" ref={boxRef} onScroll={measureScroll}>
         {layout && win && (
           <div className="block-grid__stack" ref={stackRef} style={{ width: layout.width, height: layout.height }}>
@@ -212,6 +228,7 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
             <canvas ref={overlayRef} className="block-grid__overlay" width={layout.width} height={win.height} style={{ top: win.top }} aria-hidden="true" />
           </div>
         )}
+      </div>
       </div>
       <ul className="sr-only" aria-label="Blocks marked on the grid" data-testid="grid-marks">
         {marks.map((m, i) => (

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameData } from '../../engine/protocol';
 import { GridPainter } from './draw';
-import { gridLayout } from './layout';
+import { gridLayout, hitTest, tileOrigin } from './layout';
+import { BACKGROUND, rgb } from './palette';
 
 // Node has no ImageData: the painter only needs its size and pixel buffer.
 class FakeImageData {
@@ -94,5 +95,27 @@ describe('grid painter', () => {
     // Scrolled: the new window goes up whole.
     painter.paint(ctx, frame(states, new Uint8Array(blocks)), false, { top: 250, height: 100 });
     expect(puts.at(-1)!.slice(1)).toEqual([0, -250, 0, 250, layout.width, 100]);
+  });
+
+  it('draws the seam around every tile of an empty device, the top row and left column too', () => {
+    const layout = gridLayout(BLOCKS, PPB, 300, 300);
+    expect(layout.cell).toBeGreaterThanOrEqual(5); // cells large enough to show seams
+    const painter = new GridPainter(layout, BLOCKS, PPB);
+    const { ctx, puts } = fakeCtx(layout.height);
+    painter.paint(ctx, frame(new Uint8Array(BLOCKS * PPB), new Uint8Array(BLOCKS)), false);
+    const img = puts.at(-1)![0];
+    const at = (x: number, y: number) => [...img.data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 3)].join(',');
+    const seam = rgb(BACKGROUND).join(',');
+    const [ox, oy] = tileOrigin(layout, 0);
+    const tile = layout.across * layout.cell;
+    // Above the first tile and left of it: the seam, as between any two cells.
+    for (let x = ox; x < ox + tile; x++) expect(at(x, oy - 1), `above, x ${x}`).toBe(seam);
+    for (let y = oy; y < oy + layout.down * layout.cell; y++) expect(at(ox - 1, y), `left, y ${y}`).toBe(seam);
+    // Inside: a free (white) cell, and the seam after it.
+    expect(at(ox, oy)).not.toBe(seam);
+    expect(at(ox + layout.cell - 1, oy)).toBe(seam);
+    // The hit test agrees with where the tiles are drawn.
+    expect(hitTest(layout, BLOCKS, ox, oy)).toEqual({ block: 0, page: 0 });
+    expect(hitTest(layout, BLOCKS, ox - 1, oy)).toBeNull();
   });
 });

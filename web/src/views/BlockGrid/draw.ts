@@ -7,7 +7,7 @@
  * the canvas holds (layout.ts, gridWindow).
  */
 import type { FrameData } from '../../engine/protocol';
-import { type GridLayout, type GridWindow, tileOrigin } from './layout';
+import { cellSeams, type GridLayout, type GridWindow, tileOrigin } from './layout';
 import { BACKGROUND, HEAT_PIXELS, HEAT_STEPS, PANEL, ROLE_PIXELS, pixel, rgb } from './palette';
 
 const BG = pixel(rgb(BACKGROUND));
@@ -80,7 +80,7 @@ export class GridPainter {
     const ppb = this.pagesPerBlock;
     const words = ppb >> 2;
     const next32 = this.states32 ? new Uint32Array(pageStates.buffer, pageStates.byteOffset, pageStates.length >> 2) : null;
-    const { cell, across, perRow, gap } = this.layout;
+    const { cell, across, gap, inset } = this.layout;
     const tileW = across * cell + gap;
     const tileH = this.layout.down * cell + gap;
     let x0 = Infinity;
@@ -97,12 +97,12 @@ export class GridPainter {
       this.states.set(pageStates.subarray(b * ppb, (b + 1) * ppb), b * ppb);
       this.paintBlock(b, heat ? h : -1);
       count++;
-      const col = b % perRow;
-      const row = (b - col) / perRow;
-      x0 = Math.min(x0, col * tileW);
-      y0 = Math.min(y0, row * tileH);
-      x1 = Math.max(x1, col * tileW + tileW);
-      y1 = Math.max(y1, row * tileH + tileH);
+      // A tile with its seam: from one pixel above and left of its origin.
+      const [ox, oy] = tileOrigin(this.layout, b);
+      x0 = Math.min(x0, ox - inset);
+      y0 = Math.min(y0, oy - inset);
+      x1 = Math.max(x1, ox + tileW - inset);
+      y1 = Math.max(y1, oy + tileH - inset);
     }
     if (changes) for (const b of changes) this.marked[b] = 0;
     this.painted = true;
@@ -140,10 +140,11 @@ export class GridPainter {
     const base = (heatStep >= 0 ? heatStep : this.roles[b]) * 3;
     // Leave a 1-pixel seam between cells when cells are big enough to show it. The tile is
     // grey under its cells, one pixel wider up and left, so free (white) cells stand out.
-    const size = cell >= 5 ? cell - 1 : cell;
+    const size = cellSeams(cell) ? cell - 1 : cell;
     if (size < cell) {
-      const x0 = Math.max(0, ox - 1);
-      for (let y = Math.max(0, oy - 1); y < oy + this.layout.down * cell; y++) px.fill(BG, y * w + x0, y * w + ox + across * cell);
+      // The layout's inset leaves room for the seam above and left of the first tiles.
+      const x0 = ox - 1;
+      for (let y = oy - 1; y < oy + this.layout.down * cell; y++) px.fill(BG, y * w + x0, y * w + ox + across * cell);
     }
     for (let p = 0; p < ppb; p++) {
       const c = lut[base + this.states[b * ppb + p]] ?? lut[3 + this.states[b * ppb + p]];

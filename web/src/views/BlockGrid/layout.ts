@@ -13,6 +13,11 @@ export interface GridLayout {
   down: number;
   /** Tiles per row. */
   perRow: number;
+  /**
+   * Margin left and above the first tiles: 1 when cells show seams (each tile's seam runs
+   * one pixel above and left of it, which the top row and left column need room for).
+   */
+  inset: number;
   width: number;
   height: number;
 }
@@ -28,26 +33,33 @@ export function gridLayout(blocks: number, pagesPerBlock: number, boxW: number, 
   const [across, down] = tileShape(pagesPerBlock);
   for (let cell = 48; cell >= 1; cell--) {
     const gap = cell >= 6 ? 3 : 1;
+    const inset = cellSeams(cell) ? 1 : 0;
     const tileW = across * cell + gap;
     const tileH = down * cell + gap;
-    const perRow = Math.max(1, Math.floor((boxW + gap) / tileW));
+    const perRow = Math.max(1, Math.floor((boxW - inset + gap) / tileW));
     const rows = Math.ceil(blocks / perRow);
-    if (rows * tileH - gap <= boxH || cell === 1) {
-      return { cell, gap, across, down, perRow, width: perRow * tileW - gap, height: rows * tileH - gap };
+    if (rows * tileH - gap + inset <= boxH || cell === 1) {
+      return { cell, gap, across, down, perRow, inset, width: perRow * tileW - gap + inset, height: rows * tileH - gap + inset };
     }
   }
   throw new Error('unreachable');
+}
+
+/** Whether cells of this size are drawn with a 1-pixel seam between them. */
+export function cellSeams(cell: number): boolean {
+  return cell >= 5;
 }
 
 /** Top-left corner of a block's tile. */
 export function tileOrigin(l: GridLayout, block: number): [number, number] {
   const col = block % l.perRow;
   const row = Math.floor(block / l.perRow);
-  return [col * (l.across * l.cell + l.gap), row * (l.down * l.cell + l.gap)];
+  return [l.inset + col * (l.across * l.cell + l.gap), l.inset + row * (l.down * l.cell + l.gap)];
 }
 
 /** Which block and page lie under a point, if any. */
-export function hitTest(l: GridLayout, blocks: number, x: number, y: number): { block: number; page: number } | null {
+export function hitTest(l: GridLayout, blocks: number, gx: number, gy: number): { block: number; page: number } | null {
+  const [x, y] = [gx - l.inset, gy - l.inset];
   const tileW = l.across * l.cell + l.gap;
   const tileH = l.down * l.cell + l.gap;
   const col = Math.floor(x / tileW);

@@ -106,6 +106,14 @@ describe('CachePanel', () => {
     expect(q('[data-testid="cache-gtd"] [data-step]')).toBeNull(); // a DTP is no translation page
   });
 
+  it('never counts more entries than the list holds, between an insert and the eviction after it', () => {
+    const full = { ...INSPECTION, structures: INSPECTION.structures.map((s) => (s.shape === 'list' ? { ...s, len: 4, entries: [{ key: 7, value: null, dirty: false, touched: true }, ...s.entries] } : s)), replayed: true };
+    mount(3, CURRENT, full);
+    const meta = q('[data-testid="cache-cmt"] .cache__meta')!.textContent!;
+    expect(meta).toContain('3 of 3 entries (1 more until the eviction that follows)');
+    expect(meta).not.toContain('4 of 3');
+  });
+
   it('shows no path for a scheme whose spec names no caches', () => {
     const store = new SimStore(new FakeClient() as unknown as SimClient);
     store['set']({ status: 'ready', info: fakeInfo(10), current: CURRENT, pos: { request: 3, op: 0, ops: 0 }, inspection: INSPECTION });

@@ -61,11 +61,14 @@ function ListShape({ s, hl }: { s: Extract<Structure, { shape: 'list' }>; hl?: H
   s.entries.forEach((e, i) => !e.touched && (lastPlain = i));
   const gapAt = s.truncated && lastPlain >= 0 && lastPlain < s.entries.length - 1 ? lastPlain + 1 : -1;
   const fill = s.capacity > 0 ? Math.min(1, s.len / s.capacity) : 0;
+  // Schemes insert before they evict within a request, so a replayed list can hold one entry
+  // more than its capacity between the two: the count stays bounded, the extra is named.
+  const over = s.capacity > 0 ? Math.max(0, s.len - s.capacity) : 0;
   const starts = new Set(groupStarts(s.entries));
   return (
     <>
       <p className="cache__meta">
-        {n(s.len)} of {n(s.capacity)} entries · {order}
+        {n(s.len - over)} of {n(s.capacity)} entries{over > 0 && ` (${n(over)} more until the eviction that follows)`} · {order}
         <span className="cache__fill" aria-hidden="true">
           <span style={{ width: `${100 * fill}%` }} />
         </span>

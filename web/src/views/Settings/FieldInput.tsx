@@ -7,6 +7,8 @@ interface Props {
   /** The engine's (or the input's) message about this field, shown beside it. */
   error?: string;
   onChange(path: string, value: unknown): void;
+  /** Told when the field's own check (a value that is not a number…) starts or stops failing. */
+  onInvalid?(path: string, message: string | undefined): void;
 }
 
 /** A fresh value for a data-carrying variant at `path`: a number, or an object of zeros. */
@@ -18,12 +20,19 @@ function variantValue(path: string, fields: Field[]): unknown {
 const id = (path: string) => `setting-${path.replace(/\./g, '-')}`;
 
 /** One config field: a checkbox, a select (with a variant's own fields) or a text input. */
-export function FieldInput({ field: f, config, error, onChange }: Props) {
+export function FieldInput({ field: f, config, error, onChange, onInvalid }: Props) {
   const value = getAt(config, f.path);
   const [text, setText] = useState(value === undefined || value === null ? '' : String(value));
-  const [local, setLocal] = useState<string>();
+  const [local, setLocalState] = useState<string>();
+  // The panel keeps Apply off while any field shows its own alert.
+  const setLocal = (message: string | undefined) => {
+    setLocalState(message);
+    onInvalid?.(f.path, message);
+  };
   // A preset or variant replaced the value: show it.
   useEffect(() => setText(value === undefined || value === null ? '' : String(value)), [value]);
+  // A field that goes away takes its alert with it.
+  useEffect(() => () => onInvalid?.(f.path, undefined), [f.path, onInvalid]);
   const message = local ?? error;
   const describedBy = message ? `${id(f.path)}-error` : undefined;
   const label = (
@@ -56,7 +65,7 @@ export function FieldInput({ field: f, config, error, onChange }: Props) {
             </option>
           ))}
         </select>
-        {choice?.fields?.map((sub) => <FieldInput key={sub.path} field={sub} config={config} onChange={onChange} />)}
+        {choice?.fields?.map((sub) => <FieldInput key={sub.path} field={sub} config={config} onChange={onChange} onInvalid={onInvalid} />)}
       </>
     );
   } else {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Catalog, Validation } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
 import { FieldInput } from './FieldInput';
@@ -44,19 +44,37 @@ function draftOf(catalog: Catalog, config: Config): Config {
 export function SettingsPanel() {
   const store = useStore();
   const experiment = useSim((s) => s.experiment);
+  // Each load brings new facts: the form starts again from what was loaded, even when it
+  // is the same experiment (a Reset after a refused or failed Apply).
+  const loaded = useSim((s) => s.info);
   const trace = useSim((s) => s.trace);
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const [failed, setFailed] = useState<string>();
   const [draft, setDraft] = useState<Config | null>(null);
   const [verdict, setVerdict] = useState<Validation>({ ok: true });
+  /** Alerts of the fields' own checks (text that is not a number…), by path: Apply waits for none. */
+  const [alerts, setAlerts] = useState<Record<string, string>>({});
+  const onInvalid = useCallback((path: string, message: string | undefined) => {
+    setAlerts((a) => {
+      if (a[path] === message) return a;
+      const { [path]: _, ...rest } = a;
+      return message === undefined ? rest : { ...rest, [path]: message };
+    });
+  }, []);
+  /** Remounts the fields (clearing their text and alerts) when the draft starts again. */
+  const [generation, setGeneration] = useState(0);
+  const restart = useCallback((c: Catalog, config: Config) => {
+    setDraft(draftOf(c, config));
+    setGeneration((g) => g + 1);
+  }, []);
 
   useEffect(() => {
     store.catalog().then(setCatalog, (e: Error) => setFailed(e.message));
   }, [store]);
   // The loaded experiment changed (Apply, a trace or scheme chosen elsewhere): start from it.
   useEffect(() => {
-    if (catalog) setDraft(draftOf(catalog, experiment.config as Config));
-  }, [catalog, experiment]);
+    if (catalog) restart(catalog, experiment.config as Config);
+  }, [catalog, experiment, loaded, restart]);
   useEffect(() => {
     if (!draft) return;
     const t = setTimeout(() => void store.validate(draft).then(setVerdict, (e: Error) => setVerdict({ ok: false, message: e.message })), VALIDATE_AFTER_MS);
@@ -75,7 +93,8 @@ export function SettingsPanel() {
   const unplaced = !verdict.ok && !(verdict.field && document.querySelector(`[data-path="${verdict.field}"]`)) ? verdict.message : undefined;
   const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(catalog, experiment.config as Config));
 
-  const fields = (fs: Field[]) => fs.map((f) => <FieldInput key={f.path} field={f} config={draft} error={errorFor(f.path)} onChange={set} />);
+  const fieldAlert = Object.keys(alerts).length > 0;
+  const fields = (fs: Field[]) => fs.map((f) => <FieldInput key={`${generation}:${f.path}`} field={f} config={draft} error={errorFor(f.path)} onChange={set} onInvalid={onInvalid} />);
   const group = (g: Group) => (
     <fieldset key={g.path} className="settings__group">
       <legend title={g.doc}>{g.label}</legend>
@@ -95,7 +114,7 @@ export function SettingsPanel() {
       data-testid="settings"
       onSubmit={(e) => {
         e.preventDefault();
-        if (verdict.ok) void store.load({ ...experiment, config: draft as typeof experiment.config });
+        if (verdict.ok && !fieldAlert) void store.load({ ...experiment, config: draft as typeof experiment.config });
       }}
     >
       <div className="settings__row">
@@ -162,10 +181,10 @@ export function SettingsPanel() {
         </p>
       )}
       <div className="settings__row settings__actions">
-        <button type="submit" disabled={!verdict.ok || !changed}>
+        <button type="submit" disabled={!verdict.ok || fieldAlert || !changed}>
           Apply (reload from the start)
         </button>
-        <button type="button" disabled={!changed} onClick={() => setDraft(draftOf(catalog, experiment.config as Config))}>
+        <button type="button" disabled={!changed && !fieldAlert} onClick={() => restart(catalog, experiment.config as Config)}>
           Undo changes
         </button>
       </div>

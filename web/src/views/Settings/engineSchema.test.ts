@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SimCore } from '../../engine/core';
 import type { Catalog, FromWorker } from '../../engine/protocol';
 import { loadWasm } from '../../test/wasmNode';
-import { formFromSchema, optionFields, type Field, type Group } from './schemaForm';
+import { firstSentence, formFromSchema, optionFields, type Field, type Group } from './schemaForm';
 
 const all = (g: Group): Field[] => [...g.fields, ...g.groups.flatMap(all)];
 
@@ -49,6 +49,22 @@ describe('settings from the engine', () => {
     expect(periodic.result).toEqual({ ok: true });
     const unknown = ask<'validated'>(core, { type: 'validate', id: 4, configJson: JSON.stringify({ scheme: 'dftl', options: { nope: 1 } }) });
     expect(unknown.result.ok).toBe(false);
+  });
+
+  it('shows every help text as whole sentences, and every label in words', () => {
+    const fields = [...all(formFromSchema(catalog.configSchema, ['scheme', 'options', 'record_events'])), ...catalog.schemes.flatMap((s) => optionFields(s.option_docs, s.default_options))];
+    for (const f of fields) {
+      const help = firstSentence(f.doc);
+      if (help) expect(help, f.path).toMatch(/[.?!)]$/);
+      expect(f.label, f.path).not.toMatch(/^(Gc|Oob|Ram)\b/);
+    }
+  });
+
+  it("offers page's GC option as a choice", () => {
+    const page = catalog.schemes.find((s) => s.id === 'page')!;
+    const gc = optionFields(page.option_docs, page.default_options).find((f) => f.path === 'options.gc')!;
+    expect(gc.kind).toBe('choice');
+    expect(gc.choices!.map((c) => c.value)).toEqual(['one-victim', 'until-above-reserve']);
   });
 
   it('lists presets with a device each', () => {

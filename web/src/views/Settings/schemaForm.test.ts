@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFromSchema, getAt, optionFields, parseInput, setAt, type Schema } from './schemaForm';
+import { firstSentence, formFromSchema, getAt, label, optionFields, parseInput, setAt, type Schema } from './schemaForm';
 
 // The shapes schemars emits for the engine config (a trimmed copy of configSchemaJson()).
 const SCHEMA: Schema = {
@@ -75,5 +75,18 @@ describe('paths and inputs', () => {
     const f = { path: 'device.blocks', label: 'Blocks', kind: 'integer' as const };
     expect(parseInput(f, '8_192')).toEqual({ value: 8192 });
     expect(parseInput(f, '1.5')).toEqual({ error: 'Blocks: a whole number is needed' });
+  });
+});
+
+describe('labels and help text', () => {
+  it('writes acronyms in capitals', () => {
+    expect(['gc', 'oob_bytes', 'ram', 'over_provisioning', 'max_dtps'].map(label)).toEqual(['GC', 'OOB bytes', 'RAM', 'Over provisioning', 'Max DTPs']);
+  });
+
+  it('keeps the list a colon introduces, and ends at a full stop outside brackets', () => {
+    expect(firstSentence('GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.')).toBe('GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.');
+    expect(firstSentence('Victim selection: `greedy` (the thesis\' choice), or `fifo`. More.')).toBe('Victim selection: `greedy` (the thesis\' choice), or `fifo`.');
+    expect(firstSentence('Ghost share (the paper: 0.14 of 2 MB = 0.07; Fig. 7(b)\nvaries it). At least two.')).toBe('Ghost share (the paper: 0.14 of 2 MB = 0.07; Fig. 7(b) varies it).');
+    expect(firstSentence('Bytes, e.g. 4096 or more. Rest.')).toBe('Bytes, e.g. 4096 or more.');
   });
 });

@@ -62,17 +62,42 @@ export interface Group {
   groups: Group[];
 }
 
-/** `over_provisioning` → "Over provisioning". */
-const label = (key: string) => {
-  const words = key.split('_').join(' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** Words of config keys written as acronyms or abbreviations in a label. */
+const ACRONYMS: Record<string, string> = {
+  gc: 'GC', oob: 'OOB', ram: 'RAM', cmt: 'CMT', ctp: 'CTP', cdp: 'CDP', gtd: 'GTD', dtp: 'DTP', dtps: 'DTPs',
+  lru: 'LRU', lpn: 'LPN', ppn: 'PPN', rmw: 'RMW', ns: 'ns', us: 'µs', io: 'I/O',
 };
 
-/** The first sentence of a doc comment (the rest shows on hover). */
+/** `over_provisioning` → "Over provisioning", `oob_bytes` → "OOB bytes", `gc` → "GC". */
+export const label = (key: string) => {
+  const words = key.split(/[_-]/).map((w) => ACRONYMS[w] ?? w);
+  const first = words[0] ?? '';
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
+};
+
+/** Abbreviations whose full stop does not end a sentence ("Fig. 7", "e.g. a"). */
+const ABBREVIATIONS = /(?:^|[\s(])(?:fig|figs|eq|eqs|e\.g|i\.e|cf|vs|al|sec)$/i;
+
+/**
+ * The first sentence of a doc comment (the rest shows on hover): up to the first full stop
+ * that ends a sentence, outside brackets and backticks and not after an abbreviation. A
+ * colon does not end it, so a sentence introducing a list keeps its list.
+ */
 export function firstSentence(doc: string | undefined): string | undefined {
   if (!doc) return undefined;
-  const m = doc.match(/^(.+?[.:])(\s|$)/s);
-  return (m ? m[1] : doc).replace(/\s+/g, ' ');
+  let depth = 0;
+  let code = false;
+  for (let i = 0; i < doc.length; i++) {
+    const c = doc[i];
+    if (c === '`') code = !code;
+    else if (code) continue;
+    else if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if ((c === '.' || c === '?' || c === '!') && depth === 0 && (i + 1 === doc.length || /\s/.test(doc[i + 1])) && !ABBREVIATIONS.test(doc.slice(0, i))) {
+      return doc.slice(0, i + 1).replace(/\s+/g, ' ');
+    }
+  }
+  return doc.replace(/\s+/g, ' ');
 }
 
 function resolve(node: Schema, root: Schema): Schema {
