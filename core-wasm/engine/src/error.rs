@@ -37,6 +37,20 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+impl EngineError {
+    /// The same error, saying it happened while serving request `n` (1-based) of `total`.
+    pub fn at_request(self, n: u64, total: u64) -> Self {
+        let at = |m: String| format!("{m} (at request {n} of {total})");
+        match self {
+            EngineError::Config(m) => EngineError::Config(at(m)),
+            EngineError::IllegalFlashOp(m) => EngineError::IllegalFlashOp(at(m)),
+            EngineError::DeviceFull(m) => EngineError::DeviceFull(at(m)),
+            EngineError::Invariant(m) => EngineError::Invariant(at(m)),
+            other => other,
+        }
+    }
+}
+
 impl From<ParseError> for EngineError {
     fn from(e: ParseError) -> Self {
         EngineError::Trace(e)

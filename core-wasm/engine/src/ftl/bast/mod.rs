@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::blockmap::{BlockMap, LOG_ENTRY_BYTES};
 use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::flash::{BlockId, PageTag};
@@ -35,6 +35,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::Merge],
     caches: &[],
     options: OptionsSpec::of::<BastOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || {
         vec![
             ("every spare block a log block, LRU victim (seed 004)", json!({})),
