@@ -583,6 +583,31 @@ mod tests {
         let edge =
             r#"{"device": {"latency": {"erase_ns": 10000000000}}, "timing": {"periodic": 1099511627776}}"#;
         SimConfig::from_json(edge).unwrap().validate().unwrap();
+        // The scheme's open blocks count: 16 spare blocks cover a reserve of 14 plus page's
+        // data block and DFTL's data and translation blocks, not HCFTL's three.
+        let with = |scheme: &str| {
+            let mut c = SimConfig { scheme: scheme.into(), ..SimConfig::default() };
+            c.gc.reserve_blocks = 14;
+            c.validate().map_err(|e| e.to_string())
+        };
+        assert!(with("page").is_ok() && with("dftl").is_ok());
+        let e = with("hcftl").unwrap_err();
+        assert!(e.contains("plus 3 open blocks of 'hcftl'"), "{e}");
+        // Without borrowing, a scheme that collects device-wide is refused on several units;
+        // page, which collects per unit, has each unit checked.
+        let unborrowed = |scheme: &str, channels: u32| {
+            let mut c = SimConfig { scheme: scheme.into(), ..SimConfig::default() };
+            c.device.blocks = 130;
+            c.device.channels = channels;
+            c.gc.borrow_blocks = false;
+            c.validate().map_err(|e| e.to_string())
+        };
+        assert!(unborrowed("dftl", 1).is_ok() && unborrowed("page", 2).is_ok());
+        let e = unborrowed("dftl", 2).unwrap_err();
+        assert!(e.contains("gc.borrow_blocks = false: 'dftl'"), "{e}");
+        let e = unborrowed("page", 16).unwrap_err();
+        // 16 units of 8 or 9 blocks: unit 2 has 8 blocks for 98 logical pages, one spare.
+        assert!(e.contains("gc.borrow_blocks = false: unit 2 has 8 blocks for 98 logical pages"), "{e}");
         // A misspelt key is an error, not silently ignored.
         let e = SimConfig::from_json(r#"{"device": {"blokcs": 16}}"#).unwrap_err().to_string();
         assert!(e.contains("blokcs"), "{e}");

@@ -155,7 +155,7 @@ impl Sim {
             failed: None,
             config,
         };
-        sim.prefill()?;
+        sim.prefill().map_err(|e| e.while_doing("while pre-filling the device, before the first request"))?;
         Ok(sim)
     }
 
