@@ -1,10 +1,10 @@
 //! The `schemes` and `run` commands.
 
-use ftl_engine::trace::{ParseOptions, Trace};
 use ftl_engine::{ftl, Sim, SimConfig};
 use serde_json::{json, Value};
 
 use crate::args::Args;
+pub use crate::input::load as load_trace;
 
 const RUN_HELP: &str = "ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME]
         [--set KEY=VALUE ...] [selection] [--verify] [--json]
@@ -134,17 +134,6 @@ pub fn base_json(preset: Option<&str>, sets: &[String]) -> Result<Value, String>
         serde_json::from_value::<SimConfig>(value.clone()).map_err(|e| format!("ftl: --set {s}: {e}"))?;
     }
     Ok(value)
-}
-
-/// Streams and parses a trace file with the selection `options`, holding at most
-/// `max_requests` requests; errors are the one-line messages the CLI prints.
-pub fn load_trace(
-    path: &str,
-    format: Option<&str>,
-    options: &ParseOptions,
-    max_requests: u64,
-) -> Result<Trace, String> {
-    crate::input::load(path, format, options, max_requests)
 }
 
 /// `ftl run ...`.

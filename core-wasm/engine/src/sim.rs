@@ -236,15 +236,15 @@ impl Sim {
 
     /// The device's time sums saturate at the end of the ns clock (2^64 ns, 584 years)
     /// instead of wrapping; a run that gets there would report responses shorter than the
-    /// work done, so it stops with an error (naming the request, see [`Sim::step`]). Latencies and periods are
-    /// bounded by the configuration check, so only an enormous run can get here.
+    /// work done, so it stops with an error ([`Sim::step`] names the request). Latencies and
+    /// periods are bounded by the configuration check, so only an enormous run gets here.
     fn check_clock(&self, completion: u64) -> Result<()> {
         let h = &self.host;
         let totals = [completion, h.flash_ns, h.ram_ns, h.lru_ns, h.host_ns];
         if totals.contains(&u64::MAX) {
-            return Err(EngineError::Config(format!(
-                "the simulated clock reached its end (2^64 ns, 584 years); lower the latencies, the arrival period or the time scale"
-            )));
+            return Err(EngineError::Config(
+                "the simulated clock reached its end (2^64 ns, 584 years); lower the latencies, the arrival period or the time scale".into(),
+            ));
         }
         Ok(())
     }

@@ -87,7 +87,7 @@ impl Selector {
             // every later request arrive at once and respond in 0 ns.
             let scaled = (since as f64 * self.options.time_scale).round();
             if scaled >= u64::MAX as f64 {
-                return Err(format!("{since} ns x {}", self.options.time_scale));
+                return Err(format!("{since} ns x {:?}", self.options.time_scale));
             }
             scaled as u64
         };
