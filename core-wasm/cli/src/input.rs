@@ -14,9 +14,10 @@ use ftl_engine::trace::{ParseError, ParseOptions, Parsed, Trace, TraceReader};
 /// Bytes read per chunk: large enough to be fast, small enough to stay out of the way.
 const CHUNK: usize = 1 << 20;
 
-/// Most requests a run holds in memory by default (`--max-requests`): about 0.5 GiB of parsed
-/// requests, as much again once resolved to pages. A larger trace is refused with a message
-/// naming the line, rather than aborting when memory runs out.
+/// Most requests a run holds in memory by default (`--max-requests`): 400 MB of parsed
+/// requests (24 bytes each), about as much again once the simulation resolves them to pages.
+/// A larger selection is refused with a message naming the line, rather than aborting when
+/// memory runs out.
 pub const DEFAULT_MAX_REQUESTS: u64 = 1 << 24;
 
 /// A reader over `path`'s content, decompressed when it is gzip; errors are CLI messages.
@@ -87,8 +88,8 @@ pub fn load(
 
 fn too_many(path: &str, line: u64, max: u64) -> String {
     format!(
-        "{path}:{line}:1: more than {max} requests by this line, more than a run holds in memory: \
-         keep part of the trace with --first N or --from-s/--until-s, or raise --max-requests \
-         (trace-info streams any size)"
+        "{path}:{line}:1: more than {max} requests by this line, the most a run holds in memory \
+         (--max-requests); keep part of the trace with --first N or --from-s/--until-s, or raise \
+         --max-requests (trace-info streams any size)"
     )
 }
