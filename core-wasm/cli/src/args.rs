@@ -3,6 +3,10 @@
 
 use std::collections::BTreeMap;
 
+/// Flags that may be given more than once (each value counts); any other flag given twice
+/// is refused rather than one of its values silently winning.
+const REPEATABLE: &[&str] = &["scheme", "set", "device", "only"];
+
 /// Parsed flags: every `--name value` in order of appearance, plus switches.
 #[derive(Debug, Default)]
 pub struct Args {
@@ -22,7 +26,11 @@ impl Args {
                 out.switches.push(name.to_string());
             } else if with_value.contains(&name) {
                 let v = it.next().ok_or_else(|| format!("ftl: --{name} needs a value"))?;
-                out.values.entry(name.to_string()).or_default().push(v.clone());
+                let values = out.values.entry(name.to_string()).or_default();
+                if let (Some(first), false) = (values.first(), REPEATABLE.contains(&name)) {
+                    return Err(format!("ftl: --{name} given twice ('{first}' and '{v}'); give it once"));
+                }
+                values.push(v.clone());
             } else {
                 return Err(format!("ftl: unknown flag '--{name}'"));
             }
@@ -62,5 +70,11 @@ mod tests {
         assert!(a.has("json"));
         assert!(Args::parse(&v(&["--bogus"]), &[], &[]).unwrap_err().contains("--bogus"));
         assert!(Args::parse(&v(&["--scheme"]), &["scheme"], &[]).unwrap_err().contains("needs a value"));
+    }
+
+    #[test]
+    fn a_flag_that_takes_one_value_is_refused_when_repeated() {
+        let e = Args::parse(&v(&["--trace", "a.csv", "--trace", "b.csv"]), &["trace"], &[]).unwrap_err();
+        assert!(e.contains("--trace given twice ('a.csv' and 'b.csv')"), "{e}");
     }
 }

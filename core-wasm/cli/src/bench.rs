@@ -25,7 +25,8 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
         .collect();
     let args = Args::parse(argv, &flags, select::SWITCHES)?;
     let path = args.one("trace").ok_or("ftl: bench needs --trace FILE")?;
-    let trace = load_trace(path, args.one("format"), &select::parse_options(&args)?)?;
+    let trace =
+        load_trace(path, args.one("format"), &select::parse_options(&args)?, select::max_requests(&args)?)?;
     let repeat =
         match args.one("repeat") {
             None => 1,

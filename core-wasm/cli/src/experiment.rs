@@ -20,7 +20,12 @@ fn load(e: &Experiment) -> Result<Vec<(String, Trace)>, String> {
                     if !std::path::Path::new(&path).is_file() {
                         return Err(format!("ftl: {path} not found: run from the repository root"));
                     }
-                    crate::run::load_trace(&path, None, &crate::sweep::first(t.max_requests))?
+                    crate::run::load_trace(
+                        &path,
+                        None,
+                        &crate::sweep::first(t.max_requests),
+                        crate::input::DEFAULT_MAX_REQUESTS,
+                    )?
                 }
                 TraceSource::Generated(_) => e.generated(t.id).map_err(|err| format!("ftl: {err}"))?,
             };

@@ -1,12 +1,24 @@
-//! Opening a trace file: gzip-compressed files (MSR Cambridge and SNIA distribute their
-//! traces as `.gz`) are decompressed while they are read, recognised by their first bytes
-//! rather than their name, so the parser sees text either way.
+//! Opening and streaming a trace file: gzip-compressed files (MSR Cambridge and SNIA
+//! distribute their traces as `.gz`) are decompressed while they are read, recognised by
+//! their first bytes rather than their name, so the parser sees text either way. Nothing
+//! reads a whole file into memory: the parser gets it in chunks, sniffs binary content on
+//! the first line, and stops reading when the request limit (`--first N`) is reached.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 
 use flate2::bufread::MultiGzDecoder;
 use ftl_engine::trace::binary::is_gzip;
+use ftl_engine::trace::{ParseError, ParseOptions, Parsed, Trace, TraceReader};
+
+/// Bytes read per chunk: large enough to be fast, small enough to stay out of the way.
+const CHUNK: usize = 1 << 20;
+
+/// Most requests a run holds in memory by default (`--max-requests`): 400 MB of parsed
+/// requests (24 bytes each), about as much again once the simulation resolves them to pages.
+/// A larger selection is refused with a message naming the line, rather than aborting when
+/// memory runs out.
+pub const DEFAULT_MAX_REQUESTS: u64 = 1 << 24;
 
 /// A reader over `path`'s content, decompressed when it is gzip; errors are CLI messages.
 pub fn open(path: &str) -> Result<Box<dyn Read>, String> {
@@ -21,9 +33,63 @@ pub fn open(path: &str) -> Result<Box<dyn Read>, String> {
     }
 }
 
-/// `path`'s whole content, decompressed when it is gzip.
-pub fn read_all(path: &str) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    open(path)?.read_to_end(&mut out).map_err(|e| format!("ftl: {path}: cannot read: {e}"))?;
-    Ok(out)
+/// Streams `path` through a parser for `format` with `options`. After every chunk,
+/// `after_chunk` sees the reader (to drain or count its requests); reading stops at the end
+/// of the file or when the request limit is reached. Errors are the CLI's one-line messages.
+pub fn stream(
+    path: &str,
+    format: Option<&str>,
+    options: &ParseOptions,
+    mut after_chunk: impl FnMut(&mut TraceReader) -> Result<(), String>,
+) -> Result<Parsed, String> {
+    let located = |e: ParseError| e.in_file(path).to_string();
+    let mut file = open(path)?;
+    let mut reader = TraceReader::new(format, options.clone()).map_err(located)?.with_file(path);
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        let n = match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("ftl: {path}: cannot read: {e}")),
+        };
+        let progress = reader.feed(&buf[..n]).map_err(located)?;
+        after_chunk(&mut reader)?;
+        if progress.done {
+            break;
+        }
+    }
+    reader.finish().map_err(located)
+}
+
+/// Streams and parses `path`, keeping at most `max_requests` requests in memory; more is
+/// refused naming the line where the limit was passed. Warnings go to stderr.
+pub fn load(
+    path: &str,
+    format: Option<&str>,
+    options: &ParseOptions,
+    max_requests: u64,
+) -> Result<Trace, String> {
+    let parsed = stream(path, format, options, |reader| {
+        let p = reader.progress();
+        if p.requests > max_requests {
+            return Err(too_many(path, p.lines, max_requests));
+        }
+        Ok(())
+    })?;
+    if parsed.trace.requests.len() as u64 > max_requests {
+        return Err(too_many(path, parsed.report.lines, max_requests));
+    }
+    for w in &parsed.report.warnings {
+        eprintln!("ftl: warning: {path}: {w}");
+    }
+    Ok(parsed.trace)
+}
+
+fn too_many(path: &str, line: u64, max: u64) -> String {
+    format!(
+        "{path}:{line}:1: more than {max} requests by this line, the most a run holds in memory \
+         (--max-requests); keep part of the trace with --first N or --from-s/--until-s, or raise \
+         --max-requests (trace-info streams any size)"
+    )
 }

@@ -7,11 +7,13 @@ use crate::args::Args;
 use crate::run::{config_for, load_trace};
 
 const HELP: &str = "ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--format NAME]
-        [--set KEY=VALUE ...] [--limit N] [--json]
+        [--set KEY=VALUE ...] [--limit N] [--max-requests N] [--json]
 
 Serves the first N requests of FILE under scheme ID and prints its RAM structures (lists in
 their order, tables, trees, ranges) and how its RAM budget is split. Large structures show
-their first --limit entries (default 64) plus those the N-th request touched.";
+their first --limit entries (default 64) plus those the N-th request touched. The whole
+trace is read (pre-fill looks at all of it), holding at most --max-requests requests
+(default 16777216).";
 
 /// `ftl inspect ...`.
 pub fn inspect(argv: &[String]) -> Result<(), String> {
@@ -19,7 +21,11 @@ pub fn inspect(argv: &[String]) -> Result<(), String> {
         println!("{HELP}");
         return Ok(());
     }
-    let args = Args::parse(argv, &["trace", "scheme", "preset", "format", "set", "at", "limit"], &["json"])?;
+    let args = Args::parse(
+        argv,
+        &["trace", "scheme", "preset", "format", "set", "at", "limit", "max-requests"],
+        &["json"],
+    )?;
     let path = args.one("trace").ok_or("ftl: inspect needs --trace FILE")?;
     let scheme = args.one("scheme").ok_or("ftl: inspect needs --scheme ID (see ftl schemes)")?;
     let number = |flag: &str, default: Option<usize>| -> Result<usize, String> {
@@ -30,7 +36,8 @@ pub fn inspect(argv: &[String]) -> Result<(), String> {
     };
     let at = number("at", None)?;
     let limit = number("limit", Some(InspectQuery::DEFAULT_LIMIT))?;
-    let trace = load_trace(path, args.one("format"), &Default::default())?;
+    let trace =
+        load_trace(path, args.one("format"), &Default::default(), crate::select::max_requests(&args)?)?;
     let config = config_for(scheme, args.one("preset"), args.all("set"))?;
     let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
     let served = sim.step(at).map_err(|e| format!("ftl: {scheme}: {e}"))?;

@@ -1,10 +1,10 @@
 //! The `schemes` and `run` commands.
 
-use ftl_engine::trace::{self, ParseOptions, Trace};
 use ftl_engine::{ftl, Sim, SimConfig};
 use serde_json::{json, Value};
 
 use crate::args::Args;
+pub use crate::input::load as load_trace;
 
 const RUN_HELP: &str = "ftl run --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--format NAME]
         [--set KEY=VALUE ...] [selection] [--verify] [--json]
@@ -81,6 +81,10 @@ fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
     let (key, raw) = assignment
         .split_once('=')
         .ok_or_else(|| format!("ftl: --set expects KEY=VALUE, got '{assignment}'"))?;
+    // The scheme picks which options exist, so it is chosen by its own flag.
+    if key.trim() == "scheme" {
+        return Err(format!("ftl: --set {assignment}: choose the scheme with --scheme ID, not --set"));
+    }
     let value: Value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
     ftl_engine::schema::set_path(config, key, value).map_err(|e| {
         if e.starts_with("unknown config key") && !e.contains("options.KEY") {
@@ -132,17 +136,6 @@ pub fn base_json(preset: Option<&str>, sets: &[String]) -> Result<Value, String>
     Ok(value)
 }
 
-/// Reads and parses a whole trace file with the selection `options`; errors are the
-/// one-line messages the CLI prints.
-pub fn load_trace(path: &str, format: Option<&str>, options: &ParseOptions) -> Result<Trace, String> {
-    let bytes = crate::input::read_all(path)?;
-    let parsed = trace::parse_with(&bytes, format, options).map_err(|e| e.in_file(path).to_string())?;
-    for w in &parsed.report.warnings {
-        eprintln!("ftl: warning: {path}: {w}");
-    }
-    Ok(parsed.trace)
-}
-
 /// `ftl run ...`.
 pub fn run(argv: &[String]) -> Result<(), String> {
     if argv.iter().any(|a| a == "--help" || a == "-h") {
@@ -162,45 +155,69 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     if schemes.is_empty() {
         return Err("ftl: run needs at least one --scheme ID (see ftl schemes)".into());
     }
-    let trace = load_trace(path, args.one("format"), &options)?;
+    let trace = load_trace(path, args.one("format"), &options, crate::select::max_requests(&args)?)?;
     let mut results = Vec::new();
+    let mut failure = None;
     for scheme in schemes {
         let config = config_for(scheme, args.one("preset"), args.all("set"))?;
         let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
-        while !sim.done() {
-            sim.step(4096).map_err(|e| format!("ftl: {scheme}: {e}"))?;
-        }
-        if args.has("verify") {
-            let wrong = sim.verify().map_err(|e| format!("ftl: {scheme}: end-of-run check: {e}"))?;
-            if wrong > 0 {
-                return Err(format!("ftl: {scheme}: end-of-run check: {wrong} pages read back wrong"));
+        match serve_all(&mut sim, args.has("verify")) {
+            Ok(()) => results.push(sim.metrics()),
+            Err(e) => {
+                // Stopped mid-run: what was served is still measured; print it with the error.
+                failure = Some(format!(
+                    "ftl: {scheme}: {e}; the metrics of the {} requests served are printed",
+                    sim.cursor()
+                ));
+                results.push(sim.metrics());
+                break;
             }
         }
-        results.push(sim.metrics());
     }
     if args.has("json") {
-        let out = json!({ "results": results });
+        let mut out = json!({ "results": results });
+        if let Some(f) = &failure {
+            out["error"] = json!(f);
+        }
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
-        println!(
-            "{:<10} {:>9} {:>11} {:>11} {:>8} {:>8} {:>6} {:>12}",
-            "scheme", "requests", "flash reads", "flash progs", "erases", "gc runs", "waf", "mean resp us"
-        );
-        for m in &results {
-            println!(
-                "{:<10} {:>9} {:>11} {:>11} {:>8} {:>8} {:>6.3} {:>12.1}",
-                m.scheme,
-                m.requests_done,
-                m.flash.page_reads,
-                m.flash.page_writes,
-                m.flash.erases,
-                m.gc.runs,
-                m.waf,
-                m.response_us.mean
-            );
+        print_table(&results);
+    }
+    failure.map_or(Ok(()), Err)
+}
+
+/// Serves the whole trace; with `verify`, then checks the end state.
+fn serve_all(sim: &mut Sim, verify: bool) -> Result<(), String> {
+    while !sim.done() {
+        sim.step(4096).map_err(|e| e.to_string())?;
+    }
+    if verify {
+        let wrong = sim.verify().map_err(|e| format!("end-of-run check: {e}"))?;
+        if wrong > 0 {
+            return Err(format!("end-of-run check: {wrong} pages read back wrong"));
         }
     }
     Ok(())
+}
+
+fn print_table(results: &[ftl_engine::Metrics]) {
+    println!(
+        "{:<10} {:>9} {:>11} {:>11} {:>8} {:>8} {:>6} {:>12}",
+        "scheme", "requests", "flash reads", "flash progs", "erases", "gc runs", "waf", "mean resp us"
+    );
+    for m in results {
+        println!(
+            "{:<10} {:>9} {:>11} {:>11} {:>8} {:>8} {:>6.3} {:>12.1}",
+            m.scheme,
+            m.requests_done,
+            m.flash.page_reads,
+            m.flash.page_writes,
+            m.flash.erases,
+            m.gc.runs,
+            m.waf,
+            m.response_us.mean
+        );
+    }
 }
 
 #[cfg(test)]
@@ -232,6 +249,10 @@ mod tests {
         let e = config_for("page", None, &["options.batch_update=false".into()]).unwrap_err();
         assert!(e.contains("options.batch_update"), "{e}");
         assert!(config_for("nope", None, &[]).unwrap_err().contains("unknown scheme"));
+        let e = config_for("page", None, &["scheme=dftl".into()]).unwrap_err();
+        assert!(e.contains("--set scheme=dftl: choose the scheme with --scheme ID"), "{e}");
+        let e = base_json(None, &["scheme=dftl".into()]).unwrap_err();
+        assert!(e.contains("with --scheme ID"), "{e}");
     }
 
     #[test]

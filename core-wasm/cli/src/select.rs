@@ -6,8 +6,17 @@ use ftl_engine::trace::{BlkEvent, ParseOptions};
 use crate::args::Args;
 
 /// Selection flags that take a value.
-pub const FLAGS: &[&str] =
-    &["device", "only", "first", "from-s", "until-s", "time-scale", "blkparse-event", "sector-size"];
+pub const FLAGS: &[&str] = &[
+    "device",
+    "only",
+    "first",
+    "from-s",
+    "until-s",
+    "time-scale",
+    "blkparse-event",
+    "sector-size",
+    "max-requests",
+];
 /// Selection switches.
 pub const SWITCHES: &[&str] = &["skip-bad-lines"];
 
@@ -20,7 +29,9 @@ pub const HELP: &str = "trace selection:
   --time-scale F       multiply inter-arrival times (0.5 = twice as fast)
   --blkparse-event Q|D replay queued or dispatched blkparse events (default D)
   --sector-size BYTES  bytes per sector for sector-addressed formats (default 512)
-  --skip-bad-lines     skip malformed lines (counted) instead of failing";
+  --skip-bad-lines     skip malformed lines (counted) instead of failing
+  --max-requests N     most requests a run holds in memory (default 16777216); a larger
+                       selection is refused (trace-info streams any size)";
 
 fn number<T: std::str::FromStr>(args: &Args, flag: &str) -> Result<Option<T>, String> {
     args.one(flag)
@@ -33,6 +44,15 @@ fn seconds_to_ns(args: &Args, flag: &str) -> Result<Option<u64>, String> {
         Some(s) if s.is_finite() && s >= 0.0 => Ok(Some((s * 1e9).round() as u64)),
         Some(s) => Err(format!("ftl: --{flag} expects seconds >= 0, got {s}")),
         None => Ok(None),
+    }
+}
+
+/// The most requests a run may hold in memory (`--max-requests`, at least 1).
+pub fn max_requests(args: &Args) -> Result<u64, String> {
+    match number::<u64>(args, "max-requests")? {
+        Some(0) => Err("ftl: --max-requests expects at least 1, got 0".into()),
+        Some(n) => Ok(n),
+        None => Ok(crate::input::DEFAULT_MAX_REQUESTS),
     }
 }
 

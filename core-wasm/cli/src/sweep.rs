@@ -145,7 +145,8 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     let key = sweep::param_key(param).map_err(|e| format!("ftl: {e}"))?;
     let values = sweep::parse_values(&key, values).map_err(|e| format!("ftl: {e}"))?;
     let points = sweep::expand(&base, &key, &values, &schemes).map_err(|e| format!("ftl: {e}"))?;
-    let trace = crate::run::load_trace(path, args.one("format"), &options)?;
+    let trace =
+        crate::run::load_trace(path, args.one("format"), &options, crate::select::max_requests(&args)?)?;
     let done: Vec<Done> = points
         .iter()
         .map(|point| Done { point, trace: path, metrics: run_point(point, &trace, path) })
@@ -202,7 +203,8 @@ mod tests {
     fn a_sweep_point_runs_the_configuration_ftl_run_builds_for_the_same_settings() {
         let path =
             concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/traces/msr-cambridge_hm_0_first1000.csv");
-        let trace = crate::run::load_trace(path, None, &first(Some(300))).unwrap();
+        let trace = crate::run::load_trace(path, None, &first(Some(300)), crate::input::DEFAULT_MAX_REQUESTS)
+            .unwrap();
         let base = crate::run::base_json(None, &["device.blocks=128".into()]).unwrap();
         let values = sweep::parse_values("ram.bytes", "2KiB,4KiB").unwrap();
         let points = sweep::expand(&base, "ram_bytes", &values, &["page".into(), "dftl".into()]).unwrap();

@@ -1,12 +1,10 @@
 //! `ftl trace-info FILE`: a trace's statistics, computed while the file streams through the
 //! parser, so a trace larger than memory still works.
 
-use std::io::Read;
-
 use ftl_engine::trace::stats::{
     StatsOptions, TraceStats, TraceSummary, DEFAULT_HEAT_BUCKETS, DEFAULT_PAGE_BYTES,
 };
-use ftl_engine::trace::{ParseError, ParseOptions, TraceReader};
+use ftl_engine::trace::ParseOptions;
 use serde_json::{json, Value};
 
 use crate::args::Args;
@@ -19,9 +17,6 @@ Prints a trace's statistics: request mix and bytes, request-size histogram, foot
 (distinct pages of --page-bytes, default 4096), logical-address heat (--heat-buckets,
 default 64), sequentiality, duration and inter-arrival times. The format is detected
 unless --format names it. --skip-bad-lines counts and skips lines that do not parse.";
-
-/// Bytes read per chunk: large enough to be fast, small enough to stay out of the way.
-const CHUNK: usize = 1 << 20;
 
 /// A counted flag value, with its name in the error.
 fn number(args: &Args, name: &str, default: u64) -> Result<u64, String> {
@@ -58,25 +53,11 @@ fn measure(
     options: ParseOptions,
     stats: StatsOptions,
 ) -> Result<(String, Value, TraceSummary), String> {
-    let located = |e: ParseError| e.in_file(path).to_string();
-    let mut file = crate::input::open(path)?;
-    let mut reader = TraceReader::new(format, options).map_err(located)?.with_file(path);
     let mut acc = TraceStats::with_options(stats).map_err(|e| format!("ftl: {e}"))?;
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        let n = match file.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("ftl: {path}: cannot read: {e}")),
-        };
-        let progress = reader.feed(&buf[..n]).map_err(located)?;
+    let parsed = crate::input::stream(path, format, &options, |reader| {
         acc.add_all(&reader.take_requests());
-        if progress.done {
-            break;
-        }
-    }
-    let parsed = reader.finish().map_err(located)?;
+        Ok(())
+    })?;
     acc.add_all(&parsed.trace.requests);
     let r = &parsed.report;
     let errors: Vec<String> = r.errors.iter().map(ToString::to_string).collect();

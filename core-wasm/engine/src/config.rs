@@ -10,6 +10,15 @@ use crate::error::{EngineError, Result};
 /// Most physical pages a device may have.
 pub const MAX_PAGES: u64 = 1 << 27;
 
+/// Longest cost one operation may have (10 s; real NAND erases take a few ms): with this
+/// bound, the ns clock (2^64 ns, 584 years) holds billions of operations. A longer one could
+/// wrap the clock's sums and report responses shorter than the flash work done.
+pub const MAX_LATENCY_NS: u64 = 10_000_000_000;
+
+/// Longest arrival period of `timing: {"periodic": ns}` (2^40 ns, about 18 minutes), so
+/// request i's arrival, i x period, stays on the clock for millions of requests.
+pub const MAX_PERIOD_NS: u64 = 1 << 40;
+
 /// NAND cell type. MLC forbids out-of-order and repeated programs within a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -50,6 +59,32 @@ pub struct Latencies {
     /// transfer, metadata load, FTL execution, user data transfer). 0 = not modelled.
     #[schemars(extend("x-units" = "ns"))]
     pub host_transfer_ns_per_page: u64,
+}
+
+impl Latencies {
+    /// Every latency with its configuration key.
+    fn named(&self) -> [(&'static str, u64); 8] {
+        [
+            ("page_read_ns", self.page_read_ns),
+            ("oob_read_ns", self.oob_read_ns),
+            ("program_ns", self.program_ns),
+            ("erase_ns", self.erase_ns),
+            ("transfer_ns_per_page", self.transfer_ns_per_page),
+            ("ram_access_ns", self.ram_access_ns),
+            ("cache_op_ns", self.cache_op_ns),
+            ("host_transfer_ns_per_page", self.host_transfer_ns_per_page),
+        ]
+    }
+
+    /// Refuses a latency above [`MAX_LATENCY_NS`], naming its key.
+    pub fn validate(&self) -> Result<()> {
+        match self.named().into_iter().find(|&(_, ns)| ns > MAX_LATENCY_NS) {
+            Some((key, ns)) => Err(EngineError::Config(format!(
+                "device.latency.{key} must be at most {MAX_LATENCY_NS} ns (10 s), got {ns}"
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 impl Default for Latencies {
@@ -231,6 +266,7 @@ impl DeviceConfig {
         if self.channels == 0 || self.ways == 0 {
             return bad("device.channels and device.ways must be at least 1".into());
         }
+        self.latency.validate()?;
         if u64::from(self.channels) * u64::from(self.ways) > u64::from(self.blocks) {
             return bad(format!(
                 "device.channels x device.ways ({} x {}) exceeds device.blocks ({}): every unit needs a block",
@@ -414,38 +450,68 @@ impl SimConfig {
     /// Checks the whole configuration.
     pub fn validate(&self) -> Result<()> {
         self.device.validate()?;
+        if let TimingMode::Periodic(period) = self.timing {
+            if period > MAX_PERIOD_NS {
+                return Err(EngineError::Config(format!(
+                    "timing.periodic must be at most {MAX_PERIOD_NS} ns (2^40, about 18 minutes), got {period}"
+                )));
+            }
+        }
         let reserve = u64::from(self.gc.reserve_blocks);
         if reserve == 0 {
             return Err(EngineError::Config("gc.reserve_blocks must be at least 1".into()));
         }
         let spare_blocks = (self.device.physical_pages() - self.device.logical_pages())
             / u64::from(self.device.pages_per_block);
-        // Besides the reserve, each unit but one may hold a partly written open block.
-        let needed = reserve + u64::from(self.device.units()) - 1;
+        // Besides the reserve, the scheme's open blocks (one per unit, plus its own streams);
+        // all but one may be partly written. An unknown scheme is refused when it is built.
+        let open =
+            crate::ftl::spec(&self.scheme).map_or(crate::ftl::OpenBlocks::ONE_PER_UNIT, |s| s.open_blocks);
+        let units = self.device.units();
+        let needed = reserve + open.total(units) - 1;
         if spare_blocks <= needed {
             return Err(EngineError::Config(format!(
-                "over-provisioning leaves {spare_blocks} spare blocks, but GC needs more than {needed} (its reserve of {reserve} plus one open block per extra unit); raise device.over_provisioning or device.blocks"
+                "over-provisioning leaves {spare_blocks} spare blocks, but GC needs more than {needed} (its reserve of {reserve} plus {} open blocks of '{}', less one); raise device.over_provisioning or device.blocks",
+                open.total(units),
+                self.scheme
             )));
         }
+        if !self.gc.borrow_blocks && units > 1 {
+            if !open.without_borrowing {
+                return Err(EngineError::Config(format!(
+                    "gc.borrow_blocks = false: '{}' collects device-wide or keeps a stream on one unit, so one of the {units} units would run out of blocks while others have free ones; use one unit (device.channels = device.ways = 1) or leave gc.borrow_blocks on",
+                    self.scheme
+                )));
+            }
+            // Without borrowing each unit lives on its own blocks: check each as static
+            // allocation does.
+            return self.validate_units();
+        }
         if self.gc.unit_allocation == crate::gc::UnitAllocation::Static {
-            self.validate_static_units()?;
+            self.validate_units()?;
         }
         Ok(())
     }
 
-    /// Static allocation pins logical page n to unit n mod units, so every unit must have
-    /// spare room of its own: more whole spare blocks than its share of the reserve.
-    fn validate_static_units(&self) -> Result<()> {
+    /// Static allocation pins logical page n to unit n mod units (and without borrowing a
+    /// unit lives on its own blocks), so every unit must have spare room of its own: more
+    /// whole spare blocks than its share of the reserve.
+    fn validate_units(&self) -> Result<()> {
         let d = &self.device;
         let (units, ppb) = (u64::from(d.units()), u64::from(d.pages_per_block));
         let share = u64::from(self.gc.reserve_blocks).div_ceil(units);
+        let (why, fix) = if self.gc.unit_allocation == crate::gc::UnitAllocation::Static {
+            ("gc.unit_allocation 'static'", "'round-robin'")
+        } else {
+            ("gc.borrow_blocks = false", "gc.borrow_blocks = true")
+        };
         for u in 0..units {
             let blocks = u64::from(d.blocks).saturating_sub(u).div_ceil(units);
             let logical = d.logical_pages().saturating_sub(u).div_ceil(units);
             let spare = (blocks * ppb).saturating_sub(logical) / ppb;
             if spare <= share {
                 return Err(EngineError::Config(format!(
-                    "gc.unit_allocation 'static': unit {u} has {blocks} blocks for {logical} logical pages, leaving {spare} spare blocks; it needs more than {share} (its share of gc.reserve_blocks); raise device.over_provisioning or device.blocks, or use 'round-robin'"
+                    "{why}: unit {u} has {blocks} blocks for {logical} logical pages, leaving {spare} spare blocks; it needs more than {share} (its share of gc.reserve_blocks); raise device.over_provisioning or device.blocks, or use {fix}"
                 )));
             }
         }
@@ -509,6 +575,49 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("unit 0 has 3 blocks for 20 logical pages"), "{e}");
+        // Values that would wrap the ns clock: the key and the limit are named.
+        for (key, json) in [
+            (
+                "device.latency.erase_ns must be at most 10000000000",
+                r#"{"device": {"latency": {"erase_ns": 18446744073709551615}}}"#,
+            ),
+            ("device.latency.program_ns", r#"{"device": {"latency": {"program_ns": 10000000001}}}"#),
+            (
+                "timing.periodic must be at most 1099511627776",
+                r#"{"timing": {"periodic": 18446744073709551615}}"#,
+            ),
+        ] {
+            let e = SimConfig::from_json(json).unwrap().validate().unwrap_err().to_string();
+            assert!(e.contains(key), "{json}: {e}");
+        }
+        let edge =
+            r#"{"device": {"latency": {"erase_ns": 10000000000}}, "timing": {"periodic": 1099511627776}}"#;
+        SimConfig::from_json(edge).unwrap().validate().unwrap();
+        // The scheme's open blocks count: 16 spare blocks cover a reserve of 14 plus page's
+        // data block and DFTL's data and translation blocks, not HCFTL's three.
+        let with = |scheme: &str| {
+            let mut c = SimConfig { scheme: scheme.into(), ..SimConfig::default() };
+            c.gc.reserve_blocks = 14;
+            c.validate().map_err(|e| e.to_string())
+        };
+        assert!(with("page").is_ok() && with("dftl").is_ok());
+        let e = with("hcftl").unwrap_err();
+        assert!(e.contains("plus 3 open blocks of 'hcftl'"), "{e}");
+        // Without borrowing, a scheme that collects device-wide is refused on several units;
+        // page, which collects per unit, has each unit checked.
+        let unborrowed = |scheme: &str, channels: u32| {
+            let mut c = SimConfig { scheme: scheme.into(), ..SimConfig::default() };
+            c.device.blocks = 130;
+            c.device.channels = channels;
+            c.gc.borrow_blocks = false;
+            c.validate().map_err(|e| e.to_string())
+        };
+        assert!(unborrowed("dftl", 1).is_ok() && unborrowed("page", 2).is_ok());
+        let e = unborrowed("dftl", 2).unwrap_err();
+        assert!(e.contains("gc.borrow_blocks = false: 'dftl'"), "{e}");
+        let e = unborrowed("page", 16).unwrap_err();
+        // 16 units of 8 or 9 blocks: unit 2 has 8 blocks for 98 logical pages, one spare.
+        assert!(e.contains("gc.borrow_blocks = false: unit 2 has 8 blocks for 98 logical pages"), "{e}");
         // A misspelt key is an error, not silently ignored.
         let e = SimConfig::from_json(r#"{"device": {"blokcs": 16}}"#).unwrap_err().to_string();
         assert!(e.contains("blokcs"), "{e}");

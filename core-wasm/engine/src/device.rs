@@ -182,7 +182,8 @@ impl Device {
     }
 
     fn charge(&mut self, purpose: Purpose, ns: u64) {
-        self.cost.flash_ns[purpose as usize] += ns;
+        let total = &mut self.cost.flash_ns[purpose as usize];
+        *total = total.saturating_add(ns);
     }
 
     /// Starts timing a request that arrives at `arrival` (ns).
@@ -228,8 +229,8 @@ impl Device {
     fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
-        let sensed = t.cursor.max(t.unit_free[u]) + array_ns;
-        let end = sensed.max(t.channel_free[ch]) + xfer_ns;
+        let sensed = t.cursor.max(t.unit_free[u]).saturating_add(array_ns);
+        let end = sensed.max(t.channel_free[ch]).saturating_add(xfer_ns);
         t.channel_free[ch] = end;
         t.unit_free[u] = end;
         if !(t.posted && host_data) {
@@ -243,8 +244,8 @@ impl Device {
     fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
-        let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]) + xfer_ns;
-        let end = on_bus + array_ns;
+        let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]).saturating_add(xfer_ns);
+        let end = on_bus.saturating_add(array_ns);
         t.channel_free[ch] = on_bus;
         t.unit_free[u] = end;
         t.span.completion = t.span.completion.max(end);
@@ -257,7 +258,7 @@ impl Device {
     fn time_erase(&mut self, block: BlockId, ns: u64) {
         let (u, _) = self.unit_of(block);
         let t = &mut self.time;
-        let end = t.cursor.max(t.unit_free[u]) + ns;
+        let end = t.cursor.max(t.unit_free[u]).saturating_add(ns);
         t.unit_free[u] = end;
         t.span.completion = t.span.completion.max(end);
         if !t.posted {
@@ -509,24 +510,24 @@ impl Device {
 
     /// Charges `n` RAM accesses.
     pub fn ram(&mut self, n: u64) {
-        let ns = n * self.latency.ram_access_ns;
-        self.cost.ram_ns += ns;
-        self.time.cursor += ns;
+        let ns = n.saturating_mul(self.latency.ram_access_ns);
+        self.cost.ram_ns = self.cost.ram_ns.saturating_add(ns);
+        self.time.cursor = self.time.cursor.saturating_add(ns);
         self.note_cost(ns, 0);
     }
 
     /// Charges moving `pages` pages over the host interface; the controller waits for it.
     pub fn host_transfer(&mut self, pages: u64) {
-        let ns = pages * self.latency.host_transfer_ns_per_page;
-        self.cost.host_ns += ns;
-        self.time.cursor += ns;
+        let ns = pages.saturating_mul(self.latency.host_transfer_ns_per_page);
+        self.cost.host_ns = self.cost.host_ns.saturating_add(ns);
+        self.time.cursor = self.time.cursor.saturating_add(ns);
     }
 
     /// Charges `n` cache-management operations.
     pub fn cache_ops(&mut self, n: u64) {
-        let ns = n * self.latency.cache_op_ns;
-        self.cost.lru_ns += ns;
-        self.time.cursor += ns;
+        let ns = n.saturating_mul(self.latency.cache_op_ns);
+        self.cost.lru_ns = self.cost.lru_ns.saturating_add(ns);
+        self.time.cursor = self.time.cursor.saturating_add(ns);
         self.note_cost(0, ns);
     }
 

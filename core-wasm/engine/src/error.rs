@@ -37,6 +37,25 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+impl EngineError {
+    /// The same error, saying it happened while serving request `n` (1-based) of `total`.
+    pub fn at_request(self, n: u64, total: u64) -> Self {
+        self.while_doing(&format!("at request {n} of {total}"))
+    }
+
+    /// The same error, with what was being done when it happened in parentheses.
+    pub fn while_doing(self, what: &str) -> Self {
+        let at = |m: String| format!("{m} ({what})");
+        match self {
+            EngineError::Config(m) => EngineError::Config(at(m)),
+            EngineError::IllegalFlashOp(m) => EngineError::IllegalFlashOp(at(m)),
+            EngineError::DeviceFull(m) => EngineError::DeviceFull(at(m)),
+            EngineError::Invariant(m) => EngineError::Invariant(at(m)),
+            other => other,
+        }
+    }
+}
+
 impl From<ParseError> for EngineError {
     fn from(e: ParseError) -> Self {
         EngineError::Trace(e)

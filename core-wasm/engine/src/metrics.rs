@@ -276,8 +276,9 @@ pub struct FlashMetrics {
     pub oob_reads: u64,
     pub erases: u64,
     pub by_purpose: std::collections::BTreeMap<&'static str, PurposeCounts>,
-    /// `data` and `translation`: totals and the split by purpose of operations on pages (and
-    /// erases of blocks) holding that kind of content.
+    /// `data`, `translation`, `dtp`: totals and the split by purpose of operations on pages
+    /// (and erases of blocks) holding that kind of content; `erased`: on pages holding
+    /// nothing (a spare-area scan reaching an unwritten page). The kinds add up to the totals.
     pub by_kind: std::collections::BTreeMap<&'static str, KindMetrics>,
     /// The columns of the thesis' Table 2.5 (seed 002, DAC vs DFTL), from `by_kind`.
     pub table_2_5: Table25,

@@ -158,7 +158,7 @@ impl Sim {
             prefill_summary: PrefillSummary::default(),
             config,
         };
-        sim.prefill()?;
+        sim.prefill().map_err(|e| e.while_doing("while pre-filling the device, before the first request"))?;
         Ok(sim)
     }
 
@@ -184,19 +184,37 @@ impl Sim {
         let span = self.device.end_request();
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.account_cost();
-        done.inspect_err(|e| self.failed = Some(e.clone()))
+        done.and_then(|()| self.check_clock(span.completion)).inspect_err(|e| self.failed = Some(e.clone()))
     }
 
     /// Adds the device's cost of the request (or flush) just served to the run's totals.
+    /// Sums saturate; [`Sim::check_clock`] refuses to go on once one has reached the end.
     fn account_cost(&mut self) {
         let cost = &self.device.cost;
-        self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
-        for (total, &ns) in self.host.flash_ns_by_purpose.iter_mut().zip(&cost.flash_ns) {
-            *total += ns;
+        let h = &mut self.host;
+        let sum = cost.flash_ns.iter().fold(0u64, |a, &ns| a.saturating_add(ns));
+        h.flash_ns = h.flash_ns.saturating_add(sum);
+        for (total, &ns) in h.flash_ns_by_purpose.iter_mut().zip(&cost.flash_ns) {
+            *total = total.saturating_add(ns);
         }
-        self.host.ram_ns += cost.ram_ns;
-        self.host.lru_ns += cost.lru_ns;
-        self.host.host_ns += cost.host_ns;
+        h.ram_ns = h.ram_ns.saturating_add(cost.ram_ns);
+        h.lru_ns = h.lru_ns.saturating_add(cost.lru_ns);
+        h.host_ns = h.host_ns.saturating_add(cost.host_ns);
+    }
+
+    /// The device's time sums saturate at the end of the ns clock (2^64 ns, 584 years)
+    /// instead of wrapping; a run that gets there would report responses shorter than the
+    /// work done, so it stops with an error ([`Sim::step`] names the request). Latencies and
+    /// periods are bounded by the configuration check, so only an enormous run gets here.
+    fn check_clock(&self, completion: u64) -> Result<()> {
+        let h = &self.host;
+        let totals = [completion, h.flash_ns, h.ram_ns, h.lru_ns, h.host_ns];
+        if totals.contains(&u64::MAX) {
+            return Err(EngineError::Config(
+                "the simulated clock reached its end (2^64 ns, 584 years); lower the latencies, the arrival period or the time scale".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// Runs invariant checks after every step (tests and debugging; slow).
@@ -212,6 +230,8 @@ impl Sim {
         let mut done = 0;
         while done < n && self.cursor < self.workload.requests.len() {
             if let Err(e) = self.serve_one() {
+                // Name the request: the metrics of those served before it stay readable.
+                let e = e.at_request(self.cursor as u64 + 1, self.workload.requests.len() as u64);
                 self.failed = Some(e.clone());
                 return Err(e);
             }
@@ -263,7 +283,11 @@ impl Sim {
         let arrival = match self.config.timing {
             TimingMode::Trace => req.time_ns,
             TimingMode::Closed => self.last_completion_ns,
-            TimingMode::Periodic(period) => index.saturating_mul(period),
+            TimingMode::Periodic(period) => index.checked_mul(period).ok_or_else(|| {
+                EngineError::Config(format!(
+                    "arrival {index} x timing.periodic {period} ns is past the end of the clock (2^64 ns)"
+                ))
+            })?,
         };
         // A gap before this arrival is the scheme's idle time.
         let free = self.device.controller_free();
@@ -320,6 +344,7 @@ impl Sim {
         self.ftl.end_request(&mut self.device)?;
         let span = self.device.end_request();
         self.account_cost();
+        self.check_clock(span.completion)?;
         self.last_completion_ns = span.completion;
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;

@@ -113,6 +113,9 @@ impl Sim {
                 erases: FlashCounters::total(&c.erases),
                 by_purpose,
                 by_kind: [
+                    // Spare-area reads that reach an unwritten page (NFTL's scans) and
+                    // erases of blocks holding nothing: without it the kinds would not add up.
+                    ("erased", PageKind::None),
                     ("data", PageKind::Data),
                     ("translation", PageKind::Translation),
                     ("dtp", PageKind::Dtp),

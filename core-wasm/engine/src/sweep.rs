@@ -219,14 +219,19 @@ pub struct Point {
     pub value: Value,
     /// The value as shown ([`value_label`]).
     pub label: String,
-    /// The whole configuration of the run (scheme options resolved).
+    /// The whole configuration of the run (scheme options resolved). A point whose value
+    /// the configuration checks refuse keeps it unresolved: building its simulation fails
+    /// with the reason, as that point's error.
     pub config: SimConfig,
 }
 
 /// Expands a sweep: for each value (outer) and each scheme (inner), `base` with the scheme
 /// and the value set, checked as building a simulation would check it. `base` is a config's
 /// JSON form; its `options` go only to its own scheme, the other schemes take their defaults
-/// (as the comparison lab does). Every refusal names the value and the scheme.
+/// (as the comparison lab does). A value that does not fit the key (a word for a count, an
+/// option the scheme lacks) refuses the whole sweep, naming the value and the scheme; a value
+/// the configuration checks refuse for one point (too few blocks for a scheme, a share
+/// above 1) leaves that point to fail when it is built, so the other points still run.
 pub fn expand(base: &Value, param: &str, values: &[Value], schemes: &[String]) -> Result<Vec<Point>> {
     let key = param_key(param)?;
     if schemes.is_empty() {
@@ -264,8 +269,10 @@ pub fn expand(base: &Value, param: &str, values: &[Value], schemes: &[String]) -
             }
             crate::schema::set_path(&mut c, &key, value.clone()).map_err(refuse)?;
             let mut config: SimConfig = serde_json::from_value(c).map_err(|e| refuse(e.to_string()))?;
-            config.validate().map_err(|e| refuse(e.to_string()))?;
-            crate::ftl::resolve_options(&mut config).map_err(|e| refuse(e.to_string()))?;
+            // `Sim::new` checks again and refuses this point alone (its error names why).
+            if config.validate().is_ok() {
+                let _ = crate::ftl::resolve_options(&mut config);
+            }
             points.push(Point {
                 index,
                 scheme: scheme.clone(),
@@ -360,19 +367,30 @@ mod tests {
     }
 
     #[test]
+    fn a_value_the_checks_refuse_fails_its_own_point_only() {
+        let trace = crate::trace::parse(b"op,offset,size,time_ns\nW,0,4096,0\n", Some("csv")).unwrap();
+        let build =
+            |p: &Point| crate::Sim::new(p.config.clone(), &trace, "t").map(|_| ()).map_err(|e| e.to_string());
+        let points =
+            expand(&json!({}), "utilization", &[json!(0.5), json!(1.5)], &schemes(&["page"])).unwrap();
+        assert!(build(&points[0]).is_ok());
+        let e = build(&points[1]).unwrap_err();
+        assert!(e.contains("utilization") && e.contains("[0, 1]"), "{e}");
+        let points = expand(&json!({}), "blocks", &[json!(64), json!(3)], &schemes(&["page"])).unwrap();
+        assert!(build(&points[0]).is_ok());
+        assert!(build(&points[1]).unwrap_err().contains("at least 4"));
+        let points = expand(&json!({}), "level_two_percent", &[json!(500)], &schemes(&["cdftl"])).unwrap();
+        let e = build(&points[0]).unwrap_err();
+        assert!(e.contains("cdftl") && e.contains("500"), "{e}");
+    }
+
+    #[test]
     fn refusals_name_the_value_and_the_scheme() {
         let base = json!({});
-        let e = expand(&base, "utilization", &[json!(0.5), json!(1.5)], &schemes(&["page"]))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("device.utilization = 1.5 for page") && e.contains("[0, 1]"), "{e}");
         let e = expand(&base, "level_two_percent", &[json!(50)], &schemes(&["cdftl", "dftl"]))
             .unwrap_err()
             .to_string();
         assert!(e.contains("for dftl") && e.contains("no option 'level_two_percent'"), "{e}");
-        let e =
-            expand(&base, "level_two_percent", &[json!(500)], &schemes(&["cdftl"])).unwrap_err().to_string();
-        assert!(e.contains("= 500 for cdftl"), "{e}");
         let e = expand(&base, "blocks", &[json!("many")], &schemes(&["page"])).unwrap_err().to_string();
         assert!(e.contains("device.blocks = many for page"), "{e}");
         let e = expand(&base, "blocks", &[json!(64)], &schemes(&["nope"])).unwrap_err().to_string();

@@ -11,6 +11,10 @@ use crate::error::{EngineError, Result};
 use crate::trace::HostOp;
 use crate::trace::Request;
 
+/// Most page operations (pages of all requests together) a workload holds: 512 MiB of page
+/// numbers, and well inside the `u32` index [`PageRequest::first`] is.
+pub const MAX_WORKLOAD_PAGES: u64 = 1 << 27;
+
 /// A request resolved to logical pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
@@ -84,6 +88,12 @@ impl Workload {
             })?;
             let first_page = r.offset / pb;
             let last_page = end / pb;
+            if lpns.len() as u64 + (last_page - first_page + 1) > MAX_WORKLOAD_PAGES {
+                return Err(EngineError::Config(format!(
+                    "request {} takes the trace past {MAX_WORKLOAD_PAGES} page operations in all, more than a simulation holds; replay fewer requests or use larger pages",
+                    i + 1
+                )));
+            }
             let first = lpns.len() as u32;
             for page in first_page..=last_page {
                 let lpn = match map {
@@ -162,6 +172,15 @@ mod tests {
 
     fn req(op: HostOp, offset: u64, size: u32) -> Request {
         Request { time_ns: 0, op, offset, size }
+    }
+
+    #[test]
+    fn more_page_operations_than_a_workload_holds_are_refused_before_they_are_held() {
+        // One 4 GiB request of 16-byte pages is 2^28 page operations.
+        let huge = [req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, u32::MAX)];
+        let e = Workload::build(&huge, 16, 1024, AddressMap::Modulo).unwrap_err().to_string();
+        assert!(e.contains("request 2 takes the trace past 134217728 page operations"), "{e}");
+        assert!(Workload::build(&huge[..1], 16, 1024, AddressMap::Modulo).is_ok());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::laws::Laws;
 use common::{random_trace, shipped_trace};
 use ftl_engine::config::{AddressMap, CellType, SimConfig};
 use ftl_engine::ftl::SCHEMES;
@@ -10,12 +11,14 @@ use ftl_engine::gc::VictimPolicy;
 use ftl_engine::{EngineError, Sim};
 
 fn run_checked(mut sim: Sim, label: &str) -> Sim {
+    let laws = Laws::start(&sim);
     sim.set_check_every_step(true);
     sim.check_invariants().unwrap_or_else(|e| panic!("{label}: after prefill: {e}"));
     while !sim.done() {
         sim.step(1).unwrap_or_else(|e| panic!("{label}: request {}: {e}", sim.cursor()));
     }
     assert_eq!(sim.oracle().errors(), 0, "{label}: {:?}", sim.oracle().first_error());
+    laws.check(&sim, label);
     sim
 }
 

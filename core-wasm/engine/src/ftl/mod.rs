@@ -61,7 +61,7 @@ pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
 pub use page::{PageFtl, PageGc, PageOptions};
 pub use pool::{BlockPool, Collects};
-pub use spec::{parse_options, BuildCtx, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+pub use spec::{parse_options, BuildCtx, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 pub use tpftl::{Tpftl, TpftlOptions};
 
 /// Every scheme the engine implements: one line per scheme, in listing order.

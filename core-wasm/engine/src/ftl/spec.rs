@@ -100,6 +100,39 @@ fn resolve<T: Serialize + DeserializeOwned>(scheme: &str, options: &Value) -> Re
 #[serde(deny_unknown_fields)]
 pub struct NoOptions {}
 
+/// The open blocks a scheme keeps (blocks taken from the free list and being filled), for
+/// the start-up check that the spare blocks cover them besides the GC reserve: a device
+/// where they do not would stop mid-run with "device full".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OpenBlocks {
+    /// Open blocks on every unit (channel x way): a page-mapped scheme's data block.
+    pub per_unit: u32,
+    /// Open blocks of streams the scheme keeps once for the device (translation pages,
+    /// HCFTL's DTPs), each on one unit.
+    pub shared: u32,
+    /// Whether each unit stays supplied by collecting its own blocks, so the scheme can run
+    /// with `gc.borrow_blocks = false` on a multi-unit device. A scheme that collects
+    /// device-wide, or keeps a stream on one unit, lets a unit run dry while others hold
+    /// free blocks: without borrowing it needs a single-unit device.
+    pub without_borrowing: bool,
+}
+
+impl OpenBlocks {
+    /// The safe default for a scheme that states nothing else: one open block per unit
+    /// (what the configuration check always assumed), and borrowing needed on multi-unit
+    /// devices.
+    pub const ONE_PER_UNIT: OpenBlocks = OpenBlocks { per_unit: 1, shared: 0, without_borrowing: false };
+    /// Page mapping: one data block per unit, collected per unit.
+    pub const PAGE_MAPPED: OpenBlocks = OpenBlocks { per_unit: 1, shared: 0, without_borrowing: true };
+    /// The demand-paged family: one data block per unit and the translation-page block.
+    pub const DEMAND: OpenBlocks = OpenBlocks { per_unit: 1, shared: 1, without_borrowing: false };
+
+    /// All open blocks on a device of `units` units.
+    pub fn total(&self, units: u32) -> u64 {
+        u64::from(self.per_unit) * u64::from(units) + u64::from(self.shared)
+    }
+}
+
 /// Everything about one scheme.
 #[derive(Debug, Clone, Copy)]
 pub struct SchemeSpec {
@@ -113,6 +146,9 @@ pub struct SchemeSpec {
     pub caches: &'static [(CacheLevel, &'static str)],
     /// Its options type.
     pub options: OptionsSpec,
+    /// The open blocks it keeps, for the start-up check ([`OpenBlocks::ONE_PER_UNIT`] when
+    /// it states nothing else).
+    pub open_blocks: OpenBlocks,
     /// Named option sets worth comparing (the integrity tests sweep every one).
     pub variants: fn() -> Vec<(&'static str, Value)>,
     /// Builds the scheme over an erased device from the context and its resolved options.
@@ -180,6 +216,7 @@ impl SchemeSpec {
             "stops": self.stops.iter().map(|s| s.id()).collect::<Vec<_>>(),
             "caches": self.caches.iter().map(|&(l, n)| json!({"level": cache_level_id(l), "name": n})).collect::<Vec<_>>(),
             "default_options": self.default_options(),
+            "open_blocks": self.open_blocks,
             "option_docs": self.option_docs(),
             "variants": (self.variants)().into_iter().map(|(n, o)| json!({"name": n, "options": o})).collect::<Vec<_>>(),
         })

@@ -207,8 +207,9 @@ impl GenParams {
     /// Checks every parameter, naming the first bad one.
     pub fn validate(&self) -> Result<(), GenError> {
         let bad = |m: String| Err(GenError(m));
-        if self.count > MAX_COUNT {
-            return bad(format!("count must be at most {MAX_COUNT}, got {}", self.count));
+        // A trace without requests cannot be replayed: refuse it here, not at the run.
+        if self.count == 0 || self.count > MAX_COUNT {
+            return bad(format!("count must be between 1 and {MAX_COUNT}, got {}", self.count));
         }
         share("read share", self.read_share)?;
         share("trim share", self.trim_share)?;

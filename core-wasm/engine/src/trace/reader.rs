@@ -253,8 +253,7 @@ impl TraceReader {
     fn process(&mut self, n: u32, raw: &[u8]) -> Result<(), ParseError> {
         if let (Some(format), Some(ctx), None) = (self.format, self.ctx, &self.fit_sample) {
             if let Some(rec) = format::fast_line(format, raw, &ctx, &self.state) {
-                self.offer(rec);
-                return Ok(());
+                return self.offer(n, rec);
             }
         }
         let text = match decode(n, raw) {
@@ -272,10 +271,7 @@ impl TraceReader {
             }
         }
         match format::parse_line(format, text, n, &ctx, &mut self.state) {
-            Ok(Outcome::Request(rec)) => {
-                self.offer(rec);
-                Ok(())
-            }
+            Ok(Outcome::Request(rec)) => self.offer(n, rec),
             Ok(Outcome::Header) => Ok(()),
             Ok(Outcome::Ignored) => {
                 self.report.ignored += 1;
@@ -285,10 +281,21 @@ impl TraceReader {
         }
     }
 
-    fn offer(&mut self, rec: format::Record<'_>) {
-        if self.select.offer(rec, &mut self.report, &mut self.requests) {
-            self.done = true;
-            self.report.limit_reached = true;
+    fn offer(&mut self, n: u32, rec: format::Record<'_>) -> Result<(), ParseError> {
+        match self.select.offer(rec, &mut self.report, &mut self.requests) {
+            Ok(done) => {
+                if done {
+                    self.done = true;
+                    self.report.limit_reached = true;
+                }
+                Ok(())
+            }
+            Err(scaled) => Err(ParseError::new(
+                n,
+                1,
+                "",
+                &format!("a time below 584 years once multiplied by the time scale ({scaled} passes the clock's end, 2^64 ns)"),
+            )),
         }
     }
 

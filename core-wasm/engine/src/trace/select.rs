@@ -45,11 +45,17 @@ impl Selector {
     }
 
     /// Offers one record; kept requests go to `out`. Returns true once the request limit
-    /// is reached, so the caller can stop reading.
-    pub fn offer(&mut self, rec: Record<'_>, report: &mut ParseReport, out: &mut Vec<Request>) -> bool {
+    /// is reached, so the caller can stop reading. A time the time scale pushes past the
+    /// clock's range (584 years of ns) is an error: the text of the scaled time.
+    pub fn offer(
+        &mut self,
+        rec: Record<'_>,
+        report: &mut ParseReport,
+        out: &mut Vec<Request>,
+    ) -> Result<bool, String> {
         if rec.size == 0 {
             report.ignored += 1;
-            return false;
+            return Ok(false);
         }
         report.records += 1;
         let origin = *self.origin.get_or_insert(rec.time_ns);
@@ -71,21 +77,26 @@ impl Selector {
         let time_ok = !early && !late;
         if !(device_ok && op_ok && time_ok) {
             report.filtered += 1;
-            return false;
+            return Ok(false);
         }
         let since = rel - *self.first_kept.get_or_insert(rel);
         let time_ns = if self.options.time_scale == 1.0 {
             since
         } else {
-            // `as` saturates, so an enormous product caps at u64::MAX instead of wrapping.
-            (since as f64 * self.options.time_scale).round() as u64
+            // Refused rather than saturated: a time capped at the clock's end would make
+            // every later request arrive at once and respond in 0 ns.
+            let scaled = (since as f64 * self.options.time_scale).round();
+            if scaled >= u64::MAX as f64 {
+                return Err(format!("{since} ns x {:?}", self.options.time_scale));
+            }
+            scaled as u64
         };
         // Formats reject sizes above u32::MAX, so this conversion cannot fail.
         let size = u32::try_from(rec.size).unwrap_or(u32::MAX);
         out.push(Request { time_ns, op: rec.op, offset: rec.offset, size });
         report.requests += 1;
         report.duration_ns = time_ns;
-        self.options.max_requests.is_some_and(|m| report.requests >= m)
+        Ok(self.options.max_requests.is_some_and(|m| report.requests >= m))
     }
 
     fn device(&mut self, device: Option<Device<'_>>) -> bool {

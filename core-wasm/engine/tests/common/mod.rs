@@ -1,6 +1,8 @@
 //! Shared test helpers: a seeded generator and random workloads.
 #![allow(dead_code)]
 
+pub mod laws;
+
 use ftl_engine::trace::HostOp;
 use ftl_engine::trace::{Request, Trace};
 

@@ -31,7 +31,7 @@ use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
-use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Ghost, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -57,6 +57,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         (CacheLevel::Ghost, "Ghost caches"),
     ],
     options: OptionsSpec::of::<ApsOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants: || {
         vec![
             ("paper: every 1000 requests", json!({})),

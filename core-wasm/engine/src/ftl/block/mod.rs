@@ -17,7 +17,7 @@
 use serde_json::json;
 
 use super::blockmap::{BlockMap, BLOCK_ENTRY_BYTES};
-use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockRole, BuildCtx, Ftl, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::HostOp;
@@ -38,6 +38,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc],
     caches: &[],
     options: OptionsSpec::of::<NoOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || vec![("block mapping", json!({}))],
     build: |ctx, options| {
         super::parse_options::<NoOptions>("block", options)?;

@@ -25,7 +25,7 @@ use serde_json::json;
 use super::demand::{
     self, Cmt, CmtVictim, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED,
 };
-use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -47,6 +47,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::MappingMiss],
     caches: &[(CacheLevel::Entry, "CMT"), (CacheLevel::TranslationPage, "Cached translation pages")],
     options: OptionsSpec::of::<CdftlOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants: || {
         vec![
             ("half the cache in translation pages", json!({"level_two_percent": 50})),

@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
-use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Lru, Slru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -62,6 +62,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::MappingMiss],
     caches: &[(CacheLevel::Entry, "CMT")],
     options: OptionsSpec::of::<DftlOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants: || {
         vec![
             ("one write-back per victim (paper, thesis)", json!({"batch_update": false})),

@@ -17,7 +17,7 @@ use serde_json::json;
 
 use super::blockmap::{BlockMap, LOG_ENTRY_BYTES};
 use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::HostOp;
@@ -39,6 +39,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::Merge],
     caches: &[],
     options: OptionsSpec::of::<FastOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || {
         vec![
             ("every spare block a log block, hashed page table", json!({})),

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::fast::{FastFtl, LogLookup, SeqTrigger, SeqTriggerKind};
-use super::{OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -25,6 +25,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::Merge],
     caches: &[],
     options: OptionsSpec::of::<FastDoOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || {
         vec![
             ("hashed page table", json!({})),

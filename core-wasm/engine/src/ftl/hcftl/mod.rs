@@ -25,7 +25,7 @@ mod options;
 use std::collections::BTreeMap;
 
 use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, ENTRY_BYTES, FIRST_EXTRA_STREAM};
-use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -56,6 +56,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         (CacheLevel::TranslationPage, "DTP index"),
     ],
     options: OptionsSpec::of::<HcftlOptions>(),
+    open_blocks: OpenBlocks { shared: 2, ..OpenBlocks::DEMAND },
     variants: options::variants,
     build: |ctx, options| {
         let options = super::parse_options::<HcftlOptions>("hcftl", options)?;
@@ -170,8 +171,19 @@ impl Hcftl {
         let d = ctx.device;
         let tpages = d.logical_pages().div_ceil(u64::from(d.entries_per_translation_page()));
         // DTPs are valid pages beyond the logical space: at most half the spare room left
-        // after GC's needs, so garbage keeps the other half.
-        let room = DemandCore::spare_room(ctx, 1) / 2;
+        // after GC's needs, so garbage keeps the other half. On a multi-unit device each
+        // unit's data block fills on its own while GC picks victims device-wide, so garbage
+        // first keeps one block per extra unit (without it, 8 units of 16-page blocks ran out
+        // of free blocks mid-run with the DTPs taking the rest).
+        let units = u64::from(d.units().max(1));
+        let unit_margin = (units - 1) * u64::from(d.pages_per_block);
+        let spare_room = DemandCore::spare_room(ctx, 1);
+        let room = spare_room.saturating_sub(unit_margin) / 2;
+        if units > 1 && room == 0 {
+            return Err(EngineError::Config(format!(
+                "hcftl: the device leaves {spare_room} spare pages beyond GC's reserve and open blocks, but its {units} units keep {unit_margin} of them as garbage room, so no DTP fits; raise device.over_provisioning or device.blocks, or use fewer units"
+            )));
+        }
         // A DTP holds what its data area holds, and no more flags than its spare area does.
         let flag_bits = u64::from(d.oob_bytes.saturating_sub(crate::flash::TAG_OOB_BYTES) / 4) * 32;
         let page_entries = (u64::from(d.page_bytes) / DTP_ENTRY_BYTES).min(flag_bits);

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::treeftl::cost;
-use super::{OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::events::CacheLevel;
 use crate::vocab::StopAt;
 
@@ -56,6 +56,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         (CacheLevel::DataPage, "Data pages (group 0)"),
     ],
     options: OptionsSpec::of::<JtlOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants: || {
         vec![
             ("reads and writes cached (ours)", json!({})),

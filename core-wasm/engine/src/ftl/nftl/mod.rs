@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::blockmap::BlockMap;
 use super::logblock::{self, log_list, map_structures, LogBlock};
-use super::{BlockRole, BuildCtx, Ftl, NoOptions, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockRole, BuildCtx, Ftl, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{MergeCause, MergeWhy, Purpose};
@@ -36,6 +36,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::Merge],
     caches: &[],
     options: OptionsSpec::of::<NoOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || vec![("NFTL", json!({}))],
     build: |ctx, options| {
         super::parse_options::<NoOptions>("nftl", options)?;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::bast::{LogFtl, LogVictim};
-use super::{OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -26,6 +26,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::Merge],
     caches: &[],
     options: OptionsSpec::of::<SbastOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || {
         vec![
             ("four data blocks per log block, LRU victim", json!({})),

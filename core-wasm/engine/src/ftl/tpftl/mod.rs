@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
-use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -44,6 +44,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc, StopAt::MappingMiss],
     caches: &[(CacheLevel::Entry, "TP nodes")],
     options: OptionsSpec::of::<TpftlOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants: || {
         vec![
             ("paper (clean first, both prefetchings)", json!({})),

@@ -45,7 +45,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::error::Result;
 use crate::events::CacheLevel;
 use crate::vocab::StopAt;
@@ -79,6 +79,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: STOPS,
     caches: CACHES,
     options: OptionsSpec::of::<TreeOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants,
     build: |ctx, options| build(ctx, options, "treeftl", Victims::Group),
 };
@@ -95,6 +96,7 @@ pub static SPEC_PL: SchemeSpec = SchemeSpec {
     stops: STOPS,
     caches: CACHES,
     options: OptionsSpec::of::<TreeOptions>(),
+    open_blocks: OpenBlocks::DEMAND,
     variants: || variants().into_iter().filter(|(_, o)| o.get("prune").is_none()).collect(),
     build: |ctx, options| build(ctx, options, "tree-pl", Victims::Page),
 };

@@ -1,0 +1,55 @@
+//! Configurations that cannot run are refused before the first request, naming why.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn hm_0() -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../public/traces/msr-cambridge_hm_0_first1000.csv");
+    p.to_str().unwrap().to_string()
+}
+
+fn refused(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs");
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(out.stdout.is_empty(), "refused before any request: {}", String::from_utf8_lossy(&out.stdout));
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn hcftl_on_eight_units_of_small_pages_is_refused_up_front() {
+    // It stopped mid-run with "device full" once the DTPs took half the spare flash.
+    let e = refused(&[
+        "run",
+        "--trace",
+        &hm_0(),
+        "--scheme",
+        "hcftl",
+        "--set",
+        "device.page_bytes=512",
+        "--set",
+        "device.channels=8",
+        "--set",
+        "gc.reserve_blocks=1",
+        "--json",
+    ]);
+    assert!(e.contains("hcftl: the device leaves") && e.contains("no DTP fits"), "{e}");
+}
+
+#[test]
+fn no_borrowing_on_several_units_is_refused_for_a_scheme_that_collects_device_wide() {
+    for scheme in ["dftl", "nftl", "treeftl"] {
+        let e = refused(&[
+            "run",
+            "--trace",
+            &hm_0(),
+            "--scheme",
+            scheme,
+            "--set",
+            "device.channels=2",
+            "--set",
+            "gc.borrow_blocks=false",
+        ]);
+        assert!(e.contains(&format!("gc.borrow_blocks = false: '{scheme}'")), "{e}");
+    }
+}
