@@ -38,12 +38,16 @@ pub mod demand;
 mod dftl;
 mod fast;
 mod fast_do;
+mod gftl;
 mod hcftl;
 mod jtl;
 pub mod logblock;
+mod mnftl;
 mod nftl;
+pub mod oobmap;
 mod page;
 pub mod pool;
+pub mod rftl;
 mod sbast;
 mod spec;
 mod tpftl;
@@ -81,6 +85,9 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &fast_do::SPEC,
     &sbast::SPEC,
     &nftl::SPEC,
+    &mnftl::SPEC,
+    &gftl::SPEC,
+    &rftl::SPEC,
 ];
 
 /// The spec of scheme `id`.
