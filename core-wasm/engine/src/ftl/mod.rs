@@ -49,6 +49,7 @@ mod page;
 pub mod pool;
 pub mod rftl;
 mod sbast;
+mod sftl;
 mod spec;
 mod tpftl;
 mod treeftl;
@@ -87,6 +88,7 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &nftl::SPEC,
     &mnftl::SPEC,
     &gftl::SPEC,
+    &sftl::SPEC,
     &rftl::SPEC,
 ];
 
