@@ -38,7 +38,7 @@ pub mod demand;
 mod dftl;
 mod fast;
 mod fast_do;
-mod gftl;
+pub(crate) mod gftl;
 mod hcftl;
 mod jtl;
 pub mod logblock;

@@ -3,7 +3,7 @@
 //! appended to its data block in order (no fixed offsets, so MLC-safe), a write buffer of
 //! page-mapped buffer blocks for writes while the data block is full, and a GC queue: a
 //! data block that fills is queued, and the queue is cleaned in partial steps of at most one
-//! erase time, one after every request, as long as it is not empty. A read finds its page
+//! erase time, one after every page served, as long as it is not empty. A read finds its page
 //! by scanning the data block's spare areas (U(e_r) = T_rdpg + π·T_rdoob).
 
 use std::collections::{BTreeMap, VecDeque};
@@ -300,10 +300,9 @@ impl Gftl {
                 dev.erase(old, Purpose::Gc)?;
                 dev.gc_end(old);
                 self.pool.release(old);
+                // A new data block full of copies is queued only when a write finds it full:
+                // re-queueing it now would copy its valid pages round and round.
                 self.data[lbn as usize] = dest;
-                if Self::used(dev, dest) == self.ppb {
-                    self.enqueue_clean(lbn);
-                }
             }
         }
         Ok(())
@@ -322,21 +321,36 @@ impl Gftl {
     }
 }
 
+/// A one-row table counting the collections that ran at once rather than in bounded steps
+/// (each broke the scheme's L(p) bound), for the real-time schemes' RAM views.
+pub(crate) fn overrun_table(overruns: u64) -> Structure {
+    Structure::Table {
+        id: "bound-overruns".into(),
+        name: "Bound overruns (collections run at once)".into(),
+        len: 1,
+        rows: vec![Row { key: 0, value: Some(overruns.min(u64::from(u32::MAX)) as u32), in_ram: true }],
+        truncated: false,
+    }
+}
+
 impl Ftl for Gftl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         let lbn = lpn / self.ppb;
         dev.meta_read(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
-        if let Some(&p) = self.buffer_map.get(&lpn) {
-            return Ok(Some(dev.read(p, Purpose::Data)?));
-        }
-        let d = self.data[lbn as usize];
-        if d == NO_BLOCK {
-            return Ok(None);
-        }
-        match self.scan(dev, d, lpn)? {
-            Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
-            None => Ok(None),
-        }
+        let found = match self.buffer_map.get(&lpn) {
+            Some(&p) => Some(dev.read(p, Purpose::Data)?),
+            None => match self.data[lbn as usize] {
+                NO_BLOCK => None,
+                d => match self.scan(dev, d, lpn)? {
+                    Some(p) => Some(dev.read(p, Purpose::Data)?),
+                    None => None,
+                },
+            },
+        };
+        // One partial step after each page served (each page has its period), as long as
+        // the queue is not empty.
+        self.gc_step(dev)?;
+        Ok(found)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
@@ -351,6 +365,7 @@ impl Ftl for Gftl {
         } else if !self.queued[lbn as usize] && Self::used(dev, d) < self.ppb {
             (Self::next_ppn(dev, d), Purpose::Data)
         } else {
+            self.enqueue_clean(lbn);
             (self.buffer_page(dev)?, Purpose::Buffer)
         };
         // The buffer drain may have moved the old copy.
@@ -372,11 +387,6 @@ impl Ftl for Gftl {
                 self.enqueue_clean(lbn);
             }
         }
-        Ok(())
-    }
-
-    fn end_request(&mut self, dev: &mut Device) -> Result<()> {
-        // One partial step per request (each period), as long as the queue is not empty.
         self.gc_step(dev)
     }
 
@@ -471,7 +481,7 @@ impl Ftl for Gftl {
                     bytes: self.buffer_map.len() as u64 * BUFFER_ENTRY_BYTES,
                 },
             ],
-            structures: vec![data, buffer, queue],
+            structures: vec![data, buffer, queue, overrun_table(self.overruns)],
             ..Inspection::default()
         }
     }

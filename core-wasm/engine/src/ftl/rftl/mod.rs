@@ -563,6 +563,7 @@ impl Ftl for Rftl {
                 table("primary", "LBN → primary block", |g| g.p),
                 table("replacement", "LBN → replacement block", |g| g.r),
                 table("buffer", "LBN → buffer block", |g| g.b),
+                super::gftl::overrun_table(self.overruns),
             ],
             ..Inspection::default()
         }
