@@ -44,3 +44,34 @@ fn rftl_best_and_worst_cases_of_table_4_4() {
     assert_eq!((w.min, w.max), (325.0, 2325.0));
     assert_eq!(m.integrity_errors, 0);
 }
+
+/// Table 4.2's GFTL bound, L(p) = T_er + T_rdpg + π·T_rdoob (2,825 µs at π = 32), holds for
+/// GFTL with the Ch.4 buffer on the same stream, and it is above RFTL's; NFTL, with whole
+/// merges, passes both.
+#[test]
+fn gftl_stays_within_its_table_4_2_bound_and_nftl_does_not() {
+    let b = ftl_engine::ftl::rftl::Bounds::of(
+        &presets::config("thesis-rftl").unwrap().device.latency,
+        32,
+        ftl_engine::ftl::rftl::StepCount::Packed,
+    );
+    assert_eq!((b.gftl_period_ns, b.period_ns), (2_825_000, 2_325_000));
+    let trace = multimedia(30_000, 7);
+    let worst = |scheme: &str, options: serde_json::Value| {
+        let mut c = realtime_config(scheme);
+        c.options = options;
+        c.timing = TimingMode::Closed;
+        let mut sim = Sim::new(c, &trace, "multimedia stand-in").unwrap();
+        while !sim.done() {
+            sim.step(5_000).unwrap();
+        }
+        sim.check_invariants().unwrap();
+        let m = sim.metrics();
+        assert!(m.gc.runs > 0, "{scheme}");
+        (m.response_us.max * 1000.0) as u64
+    };
+    let gftl = worst("gftl", serde_json::json!({"buffer_percent": 100}));
+    assert!(gftl <= b.gftl_period_ns && gftl > b.period_ns, "GFTL worst {gftl} ns");
+    let nftl = worst("nftl", serde_json::json!({}));
+    assert!(nftl > b.gftl_period_ns, "NFTL worst {nftl} ns");
+}

@@ -116,6 +116,18 @@ mod tests {
         assert_eq!((b.copy_ns, b.step_ns, b.beta), (375_000, 2_000_000, 5));
     }
 
+    /// Table 4.2 on the small-block SLC part of Table 4.1 (36/10/200/2000 µs, 32 pages):
+    /// RFTL L(p) = 2000 + 200 + 10 = 2,210 µs; GFTL's = 2000 + 36 + 32·10 = 2,356 µs.
+    #[test]
+    fn table_4_2_bounds_with_the_small_block_timings() {
+        let lat = presets::preset("thesis-small-block-slc").unwrap().device.latency;
+        let b = Bounds::of(&lat, 32, StepCount::Packed);
+        assert_eq!(
+            (b.read_ns, b.write_ns, b.period_ns, b.gftl_period_ns),
+            (46_000, 210_000, 2_210_000, 2_356_000)
+        );
+    }
+
     /// Notes §2.7.5's derived values: literal k, j (Eqs. 4.1, 4.3) and the packed count
     /// ⌈π/β⌉ + 1, one step more than Eq. 4.1 at every π.
     #[test]
