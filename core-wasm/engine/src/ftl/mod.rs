@@ -38,13 +38,18 @@ pub mod demand;
 mod dftl;
 mod fast;
 mod fast_do;
+pub(crate) mod gftl;
 mod hcftl;
 mod jtl;
 pub mod logblock;
+mod mnftl;
 mod nftl;
+pub mod oobmap;
 mod page;
 pub mod pool;
+pub mod rftl;
 mod sbast;
+mod sftl;
 mod spec;
 mod tpftl;
 mod treeftl;
@@ -81,6 +86,10 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &fast_do::SPEC,
     &sbast::SPEC,
     &nftl::SPEC,
+    &mnftl::SPEC,
+    &gftl::SPEC,
+    &sftl::SPEC,
+    &rftl::SPEC,
 ];
 
 /// The spec of scheme `id`.
