@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, VecDeque};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{BlockPool, BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockPool, BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
@@ -33,6 +33,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc],
     caches: &[],
     options: OptionsSpec::of::<GftlOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     // The Ch.4 buffer (`buffer_percent: 100`) needs twice the data blocks, more than the
     // default device has, so it is an option but no variant.
     variants: || vec![("GFTL", json!({}))],
@@ -388,6 +389,26 @@ impl Ftl for Gftl {
             }
         }
         self.gc_step(dev)
+    }
+
+    /// Pre-fill goes straight to the logical blocks' data blocks, in the order given: through
+    /// the write path every block it fills would be queued for cleaning at once ("triggered
+    /// once a physical block is full") and cleaned, so the device would start with erases
+    /// and moved pages no other scheme has. A full data block is queued by the first write
+    /// the trace makes to it, as on the write path.
+    fn place_prefill(&mut self, pages: &[(u32, u32)], dev: &mut Device) -> Result<bool> {
+        for &(lpn, version) in pages {
+            let lbn = (lpn / self.ppb) as usize;
+            if self.data[lbn] == NO_BLOCK {
+                self.data[lbn] = self.take(dev)?;
+            }
+            let old = self.locate(dev, lpn);
+            dev.program(Self::next_ppn(dev, self.data[lbn]), PageTag::data(lpn, version), Purpose::Data)?;
+            if let Some(o) = old {
+                dev.invalidate(o)?;
+            }
+        }
+        Ok(true)
     }
 
     fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::oobmap::OobMap;
-use super::{BlockPool, BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockPool, BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
@@ -31,6 +31,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc],
     caches: &[],
     options: OptionsSpec::of::<MnftlOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || {
         vec![
             ("MNFTL", json!({})),

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::oobmap::OobMap;
-use super::{BlockPool, BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockPool, BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
@@ -38,6 +38,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc],
     caches: &[],
     options: OptionsSpec::of::<RftlOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || {
         vec![
             // `reserve: "checked"` is no variant: it refuses the default device by design.

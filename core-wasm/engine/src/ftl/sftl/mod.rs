@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{BlockPool, BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockPool, BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
@@ -32,6 +32,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     stops: &[StopAt::Gc],
     caches: &[],
     options: OptionsSpec::of::<SftlOptions>(),
+    open_blocks: OpenBlocks::ONE_PER_UNIT,
     variants: || vec![("SFTL", json!({}))],
     build: |ctx, options| {
         let o: SftlOptions = super::parse_options("sftl", options)?;
