@@ -34,6 +34,7 @@ mod bast;
 mod block;
 pub mod blockmap;
 mod cdftl;
+mod dac;
 pub mod demand;
 mod dftl;
 mod fast;
@@ -81,6 +82,7 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &fast_do::SPEC,
     &sbast::SPEC,
     &nftl::SPEC,
+    &dac::SPEC,
 ];
 
 /// The spec of scheme `id`.

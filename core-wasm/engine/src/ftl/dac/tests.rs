@@ -1,0 +1,3 @@
+//! DAC on hand-built cases.
+
+use super::*;
