@@ -15,7 +15,7 @@ use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageContent, PageKind, PageTag, Ppn};
 use crate::ftl::blockmap::NONE;
-use crate::ftl::demand::{read_tpage, TpCause};
+use crate::ftl::demand::{pop_cost_aware, read_tpage, TpCause};
 use crate::meta::MetaKind;
 
 /// One block-level mapping entry: the primary and replacement physical blocks of a DVBA
@@ -71,6 +71,37 @@ pub fn entries_per_tpage(d: &DeviceConfig, entry_bytes: u32) -> u32 {
         0 => full,
         n => n.min(full),
     }
+}
+
+/// A block number in a 6-byte entry: 24 bits, all ones for "none".
+const NONE_24: u32 = 0xFF_FFFF;
+
+/// A translation page's entries as the words flash holds: two block numbers per entry, 32
+/// bits each with 8-byte entries, 24 bits each (packed) with 6-byte entries, so a page's
+/// content never exceeds its size.
+pub fn encode(entries: &[BlockEntry], entry_bytes: u32) -> Vec<u32> {
+    let values = entries.iter().flat_map(|e| [e.primary, e.replacement]);
+    if entry_bytes == 8 {
+        return values.collect();
+    }
+    let bytes: Vec<u8> =
+        values.flat_map(|v| if v == NONE { NONE_24 } else { v }.to_le_bytes().into_iter().take(3)).collect();
+    bytes.chunks(4).map(|c| c.iter().rev().fold(0u32, |w, &b| (w << 8) | u32::from(b))).collect()
+}
+
+/// The entries of a translation page's words (see [`encode`]).
+pub fn decode(words: &[u32], entry_bytes: u32) -> Vec<BlockEntry> {
+    let values: Vec<u32> = if entry_bytes == 8 {
+        words.to_vec()
+    } else {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        bytes
+            .chunks_exact(3)
+            .map(|c| u32::from(c[0]) | u32::from(c[1]) << 8 | u32::from(c[2]) << 16)
+            .map(|v| if v == NONE_24 { NONE } else { v })
+            .collect()
+    };
+    values.chunks_exact(2).map(|w| BlockEntry { primary: w[0], replacement: w[1] }).collect()
 }
 
 /// Which part of level two (for kick-out).
@@ -208,8 +239,7 @@ impl Dac {
             return vec![BlockEntry::EMPTY; n];
         }
         let words = dev.flash().content(at).map_or(&[][..], |c| &c.data[..]);
-        let mut out: Vec<BlockEntry> =
-            words.chunks_exact(2).map(|w| BlockEntry { primary: w[0], replacement: w[1] }).collect();
+        let mut out = decode(words, self.options.entry_bytes);
         out.resize(n, BlockEntry::EMPTY);
         out
     }
@@ -225,7 +255,7 @@ impl Dac {
             return false;
         }
         if self.dbmtc[set].is_full() {
-            let Some((victim, v)) = self.dbmtc_victim(set) else { return false };
+            let Some((victim, v)) = self.dbmtc_victim(set, dev) else { return false };
             dev.cache_evict(CacheLevel::BlockMap, victim, v.dirty, self.options.entry_bytes);
             if v.dirty {
                 let (t, off) = self.tvpa(victim);
@@ -242,10 +272,12 @@ impl Dac {
     }
 
     /// The cost-aware LRU victim of DBMTC set `set`, removed from it (`None`: every entry
-    /// is dirty and its translation page is not in level two).
-    pub fn dbmtc_victim(&mut self, set: usize) -> Option<(u32, CachedEntry)> {
+    /// is dirty and its translation page is not in level two): the shared rule, which charges
+    /// a cache search for each dirty entry it passes over.
+    pub fn dbmtc_victim(&mut self, set: usize, dev: &mut Device) -> Option<(u32, CachedEntry)> {
         let (per, tpmt) = (self.per_tpage, &self.tpmt);
-        self.dbmtc[set].pop_lru_where(|&k, c| !c.dirty || tpmt[(k / per) as usize].loca != Loca::Flash)
+        let page_cached = |&k: &u32| tpmt[(k / per) as usize].loca != Loca::Flash;
+        pop_cost_aware(&mut self.dbmtc[set], |c: &CachedEntry| c.dirty, page_cached, dev)
     }
 
     /// Algorithm 2.3.2, `Fetch_in(RTppa, TPRLC, TPAFC)`: translation page `t` (its
@@ -347,7 +379,7 @@ impl Dac {
     ) -> Result<()> {
         let dest = self.next_tpage_slot(dev)?;
         self.tpage_version += 1;
-        let data = entries.iter().flat_map(|e| [e.primary, e.replacement]).collect();
+        let data = encode(entries, self.options.entry_bytes);
         dev.program_with(
             dest,
             PageTag { kind: PageKind::Translation, key: t, version: self.tpage_version },

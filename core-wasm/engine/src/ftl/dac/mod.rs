@@ -186,8 +186,14 @@ impl Dac {
     pub fn new(ctx: &BuildCtx, options: DacOptions) -> Result<Self> {
         let d = ctx.device;
         let bad = |m: String| Err(EngineError::Config(format!("scheme 'dac': {m}")));
-        if !(6..=8).contains(&options.entry_bytes) {
-            return bad(format!("options.entry_bytes is {}; it must be 6, 7 or 8", options.entry_bytes));
+        if options.entry_bytes != 6 && options.entry_bytes != 8 {
+            return bad(format!("options.entry_bytes is {}; it must be 6 or 8", options.entry_bytes));
+        }
+        if options.entry_bytes == 6 && d.blocks >= 0xFF_FFFF {
+            return bad(format!(
+                "6-byte entries hold 24-bit block numbers, but the device has {} blocks",
+                d.blocks
+            ));
         }
         super::spec::check_percent("dac", "gc_free_percent", options.gc_free_percent)?;
         if ![0, 1, 2, 4, 8].contains(&options.dbmtc_ways) {

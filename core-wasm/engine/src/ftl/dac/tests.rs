@@ -17,7 +17,8 @@ fn setup(blocks: u32, dbmtc: u64, tprlc: u64, tpafc: u64) -> (Dac, Device) {
     config.device.translation_page_entries = 0;
     config.device.over_provisioning = 0.1;
     config.ram.bytes = 64 * 1024;
-    let options = DacOptions { dbmtc_bytes: dbmtc, tprlc_bytes: tprlc, tpafc_bytes: tpafc, ..DacOptions::default() };
+    let options =
+        DacOptions { dbmtc_bytes: dbmtc, tprlc_bytes: tprlc, tpafc_bytes: tpafc, ..DacOptions::default() };
     let dac = Dac::new(&BuildCtx::of(&config), options).unwrap();
     let dev = Device::new(FlashArray::new(blocks, 64, config.device.cell), config.device.latency, true);
     (dac, dev)
@@ -36,7 +37,7 @@ fn place_tpage(dac: &mut Dac, dev: &mut Device, ppn: u32, t: u32, entries: &[(u3
     for &(lbn, e) in entries {
         page[dac.tvpa(lbn).1] = e;
     }
-    let data = page.iter().flat_map(|e| [e.primary, e.replacement]).collect();
+    let data = levels::encode(&page, 8);
     let tag = PageTag { kind: PageKind::Translation, key: t, version: ppn + 1 };
     dev.program_with(ppn, tag, PageContent { data, oob: Vec::new() }, Purpose::Translation).unwrap();
     dac.tpmt[t as usize].tppa = ppn;
@@ -68,7 +69,8 @@ fn fig_2_4_both_levels_miss() {
     place_tpage(&mut dac, &mut dev, 18, 1, &[(511, entry(200, NONE))]);
     place_tpage(&mut dac, &mut dev, 20, 2, &[]);
     for p in (0..39).filter(|p| ![12, 18, 20].contains(p)) {
-        dev.program(p, PageTag { kind: PageKind::Translation, key: 3, version: p }, Purpose::Translation).unwrap();
+        dev.program(p, PageTag { kind: PageKind::Translation, key: 3, version: p }, Purpose::Translation)
+            .unwrap();
         dev.invalidate(p).unwrap();
     }
     // Level two: TVPA 1 in the TPRLC, TVPA 2 (FREQ 4) in the TPAFC; FREQ of TVPA 0 is 2.
@@ -125,7 +127,8 @@ fn a_miss_costs_one_read_or_with_a_dirty_victim_one_write_and_one_read() {
     // No DBMTC (less than an entry), a one-page TPRLC, no TPAFC.
     let (mut dac, mut dev) = setup(600, 1, PAGE, 0);
     for t in 0..3 {
-        dac.write_tpage(t, &vec![BlockEntry::EMPTY; 256], TpCause::Flush, Purpose::Translation, &mut dev).unwrap();
+        dac.write_tpage(t, &vec![BlockEntry::EMPTY; 256], TpCause::Flush, Purpose::Translation, &mut dev)
+            .unwrap();
     }
     dac.translate(0, &mut dev).unwrap(); // TVPA 0 into the empty TPRLC
     let io = tpage_io(&dev);
@@ -172,10 +175,16 @@ fn fetch_in_case_a_more_frequent_page_replaces_the_tpafc_victim() {
 #[test]
 fn fetch_in_case_b_equal_frequency_depends_on_the_tpafc_victim_being_clean() {
     let (dac, dev, io) = fetch_case(4, false);
-    assert_eq!((dac.tpmt[2].loca, dac.tpmt[1].loca, dac.tpmt[0].loca), (Loca::Tpafc, Loca::Flash, Loca::Tprlc));
+    assert_eq!(
+        (dac.tpmt[2].loca, dac.tpmt[1].loca, dac.tpmt[0].loca),
+        (Loca::Tpafc, Loca::Flash, Loca::Tprlc)
+    );
     assert_eq!(tpage_io(&dev), io, "a clean victim is dropped: nothing written");
     let (dac, dev, io) = fetch_case(4, true);
-    assert_eq!((dac.tpmt[2].loca, dac.tpmt[1].loca, dac.tpmt[0].loca), (Loca::Tprlc, Loca::Tpafc, Loca::Flash));
+    assert_eq!(
+        (dac.tpmt[2].loca, dac.tpmt[1].loca, dac.tpmt[0].loca),
+        (Loca::Tprlc, Loca::Tpafc, Loca::Flash)
+    );
     assert_eq!(tpage_io(&dev), (io.0, io.1 + 1), "the TPRLC's dirty victim is written");
 }
 
@@ -183,7 +192,10 @@ fn fetch_in_case_b_equal_frequency_depends_on_the_tpafc_victim_being_clean() {
 #[test]
 fn fetch_in_case_c_less_frequent_page_goes_to_the_tprlc() {
     let (dac, dev, io) = fetch_case(3, false);
-    assert_eq!((dac.tpmt[2].loca, dac.tpmt[1].loca, dac.tpmt[0].loca), (Loca::Tprlc, Loca::Tpafc, Loca::Flash));
+    assert_eq!(
+        (dac.tpmt[2].loca, dac.tpmt[1].loca, dac.tpmt[0].loca),
+        (Loca::Tprlc, Loca::Tpafc, Loca::Flash)
+    );
     assert_eq!(tpage_io(&dev), (io.0, io.1 + 1));
     assert_eq!(dac.tpmt[0].tppa, dev.flash().first_ppn(dac.tblocks[0]));
 }
@@ -229,4 +241,15 @@ fn writes_and_a_flush_keep_the_levels_in_step_with_the_data_blocks() {
     dac.check(&dev).unwrap();
     assert!(dac.dbmtc.iter().all(|s| s.iter().all(|(_, c)| !c.dirty)));
     assert!(dac.tprlc.iter().all(|(_, p)| !p.dirty) && dac.tpafc.iter().all(|(_, p)| !p.dirty));
+}
+
+/// Six-byte entries pack two 24-bit block numbers, so a page of them fits its flash page and
+/// reads back unchanged (an empty entry included).
+#[test]
+fn six_byte_entries_fit_their_page_and_read_back() {
+    let entries = [entry(0, NONE), entry(0xAB_CDEF, 3), BlockEntry::EMPTY, entry(7, 0xFF_FFFE), entry(1, 2)];
+    let words = levels::encode(&entries, 6);
+    assert_eq!(words.len() * 4, 32, "5 entries of 6 bytes in a 32-byte page");
+    assert_eq!(levels::decode(&words, 6)[..5], entries);
+    assert_eq!(levels::decode(&levels::encode(&entries, 8), 8), entries);
 }
