@@ -492,6 +492,9 @@ impl Device {
         self.counters = FlashCounters::default();
         self.stats = SchemeCounters::default();
         self.cost = RequestCost::default();
+        if let Some(hook) = self.meta_hook.as_mut() {
+            hook.reset_counters();
+        }
         self.take_events();
         // Measurement starts with an idle device at time 0.
         let t = &mut self.time;
@@ -506,6 +509,21 @@ impl Device {
     pub fn ram(&mut self, n: u64) {
         let ns = n * self.latency.ram_access_ns;
         self.cost.ram_ns += ns;
+        self.time.cursor += ns;
+        self.note_cost(ns, 0);
+    }
+
+    /// Charges `ns` of RAM (table access) time: a placement model's SRAM access.
+    pub fn ram_time(&mut self, ns: u64) {
+        self.cost.ram_ns += ns;
+        self.time.cursor += ns;
+        self.note_cost(ns, 0);
+    }
+
+    /// Charges `ns` of metadata loading: a placement model moving metadata pages between
+    /// SRAM, DRAM and NAND ([`crate::metadata`]); the controller waits for it.
+    pub fn meta_load_time(&mut self, ns: u64) {
+        self.cost.meta_ns += ns;
         self.time.cursor += ns;
         self.note_cost(ns, 0);
     }

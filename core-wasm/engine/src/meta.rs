@@ -73,11 +73,49 @@ pub struct MetaAccess {
     pub bytes: u32,
 }
 
+/// What a placement model did over the run (metrics' `metadata`): accesses, hits and misses
+/// per level, NAND metadata page reads and writes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MetaSummary {
+    /// The model's name (`metadata.model`).
+    pub model: String,
+    /// Metadata accesses.
+    pub accesses: u64,
+    /// Accesses whose page the SRAM page table held.
+    pub sram_hits: u64,
+    /// Accesses that had to load their page into SRAM.
+    pub sram_misses: u64,
+    /// Pages found in the DRAM cache buffer.
+    pub dram_hits: u64,
+    /// Pages the DRAM cache buffer did not hold (read from NAND).
+    pub dram_misses: u64,
+    /// NAND metadata page reads.
+    pub nand_reads: u64,
+    /// NAND metadata page programs (write-through updates and write-backs).
+    pub nand_writes: u64,
+    /// Dirty DRAM lines written back on eviction (write-back only).
+    pub dram_writebacks: u64,
+    /// Dirty DRAM lines now (updates not yet on NAND).
+    pub dirty_dram_lines: u64,
+    /// SRAM configured for the directory.
+    pub directory_bytes: u64,
+    /// What a directory of the metadata pages touched so far needs (6 bytes a page).
+    pub directory_bytes_needed: u64,
+}
+
 /// A wrapper's view of metadata accesses: called for each one instead of the default RAM
 /// charge, with the device to charge the access to.
 pub trait MetaHook: std::fmt::Debug {
     /// Charges (or records) one access.
     fn access(&mut self, access: MetaAccess, dev: &mut Device);
+    /// What it did so far, for the metrics. Default: nothing to report.
+    fn summary(&self) -> Option<MetaSummary> {
+        None
+    }
+    /// Clears its counters (measurement starts after the pre-fill); its contents stay.
+    fn reset_counters(&mut self) {}
+    /// Feeds its state (what each level holds) into a state hash. Default: nothing.
+    fn hash_into(&self, _h: &mut crate::hash::StateHasher) {}
     /// A boxed copy (checkpoints clone the device).
     fn clone_box(&self) -> Box<dyn MetaHook>;
 }

@@ -188,6 +188,8 @@ pub struct HostCounters {
     pub lru_ns: u64,
     /// Host-interface transfer part of service time (ns).
     pub host_ns: u64,
+    /// Metadata-loading part of service time (ns; a placement model's, [`crate::metadata`]).
+    pub meta_ns: u64,
 }
 
 /// Mean / std / percentiles in microseconds.
@@ -475,9 +477,38 @@ pub struct ServiceTime {
     pub lru: f64,
     /// Host-interface transfers (`device.latency.host_transfer_ns_per_page`).
     pub host: f64,
+    /// Moving metadata pages between SRAM, DRAM and NAND (`metadata.model`).
+    pub metadata: f64,
     /// `flash` split by purpose (data, translation, log, buffer, gc, merge): the time GC or
     /// translation took over the run (seed 003's breakdown, RFTL Fig 4.8).
     pub flash_by_purpose: std::collections::BTreeMap<&'static str, f64>,
+}
+
+/// Service time in seed 003's four parts (Fig 3), µs: what the host interface, the metadata
+/// placement, the FTL's own work and the flash each took.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TimeBreakdown {
+    /// Host (SATA) transfer: `service_time_us.host`.
+    pub host_transfer: f64,
+    /// Metadata loading: metadata pages moved between SRAM, DRAM and NAND.
+    pub metadata_loading: f64,
+    /// FTL execution: table accesses and cache management in RAM / SRAM.
+    pub ftl_execution: f64,
+    /// Internal user-data transfer: all flash time (reads, programs, erases of any purpose).
+    pub user_data_transfer: f64,
+}
+
+impl TimeBreakdown {
+    /// The four parts of a service-time split given in ns.
+    pub fn of_ns(host: u64, meta: u64, ram: u64, lru: u64, flash: u64) -> Self {
+        let us = |ns: u64| ns as f64 / 1000.0;
+        TimeBreakdown {
+            host_transfer: us(host),
+            metadata_loading: us(meta),
+            ftl_execution: us(ram + lru),
+            user_data_transfer: us(flash),
+        }
+    }
 }
 
 /// Erase-count spread over blocks: the wear of each block since the device was new, so it
@@ -518,6 +549,11 @@ pub struct Metrics {
     /// `response_us` of read and of write requests apart.
     pub response_by_op_us: ResponseByOp,
     pub service_time_us: ServiceTime,
+    /// `service_time_us` in seed 003's four parts.
+    pub time_breakdown_us: TimeBreakdown,
+    /// The metadata placement model's levels (`metadata.model`; absent for `flat`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<crate::meta::MetaSummary>,
     /// Flash page programs (all purposes) per host page written; 0 when nothing was written.
     pub waf: f64,
     pub ram_bytes: u64,

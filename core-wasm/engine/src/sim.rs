@@ -45,6 +45,8 @@ pub struct RequestReport {
     pub lru_us: f64,
     /// Host-interface transfers (µs).
     pub host_us: f64,
+    /// Moving metadata pages between SRAM, DRAM and NAND (seed 003's metadata loading).
+    pub meta_us: f64,
 }
 
 /// The raw figures of the last request served.
@@ -124,7 +126,7 @@ impl Sim {
         )?;
         let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell)
             .with_sizes(dev_cfg.page_bytes, dev_cfg.oob_bytes);
-        let device = Device::with_units(
+        let mut device = Device::with_units(
             flash,
             dev_cfg.latency.clone(),
             dev_cfg.channels,
@@ -132,6 +134,7 @@ impl Sim {
             config.record_events,
         )
         .with_posted_programs(dev_cfg.posted_programs);
+        device.set_meta_hook(config.metadata.hook(dev_cfg.page_bytes, &dev_cfg.latency)?);
         let ftl = ftl::build(&config)?;
         let series = SeriesRecorder::new(workload.requests.len() as u64);
         let oracle = Oracle::new(dev_cfg.logical_pages());
@@ -229,6 +232,7 @@ impl Sim {
         self.host.ram_ns += cost.ram_ns;
         self.host.lru_ns += cost.lru_ns;
         self.host.host_ns += cost.host_ns;
+        self.host.meta_ns += cost.meta_ns;
     }
 
     /// Runs invariant checks after every step (tests and debugging; slow).
@@ -438,6 +442,7 @@ impl Sim {
             ram_us: us(l.cost.ram_ns),
             lru_us: us(l.cost.lru_ns),
             host_us: us(l.cost.host_ns),
+            meta_us: us(l.cost.meta_ns),
         }
     }
 
