@@ -59,12 +59,19 @@ impl Dac {
         }
     }
 
-    /// A host write: translate, then the primary block's page at its offset when erased,
-    /// else the replacement block's next page (merging a full replacement block first).
+    /// A host write (thesis §2.3.4): translate; the primary page's spare area says whether
+    /// it is free (one OOB read); if it is not, the replacement block is searched
+    /// sequentially for its first free page (OOB reads); a full replacement block is merged
+    /// first.
     pub(super) fn write_page(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         let (lbn, _) = self.map.split(lpn);
         self.translated(lbn, dev)?;
+        if let Some(slot) = self.map.data_slot(dev, lpn) {
+            dev.read_oob(slot, Purpose::Data)?;
+        }
         let ppb = self.map.ppb();
+        // A replacement block just taken is known to be empty: no search.
+        let mut fresh = false;
         loop {
             if self.map.data_block(lbn).is_none() {
                 self.ensure_free(dev)?;
@@ -76,8 +83,14 @@ impl Dac {
             if self.map.write_in_place(dev, lpn, version)? {
                 return Ok(());
             }
+            let free = match self.repl.get(&lbn) {
+                Some(l) if fresh => Some(l.lpns.len() as u32),
+                Some(l) => self.search_free(dev, l.block)?,
+                None => None,
+            };
             match self.repl.get(&lbn) {
-                Some(l) if l.is_full(ppb) => {
+                Some(l) if free.is_none() => {
+                    debug_assert!(l.is_full(ppb));
                     // "If the replacement block … is full, the block merge operation … will
                     // be invoked"; GC may merge it first.
                     self.ensure_free(dev)?;
@@ -91,6 +104,7 @@ impl Dac {
                     if self.repl.get(&lbn).is_none() && self.map.data_block(lbn).is_some() {
                         let log = LogBlock::take(&mut self.map, dev)?;
                         self.repl.insert(lbn, log);
+                        fresh = true;
                         dev.log_blocks_in_use(self.repl.len() as u64);
                         self.update_entry(lbn, Purpose::Translation, dev)?;
                     }
@@ -110,6 +124,19 @@ impl Dac {
             dev.invalidate(old)?;
         }
         Ok(())
+    }
+
+    /// The first free page of replacement block `block`, found by reading its spare areas
+    /// from the first page up to the first erased one (all of them when full): `None` when
+    /// full.
+    fn search_free(&self, dev: &mut Device, block: BlockId) -> Result<Option<u32>> {
+        let first = dev.flash().first_ppn(block);
+        for k in 0..self.map.ppb() {
+            if dev.read_oob(first + k, Purpose::Data)?.kind == PageKind::None {
+                return Ok(Some(k));
+            }
+        }
+        Ok(None)
     }
 
     /// Where `lpn`'s valid copy is (bookkeeping, uncharged).

@@ -253,3 +253,22 @@ fn six_byte_entries_fit_their_page_and_read_back() {
     assert_eq!(levels::decode(&words, 6)[..5], entries);
     assert_eq!(levels::decode(&levels::encode(&entries, 8), 8), entries);
 }
+
+/// Thesis §2.3.4's write: the primary page's spare area is read (none when the primary
+/// block is new), and an update searches the replacement block's spare areas for its first
+/// free page (none when the replacement block is new).
+#[test]
+fn a_write_reads_the_primary_spare_area_and_searches_the_replacement_block() {
+    let (mut dac, mut dev) = setup(600, 0, 0, 0);
+    let oob = |dev: &Device| dev.counters.oob_reads.iter().sum::<u64>();
+    let mut costs = Vec::new();
+    for v in 1..=3 {
+        let before = oob(&dev);
+        dac.write(0, v, &mut dev).unwrap();
+        dac.check(&dev).unwrap();
+        costs.push(oob(&dev) - before);
+    }
+    // New primary; primary occupied + new replacement; primary + 1 written + 1 erased.
+    assert_eq!(costs, [0, 1, 3]);
+    assert_eq!(dac.read(0, &mut dev).unwrap(), Some(PageTag::data(0, 3)));
+}
