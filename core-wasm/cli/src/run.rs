@@ -23,7 +23,7 @@ otherwise go unnoticed); a failure exits with status 2.
 /// The `--set` key list: every field of the default config and every scheme's options,
 /// generated so a new field or scheme needs no edit here.
 fn set_keys_help() -> String {
-    let config = config_json(SimConfig::default()).unwrap_or(Value::Null);
+    let config = ftl_engine::schema::full_json(&SimConfig::default());
     let mut out = String::new();
     for (key, value) in ftl_engine::schema::leaf_keys(&config) {
         if key != "options" {
@@ -76,17 +76,6 @@ pub fn schemes(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The JSON form of `config` with every section present, so `--set` finds its keys (the
-/// metadata placement section is left out of a serialised config while it is the default).
-fn config_json(config: SimConfig) -> Result<Value, String> {
-    let mut value = serde_json::to_value(config).map_err(|e| e.to_string())?;
-    if value.get("metadata").is_none() {
-        value["metadata"] = serde_json::to_value(ftl_engine::metadata::MetadataConfig::default())
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(value)
-}
-
 /// Applies `KEY=VALUE` to the JSON form of `config`. The key must name an existing field.
 fn apply_set(config: &mut Value, assignment: &str) -> Result<(), String> {
     let (key, raw) = assignment
@@ -109,7 +98,7 @@ pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result
         Some(name) => ftl_engine::presets::config(name).map_err(|e| format!("ftl: {e}"))?,
         None => SimConfig::default(),
     };
-    let mut value = config_json(base)?;
+    let mut value = ftl_engine::schema::full_json(&base);
     // The scheme's options start from its defaults, so `--set options.KEY=...` finds KEY.
     let spec = ftl::spec(scheme).map_err(|e| format!("ftl: {e} (see ftl schemes)"))?;
     value["scheme"] = Value::String(scheme.to_string());
@@ -132,7 +121,7 @@ pub fn base_json(preset: Option<&str>, sets: &[String]) -> Result<Value, String>
         Some(name) => ftl_engine::presets::config(name).map_err(|e| format!("ftl: {e}"))?,
         None => SimConfig::default(),
     };
-    let mut value = config_json(base)?;
+    let mut value = ftl_engine::schema::full_json(&base);
     for s in sets {
         if s.starts_with("options.") {
             return Err(format!("ftl: sweep: --set {s}: scheme options differ per scheme; sweep one with --param options.KEY, or use ftl run"));

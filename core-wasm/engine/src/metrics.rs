@@ -496,17 +496,22 @@ pub struct TimeBreakdown {
     pub ftl_execution: f64,
     /// Internal user-data transfer: all flash time (reads, programs, erases of any purpose).
     pub user_data_transfer: f64,
+    /// Metadata loading's share of the four parts (0..1; 0 when nothing was charged): the
+    /// seed's "portion of FTL metadata loading in the execution cycle".
+    pub metadata_share: f64,
 }
 
 impl TimeBreakdown {
     /// The four parts of a service-time split given in ns.
     pub fn of_ns(host: u64, meta: u64, ram: u64, lru: u64, flash: u64) -> Self {
         let us = |ns: u64| ns as f64 / 1000.0;
+        let total = host + meta + ram + lru + flash;
         TimeBreakdown {
             host_transfer: us(host),
             metadata_loading: us(meta),
             ftl_execution: us(ram + lru),
             user_data_transfer: us(flash),
+            metadata_share: if total == 0 { 0.0 } else { meta as f64 / total as f64 },
         }
     }
 }
