@@ -116,6 +116,11 @@ pub trait MetaHook: std::fmt::Debug {
     fn reset_counters(&mut self) {}
     /// Feeds its state (what each level holds) into a state hash. Default: nothing.
     fn hash_into(&self, _h: &mut crate::hash::StateHasher) {}
+    /// What each of its memories holds now, as inspection shapes (the first `limit` entries
+    /// of each), shown after the scheme's own. Default: none.
+    fn structures(&self, _limit: usize) -> Vec<crate::inspect::Structure> {
+        Vec::new()
+    }
     /// A boxed copy (checkpoints clone the device).
     fn clone_box(&self) -> Box<dyn MetaHook>;
 }

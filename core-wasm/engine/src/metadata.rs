@@ -42,7 +42,9 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
 use crate::hash::StateHasher;
+use crate::inspect::{Entry, Order, Row, Structure};
 use crate::meta::{MetaAccess, MetaHook, MetaKind, MetaSummary};
+use crate::vocab::cache_level_id;
 
 /// Where metadata lives (seed 003 §IV.B's four memory configurations, plus `flat`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
@@ -295,6 +297,18 @@ impl Placement {
         }
     }
 
+    /// An inspection entry for metadata page `page`: its number inside its table's region
+    /// as key, the region as group.
+    fn entry(page: u64, dirty: bool) -> Entry {
+        Entry {
+            key: (page % REGION) as u32,
+            value: None,
+            dirty,
+            group: Some((page / REGION) as u32),
+            touched: false,
+        }
+    }
+
     /// Pages held now: SRAM (most recent first) and DRAM lines (page, dirty).
     pub fn holdings(&self) -> (Vec<u64>, Vec<(u64, bool)>) {
         let sram = self.sram.iter().map(|(&p, _)| p).collect();
@@ -354,6 +368,57 @@ impl MetaHook for Placement {
                 None => h.u64(u64::MAX),
             }
         }
+    }
+
+    fn structures(&self, limit: usize) -> Vec<Structure> {
+        if self.model == MetadataModel::IdealSram {
+            return Vec::new();
+        }
+        let sram: Vec<Entry> = self.sram.iter().take(limit).map(|(&p, _)| Self::entry(p, false)).collect();
+        let mut out = vec![Structure::List {
+            id: "metadata-sram".into(),
+            name: "SRAM metadata page table (page in its table, LRU; group = table)".into(),
+            level: cache_level_id(CacheLevel::Sram),
+            capacity: self.sram.capacity() as u64,
+            len: self.sram.len() as u64,
+            order: Order::Lru,
+            truncated: self.sram.len() > sram.len(),
+            entries: sram,
+        }];
+        if !self.dram.is_empty() {
+            let held: Vec<&Line> = self.dram.iter().flatten().collect();
+            out.push(Structure::List {
+                id: "metadata-dram".into(),
+                name: format!(
+                    "DRAM cache buffer ({}, direct-mapped; dirty = not yet on NAND)",
+                    if self.model == MetadataModel::CacheBattery { "write-back" } else { "write-through" }
+                ),
+                level: cache_level_id(CacheLevel::Dram),
+                capacity: self.dram.len() as u64,
+                len: held.len() as u64,
+                order: Order::Level,
+                truncated: held.len() > limit,
+                entries: held.iter().take(limit).map(|l| Self::entry(l.page, l.dirty)).collect(),
+            });
+        }
+        let on_nand: Vec<Row> = self
+            .pages_seen
+            .iter()
+            .take(limit)
+            .map(|&p| Row {
+                key: (p % REGION) as u32,
+                value: Some((p / REGION) as u32),
+                in_ram: self.sram.contains(&p),
+            })
+            .collect();
+        out.push(Structure::Table {
+            id: "metadata-nand".into(),
+            name: "NAND metadata pages touched (page → table; in RAM = in SRAM)".into(),
+            len: self.pages_seen.len() as u64,
+            truncated: self.pages_seen.len() > on_nand.len(),
+            rows: on_nand,
+        });
+        out
     }
 
     fn clone_box(&self) -> Box<dyn MetaHook> {

@@ -102,3 +102,19 @@ fn a_page_table_or_dram_smaller_than_a_page_is_refused() {
     let c = MetadataConfig { model: MetadataModel::Cache, dram_bytes: 0, ..MetadataConfig::default() };
     assert!(Placement::new(&c, 4096, &lat).unwrap_err().to_string().contains("metadata.dram_bytes"));
 }
+
+/// The inspection shows each level with what it holds: SRAM pages in LRU order, DRAM lines
+/// with their dirty bits, the NAND pages touched.
+#[test]
+fn the_levels_show_what_they_hold() {
+    let (mut p, mut dev) = setup(MetadataModel::CacheBattery, 4);
+    access(&mut p, &mut dev, 0, true);
+    access(&mut p, &mut dev, 1, false);
+    let s = p.structures(10);
+    let Structure::List { entries, .. } = &s[0] else { panic!("SRAM is a list") };
+    assert_eq!(entries.iter().map(|e| e.key).collect::<Vec<_>>(), [1, 0], "most recent first");
+    let Structure::List { entries, .. } = &s[1] else { panic!("DRAM is a list") };
+    assert_eq!(entries.iter().map(|e| (e.key, e.dirty)).collect::<Vec<_>>(), [(0, true), (1, false)]);
+    let Structure::Table { len, .. } = &s[2] else { panic!("NAND is a table") };
+    assert_eq!(*len, 2);
+}

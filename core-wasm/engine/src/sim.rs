@@ -461,6 +461,9 @@ impl Sim {
         };
         let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
         ins.ram_budget = self.config.ram_budget();
+        if let Some(hook) = self.device.meta_hook() {
+            ins.structures.extend(hook.structures(limit));
+        }
         ins
     }
 
