@@ -7,7 +7,7 @@ use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, EventCost, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
-use crate::meta::MetaHook;
+use crate::meta::{MetaHook, MetaKind};
 
 #[path = "device_counters.rs"]
 mod counters;
@@ -366,6 +366,9 @@ impl Device {
         self.time_erase(block, ns);
         self.counters.erases[purpose as usize] += 1;
         self.emit(|| Event::Erase { block, purpose, ns });
+        // The block's erase count and its place on the free list are FTL metadata too (seed
+        // 003): a placement model sees their updates (no charge without one, as before).
+        self.device_meta(MetaKind::EraseCount, block);
         Ok(())
     }
 

@@ -34,6 +34,15 @@ impl Device {
         }
     }
 
+    /// An update of the device-wide metadata every FTL keeps besides its map (a block's erase
+    /// count, the free-block list), seen only by an installed [`MetaHook`]: without one it
+    /// costs nothing, as before the placement model existed.
+    pub fn device_meta(&mut self, kind: MetaKind, block: u32) {
+        if self.meta_hook.is_some() {
+            self.meta(MetaAccess { kind, write: true, key: block, bytes: 4 });
+        }
+    }
+
     /// Installs (or with `None` removes) the wrapper that charges metadata accesses.
     pub fn set_meta_hook(&mut self, hook: Option<Box<dyn MetaHook>>) {
         self.meta_hook = hook;
@@ -58,6 +67,10 @@ pub enum MetaKind {
     BlockMap,
     /// A log-page table entry (LPN → page in a log block) of the log-block schemes.
     LogTable,
+    /// A block's erase count (wear levelling), updated at each erase.
+    EraseCount,
+    /// The free-block list, updated when a block is taken from it.
+    FreeList,
 }
 
 /// One metadata access.
@@ -81,6 +94,9 @@ pub struct MetaSummary {
     pub model: String,
     /// Metadata accesses.
     pub accesses: u64,
+    /// Of those, updates of the device's erase counts and free list (the rest are the
+    /// scheme's own tables).
+    pub device_accesses: u64,
     /// Accesses whose page the SRAM page table held.
     pub sram_hits: u64,
     /// Accesses that had to load their page into SRAM.

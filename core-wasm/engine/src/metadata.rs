@@ -25,6 +25,10 @@
 //! **metadata loading**. Host transfer and internal user-data transfer are the device's
 //! host-interface and flash time.
 //!
+//! Besides the scheme's own tables, the device's erase counts (updated at each erase) and
+//! free-block list (updated when a block is taken; a 4-byte link per block) are metadata the
+//! model places too (they cost nothing without a model).
+//!
 //! Our choices (the seed gives no latencies or page layout): a metadata page is a flash page;
 //! table `kind`'s entry `key` of `bytes` bytes sits in page `key * bytes / page_bytes` of that
 //! table's own region; the NAND metadata blocks are outside the FTL's flash array (their
@@ -180,6 +184,8 @@ fn region(kind: MetaKind) -> u64 {
         MetaKind::Directory => 2,
         MetaKind::BlockMap => 3,
         MetaKind::LogTable => 4,
+        MetaKind::EraseCount => 5,
+        MetaKind::FreeList => 6,
     }
 }
 
@@ -320,6 +326,9 @@ impl Placement {
 impl MetaHook for Placement {
     fn access(&mut self, a: MetaAccess, dev: &mut Device) {
         self.stats.accesses += 1;
+        if matches!(a.kind, MetaKind::EraseCount | MetaKind::FreeList) {
+            self.stats.device_accesses += 1;
+        }
         // The SRAM access itself (directory and page table, or the whole table in SRAM) is
         // FTL execution.
         dev.ram_time(self.sram_ns);
