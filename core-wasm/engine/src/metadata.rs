@@ -22,8 +22,9 @@
 //! Time goes to two of seed 003's four parts (Fig 3): SRAM accesses are **FTL execution**
 //! (the RAM part of service time); moving metadata pages between the levels — DRAM page
 //! transfers, NAND reads, NAND programs of propagated updates and write-backs — is
-//! **metadata loading**. Host transfer and internal user-data transfer are the device's
-//! host-interface and flash time.
+//! **metadata loading**. Host transfer is the device's host-interface time; internal
+//! user-data transfer is the rest of the elapsed time (flash work, overlapped across units:
+//! [`crate::metrics::TimeBreakdown`]).
 //!
 //! Besides the scheme's own tables, the device's erase counts (updated at each erase) and
 //! free-block list (updated when a block is taken; a 4-byte link per block) are metadata the
@@ -31,11 +32,12 @@
 //!
 //! Our choices (the seed gives no latencies or page layout): a metadata page is a flash page;
 //! table `kind`'s entry `key` of `bytes` bytes sits in page `key * bytes / page_bytes` of that
-//! table's own region; the NAND metadata blocks are outside the FTL's flash array (their
-//! reads and programs take the device's page latencies plus the bus transfer, serially on the
-//! controller, and neither wear nor fill the data blocks); SRAM pages are never dirty (SRAM
-//! and DRAM are byte-addressable, an update is propagated in place at once: one DRAM access
-//! when its line holds it).
+//! table's own region, and its DRAM line is that page number plus an eighth of the buffer
+//! per table (direct-mapped by address, the tables laid out apart); the NAND metadata blocks
+//! are outside the FTL's flash array (their reads and programs take the device's page
+//! latencies plus the bus transfer, serially on the controller, and neither wear nor fill
+//! the data blocks); SRAM pages are never dirty (SRAM and DRAM are byte-addressable, an
+//! update is propagated in place at once: one DRAM access when its line holds it).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -231,6 +233,15 @@ impl Placement {
         region(a.kind) * REGION + u64::from(a.key) * u64::from(a.bytes.max(1)) / self.page_bytes
     }
 
+    /// The DRAM line of `page`: its number in its table plus that table's offset, the tables
+    /// laid out an eighth of the buffer apart (so the first pages of different tables do not
+    /// share a line).
+    fn line_of(&self, page: u64) -> usize {
+        let lines = self.dram.len() as u64;
+        let offset = (page / REGION) * lines.div_ceil(8);
+        ((page % REGION + offset) % lines) as usize
+    }
+
     fn nand_read(&mut self, dev: &mut Device) {
         self.stats.nand_reads += 1;
         dev.meta_load_time(self.nand_read_ns);
@@ -244,7 +255,7 @@ impl Placement {
     /// The DRAM line of `page`, making it hold `page` (a miss reads NAND; the line's old
     /// page, when dirty, is written back first).
     fn dram_line(&mut self, page: u64, dev: &mut Device) -> usize {
-        let i = (page % self.dram.len() as u64) as usize;
+        let i = self.line_of(page);
         match self.dram[i] {
             Some(l) if l.page == page => {
                 self.stats.dram_hits += 1;
@@ -288,7 +299,7 @@ impl Placement {
         match self.model {
             MetadataModel::NoCache => self.nand_write(dev),
             MetadataModel::Cache => {
-                let i = (page % self.dram.len() as u64) as usize;
+                let i = self.line_of(page);
                 if self.dram[i].is_some_and(|l| l.page == page) {
                     dev.meta_load_time(self.dram_ns);
                 }

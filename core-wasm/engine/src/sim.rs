@@ -218,12 +218,13 @@ impl Sim {
         let done = self.ftl.flush(&mut self.device);
         let span = self.device.end_request();
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
-        self.account_cost();
+        self.account_cost(span);
         done.inspect_err(|e| self.failed = Some(e.clone()))
     }
 
     /// Adds the device's cost of the request (or flush) just served to the run's totals.
-    fn account_cost(&mut self) {
+    fn account_cost(&mut self, span: crate::device::RequestSpan) {
+        self.host.busy_ns += span.completion.saturating_sub(span.start);
         let cost = &self.device.cost;
         self.host.flash_ns += cost.flash_ns.iter().sum::<u64>();
         for (total, &ns) in self.host.flash_ns_by_purpose.iter_mut().zip(&cost.flash_ns) {
@@ -308,7 +309,7 @@ impl Sim {
             self.ftl.idle(&mut self.device, arrival)?;
             let span = self.device.end_request();
             self.sim_time_ns = self.sim_time_ns.max(span.completion);
-            self.account_cost();
+            self.account_cost(span);
         }
         self.device.begin_request(arrival);
         self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
@@ -355,7 +356,7 @@ impl Sim {
         }
         self.ftl.end_request(&mut self.device)?;
         let span = self.device.end_request();
-        self.account_cost();
+        self.account_cost(span);
         self.last_completion_ns = span.completion;
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;

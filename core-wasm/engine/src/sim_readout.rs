@@ -180,7 +180,7 @@ impl Sim {
                 self.host.meta_ns,
                 self.host.ram_ns,
                 self.host.lru_ns,
-                self.host.flash_ns,
+                self.host.busy_ns,
             ),
             metadata: self.device.meta_hook().and_then(|h| h.summary()),
             service_time_us: ServiceTime {
