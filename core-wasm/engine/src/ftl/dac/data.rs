@@ -101,7 +101,7 @@ impl Dac {
                 Some(_) => return self.append(lbn, lpn, version, dev),
                 None => {
                     self.ensure_free(dev)?;
-                    if self.repl.get(&lbn).is_none() && self.map.data_block(lbn).is_some() {
+                    if !self.repl.contains_key(&lbn) && self.map.data_block(lbn).is_some() {
                         let log = LogBlock::take(&mut self.map, dev)?;
                         self.repl.insert(lbn, log);
                         fresh = true;

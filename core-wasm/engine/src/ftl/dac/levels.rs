@@ -287,10 +287,12 @@ impl Dac {
         let page = CachedPage { entries, dirty: false };
         let (rlc_cap, afc_cap) = (self.tprlc.capacity(), self.tpafc_capacity);
         if self.tprlc.len() < rlc_cap {
-            return Ok(self.put(t, page, Part::Recency, dev));
+            self.put(t, page, Part::Recency, dev);
+            return Ok(());
         }
         if self.tpafc.len() < afc_cap {
-            return Ok(self.put(t, page, Part::Frequency, dev));
+            self.put(t, page, Part::Frequency, dev);
+            return Ok(());
         }
         // Both full (a part of size 0 has no victim: the other part takes the page).
         let rfreq = self.tpmt[t as usize].freq;
