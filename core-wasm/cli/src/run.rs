@@ -23,7 +23,7 @@ otherwise go unnoticed); a failure exits with status 2.
 /// The `--set` key list: every field of the default config and every scheme's options,
 /// generated so a new field or scheme needs no edit here.
 fn set_keys_help() -> String {
-    let config = serde_json::to_value(SimConfig::default()).unwrap_or(Value::Null);
+    let config = ftl_engine::schema::full_json(&SimConfig::default());
     let mut out = String::new();
     for (key, value) in ftl_engine::schema::leaf_keys(&config) {
         if key != "options" {
@@ -102,7 +102,7 @@ pub fn config_for(scheme: &str, preset: Option<&str>, sets: &[String]) -> Result
         Some(name) => ftl_engine::presets::config(name).map_err(|e| format!("ftl: {e}"))?,
         None => SimConfig::default(),
     };
-    let mut value = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    let mut value = ftl_engine::schema::full_json(&base);
     // The scheme's options start from its defaults, so `--set options.KEY=...` finds KEY.
     let spec = ftl::spec(scheme).map_err(|e| format!("ftl: {e} (see ftl schemes)"))?;
     value["scheme"] = Value::String(scheme.to_string());
@@ -125,7 +125,7 @@ pub fn base_json(preset: Option<&str>, sets: &[String]) -> Result<Value, String>
         Some(name) => ftl_engine::presets::config(name).map_err(|e| format!("ftl: {e}"))?,
         None => SimConfig::default(),
     };
-    let mut value = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    let mut value = ftl_engine::schema::full_json(&base);
     for s in sets {
         if s.starts_with("options.") {
             return Err(format!("ftl: sweep: --set {s}: scheme options differ per scheme; sweep one with --param options.KEY, or use ftl run"));
@@ -182,6 +182,9 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
         print_table(&results);
+        if results.iter().any(|m| m.metadata.is_some()) {
+            print_breakdown(&results);
+        }
     }
     failure.map_or(Ok(()), Err)
 }
@@ -216,6 +219,30 @@ fn print_table(results: &[ftl_engine::Metrics]) {
             m.gc.runs,
             m.waf,
             m.response_us.mean
+        );
+    }
+}
+
+/// Seed 003's four-part split of the service time (µs, and each part's share).
+fn print_breakdown(results: &[ftl_engine::Metrics]) {
+    println!(
+        "\n{:<10} {:<14} {:>16} {:>18} {:>16} {:>18}",
+        "scheme", "metadata", "host transfer", "metadata loading", "FTL execution", "user-data transfer"
+    );
+    for m in results {
+        let b = &m.time_breakdown_us;
+        let parts = [b.host_transfer, b.metadata_loading, b.ftl_execution, b.user_data_transfer];
+        let total: f64 = parts.iter().sum();
+        let cell = |v: f64| format!("{v:.0} ({:.1}%)", 100.0 * v / total.max(f64::MIN_POSITIVE));
+        let model = m.metadata.as_ref().map_or("flat", |s| s.model.as_str());
+        println!(
+            "{:<10} {:<14} {:>16} {:>18} {:>16} {:>18}",
+            m.scheme,
+            model,
+            cell(parts[0]),
+            cell(parts[1]),
+            cell(parts[2]),
+            cell(parts[3])
         );
     }
 }

@@ -403,6 +403,10 @@ pub struct SimConfig {
     pub timing: TimingMode,
     /// Record typed events for each step (off = fast mode, counters only).
     pub record_events: bool,
+    /// Where the scheme's metadata lives (seed 003's placement model; `flat` by default, left
+    /// out of a serialised config then).
+    #[serde(skip_serializing_if = "crate::metadata::MetadataConfig::is_default")]
+    pub metadata: crate::metadata::MetadataConfig,
 }
 
 impl Default for SimConfig {
@@ -417,6 +421,7 @@ impl Default for SimConfig {
             workload: WorkloadConfig::default(),
             timing: TimingMode::Trace,
             record_events: false,
+            metadata: Default::default(),
         }
     }
 }

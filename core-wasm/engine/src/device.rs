@@ -7,7 +7,7 @@ use crate::config::Latencies;
 use crate::error::Result;
 use crate::events::{CacheLevel, Event, EventCost, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
-use crate::meta::MetaHook;
+use crate::meta::{MetaHook, MetaKind};
 
 #[path = "device_counters.rs"]
 mod counters;
@@ -367,6 +367,9 @@ impl Device {
         self.time_erase(block, ns);
         self.counters.erases[purpose as usize] += 1;
         self.emit(|| Event::Erase { block, purpose, ns });
+        // The block's erase count and its place on the free list are FTL metadata too (seed
+        // 003): a placement model sees their updates (no charge without one, as before).
+        self.device_meta(MetaKind::EraseCount, block);
         Ok(())
     }
 
@@ -498,6 +501,9 @@ impl Device {
         self.counters = FlashCounters::default();
         self.stats = SchemeCounters::default();
         self.cost = RequestCost::default();
+        if let Some(hook) = self.meta_hook.as_mut() {
+            hook.reset_counters();
+        }
         self.take_events();
         // Measurement starts with an idle device at time 0.
         let t = &mut self.time;
@@ -513,6 +519,21 @@ impl Device {
         let ns = n.saturating_mul(self.latency.ram_access_ns);
         self.cost.ram_ns = self.cost.ram_ns.saturating_add(ns);
         self.time.cursor = self.time.cursor.saturating_add(ns);
+        self.note_cost(ns, 0);
+    }
+
+    /// Charges `ns` of RAM (table access) time: a placement model's SRAM access.
+    pub fn ram_time(&mut self, ns: u64) {
+        self.cost.ram_ns += ns;
+        self.time.cursor += ns;
+        self.note_cost(ns, 0);
+    }
+
+    /// Charges `ns` of metadata loading: a placement model moving metadata pages between
+    /// SRAM, DRAM and NAND ([`crate::metadata`]); the controller waits for it.
+    pub fn meta_load_time(&mut self, ns: u64) {
+        self.cost.meta_ns += ns;
+        self.time.cursor += ns;
         self.note_cost(ns, 0);
     }
 

@@ -107,12 +107,15 @@ pub struct RequestCost {
     pub lru_ns: u64,
     /// Host-interface transfers (ns).
     pub host_ns: u64,
+    /// Moving metadata pages between the memory levels (seed 003's "metadata loading",
+    /// [`crate::metadata`]); 0 without a placement model (ns).
+    pub meta_ns: u64,
 }
 
 impl RequestCost {
     /// Total service time (ns).
     pub fn total_ns(&self) -> u64 {
-        self.flash_ns.iter().sum::<u64>() + self.ram_ns + self.lru_ns + self.host_ns
+        self.flash_ns.iter().sum::<u64>() + self.ram_ns + self.lru_ns + self.host_ns + self.meta_ns
     }
 }
 

@@ -10,6 +10,8 @@
 //! (each entry's `differences` says what was scaled). [`report`] puts our numbers beside
 //! the paper's.
 
+mod bang_metadata;
+mod dac_tables;
 mod registry;
 mod report;
 
@@ -150,8 +152,7 @@ impl Experiment {
 
     /// The base configuration: the preset with the experiment's changes.
     pub fn base(&self) -> Result<Value> {
-        let mut value = serde_json::to_value(crate::presets::config(self.preset)?)
-            .map_err(|e| EngineError::Config(e.to_string()))?;
+        let mut value = crate::schema::full_json(&crate::presets::config(self.preset)?);
         for set in self.sets {
             let (key, raw) = set
                 .split_once('=')

@@ -85,6 +85,7 @@ pub mod hash;
 pub mod inspect;
 pub mod invariants;
 pub mod meta;
+pub mod metadata;
 #[allow(missing_docs)]
 pub mod metrics;
 pub mod oracle;

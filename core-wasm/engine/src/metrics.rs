@@ -188,6 +188,11 @@ pub struct HostCounters {
     pub lru_ns: u64,
     /// Host-interface transfer part of service time (ns).
     pub host_ns: u64,
+    /// Metadata-loading part of service time (ns; a placement model's, [`crate::metadata`]).
+    pub meta_ns: u64,
+    /// Elapsed time from start to completion, summed over requests (and flushes, idle
+    /// work): with parallel units, less than the work it holds.
+    pub busy_ns: u64,
 }
 
 /// Mean / std / percentiles in microseconds.
@@ -486,9 +491,49 @@ pub struct ServiceTime {
     pub lru: f64,
     /// Host-interface transfers (`device.latency.host_transfer_ns_per_page`).
     pub host: f64,
+    /// Moving metadata pages between SRAM, DRAM and NAND (`metadata.model`).
+    pub metadata: f64,
     /// `flash` split by purpose (data, translation, log, buffer, gc, merge): the time GC or
     /// translation took over the run (seed 003's breakdown, RFTL Fig 4.8).
     pub flash_by_purpose: std::collections::BTreeMap<&'static str, f64>,
+}
+
+/// Elapsed time in seed 003's four parts (Fig 3, "execution cycles"), µs: the controller's
+/// serial work (host transfer, metadata loading, FTL execution) and, for internal user-data
+/// transfer, the rest of the time requests took from start to completion (flash work that
+/// parallel units overlap counts once, as the seed's Crystal Sequential case describes).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TimeBreakdown {
+    /// Host (SATA) transfer: `service_time_us.host`.
+    pub host_transfer: f64,
+    /// Metadata loading: metadata pages moved between SRAM, DRAM and NAND.
+    pub metadata_loading: f64,
+    /// FTL execution: table accesses and cache management in RAM / SRAM.
+    pub ftl_execution: f64,
+    /// Internal user-data transfer: elapsed time beyond the other three parts (flash reads,
+    /// programs, erases of any purpose, overlapped across units; without parallel units it
+    /// is the flash time).
+    pub user_data_transfer: f64,
+    /// Metadata loading's share of the four parts (0..1; 0 when nothing was charged): the
+    /// seed's "portion of FTL metadata loading in the execution cycle".
+    pub metadata_share: f64,
+}
+
+impl TimeBreakdown {
+    /// The four parts from the serial parts of service time and the elapsed `busy` time
+    /// (all in ns).
+    pub fn of_ns(host: u64, meta: u64, ram: u64, lru: u64, busy: u64) -> Self {
+        let us = |ns: u64| ns as f64 / 1000.0;
+        let flash = busy.saturating_sub(host + meta + ram + lru);
+        let total = host + meta + ram + lru + flash;
+        TimeBreakdown {
+            host_transfer: us(host),
+            metadata_loading: us(meta),
+            ftl_execution: us(ram + lru),
+            user_data_transfer: us(flash),
+            metadata_share: if total == 0 { 0.0 } else { meta as f64 / total as f64 },
+        }
+    }
 }
 
 /// Erase-count spread over blocks: the wear of each block since the device was new, so it
@@ -530,6 +575,11 @@ pub struct Metrics {
     /// `response_us` of read and of write requests apart.
     pub response_by_op_us: ResponseByOp,
     pub service_time_us: ServiceTime,
+    /// `service_time_us` in seed 003's four parts.
+    pub time_breakdown_us: TimeBreakdown,
+    /// The metadata placement model's levels (`metadata.model`; absent for `flat`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<crate::meta::MetaSummary>,
     /// Flash page programs (all purposes) per host page written; 0 when nothing was written.
     pub waf: f64,
     pub ram_bytes: u64,

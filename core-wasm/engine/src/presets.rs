@@ -140,9 +140,15 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             name: "bang-8x4",
             source: "Bang et al. (seed 003): 8-channel x 4-way SSD, 64 GB + 8 GB over-provisioning, 64 MB DRAM, 32 KB SRAM",
-            device: device(4096, 128, 72 * GIB, 128, CellType::Slc, lat(25.0, 25.0, 200.0, 1500.0), 8, 4, 8.0 / 72.0),
+            device: DeviceConfig {
+                // The 32 units work in parallel (§III.B.1); SATA II (300 MB/s) moves a 4 KB page
+                // in 13.65 µs.
+                posted_programs: true,
+                latency: Latencies { host_transfer_ns_per_page: 13_653, ..lat(25.0, 25.0, 200.0, 1500.0) },
+                ..device(4096, 128, 72 * GIB, 128, CellType::Slc, Latencies::default(), 8, 4, 8.0 / 72.0)
+            },
             ram_bytes: 32 * KIB,
-            notes: "The paper gives no page geometry or latencies: 4 KB pages, 128-page blocks and HCFTL's 25/200/1500 µs are assumed. RAM budget = the 32 KB SRAM.",
+            notes: "The paper gives no page geometry or latencies: 4 KB pages, 128-page blocks and HCFTL's 25/200/1500 µs are assumed; SATA II at 300 MB/s for the host transfer. RAM budget = the 32 KB SRAM. Pages go to channels and ways statically by logical address (gc.unit_allocation = static, §III.B.1). Metadata placement: metadata.model = cache_battery (the seed's full hierarchy: 24 KB SRAM directory, 8 KB SRAM page table, 8 MB of DRAM for metadata); set it to ideal_sram, no_cache or cache for the seed's other configurations. Run it over bast, as the seed does.",
         },
         Preset {
             name: "shin-2x4",
@@ -171,7 +177,14 @@ pub fn config(name: &str) -> Result<SimConfig> {
         let names: Vec<_> = presets().iter().map(|p| p.name).collect();
         EngineError::Config(format!("unknown preset '{name}' (known: {})", names.join(", ")))
     })?;
-    Ok(SimConfig { device: p.device, ram: RamConfig { bytes: p.ram_bytes }, ..SimConfig::default() })
+    let mut config =
+        SimConfig { device: p.device, ram: RamConfig { bytes: p.ram_bytes }, ..SimConfig::default() };
+    if name == "bang-8x4" {
+        // Seed 003 §III.B.1 (static channel / way allocation) and §IV.B (its metadata hierarchy).
+        config.gc.unit_allocation = crate::gc::UnitAllocation::Static;
+        config.metadata.model = crate::metadata::MetadataModel::CacheBattery;
+    }
+    Ok(config)
 }
 
 #[cfg(test)]
@@ -210,6 +223,11 @@ mod tests {
         let m = preset("thesis-mnftl").unwrap().device;
         assert_eq!(m.cell, CellType::Mlc);
         assert_eq!(preset("bang-8x4").unwrap().device.channels, 8);
+        let b = config("bang-8x4").unwrap();
+        assert_eq!(b.gc.unit_allocation, crate::gc::UnitAllocation::Static);
+        assert_eq!(b.metadata.model, crate::metadata::MetadataModel::CacheBattery);
+        assert_eq!((b.metadata.sram_directory_bytes, b.metadata.sram_page_table_bytes), (24 * KIB, 8 * KIB));
+        assert_eq!(b.metadata.dram_bytes, 8 * MIB);
         for p in presets() {
             p.device.validate().unwrap_or_else(|e| panic!("{}: {e}", p.name));
         }

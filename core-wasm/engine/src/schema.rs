@@ -38,6 +38,16 @@ pub fn leaf_keys(value: &Value) -> Vec<(String, Value)> {
     out
 }
 
+/// `config` as JSON with every section present, so [`set_path`] finds every key: the
+/// metadata placement section is left out of a serialised config while it is the default.
+pub fn full_json(config: &SimConfig) -> Value {
+    let mut value = serde_json::to_value(config).unwrap_or(Value::Null);
+    if value.is_object() && value.get("metadata").is_none() {
+        value["metadata"] = serde_json::to_value(&config.metadata).unwrap_or(Value::Null);
+    }
+    value
+}
+
 /// Sets the field at dotted `key` of a config's JSON form to `value` (the `--set KEY=VALUE`
 /// of the CLI and a sweep's parameter). The key must name an existing leaf: an unknown key
 /// or a whole section is refused with a message naming it. Scheme options are found under
@@ -66,7 +76,7 @@ pub fn set_path(config: &mut Value, key: &str, value: Value) -> std::result::Res
 /// The configuration key a message is about: the longest dotted key of the default config
 /// (or `options.` key of a scheme) that the message names, if any.
 pub fn field_named_in(message: &str) -> Option<String> {
-    let config = serde_json::to_value(SimConfig::default()).ok()?;
+    let config = full_json(&SimConfig::default());
     let mut keys: Vec<String> = leaf_keys(&config).into_iter().map(|(k, _)| k).collect();
     for spec in crate::ftl::SCHEMES {
         keys.extend(leaf_keys(&spec.default_options()).into_iter().map(|(k, _)| format!("options.{k}")));

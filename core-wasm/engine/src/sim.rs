@@ -45,6 +45,8 @@ pub struct RequestReport {
     pub lru_us: f64,
     /// Host-interface transfers (µs).
     pub host_us: f64,
+    /// Moving metadata pages between SRAM, DRAM and NAND (seed 003's metadata loading).
+    pub meta_us: f64,
 }
 
 /// The raw figures of the last request served.
@@ -126,7 +128,7 @@ impl Sim {
         )?;
         let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell)
             .with_sizes(dev_cfg.page_bytes, dev_cfg.oob_bytes);
-        let device = Device::with_units(
+        let mut device = Device::with_units(
             flash,
             dev_cfg.latency.clone(),
             dev_cfg.channels,
@@ -134,6 +136,7 @@ impl Sim {
             config.record_events,
         )
         .with_posted_programs(dev_cfg.posted_programs);
+        device.set_meta_hook(config.metadata.hook(dev_cfg.page_bytes, &dev_cfg.latency)?);
         let ftl = ftl::build(&config)?;
         let series = SeriesRecorder::new(workload.requests.len() as u64);
         let oracle = Oracle::new(dev_cfg.logical_pages());
@@ -183,13 +186,14 @@ impl Sim {
         let done = self.ftl.flush(&mut self.device);
         let span = self.device.end_request();
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
-        self.account_cost();
+        self.account_cost(span);
         done.and_then(|()| self.check_clock(span.completion)).inspect_err(|e| self.failed = Some(e.clone()))
     }
 
     /// Adds the device's cost of the request (or flush) just served to the run's totals.
     /// Sums saturate; [`Sim::check_clock`] refuses to go on once one has reached the end.
-    fn account_cost(&mut self) {
+    fn account_cost(&mut self, span: crate::device::RequestSpan) {
+        self.host.busy_ns = self.host.busy_ns.saturating_add(span.completion.saturating_sub(span.start));
         let cost = &self.device.cost;
         let h = &mut self.host;
         let sum = cost.flash_ns.iter().fold(0u64, |a, &ns| a.saturating_add(ns));
@@ -200,6 +204,7 @@ impl Sim {
         h.ram_ns = h.ram_ns.saturating_add(cost.ram_ns);
         h.lru_ns = h.lru_ns.saturating_add(cost.lru_ns);
         h.host_ns = h.host_ns.saturating_add(cost.host_ns);
+        h.meta_ns = h.meta_ns.saturating_add(cost.meta_ns);
     }
 
     /// The device's time sums saturate at the end of the ns clock (2^64 ns, 584 years)
@@ -208,7 +213,7 @@ impl Sim {
     /// periods are bounded by the configuration check, so only an enormous run gets here.
     fn check_clock(&self, completion: u64) -> Result<()> {
         let h = &self.host;
-        let totals = [completion, h.flash_ns, h.ram_ns, h.lru_ns, h.host_ns];
+        let totals = [completion, h.flash_ns, h.ram_ns, h.lru_ns, h.host_ns, h.meta_ns];
         if totals.contains(&u64::MAX) {
             return Err(EngineError::Config(
                 "the simulated clock reached its end (2^64 ns, 584 years); lower the latencies, the arrival period or the time scale".into(),
@@ -296,7 +301,7 @@ impl Sim {
             self.ftl.idle(&mut self.device, arrival)?;
             let span = self.device.end_request();
             self.sim_time_ns = self.sim_time_ns.max(span.completion);
-            self.account_cost();
+            self.account_cost(span);
         }
         self.device.begin_request(arrival);
         self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
@@ -343,7 +348,7 @@ impl Sim {
         }
         self.ftl.end_request(&mut self.device)?;
         let span = self.device.end_request();
-        self.account_cost();
+        self.account_cost(span);
         self.check_clock(span.completion)?;
         self.last_completion_ns = span.completion;
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
@@ -431,6 +436,7 @@ impl Sim {
             ram_us: us(l.cost.ram_ns),
             lru_us: us(l.cost.lru_ns),
             host_us: us(l.cost.host_ns),
+            meta_us: us(l.cost.meta_ns),
         }
     }
 
@@ -449,6 +455,9 @@ impl Sim {
         };
         let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
         ins.ram_budget = self.config.ram_budget();
+        if let Some(hook) = self.device.meta_hook() {
+            ins.structures.extend(hook.structures(limit));
+        }
         ins
     }
 

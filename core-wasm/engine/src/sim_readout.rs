@@ -51,6 +51,13 @@ impl Sim {
         if self.host.pages_rmw_read > 0 {
             h.u64(self.host.pages_rmw_read);
         }
+        // A placement model's time and levels (none without one: hashes stay as they were).
+        if self.host.meta_ns > 0 {
+            h.u64(self.host.meta_ns);
+        }
+        if let Some(hook) = self.device.meta_hook() {
+            hook.hash_into(&mut h);
+        }
         let host = &self.host;
         for v in [
             host.reads,
@@ -176,12 +183,25 @@ impl Sim {
                 read: Distribution::of(&self.response_read),
                 write: Distribution::of(&self.response_write),
             },
+            time_breakdown_us: TimeBreakdown::of_ns(
+                self.host.host_ns,
+                self.host.meta_ns,
+                self.host.ram_ns,
+                self.host.lru_ns,
+                self.host.busy_ns,
+            ),
+            metadata: self.device.meta_hook().and_then(|h| h.summary()),
             service_time_us: ServiceTime {
-                total: us(self.host.flash_ns + self.host.ram_ns + self.host.lru_ns + self.host.host_ns),
+                total: us(self.host.flash_ns
+                    + self.host.ram_ns
+                    + self.host.lru_ns
+                    + self.host.host_ns
+                    + self.host.meta_ns),
                 flash: us(self.host.flash_ns),
                 ram: us(self.host.ram_ns),
                 lru: us(self.host.lru_ns),
                 host: us(self.host.host_ns),
+                metadata: us(self.host.meta_ns),
                 flash_by_purpose: Purpose::ALL
                     .iter()
                     .map(|&p| (p.name(), us(self.host.flash_ns_by_purpose[p as usize])))

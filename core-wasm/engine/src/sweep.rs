@@ -104,8 +104,7 @@ pub fn param_key(name: &str) -> Result<String> {
     let known = match name.strip_prefix("options.") {
         Some(option) => crate::ftl::SCHEMES.iter().any(|s| s.default_options().get(option).is_some()),
         None => {
-            let config =
-                serde_json::to_value(SimConfig::default()).map_err(|e| EngineError::Config(e.to_string()))?;
+            let config = crate::schema::full_json(&SimConfig::default());
             crate::schema::leaf_keys(&config)
                 .iter()
                 .any(|(k, _)| k == name && k != "options" && k != "scheme")

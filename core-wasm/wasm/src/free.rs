@@ -65,7 +65,8 @@ pub fn validate_config_json(config: &str) -> String {
 /// The default configuration, as JSON.
 #[wasm_bindgen(js_name = defaultConfigJson)]
 pub fn default_config_json() -> String {
-    serde_json::to_string(&SimConfig::default()).unwrap_or_else(|_| "{}".into())
+    // Every section, the default metadata placement included, so the settings show it.
+    ftl_engine::schema::full_json(&SimConfig::default()).to_string()
 }
 
 #[cfg(test)]

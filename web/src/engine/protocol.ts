@@ -173,6 +173,10 @@ export interface RequestReport {
   flash_us: Record<'data' | 'translation' | 'log' | 'buffer' | 'gc' | 'merge', number>;
   ram_us: number;
   lru_us: number;
+  /** Host-interface transfer (`device.latency.host_transfer_ns_per_page`). */
+  host_us: number;
+  /** Metadata pages moved between SRAM, DRAM and NAND (`metadata.model`; seed 003). */
+  meta_us: number;
 }
 
 /** Everything the views need after a timeline move. */

@@ -126,6 +126,7 @@ const SHIN: Experiment = Experiment {
     ],
 };
 
-/// Every paper experiment, in menu order. Thesis Tables 2.4–2.5 (DAC vs NFTL / DFTL) and
-/// MNFTL's Figs 3.8–3.10 join when `dac` and `mnftl` are registered.
-pub const EXPERIMENTS: &[Experiment] = &[TREEFTL, HCFTL, SHIN];
+/// Every paper experiment, in menu order (thesis Tables 2.4–2.5 and seed 003's Fig 3 each in
+/// a module of their own). MNFTL's Figs 3.8–3.10 join when `mnftl` is registered.
+pub const EXPERIMENTS: &[Experiment] =
+    &[TREEFTL, HCFTL, SHIN, super::dac_tables::DAC_TABLES, super::bang_metadata::BANG_METADATA];

@@ -34,6 +34,7 @@ mod bast;
 mod block;
 pub mod blockmap;
 mod cdftl;
+mod dac;
 pub mod demand;
 mod dftl;
 mod fast;
@@ -90,6 +91,7 @@ pub static SCHEMES: &[&SchemeSpec] = &[
     &gftl::SPEC,
     &sftl::SPEC,
     &rftl::SPEC,
+    &dac::SPEC,
 ];
 
 /// The spec of scheme `id`.

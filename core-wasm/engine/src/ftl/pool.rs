@@ -212,6 +212,7 @@ impl BlockPool {
         };
         let b = self.free.remove(pick).ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
         self.free_on[b as usize % self.units] -= 1;
+        dev.device_meta(crate::meta::MetaKind::FreeList, b);
         if b as usize % self.units != unit {
             dev.cross_unit_block(unit, b);
         }

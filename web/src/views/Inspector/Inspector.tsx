@@ -8,8 +8,8 @@ const us = (v: number) => formatNs(v * 1000);
 
 
 /**
- * The request on screen: its response time split into queueing, mapping, data, GC, RAM
- * and waiting for a busy chip, as a stacked bar and a table.
+ * The request on screen: its response time split into queueing, host transfer, metadata
+ * loading, mapping, data, GC, RAM and waiting for a busy chip, as a stacked bar and a table.
  */
 export function Inspector() {
   const report = useSim((s) => s.report);

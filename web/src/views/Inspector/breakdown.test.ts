@@ -4,7 +4,7 @@ import { breakdown } from './breakdown';
 
 const report = (over: Partial<RequestReport>): RequestReport => ({
   index: 1, op: 'write', lpn: 3, pages: 1, arrival_us: 0, start_us: 0, completion_us: 0, response_us: 0, queue_us: 0,
-  flash_us: { data: 0, translation: 0, log: 0, buffer: 0, gc: 0, merge: 0 }, ram_us: 0, lru_us: 0, ...over,
+  flash_us: { data: 0, translation: 0, log: 0, buffer: 0, gc: 0, merge: 0 }, ram_us: 0, lru_us: 0, host_us: 0, meta_us: 0, ...over,
 });
 
 describe('response breakdown', () => {
@@ -16,6 +16,13 @@ describe('response breakdown', () => {
     ]);
     expect(total).toBe(9591.1);
     expect(overlap).toBe(0);
+  });
+
+  it('shows host transfer and metadata loading (seed 003) as parts of their own when charged', () => {
+    const r = report({ response_us: 300, host_us: 13.65, meta_us: 225, flash_us: { data: 25, translation: 0, log: 0, buffer: 0, gc: 0, merge: 0 }, ram_us: 0.005 });
+    const { parts } = breakdown(r);
+    expect(parts.map((p) => p.key)).toEqual(['host', 'metadata', 'data', 'ram', 'wait']);
+    expect(parts.find((p) => p.key === 'metadata')!.us).toBe(225);
   });
 
   it('reports overlap when parallel units make the parts exceed the response', () => {

@@ -1,12 +1,13 @@
 /**
- * A request's response time split into the parts the inspector shows: queueing, mapping
- * (translation-page flash time), data, GC (and merges), RAM, and waiting for a flash unit
- * still busy with earlier posted programs (the engine posts programs and erases, so a
- * request can wait for a chip without queueing at the controller).
+ * A request's response time split into the parts the inspector shows: queueing, host
+ * transfer, metadata loading (a metadata placement model moving metadata pages between
+ * SRAM, DRAM and NAND), mapping (translation-page flash time), data, GC (and merges), RAM,
+ * and waiting for a flash unit still busy with earlier posted programs (the engine posts
+ * programs and erases, so a request can wait for a chip without queueing at the controller).
  */
 import type { RequestReport } from '../../engine/protocol';
 
-export type PartKey = 'queue' | 'mapping' | 'data' | 'gc' | 'ram' | 'wait';
+export type PartKey = 'queue' | 'host' | 'metadata' | 'mapping' | 'data' | 'gc' | 'ram' | 'wait';
 
 /** One part of a response time. */
 export interface Part {
@@ -20,6 +21,8 @@ export interface Part {
 
 export const PARTS: Record<PartKey, { label: string; color: string }> = {
   queue: { label: 'queueing', color: '#999999' },
+  host: { label: 'host transfer', color: '#000000' },
+  metadata: { label: 'metadata loading (SRAM / DRAM / NAND)', color: '#e69f00' },
   mapping: { label: 'mapping (translation pages)', color: '#cc79a7' },
   data: { label: 'data', color: '#0072b2' },
   gc: { label: 'GC and merges', color: '#d55e00' },
@@ -32,6 +35,8 @@ export function breakdown(r: RequestReport): { parts: Part[]; total: number; ove
   const f = r.flash_us;
   const raw: [PartKey, number][] = [
     ['queue', r.queue_us],
+    ['host', r.host_us ?? 0],
+    ['metadata', r.meta_us ?? 0],
     ['mapping', f.translation ?? 0],
     ['data', (f.data ?? 0) + (f.log ?? 0) + (f.buffer ?? 0)],
     ['gc', (f.gc ?? 0) + (f.merge ?? 0)],
