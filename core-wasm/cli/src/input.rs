@@ -70,7 +70,14 @@ pub fn load(
     options: &ParseOptions,
     max_requests: u64,
 ) -> Result<Trace, String> {
-    let parsed = stream(path, format, options, |reader| {
+    // The parser stops at the first request past the cap (or at `--first N`, if fewer), so
+    // no more than that is held and the refusal names the very line that passed it.
+    let past_cap = max_requests.saturating_add(1);
+    let options = ParseOptions {
+        max_requests: Some(options.max_requests.map_or(past_cap, |n| n.min(past_cap))),
+        ..options.clone()
+    };
+    let parsed = stream(path, format, &options, |reader| {
         let p = reader.progress();
         if p.requests > max_requests {
             return Err(too_many(path, p.lines, max_requests));

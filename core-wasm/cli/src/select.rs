@@ -88,7 +88,8 @@ pub fn parse_options(args: &Args) -> Result<ParseOptions, String> {
         o.sector_size = s;
     }
     o.skip_bad_lines = args.has("skip-bad-lines");
-    o.validate().map_err(|e| format!("ftl: {}", e.expected))?;
+    // Said with the value, as a line's errors are ("ftl: a time scale >= 0" named neither).
+    o.validate().map_err(|e| format!("ftl: trace selection: expected {}, got '{}'", e.expected, e.found))?;
     Ok(o)
 }
 
@@ -135,6 +136,9 @@ mod tests {
         assert_eq!(parse_options(&args(&[])).unwrap(), ParseOptions::default());
         assert!(parse_options(&args(&["--only", "reeds"])).unwrap_err().contains("'reeds'"));
         assert!(parse_options(&args(&["--first", "ten"])).unwrap_err().contains("--first"));
-        assert!(parse_options(&args(&["--time-scale", "-1"])).unwrap_err().contains("time scale"));
+        let e = parse_options(&args(&["--time-scale", "-1"])).unwrap_err();
+        assert_eq!(e, "ftl: trace selection: expected a finite time scale >= 0, got '-1'");
+        let e = parse_options(&args(&["--time-scale", "inf"])).unwrap_err();
+        assert!(e.ends_with("got 'inf'"), "{e}");
     }
 }

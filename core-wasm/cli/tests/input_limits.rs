@@ -58,7 +58,8 @@ fn a_gzip_of_valid_lines_past_the_request_cap_is_refused_naming_the_line() {
     let out = ftl_capped(&["run", "--trace", p, "--scheme", "page", "--max-requests", "50000", "--json"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let e = stderr(&out);
-    assert!(e.starts_with(&format!("{p}:")) && e.contains("more than 50000 requests"), "{e}");
+    // Request 50,001 is on line 50,002 (after the header): the refusal names that line.
+    assert!(e.starts_with(&format!("{p}:50002:1: more than 50000 requests")), "{e}");
     assert!(e.contains("--first N"), "the message says how to keep part of it: {e}");
     for cmd in [
         &["inspect", "--trace", p, "--scheme", "page", "--at", "1", "--max-requests", "50000"][..],

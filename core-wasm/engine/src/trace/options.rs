@@ -154,7 +154,7 @@ impl ParseOptions {
     /// Checks the options themselves; the error has line 0 because no line is at fault.
     pub fn validate(&self) -> Result<(), ParseError> {
         if !self.time_scale.is_finite() || self.time_scale < 0.0 {
-            return Err(ParseError::new(0, 0, &self.time_scale.to_string(), "a time scale >= 0"));
+            return Err(ParseError::new(0, 0, &self.time_scale.to_string(), "a finite time scale >= 0"));
         }
         if self.sector_size == 0 {
             return Err(ParseError::new(0, 0, "0", "a sector size of at least 1 byte"));

@@ -290,11 +290,12 @@ impl TraceReader {
                 }
                 Ok(())
             }
+            // The found text is the product that passes the clock's end.
             Err(scaled) => Err(ParseError::new(
                 n,
                 1,
-                "",
-                &format!("a time below 584 years once multiplied by the time scale ({scaled} passes the clock's end, 2^64 ns)"),
+                &scaled,
+                "a time below 584 years once multiplied by the time scale (the clock ends at 2^64 ns)",
             )),
         }
     }

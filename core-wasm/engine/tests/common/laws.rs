@@ -1,7 +1,8 @@
 //! Conservation laws of the metrics: totals that must equal the sums of their splits, copies
 //! and erases that must match their causes, distributions in order. A counter that drifts
 //! from another (an operation counted in one place and not the other) fails here, whatever
-//! the scheme. The laws are those of the reliability review's table, numbered as there.
+//! the scheme. Numbered L1 to L13 as first listed; L9 (write response at least one program),
+//! L10 (service time = count x latency) and L12 (time at least busy time) are not checked here.
 
 use ftl_engine::Sim;
 use serde_json::Value;

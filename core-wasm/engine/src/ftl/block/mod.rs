@@ -223,9 +223,9 @@ mod tests {
         ftl.check(&dev).unwrap();
     }
 
-    /// Seed 004 §2 and the fidelity review's case: a 4-page update inside a full 16-page
-    /// block is one rewrite: the 4 new pages and 12 copies of the unmodified ones in a clean
-    /// block, one erase (not one rewrite per page: 4 erases).
+    /// Seed 004 §2: a 4-page update inside a full 16-page block is one rewrite: the 4 new
+    /// pages and 12 copies of the unmodified ones in a clean block, one erase (not one
+    /// rewrite per page: 4 erases).
     #[test]
     fn a_request_rewrites_each_block_it_updates_once() {
         let mut config = SimConfig::default();

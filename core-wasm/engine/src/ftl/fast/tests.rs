@@ -150,7 +150,7 @@ fn merges_by_kind_under_each_trigger_and_their_erases_add_up() {
 }
 
 /// A random log block whose pages were all superseded is erased with no merge: its erase
-/// counts as kind `empty`, so merge erases add up (reliability law L3b).
+/// counts as kind `empty`, so merge erases add up (law L3b of the stress tests).
 #[test]
 fn a_log_block_with_no_live_page_is_erased_as_kind_empty() {
     let (mut ftl, mut dev) = setup(2, false);
