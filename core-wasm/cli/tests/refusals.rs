@@ -33,7 +33,39 @@ fn hcftl_on_eight_units_of_small_pages_is_refused_up_front() {
         "gc.reserve_blocks=1",
         "--json",
     ]);
-    assert!(e.contains("hcftl: the device leaves") && e.contains("no DTP fits"), "{e}");
+    assert!(e.contains("gc.reserve_blocks = 1 on a device of 8 units: 'hcftl'"), "{e}");
+}
+
+#[test]
+fn a_reserve_of_one_block_on_several_units_is_refused_for_schemes_with_their_own_streams() {
+    // These stopped mid-run with "device full"; the same devices with the default reserve run.
+    for (scheme, ppb) in [("hcftl", "4"), ("dftl", "4"), ("treeftl", "16"), ("tpftl", "4")] {
+        let e = refused(&[
+            "run",
+            "--trace",
+            &hm_0(),
+            "--scheme",
+            scheme,
+            "--set",
+            "device.channels=8",
+            "--set",
+            "device.page_bytes=512",
+            "--set",
+            &format!("device.pages_per_block={ppb}"),
+            "--set",
+            "device.utilization=0.5",
+            "--set",
+            "gc.reserve_blocks=1",
+        ]);
+        assert!(e.contains("use gc.reserve_blocks = 2"), "{scheme}: {e}");
+    }
+    // page mapping has no stream of its own: one reserved block is enough for it.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ftl"))
+        .args(["run", "--trace", &hm_0(), "--scheme", "page", "--set", "device.channels=8"])
+        .args(["--set", "device.page_bytes=512", "--set", "gc.reserve_blocks=1"])
+        .output()
+        .expect("ftl runs");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
