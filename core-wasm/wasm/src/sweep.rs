@@ -42,11 +42,27 @@ pub fn experiment_trace_csv(name: &str, trace: &str) -> Result<String, JsError> 
 }
 
 /// Our numbers beside the paper's for experiment `name`, from `results` (a JSON array of
-/// `{trace, scheme, index, metrics}`): `[{what, paper, paper_on, ours, unit, note}]`.
+/// `{trace, series, index, metrics}`), where `user` (a JSON array of slot ids, or empty)
+/// names the slots holding the user's own traces: `[{what, paper, paper_on, ours, unit,
+/// note, agreement}]`.
 #[wasm_bindgen(js_name = experimentReportJson)]
-pub fn experiment_report_json(name: &str, results: &str) -> Result<String, JsError> {
+pub fn experiment_report_json(name: &str, results: &str, user: &str) -> Result<String, JsError> {
     let e = experiments::experiment(name).map_err(js_err)?;
     let results: Vec<experiments::RunResult> =
         serde_json::from_str(results).map_err(|err| js_err(format!("results JSON: {err}")))?;
-    serde_json::to_string(&experiments::report(e, &results)).map_err(js_err)
+    let user: Vec<String> = if user.trim().is_empty() {
+        Vec::new()
+    } else {
+        serde_json::from_str(user).map_err(|err| js_err(format!("user slots JSON: {err}")))?
+    };
+    serde_json::to_string(&experiments::report_for(e, &results, &user)).map_err(js_err)
+}
+
+/// The points of experiment `name` for a user's trace addressing `footprint` bytes (the
+/// footprint axis sizes the device around it; other axes ignore it), as a JSON array.
+#[wasm_bindgen(js_name = experimentPointsJson)]
+pub fn experiment_points_json(name: &str, footprint: f64) -> Result<String, JsError> {
+    let e = experiments::experiment(name).map_err(js_err)?;
+    let points = e.points_with_footprint((footprint > 0.0).then_some(footprint as u64)).map_err(js_err)?;
+    serde_json::to_string(&points).map_err(js_err)
 }
