@@ -465,6 +465,11 @@ impl Device {
         self.stats.log.merge_erases[kind as usize] += erases;
     }
 
+    /// Counts the erases of a log block reclaimed with no live page (no merge).
+    pub fn empty_log_erased(&mut self, erases: u64) {
+        self.stats.log.empty_erases += erases;
+    }
+
     /// Counts a reclaimed log block that had `pages` written pages and, when it was
     /// reclaimed by full merges, the `degree` data blocks merged for it (0 otherwise).
     pub fn log_merged(&mut self, pages: u64, degree: u64) {

@@ -79,6 +79,9 @@ pub struct LogCounters {
     pub merge_copies: [u64; 3],
     /// Block erases of merges, by kind (a victim's own erase goes to its last merge).
     pub merge_erases: [u64; 3],
+    /// Erases of log blocks reclaimed with no live page (no merge; kind `empty` in the
+    /// metrics' `merge_erases`, so merge erases add up to the merge-purpose erases).
+    pub empty_erases: u64,
     /// Log (or replacement) blocks reclaimed, and their written pages when reclaimed.
     pub blocks_merged: u64,
     /// Written pages of the reclaimed log blocks, summed.

@@ -366,6 +366,16 @@ pub struct MergeCounts {
     pub full: u64,
 }
 
+/// Merge erases of log-block schemes by kind: the three merges, and `empty`, log blocks
+/// reclaimed with no live page (erased, nothing copied, no merge event).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MergeErases {
+    pub switch: u64,
+    pub partial: u64,
+    pub full: u64,
+    pub empty: u64,
+}
+
 /// Garbage collection.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct GcMetrics {
@@ -385,7 +395,7 @@ pub struct GcMetrics {
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct LogBlockMetrics {
     pub merge_copies: MergeCounts,
-    pub merge_erases: MergeCounts,
+    pub merge_erases: MergeErases,
     /// Log (or replacement) blocks reclaimed.
     pub blocks_merged: u64,
     /// Mean share of a log block's pages written when it was merged (0–1).

@@ -140,7 +140,12 @@ impl Sim {
                         let ppb = u64::from(self.device.flash().pages_per_block());
                         LogBlockMetrics {
                             merge_copies: kinds(&l.merge_copies),
-                            merge_erases: kinds(&l.merge_erases),
+                            merge_erases: MergeErases {
+                                switch: l.merge_erases[0],
+                                partial: l.merge_erases[1],
+                                full: l.merge_erases[2],
+                                empty: l.empty_erases,
+                            },
                             blocks_merged: l.blocks_merged,
                             utilization_at_merge: ratio(l.pages_at_merge, l.blocks_merged * ppb),
                             mean_association_degree: ratio(l.full_degree, l.full_victims),

@@ -176,6 +176,12 @@ impl<K: Copy + Eq + Hash, V> Slru<K, V> {
         self.probation.pop_lru().or_else(|| self.protected.pop_lru())
     }
 
+    /// Removes and returns the first entry, in victim order (probationary LRU end first, then
+    /// protected), for which `accept` holds; `None` when none qualifies.
+    pub fn pop_lru_where(&mut self, mut accept: impl FnMut(&K, &V) -> bool) -> Option<(K, V)> {
+        self.probation.pop_lru_where(&mut accept).or_else(|| self.protected.pop_lru_where(accept))
+    }
+
     /// Every entry from kept-longest to next victim: protected MRU → LRU, then
     /// probationary MRU → LRU.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Segment, &K, &V)> + '_ {

@@ -321,9 +321,21 @@ impl BlockMap {
     /// go into a fresh block at their offsets and the old data block is erased. Returns the
     /// pages copied.
     pub fn rewrite_block(&mut self, dev: &mut Device, lpn: u32, version: u32) -> Result<u32> {
-        let (lbn, off) = self.split(lpn);
+        self.rewrite_block_with(dev, self.split(lpn).0, &[(lpn, version)])
+    }
+
+    /// Block mapping's update of several pages of logical block `lbn` at once (one request's
+    /// pages, seed 004 §2): the new pages (`(lpn, version)`, all of `lbn`) and the block's
+    /// other valid pages go into one fresh block at their offsets, the old data block is
+    /// erased. Returns the pages copied.
+    pub fn rewrite_block_with(&mut self, dev: &mut Device, lbn: u32, pages: &[(u32, u32)]) -> Result<u32> {
         let target = self.take(dev)?;
-        self.program_replacing(dev, lpn, version, dev.flash().first_ppn(target) + off, Purpose::Data)?;
+        let first = dev.flash().first_ppn(target);
+        for &(lpn, version) in pages {
+            let (of, off) = self.split(lpn);
+            debug_assert_eq!(of, lbn, "a rewrite takes pages of one logical block");
+            self.program_replacing(dev, lpn, version, first + off, Purpose::Data)?;
+        }
         let copies = self.gather(dev, lbn, 0, target, Purpose::Gc)?;
         self.replace_data(dev, lbn, target, Purpose::Gc)?;
         Ok(copies)

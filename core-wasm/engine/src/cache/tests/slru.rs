@@ -52,6 +52,20 @@ fn victims_come_from_protected_only_when_probation_is_empty() {
 }
 
 #[test]
+fn pop_lru_where_scans_probation_before_protected() {
+    let mut c = Slru::new(4, 2);
+    for k in 1..=4 {
+        c.insert(k, k);
+    }
+    c.touch(&1);
+    c.touch(&2); // prot [2 1], prob [4 3]
+    assert_eq!(c.pop_lru_where(|_, v| v % 2 == 0), Some((4, 4)), "probation's even entry first");
+    assert_eq!(c.pop_lru_where(|_, v| v % 2 == 0), Some((2, 2)), "then the protected one");
+    assert_eq!(c.pop_lru_where(|_, v| *v > 5), None);
+    assert_eq!(keys(&c), [(Prot, 1), (Prob, 3)]);
+}
+
+#[test]
 fn insert_of_present_key_replaces_and_promotes() {
     let mut c = Slru::new(2, 1);
     c.insert(1, 10);

@@ -12,9 +12,12 @@
 //!   `step_percent` of the cache (whole pages, at least one), if the other keeps at least
 //!   one step; ties move nothing. Both ghosts remember one step's worth of items, so they
 //!   measure exactly what the step would add.
-//! - The buffer caches written pages only (reads of unbuffered pages go to flash), whole
-//!   pages without a read-in. A buffered page's flash copy stays valid until the page is
-//!   evicted; the eviction is an ordinary DFTL write (its mapping is looked up then).
+//! - The buffer caches written pages only by default (seed 000 §III.A: TreeFTL "emphasizes
+//!   on write buffer similarly as … APS"); `cache_reads` buffers read pages too (clean: they
+//!   leave without a write). Whole pages without a read-in by default; `read_in` reads the
+//!   old page on a write miss, as TreeFTL's option of that name. A buffered page's flash copy
+//!   stays valid until the page is evicted; the eviction is an ordinary DFTL write (its
+//!   mapping is looked up then).
 //! - Ghost metadata (4 bytes a key) is not charged to the budget: the paper calls them "two
 //!   small areas".
 //! - Costs follow the family model (`treeftl/cost.rs`): LRU selection is page- or
@@ -58,6 +61,8 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         vec![
             ("paper: every 1000 requests", json!({})),
             ("fast adaptation: every 50 requests, 25 % steps", json!({"interval": 50, "step_percent": 25})),
+            ("reads buffered too", json!({"cache_reads": true})),
+            ("read-in on a write miss, scanning LRU", json!({"read_in": true, "lru_items_per_op": 64})),
         ]
     },
     build: |ctx, options| {
@@ -77,10 +82,18 @@ pub struct ApsOptions {
     /// remembers.
     #[schemars(range(min = 1, max = 50), extend("x-units" = "%"))]
     pub step_percent: u8,
+    /// Buffer read pages too (clean: evicted without a write). Default off: seed 000 says
+    /// APS, like TreeFTL, emphasizes write buffering.
+    pub cache_reads: bool,
+    /// On a buffer miss of a write, read the page's old flash copy first (the same option as
+    /// TreeFTL's `read_in`; default off here, on there).
+    pub read_in: bool,
     /// Cache operations per LRU touch (the family cost model).
     #[schemars(extend("x-units" = "ops"))]
     pub lru_touch_ops: u32,
-    /// Victim selection: 0 = 1 + log2 n operations; above 0 = a scan, 1 + n / this.
+    /// LRU victim-selection cost over n candidates (the family cost model, an assumption the
+    /// paper does not give): 0 (default) = 1 + log2 n cache operations; K above 0 = a scan,
+    /// 1 + n / K.
     #[schemars(extend("x-units" = "items"))]
     pub lru_items_per_op: u32,
 }
@@ -90,6 +103,8 @@ impl Default for ApsOptions {
         ApsOptions {
             interval: 1000,
             step_percent: 10,
+            cache_reads: false,
+            read_in: false,
             lru_touch_ops: cost::TOUCH_OPS,
             lru_items_per_op: cost::ITEMS_PER_OP,
         }
@@ -104,6 +119,14 @@ struct GhostHits {
     data_reads: u64,
 }
 
+/// A buffered page: its version, and whether flash lacks it (written in RAM) or has it
+/// (cached by a read, `cache_reads`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Buffered {
+    version: u32,
+    dirty: bool,
+}
+
 /// APS state.
 #[derive(Debug, Clone)]
 pub struct Aps {
@@ -111,7 +134,7 @@ pub struct Aps {
     /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
     /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
     cmt: Lru<u32, MapEntry>,
-    buf: Lru<u32, u32>,
+    buf: Lru<u32, Buffered>,
     map_ghost: Ghost<u32>,
     buf_ghost: Ghost<u32>,
     cache: u64,
@@ -173,13 +196,28 @@ impl Aps {
         Ok(())
     }
 
-    /// A page evicted from the buffer: remembered by its ghost, written to flash.
-    fn page_evicted(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
+    /// A page evicted from the buffer: remembered by its ghost, written to flash when RAM
+    /// wrote it (a page cached by a read is dropped).
+    fn page_evicted(&mut self, lpn: u32, page: Buffered, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
-        dev.cache_evict(CacheLevel::DataPage, lpn, true, self.page_bytes as u32);
+        dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
         self.buf_ghost.insert(lpn);
+        if !page.dirty {
+            return Ok(());
+        }
         dev.ram(1);
-        demand::write(self, lpn, version, dev)
+        demand::write(self, lpn, page.version, dev)
+    }
+
+    /// Makes room in a full buffer: one victim selection, the LRU page evicted.
+    fn buffer_room(&mut self, dev: &mut Device) -> Result<()> {
+        if self.buf.is_full() {
+            self.lru.select(self.buf.len(), dev);
+            if let Some((victim, page)) = self.buf.pop_lru() {
+                self.page_evicted(victim, page, dev)?;
+            }
+        }
+        Ok(())
     }
 
     /// Counts a buffer miss, and a data-ghost hit when the ghost remembers `lpn`.
@@ -206,8 +244,8 @@ impl Aps {
         let (map, buf) = self.partitions();
         if map_gain > buf_gain && buf >= 2 * self.step {
             self.moves.0 += 1;
-            for (lpn, v) in self.buf.set_capacity(((buf - self.step) / self.page_bytes) as usize) {
-                self.page_evicted(lpn, v, dev)?;
+            for (lpn, page) in self.buf.set_capacity(((buf - self.step) / self.page_bytes) as usize) {
+                self.page_evicted(lpn, page, dev)?;
             }
             let map = self.cache - self.partitions().1;
             self.cmt.set_capacity((map / ENTRY_BYTES) as usize);
@@ -234,12 +272,14 @@ impl Aps {
         Ok(())
     }
 
-    /// Writes every buffered page to flash (the buffer empties).
+    /// Writes every page RAM wrote to flash (the buffer empties).
     fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
-        while let Some((lpn, v)) = self.buf.pop_lru() {
-            dev.cache_evict(CacheLevel::DataPage, lpn, true, self.page_bytes as u32);
-            dev.ram(1);
-            demand::write(self, lpn, v, dev)?;
+        while let Some((lpn, page)) = self.buf.pop_lru() {
+            dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
+            if page.dirty {
+                dev.ram(1);
+                demand::write(self, lpn, page.version, dev)?;
+            }
         }
         Ok(())
     }
@@ -299,7 +339,7 @@ impl DemandScheme for Aps {
     }
 
     fn held(&self) -> Vec<(u32, u32)> {
-        self.buf.iter().map(|(&l, &v)| (l, v)).collect()
+        self.buf.iter().filter(|(_, b)| b.dirty).map(|(&l, b)| (l, b.version)).collect()
     }
 }
 
@@ -313,36 +353,46 @@ impl Ftl for Aps {
     }
 
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        if let Some(&v) = self.buf.get(&lpn) {
+        if let Some(&page) = self.buf.get(&lpn) {
             self.lru.touch(1, dev);
             dev.buffer_lookup(true);
             dev.cache_hit(CacheLevel::DataPage, lpn);
             dev.ram(1);
-            return Ok(Some(PageTag::data(lpn, v)));
+            return Ok(Some(PageTag::data(lpn, page.version)));
         }
         self.buffer_miss(lpn, false, dev);
-        demand::read(self, lpn, dev)
+        let tag = demand::read(self, lpn, dev)?;
+        if let (true, Some(t)) = (self.options.cache_reads, tag) {
+            self.buffer_room(dev)?;
+            dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
+            self.lru.touch(1, dev);
+            dev.ram(1);
+            self.buf.insert(lpn, Buffered { version: t.version, dirty: false });
+        }
+        Ok(tag)
     }
 
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         dev.ram(1);
-        if let Some(v) = self.buf.get_mut(&lpn) {
-            *v = version;
+        if let Some(page) = self.buf.get_mut(&lpn) {
+            *page = Buffered { version, dirty: true };
             self.lru.touch(1, dev);
             dev.buffer_lookup(true);
             dev.cache_hit(CacheLevel::DataPage, lpn);
             return Ok(());
         }
         self.buffer_miss(lpn, true, dev);
-        if self.buf.is_full() {
-            self.lru.select(self.buf.len(), dev);
-            if let Some((victim, v)) = self.buf.pop_lru() {
-                self.page_evicted(victim, v, dev)?;
+        self.buffer_room(dev)?;
+        if self.options.read_in {
+            // The old copy, wherever the eviction's GC may have moved it.
+            let old = self.translate(lpn, dev)?;
+            if old != demand::UNMAPPED {
+                dev.read(old, Purpose::Data)?;
             }
         }
         dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
         self.lru.touch(1, dev);
-        self.buf.insert(lpn, version);
+        self.buf.insert(lpn, Buffered { version, dirty: true });
         Ok(())
     }
 
@@ -406,9 +456,13 @@ impl Ftl for Aps {
             for (&lpn, e) in self.cmt.iter() {
                 e.hash_into(lpn, h);
             }
-            for (lpn, v) in self.buf.iter() {
+            for (lpn, page) in self.buf.iter() {
                 h.u32(*lpn);
-                h.u32(*v);
+                h.u32(page.version);
+                // Only `cache_reads` buffers clean pages (hashes without it stay as before).
+                if !page.dirty {
+                    h.bytes(&[0]);
+                }
             }
             h.u32s(&self.map_ghost.iter().copied().collect::<Vec<_>>());
             h.u32s(&self.buf_ghost.iter().copied().collect::<Vec<_>>());

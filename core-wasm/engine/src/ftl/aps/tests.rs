@@ -8,8 +8,11 @@ use crate::trace::HostOp;
 /// 32 blocks x 8 pages of 32 bytes (8 entries per translation page, a 96-byte GTD) and a
 /// 320-byte cache: 5 buffer pages, 20 mapping entries; a step is one page (32 bytes).
 fn setup(interval: u32) -> (Aps, Device, Oracle) {
+    setup_with(ApsOptions { interval, ..ApsOptions::default() })
+}
+
+fn setup_with(options: ApsOptions) -> (Aps, Device, Oracle) {
     let config = small_config(32, 8, 32, 96 + 320);
-    let options = ApsOptions { interval, ..ApsOptions::default() };
     let ftl = Aps::new(&BuildCtx::of(&config), options).unwrap();
     assert_eq!(ftl.partitions(), (160, 160));
     (ftl, device_of(&config), Oracle::new(config.device.logical_pages()))
@@ -94,4 +97,58 @@ fn inspection_counts_used_bytes_not_partition_sizes() {
     let used: u64 = ins.budgets.iter().filter(|b| !b.name.ends_with("(free)")).map(|b| b.bytes).sum();
     assert_eq!(ins.ram_used, used);
     assert!(ins.ram_used < 96 + 320, "{} counts free space", ins.ram_used);
+}
+
+fn flash_reads(dev: &Device) -> u64 {
+    dev.counters.page_reads[Purpose::Data as usize]
+}
+
+fn read(ftl: &mut Aps, dev: &mut Device, oracle: &Oracle, lpn: u32) {
+    ftl.begin_request(HostOp::Read, &[lpn], dev).unwrap();
+    assert_eq!(ftl.read(lpn, dev).unwrap(), Some(PageTag::data(lpn, oracle.expected(lpn))));
+    ftl.end_request(dev).unwrap();
+    check(ftl, dev, oracle).unwrap();
+}
+
+/// Seed 000 §II.B lets read misses meet the data ghost; whether reads fill the buffer is
+/// `cache_reads`. Five pages written then flushed to flash; LPN 0 read twice. Default: both
+/// reads go to flash. With `cache_reads`: the second is a buffer hit, and the clean page
+/// leaves the full buffer without a program.
+#[test]
+fn cache_reads_buffers_a_read_page_clean() {
+    let run = |cache_reads| {
+        let (mut ftl, mut dev, mut oracle) = setup_with(ApsOptions { cache_reads, ..ApsOptions::default() });
+        for lpn in 0..5 {
+            write(&mut ftl, &mut dev, &mut oracle, lpn);
+        }
+        ftl.flush(&mut dev).unwrap();
+        read(&mut ftl, &mut dev, &oracle, 0);
+        read(&mut ftl, &mut dev, &oracle, 0);
+        let reads = flash_reads(&dev);
+        let programs = dev.counters.page_writes[Purpose::Data as usize];
+        for lpn in 10..15 {
+            write(&mut ftl, &mut dev, &mut oracle, lpn); // fills the buffer, evicting LPN 0
+        }
+        let evicted_programs = dev.counters.page_writes[Purpose::Data as usize] - programs;
+        (reads, dev.stats.buffer_hits, ftl.holds_in_ram(0), evicted_programs)
+    };
+    assert_eq!(run(false), (2, 0, false, 0));
+    assert_eq!(run(true), (1, 1, false, 0), "one flash read, one hit; LPN 0 left unwritten");
+}
+
+/// `read_in` (TreeFTL's option, the same meaning): a write that misses the buffer reads the
+/// page's old flash copy first; a page never written has none to read.
+#[test]
+fn read_in_reads_the_old_copy_on_a_write_miss() {
+    let run = |read_in| {
+        let (mut ftl, mut dev, mut oracle) = setup_with(ApsOptions { read_in, ..ApsOptions::default() });
+        write(&mut ftl, &mut dev, &mut oracle, 0);
+        ftl.flush(&mut dev).unwrap();
+        let before = flash_reads(&dev);
+        write(&mut ftl, &mut dev, &mut oracle, 0); // miss, old copy on flash
+        write(&mut ftl, &mut dev, &mut oracle, 1); // miss, never written
+        write(&mut ftl, &mut dev, &mut oracle, 0); // hit
+        flash_reads(&dev) - before
+    };
+    assert_eq!((run(false), run(true)), (0, 1));
 }

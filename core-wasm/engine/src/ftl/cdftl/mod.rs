@@ -10,7 +10,8 @@
 //! - A dirty entry evicted from the CMT is **absorbed** by its translation page when that
 //!   page is a CTP (the CTP becomes dirty, no flash access); otherwise it is written back as
 //!   in DFTL (read, update, program the translation page).
-//! - Both levels are LRU. An evicted dirty CTP is programmed whole (RAM holds every entry,
+//! - Both levels are LRU (option `cmt_victim = cost_aware`: the CMT's victim is the thesis'
+//!   DAC cost-aware choice instead, `demand/victim.rs`). An evicted dirty CTP is programmed whole (RAM holds every entry,
 //!   so nothing is read first); a clean one is dropped.
 //! - GC's lazy copying reaches both levels: a moved page's entry is fixed in the CMT, else in
 //!   its CTP; only entries in neither go into the batch update.
@@ -21,7 +22,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED};
+use super::demand::{
+    self, Cmt, CmtVictim, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED,
+};
 use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::cache::{Inserted, Lru};
 use crate::device::Device;
@@ -49,6 +52,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
             ("half the cache in translation pages", json!({"level_two_percent": 50})),
             ("mostly translation pages", json!({"level_two_percent": 80})),
             ("mostly entries", json!({"level_two_percent": 20})),
+            ("cost-aware CMT victim (the thesis' DAC)", json!({"cmt_victim": "cost_aware"})),
         ]
     },
     build: |ctx, options| {
@@ -68,11 +72,16 @@ pub struct CdftlOptions {
     /// translation pages, in whole pages; the rest holds CMT entries. 0 gives DFTL.
     #[schemars(range(max = 100), extend("x-units" = "%"))]
     pub level_two_percent: u8,
+    /// Which CMT entry leaves when the CMT is full: `lru` (default: seed 000's CDFTL, both
+    /// levels plain LRU) or `cost_aware` (the thesis' DAC rule: the least recently used entry
+    /// that is clean or whose translation page is cached, so its eviction writes no flash;
+    /// the LRU entry only when none is).
+    pub cmt_victim: CmtVictim,
 }
 
 impl Default for CdftlOptions {
     fn default() -> Self {
-        CdftlOptions { level_two_percent: 50 }
+        CdftlOptions { level_two_percent: 50, cmt_victim: CmtVictim::Lru }
     }
 }
 
@@ -92,6 +101,7 @@ pub struct Cdftl {
     /// Level two: whole translation pages by number, LRU.
     ctp: Lru<u32, Ctp>,
     ctp_bytes: u64,
+    cmt_victim: CmtVictim,
 }
 
 impl Cdftl {
@@ -105,7 +115,13 @@ impl Cdftl {
         // Level two gets its share in whole pages, leaving room for at least one CMT entry.
         let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
         let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
-        Ok(Cdftl { core, cmt: Cmt::Lru(Lru::new(entries as usize)), ctp: Lru::new(ctps as usize), ctp_bytes })
+        Ok(Cdftl {
+            core,
+            cmt: Cmt::Lru(Lru::new(entries as usize)),
+            ctp: Lru::new(ctps as usize),
+            ctp_bytes,
+            cmt_victim: options.cmt_victim,
+        })
     }
 
     /// Capacities: CMT entries and cached translation pages.
@@ -171,7 +187,11 @@ impl DemandScheme for Cdftl {
                 self.ctp.peek(&t).map_or(UNMAPPED, |p| p.entries[off])
             }
         };
-        if let Some((victim, e)) = self.cmt.admit(lpn, MapEntry::clean(ppn), dev) {
+        let (core, ctp) = (&self.core, &self.ctp);
+        let page_cached = |l: u32| ctp.contains(&core.tpage_of(l));
+        if let Some((victim, e)) =
+            self.cmt.admit_by(lpn, MapEntry::clean(ppn), self.cmt_victim, page_cached, dev)
+        {
             if e.dirty {
                 self.evict_dirty(victim, e.ppn, dev)?;
             }

@@ -5,8 +5,13 @@ use crate::ftl::demand::testing::{device_of, small_config};
 /// 32 blocks x 4 pages of 32 bytes: 8 entries per translation page, 96 logical pages in 12
 /// pages. RAM: the GTD (48 bytes) + one CTP (36 bytes) + two CMT entries (16 bytes).
 fn setup() -> (Cdftl, Device) {
+    setup_with(CmtVictim::Lru)
+}
+
+fn setup_with(cmt_victim: CmtVictim) -> (Cdftl, Device) {
     let config = small_config(32, 4, 32, 48 + 36 + 16);
-    let ftl = Cdftl::new(&BuildCtx::of(&config), CdftlOptions { level_two_percent: 90 }).unwrap();
+    let options = CdftlOptions { level_two_percent: 90, cmt_victim };
+    let ftl = Cdftl::new(&BuildCtx::of(&config), options).unwrap();
     assert_eq!(ftl.capacities(), (2, 1));
     (ftl, device_of(&config))
 }
@@ -63,5 +68,40 @@ fn a_dirty_victim_without_its_page_cached_is_written_back() {
     // programmed.
     assert_eq!(tp(&dev, TpCause::Miss), (3, 0));
     assert_eq!(tp(&dev, TpCause::Eviction), (1, 5));
+    ftl.check(&dev).unwrap();
+}
+
+/// The cost-aware CMT victim (the thesis' DAC rule). LPN 8 is written (page 1 cached), then
+/// LPN 0 (page 0 replaces page 1 in the one CTP slot): the CMT holds dirty 0 (page cached)
+/// and, at its LRU end, dirty 8 (page not cached). Reading LPN 1 fills the CMT: plain LRU
+/// evicts 8 and programs translation page 1; the cost-aware rule passes 8 over and absorbs
+/// 0 into its cached page, with no flash access.
+#[test]
+fn the_cost_aware_victim_is_absorbed_where_lru_writes_back() {
+    let run = |rule| {
+        let (mut ftl, mut dev) = setup_with(rule);
+        ftl.write(8, 1, &mut dev).unwrap();
+        ftl.write(0, 2, &mut dev).unwrap();
+        assert_eq!(ftl.ctp.iter().map(|(t, _)| *t).collect::<Vec<_>>(), [0]);
+        ftl.read(1, &mut dev).unwrap();
+        ftl.check(&dev).unwrap();
+        let cmt: Vec<_> = ftl.cmt.entries().map(|(lpn, _, dirty)| (lpn, dirty)).collect();
+        (tp(&dev, TpCause::Eviction), cmt, ftl.ctp.peek(&0).unwrap().dirty)
+    };
+    assert_eq!(run(CmtVictim::Lru), ((0, 1), vec![(1, false), (0, true)], false));
+    assert_eq!(run(CmtVictim::CostAware), ((0, 0), vec![(1, false), (8, true)], true));
+}
+
+/// When every CMT entry is dirty with its page uncached, the cost-aware option still evicts
+/// the LRU entry (CDFTL must admit; DAC itself would admit nothing).
+#[test]
+fn the_cost_aware_victim_falls_back_to_lru() {
+    let (mut ftl, mut dev) = setup_with(CmtVictim::CostAware);
+    for (v, lpn) in [0u32, 8, 16].into_iter().enumerate() {
+        ftl.write(lpn, v as u32 + 1, &mut dev).unwrap();
+    }
+    // Writing 16 (page 2) found 0 (page 0) and 8 (page 1) dirty with neither page cached.
+    assert_eq!(tp(&dev, TpCause::Eviction), (0, 1));
+    assert!(ftl.cmt.peek(&0).is_none() && ftl.cmt.peek(&8).is_some());
     ftl.check(&dev).unwrap();
 }

@@ -2,13 +2,17 @@
 //! HCFTL hold it: plain LRU, or segmented LRU (the DFTL paper's, issue 10 item 6), behind
 //! one small interface so the policy code does not care which. Its counted operations
 //! ([`Cmt::search`], [`Cmt::admit`]) are the look-up and insertion every one of those
-//! schemes does the same way; what happens to a victim is the scheme's own rule.
+//! schemes does the same way; what happens to a victim is the scheme's own rule. Which
+//! entry is the victim is plain LRU, or the thesis' DAC cost-aware rule ([`Cmt::admit_by`],
+//! `victim.rs`).
 
 use crate::cache::{Inserted, Lru, Slru};
 use crate::device::Device;
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
+
+use super::victim::{pop_cost_aware, CmtVictim};
 
 /// RAM of a cached mapping entry: LPN and PPN (the dirty bit fits in a PPN bit).
 pub const ENTRY_BYTES: u64 = 8;
@@ -68,6 +72,44 @@ impl Cmt {
         let Inserted::Evicted(victim, v) = self.insert(lpn, e) else { return None };
         dev.cache_evict(CacheLevel::Entry, victim, v.dirty, ENTRY_BYTES as u32);
         Some((victim, v))
+    }
+
+    /// Caches `lpn` → `e` as [`Cmt::admit`] does, the victim of a full CMT chosen by `rule`.
+    /// The cost-aware rule takes the entry nearest the LRU end that is clean or whose
+    /// translation page `page_cached` says the second level holds, and the LRU entry when none
+    /// is (CDFTL's reading; DAC admits nothing then, see [`pop_cost_aware`]).
+    pub fn admit_by(
+        &mut self,
+        lpn: u32,
+        e: MapEntry,
+        rule: CmtVictim,
+        mut page_cached: impl FnMut(u32) -> bool,
+        dev: &mut Device,
+    ) -> Option<(u32, MapEntry)> {
+        if rule == CmtVictim::Lru || self.len() < self.capacity() || self.peek(&lpn).is_some() {
+            return self.admit(lpn, e, dev);
+        }
+        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+        let dirty = |e: &MapEntry| e.dirty;
+        let cheap = match self {
+            Cmt::Lru(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
+            Cmt::Segmented(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
+        };
+        let victim = cheap.or_else(|| self.pop_lru());
+        // With no room at all (capacity 0) the entry itself is the victim.
+        let victim = victim.or(self.insert(lpn, e).evicted());
+        if let Some((k, v)) = victim {
+            dev.cache_evict(CacheLevel::Entry, k, v.dirty, ENTRY_BYTES as u32);
+        }
+        victim
+    }
+
+    /// Removes and returns the next victim (uncounted).
+    pub fn pop_lru(&mut self) -> Option<(u32, MapEntry)> {
+        match self {
+            Cmt::Lru(c) => c.pop_lru(),
+            Cmt::Segmented(c) => c.pop_lru(),
+        }
     }
 
     /// Marks the cached ones of `lpns` clean (their translation page is being rewritten).

@@ -52,6 +52,7 @@ mod gc;
 mod host;
 mod inspect;
 mod tpage;
+mod victim;
 
 use super::pool::{BlockPool, Collects};
 use super::{BlockRole, BuildCtx};
@@ -70,6 +71,7 @@ pub use gc::collect;
 pub use host::{flush_entries, read, trim, write};
 pub use inspect::{cmt_list, entry_list, gtd_table, ram_budgets, touches_tpage};
 pub use tpage::{program_tpage, read_tpage, rewrite_tpage, write_back_entry, write_back_page};
+pub use victim::{pop_cost_aware, CmtVictim, VictimScan};
 
 /// An unmapped entry.
 pub const UNMAPPED: Ppn = u32::MAX;

@@ -1,6 +1,8 @@
 //! `fast`: fully associative sector translation (Lee et al., via Shin seed 004 §2). Data
 //! blocks are block-mapped; updates go to log blocks shared by every data block: one
-//! **sequential** log block for a block rewritten from offset 0, and **random** log blocks
+//! **sequential** log block for a block rewritten from offset 0 (`seq_trigger`: any update at
+//! offset 0, FAST's own rule, or only one whose request runs on for `seq_min_pages` pages),
+//! and **random** log blocks
 //! filled in arrival order and kept in a FIFO. When a log block is needed and the pool is
 //! used up, the oldest random log block is the victim: it is merged with each data block it
 //! holds valid pages of (seed 004 Eq. (3)). A full sequential log block is switched in.
@@ -18,6 +20,7 @@ use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlo
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
+use crate::events::HostOp;
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection, Order};
@@ -40,13 +43,52 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         vec![
             ("every spare block a log block, hashed page table", json!({})),
             ("two log blocks, reads scan the log blocks", json!({"log_blocks": 2, "lookup": "scan"})),
+            ("sequential log for requests of half a block from offset 0", json!({"seq_trigger": "request"})),
+            (
+                "sequential log for requests of 2+ pages",
+                json!({"seq_trigger": "request", "seq_min_pages": 2}),
+            ),
         ]
     },
     build: |ctx, options| {
         let o = super::parse_options::<FastOptions>("fast", options)?;
-        Ok(Box::new(FastFtl::new(ctx, "fast", o.log_blocks, o.lookup, false)?))
+        let trigger = SeqTrigger::of(o.seq_trigger, o.seq_min_pages);
+        Ok(Box::new(FastFtl::new(ctx, "fast", o.log_blocks, o.lookup, trigger, false)?))
     },
 };
+
+/// What opens the sequential log block (seed 004 only says it "serves a sequentially
+/// written data block").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeqTriggerKind {
+    /// Any update at block offset 0, a one-page write included (FAST's own paper).
+    #[default]
+    Offset0,
+    /// An update at block offset 0 whose request covers at least `seq_min_pages` pages from
+    /// that page on.
+    Request,
+}
+
+/// The sequential-log trigger as the scheme applies it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeqTrigger {
+    /// Any update at offset 0.
+    Offset0,
+    /// An update at offset 0 with at least this many pages of its request from it on (0:
+    /// half a block, the threshold TreeFTL and JTL call sequential).
+    Request(u32),
+}
+
+impl SeqTrigger {
+    /// The trigger the options ask for.
+    pub fn of(kind: SeqTriggerKind, min_pages: u32) -> Self {
+        match kind {
+            SeqTriggerKind::Offset0 => SeqTrigger::Offset0,
+            SeqTriggerKind::Request => SeqTrigger::Request(min_pages),
+        }
+    }
+}
 
 /// How a read finds a page in the log blocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
@@ -69,6 +111,14 @@ pub struct FastOptions {
     pub log_blocks: u32,
     /// Reads find log pages through a `hashed` page table (default) or a `scan`.
     pub lookup: LogLookup,
+    /// What opens the sequential log block: `offset0` (default, FAST's own paper: any update
+    /// at block offset 0) or `request` (only one whose request covers `seq_min_pages` pages
+    /// from it on).
+    pub seq_trigger: SeqTriggerKind,
+    /// With `seq_trigger = request`: pages the request must cover from the offset-0 page on;
+    /// 0 (default) = half a block (the threshold TreeFTL and JTL call sequential).
+    #[schemars(extend("x-units" = "pages"))]
+    pub seq_min_pages: u32,
 }
 
 /// FAST / FAST-DO state.
@@ -84,14 +134,41 @@ pub struct FastFtl {
     /// Dynamic over-provisioning: any free block beyond the merge target may be a log block.
     dynamic: bool,
     lookup: LogLookup,
+    trigger: SeqTrigger,
+    /// The current write request's pages (empty between requests).
+    request: Vec<u32>,
 }
 
 impl FastFtl {
     /// A FAST FTL; `dynamic` makes it FAST-DO (`log_blocks` then unused).
-    pub fn new(ctx: &BuildCtx, id: &str, log_blocks: u32, lookup: LogLookup, dynamic: bool) -> Result<Self> {
+    pub fn new(
+        ctx: &BuildCtx,
+        id: &str,
+        log_blocks: u32,
+        lookup: LogLookup,
+        trigger: SeqTrigger,
+        dynamic: bool,
+    ) -> Result<Self> {
         let map = BlockMap::new(ctx, id, 2)?;
         let max_logs = logblock::pool_size(ctx.device.blocks - map.lbns(), log_blocks);
-        Ok(FastFtl { map, sw: None, rw: Vec::new(), max_logs, dynamic, lookup })
+        let trigger = match trigger {
+            SeqTrigger::Request(0) => SeqTrigger::Request((map.ppb() / 2).max(1)),
+            t => t,
+        };
+        Ok(FastFtl { map, sw: None, rw: Vec::new(), max_logs, dynamic, lookup, trigger, request: Vec::new() })
+    }
+
+    /// Whether an update of `lpn` at block offset 0 opens the sequential log block. Outside
+    /// a request (unit tests) the page is a request of one page.
+    fn opens_sequential_log(&self, lpn: u32) -> bool {
+        match self.trigger {
+            SeqTrigger::Offset0 => true,
+            SeqTrigger::Request(k) => {
+                let from = self.request.iter().position(|&l| l == lpn);
+                let covered = from.map_or(1, |i| self.request.len() - i);
+                covered >= k as usize
+            }
+        }
     }
 
     fn log_count(&self) -> usize {
@@ -150,6 +227,19 @@ impl FastFtl {
 }
 
 impl Ftl for FastFtl {
+    fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
+        self.request.clear();
+        if op == HostOp::Write && self.trigger != SeqTrigger::Offset0 {
+            self.request.extend_from_slice(lpns);
+        }
+        Ok(())
+    }
+
+    fn end_request(&mut self, _dev: &mut Device) -> Result<()> {
+        self.request.clear();
+        Ok(())
+    }
+
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         self.map.look_up(dev, lpn);
         match self.lookup {
@@ -174,8 +264,9 @@ impl Ftl for FastFtl {
         let seq_next = self.sw.as_ref().is_some_and(|s| {
             !s.is_full(ppb) && s.lpns.first().is_some_and(|&f| f / ppb == lbn) && s.lpns.len() as u32 == off
         });
-        if off == 0 || seq_next {
-            if off == 0 {
+        let opens = off == 0 && self.opens_sequential_log(lpn);
+        if opens || seq_next {
+            if opens {
                 // A block rewritten from its start: the old sequential log block is merged
                 // (switched when complete) and a new one begins.
                 if let Some(old) = self.sw.take() {

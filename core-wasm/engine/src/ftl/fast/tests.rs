@@ -3,12 +3,17 @@
 
 use super::*;
 use crate::config::Latencies;
-use crate::events::{MergeCause, MergeKind, Purpose};
+use crate::events::{HostOp, MergeCause, MergeKind, Purpose};
 use crate::ftl::logblock::seed004::{self, assert_reads, merges_of, write_all, T_ERASE, T_READ, T_WRITE};
 
 /// Seed 004's small device; `dynamic` for FAST-DO.
 pub(crate) fn setup(log_blocks: u32, dynamic: bool) -> (FastFtl, Device) {
-    seed004::setup(|ctx| FastFtl::new(ctx, "fast", log_blocks, LogLookup::Hashed, dynamic))
+    setup_with(log_blocks, SeqTrigger::Offset0, dynamic)
+}
+
+/// The same with the sequential-log trigger `trigger`.
+pub(crate) fn setup_with(log_blocks: u32, trigger: SeqTrigger, dynamic: bool) -> (FastFtl, Device) {
+    seed004::setup(|ctx| FastFtl::new(ctx, "fast", log_blocks, LogLookup::Hashed, trigger, dynamic))
 }
 
 #[test]
@@ -81,4 +86,82 @@ fn the_inspection_pairs_each_log_block_with_the_data_blocks_it_serves() {
     let data = |lbn| ftl.map.data_block(lbn);
     assert_eq!(pairs, [(log, data(0)), (log, data(1)), (log, data(2))]);
     assert!(data(0).is_some() && data(0) != data(1));
+}
+
+/// Merge erases by kind, the empty reclaims included, against the flash's merge erases.
+fn merge_erases_add_up(dev: &Device) -> bool {
+    let l = &dev.stats.log;
+    l.merge_erases.iter().sum::<u64>() + l.empty_erases == dev.counters.erases[Purpose::Merge as usize]
+}
+
+/// Writes `requests`, each through the request hooks, with increasing versions after `v`.
+fn write_requests(ftl: &mut FastFtl, dev: &mut Device, requests: &[&[u32]], v: &mut u32) {
+    for lpns in requests {
+        ftl.begin_request(HostOp::Write, lpns, dev).unwrap();
+        write_all(ftl, dev, lpns, v);
+        ftl.end_request(dev).unwrap();
+    }
+}
+
+/// The sequential-log trigger. `offset0` (FAST's paper): a one-page update at offset 0 opens
+/// the sequential log block. `request` with `seq_min_pages = 2`: it goes to a random log
+/// block, and a request of two pages from offset 0 opens the sequential log block.
+#[test]
+fn the_sequential_log_trigger_is_offset_0_or_a_long_enough_request() {
+    let one_page_at_offset_0 = |trigger| {
+        let (mut ftl, mut dev) = setup_with(0, trigger, false);
+        let mut v = 0;
+        write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
+        write_requests(&mut ftl, &mut dev, &[&[4]], &mut v);
+        (ftl, dev, v)
+    };
+    let (ftl, ..) = one_page_at_offset_0(SeqTrigger::Offset0);
+    assert!(ftl.sw.is_some() && ftl.rw.is_empty());
+    let (mut ftl, mut dev, mut v) = one_page_at_offset_0(SeqTrigger::Request(2));
+    assert!(ftl.sw.is_none() && ftl.rw.len() == 1, "a one-page write is random");
+    write_requests(&mut ftl, &mut dev, &[&[0, 1]], &mut v);
+    assert_eq!(ftl.sw.as_ref().map(|s| s.lpns.clone()), Some(vec![0, 1]));
+    assert_reads(&mut ftl, &mut dev, &[(4, 9), (0, 10), (1, 11)]);
+}
+
+/// One-page updates alternating between offset 0 of two blocks: under `offset0` each closes
+/// the other's sequential log block with a partial merge; under `request` (2 pages) none
+/// does: the random log blocks are reclaimed instead (here every page of the oldest is
+/// superseded by then, so it is erased as kind `empty`). Under both the merge erases by kind
+/// add up to the flash's merge erases.
+#[test]
+fn merges_by_kind_under_each_trigger_and_their_erases_add_up() {
+    let run = |trigger| {
+        let (mut ftl, mut dev) = setup_with(0, trigger, false);
+        let mut v = 0;
+        write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
+        let updates: Vec<[u32; 1]> = [0u32, 4].iter().copied().cycle().take(16).map(|l| [l]).collect();
+        let requests: Vec<&[u32]> = updates.iter().map(|r| &r[..]).collect();
+        write_requests(&mut ftl, &mut dev, &requests, &mut v);
+        assert!(merge_erases_add_up(&dev), "{trigger:?}");
+        assert_reads(&mut ftl, &mut dev, &[(0, v - 1), (4, v)]);
+        (dev.stats.merges, dev.stats.log.empty_erases)
+    };
+    let ([_, partial, _], _) = run(SeqTrigger::Offset0);
+    assert!(partial >= 10, "each offset-0 write closes the other block's sequential log");
+    let ([switch, partial, full], empty) = run(SeqTrigger::Request(2));
+    assert_eq!((switch, partial), (0, 0));
+    assert!(full + empty > 0, "random log blocks reclaimed");
+}
+
+/// A random log block whose pages were all superseded is erased with no merge: its erase
+/// counts as kind `empty`, so merge erases add up (reliability law L3b).
+#[test]
+fn a_log_block_with_no_live_page_is_erased_as_kind_empty() {
+    let (mut ftl, mut dev) = setup(2, false);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v);
+    write_all(&mut ftl, &mut dev, &[1, 1, 1, 1], &mut v); // log A
+    write_all(&mut ftl, &mut dev, &[1, 1, 1, 1], &mut v); // log B supersedes all of A
+    assert_eq!(dev.counters.erases[Purpose::Merge as usize], 0);
+    write_all(&mut ftl, &mut dev, &[1], &mut v); // no room: A is reclaimed, nothing live
+    assert_eq!(dev.stats.merges, [0, 0, 0], "no merge");
+    assert_eq!(dev.stats.log.empty_erases, 1);
+    assert!(merge_erases_add_up(&dev));
+    assert_reads(&mut ftl, &mut dev, &[(1, v)]);
 }

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::fast::{FastFtl, LogLookup};
+use super::fast::{FastFtl, LogLookup, SeqTrigger, SeqTriggerKind};
 use super::{OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::vocab::StopAt;
 
@@ -26,11 +26,16 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     caches: &[],
     options: OptionsSpec::of::<FastDoOptions>(),
     variants: || {
-        vec![("hashed page table", json!({})), ("reads scan the log blocks", json!({"lookup": "scan"}))]
+        vec![
+            ("hashed page table", json!({})),
+            ("reads scan the log blocks", json!({"lookup": "scan"})),
+            ("sequential log for requests of half a block from offset 0", json!({"seq_trigger": "request"})),
+        ]
     },
     build: |ctx, options| {
         let o = super::parse_options::<FastDoOptions>("fast-do", options)?;
-        Ok(Box::new(FastFtl::new(ctx, "fast-do", 0, o.lookup, true)?))
+        let trigger = SeqTrigger::of(o.seq_trigger, o.seq_min_pages);
+        Ok(Box::new(FastFtl::new(ctx, "fast-do", 0, o.lookup, trigger, true)?))
     },
 };
 
@@ -40,6 +45,14 @@ pub static SPEC: SchemeSpec = SchemeSpec {
 pub struct FastDoOptions {
     /// Reads find log pages through a `hashed` page table (default) or a `scan`.
     pub lookup: LogLookup,
+    /// What opens the sequential log block: `offset0` (default, FAST's own paper: any update
+    /// at block offset 0) or `request` (only one whose request covers `seq_min_pages` pages
+    /// from it on).
+    pub seq_trigger: SeqTriggerKind,
+    /// With `seq_trigger = request`: pages the request must cover from the offset-0 page on;
+    /// 0 (default) = half a block (the threshold TreeFTL and JTL call sequential).
+    #[schemars(extend("x-units" = "pages"))]
+    pub seq_min_pages: u32,
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 //!   to or read from flash directly, and the structure's recency is not changed.
 //!
 //! Our choices (`notes.md`, "Our choices"): reads also cache their page (`cache_reads`);
-//! a buffered write is not read in first; a sequential page's entry that RAM lacks enters
+//! a buffered write is not read in first (`read_in`, TreeFTL's option, turns it on); a sequential page's entry that RAM lacks enters
 //! the top of group 1 (`sequential_entries`); the LRU part of the cost model is one cache
 //! operation per level an access passes through.
 
@@ -60,6 +60,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         vec![
             ("reads and writes cached (ours)", json!({})),
             ("writes only", json!({"cache_reads": false})),
+            ("read-in on a write miss", json!({"read_in": true})),
             ("sequential above 4 pages", json!({"sequential_pages": 4})),
             (
                 "sequential entries not cached",
@@ -91,10 +92,19 @@ pub struct JtlOptions {
     /// (default, ours) = into the top level of group 1 (cached, its data on flash);
     /// `not_cached` = nowhere: its translation page is updated at the end of the request.
     pub sequential_entries: SequentialEntries,
+    /// On a group-0 miss of a write, read the page's old flash copy first (the same option
+    /// as TreeFTL's `read_in`; default off here, on there).
+    pub read_in: bool,
     /// Cache operations per level an access passes through (the family cost model's LRU
     /// part: a random pick and a move per level).
     #[schemars(extend("x-units" = "ops"))]
     pub lru_touch_ops: u32,
+    /// LRU victim-selection cost over n candidates (the family cost model, an assumption the
+    /// paper does not give): 0 (default) = 1 + log2 n cache operations; K above 0 = a scan,
+    /// 1 + n / K. JTL selects no LRU victim (a full level passes a random entry down), so it
+    /// has no effect here; accepted so one setting applies to the whole family.
+    #[schemars(extend("x-units" = "items"))]
+    pub lru_items_per_op: u32,
 }
 
 impl Default for JtlOptions {
@@ -103,7 +113,9 @@ impl Default for JtlOptions {
             cache_reads: true,
             sequential_pages: 0,
             sequential_entries: SequentialEntries::Group1,
+            read_in: false,
             lru_touch_ops: cost::TOUCH_OPS,
+            lru_items_per_op: cost::ITEMS_PER_OP,
         }
     }
 }

@@ -66,7 +66,7 @@ impl Jtl {
             read_pages: BTreeSet::new(),
             halves: (map, buf),
             page_bytes,
-            lru: LruCost::new(options.lru_touch_ops, 0),
+            lru: LruCost::new(options.lru_touch_ops, options.lru_items_per_op),
             options,
             bypass,
         })
@@ -261,7 +261,7 @@ impl Jtl {
     }
 
     /// A random write into the entry's group-0 slot: a buffer hit rewrites the page in RAM;
-    /// a miss takes the page into RAM without reading it (a whole-page write).
+    /// a miss takes the page into RAM, reading its old flash copy first with `read_in`.
     pub(super) fn buffer_write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.access(lpn, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
@@ -271,6 +271,9 @@ impl Jtl {
         } else {
             dev.buffer_lookup(false);
             dev.cache_miss(CacheLevel::DataPage, lpn);
+            if self.options.read_in && s.ppn != UNMAPPED {
+                dev.read(s.ppn, Purpose::Data)?;
+            }
             dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
             self.cached_pages += 1;
         }

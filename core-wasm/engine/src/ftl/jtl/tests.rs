@@ -229,3 +229,21 @@ fn a_buffered_page_is_held_and_a_stale_one_is_caught() {
     let e = check(&r.ftl, &r.dev, &r.oracle).unwrap_err();
     assert!(e.to_string().contains("RAM holds LPN 1 at version 1"), "{e}");
 }
+
+/// `read_in` (TreeFTL's option, the same meaning): a write that misses group 0 reads the
+/// page's old flash copy first; a page never written, or one group 0 holds, reads nothing.
+#[test]
+fn read_in_reads_the_old_copy_on_a_write_miss() {
+    let run = |read_in| {
+        let mut r = rig(1, JtlOptions { read_in, cache_reads: false, ..JtlOptions::default() });
+        r.write(&[0]);
+        r.ftl.flush(&mut r.dev).unwrap(); // LPN 0 on flash (its page stays cached, clean)
+        r.write(&[1, 2, 3, 4, 5, 6]); // sequential: to flash, group 0 untouched
+        r.write(&[9]); // never written
+        let before = r.flash_ops().1;
+        r.write(&[6]); // miss, old copy on flash
+        r.write(&[6]); // hit
+        r.flash_ops().1 - before
+    };
+    assert_eq!((run(false), run(true)), (0, 1));
+}

@@ -199,7 +199,10 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
             report.degree += 1;
         }
         if lbns.is_empty() {
-            map.free(dev, log.block, Purpose::Merge)?; // nothing live: just erased
+            // Nothing live: just erased, counted as kind `empty` so merge erases add up.
+            let erases = erases_so_far(dev);
+            map.free(dev, log.block, Purpose::Merge)?;
+            dev.empty_log_erased(erases_so_far(dev) - erases);
         }
         dev.log_merged(log.lpns.len() as u64, u64::from(report.degree));
     }

@@ -2,7 +2,9 @@
 //! (first writes, at their offset) and, once a written page is updated, a replacement block
 //! that takes the updates in order. There is no page table in RAM: a read whose primary
 //! page is no longer valid scans the replacement block's spare areas from its first page
-//! for the newest copy (OOB reads, charged). A full replacement block is folded with its
+//! for the newest copy (OOB reads, charged); a write reads the primary page's spare area and,
+//! for an update, searches the replacement block's spare areas for its first free page
+//! (thesis §2.3.4, charged too). A full replacement block is folded with its
 //! primary: the newest copy of each page goes to a fresh block, which becomes the primary,
 //! and both old blocks are erased.
 
@@ -99,6 +101,22 @@ impl Nftl {
         Ok(found)
     }
 
+    /// The next free page of replacement block `block`, found as the thesis' write does
+    /// (§2.3.4: "searching the replacement physical block sequentially"): spare areas read
+    /// from the first page up to the first erased one (all of them when full). `None`: full.
+    fn search_free(&self, dev: &mut Device, block: BlockId) -> Result<Option<u32>> {
+        let first = dev.flash().first_ppn(block);
+        let mut free = None;
+        for k in 0..self.map.ppb() {
+            if dev.read_oob(first + k, Purpose::Data)?.kind == PageKind::None {
+                free = Some(k);
+                break;
+            }
+        }
+        // `oob_scans` counts the reads' searches only; these OOB reads count in `oob_reads`.
+        Ok(free)
+    }
+
     /// Folds replacement block `i` with its primary into a fresh primary. Always a full
     /// merge, not [`logblock::merge_log`]'s switch or partial: NFTL folds every replacement
     /// block (thesis §2.2.2), and a replacement block holds one logical block's updates in
@@ -163,21 +181,29 @@ impl Ftl for Nftl {
     fn write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         let (lbn, _) = self.map.split(lpn);
         dev.meta_read(MetaKind::BlockMap, lbn, LBN_ENTRY_BYTES as u32);
-        if self.map.data_block(lbn).is_none() {
-            self.make_room(dev)?;
+        match self.map.data_slot(dev, lpn) {
+            // Thesis §2.3.4: the primary page's spare area says whether it is free.
+            Some(slot) => _ = dev.read_oob(slot, Purpose::Data)?,
+            None => self.make_room(dev)?,
         }
         if self.map.write_in_place(dev, lpn, version)? {
             return Ok(());
         }
-        let ppb = self.map.ppb();
         let i = match self.repl_of(lbn) {
-            Some(i) if self.repl[i].1.is_full(ppb) => {
-                // "If the replacement block … is full, the block merge operation … will be
-                // invoked"; the fold may leave the page's slot erased, so start over.
-                self.fold(i, dev)?;
-                return self.write(lpn, version, dev);
+            Some(i) => {
+                let found = self.search_free(dev, self.repl[i].1.block)?;
+                debug_assert_eq!(
+                    found,
+                    Some(self.repl[i].1.lpns.len() as u32).filter(|&k| k < self.map.ppb())
+                );
+                if found.is_none() {
+                    // "If the replacement block … is full, the block merge operation … will
+                    // be invoked"; the fold may leave the page's slot erased, so start over.
+                    self.fold(i, dev)?;
+                    return self.write(lpn, version, dev);
+                }
+                i
             }
-            Some(i) => i,
             None => {
                 let before = dev.stats.gc_runs;
                 self.make_room(dev)?;

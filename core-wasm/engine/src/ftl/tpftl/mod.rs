@@ -47,7 +47,10 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     variants: || {
         vec![
             ("paper (clean first, both prefetchings)", json!({})),
-            ("no prefetching", json!({"request_prefetch": false, "sequential_threshold": 0})),
+            // Seed 001 §II.A: the baselines "read the corresponding translation page but only
+            // load[] the requested mapping entry into cache" — no request-level and no
+            // selective prefetching; TPFTL's clean-first, batch-update replacement stays.
+            (BASELINE_VARIANT, json!({"request_prefetch": false, "sequential_threshold": 0})),
             ("LRU victim, dirty or not", json!({"clean_first": false})),
         ]
     },
@@ -56,6 +59,9 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         Ok(Box::new(Tpftl::new(ctx, options)?))
     },
 };
+
+/// The variant in seed 001's baseline form (HCFTL's comparison): one entry loaded per miss.
+pub const BASELINE_VARIANT: &str = "seed001-baseline";
 
 /// An entry node: the entry's offset in its page (2 bytes, dirty flag in its top bit) and
 /// its PPN; the LPN is the node's page number and the offset (TPFTL's compression).

@@ -111,3 +111,42 @@ fn selective_prefetching_loads_the_rest_of_the_page_once_nodes_keep_falling() {
     assert_eq!(dev.stats.mapping_misses, misses + 1, "23 was beyond the budget");
     ftl.check(&dev).unwrap();
 }
+
+/// Seed 001's baseline form (the registered `seed001-baseline` variant): a miss reads the
+/// translation page but loads only the requested entry. A 6-page read request over pages 0
+/// and 1, then single reads walking page 2 (what triggers selective prefetching in the
+/// default form): every look-up misses and adds exactly one entry; nothing is prefetched.
+#[test]
+fn the_seed001_baseline_loads_one_entry_per_miss() {
+    let variants = (SPEC.variants)();
+    let (_, options) = variants.iter().find(|(name, _)| *name == BASELINE_VARIANT).expect("registered");
+    let options: TpftlOptions = serde_json::from_value(options.clone()).unwrap();
+    assert_eq!(
+        (options.request_prefetch, options.sequential_threshold, options.clean_first),
+        (false, 0, true)
+    );
+    let (mut ftl, mut dev) = setup(400, options);
+    for lpn in [0u32, 15, 16] {
+        ftl.write(lpn, 1, &mut dev).unwrap();
+    }
+    ftl.flush(&mut dev).unwrap();
+    dev.reset_counters();
+    let lpns: Vec<u32> = (6..12).collect();
+    ftl.begin_request(HostOp::Read, &lpns, &mut dev).unwrap();
+    for &lpn in &lpns {
+        let before = ftl.ram_entries().len();
+        ftl.read(lpn, &mut dev).unwrap();
+        assert_eq!(ftl.ram_entries().len(), before + 1, "LPN {lpn}");
+    }
+    ftl.end_request(&mut dev).unwrap();
+    for lpn in 17..23 {
+        ftl.begin_request(HostOp::Read, &[lpn], &mut dev).unwrap();
+        let before = ftl.ram_entries().len();
+        ftl.read(lpn, &mut dev).unwrap();
+        assert_eq!(ftl.ram_entries().len(), before + 1, "LPN {lpn}");
+        ftl.end_request(&mut dev).unwrap();
+    }
+    assert_eq!((dev.stats.mapping_misses, dev.stats.mapping_hits), (12, 0));
+    assert_eq!(tp(&dev, TpCause::Prefetch), (0, 0));
+    ftl.check(&dev).unwrap();
+}

@@ -38,8 +38,10 @@
 //! before its program, in all three schemes.
 //!
 //! The paper gives no formula for the LRU part (its Fig. 6 only shows the bars): the two
-//! knobs are options of every scheme of the family, so the comparison can be re-run with a
-//! near-constant LRU (`lru_items_per_op` very large) to see what the claim rests on.
+//! knobs are options of every scheme of the family, with the same keys and meaning on
+//! `treeftl`, `tree-pl`, `aps` and `jtl` (`lru_touch_ops`; `lru_items_per_op`: 0 = the
+//! logarithmic model, K = a scan of K candidates per operation — JTL accepts it but selects
+//! no victim), so one setting re-runs the whole comparison under another assumption.
 
 use crate::device::Device;
 

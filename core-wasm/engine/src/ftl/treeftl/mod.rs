@@ -130,8 +130,9 @@ pub struct TreeOptions {
     /// What a group-level prune flushes: `whole_group` (default, ours: CDPs then CTP) or
     /// `data_first` (CDPs now, the CTP at a later prune). Tree-PL ignores it.
     pub prune: Prune,
-    /// On a write miss, read the old data page into RAM first (the paper's Fig. 2 steps B-3
-    /// and C-4; default on). Off: a page-sized write replaces the page without reading it.
+    /// On a buffer miss of a write, read the page's old flash copy into RAM first (the
+    /// paper's Fig. 2 steps B-3 and C-4; default on). Off: a page-sized write replaces the
+    /// page without reading it. APS and JTL have the same option (default off there).
     pub read_in: bool,
     /// A request of more pages than this is sequential and bypasses RAM for its data;
     /// 0 (default) = half a block (the paper: 32 pages of 64).
@@ -140,9 +141,10 @@ pub struct TreeOptions {
     /// Cache operations per LRU touch (see the family cost model, `cost.rs`).
     #[schemars(extend("x-units" = "ops"))]
     pub lru_touch_ops: u32,
-    /// Victim-selection model: 0 (default) = 1 + log2 n cache operations over n candidates;
-    /// above 0 = a scan, 1 + n / this (either way page-level selection over many pages
-    /// costs more than group-level selection over few groups).
+    /// LRU victim-selection cost over n candidates (the family cost model, an assumption the
+    /// paper does not give): 0 (default) = 1 + log2 n cache operations; K above 0 = a scan,
+    /// 1 + n / K. Either way page-level selection over many pages (Tree-PL) costs more than
+    /// group-level selection over few groups.
     #[schemars(extend("x-units" = "items"))]
     pub lru_items_per_op: u32,
 }
