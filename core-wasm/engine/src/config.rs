@@ -298,6 +298,11 @@ pub struct WorkloadConfig {
     /// Before measuring, write every page the trace reads before it writes it, so reads find
     /// data on flash as they would on a device in use. Counters are reset afterwards.
     pub prefill_read_pages: bool,
+    /// Pre-fill through the scheme's own request path, so its caches and buffers start the
+    /// measurement holding what the pre-fill left in them (a warm start). Off (the default):
+    /// every scheme starts from the same placement, pre-filled pages laid out in LPN order
+    /// with the scheme's metadata written once and its caches empty.
+    pub warm_up: bool,
     /// After the last request, flush what the scheme holds only in RAM (dirty mapping
     /// entries, buffered pages) and count that work in the metrics, so schemes that buffer
     /// are compared on the same footing.
@@ -308,7 +313,12 @@ impl Default for WorkloadConfig {
     fn default() -> Self {
         // Modulo works for any trace on any device; Dense and Refuse are for devices sized to
         // the trace's footprint (Dense keeps distinct pages distinct).
-        WorkloadConfig { address_map: AddressMap::Modulo, prefill_read_pages: true, flush_at_end: false }
+        WorkloadConfig {
+            address_map: AddressMap::Modulo,
+            prefill_read_pages: true,
+            warm_up: false,
+            flush_at_end: false,
+        }
     }
 }
 

@@ -491,7 +491,8 @@ pub struct ServiceTime {
 }
 
 /// Erase-count spread over blocks: the wear of each block since the device was new, so it
-/// includes erases done while pre-filling (unlike `flash.erases`, which counts the run).
+/// includes erases done while pre-filling (unlike `flash.erases`, which counts the run):
+/// `mean × blocks = flash.erases + prefill.erases`. A pre-fill placed directly erases nothing.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct EraseSpread {
     pub min: u64,
@@ -539,6 +540,8 @@ pub struct Metrics {
     pub sim_time_us: f64,
     /// The utilization actually reached (pre-fill and trace footprint together).
     pub utilization: Utilization,
+    /// What the pre-fill did before request 0.
+    pub prefill: crate::sim::PrefillSummary,
     /// The run sampled over the trace: at most [`crate::series::MAX_POINTS`] windows.
     pub series: Vec<crate::series::SeriesPoint>,
     /// Caching groups at the end (schemes that group their RAM: TreeFTL, Tree-PL).

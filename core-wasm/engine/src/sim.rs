@@ -101,6 +101,8 @@ pub struct Sim {
     last: LastRequest,
     check_every_step: bool,
     failed: Option<EngineError>,
+    /// What the pre-fill did ([`Sim::prefill_summary`]).
+    prefill_summary: PrefillSummary,
 }
 
 impl Sim {
@@ -153,6 +155,7 @@ impl Sim {
             last: LastRequest::default(),
             check_every_step: false,
             failed: None,
+            prefill_summary: PrefillSummary::default(),
             config,
         };
         sim.prefill()?;
@@ -168,41 +171,6 @@ impl Sim {
     ) -> Result<Sim> {
         let trace = trace::parse(bytes, format).map_err(|e| e.in_file(trace_name))?;
         Sim::new(config, &trace, trace_name)
-    }
-
-    /// Writes what must be on the device before measurement: the first `utilization` share
-    /// of the logical pages, then the pages the trace reads before writing them. Counters and
-    /// the clock are reset afterwards, so metrics cover the trace alone.
-    fn prefill(&mut self) -> Result<()> {
-        let logical = self.oracle.logical_pages();
-        let upto = (self.config.device.utilization * logical as f64).floor() as u32;
-        let mut pages: Vec<u32> = (0..upto).collect();
-        if self.config.workload.prefill_read_pages {
-            pages.extend(self.workload.read_before_write(logical).into_iter().filter(|&l| l >= upto));
-        }
-        if pages.is_empty() {
-            return Ok(());
-        }
-        // Through the same request path as the trace (the scheme's request hooks see it), as
-        // block-sized write requests; then the scheme flushes what it holds only in RAM, so
-        // the measured run starts from a device whose state is on flash (no pre-fill
-        // write-backs billed to the trace).
-        let chunk = self.config.device.pages_per_block as usize;
-        for lpns in pages.chunks(chunk) {
-            self.device.begin_request(0);
-            self.ftl.begin_request(HostOp::Write, lpns, &mut self.device)?;
-            for &lpn in lpns {
-                let v = self.oracle.write(lpn)?;
-                self.ftl.write(lpn, v, &mut self.device)?;
-            }
-            self.ftl.end_request(&mut self.device)?;
-            self.device.end_request();
-        }
-        self.device.begin_request(0);
-        self.ftl.flush(&mut self.device)?;
-        self.device.end_request();
-        self.device.reset_counters();
-        Ok(())
     }
 
     /// Writes what the scheme holds only in RAM to flash now, as controller work after the
@@ -574,6 +542,10 @@ impl Sim {
         self.device.take_events_costed()
     }
 }
+
+#[path = "sim_prefill.rs"]
+mod prefill;
+pub use prefill::{PrefillMethod, PrefillSummary};
 
 #[path = "sim_readout.rs"]
 mod readout;

@@ -194,6 +194,7 @@ impl Sim {
             integrity_errors: self.oracle.errors(),
             requests_done: self.cursor as u64,
             sim_time_us: us(self.sim_time_ns),
+            prefill: self.prefill_summary.clone(),
             series: self.series.points().to_vec(),
             caching_groups: self.ftl.group_sizes().map(|sizes| crate::metrics::GroupMetrics::of(&sizes)),
             utilization: {

@@ -158,6 +158,17 @@ pub trait Ftl: std::fmt::Debug {
     fn flush(&mut self, _dev: &mut Device) -> Result<()> {
         Ok(())
     }
+    /// Lays out pre-filled data directly, on an erased device before any request: `pages`
+    /// are `(lpn, version)` in LPN order, each written once. The data goes where the scheme
+    /// would put a first write of each page in that order (block after block), and the
+    /// scheme's metadata is written once (each translation page programmed once, nothing
+    /// superseded), with its caches and buffers left empty. Returns `false` when the scheme
+    /// does not place (the default): the caller then serves the pages as write requests and
+    /// flushes, which for a scheme without caches gives the same clean layout, and for one
+    /// with caches leaves them warm (the caller reports that).
+    fn place_prefill(&mut self, _pages: &[(u32, u32)], _dev: &mut Device) -> Result<bool> {
+        Ok(false)
+    }
     /// The device is idle from now until `until_ns` (the next request's arrival): background
     /// work (HCFTL's DTP merge, MNFTL's idle reclamation) goes here, charged like any other.
     /// Work that runs past `until_ns` delays the next request. Default: nothing.

@@ -422,7 +422,7 @@ impl Ftl for Aps {
     }
 
     // `read`, `write`, `trim` and `flush` go through the data buffer first (above, below).
-    demand::forward!(map_view, block_role, ram_budget);
+    demand::forward!(place_prefill, map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)

@@ -242,7 +242,7 @@ impl DemandScheme for Cdftl {
 impl Ftl for Cdftl {
     // `flush`: dirty CTPs list all their entries as dirty, so one rewrite per page with
     // dirty entries in either level.
-    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
+    demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes()

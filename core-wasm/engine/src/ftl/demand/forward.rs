@@ -3,7 +3,8 @@
 //!
 //! - in `impl DemandScheme`: `core` (writes `core` and `core_mut` over the field `core`);
 //! - in `impl Ftl`: `read`, `write`, `trim` ([`read`](super::read), [`write`](super::write),
-//!   [`trim`](super::trim)), `flush` ([`flush_entries`](super::flush_entries)), `map_view`
+//!   [`trim`](super::trim)), `flush` ([`flush_entries`](super::flush_entries)), `place_prefill`
+//!   ([`place_prefill`](super::place_prefill)), `map_view`
 //!   ([`map_view`](super::map_view)), `block_role`
 //!   ([`DemandCore::block_role`](super::DemandCore::block_role)) and `ram_budget`.
 //!
@@ -47,6 +48,16 @@ macro_rules! forward {
         /// One rewrite per translation page holding dirty entries in RAM.
         fn flush(&mut self, dev: &mut $crate::device::Device) -> $crate::error::Result<()> {
             $crate::ftl::demand::flush_entries(self, dev)
+        }
+    };
+    (@ place_prefill) => {
+        /// Data pages in LPN order, each translation page they touch programmed once.
+        fn place_prefill(
+            &mut self,
+            pages: &[(u32, u32)],
+            dev: &mut $crate::device::Device,
+        ) -> $crate::error::Result<bool> {
+            $crate::ftl::demand::place_prefill(self, pages, dev)
         }
     };
     (@ map_view) => {

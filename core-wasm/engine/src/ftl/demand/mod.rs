@@ -19,8 +19,9 @@
 //!    flush) and `mark_clean` (flush). [`Collects`] comes with it, so the shared block pool's
 //!    collect-then-refill loop runs [`collect`]. Inspection builds on [`entry_list`],
 //!    [`gtd_table`] and [`ram_budgets`].
-//! 3. In `impl Ftl`, `forward!(read, write, trim, flush, map_view, block_role, ram_budget)`
-//!    passes those to [`read`], [`write()`], [`trim`], [`flush_entries`], [`map_view`],
+//! 3. In `impl Ftl`, `forward!(read, write, trim, flush, place_prefill, map_view, block_role,
+//!    ram_budget)` passes those to [`read`], [`write()`], [`trim`], [`flush_entries`],
+//!    [`place_prefill`], [`map_view`],
 //!    [`DemandCore::block_role`] (leave out the ones the scheme does its own way); `check`
 //!    calls [`check`] plus the scheme's own rules; hash the core with
 //!    [`DemandCore::hash_into`].
@@ -51,6 +52,7 @@ mod forward;
 mod gc;
 mod host;
 mod inspect;
+mod prefill;
 mod tpage;
 mod victim;
 
@@ -70,6 +72,7 @@ pub(crate) use forward::forward;
 pub use gc::collect;
 pub use host::{flush_entries, read, trim, write};
 pub use inspect::{cmt_list, entry_list, gtd_table, ram_budgets, touches_tpage};
+pub use prefill::place_prefill;
 pub use tpage::{program_tpage, read_tpage, rewrite_tpage, write_back_entry, write_back_page};
 pub use victim::{pop_cost_aware, CmtVictim, VictimScan};
 

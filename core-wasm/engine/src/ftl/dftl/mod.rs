@@ -215,7 +215,7 @@ impl Ftl for Dftl {
     // `flush`: one rewrite per translation page holding dirty entries (a flush is not an
     // eviction, so it batches whatever `batch_update` says). `map_view`: the CMT's dirty
     // entries override the translation pages; its clean ones must equal them.
-    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
+    demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.cmt.capacity() as u64 * ENTRY_BYTES

@@ -309,7 +309,7 @@ impl Ftl for Hcftl {
     // already. `map_view`: STPs through the GTD, overridden by the DTPs (entries naming
     // their LPNs, [`DemandScheme::entry_pages`]), then by the dirty entries of the Ghost-CMT
     // and the CMT. `block_role` is HCFTL's own (DTP blocks).
-    demand::forward!(read, write, trim, flush, map_view, ram_budget);
+    demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
 
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
     /// first, while the device is idle; the merge that is running when the next request

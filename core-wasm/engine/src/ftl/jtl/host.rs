@@ -94,7 +94,7 @@ impl Ftl for Jtl {
     }
 
     // `read`, `write`, `trim` and `flush` are JTL's own (above, below).
-    demand::forward!(map_view, block_role, ram_budget);
+    demand::forward!(place_prefill, map_view, block_role, ram_budget);
 
     fn inspect(&self, q: &InspectQuery) -> Inspection {
         self.inspection(q)

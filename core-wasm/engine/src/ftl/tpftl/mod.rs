@@ -341,7 +341,7 @@ impl Ftl for Tpftl {
         Ok(())
     }
 
-    demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
+    demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.capacity
