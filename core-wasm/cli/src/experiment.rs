@@ -375,10 +375,11 @@ fn print_markdown(
         }
     }
     if !e.over_time.is_empty() {
-        println!("\n### Over time (readings at each tenth of the run)\n");
+        println!("\n### Over time (readings at each tenth of the run, traces behind the rows)\n");
         println!("| trace | series | {key} | requests | {} |", e.over_time.join(" | "));
         println!("|---|---|---|---|{}", "---|".repeat(e.over_time.len()));
-        for r in runs {
+        let rows_trace = |r: &&Run| e.traces[r.slot].carries_effect || slots[r.slot].user_file.is_some();
+        for r in runs.iter().filter(rows_trace) {
             for reading in &r.readings {
                 let vals: Vec<String> = e
                     .over_time
@@ -405,4 +406,50 @@ fn print_markdown(
         }
     }
     println!("\n**Differences from the paper's setup:** {}", e.differences);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HM_0: &str =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../public/traces/msr-cambridge_hm_0_first1000.csv");
+
+    fn args(extra: &[&str]) -> Args {
+        let argv: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+        let flags: Vec<&str> =
+            ["trace-file", "format"].into_iter().chain(crate::select::FLAGS.iter().copied()).collect();
+        Args::parse(&argv, &flags, &["json", "markdown"]).unwrap()
+    }
+
+    #[test]
+    fn a_users_trace_takes_its_slot_whole_and_counts_as_carrying_the_effect() {
+        let e = experiments::experiment("shin-prefill-share").unwrap();
+        let spec = format!("desktop-standin={HM_0}");
+        let slots = load(e, &args(&["--trace-file", &spec, "--first", "300"])).unwrap();
+        assert_eq!(slots.len(), 1);
+        assert_eq!(slots[0].user_file.as_deref(), Some(HM_0));
+        assert_eq!(slots[0].trace.requests.len(), 300, "read with the selection flags");
+        // Its points run, and the report counts it where no shipped trace of the slot would.
+        let points = e.points().unwrap();
+        let (m, readings) = run_point(&points[0], &slots[0], &["waf"]);
+        assert_eq!(m.unwrap().trace.requests, 300);
+        assert_eq!(readings.len(), experiments::OVER_TIME_POINTS);
+        assert_eq!(readings.last().unwrap().requests_done, 300);
+        let listed = traces_json(e, &slots);
+        assert_eq!(listed[0]["carries_effect"], true);
+        assert_eq!(listed[0]["user_file"], HM_0);
+    }
+
+    #[test]
+    fn bad_trace_files_are_refused_naming_the_slot_and_the_path() {
+        let e = experiments::experiment("treeftl-figs-4-5").unwrap();
+        let err = |spec: &str| load(e, &args(&["--trace-file", spec])).err().unwrap();
+        let m = err("hm_0");
+        assert!(m.contains("expected ID=PATH") && m.contains("hm_0-synthetic"), "{m}");
+        let m = err(&format!("hm0={HM_0}"));
+        assert!(m.contains("no trace 'hm0'") && m.contains("cloudphysics"), "{m}");
+        let m = err("hm_0=/no/such/file.csv");
+        assert!(m.contains("/no/such/file.csv is not a readable file"), "{m}");
+    }
 }

@@ -4,12 +4,9 @@
 //! papers' traces. What each reproduces and what is assumed is written beside it.
 //!
 //! Assumptions shared by the MSR-like stand-ins, fixed before any run was compared:
-//! - **Locality**: Zipf over 4 KiB slots; seed 001 gives none. TreeFTL's stand-in takes the
-//!   generator's default exponent 0.99 (YCSB's). HCFTL's take 0.9: at 0.99 DFTL's CMT hit
-//!   ratio on the proj_3 stand-in was 0.977, which the paper's own numbers rule out (HCFTL
-//!   improves DFTL's hit ratio by 15.5-800 %, so DFTL's is at most 1 / 1.155 = 0.866); 0.9
-//!   was chosen for that bound, before HCFTL was compared with TPFTL on it. No sequential
-//!   runs (the `zipf` generator's default).
+//! - **Locality**: Zipf over 4 KiB slots with the generator's default exponent 0.99 (YCSB's);
+//!   seed 001 gives none. Requests land independently of each other (no bursts, no phases),
+//!   and none continues the previous one (the `zipf` generator's default).
 //! - **Sizes**: geometric in 512 B sectors with the published mean (as `ftl generate
 //!   --mean-size`), capped at 4 MiB.
 //! - **Arrivals**: Poisson with the mean gap of the whole trace over one week (the MSR
@@ -55,22 +52,29 @@ pub fn hm_0_tree() -> GenParams {
     msr_like(8.89 * 1024.0, 0.35, 3_993_316.0, 0.99, 300_000, 1536 << 20, 7)
 }
 
+/// Address space of HCFTL's stand-ins: four times what 2 MB's CMT maps (1.26 MB of 8-byte
+/// entries, each for a 4 KiB page), so entries are evicted and met again. Fixed by that rule
+/// before HCFTL was compared on it (64 GiB, tried first, left most misses first references;
+/// 400,000 requests here touch too few pages to overflow DFTL's 2 MB, so the stand-ins run
+/// to 1,000,000).
+pub const HCFTL_ADDRESS_SPACE: u64 = 4 * (1_260_000 / 8) * 4096;
+
 /// SYNTHETIC STAND-IN for MSR hm_0 at HCFTL's scale (seed 001 Table II: 8.89 KB, 0.35
-/// reads), Zipf 0.9: 200,000 requests over 64 GiB of the 128 GB device, enough distinct pages
-/// to overflow 2 MB's CMT (about 100,000 requests do not).
+/// reads): 1,000,000 requests over [`HCFTL_ADDRESS_SPACE`].
 pub fn hm_0_hcftl() -> GenParams {
-    msr_like(8.89 * 1024.0, 0.35, 3_993_316.0, 0.9, 200_000, 64 << 30, 11)
+    msr_like(8.89 * 1024.0, 0.35, 3_993_316.0, 0.99, 1_000_000, HCFTL_ADDRESS_SPACE, 11)
 }
 
 /// SYNTHETIC STAND-IN for MSR proj_3 (seed 001 Table II: 9.75 KB, 0.95 reads, of 2,244,644
-/// requests), Zipf 0.9: 200,000 requests over 64 GiB.
+/// requests): 1,000,000 requests over [`HCFTL_ADDRESS_SPACE`].
 pub fn proj_3_hcftl() -> GenParams {
-    msr_like(9.75 * 1024.0, 0.95, 2_244_644.0, 0.9, 200_000, 64 << 30, 13)
+    msr_like(9.75 * 1024.0, 0.95, 2_244_644.0, 0.99, 1_000_000, HCFTL_ADDRESS_SPACE, 13)
 }
 
-/// The same proj_3 stand-in, 400,000 requests: long enough for HCFTL's DTP index to fill.
+/// The same proj_3 stand-in, 2,000,000 requests (about the real trace's 2,244,644): long
+/// enough to see whether HCFTL's DTP index fills.
 pub fn proj_3_long() -> GenParams {
-    GenParams { count: 400_000, ..proj_3_hcftl() }
+    GenParams { count: 2_000_000, ..proj_3_hcftl() }
 }
 
 /// Footprint of Shin's stand-ins: every page in it is pre-filled, and the device is sized

@@ -61,7 +61,7 @@ fn the_shin_device_is_sized_so_the_footprint_over_capacity_is_the_utilization() 
     let points = shin.points().unwrap();
     let page: Vec<&Point> = points.iter().filter(|p| p.series == "page").collect();
     let u: Vec<f64> = page.iter().map(|p| p.value.as_f64().unwrap()).collect();
-    assert_eq!(u, vec![0.4, 0.5, 0.6, 0.7, 0.8, 0.9]);
+    assert_eq!(u, vec![0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9]);
     let footprint = standins::SHIN_FOOTPRINT;
     let mut last_blocks = u32::MAX;
     for p in &page {
@@ -109,6 +109,12 @@ fn the_hcftl_comparison_runs_tpftl_in_seed_001s_baseline_form_and_prefetching_tp
     assert_eq!(baseline.scheme, "tpftl");
     assert_eq!(baseline.config.options["request_prefetch"], false);
     assert_eq!(baseline.config.options["sequential_threshold"], 0);
+    // The same options as the scheme's named seed001-baseline variant.
+    let variants = (crate::ftl::spec("tpftl").unwrap().variants)();
+    let (_, form) = variants.iter().find(|(n, _)| *n == "seed001-baseline").unwrap();
+    for (k, v) in form.as_object().unwrap() {
+        assert_eq!(&baseline.config.options[k], v, "{k}");
+    }
     let prefetch = of("tpftl-prefetch");
     assert_eq!(prefetch.config.options, crate::ftl::spec("tpftl").unwrap().default_options());
     assert_eq!(prefetch.config.options["request_prefetch"], true);

@@ -67,7 +67,7 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
       return { id, name: series?.label ?? names.get(id)?.name ?? id, color };
     });
     const metrics = st.experiment?.metrics ?? SWEEP_METRICS;
-    const xTitle = catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '';
+    const xTitle = st.key === 'footprint_utilization' ? 'Utilization (footprint / capacity)' : (catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '');
     const charts = metrics
       .map((m) => sweepChartData(st.runs, trace, m, { ...metricLabel(m, columns), xTitle, xs }, schemes))
       .filter((d) => d.series.some((s) => s.points.length > 0));
