@@ -11,7 +11,7 @@ if [ ! -x "$ftl" ]; then
   cargo build --release --manifest-path core-wasm/Cargo.toml -p ftl-cli
 fi
 mkdir -p docs/results/generated
-for e in treeftl-figs-4-5 hcftl-figs-4-5 hcftl-long-run shin-fig-3 shin-prefill-share; do
+for e in shin-fig-3 shin-prefill-share treeftl-figs-4-5 hcftl-figs-4-5 hcftl-long-run; do
   echo "ftl sweep --experiment $e --markdown" >&2
   "$ftl" sweep --experiment "$e" --markdown > "docs/results/generated/$e.md"
 done
