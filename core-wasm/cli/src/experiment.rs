@@ -272,13 +272,11 @@ fn print_text(e: &Experiment, key: &str, slots: &[Slot], runs: &[Run], report: &
             println!("{:<62} why: {reason}", "");
         }
     }
-    for s in slots.iter().filter(|s| s.user_file.is_some()) {
-        println!(
-            "\nYour trace in slot {}: {} ({} requests)",
-            s.id,
-            s.user_file.as_deref().unwrap_or(""),
-            s.trace.requests.len()
-        );
+    println!("\nTraces (rows cover those marked *):");
+    for (t, s) in e.traces.iter().zip(slots) {
+        let star = if t.carries_effect || s.user_file.is_some() { "*" } else { " " };
+        let what = s.user_file.as_deref().map_or(t.stands_in_for.to_string(), |f| format!("YOUR TRACE {f}"));
+        println!("{star} {} ({} requests): {what}", t.id, s.trace.requests.len());
     }
     println!("\nDifferences: {}", e.differences);
 }

@@ -1,14 +1,17 @@
-//! Paper experiments (issue 13): each source's comparison as a registry entry the CLI
-//! (`ftl sweep --experiment NAME`) and the app's Presets menu run the same way: a device
-//! preset with stated changes, the schemes (those registered now), the traces (shipped real
-//! excerpts or labelled synthetic stand-ins), the swept parameter and its values, and the
-//! paper's reported numbers with what differs in our setup. A scheme family that lands later
-//! adds its experiment here (one entry) or its id to an entry's `schemes`.
+//! Paper experiments: each source's comparison as a registry entry the CLI (`ftl sweep
+//! --experiment NAME`) and the app's Presets menu run the same way: a device preset with
+//! stated changes, the compared **series** (a scheme with the options the source describes:
+//! TPFTL in seed 001's baseline form and the prefetching TPFTL are two series), the traces
+//! (shipped real excerpts, or labelled SYNTHETIC stand-ins built from what the papers publish,
+//! or the user's own copy of a paper trace), the swept axis and its values, and the paper's
+//! reported numbers with what differs in our setup. [`report`] puts our numbers beside the
+//! paper's, each row with an [`Agreement`]: direction, magnitude where the stand-in is built
+//! for it, and the measured reason when it does not agree.
 //!
-//! Runs are browser-sized: traces are cut to at most a few tens of thousands of requests and
-//! devices shrunk to a few GiB, so a whole experiment runs in well under a minute natively
-//! (each entry's `differences` says what was scaled). [`report`] puts our numbers beside
-//! the paper's.
+//! Rows cover the traces built to carry the paper's effect (re-reference of evicted entries, a
+//! footprint rewritten several times); a short excerpt that fits in RAM is shown but behind no
+//! row. Runs are sized to take about a minute natively (each entry's `differences` says what
+//! was scaled); `hcftl-long-run` is longer by design.
 
 mod registry;
 mod report;

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { getTrace, listTraces, type LibraryEntry } from '../../traces/library';
 import type { Agreement, ExperimentInfo, ReportRow } from './types';
 
 function range([lo, hi]: [number, number]): string {
@@ -88,8 +90,9 @@ export function PaperTable({ info, rows }: { info: ExperimentInfo; rows: ReportR
 
 /**
  * Bring your own trace: a file per trace slot of experiment `info` (the user's copy of the
- * paper's trace, the whole MSR hm_0 say), read whole in place of the shipped excerpt or
- * stand-in; the report then counts it as carrying the effect.
+ * paper's trace, the whole MSR hm_0 say), uploaded or picked from the trace library, read
+ * whole in place of the shipped excerpt or stand-in; the report then counts it as carrying
+ * the effect.
  */
 export function TraceSlots({
   info,
@@ -102,6 +105,16 @@ export function TraceSlots({
   onChange: (files: Record<string, File>) => void;
   disabled: boolean;
 }) {
+  const [library, setLibrary] = useState<LibraryEntry[]>([]);
+  useEffect(() => {
+    listTraces().then(setLibrary, () => setLibrary([]));
+  }, []);
+  const put = (id: string, f: File | undefined) => {
+    const next = { ...files };
+    if (f) next[id] = f;
+    else delete next[id];
+    onChange(next);
+  };
   return (
     <fieldset className="sweep__slots" disabled={disabled}>
       <legend>Your own traces (optional)</legend>
@@ -109,18 +122,33 @@ export function TraceSlots({
         <label key={t.id}>
           {t.id}
           {t.kind === 'generated' ? ' (synthetic)' : ''}:{' '}
-          <input
-            type="file"
-            aria-label={`Your trace for ${t.id}`}
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              const next = { ...files };
-              if (f) next[t.id] = f;
-              else delete next[t.id];
-              onChange(next);
-            }}
-          />
-          {files[t.id] && <small> using your {files[t.id].name}</small>}
+          <input type="file" aria-label={`Your trace for ${t.id}`} onChange={(e) => put(t.id, e.target.files?.[0])} />
+          {library.length > 0 && (
+            <select
+              aria-label={`Library trace for ${t.id}`}
+              value=""
+              onChange={(e) => {
+                const hash = e.target.value;
+                if (hash) void getTrace(hash).then((s) => put(t.id, s?.file));
+              }}
+            >
+              <option value="">or from the library…</option>
+              {library.map((l) => (
+                <option key={l.hash} value={l.hash}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          )}
+          {files[t.id] && (
+            <small>
+              {' '}
+              using your {files[t.id].name}{' '}
+              <button type="button" onClick={() => put(t.id, undefined)}>
+                clear
+              </button>
+            </small>
+          )}
         </label>
       ))}
       {info.param === 'footprint_utilization' && (
