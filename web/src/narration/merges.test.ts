@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, RequestTrace } from '../engine/events';
-import { mergeWork } from './merges';
+import { describeMerge, mergeWork } from './merges';
 import { narrate } from './narrate';
 
 const PPB = 4;
@@ -51,6 +51,11 @@ describe('narration of merges', () => {
     expect(lines[7].text).toMatch(/merge 2 of A = 2.* — 1 page copy, 2 erases, 4,225 µs; the victim's 2 merges together: 2 page copies, 3 erases, 6,450 µs$/);
     expect(lines[3].text).not.toContain('together');
     expect(lines[8].text).toBe('Merge done: log block 6 is erased and free again');
+  });
+
+  it('says why an in-order log block was merged in full (BAST with full merges only)', () => {
+    const e = { type: 'merge', kind: 'full', lbn: 0, data_block: 2, log_block: 6, result_block: 7, cause: 'in_order', written: 4, degree: 1 } as const;
+    expect(describeMerge(e, PPB)).toMatch(/^Full merge of logical block 0: log block 6 was written in order \(4 of 4 pages written\), but the scheme merges in full only/);
   });
 
   it('says a switched log block became the data block', () => {

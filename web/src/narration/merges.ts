@@ -43,6 +43,8 @@ export function describeMerge(e: Merge, ppb: number): string {
       return `Fold (NFTL) of logical block ${e.lbn}: replacement block ${e.log_block} (${written}) and its primary${data ? ` ${data}` : ''} are folded into a new primary: ${gathered('them')}`;
     case 'shared':
       return `Full merge of logical block ${e.lbn}: log block ${e.log_block} holds pages of ${plural(e.degree, 'logical block')} (association degree A = ${e.degree}), so each is merged on its own; ${gathered(both)}`;
+    case 'in_order':
+      return `Full merge of logical block ${e.lbn}: log block ${e.log_block} was written in order (${written}), but the scheme merges in full only (seed 004's Eq. (2)); ${gathered(both)}`;
     case 'superseded':
       return `Full merge of logical block ${e.lbn}: log block ${e.log_block} was written in order, but a later write of one of its pages went to the data block, so it cannot be switched in; ${gathered(both)}`;
     default:

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::{BlockMap, LOG_ENTRY_BYTES};
-use super::logblock::{self, budgets, log_list, map_structures, merge_log, LogBlock, LIST_ENTRY_BYTES};
+use super::logblock::LIST_ENTRY_BYTES;
+use super::logblock::{self, budgets, log_list, map_structures, merge_log_with, LogBlock, MergeKinds};
 use super::{BlockRole, BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -39,11 +40,12 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         vec![
             ("every spare block a log block, LRU victim (seed 004)", json!({})),
             ("two log blocks, FIFO victim", json!({"log_blocks": 2, "victim": "fifo"})),
+            ("full merges only (seed 004's Eq. (2))", json!({"merges": "full-only"})),
         ]
     },
     build: |ctx, options| {
         let o = super::parse_options::<BastOptions>("bast", options)?;
-        Ok(Box::new(LogFtl::new(ctx, "bast", o.log_blocks, o.victim, 1)?))
+        Ok(Box::new(LogFtl::new(ctx, "bast", o.log_blocks, o.victim, 1)?.with_merges(o.merges)))
     },
 };
 
@@ -67,6 +69,9 @@ pub struct BastOptions {
     pub log_blocks: u32,
     /// Victim when a log block is needed and none is free: `lru` (default, seed 004) or `fifo`.
     pub victim: LogVictim,
+    /// Merges used: `all` (default: switch, partial and full, Kim et al.'s BAST) or
+    /// `full-only` (seed 004 §2's BAST read literally: every merge is Eq. (2)'s full merge).
+    pub merges: MergeKinds,
 }
 
 /// Log-block FTL state (BAST, and SBAST with shared log blocks).
@@ -81,6 +86,8 @@ pub struct LogFtl {
     victim: LogVictim,
     /// Data blocks one log block may serve (1: BAST).
     share: usize,
+    /// Merges used to reclaim a log block.
+    merges: MergeKinds,
 }
 
 impl LogFtl {
@@ -89,7 +96,21 @@ impl LogFtl {
     pub fn new(ctx: &BuildCtx, id: &str, log_blocks: u32, victim: LogVictim, share: usize) -> Result<Self> {
         let map = BlockMap::new(ctx, id, 2)?;
         let max_logs = logblock::pool_size(ctx.device.blocks - map.lbns(), log_blocks);
-        Ok(LogFtl { map, logs: Vec::new(), owner: Default::default(), max_logs, victim, share: share.max(1) })
+        let merges = MergeKinds::All;
+        Ok(LogFtl {
+            map,
+            logs: Vec::new(),
+            owner: Default::default(),
+            max_logs,
+            victim,
+            share: share.max(1),
+            merges,
+        })
+    }
+
+    /// The same with the merges `merges` allows.
+    pub fn with_merges(self, merges: MergeKinds) -> Self {
+        LogFtl { merges, ..self }
     }
 
     /// Associates `lbn` with log block `block`; a logical block already holding a log block
@@ -116,7 +137,7 @@ impl LogFtl {
     /// Merges the log block at `i` and forgets it.
     fn reclaim(&mut self, i: usize, dev: &mut Device) -> Result<()> {
         let log = self.logs.remove(i);
-        merge_log(&mut self.map, dev, &log)?;
+        merge_log_with(&mut self.map, dev, &log, self.merges)?;
         self.owner.retain(|_, b| *b != log.block);
         Ok(())
     }

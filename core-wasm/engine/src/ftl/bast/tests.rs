@@ -99,3 +99,22 @@ fn an_update_writes_the_new_copy_before_invalidating_the_old() {
         "{ops:?}"
     );
 }
+
+/// `merges = full-only` (seed 004's Eq. (2) read literally): the complete, in-order log block
+/// that Kim et al.'s BAST switches (one erase, no copy) takes a full merge instead: 4 copies
+/// into a fresh block and both old blocks erased, N × (T_read + T_write) + 2 × T_erase.
+#[test]
+fn full_merges_only_merges_an_in_order_log_block_in_full() {
+    let (ftl, mut dev) = setup(1, 1);
+    let mut ftl = ftl.with_merges(MergeKinds::FullOnly);
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 0, 1, 2, 3], &mut v);
+    let log = ftl.logs[0].block;
+    let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[2], &mut v));
+    assert_eq!(merges, [(MergeKind::Full, MergeCause::InOrder, 4, 1)]);
+    assert_eq!(dev.stats.merges, [0, 0, 1]);
+    assert_eq!(dev.stats.gc_valid_copies, 4);
+    assert_ne!(ftl.map.data_block(0), Some(log), "a fresh block, not the log block");
+    assert_eq!(merge_ns(&dev), 4 * (T_READ + T_WRITE) + 2 * T_ERASE);
+    assert_reads(&mut ftl, &mut dev, &[(0, 5), (1, 6), (2, 9), (3, 8)]);
+}

@@ -23,6 +23,9 @@
 //! victim, and NFTL's replacement blocks, which keep no log-page table (reads scan spare
 //! areas) and are always folded with [`full_merge`], never switched.
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use super::blockmap::{BlockMap, LOG_ENTRY_BYTES, NONE};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -161,22 +164,45 @@ pub struct MergeReport {
     pub degree: u32,
 }
 
+/// Which merges a scheme uses to reclaim a log block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MergeKinds {
+    /// Switch, partial and full merges (Kim et al.'s BAST, FAST).
+    #[default]
+    All,
+    /// Full merges only (seed 004 §2's BAST, Eq. (2), read literally).
+    FullOnly,
+}
+
 /// Reclaims log block `log`: a switch or partial merge when it holds one logical block in
 /// order, else a full merge of each logical block it holds valid pages of, then its erase.
 /// Counted as one GC run with victim `log.block`.
 pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result<MergeReport> {
+    merge_log_with(map, dev, log, MergeKinds::All)
+}
+
+/// [`merge_log`] with the merges `kinds` allows: with [`MergeKinds::FullOnly`] a log block
+/// in order is merged in full too.
+pub fn merge_log_with(
+    map: &mut BlockMap,
+    dev: &mut Device,
+    log: &LogBlock,
+    kinds: MergeKinds,
+) -> Result<MergeReport> {
     let ppb = map.ppb();
     let mut report = MergeReport::default();
     dev.gc_start(log.block);
     // In order, and no newer copy of those pages went to the data block since (a write
     // that found its slot erased in a data block a merge had just rebuilt).
     let written = log.lpns.len() as u32;
-    let in_order = log.in_order(ppb).filter(|&lbn| {
+    let ordered = log.in_order(ppb).filter(|&lbn| {
         (0..log.lpns.len() as u32).all(|o| {
             map.data_slot(dev, lbn * ppb + o)
                 .is_none_or(|p| dev.flash().state(p) != crate::flash::PageState::Valid)
         })
     });
+    let in_order = ordered.filter(|_| kinds == MergeKinds::All);
     if let Some(lbn) = in_order {
         let kind = if written == ppb { MergeKind::Switch } else { MergeKind::Partial };
         let data = map.data_block(lbn);
@@ -189,7 +215,13 @@ pub fn merge_log(map: &mut BlockMap, dev: &mut Device, log: &LogBlock) -> Result
         dev.merge_work(kind, u64::from(report.copies), erases_so_far(dev) - erases);
         dev.log_merged(u64::from(written), 0);
     } else {
-        let cause = if log.in_order(ppb).is_some() { MergeCause::Superseded } else { log.disorder(ppb) };
+        let cause = if ordered.is_some() {
+            MergeCause::InOrder // in order, but full merges only
+        } else if log.in_order(ppb).is_some() {
+            MergeCause::Superseded
+        } else {
+            log.disorder(ppb)
+        };
         let lbns = log.live_lbns(map, dev);
         let why = MergeWhy { cause, written, degree: lbns.len() as u32 };
         for (k, &lbn) in lbns.iter().enumerate() {
