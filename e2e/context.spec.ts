@@ -10,6 +10,16 @@ test('request 0 says how much of the device is pre-filled', async ({ page }) => 
   const pct = Number((await page.getByTestId('prefill-note').textContent())!.match(/(\d+) %/)![1]);
   expect(pct).toBeGreaterThan(20);
   expect(pct).toBeLessThan(60);
+  await expect(page.getByTestId('prefill-note')).toContainText(/Pre-fill: [\d,]+ pages laid out in LPN order in [\d,]+ blocks\./);
+});
+
+test('DFTL starts from the same placement: its map written once, nothing superseded, the CMT empty', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await app.load({ scheme: 'dftl' });
+  const note = page.getByTestId('prefill-note');
+  await expect(note).toContainText(/Pre-fill: [\d,]+ pages laid out in LPN order in [\d,]+ blocks, [\d,]+ translation pages written\. The caches start empty\.$/);
+  await expect(note).not.toContainText('superseded');
 });
 
 test('a queueing-dominated mean response is said beside the counters and the request', async ({ page }) => {

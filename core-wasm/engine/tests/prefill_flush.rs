@@ -1,4 +1,5 @@
-//! The pre-fill goes through the request path and ends with a flush; a run can flush before
+//! The pre-fill leaves nothing for the run to write back, placed or (with
+//! `workload.warm_up`) served through the request path and flushed; a run can flush before
 //! its metrics are taken (issue 10 item 5; review engine-model §5.7, D9).
 
 use ftl_engine::config::SimConfig;
@@ -10,17 +11,20 @@ use ftl_engine::Sim;
 fn a_read_only_trace_after_a_full_prefill_writes_no_translation_pages() {
     // DFTL, utilization 1, reads only: the pre-fill left the CMT full of dirty entries whose
     // write-backs were billed to the measured reads.
-    let mut c = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
-    c.device.utilization = 1.0;
-    let requests = (0..300u64)
+    let requests: Vec<Request> = (0..300u64)
         .map(|i| Request { time_ns: i * 1000, op: HostOp::Read, offset: (i * 37 % 700) * 4096, size: 4096 })
         .collect();
-    let mut sim = Sim::new(c, &Trace { format: "t".into(), requests }, "t").unwrap();
-    sim.step(usize::MAX).unwrap();
-    let m = sim.metrics();
-    assert!(m.mapping.as_ref().unwrap().misses > 0);
-    assert_eq!(m.flash.page_writes, 0, "{:?}", m.flash.by_purpose);
-    assert_eq!(m.flash.erases, 0);
+    for warm_up in [false, true] {
+        let mut c = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
+        c.device.utilization = 1.0;
+        c.workload.warm_up = warm_up;
+        let mut sim = Sim::new(c, &Trace { format: "t".into(), requests: requests.clone() }, "t").unwrap();
+        sim.step(usize::MAX).unwrap();
+        let m = sim.metrics();
+        assert!(m.mapping.as_ref().unwrap().misses > 0);
+        assert_eq!(m.flash.page_writes, 0, "warm_up {warm_up}: {:?}", m.flash.by_purpose);
+        assert_eq!(m.flash.erases, 0);
+    }
 }
 
 #[test]

@@ -12,9 +12,6 @@ use ftl_engine::Sim;
 
 const TRACE: &str = "msr-cambridge_hm_0_first1000.csv";
 
-/// Schemes with a mapping cache or a data buffer.
-const CACHED: [&str; 9] = ["dftl", "cdftl", "tpftl", "hcftl", "treeftl", "tree-pl", "aps", "jtl", "page"];
-
 /// Every scheme on a 1024-block device at utilization 0.9, with a RAM (16 KiB) far smaller
 /// than the pre-filled map, so that a pre-fill through the request path would evict.
 fn sim(scheme: &str, warm_up: bool) -> Sim {
@@ -80,7 +77,9 @@ fn entries(node: &Node) -> usize {
 
 #[test]
 fn prefill_leaves_caches_and_buffers_empty() {
-    for id in CACHED {
+    // Every scheme with a mapping cache or a data buffer, and `page` (a map wholly in RAM).
+    let cached = ftl_engine::ftl::SCHEMES.iter().filter(|s| !s.caches.is_empty() || s.info.id == "page");
+    for id in cached.map(|s| s.info.id) {
         let sim = sim(id, false);
         let summary = sim.prefill_summary();
         assert!(!summary.caches_warm && !summary.warm_up, "{id}: {summary:?}");

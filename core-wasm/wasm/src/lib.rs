@@ -104,7 +104,8 @@ impl WasmSim {
     }
 
     /// Static facts of this simulation as JSON: `{scheme, blocks, pages_per_block,
-    /// page_bytes, logical_pages, ram_budget, spec}` (`spec` as in `schemesJson()`).
+    /// page_bytes, logical_pages, ram_budget, spec, prefill}` (`spec` as in `schemesJson()`,
+    /// `prefill` what the pre-fill did, as the metrics' `prefill`).
     #[wasm_bindgen(js_name = infoJson)]
     pub fn info_json(&self) -> Result<String, JsError> {
         let c = self.0.sim().config();
@@ -114,6 +115,7 @@ impl WasmSim {
             "scheme": c.scheme, "blocks": d.blocks, "pages_per_block": d.pages_per_block,
             "page_bytes": d.page_bytes, "logical_pages": d.logical_pages(),
             "ram_budget": c.ram_budget(), "spec": spec.to_json(),
+            "prefill": self.0.sim().prefill_summary(),
         });
         Ok(info.to_string())
     }

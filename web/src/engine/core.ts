@@ -3,7 +3,7 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import { MAIN_SIM, type Catalog, type FromWorker, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type SweepCall, type ToWorker, type TracePreview, type ViewData } from './protocol';
+import { MAIN_SIM, type Catalog, type FromWorker, type PrefillSummary, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type SweepCall, type ToWorker, type TracePreview, type ViewData } from './protocol';
 import { errorMessage } from './errors';
 import { PAGE_STATE } from './codes';
 import { frameTransfer } from './protocol';
@@ -153,7 +153,7 @@ export class SimCore {
   private start(id: number, simId: SimId, sim: WasmSimulation, traceName: string): Reply {
     this.sessions.get(simId)?.sim.free();
     this.sessions.delete(simId);
-    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; page_bytes: number; spec: SchemeSpec };
+    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; page_bytes: number; spec: SchemeSpec; prefill?: PrefillSummary };
     const info: SimInfo = {
       total: sim.total(),
       counterNames: this.wasm.counterNames(),
@@ -167,6 +167,7 @@ export class SimCore {
       vocab: JSON.parse(this.wasm.vocabJson()) as Vocab,
       pageBytes: facts.page_bytes,
       prefilled: 0,
+      prefill: facts.prefill,
     };
     const f = sim.frame();
     info.prefilled = f.pageStates.reduce((n, st) => n + (st !== PAGE_STATE.free ? 1 : 0), 0) / Math.max(1, f.pageStates.length);

@@ -106,6 +106,23 @@ export interface SimInfo {
   pageBytes: number;
   /** Share of pages already written at request 0 (the engine pre-fills the device). */
   prefilled: number;
+  /** What the pre-fill did (the metrics' `prefill`); absent from engines that do not say. */
+  prefill?: PrefillSummary;
+}
+
+/** What the engine's pre-fill did before request 0 (metrics `prefill`). */
+export interface PrefillSummary {
+  pages: number;
+  /** `placed`: laid out in LPN order, metadata written once; `requests`: served through the scheme. */
+  method: 'none' | 'placed' | 'requests';
+  warm_up: boolean;
+  /** The scheme's caches or buffers start holding what the pre-fill left in them. */
+  caches_warm: boolean;
+  blocks_used: number;
+  data_pages_written: number;
+  translation_pages_written: number;
+  invalid_pages: number;
+  erases: number;
 }
 
 /** One snapshot for the views; buffers are copies, transferred from the worker. */

@@ -2,12 +2,28 @@
  * Lines that say what the user is looking at, so a student does not read the device's
  * starting state or the trace's load as the FTL's doing (issue 8 item 8).
  */
+import type { PrefillSummary } from '../engine/protocol';
 import { bytes } from '../traces/format';
 
-/** The grid at request 0 is not empty: the engine pre-fills the device. */
-export function prefillNote(prefilled: number): string | null {
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The grid at request 0 is not empty: the engine pre-fills the device; `p` says how. */
+export function prefillNote(prefilled: number, p?: PrefillSummary): string | null {
   if (!(prefilled > 0)) return null;
-  return `Before request 0, ${Math.round(prefilled * 100)} % of the pages already hold data: the device starts pre-filled, as a used drive would.`;
+  const share = `Before request 0, ${Math.round(prefilled * 100)} % of the pages already hold data: the device starts pre-filled, as a used drive would.`;
+  if (!p || p.pages === 0) return share;
+  // Without warm-up the pages go in LPN order, placed or (schemes without caches) as requests.
+  const how = p.warm_up || p.caches_warm ? 'written through the scheme as requests' : 'laid out in LPN order';
+  const parts = [`${count(p.pages)} pages ${how} in ${count(p.blocks_used)} blocks`];
+  if (p.translation_pages_written > 0) parts.push(`${count(p.translation_pages_written)} translation pages written`);
+  if (p.invalid_pages > 0) parts.push(`${count(p.invalid_pages)} pages already superseded`);
+  if (p.erases > 0) parts.push(`${count(p.erases)} blocks erased`);
+  const caches = p.caches_warm
+    ? ' The caches start warm with what the pre-fill left in them (warm-up).'
+    : p.method === 'placed'
+      ? ' The caches start empty.'
+      : '';
+  return `${share} Pre-fill: ${parts.join(', ')}.${caches}`;
 }
 
 /** What the queueing note needs: the run's mean response and service time, and sizes. */

@@ -222,9 +222,9 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
       </ul>
       <div className="block-grid__footer">
         <Legend heat={heat} frame={frame} labels={labels && !!frame?.pageKeys} merges={pairs} />
-        {info && prefillNote(info.prefilled) && (
+        {info && prefillNote(info.prefilled, info.prefill) && (
           <p className="block-grid__note" data-testid="prefill-note">
-            {prefillNote(info.prefilled)}
+            {prefillNote(info.prefilled, info.prefill)}
           </p>
         )}
         <output className="block-grid__hover" id="page-info" aria-live="polite" data-testid="page-info">
