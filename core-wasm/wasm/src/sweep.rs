@@ -57,12 +57,3 @@ pub fn experiment_report_json(name: &str, results: &str, user: &str) -> Result<S
     };
     serde_json::to_string(&experiments::report_for(e, &results, &user)).map_err(js_err)
 }
-
-/// The points of experiment `name` for a user's trace addressing `footprint` bytes (the
-/// footprint axis sizes the device around it; other axes ignore it), as a JSON array.
-#[wasm_bindgen(js_name = experimentPointsJson)]
-pub fn experiment_points_json(name: &str, footprint: f64) -> Result<String, JsError> {
-    let e = experiments::experiment(name).map_err(js_err)?;
-    let points = e.points_with_footprint((footprint > 0.0).then_some(footprint as u64)).map_err(js_err)?;
-    serde_json::to_string(&points).map_err(js_err)
-}
