@@ -27,8 +27,8 @@ test('a sweep runs to completion, draws its line charts and downloads its CSV', 
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
   expect(lines).toHaveLength(5);
-  expect(lines[0]).toMatch(/^sweep\.trace,sweep\.key,sweep\.value,sweep\.label,scheme,/);
-  expect(lines.slice(1).map((l) => l.split(',').slice(2, 5).join(','))).toEqual(['2048,2 KiB,dftl', '2048,2 KiB,tpftl', '8192,8 KiB,dftl', '8192,8 KiB,tpftl']);
+  expect(lines[0]).toMatch(/^sweep\.trace,sweep\.series,sweep\.key,sweep\.value,sweep\.label,scheme,/);
+  expect(lines.slice(1).map((l) => l.split(',').slice(3, 6).join(','))).toEqual(['2048,2 KiB,dftl', '2048,2 KiB,tpftl', '8192,8 KiB,dftl', '8192,8 KiB,tpftl']);
   const [svg] = await Promise.all([page.waitForEvent('download'), mean.locator('xpath=../..').getByRole('button', { name: 'SVG' }).click()]);
   expect(readFileSync(await svg.path(), 'utf8')).toContain('circle');
 });
