@@ -27,8 +27,8 @@ test('a sweep runs to completion, draws its line charts and downloads its CSV', 
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
   expect(lines).toHaveLength(5);
-  expect(lines[0]).toMatch(/^sweep\.trace,sweep\.key,sweep\.value,sweep\.label,scheme,/);
-  expect(lines.slice(1).map((l) => l.split(',').slice(2, 5).join(','))).toEqual(['2048,2 KiB,dftl', '2048,2 KiB,tpftl', '8192,8 KiB,dftl', '8192,8 KiB,tpftl']);
+  expect(lines[0]).toMatch(/^sweep\.trace,sweep\.series,sweep\.key,sweep\.value,sweep\.label,scheme,/);
+  expect(lines.slice(1).map((l) => l.split(',').slice(3, 6).join(','))).toEqual(['2048,2 KiB,dftl', '2048,2 KiB,tpftl', '8192,8 KiB,dftl', '8192,8 KiB,tpftl']);
   const [svg] = await Promise.all([page.waitForEvent('download'), mean.locator('xpath=../..').getByRole('button', { name: 'SVG' }).click()]);
   expect(readFileSync(await svg.path(), 'utf8')).toContain('circle');
 });
@@ -60,23 +60,25 @@ test('a bad value is refused naming it; a sweep stopped half way keeps its finis
   await expect(sweep.locator('svg[data-metric="response_us.mean"] circle.point')).toHaveCount(finished);
 });
 
-test("one click runs a paper preset on its stand-in trace and shows the paper's numbers beside ours", async ({ page }) => {
+test("one click runs a paper preset on its stand-in traces and shows the paper's numbers beside ours with agreement", async ({ page }) => {
   const app = new FtlApp(page);
   await app.open();
   const sweep = await openSweep(page);
-  await sweep.getByLabel('Paper preset').selectOption({ label: 'Shin Fig 3: average write response time against device utilization' });
+  await sweep.getByLabel('Paper preset').selectOption({ label: 'Shin Fig 3: average write response time against device utilization (footprint / capacity)' });
   await sweep.getByRole('button', { name: 'Run preset' }).click();
-  await expect(sweep.getByTestId('sweep-status')).toHaveText('Sweep finished: 18 of 18 points done.', { timeout: 120_000 });
-  // The x axis is the utilization, one point per scheme and value on the write-response chart.
+  // 7 utilizations x 5 series x 2 stand-ins.
+  await expect(sweep.getByTestId('sweep-status')).toHaveText('Sweep finished: 70 of 70 points done.', { timeout: 240_000 });
+  // The x axis is seed 004's utilization, one point per series and value on the write-response chart.
   const chart = sweep.locator('svg[data-metric="response_by_op_us.write.mean"]');
-  await expect(chart.locator('circle.point')).toHaveCount(18);
-  await expect(chart.locator('circle.point').first()).toHaveAttribute('aria-label', /^page · Mean write response at Device utilization.* 0\.4: /);
+  await expect(chart.locator('circle.point')).toHaveCount(35);
+  await expect(chart.locator('circle.point').first()).toHaveAttribute('aria-label', /^page · Mean write response at Utilization \(footprint \/ capacity\) 0\.4: /);
   const table = sweep.getByTestId('paper-table');
-  await expect(table.locator('tbody tr')).toHaveCount(2);
-  // Paper 2.5 – 26 beside a number of ours (not the dash of a missing run).
+  await expect(table.locator('tbody tr')).toHaveCount(6);
+  // Paper 2.5 – 26 beside a number of ours (not the dash of a missing run), and a mark.
   const first = table.locator('tbody tr').first();
   await expect(first.locator('td').nth(0)).toHaveText('2.5 – 26');
   await expect(first.locator('td').nth(1)).toHaveText(/^-?[\d,.]+( – -?[\d,.]+)?$/);
+  await expect(first.locator('td').nth(2)).toHaveText(/agrees|does not agree/);
   await expect(sweep.getByText(/^Differences:/)).toBeVisible();
-  await expect(sweep.getByText(/SYNTHETIC STAND-IN for Shin's private/)).toBeVisible();
+  await expect(sweep.getByText(/SYNTHETIC STAND-IN A for Shin's private/)).toBeVisible();
 });

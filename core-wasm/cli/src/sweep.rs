@@ -11,7 +11,8 @@ use crate::args::Args;
 
 const HELP: &str = "ftl sweep --trace FILE --scheme ID [--scheme ID ...] --param NAME --values V1,V2,...
           [--preset NAME] [--format NAME] [--set KEY=VALUE ...] [selection] [--json]
-ftl sweep --experiment NAME [--json]   (NAME `list`: the paper experiments)
+ftl sweep --experiment NAME [--trace-file ID=PATH ...] [selection] [--json | --markdown]
+          (NAME `list`: the paper experiments)
 
 Runs every scheme at every value of one configuration parameter (values outer, schemes
 inner) and prints one result per point: {\"param\": KEY, \"results\": [{\"index\", \"scheme\",
@@ -24,13 +25,21 @@ exit status is 2.
                ram.bytes, device.latency.erase_ns, options.level_two_percent
 --values LIST  comma-separated; keys ending in `bytes` take 4096, 64KiB, 8M; others JSON
                or bare strings (cost-benefit)
---experiment NAME  a source's experiment from the engine's registry (preset, schemes,
-               traces or labelled stand-ins, swept values), printed beside the paper's numbers
+--experiment NAME  a source's experiment from the engine's registry (preset, series of
+               schemes with stated options, real excerpts and labelled SYNTHETIC stand-ins,
+               swept values), printed beside the paper's numbers with an agreement mark per
+               row (in --json, each report row's \"agreement\": status, direction, factor,
+               reason)
+--trace-file ID=PATH  with --experiment: your own copy of a paper's trace (the whole MSR
+               hm_0, say) in the experiment's trace slot ID, read with the selection flags
+               and --format; it counts as a trace carrying the effect (repeatable)
+--markdown     with --experiment: the report and results as Markdown tables (docs/results/)
 
 Short names:";
 
 /// The flags `ftl sweep` takes besides the trace selection's (each is in [`HELP`]).
-const FLAGS: [&str; 8] = ["trace", "scheme", "preset", "format", "set", "param", "values", "experiment"];
+const FLAGS: [&str; 9] =
+    ["trace", "scheme", "preset", "format", "set", "param", "values", "experiment", "trace-file"];
 
 /// One finished point: what was run, and its metrics or why it failed.
 struct Done<'a> {
@@ -54,11 +63,6 @@ fn print(param: &str, done: &[Done], json_out: bool) -> Result<(), String> {
     failed_count(done.iter().map(|d| &d.metrics))
 }
 
-/// An error saying how many of `runs` failed, if any did.
-pub fn failures(runs: &[PointRun]) -> Result<(), String> {
-    failed_count(runs.iter().map(|r| &r.2))
-}
-
 fn failed_count<'a>(
     results: impl ExactSizeIterator<Item = &'a Result<Metrics, String>>,
 ) -> Result<(), String> {
@@ -71,7 +75,7 @@ fn failed_count<'a>(
 
 /// One point in `--json` output: what was run, then its metrics or its error.
 pub fn json_row(point: &Point, trace: &str, metrics: &Result<Metrics, String>) -> Value {
-    let mut row = json!({"index": point.index, "scheme": point.scheme, "key": point.key,
+    let mut row = json!({"index": point.index, "scheme": point.scheme, "series": point.series, "key": point.key,
                          "value": point.value, "label": point.label, "trace": trace});
     match metrics {
         Ok(m) => row["metrics"] = json!(m),
@@ -128,7 +132,8 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let flags: Vec<&str> = FLAGS.iter().copied().chain(crate::select::FLAGS.iter().copied()).collect();
-    let switches: Vec<&str> = ["json"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
+    let switches: Vec<&str> =
+        ["json", "markdown"].into_iter().chain(crate::select::SWITCHES.iter().copied()).collect();
     let args = Args::parse(argv, &flags, &switches)?;
     if let Some(name) = args.one("experiment") {
         return crate::experiment::run(name, &args);
@@ -152,35 +157,6 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
         .map(|point| Done { point, trace: path, metrics: run_point(point, &trace, path) })
         .collect();
     print(&key, &done, args.has("json"))
-}
-
-/// One point of a run over several traces: the trace's index, the point, its metrics or error.
-pub type PointRun<'a> = (usize, &'a Point, Result<Metrics, String>);
-
-/// Runs `points` over each of `traces` (name, parsed trace), in trace order; a point that
-/// fails keeps its error and the others still run.
-pub fn run_all<'a>(points: &'a [Point], traces: &'a [(String, Trace)]) -> Vec<PointRun<'a>> {
-    let mut out = Vec::new();
-    for (t, (name, trace)) in traces.iter().enumerate() {
-        for p in points {
-            out.push((t, p, run_point(p, trace, name)));
-        }
-    }
-    out
-}
-
-/// Prints experiment results as `ftl sweep` does.
-pub fn print_runs(
-    param: &str,
-    traces: &[(String, Trace)],
-    runs: &[PointRun],
-    json_out: bool,
-) -> Result<(), String> {
-    let done: Vec<Done> = runs
-        .iter()
-        .map(|(t, p, m)| Done { point: p, trace: traces[*t].0.as_str(), metrics: m.clone() })
-        .collect();
-    print(param, &done, json_out)
 }
 
 /// Parse options keeping the first `n` requests.

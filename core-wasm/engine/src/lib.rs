@@ -61,8 +61,9 @@
 //! cache policy); the GTD, translation-page reads and writes, GC with its batch update, the
 //! family's checks and counters come from [`ftl::demand`], whose docs give the recipe.
 //!
-//! If a source compares it in an experiment, add its id to that entry of
-//! [`experiments::EXPERIMENTS`] (or a new entry with the paper's numbers): the CLI's
+//! If a source compares it in an experiment, add a series for it (the scheme with the options
+//! the source describes) to that entry of [`experiments::EXPERIMENTS`] (or a new entry with
+//! the paper's numbers): the CLI's
 //! `ftl sweep --experiment` and the app's Presets menu pick it up.
 //!
 //! Then `UPDATE_GOLDEN=1 cargo test -p ftl-engine --test golden_hashes` adds its golden case

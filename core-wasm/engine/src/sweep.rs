@@ -212,6 +212,9 @@ pub struct Point {
     pub index: usize,
     /// Scheme id.
     pub scheme: String,
+    /// The compared series it belongs to: the scheme id, or a paper experiment's series id
+    /// (a scheme with stated options, `tpftl-baseline`).
+    pub series: String,
     /// The parameter's configuration key.
     pub key: String,
     /// The value, as set in the configuration.
@@ -275,6 +278,7 @@ pub fn expand(base: &Value, param: &str, values: &[Value], schemes: &[String]) -
             points.push(Point {
                 index,
                 scheme: scheme.clone(),
+                series: scheme.clone(),
                 key: key.clone(),
                 value: value.clone(),
                 label: label.clone(),

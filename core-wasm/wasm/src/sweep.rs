@@ -42,11 +42,18 @@ pub fn experiment_trace_csv(name: &str, trace: &str) -> Result<String, JsError> 
 }
 
 /// Our numbers beside the paper's for experiment `name`, from `results` (a JSON array of
-/// `{trace, scheme, index, metrics}`): `[{what, paper, paper_on, ours, unit, note}]`.
+/// `{trace, series, index, metrics}`), where `user` (a JSON array of slot ids, or empty)
+/// names the slots holding the user's own traces: `[{what, paper, paper_on, ours, unit,
+/// note, agreement}]`.
 #[wasm_bindgen(js_name = experimentReportJson)]
-pub fn experiment_report_json(name: &str, results: &str) -> Result<String, JsError> {
+pub fn experiment_report_json(name: &str, results: &str, user: &str) -> Result<String, JsError> {
     let e = experiments::experiment(name).map_err(js_err)?;
     let results: Vec<experiments::RunResult> =
         serde_json::from_str(results).map_err(|err| js_err(format!("results JSON: {err}")))?;
-    serde_json::to_string(&experiments::report(e, &results)).map_err(js_err)
+    let user: Vec<String> = if user.trim().is_empty() {
+        Vec::new()
+    } else {
+        serde_json::from_str(user).map_err(|err| js_err(format!("user slots JSON: {err}")))?
+    };
+    serde_json::to_string(&experiments::report_for(e, &results, &user)).map_err(js_err)
 }

@@ -240,7 +240,7 @@ function sweepCall(wasm: WasmApi, call: SweepCall): string {
     case 'trace':
       return JSON.stringify(wasm.experimentTraceCsv(call.experiment, call.trace));
     case 'report':
-      return wasm.experimentReportJson(call.experiment, call.resultsJson);
+      return wasm.experimentReportJson(call.experiment, call.resultsJson, call.userJson ?? '[]');
   }
 }
 

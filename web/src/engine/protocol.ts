@@ -299,7 +299,7 @@ export type SweepCall =
   | { fn: 'catalog' }
   | { fn: 'expand'; baseJson: string; param: string; values: string; schemesJson: string }
   | { fn: 'trace'; experiment: string; trace: string }
-  | { fn: 'report'; experiment: string; resultsJson: string };
+  | { fn: 'report'; experiment: string; resultsJson: string; userJson?: string };
 
 /**
  * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);

@@ -30,7 +30,7 @@ export interface WasmApi {
   sweepExpandJson(baseJson: string, param: string, values: string, schemesJson: string): string;
   experimentsJson(): string;
   experimentTraceCsv(experiment: string, trace: string): string;
-  experimentReportJson(experiment: string, resultsJson: string): string;
+  experimentReportJson(experiment: string, resultsJson: string, userJson: string): string;
 }
 
 /** Streaming trace parser with statistics (engine `TraceLoader`). */

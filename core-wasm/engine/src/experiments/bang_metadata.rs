@@ -2,7 +2,7 @@
 //! memory configurations of its metadata (ideal SRAM, no DRAM cache, write-through DRAM
 //! cache, battery-backed write-back DRAM cache).
 
-use super::{Experiment, ExperimentTrace, Measure, Reported, Scope, TraceSource};
+use super::{Axis, Experiment, ExperimentTrace, Measure, Reported, Scope, Series, TraceSource};
 use crate::trace::generate::{Arrival, GenParams, Pattern, SizeDist, Spread};
 
 /// The seed's traces have 1,000 requests each (Table I).
@@ -64,24 +64,28 @@ const TRACES: &[ExperimentTrace] = &[
         source: TraceSource::Generated(crystal_sequential),
         max_requests: None,
         stands_in_for: "SYNTHETIC STAND-IN for Crystal Sequential (Table I): 1,000 sequential 1 MiB requests through a 1 GiB file, half writes (seed 31)",
+        carries_effect: true,
     },
     ExperimentTrace {
         id: "crystal-rand",
         source: TraceSource::Generated(crystal_random),
         max_requests: None,
         stands_in_for: "SYNTHETIC STAND-IN for Crystal Random (Table I): 1,000 random 4 KiB requests in a 1 GiB file, half writes (seed 32)",
+        carries_effect: true,
     },
     ExperimentTrace {
         id: "desktop",
         source: TraceSource::Generated(desktop),
         max_requests: None,
         stands_in_for: "SYNTHETIC STAND-IN for WinXP General / Photoshop / FTP Download (Table I, private): 1,000 requests of 4–64 KiB, 60 % reads, a third sequential, hot fifth of 8 GiB (seed 33)",
+        carries_effect: true,
     },
     ExperimentTrace {
         id: "hm_0",
         source: TraceSource::Shipped("msr-cambridge_hm_0_first1000.csv"),
         max_requests: None,
         stands_in_for: "REAL EXCERPT (MSR hm_0, first 1,000 requests) in place of the seed's other traces",
+        carries_effect: false,
     },
 ];
 
@@ -92,11 +96,12 @@ pub const BANG_METADATA: Experiment = Experiment {
     source: "seed 003 (Bang et al.) §IV.B, Fig 3",
     preset: "bang-8x4",
     sets: &["timing=\"closed\""],
-    schemes: &["bast"],
+    series: &[Series::plain("bast", "BAST")],
     baseline: "bast",
     traces: TRACES,
-    param: "metadata.model",
+    axis: Axis::Param("metadata.model"),
     values: "ideal_sram,no_cache,cache,cache_battery",
+    over_time: &[],
     metrics: &[
         "time_breakdown_us.metadata_share",
         "time_breakdown_us.metadata_loading",
@@ -116,6 +121,8 @@ pub const BANG_METADATA: Experiment = Experiment {
             values: &[1],
             paper: (5.5, 64.6),
             paper_on: "§IV.B: 5.5 % (Photoshop) to 64.6 % (Crystal Sequential)",
+            factor: None,
+            why_not: "",
         },
         Reported {
             what: "Metadata-loading share of execution time, CACHE+BATTERY",
@@ -126,6 +133,8 @@ pub const BANG_METADATA: Experiment = Experiment {
             values: &[3],
             paper: (0.8, 3.8),
             paper_on: "§IV.B, five traces",
+            factor: None,
+            why_not: "",
         },
         Reported {
             what: "Metadata-loading share of execution time, IDEAL_SRAM",
@@ -136,6 +145,8 @@ pub const BANG_METADATA: Experiment = Experiment {
             values: &[0],
             paper: (0.0, 0.0),
             paper_on: "§IV.B: the oracle loads nothing",
+            factor: None,
+            why_not: "",
         },
     ],
 };

@@ -11,8 +11,9 @@ use super::{Experiment, Measure, Reported, Scope};
 pub struct RunResult {
     /// Trace id.
     pub trace: String,
-    /// Scheme id.
-    pub scheme: String,
+    /// Series id (the scheme id for a plain series; `scheme` is accepted as its old name).
+    #[serde(alias = "scheme")]
+    pub series: String,
     /// Index of the parameter value.
     pub index: usize,
     /// The metrics object.
@@ -34,9 +35,88 @@ pub struct ReportRow {
     pub unit: &'static str,
     /// Why ours is missing, or which of our cells it covers.
     pub note: String,
+    /// Whether ours agrees with the paper.
+    pub agreement: Agreement,
 }
 
-fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+/// How ours compares with the paper's number.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Agreement {
+    /// `agrees` (direction, and magnitude where the row checks it), `direction` (direction
+    /// agrees, magnitude outside its factor), `disagrees` (direction differs somewhere),
+    /// `value` (a single scheme's value, no direction to compare), `open` (runs missing).
+    pub status: &'static str,
+    /// For rows comparing two series: every cell of ours has the paper's sign (a difference
+    /// under [`SAME`] % counts as none, so not agreeing). None for value rows or open rows.
+    pub direction: Option<bool>,
+    /// The largest ratio between a cell of ours and the paper's range (1 inside it; both
+    /// magnitudes taken absolute). None when open or a sign differs.
+    pub factor: Option<f64>,
+    /// The factor the row checks magnitude within (stand-ins built for the magnitude).
+    pub within: Option<f64>,
+    /// Why ours does not agree (the row's measured, stated reason), when it does not.
+    pub reason: Option<String>,
+}
+
+/// Differences smaller than this (in %) count as no difference in direction.
+pub const SAME: f64 = 0.5;
+
+/// Compares our cells with the paper's range for reported entry `r`.
+pub fn agreement(r: &Reported, cells: Option<&[f64]>) -> Agreement {
+    let within = r.factor;
+    let Some(cells) = cells.filter(|c| !c.is_empty()) else {
+        return Agreement { status: "open", direction: None, factor: None, within, reason: None };
+    };
+    let compares = !matches!(r.measure, Measure::Percent);
+    let paper_sign = (r.paper.0 + r.paper.1).signum();
+    let direction = compares.then(|| cells.iter().all(|&c| c.abs() >= SAME && c.signum() == paper_sign));
+    let factor = (direction != Some(false)).then(|| {
+        let (lo, hi) = (r.paper.0.abs().min(r.paper.1.abs()), r.paper.0.abs().max(r.paper.1.abs()));
+        cells
+            .iter()
+            .map(|c| {
+                let c = c.abs();
+                if c < lo {
+                    if c == 0.0 {
+                        f64::INFINITY
+                    } else {
+                        lo / c
+                    }
+                } else if c > hi {
+                    if hi == 0.0 {
+                        f64::INFINITY
+                    } else {
+                        c / hi
+                    }
+                } else {
+                    1.0
+                }
+            })
+            .fold(1.0, f64::max)
+    });
+    let magnitude_ok = match (within, factor) {
+        (Some(w), Some(f)) => Some(f <= w),
+        _ => None,
+    };
+    let status = match (direction, magnitude_ok) {
+        (Some(false), _) => "disagrees",
+        (_, Some(false)) if direction.is_some() => "direction",
+        (_, Some(false)) => "disagrees",
+        (Some(true), _) => "agrees",
+        (None, Some(true)) => "agrees",
+        (None, None) => "value",
+    };
+    let reason = matches!(status, "disagrees" | "direction").then(|| {
+        if r.why_not.is_empty() {
+            "no measured reason stated yet".to_string()
+        } else {
+            r.why_not.to_string()
+        }
+    });
+    Agreement { status, direction, factor, within, reason }
+}
+
+pub(super) fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(v, |v, k| v.get(k))
 }
 
@@ -50,14 +130,16 @@ fn measure_name(m: Measure) -> String {
 
 /// A reported entry as JSON (for the app's listing).
 pub fn reported_json(r: &Reported) -> Value {
-    json!({"what": r.what, "metric": r.metric, "scheme": r.scheme, "measure": measure_name(r.measure),
-           "values": r.values, "paper": [r.paper.0, r.paper.1], "paper_on": r.paper_on})
+    json!({"what": r.what, "metric": r.metric, "series": r.scheme, "measure": measure_name(r.measure),
+           "values": r.values, "paper": [r.paper.0, r.paper.1], "paper_on": r.paper_on,
+           "factor": r.factor, "why_not": r.why_not})
 }
 
-/// The metric of `scheme` at value `index`, on `trace` or summed over every trace (Total).
+/// The metric of series `scheme` at value `index`, on `trace` or summed over the traces
+/// built to carry the effect (Total).
 fn metric(
     results: &[RunResult],
-    exp: &Experiment,
+    effect: &[&str],
     path: &str,
     scheme: &str,
     index: usize,
@@ -66,22 +148,22 @@ fn metric(
     match trace {
         Some(t) => results
             .iter()
-            .find(|r| r.trace == t && r.scheme == scheme && r.index == index)
+            .find(|r| r.trace == t && r.series == scheme && r.index == index)
             .and_then(|r| at(&r.metrics, path))
             .and_then(Value::as_f64),
-        None => exp.traces.iter().map(|t| metric(results, exp, path, scheme, index, Some(t.id))).sum(),
+        None => effect.iter().map(|t| metric(results, effect, path, scheme, index, Some(t))).sum(),
     }
 }
 
 fn measured(
     r: &Reported,
     results: &[RunResult],
-    exp: &Experiment,
+    effect: &[&str],
     index: usize,
     trace: Option<&str>,
 ) -> Option<f64> {
-    let x = metric(results, exp, r.metric, r.scheme, index, trace)?;
-    let vs = |other: &str| metric(results, exp, r.metric, other, index, trace).filter(|b| *b != 0.0);
+    let x = metric(results, effect, r.metric, r.scheme, index, trace)?;
+    let vs = |other: &str| metric(results, effect, r.metric, other, index, trace).filter(|b| *b != 0.0);
     Some(match r.measure {
         Measure::Percent => 100.0 * x,
         Measure::ReductionVs(other) => 100.0 * (1.0 - x / vs(other)?),
@@ -91,43 +173,59 @@ fn measured(
 
 /// Our number for each of `exp`'s reported ones, from whatever results are finished.
 pub fn report(exp: &Experiment, results: &[RunResult]) -> Vec<ReportRow> {
+    report_for(exp, results, &[])
+}
+
+/// As [`report`], where the traces `user` (ids of the experiment's slots) are the user's own
+/// copies of the paper's traces: they count as carrying the effect.
+pub fn report_for(exp: &Experiment, results: &[RunResult], user: &[String]) -> Vec<ReportRow> {
+    let effect: Vec<&str> = exp
+        .traces
+        .iter()
+        .filter(|t| t.carries_effect || user.iter().any(|u| u == t.id))
+        .map(|t| t.id)
+        .collect();
+    let names = effect
+        .iter()
+        .map(|t| if user.iter().any(|u| u == t) { format!("{t} (your trace)") } else { t.to_string() })
+        .collect::<Vec<_>>()
+        .join(", ");
     exp.reported
         .iter()
         .map(|r| {
             let traces: Vec<Option<&str>> = match r.scope {
-                Scope::EachTrace => exp.traces.iter().map(|t| Some(t.id)).collect(),
+                Scope::EachTrace => effect.iter().map(|&t| Some(t)).collect(),
                 Scope::Trace(t) => vec![Some(t)],
                 Scope::Total => vec![None],
             };
             let mut cells = Vec::new();
             for &index in r.values {
                 for &trace in &traces {
-                    cells.push(measured(r, results, exp, index, trace));
+                    cells.push(measured(r, results, &effect, index, trace));
                 }
             }
             let missing: Vec<&str> = [Some(r.scheme), versus(r.measure)]
                 .into_iter()
                 .flatten()
-                .filter(|s| crate::ftl::spec(s).is_err())
+                .filter(|s| exp.series_by_id(s).is_none_or(|s| crate::ftl::spec(s.scheme).is_err()))
                 .collect();
-            let ours = if cells.iter().all(Option::is_some) && !cells.is_empty() {
-                let v: Vec<f64> = cells.into_iter().flatten().collect();
-                Some((
+            let complete: Option<Vec<f64>> = (cells.iter().all(Option::is_some) && !cells.is_empty())
+                .then(|| cells.into_iter().flatten().collect());
+            let ours = complete.as_ref().map(|v| {
+                (
                     v.iter().copied().fold(f64::INFINITY, f64::min),
                     v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-                ))
-            } else {
-                None
-            };
+                )
+            });
             let note = if !missing.is_empty() {
                 format!("{} not registered yet", missing.join(", "))
             } else if ours.is_none() {
                 "runs not finished".into()
             } else {
                 match r.scope {
-                    Scope::EachTrace => format!("range over our {} trace(s)", exp.traces.len()),
+                    Scope::EachTrace => format!("range over {names}"),
                     Scope::Trace(t) => format!("our {t}"),
-                    Scope::Total => "sum over our traces".into(),
+                    Scope::Total => format!("sum over {names}"),
                 }
             };
             ReportRow {
@@ -137,6 +235,7 @@ pub fn report(exp: &Experiment, results: &[RunResult]) -> Vec<ReportRow> {
                 ours,
                 unit: "%",
                 note,
+                agreement: agreement(r, complete.as_deref()),
             }
         })
         .collect()

@@ -5,12 +5,15 @@ import type { ParseChoices } from '../../traces/stream';
 import { download } from '../export';
 import { columnsFor } from '../metrics';
 import { sweepLab as lab } from '../theLab';
-import { metricLabel, SWEEP_METRICS, sweepChartData, valueLabels } from './chartData';
+import { metricLabel, seriesOf, SWEEP_METRICS, sweepChartData, valueLabels } from './chartData';
 import { sweepCsv, sweepJson } from './export';
-import { PaperTable } from './PaperTable';
+import { PaperTable, TraceSlots } from './PaperTable';
 import { SweepChart } from './SweepChart';
 import type { SweepCatalog } from './types';
 import './Sweep.css';
+
+/** Colours of the extra series of a paper experiment (a scheme with stated options). */
+const SERIES_COLORS = ['#7f3c8d', '#11a579', '#3969ac', '#f2b701', '#e73f74', '#80ba5a', '#e68310', '#008695'];
 
 /** The Compare tab's mode switch: side by side or sweep (the sweep lab's runs lock it). */
 export function SweepModes({ sweep, onChange, disabled }: { sweep: boolean; onChange: (sweep: boolean) => void; disabled: boolean }) {
@@ -44,6 +47,8 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
   const [catalog, setCatalog] = useState<SweepCatalog | null>(null);
   const [preset, setPreset] = useState('');
   const [traceShown, setTraceShown] = useState('');
+  const [userFiles, setUserFiles] = useState<Record<string, File>>({});
+  const chosen = catalog?.experiments.find((x) => x.name === preset) ?? null;
   useEffect(() => {
     lab.catalog().then(setCatalog, () => setCatalog({ params: [], experiments: [] }));
   }, []);
@@ -53,10 +58,16 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
   const { columns, charts } = useMemo(() => {
     const columns = columnsFor(st.runs.flatMap((r) => (r.metrics ? [r.metrics] : [])));
     const xs = valueLabels(st.runs);
-    const ids = [...new Set(st.runs.map((r) => r.point.scheme))];
-    const schemes = ids.map((id) => ({ id, name: names.get(id)?.name ?? id, color: names.get(id)?.color ?? '#888' }));
+    const ids = [...new Set(st.runs.map((r) => seriesOf(r.point)))];
+    const schemes = ids.map((id, i) => {
+      const series = st.experiment?.series?.find((x) => x.id === id);
+      const scheme = series?.scheme ?? id;
+      // A second series of one scheme gets a colour of its own.
+      const color = series && series.id !== series.scheme ? SERIES_COLORS[i % SERIES_COLORS.length] : (names.get(scheme)?.color ?? '#888');
+      return { id, name: series?.label ?? names.get(id)?.name ?? id, color };
+    });
     const metrics = st.experiment?.metrics ?? SWEEP_METRICS;
-    const xTitle = catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '';
+    const xTitle = st.key === 'footprint_utilization' ? 'Utilization (footprint / capacity)' : (catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '');
     const charts = metrics
       .map((m) => sweepChartData(st.runs, trace, m, { ...metricLabel(m, columns), xTitle, xs }, schemes))
       .filter((d) => d.series.some((s) => s.points.length > 0));
@@ -86,12 +97,13 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           disabled={st.running || !preset}
           onClick={() => {
             const info = catalog?.experiments.find((x) => x.name === preset);
-            if (info) void lab.runExperiment(info);
+            if (info) void lab.runExperiment(info, userFiles);
           }}
         >
           Run preset
         </button>
       </div>
+      {chosen && <TraceSlots info={chosen} files={userFiles} onChange={setUserFiles} disabled={st.running} />}
       <fieldset className="sweep__form" disabled={st.running}>
         <legend>Or sweep on {experiment.traceName}</legend>
         <label>
@@ -158,7 +170,7 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
             .slice(0, 3)
             .map((r) => (
               <p key={r.key} className="sweep__error">
-                {r.point.scheme} at {r.point.label} on {r.trace}: {r.message}
+                {seriesOf(r.point)} at {r.point.label} on {r.trace}: {r.message}
               </p>
             ))}
         </>

@@ -6,6 +6,12 @@
 import { valueAt, type Column } from '../metrics';
 import type { SweepChartData } from './draw';
 import type { PointRun } from './sweepLab';
+import type { SweepPoint } from './types';
+
+/** The series a point belongs to (a paper experiment's series id, else its scheme). */
+export function seriesOf(p: SweepPoint): string {
+  return p.series ?? p.scheme;
+}
 
 /** Labels of the metrics a sweep shows by default or a paper experiment names. */
 const EXTRA: Record<string, { label: string; unit: string }> = {
@@ -40,7 +46,7 @@ export function sweepChartData(
     name: s.name,
     color: s.color,
     points: runs.flatMap((r) => {
-      if (r.trace !== trace || r.point.scheme !== s.id || r.status !== 'done' || !r.metrics) return [];
+      if (r.trace !== trace || seriesOf(r.point) !== s.id || r.status !== 'done' || !r.metrics) return [];
       const v = valueAt(r.metrics, metric);
       return v == null ? [] : [{ index: r.point.index, value: v }];
     }),

@@ -56,8 +56,8 @@ describe('SweepLab', () => {
     expect(hit('8 KiB')).toBeGreaterThanOrEqual(hit('2 KiB'));
     // Exports: a CSV row per point with its value first; JSON in `ftl sweep --json`'s shape.
     const csv = sweepCsv(st.runs, columnsFor(st.runs.map((r) => r.metrics!))).trim().split('\r\n');
-    expect(csv[0].startsWith('sweep.trace,sweep.key,sweep.value,sweep.label,scheme,')).toBe(true);
-    expect(csv[1].startsWith(`${TRACE},ram.bytes,2048,2 KiB,dftl,`)).toBe(true);
+    expect(csv[0].startsWith('sweep.trace,sweep.series,sweep.key,sweep.value,sweep.label,scheme,')).toBe(true);
+    expect(csv[1].startsWith(`${TRACE},dftl,ram.bytes,2048,2 KiB,dftl,`)).toBe(true);
     const json = JSON.parse(sweepJson('ram.bytes', st.runs)) as { param: string; results: { value: number; metrics: unknown }[] };
     expect(json.param).toBe('ram.bytes');
     expect(json.results.map((r) => r.value)).toEqual([2048, 2048, 8192, 8192]);
@@ -91,28 +91,40 @@ describe('SweepLab', () => {
 });
 
 describe('SweepLab paper presets', () => {
-  it("run on the engine's generated stand-in and report ours beside the paper's numbers", async () => {
+  it("run on the engine's generated stand-ins or the user's own trace, and report ours beside the paper's with agreement", async () => {
     const cold = coldClient();
     const lab = new SweepLab(() => new RunPool(lane, 2), cold);
     for (const id of ['dftl', 'tpftl']) lab.toggle(id); // ticked in the form before the preset
     const shin = (await lab.catalog()).experiments.find((e) => e.name === 'shin-fig-3')!;
-    expect(shin.traces.map((t) => t.kind)).toEqual(['generated']);
-    // Utilization 0.8 only (index 4), page and FAST-DO: the points of the paper's 21 % row.
-    const info = { ...shin, points: shin.points.filter((p) => p.index === 4 && p.scheme !== 'fast') };
-    await lab.runExperiment(info);
+    expect(shin.traces.map((t) => [t.id, t.kind, t.carries_effect])).toEqual([
+      ['desktop-a', 'generated', true],
+      ['desktop-b', 'generated', true],
+    ]);
+    // Utilization 0.8 only (index 4), page and FAST-DO: the points of the paper's 21 % row;
+    // the user's file (the hm_0 excerpt) in slot desktop-b.
+    const info = { ...shin, points: shin.points.filter((p) => p.index === 4 && (p.series === 'page' || p.series === 'fast-do')) };
+    await lab.runExperiment(info, { 'desktop-b': new File([shippedTrace(TRACE)], TRACE) });
     const st = lab.getState();
-    expect(st.runs.map((r) => [r.trace, r.point.scheme, r.status])).toEqual([
-      ['desktop-standin', 'page', 'done'],
-      ['desktop-standin', 'fast-do', 'done'],
+    expect(st.runs.map((r) => [r.trace, r.point.series, r.status])).toEqual([
+      ['desktop-a', 'page', 'done'],
+      ['desktop-a', 'fast-do', 'done'],
+      ['desktop-b', 'page', 'done'],
+      ['desktop-b', 'fast-do', 'done'],
     ]);
     // The sweep form shows the schemes the preset ran, not the ones ticked before it.
     expect(st.selected).toEqual(['page', 'fast-do']);
-    expect(st.runs[0].metrics!.trace.requests).toBe(60_000);
+    expect(st.runs[0].metrics!.trace.requests).toBe(75_000);
+    expect(st.runs[2].metrics!.trace.requests).toBe(1000);
     const [low, high] = st.report!;
     expect(low.ours, 'needs utilization 0.4-0.6, not run').toBeNull();
+    expect(low.agreement.status).toBe('open');
     expect(high.paper).toEqual([21, 21]);
+    expect(high.note).toBe('range over desktop-a, desktop-b (your trace)');
     const write = (i: number) => (st.runs[i].metrics as unknown as { response_by_op_us: { write: { mean: number } } }).response_by_op_us.write.mean;
-    expect(high.ours![0]).toBeCloseTo(100 * (write(0) / write(1) - 1), 9);
+    const cells = [100 * (write(0) / write(1) - 1), 100 * (write(2) / write(3) - 1)];
+    expect(high.ours![0]).toBeCloseTo(Math.min(...cells), 9);
+    expect(high.ours![1]).toBeCloseTo(Math.max(...cells), 9);
+    expect(high.agreement.direction).toBe(cells.every((c) => c >= 0.5));
   });
 });
 

@@ -63,6 +63,8 @@ const SHIPPED = 'traces/';
 
 export class SweepLab extends Observable<SweepState> {
   private stopped = false;
+  /** Trace slots of the running experiment that hold the user's own files. */
+  private userSlots: string[] = [];
   private catalogReq: Promise<SweepCatalog> | null = null;
 
   constructor(
@@ -133,10 +135,16 @@ export class SweepLab extends Observable<SweepState> {
     await this.runPoints(points, [trace], null);
   }
 
-  /** Runs paper experiment `info` on its traces, then (and as points finish) its report. */
-  async runExperiment(info: ExperimentInfo) {
+  /**
+   * Runs paper experiment `info` on its traces, then (and as points finish) its report.
+   * `user` puts the user's own file in a trace slot (their copy of the paper's trace): it is
+   * read whole and counts as carrying the effect.
+   */
+  async runExperiment(info: ExperimentInfo, user: Record<string, File> = {}) {
     if (this.state.running) return;
     const traces = info.traces.map((t): RunTrace => {
+      const mine = user[t.id];
+      if (mine) return { name: t.id, choices: {}, open: () => Promise.resolve(fileSource(mine)) };
       const choices: ParseChoices = t.max_requests ? { maxRequests: t.max_requests } : {};
       if (t.kind === 'shipped' && t.file) {
         const file = t.file;
@@ -153,6 +161,7 @@ export class SweepLab extends Observable<SweepState> {
       };
     });
     this.set({ param: info.param, values: info.values });
+    this.userSlots = Object.keys(user).filter((id) => info.traces.some((t) => t.id === id));
     await this.runPoints(info.points, traces, info);
   }
 
@@ -165,7 +174,7 @@ export class SweepLab extends Observable<SweepState> {
 
   private async runPoints(points: SweepPoint[], traces: RunTrace[], experiment: ExperimentInfo | null) {
     const runs: PointRun[] = traces.flatMap((t) =>
-      points.map((point) => ({ key: `${t.name}|${point.index}|${point.scheme}`, trace: t.name, point, status: 'queued' as const, done: 0, total: 0 })),
+      points.map((point) => ({ key: `${t.name}|${point.index}|${point.series ?? point.scheme}`, trace: t.name, point, status: 'queued' as const, done: 0, total: 0 })),
     );
     this.stopped = false;
     this.set({ running: true, error: null, key: points[0]?.key ?? null, traces: traces.map((t) => t.name), runs, experiment, report: null });
@@ -188,9 +197,9 @@ export class SweepLab extends Observable<SweepState> {
   }
 
   private async updateReport(info: ExperimentInfo) {
-    const results = this.state.runs.flatMap((r) => (r.status === 'done' && r.json ? [`{"trace":${JSON.stringify(r.trace)},"scheme":${JSON.stringify(r.point.scheme)},"index":${r.point.index},"metrics":${r.json}}`] : []));
+    const results = this.state.runs.flatMap((r) => (r.status === 'done' && r.json ? [`{"trace":${JSON.stringify(r.trace)},"series":${JSON.stringify(r.point.series ?? r.point.scheme)},"index":${r.point.index},"metrics":${r.json}}`] : []));
     try {
-      const json = await this.cold({ fn: 'report', experiment: info.name, resultsJson: `[${results.join(',')}]` });
+      const json = await this.cold({ fn: 'report', experiment: info.name, resultsJson: `[${results.join(',')}]`, userJson: JSON.stringify(this.userSlots) });
       if (this.state.experiment === info) this.set({ report: JSON.parse(json) as ReportRow[] });
     } catch (e) {
       this.set({ error: e instanceof Error ? e.message : String(e) });

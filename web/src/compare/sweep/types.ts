@@ -13,6 +13,8 @@ export interface NamedParam {
 export interface SweepPoint {
   index: number;
   scheme: string;
+  /** The compared series (a paper experiment's scheme with stated options); the scheme id otherwise. */
+  series?: string;
   key: string;
   value: unknown;
   label: string;
@@ -26,6 +28,16 @@ export interface ExperimentTrace {
   file: string | null;
   max_requests: number | null;
   stands_in_for: string;
+  /** Built to carry the paper's effect: the report's rows cover these (and the user's own traces). */
+  carries_effect: boolean;
+}
+
+/** A compared series: a scheme with stated options. */
+export interface ExperimentSeries {
+  id: string;
+  scheme: string;
+  options: string[];
+  label: string;
 }
 
 /** A paper experiment (engine `experiments::Experiment::to_json`). */
@@ -35,6 +47,7 @@ export interface ExperimentInfo {
   source: string;
   preset: string;
   schemes: string[];
+  series: ExperimentSeries[];
   missing_schemes: string[];
   baseline: string | null;
   param: string;
@@ -53,6 +66,16 @@ export interface ReportRow {
   ours: [number, number] | null;
   unit: string;
   note: string;
+  agreement: Agreement;
+}
+
+/** Whether ours agrees with the paper (engine `experiments::Agreement`). */
+export interface Agreement {
+  status: 'agrees' | 'direction' | 'disagrees' | 'value' | 'open';
+  direction: boolean | null;
+  factor: number | null;
+  within: number | null;
+  reason: string | null;
 }
 
 export interface SweepCatalog {
