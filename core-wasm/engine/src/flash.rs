@@ -102,17 +102,27 @@ impl PageContent {
     }
 }
 
-/// A page's state and content kind packed in one byte (state in the low two bits), so the
-/// hot random access of the simulator — invalidating a superseded page — touches a one-byte
-/// array (1 MiB for a 4 GiB device) instead of the page's whole tag.
+/// A page's state, content kind and whether it holds contents besides its tag, packed in
+/// one byte (state in the low two bits, the contents flag in the high bit), so the hot random
+/// access of the simulator — invalidating a superseded page — touches a one-byte array
+/// (1 MiB for a 4 GiB device) instead of the page's whole tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Meta(u8);
 
 impl Meta {
     const FREE: Meta = Meta(0);
+    const CONTENT: u8 = 0x80;
 
     fn new(state: PageState, kind: PageKind) -> Self {
         Meta(state as u8 | (kind as u8) << 2)
+    }
+
+    fn has_content(self) -> bool {
+        self.0 & Self::CONTENT != 0
+    }
+
+    fn with_content(self, content: bool) -> Self {
+        Meta(if content { self.0 | Self::CONTENT } else { self.0 & !Self::CONTENT })
     }
 
     fn state(self) -> PageState {
@@ -124,7 +134,7 @@ impl Meta {
     }
 
     fn kind(self) -> PageKind {
-        PageKind::from_code(self.0 >> 2)
+        PageKind::from_code((self.0 & !Self::CONTENT) >> 2)
     }
 
     fn with_state(self, state: PageState) -> Self {
@@ -149,7 +159,11 @@ pub struct FlashArray {
     ppb_shift: u32,
     page_bytes: u32,
     oob_bytes: u32,
-    /// Contents of the programmed pages that carry any (sparse: data pages carry only tags).
+    /// Contents of the valid pages that carry any (sparse: data pages carry only tags). A
+    /// superseded page's contents are dropped when it is invalidated: nothing reads them
+    /// (reads and GC copies go to valid pages), and keeping them until the erase made host
+    /// memory grow with the history of translation-page writes instead of with what the
+    /// device holds.
     contents: BTreeMap<Ppn, PageContent>,
     cell: CellType,
     /// Per page: state and kind.
@@ -203,7 +217,8 @@ impl FlashArray {
         self.oob_bytes
     }
 
-    /// What a programmed page holds besides its tag (`None`: only the tag).
+    /// What a valid page holds besides its tag (`None`: only the tag, or the page is not
+    /// valid: a superseded page's contents are not kept).
     pub fn content(&self, ppn: Ppn) -> Option<&PageContent> {
         self.contents.get(&ppn)
     }
@@ -339,6 +354,7 @@ impl FlashArray {
         }
         self.program(ppn, tag)?;
         if !content.is_empty() {
+            self.meta[ppn as usize] = self.meta[ppn as usize].with_content(true);
             self.contents.insert(ppn, content);
         }
         Ok(())
@@ -379,7 +395,10 @@ impl FlashArray {
                 meta.state()
             )));
         }
-        self.meta[ppn as usize] = meta.with_state(PageState::Invalid);
+        self.meta[ppn as usize] = meta.with_state(PageState::Invalid).with_content(false);
+        if meta.has_content() {
+            self.contents.remove(&ppn);
+        }
         let block = self.block_of(ppn);
         self.valid[block as usize] -= 1;
         self.by_valid.set(block, self.valid[block as usize]);
@@ -401,10 +420,7 @@ impl FlashArray {
         let end = first + self.pages_per_block as usize;
         self.meta[first..end].fill(Meta::FREE);
         self.tags[first..end].fill(KeyVersion::default());
-        // Most schemes store no contents: no range walk, no allocation per erase.
-        while let Some((&p, _)) = self.contents.range(first as Ppn..end as Ppn).next() {
-            self.contents.remove(&p);
-        }
+        // No contents to drop: only valid pages hold any, and the block has none.
         self.programmed[block as usize] = 0;
         self.erase_count[block as usize] += 1;
         self.by_valid.remove(block);
@@ -412,11 +428,25 @@ impl FlashArray {
     }
 
     /// Checks the array's own bookkeeping: valid and programmed counts agree with page
-    /// states, on MLC programmed pages form a prefix of each block, and only programmed pages
-    /// hold contents.
+    /// states, on MLC programmed pages form a prefix of each block, and exactly the valid
+    /// pages flagged as holding contents hold some.
     pub fn check(&self) -> Result<()> {
-        if let Some((&ppn, _)) = self.contents.iter().find(|(&p, _)| self.state(p) == PageState::Free) {
-            return Err(EngineError::Invariant(format!("erased page {ppn} still holds contents")));
+        if let Some((&ppn, _)) = self
+            .contents
+            .iter()
+            .find(|(&p, _)| self.state(p) != PageState::Valid || !self.meta[p as usize].has_content())
+        {
+            return Err(EngineError::Invariant(format!(
+                "{:?} page {ppn} still holds contents",
+                self.state(ppn)
+            )));
+        }
+        let flagged = self.meta.iter().filter(|m| m.has_content()).count();
+        if flagged != self.contents.len() {
+            return Err(EngineError::Invariant(format!(
+                "{flagged} pages are flagged as holding contents, {} hold some",
+                self.contents.len()
+            )));
         }
         for b in 0..self.blocks() {
             let first = self.first_ppn(b) as usize;
@@ -451,7 +481,8 @@ impl FlashArray {
         Ok(())
     }
 
-    /// Feeds the array's state into a hash.
+    /// Feeds the array's state into a hash: every page's state and tag, erase counts, and the
+    /// contents of the valid pages that hold any.
     pub fn hash_into(&self, h: &mut StateHasher) {
         for (m, kv) in self.meta.iter().zip(&self.tags) {
             h.bytes(&[m.state() as u8, m.kind() as u8]);
@@ -538,8 +569,10 @@ mod tests {
         assert!(f.program_with(2, t, PageContent { data: vec![], oob: vec![0; 3] }).is_err());
         assert_eq!(f.state(2), PageState::Free, "a refused program leaves the page erased");
         f.invalidate(1).unwrap();
+        assert_eq!(f.content(1), None, "a superseded page's contents are not kept");
+        assert_eq!(f.tag(1), t, "its tag is");
+        f.check().unwrap();
         f.erase(0).unwrap();
-        assert_eq!(f.content(1), None, "an erase clears contents");
         f.check().unwrap();
     }
 
