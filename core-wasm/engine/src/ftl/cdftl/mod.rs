@@ -105,7 +105,12 @@ impl Cdftl {
         // Level two gets its share in whole pages, leaving room for at least one CMT entry.
         let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
         let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
-        Ok(Cdftl { core, cmt: Cmt::Lru(Lru::new(entries as usize)), ctp: Lru::new(ctps as usize), ctp_bytes })
+        Ok(Cdftl {
+            core,
+            cmt: Cmt::Lru(Lru::dense(entries as usize)),
+            ctp: Lru::new(ctps as usize),
+            ctp_bytes,
+        })
     }
 
     /// Capacities: CMT entries and cached translation pages.

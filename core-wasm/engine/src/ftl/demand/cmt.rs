@@ -4,7 +4,7 @@
 //! ([`Cmt::search`], [`Cmt::admit`]) are the look-up and insertion every one of those
 //! schemes does the same way; what happens to a victim is the scheme's own rule.
 
-use crate::cache::{Inserted, Lru, Slru};
+use crate::cache::{DenseIndex, Inserted, Lru, Slru};
 use crate::device::Device;
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
@@ -41,9 +41,9 @@ impl MapEntry {
 #[derive(Debug, Clone)]
 pub enum Cmt {
     /// One LRU list.
-    Lru(Lru<u32, MapEntry>),
+    Lru(Lru<u32, MapEntry, DenseIndex>),
     /// Probationary and protected segments.
-    Segmented(Slru<u32, MapEntry>),
+    Segmented(Slru<u32, MapEntry, DenseIndex>),
 }
 
 impl Cmt {
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn search_counts_a_hit_and_leaves_a_miss_to_the_caller() {
         let mut dev = device();
-        let mut cmt = Cmt::Lru(Lru::new(2));
+        let mut cmt = Cmt::Lru(Lru::dense(2));
         cmt.insert(5, MapEntry::clean(50));
         assert_eq!(cmt.search(5, &mut dev), Some(50));
         assert_eq!(cmt.search(6, &mut dev), None);
@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn admit_answers_the_victim_with_its_dirty_bit() {
         let mut dev = device();
-        let mut cmt = Cmt::Lru(Lru::new(2));
+        let mut cmt = Cmt::Lru(Lru::dense(2));
         assert_eq!(cmt.admit(1, MapEntry { ppn: 10, dirty: true }, &mut dev), None);
         assert_eq!(cmt.admit(2, MapEntry::clean(20), &mut dev), None);
         assert_eq!(cmt.admit(3, MapEntry::clean(30), &mut dev), Some((1, MapEntry { ppn: 10, dirty: true })));

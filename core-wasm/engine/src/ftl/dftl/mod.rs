@@ -129,9 +129,9 @@ impl Dftl {
         let tpages = core.gtd.len();
         let entries = (cache_bytes / ENTRY_BYTES) as usize;
         let cmt = match options.cmt {
-            CmtPolicy::Lru => Cmt::Lru(Lru::new(entries)),
+            CmtPolicy::Lru => Cmt::Lru(Lru::dense(entries)),
             CmtPolicy::SegmentedLru => {
-                Cmt::Segmented(Slru::new(entries, entries * usize::from(options.protected_percent) / 100))
+                Cmt::Segmented(Slru::dense(entries, entries * usize::from(options.protected_percent) / 100))
             }
         };
         Ok(Dftl { core, cmt, dirty: vec![Vec::new(); tpages], options })

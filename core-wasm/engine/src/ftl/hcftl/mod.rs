@@ -20,6 +20,7 @@ mod dtp;
 mod dtp_index;
 mod ghost_cmt;
 mod inspect;
+mod key_set;
 mod options;
 
 use std::collections::BTreeMap;
@@ -192,7 +193,7 @@ impl Hcftl {
             DemandCore::with_streams(ctx, "HCFTL", ENTRY_BYTES, "one CMT entry", 1, split.dtps as u64)?;
         Ok(Hcftl {
             core,
-            cmt: Cmt::Lru(Lru::new(split.cmt)),
+            cmt: Cmt::Lru(Lru::dense(split.cmt)),
             ghost: GhostCmt::new(split.ghost),
             index: DtpIndex::new(split.dtps, split.filter_bits, split.per_dtp, options.index.design()),
             split,
