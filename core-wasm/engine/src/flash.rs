@@ -8,8 +8,6 @@
 //!
 //! Costs and events are not its business: see [`crate::device::Device`].
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use crate::config::CellType;
@@ -159,12 +157,18 @@ pub struct FlashArray {
     ppb_shift: u32,
     page_bytes: u32,
     oob_bytes: u32,
-    /// Contents of the valid pages that carry any (sparse: data pages carry only tags). A
-    /// superseded page's contents are dropped when it is invalidated: nothing reads them
-    /// (reads and GC copies go to valid pages), and keeping them until the erase made host
-    /// memory grow with the history of translation-page writes instead of with what the
-    /// device holds.
-    contents: BTreeMap<Ppn, PageContent>,
+    /// Contents of the valid pages that carry any (sparse: data pages carry only tags), in
+    /// slots; [`Meta`]'s flag says which pages have one and `content_at` which slot. A
+    /// superseded page's slot is freed when it is invalidated: nothing reads it (reads and
+    /// GC copies go to valid pages), and keeping contents until the erase made host memory
+    /// grow with the history of translation-page writes instead of with what the device
+    /// holds. A freed slot keeps its buffers for the next program (no allocation per
+    /// translation-page write).
+    contents: Vec<PageContent>,
+    /// Per page: its slot in `contents` (empty until a page first holds contents).
+    content_at: Vec<u32>,
+    /// Slots of `contents` not in use.
+    free_slots: Vec<u32>,
     cell: CellType,
     /// Per page: state and kind.
     meta: Vec<Meta>,
@@ -189,7 +193,9 @@ impl FlashArray {
             },
             page_bytes: 4096,
             oob_bytes: 128,
-            contents: BTreeMap::new(),
+            contents: Vec::new(),
+            content_at: Vec::new(),
+            free_slots: Vec::new(),
             cell,
             meta: vec![Meta::FREE; pages],
             tags: vec![KeyVersion::default(); pages],
@@ -220,7 +226,35 @@ impl FlashArray {
     /// What a valid page holds besides its tag (`None`: only the tag, or the page is not
     /// valid: a superseded page's contents are not kept).
     pub fn content(&self, ppn: Ppn) -> Option<&PageContent> {
-        self.contents.get(&ppn)
+        let meta = self.meta.get(ppn as usize)?;
+        meta.has_content().then(|| &self.contents[self.content_at[ppn as usize] as usize])
+    }
+
+    /// A slot for a page's contents (a freed one when there is one) and its buffers.
+    fn store(&mut self, ppn: Ppn) -> &mut PageContent {
+        if self.content_at.is_empty() {
+            self.content_at = vec![u32::MAX; self.meta.len()];
+        }
+        let slot = self.free_slots.pop().unwrap_or_else(|| {
+            self.contents.push(PageContent::default());
+            (self.contents.len() - 1) as u32
+        });
+        self.content_at[ppn as usize] = slot;
+        self.meta[ppn as usize] = self.meta[ppn as usize].with_content(true);
+        &mut self.contents[slot as usize]
+    }
+
+    /// Refuses contents larger than the page's data area or spare area.
+    fn check_fits(&self, ppn: Ppn, data_words: usize, oob_words: usize) -> Result<()> {
+        let data = data_words as u64 * 4;
+        let oob = oob_words as u64 * 4 + u64::from(TAG_OOB_BYTES);
+        if data > u64::from(self.page_bytes) || oob > u64::from(self.oob_bytes) {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "program of page {ppn} with {data} data bytes and {oob} spare bytes (tag included); the page holds {} and {}",
+                self.page_bytes, self.oob_bytes
+            )));
+        }
+        Ok(())
     }
 
     /// Blocks in the array.
@@ -344,18 +378,24 @@ impl FlashArray {
     /// Programs a free page with `tag` and `content`, refusing content larger than the page's
     /// data area or spare area.
     pub(crate) fn program_with(&mut self, ppn: Ppn, tag: PageTag, content: PageContent) -> Result<()> {
-        let data = content.data.len() as u64 * 4;
-        let oob = content.oob.len() as u64 * 4 + u64::from(TAG_OOB_BYTES);
-        if data > u64::from(self.page_bytes) || oob > u64::from(self.oob_bytes) {
-            return Err(EngineError::IllegalFlashOp(format!(
-                "program of page {ppn} with {data} data bytes and {oob} spare bytes (tag included); the page holds {} and {}",
-                self.page_bytes, self.oob_bytes
-            )));
-        }
+        self.check_fits(ppn, content.data.len(), content.oob.len())?;
         self.program(ppn, tag)?;
         if !content.is_empty() {
-            self.meta[ppn as usize] = self.meta[ppn as usize].with_content(true);
-            self.contents.insert(ppn, content);
+            *self.store(ppn) = content;
+        }
+        Ok(())
+    }
+
+    /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
+    /// copied into a recycled buffer.
+    pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {
+        self.check_fits(ppn, data.len(), 0)?;
+        self.program(ppn, tag)?;
+        if !data.is_empty() {
+            let c = self.store(ppn);
+            c.data.clear();
+            c.data.extend_from_slice(data);
+            c.oob.clear();
         }
         Ok(())
     }
@@ -397,7 +437,8 @@ impl FlashArray {
         }
         self.meta[ppn as usize] = meta.with_state(PageState::Invalid).with_content(false);
         if meta.has_content() {
-            self.contents.remove(&ppn);
+            self.free_slots.push(self.content_at[ppn as usize]);
+            self.content_at[ppn as usize] = u32::MAX;
         }
         let block = self.block_of(ppn);
         self.valid[block as usize] -= 1;
@@ -431,22 +472,27 @@ impl FlashArray {
     /// states, on MLC programmed pages form a prefix of each block, and exactly the valid
     /// pages flagged as holding contents hold some.
     pub fn check(&self) -> Result<()> {
-        if let Some((&ppn, _)) = self
-            .contents
-            .iter()
-            .find(|(&p, _)| self.state(p) != PageState::Valid || !self.meta[p as usize].has_content())
-        {
-            return Err(EngineError::Invariant(format!(
-                "{:?} page {ppn} still holds contents",
-                self.state(ppn)
-            )));
+        let mut used = vec![false; self.contents.len()];
+        for &s in &self.free_slots {
+            used[s as usize] = true;
         }
-        let flagged = self.meta.iter().filter(|m| m.has_content()).count();
-        if flagged != self.contents.len() {
-            return Err(EngineError::Invariant(format!(
-                "{flagged} pages are flagged as holding contents, {} hold some",
-                self.contents.len()
-            )));
+        for (ppn, m) in self.meta.iter().enumerate() {
+            let slot = self.content_at.get(ppn).copied().unwrap_or(u32::MAX);
+            if m.has_content() != (slot != u32::MAX) || (m.has_content() && m.state() != PageState::Valid) {
+                return Err(EngineError::Invariant(format!(
+                    "{:?} page {ppn}: contents flag {} but slot {slot}",
+                    m.state(),
+                    m.has_content()
+                )));
+            }
+            if slot != u32::MAX && std::mem::replace(&mut used[slot as usize], true) {
+                return Err(EngineError::Invariant(format!(
+                    "page {ppn}'s contents slot {slot} is free or shared"
+                )));
+            }
+        }
+        if used.contains(&false) {
+            return Err(EngineError::Invariant("a contents slot is neither used nor free".into()));
         }
         for b in 0..self.blocks() {
             let first = self.first_ppn(b) as usize;
@@ -490,7 +536,7 @@ impl FlashArray {
             h.u32(kv.version);
         }
         h.u32s(&self.erase_count);
-        for (&ppn, c) in &self.contents {
+        for (ppn, c) in (0..self.meta.len() as Ppn).filter_map(|p| Some((p, self.content(p)?))) {
             h.u32(ppn);
             h.u64(c.data.len() as u64);
             h.u32s(&c.data);

@@ -21,6 +21,47 @@ pub trait SlotIndex<K>: Default + Clone {
     fn clear(&mut self);
 }
 
+/// An array from key to slot over the range of keys seen, for a cache whose keys share a
+/// narrow range (a TPFTL node: the LPNs of one translation page): 4 bytes per key of the
+/// range, one load per look-up.
+#[derive(Debug, Clone, Default)]
+pub struct RangeIndex {
+    base: u32,
+    slots: Vec<u32>,
+}
+
+impl SlotIndex<u32> for RangeIndex {
+    #[inline]
+    fn get(&self, key: &u32) -> Option<u32> {
+        let k = key.checked_sub(self.base)?;
+        self.slots.get(k as usize).copied().filter(|&s| s != NIL)
+    }
+    fn insert(&mut self, key: u32, slot: u32) {
+        if self.slots.is_empty() {
+            self.base = key;
+        } else if key < self.base {
+            let shift = (self.base - key) as usize;
+            self.slots.splice(0..0, std::iter::repeat_n(NIL, shift));
+            self.base = key;
+        }
+        let k = (key - self.base) as usize;
+        if k >= self.slots.len() {
+            self.slots.resize(k + 1, NIL);
+        }
+        self.slots[k] = slot;
+    }
+    #[inline]
+    fn remove(&mut self, key: &u32) -> Option<u32> {
+        let k = key.checked_sub(self.base)? as usize;
+        let slot = self.slots.get_mut(k)?;
+        let old = std::mem::replace(slot, NIL);
+        (old != NIL).then_some(old)
+    }
+    fn clear(&mut self) {
+        self.slots.clear();
+    }
+}
+
 /// A hash map from key to slot: any key type, memory proportional to the entries held.
 pub type HashIndex<K> = HashMap<K, u32, KeyBuild>;
 
@@ -77,7 +118,7 @@ const NIL: u32 = u32::MAX;
 /// `u32::MAX` reserved as the null link. Larger requested capacities are clamped to this.
 pub const MAX_CAPACITY: usize = (u32::MAX - 1) as usize;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct Node<K, V> {
     key: K,
     value: V,
@@ -109,10 +150,23 @@ impl<K: Copy + Eq + Hash, V> Lru<K, V> {
     }
 }
 
-impl<V> Lru<u32, V, DenseIndex> {
+impl<V: Copy> Lru<u32, V, DenseIndex> {
     /// As [`Lru::new`], for keys from a small dense range (LPNs), found through an array.
     pub fn dense(capacity: usize) -> Self {
         Self::indexed(capacity)
+    }
+
+    /// Starts loading `key`'s slot in the index ([`crate::prefetch`]); changes nothing.
+    pub fn prefetch_key(&self, key: u32) {
+        crate::prefetch::element(&self.index.0, key as usize);
+    }
+
+    /// Starts loading `key`'s entry, when cached (its index slot should be loaded already:
+    /// [`Lru::prefetch_key`] a little earlier); changes nothing.
+    pub fn prefetch_entry(&self, key: u32) {
+        if let Some(i) = self.index.get(&key) {
+            crate::prefetch::element(&self.nodes, i as usize);
+        }
     }
 }
 

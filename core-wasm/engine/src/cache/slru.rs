@@ -38,10 +38,22 @@ impl<K: Copy + Eq + Hash, V> Slru<K, V> {
     }
 }
 
-impl<V> Slru<u32, V, DenseIndex> {
+impl<V: Copy> Slru<u32, V, DenseIndex> {
     /// As [`Slru::new`], for keys from a small dense range (LPNs), found through arrays.
     pub fn dense(capacity: usize, protected_capacity: usize) -> Self {
         Self::indexed(capacity, protected_capacity)
+    }
+
+    /// [`Lru::prefetch_key`] on both segments.
+    pub fn prefetch_key(&self, key: u32) {
+        self.probation.prefetch_key(key);
+        self.protected.prefetch_key(key);
+    }
+
+    /// [`Lru::prefetch_entry`] on both segments.
+    pub fn prefetch_entry(&self, key: u32) {
+        self.probation.prefetch_entry(key);
+        self.protected.prefetch_entry(key);
     }
 }
 

@@ -123,6 +123,27 @@ impl Cmt {
         }
     }
 
+    /// A hint that the pages of `ahead` come soon ([`crate::ftl::Ftl::prefetch`]): starts
+    /// loading the index slots of the far ones, with the caller's table, and the entries of
+    /// the near ones (whose slots the previous burst loaded). Changes nothing.
+    pub fn prefetch(&self, ahead: &crate::prefetch::Lookahead) {
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
+                match self {
+                    Cmt::Lru(c) => c.prefetch_key(lpn),
+                    Cmt::Segmented(c) => c.prefetch_key(lpn),
+                }
+            }
+            if let Some(&lpn) = ahead.near.get(i) {
+                match self {
+                    Cmt::Lru(c) => c.prefetch_entry(lpn),
+                    Cmt::Segmented(c) => c.prefetch_entry(lpn),
+                }
+            }
+        }
+    }
+
     /// Entries held.
     pub fn len(&self) -> usize {
         match self {

@@ -217,6 +217,10 @@ impl Ftl for Dftl {
     // entries override the translation pages; its clean ones must equal them.
     demand::forward!(read, write, trim, flush, map_view, block_role, ram_budget);
 
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        self.cmt.prefetch(ahead);
+    }
+
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.cmt.capacity() as u64 * ENTRY_BYTES
     }

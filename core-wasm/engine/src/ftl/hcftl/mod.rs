@@ -312,6 +312,10 @@ impl Ftl for Hcftl {
     // and the CMT. `block_role` is HCFTL's own (DTP blocks).
     demand::forward!(read, write, trim, flush, map_view, ram_budget);
 
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        self.cmt.prefetch(ahead);
+    }
+
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
     /// first, while the device is idle; the merge that is running when the next request
     /// arrives finishes first.

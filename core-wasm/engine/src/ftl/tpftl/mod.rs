@@ -22,7 +22,8 @@ use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
 use super::{BuildCtx, Ftl, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::Lru;
+use crate::cache::lru::MAX_CAPACITY;
+use crate::cache::{Lru, RangeIndex};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -97,7 +98,7 @@ struct Entry {
 /// A TP node: the cached entries of one translation page, LRU.
 #[derive(Debug, Clone)]
 struct Node {
-    entries: Lru<u32, Entry>,
+    entries: Lru<u32, Entry, RangeIndex>,
     stamp_sum: u64,
 }
 
@@ -283,7 +284,7 @@ impl DemandScheme for Tpftl {
             let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
             let entries = self.core.load_page(page, dev, cause)?;
             if let std::collections::btree_map::Entry::Vacant(slot) = self.nodes.entry(page) {
-                slot.insert(Node { entries: Lru::unbounded(), stamp_sum: 0 });
+                slot.insert(Node { entries: Lru::indexed(MAX_CAPACITY), stamp_sum: 0 });
                 self.order.insert((0, page));
                 self.used += NODE_BYTES;
             }
