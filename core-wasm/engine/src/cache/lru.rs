@@ -261,15 +261,24 @@ impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Lru<K, V, I> {
         if self.capacity == 0 {
             return Inserted::Evicted(key, value);
         }
-        let evicted = if self.is_full() { self.pop_lru() } else { None };
+        if self.is_full() && self.tail != NIL {
+            // The victim's slot takes the new entry in place: no slot moves (a removal
+            // moves the last slot into the hole, touching its neighbours and index entry).
+            let i = self.tail;
+            self.unlink(i);
+            let node = &mut self.nodes[i as usize];
+            let old_key = std::mem::replace(&mut node.key, key);
+            let old_value = std::mem::replace(&mut node.value, value);
+            self.index.remove(&old_key);
+            self.index.insert(key, i);
+            self.link_front(i);
+            return Inserted::Evicted(old_key, old_value);
+        }
         let i = self.nodes.len() as u32;
         self.nodes.push(Node { key, value, prev: NIL, next: NIL });
         self.index.insert(key, i);
         self.link_front(i);
-        match evicted {
-            Some((k, v)) => Inserted::Evicted(k, v),
-            None => Inserted::Added,
-        }
+        Inserted::Added
     }
 
     /// Removes `key`, returning its value.
