@@ -58,6 +58,9 @@ pub struct BlockPool {
     /// Free blocks in all units.
     free_total: usize,
     open: Vec<Option<BlockId>>,
+    /// Per block: open in some slot (`open` holds it), so victim searches, which ask for
+    /// every candidate, need not scan the slots (one per unit).
+    is_open: Vec<bool>,
     reserve: usize,
     units: usize,
     collection: Collection,
@@ -100,6 +103,7 @@ impl BlockPool {
             next_stamp: u64::from(blocks),
             free_total: blocks as usize,
             open: vec![None; slots],
+            is_open: vec![false; blocks as usize],
             reserve,
             units,
             collection: Collection::default(),
@@ -181,7 +185,7 @@ impl BlockPool {
 
     /// Whether `block` is open in any slot (open blocks are never victims).
     pub fn is_open(&self, block: BlockId) -> bool {
-        self.open.contains(&Some(block))
+        self.is_open.get(block as usize).copied().unwrap_or(false)
     }
 
     /// Returns an erased block to the free list.
@@ -200,6 +204,7 @@ impl BlockPool {
             return Some(dev.flash().first_ppn(b) + used);
         }
         self.open[slot] = None;
+        self.is_open[b as usize] = false;
         None
     }
 
@@ -207,7 +212,10 @@ impl BlockPool {
     /// without `borrow`) another unit's.
     fn open_new(&mut self, slot: usize, dev: &mut Device) -> Result<BlockId> {
         let b = self.take(slot % self.units, dev)?;
-        self.open[slot] = Some(b);
+        if let Some(old) = self.open[slot].replace(b) {
+            self.is_open[old as usize] = false;
+        }
+        self.is_open[b as usize] = true;
         Ok(b)
     }
 
@@ -256,6 +264,13 @@ impl BlockPool {
             if queue.iter().zip(queue.iter().skip(1)).any(|(a, b)| a.0 >= b.0) {
                 return Err(format!("the free blocks of unit {u} are not in release order"));
             }
+        }
+        let mut open = vec![false; self.is_open.len()];
+        for &b in self.open.iter().flatten() {
+            open[b as usize] = true;
+        }
+        if let Some(b) = (0..open.len()).find(|&b| open[b] != self.is_open[b]) {
+            return Err(format!("block {b}'s open flag disagrees with the open slots"));
         }
         let listed: usize = self.free_by_unit.iter().map(VecDeque::len).sum();
         if listed != self.free_total {
