@@ -1,7 +1,7 @@
 // Every scheme on one workload, natively: the table of `npm run bench` (also runnable alone:
 // `node scripts/bench-schemes.mjs`, after a release build of the CLI).
 //
-// Workload (issue 24): a sequential fill of 1 GiB in 4 KiB pages, then 1,000,000 uniform
+// Workload: a sequential fill of 1 GiB in 4 KiB pages, then 1,000,000 uniform
 // random 4 KiB writes (seeded), on 5,120 blocks x 64 pages x 4 KiB with 20 % spare, 2 MiB of
 // RAM, closed loop. Each scheme runs in its own process (`ftl bench`: stepping timed, parse
 // and set-up not), so its peak resident memory is its own. Flash operations = page reads,

@@ -179,7 +179,7 @@ if (ref.sol) {
 console.log(`\nPage operations: ${[...rows.map((r) => `A ${r.scheme} ${r.ops.toLocaleString('en-US')}`), ...rowsB.map((r) => `B ${r.scheme} ${r.ops.toLocaleString('en-US')}`)].join(', ')}.`);
 console.log('Targets (issue 9, on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x.');
 
-// Every scheme on the issue-24 workload (fill, then uniform random writes), natively: time,
+// Every scheme on one workload (a fill, then uniform random writes), natively: time,
 // flash operations per second against page, peak memory, peer simulators; and the
 // 16 x 8-unit case (scripts/bench-schemes.mjs).
 await benchSchemes();
