@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as wasm from '../web/src/engine/pkg/ftl_wasm.js';
 import { CHROMIUM, engineOnlyInChromium } from './bench-chromium.mjs';
+import { benchSchemes } from './bench-schemes.mjs';
 
 const SCHEMES = ['page', 'dftl'];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -177,3 +178,8 @@ if (ref.sol) {
 }
 console.log(`\nPage operations: ${[...rows.map((r) => `A ${r.scheme} ${r.ops.toLocaleString('en-US')}`), ...rowsB.map((r) => `B ${r.scheme} ${r.ops.toLocaleString('en-US')}`)].join(', ')}.`);
 console.log('Targets (issue 9, on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x.');
+
+// Every scheme on one workload (a fill, then uniform random writes), natively: time,
+// flash operations per second against page, peak memory, peer simulators; and the
+// 16 x 8-unit case (scripts/bench-schemes.mjs).
+await benchSchemes();

@@ -12,8 +12,12 @@ use crate::run::{config_for, load_trace};
 use crate::select;
 
 /// `ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set K=V ...]
-/// [--repeat N]`: prints one JSON line per scheme: `{scheme, config, page_ops, seconds,
-/// cpu_seconds, page_ops_per_sec}`. `cpu_seconds` (the thread's time on a CPU, `null` where
+/// [--repeat N]`: prints one JSON line per scheme: `{scheme, config, page_ops, flash_ops,
+/// seconds, cpu_seconds, page_ops_per_sec, flash_ops_per_sec, peak_rss_bytes}`. `flash_ops`
+/// counts the simulated flash operations (page reads, programs, erases, OOB reads): the work
+/// every scheme does, whatever its host requests cost it. `peak_rss_bytes` is the process's
+/// peak resident memory so far (Linux; `null` elsewhere): run one scheme per process to get
+/// that scheme's. `cpu_seconds` (the thread's time on a CPU, `null` where
 /// the OS does not say) is what to compare on a busy machine, where wall time includes
 /// waiting for a core. With `--repeat N` each scheme runs N times from a fresh simulation and
 /// the best wall and CPU times are kept (the wasm side of `scripts/bench.mjs` does the same),
@@ -52,6 +56,7 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
         let sim = last.expect("repeat is at least 1");
         let m = sim.metrics();
         let page_ops = m.requests.pages_read + m.requests.pages_written + m.requests.pages_trimmed;
+        let flash_ops = m.flash.page_reads + m.flash.page_writes + m.flash.erases + m.flash.oob_reads;
         let line = json!({
             "scheme": scheme,
             "config": config,
@@ -60,11 +65,22 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
             "seconds": seconds,
             "cpu_seconds": cpu,
             "page_ops_per_sec": page_ops as f64 / seconds,
+            "flash_ops": flash_ops,
+            "flash_ops_per_sec": flash_ops as f64 / seconds,
+            "peak_rss_bytes": peak_rss_bytes(),
             "state_hash": format!("{:016x}", sim.state_hash()),
         });
         println!("{line}");
     }
     Ok(())
+}
+
+/// Peak resident memory of this process in bytes (Linux: `VmHWM` in /proc/self/status).
+fn peak_rss_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// CPU time this thread has run, in seconds (Linux: /proc/thread-self/schedstat).

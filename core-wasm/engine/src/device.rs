@@ -325,6 +325,14 @@ impl Device {
         Ok(())
     }
 
+    /// As [`Device::program_with`], with main-area words `data` only (a translation page's
+    /// entries), copied into a buffer the flash recycles.
+    pub fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], purpose: Purpose) -> Result<()> {
+        self.flash.program_words(ppn, tag, data)?;
+        self.programmed(ppn, tag, purpose);
+        Ok(())
+    }
+
     /// Ages, cost, time, counters and the event of a page program that succeeded.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) {

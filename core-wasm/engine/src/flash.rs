@@ -8,8 +8,6 @@
 //!
 //! Costs and events are not its business: see [`crate::device::Device`].
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use crate::config::CellType;
@@ -102,17 +100,27 @@ impl PageContent {
     }
 }
 
-/// A page's state and content kind packed in one byte (state in the low two bits), so the
-/// hot random access of the simulator — invalidating a superseded page — touches a one-byte
-/// array (1 MiB for a 4 GiB device) instead of the page's whole tag.
+/// A page's state, content kind and whether it holds contents besides its tag, packed in
+/// one byte (state in the low two bits, the contents flag in the high bit), so the hot random
+/// access of the simulator — invalidating a superseded page — touches a one-byte array
+/// (1 MiB for a 4 GiB device) instead of the page's whole tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Meta(u8);
 
 impl Meta {
     const FREE: Meta = Meta(0);
+    const CONTENT: u8 = 0x80;
 
     fn new(state: PageState, kind: PageKind) -> Self {
         Meta(state as u8 | (kind as u8) << 2)
+    }
+
+    fn has_content(self) -> bool {
+        self.0 & Self::CONTENT != 0
+    }
+
+    fn with_content(self, content: bool) -> Self {
+        Meta(if content { self.0 | Self::CONTENT } else { self.0 & !Self::CONTENT })
     }
 
     fn state(self) -> PageState {
@@ -124,7 +132,7 @@ impl Meta {
     }
 
     fn kind(self) -> PageKind {
-        PageKind::from_code(self.0 >> 2)
+        PageKind::from_code((self.0 & !Self::CONTENT) >> 2)
     }
 
     fn with_state(self, state: PageState) -> Self {
@@ -149,8 +157,18 @@ pub struct FlashArray {
     ppb_shift: u32,
     page_bytes: u32,
     oob_bytes: u32,
-    /// Contents of the programmed pages that carry any (sparse: data pages carry only tags).
-    contents: BTreeMap<Ppn, PageContent>,
+    /// Contents of the valid pages that carry any (sparse: data pages carry only tags), in
+    /// slots; [`Meta`]'s flag says which pages have one and `content_at` which slot. A
+    /// superseded page's slot is freed when it is invalidated: nothing reads it (reads and
+    /// GC copies go to valid pages), and keeping contents until the erase made host memory
+    /// grow with the history of translation-page writes instead of with what the device
+    /// holds. A freed slot keeps its buffers for the next program (no allocation per
+    /// translation-page write).
+    contents: Vec<PageContent>,
+    /// Per page: its slot in `contents` (empty until a page first holds contents).
+    content_at: Vec<u32>,
+    /// Slots of `contents` not in use.
+    free_slots: Vec<u32>,
     cell: CellType,
     /// Per page: state and kind.
     meta: Vec<Meta>,
@@ -175,7 +193,9 @@ impl FlashArray {
             },
             page_bytes: 4096,
             oob_bytes: 128,
-            contents: BTreeMap::new(),
+            contents: Vec::new(),
+            content_at: Vec::new(),
+            free_slots: Vec::new(),
             cell,
             meta: vec![Meta::FREE; pages],
             tags: vec![KeyVersion::default(); pages],
@@ -203,9 +223,38 @@ impl FlashArray {
         self.oob_bytes
     }
 
-    /// What a programmed page holds besides its tag (`None`: only the tag).
+    /// What a valid page holds besides its tag (`None`: only the tag, or the page is not
+    /// valid: a superseded page's contents are not kept).
     pub fn content(&self, ppn: Ppn) -> Option<&PageContent> {
-        self.contents.get(&ppn)
+        let meta = self.meta.get(ppn as usize)?;
+        meta.has_content().then(|| &self.contents[self.content_at[ppn as usize] as usize])
+    }
+
+    /// A slot for a page's contents (a freed one when there is one) and its buffers.
+    fn store(&mut self, ppn: Ppn) -> &mut PageContent {
+        if self.content_at.is_empty() {
+            self.content_at = vec![u32::MAX; self.meta.len()];
+        }
+        let slot = self.free_slots.pop().unwrap_or_else(|| {
+            self.contents.push(PageContent::default());
+            (self.contents.len() - 1) as u32
+        });
+        self.content_at[ppn as usize] = slot;
+        self.meta[ppn as usize] = self.meta[ppn as usize].with_content(true);
+        &mut self.contents[slot as usize]
+    }
+
+    /// Refuses contents larger than the page's data area or spare area.
+    fn check_fits(&self, ppn: Ppn, data_words: usize, oob_words: usize) -> Result<()> {
+        let data = data_words as u64 * 4;
+        let oob = oob_words as u64 * 4 + u64::from(TAG_OOB_BYTES);
+        if data > u64::from(self.page_bytes) || oob > u64::from(self.oob_bytes) {
+            return Err(EngineError::IllegalFlashOp(format!(
+                "program of page {ppn} with {data} data bytes and {oob} spare bytes (tag included); the page holds {} and {}",
+                self.page_bytes, self.oob_bytes
+            )));
+        }
+        Ok(())
     }
 
     /// Blocks in the array.
@@ -329,17 +378,24 @@ impl FlashArray {
     /// Programs a free page with `tag` and `content`, refusing content larger than the page's
     /// data area or spare area.
     pub(crate) fn program_with(&mut self, ppn: Ppn, tag: PageTag, content: PageContent) -> Result<()> {
-        let data = content.data.len() as u64 * 4;
-        let oob = content.oob.len() as u64 * 4 + u64::from(TAG_OOB_BYTES);
-        if data > u64::from(self.page_bytes) || oob > u64::from(self.oob_bytes) {
-            return Err(EngineError::IllegalFlashOp(format!(
-                "program of page {ppn} with {data} data bytes and {oob} spare bytes (tag included); the page holds {} and {}",
-                self.page_bytes, self.oob_bytes
-            )));
-        }
+        self.check_fits(ppn, content.data.len(), content.oob.len())?;
         self.program(ppn, tag)?;
         if !content.is_empty() {
-            self.contents.insert(ppn, content);
+            *self.store(ppn) = content;
+        }
+        Ok(())
+    }
+
+    /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
+    /// copied into a recycled buffer.
+    pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {
+        self.check_fits(ppn, data.len(), 0)?;
+        self.program(ppn, tag)?;
+        if !data.is_empty() {
+            let c = self.store(ppn);
+            c.data.clear();
+            c.data.extend_from_slice(data);
+            c.oob.clear();
         }
         Ok(())
     }
@@ -379,7 +435,11 @@ impl FlashArray {
                 meta.state()
             )));
         }
-        self.meta[ppn as usize] = meta.with_state(PageState::Invalid);
+        self.meta[ppn as usize] = meta.with_state(PageState::Invalid).with_content(false);
+        if meta.has_content() {
+            self.free_slots.push(self.content_at[ppn as usize]);
+            self.content_at[ppn as usize] = u32::MAX;
+        }
         let block = self.block_of(ppn);
         self.valid[block as usize] -= 1;
         self.by_valid.set(block, self.valid[block as usize]);
@@ -401,10 +461,7 @@ impl FlashArray {
         let end = first + self.pages_per_block as usize;
         self.meta[first..end].fill(Meta::FREE);
         self.tags[first..end].fill(KeyVersion::default());
-        // Most schemes store no contents: no range walk, no allocation per erase.
-        while let Some((&p, _)) = self.contents.range(first as Ppn..end as Ppn).next() {
-            self.contents.remove(&p);
-        }
+        // No contents to drop: only valid pages hold any, and the block has none.
         self.programmed[block as usize] = 0;
         self.erase_count[block as usize] += 1;
         self.by_valid.remove(block);
@@ -412,11 +469,30 @@ impl FlashArray {
     }
 
     /// Checks the array's own bookkeeping: valid and programmed counts agree with page
-    /// states, on MLC programmed pages form a prefix of each block, and only programmed pages
-    /// hold contents.
+    /// states, on MLC programmed pages form a prefix of each block, and exactly the valid
+    /// pages flagged as holding contents hold some.
     pub fn check(&self) -> Result<()> {
-        if let Some((&ppn, _)) = self.contents.iter().find(|(&p, _)| self.state(p) == PageState::Free) {
-            return Err(EngineError::Invariant(format!("erased page {ppn} still holds contents")));
+        let mut used = vec![false; self.contents.len()];
+        for &s in &self.free_slots {
+            used[s as usize] = true;
+        }
+        for (ppn, m) in self.meta.iter().enumerate() {
+            let slot = self.content_at.get(ppn).copied().unwrap_or(u32::MAX);
+            if m.has_content() != (slot != u32::MAX) || (m.has_content() && m.state() != PageState::Valid) {
+                return Err(EngineError::Invariant(format!(
+                    "{:?} page {ppn}: contents flag {} but slot {slot}",
+                    m.state(),
+                    m.has_content()
+                )));
+            }
+            if slot != u32::MAX && std::mem::replace(&mut used[slot as usize], true) {
+                return Err(EngineError::Invariant(format!(
+                    "page {ppn}'s contents slot {slot} is free or shared"
+                )));
+            }
+        }
+        if used.contains(&false) {
+            return Err(EngineError::Invariant("a contents slot is neither used nor free".into()));
         }
         for b in 0..self.blocks() {
             let first = self.first_ppn(b) as usize;
@@ -451,7 +527,8 @@ impl FlashArray {
         Ok(())
     }
 
-    /// Feeds the array's state into a hash.
+    /// Feeds the array's state into a hash: every page's state and tag, erase counts, and the
+    /// contents of the valid pages that hold any.
     pub fn hash_into(&self, h: &mut StateHasher) {
         for (m, kv) in self.meta.iter().zip(&self.tags) {
             h.bytes(&[m.state() as u8, m.kind() as u8]);
@@ -459,7 +536,7 @@ impl FlashArray {
             h.u32(kv.version);
         }
         h.u32s(&self.erase_count);
-        for (&ppn, c) in &self.contents {
+        for (ppn, c) in (0..self.meta.len() as Ppn).filter_map(|p| Some((p, self.content(p)?))) {
             h.u32(ppn);
             h.u64(c.data.len() as u64);
             h.u32s(&c.data);
@@ -538,8 +615,10 @@ mod tests {
         assert!(f.program_with(2, t, PageContent { data: vec![], oob: vec![0; 3] }).is_err());
         assert_eq!(f.state(2), PageState::Free, "a refused program leaves the page erased");
         f.invalidate(1).unwrap();
+        assert_eq!(f.content(1), None, "a superseded page's contents are not kept");
+        assert_eq!(f.tag(1), t, "its tag is");
+        f.check().unwrap();
         f.erase(0).unwrap();
-        assert_eq!(f.content(1), None, "an erase clears contents");
         f.check().unwrap();
     }
 

@@ -1,18 +1,124 @@
 //! Least-recently-used cache with O(1) operations: a doubly linked list threaded through a
 //! dense `Vec` (indices instead of pointers, so it is `Clone` and safe) plus a key → slot
-//! map. Removal swaps the last slot into the hole, so the `Vec` never has gaps.
+//! index ([`SlotIndex`]: a hash map, or for small integer keys such as LPNs a plain array,
+//! [`DenseIndex`]). Removal swaps the last slot into the hole, so the `Vec` never has gaps.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
 use super::{Inserted, KeyBuild};
 
+/// Where an [`Lru`] finds a key's slot. Only looked up, never iterated: the order lives in
+/// the list, so the choice of index never changes what the cache does.
+pub trait SlotIndex<K>: Default + Clone {
+    /// The slot of `key`.
+    fn get(&self, key: &K) -> Option<u32>;
+    /// Sets the slot of `key`.
+    fn insert(&mut self, key: K, slot: u32);
+    /// Forgets `key`, returning its slot.
+    fn remove(&mut self, key: &K) -> Option<u32>;
+    /// Forgets every key.
+    fn clear(&mut self);
+}
+
+/// An array from key to slot over the range of keys seen, for a cache whose keys share a
+/// narrow range (a TPFTL node: the LPNs of one translation page): 4 bytes per key of the
+/// range, one load per look-up.
+#[derive(Debug, Clone, Default)]
+pub struct RangeIndex {
+    base: u32,
+    slots: Vec<u32>,
+}
+
+impl SlotIndex<u32> for RangeIndex {
+    #[inline]
+    fn get(&self, key: &u32) -> Option<u32> {
+        let k = key.checked_sub(self.base)?;
+        self.slots.get(k as usize).copied().filter(|&s| s != NIL)
+    }
+    fn insert(&mut self, key: u32, slot: u32) {
+        if self.slots.is_empty() {
+            self.base = key;
+        } else if key < self.base {
+            let shift = (self.base - key) as usize;
+            self.slots.splice(0..0, std::iter::repeat_n(NIL, shift));
+            self.base = key;
+        }
+        let k = (key - self.base) as usize;
+        if k >= self.slots.len() {
+            self.slots.resize(k + 1, NIL);
+        }
+        self.slots[k] = slot;
+    }
+    #[inline]
+    fn remove(&mut self, key: &u32) -> Option<u32> {
+        let k = key.checked_sub(self.base)? as usize;
+        let slot = self.slots.get_mut(k)?;
+        let old = std::mem::replace(slot, NIL);
+        (old != NIL).then_some(old)
+    }
+    fn clear(&mut self) {
+        self.slots.clear();
+    }
+}
+
+/// A hash map from key to slot: any key type, memory proportional to the entries held.
+pub type HashIndex<K> = HashMap<K, u32, KeyBuild>;
+
+impl<K: Copy + Eq + Hash> SlotIndex<K> for HashIndex<K> {
+    #[inline]
+    fn get(&self, key: &K) -> Option<u32> {
+        HashMap::get(self, key).copied()
+    }
+    #[inline]
+    fn insert(&mut self, key: K, slot: u32) {
+        HashMap::insert(self, key, slot);
+    }
+    #[inline]
+    fn remove(&mut self, key: &K) -> Option<u32> {
+        HashMap::remove(self, key)
+    }
+    fn clear(&mut self) {
+        HashMap::clear(self);
+    }
+}
+
+/// An array from key to slot, for `u32` keys from a small dense range (LPNs): one plain load
+/// per look-up where a hash map costs a hash and a probe over twice the memory, at 4 bytes
+/// per key up to the largest key seen (a cache of LPNs: 4 bytes per logical page at most).
+#[derive(Debug, Clone, Default)]
+pub struct DenseIndex(Vec<u32>);
+
+impl SlotIndex<u32> for DenseIndex {
+    #[inline]
+    fn get(&self, key: &u32) -> Option<u32> {
+        self.0.get(*key as usize).copied().filter(|&s| s != NIL)
+    }
+    #[inline]
+    fn insert(&mut self, key: u32, slot: u32) {
+        let k = key as usize;
+        if k >= self.0.len() {
+            self.0.resize((k + 1).next_power_of_two(), NIL);
+        }
+        self.0[k] = slot;
+    }
+    #[inline]
+    fn remove(&mut self, key: &u32) -> Option<u32> {
+        let slot = self.0.get_mut(*key as usize)?;
+        let old = std::mem::replace(slot, NIL);
+        (old != NIL).then_some(old)
+    }
+    fn clear(&mut self) {
+        self.0.fill(NIL);
+    }
+}
+
 const NIL: u32 = u32::MAX;
 /// Largest capacity: slots are addressed by `u32` (half the link size of `usize`), with
 /// `u32::MAX` reserved as the null link. Larger requested capacities are clamped to this.
 pub const MAX_CAPACITY: usize = (u32::MAX - 1) as usize;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct Node<K, V> {
     key: K,
     value: V,
@@ -23,9 +129,9 @@ struct Node<K, V> {
 /// An LRU cache of at most `capacity` entries. The most recently used entry is the *front*
 /// (MRU), the next victim the *back* (LRU).
 #[derive(Debug, Clone)]
-pub struct Lru<K, V> {
+pub struct Lru<K, V, I = HashIndex<K>> {
     nodes: Vec<Node<K, V>>,
-    index: HashMap<K, u32, KeyBuild>,
+    index: I,
     head: u32,
     tail: u32,
     capacity: usize,
@@ -34,19 +140,47 @@ pub struct Lru<K, V> {
 impl<K: Copy + Eq + Hash, V> Lru<K, V> {
     /// An empty cache holding at most `capacity` entries (at most `u32::MAX - 1`).
     pub fn new(capacity: usize) -> Self {
-        Lru {
-            nodes: Vec::new(),
-            index: HashMap::default(),
-            head: NIL,
-            tail: NIL,
-            capacity: capacity.min(MAX_CAPACITY),
-        }
+        Self::indexed(capacity)
     }
 
     /// A cache that never evicts on insert: for lists whose budget the caller enforces in
     /// other units (TPFTL's translation-page nodes, bounded by the entries they hold).
     pub fn unbounded() -> Self {
         Self::new(MAX_CAPACITY)
+    }
+}
+
+impl<V: Copy> Lru<u32, V, DenseIndex> {
+    /// As [`Lru::new`], for keys from a small dense range (LPNs), found through an array.
+    pub fn dense(capacity: usize) -> Self {
+        Self::indexed(capacity)
+    }
+
+    /// Starts loading `key`'s slot in the index ([`crate::prefetch`]); changes nothing.
+    pub fn prefetch_key(&self, key: u32) {
+        crate::prefetch::element(&self.index.0, key as usize);
+    }
+
+    /// Starts loading `key`'s entry, when cached (its index slot should be loaded already:
+    /// [`Lru::prefetch_key`] a little earlier); changes nothing.
+    pub fn prefetch_entry(&self, key: u32) {
+        if let Some(i) = self.index.get(&key) {
+            crate::prefetch::element(&self.nodes, i as usize);
+        }
+    }
+}
+
+impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Lru<K, V, I> {
+    /// An empty cache holding at most `capacity` entries (at most `u32::MAX - 1`), keys
+    /// found through an index of type `I`.
+    pub fn indexed(capacity: usize) -> Self {
+        Lru {
+            nodes: Vec::new(),
+            index: I::default(),
+            head: NIL,
+            tail: NIL,
+            capacity: capacity.min(MAX_CAPACITY),
+        }
     }
 
     /// Maximum number of entries.
@@ -85,18 +219,18 @@ impl<K: Copy + Eq + Hash, V> Lru<K, V> {
 
     /// True if `key` is cached. Does not count as an access.
     pub fn contains(&self, key: &K) -> bool {
-        self.index.contains_key(key)
+        self.index.get(key).is_some()
     }
 
     /// The value of `key` without counting an access.
     pub fn peek(&self, key: &K) -> Option<&V> {
-        self.index.get(key).map(|&i| &self.nodes[i as usize].value)
+        self.index.get(key).map(|i| &self.nodes[i as usize].value)
     }
 
     /// Mutable value of `key` without counting an access (e.g. DFTL updating a cached entry
     /// after GC moved its page, which is not a host access).
     pub fn peek_mut(&mut self, key: &K) -> Option<&mut V> {
-        let i = *self.index.get(key)?;
+        let i = self.index.get(key)?;
         Some(&mut self.nodes[i as usize].value)
     }
 
@@ -127,15 +261,24 @@ impl<K: Copy + Eq + Hash, V> Lru<K, V> {
         if self.capacity == 0 {
             return Inserted::Evicted(key, value);
         }
-        let evicted = if self.is_full() { self.pop_lru() } else { None };
+        if self.is_full() && self.tail != NIL {
+            // The victim's slot takes the new entry in place: no slot moves (a removal
+            // moves the last slot into the hole, touching its neighbours and index entry).
+            let i = self.tail;
+            self.unlink(i);
+            let node = &mut self.nodes[i as usize];
+            let old_key = std::mem::replace(&mut node.key, key);
+            let old_value = std::mem::replace(&mut node.value, value);
+            self.index.remove(&old_key);
+            self.index.insert(key, i);
+            self.link_front(i);
+            return Inserted::Evicted(old_key, old_value);
+        }
         let i = self.nodes.len() as u32;
         self.nodes.push(Node { key, value, prev: NIL, next: NIL });
         self.index.insert(key, i);
         self.link_front(i);
-        match evicted {
-            Some((k, v)) => Inserted::Evicted(k, v),
-            None => Inserted::Added,
-        }
+        Inserted::Added
     }
 
     /// Removes `key`, returning its value.
@@ -205,7 +348,7 @@ impl<K: Copy + Eq + Hash, V> Lru<K, V> {
     }
 
     fn touch_slot(&mut self, key: &K) -> Option<u32> {
-        let i = *self.index.get(key)?;
+        let i = self.index.get(key)?;
         if i != self.head {
             self.unlink(i);
             self.link_front(i);

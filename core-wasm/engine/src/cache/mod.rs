@@ -26,7 +26,7 @@ pub mod slru;
 pub use bloom::BloomFilter;
 pub use ghost::Ghost;
 pub use lfu::Lfu;
-pub use lru::Lru;
+pub use lru::{DenseIndex, Lru, RangeIndex};
 pub use slru::{Segment, Slru};
 
 use std::hash::{BuildHasherDefault, Hasher};

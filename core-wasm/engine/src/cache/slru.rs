@@ -10,6 +10,7 @@
 
 use std::hash::Hash;
 
+use super::lru::{DenseIndex, HashIndex, SlotIndex, MAX_CAPACITY};
 use super::{Inserted, Lru};
 
 /// Which segment an entry lives in (the cache "level" of hit events).
@@ -23,9 +24,9 @@ pub enum Segment {
 
 /// A segmented LRU cache of at most `capacity` entries.
 #[derive(Debug, Clone)]
-pub struct Slru<K, V> {
-    probation: Lru<K, V>,
-    protected: Lru<K, V>,
+pub struct Slru<K, V, I = HashIndex<K>> {
+    probation: Lru<K, V, I>,
+    protected: Lru<K, V, I>,
     capacity: usize,
 }
 
@@ -33,11 +34,37 @@ impl<K: Copy + Eq + Hash, V> Slru<K, V> {
     /// An empty cache of `capacity` entries of which at most `protected_capacity` (clamped to
     /// `capacity`) are protected.
     pub fn new(capacity: usize, protected_capacity: usize) -> Self {
-        let capacity = capacity.min(super::lru::MAX_CAPACITY);
+        Self::indexed(capacity, protected_capacity)
+    }
+}
+
+impl<V: Copy> Slru<u32, V, DenseIndex> {
+    /// As [`Slru::new`], for keys from a small dense range (LPNs), found through arrays.
+    pub fn dense(capacity: usize, protected_capacity: usize) -> Self {
+        Self::indexed(capacity, protected_capacity)
+    }
+
+    /// [`Lru::prefetch_key`] on both segments.
+    pub fn prefetch_key(&self, key: u32) {
+        self.probation.prefetch_key(key);
+        self.protected.prefetch_key(key);
+    }
+
+    /// [`Lru::prefetch_entry`] on both segments.
+    pub fn prefetch_entry(&self, key: u32) {
+        self.probation.prefetch_entry(key);
+        self.protected.prefetch_entry(key);
+    }
+}
+
+impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Slru<K, V, I> {
+    /// As [`Slru::new`], keys found through indexes of type `I`.
+    pub fn indexed(capacity: usize, protected_capacity: usize) -> Self {
+        let capacity = capacity.min(MAX_CAPACITY);
         Slru {
             // The total bound is enforced here, so probation itself never evicts.
-            probation: Lru::unbounded(),
-            protected: Lru::new(protected_capacity.min(capacity)),
+            probation: Lru::indexed(MAX_CAPACITY),
+            protected: Lru::indexed(protected_capacity.min(capacity)),
             capacity,
         }
     }
@@ -68,12 +95,12 @@ impl<K: Copy + Eq + Hash, V> Slru<K, V> {
     }
 
     /// The probationary segment (read-only; its `iter()` is MRU → LRU).
-    pub fn probationary(&self) -> &Lru<K, V> {
+    pub fn probationary(&self) -> &Lru<K, V, I> {
         &self.probation
     }
 
     /// The protected segment (read-only; its `iter()` is MRU → LRU).
-    pub fn protected(&self) -> &Lru<K, V> {
+    pub fn protected(&self) -> &Lru<K, V, I> {
         &self.protected
     }
 

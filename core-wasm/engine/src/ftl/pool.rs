@@ -45,12 +45,22 @@ pub enum Collection {
 }
 
 /// Free list, reserve and open blocks.
+///
+/// The free list is one queue in release order, kept as one queue per unit of `(stamp,
+/// block)` (stamps count releases, so the queues merged by stamp are the list): the first
+/// free block of a unit is the front of its queue, found in O(1) whatever the unit count (a
+/// scan of the one list for a unit's block made the cost grow with the units).
 #[derive(Debug, Clone)]
 pub struct BlockPool {
-    free: VecDeque<BlockId>,
-    /// Free blocks per unit (counts of `free`).
-    free_on: Vec<usize>,
+    free_by_unit: Vec<VecDeque<(u64, BlockId)>>,
+    /// Stamp of the next released block.
+    next_stamp: u64,
+    /// Free blocks in all units.
+    free_total: usize,
     open: Vec<Option<BlockId>>,
+    /// Per block: open in some slot (`open` holds it), so victim searches, which ask for
+    /// every candidate, need not scan the slots (one per unit).
+    is_open: Vec<bool>,
     reserve: usize,
     units: usize,
     collection: Collection,
@@ -84,14 +94,16 @@ impl BlockPool {
     /// unit without free blocks borrows (see [`BlockPool::with_gc`], [`BlockPool::with_collection`]).
     pub fn new(blocks: u32, slots: usize, reserve: usize, units: usize) -> Self {
         let units = units.max(1);
-        let mut free_on = vec![0; units];
+        let mut free_by_unit = vec![VecDeque::new(); units];
         for b in 0..blocks {
-            free_on[b as usize % units] += 1;
+            free_by_unit[b as usize % units].push_back((u64::from(b), b));
         }
         BlockPool {
-            free: (0..blocks).collect(),
-            free_on,
+            free_by_unit,
+            next_stamp: u64::from(blocks),
+            free_total: blocks as usize,
             open: vec![None; slots],
+            is_open: vec![false; blocks as usize],
             reserve,
             units,
             collection: Collection::default(),
@@ -140,7 +152,7 @@ impl BlockPool {
 
     /// Free blocks of `unit`.
     pub fn free_on(&self, unit: usize) -> usize {
-        self.free_on[unit]
+        self.free_by_unit[unit].len()
     }
 
     /// Each unit's share of the reserve under [`Collection::OneVictim`]: `ceil(reserve /
@@ -151,12 +163,19 @@ impl BlockPool {
 
     /// Free blocks.
     pub fn free_len(&self) -> usize {
-        self.free.len()
+        self.free_total
     }
 
     /// Whether the free list is at (or below) the reserve.
     pub fn at_reserve(&self) -> bool {
-        self.free.len() <= self.reserve
+        self.free_total <= self.reserve
+    }
+
+    /// The free list in order (release order; the initial blocks by number).
+    fn free_in_order(&self) -> Vec<BlockId> {
+        let mut all: Vec<(u64, BlockId)> = self.free_by_unit.iter().flatten().copied().collect();
+        all.sort_unstable();
+        all.into_iter().map(|(_, b)| b).collect()
     }
 
     /// The open block of `slot`.
@@ -166,13 +185,14 @@ impl BlockPool {
 
     /// Whether `block` is open in any slot (open blocks are never victims).
     pub fn is_open(&self, block: BlockId) -> bool {
-        self.open.contains(&Some(block))
+        self.is_open.get(block as usize).copied().unwrap_or(false)
     }
 
     /// Returns an erased block to the free list.
     pub fn release(&mut self, block: BlockId) {
-        self.free_on[block as usize % self.units] += 1;
-        self.free.push_back(block);
+        self.free_by_unit[block as usize % self.units].push_back((self.next_stamp, block));
+        self.next_stamp += 1;
+        self.free_total += 1;
     }
 
     /// The next page of `slot`'s open block, or `None` (closing the slot) when it is full.
@@ -184,6 +204,7 @@ impl BlockPool {
             return Some(dev.flash().first_ppn(b) + used);
         }
         self.open[slot] = None;
+        self.is_open[b as usize] = false;
         None
     }
 
@@ -191,7 +212,10 @@ impl BlockPool {
     /// without `borrow`) another unit's.
     fn open_new(&mut self, slot: usize, dev: &mut Device) -> Result<BlockId> {
         let b = self.take(slot % self.units, dev)?;
-        self.open[slot] = Some(b);
+        if let Some(old) = self.open[slot].replace(b) {
+            self.is_open[old as usize] = false;
+        }
+        self.is_open[b as usize] = true;
         Ok(b)
     }
 
@@ -200,18 +224,24 @@ impl BlockPool {
     /// mapping, log blocks) rather than pages.
     pub fn take(&mut self, unit: usize, dev: &mut Device) -> Result<BlockId> {
         let unit = unit % self.units;
-        let pick = match self.free.iter().position(|&b| b as usize % self.units == unit) {
-            Some(i) => i,
-            None if !self.borrow && !self.free.is_empty() => {
-                return Err(EngineError::DeviceFull(format!(
-                    "unit {unit} has no free block ({} free on other units; gc.borrow_blocks is off)",
-                    self.free.len()
-                )))
-            }
-            None => 0,
+        let from = if !self.free_by_unit[unit].is_empty() {
+            unit
+        } else if !self.borrow && self.free_total > 0 {
+            return Err(EngineError::DeviceFull(format!(
+                "unit {unit} has no free block ({} free on other units; gc.borrow_blocks is off)",
+                self.free_total
+            )));
+        } else {
+            // The first block of the whole free list: the unit whose first is oldest.
+            (0..self.units)
+                .filter_map(|u| self.free_by_unit[u].front().map(|&(stamp, _)| (stamp, u)))
+                .min()
+                .map_or(unit, |(_, u)| u)
         };
-        let b = self.free.remove(pick).ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
-        self.free_on[b as usize % self.units] -= 1;
+        let (_, b) = self.free_by_unit[from]
+            .pop_front()
+            .ok_or_else(|| EngineError::DeviceFull("no free block left".into()))?;
+        self.free_total -= 1;
         dev.device_meta(crate::meta::MetaKind::FreeList, b);
         if b as usize % self.units != unit {
             dev.cross_unit_block(unit, b);
@@ -222,26 +252,40 @@ impl BlockPool {
     /// Checks the free list: every block erased, not open, listed once.
     pub fn check(&self, dev: &Device) -> std::result::Result<(), String> {
         let mut seen = vec![false; dev.flash().blocks() as usize];
-        for &b in &self.free {
+        for &b in &self.free_in_order() {
             if dev.flash().programmed_count(b) != 0 || self.is_open(b) || seen[b as usize] {
                 return Err(format!("free list holds block {b}, which is written, open or listed twice"));
             }
             seen[b as usize] = true;
         }
-        for (u, &n) in self.free_on.iter().enumerate() {
-            let listed = self.free.iter().filter(|&&b| b as usize % self.units == u).count();
-            if n != listed {
-                return Err(format!(
-                    "free count of unit {u} is {n}, but the free list holds {listed} of its blocks"
-                ));
+        for (u, queue) in self.free_by_unit.iter().enumerate() {
+            if let Some(&(_, b)) = queue.iter().find(|&&(_, b)| b as usize % self.units != u) {
+                return Err(format!("the free blocks of unit {u} list block {b}, of another unit"));
             }
+            if queue.iter().zip(queue.iter().skip(1)).any(|(a, b)| a.0 >= b.0) {
+                return Err(format!("the free blocks of unit {u} are not in release order"));
+            }
+        }
+        let mut open = vec![false; self.is_open.len()];
+        for &b in self.open.iter().flatten() {
+            open[b as usize] = true;
+        }
+        if let Some(b) = (0..open.len()).find(|&b| open[b] != self.is_open[b]) {
+            return Err(format!("block {b}'s open flag disagrees with the open slots"));
+        }
+        let listed: usize = self.free_by_unit.iter().map(VecDeque::len).sum();
+        if listed != self.free_total {
+            return Err(format!(
+                "free count is {}, but the free list holds {listed} blocks",
+                self.free_total
+            ));
         }
         Ok(())
     }
 
     /// Feeds the free list (in order) and the open blocks into a hash.
     pub fn hash_into(&self, h: &mut StateHasher) {
-        for &b in &self.free {
+        for b in self.free_in_order() {
             h.u32(b);
         }
         for o in &self.open {
@@ -285,7 +329,7 @@ fn next_page_opening<S: Collects + ?Sized>(
                     while s.pool().at_reserve() && s.collect(dev)? {}
                     true
                 }
-                Collection::OneVictim if pool.free_on[unit] <= pool.unit_reserve() => {
+                Collection::OneVictim if pool.free_on(unit) <= pool.unit_reserve() => {
                     s.collect_on(dev, unit)?;
                     true
                 }

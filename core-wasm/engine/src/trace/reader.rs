@@ -290,12 +290,13 @@ impl TraceReader {
                 }
                 Ok(())
             }
-            // The found text is the product that passes the clock's end.
+            // The product that passes the clock's end goes in the expectation: the found text
+            // must be text of the line, and the product is not.
             Err(scaled) => Err(ParseError::new(
                 n,
                 1,
-                &scaled,
-                "a time below 584 years once multiplied by the time scale (the clock ends at 2^64 ns)",
+                "",
+                &format!("a time below 584 years once multiplied by the time scale ({scaled} passes the clock's end, 2^64 ns)"),
             )),
         }
     }

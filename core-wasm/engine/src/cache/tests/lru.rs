@@ -225,15 +225,27 @@ impl Model {
 
 #[test]
 fn randomized_differential_against_vec_model() {
+    differential::<super::HashIndex<u32>>();
+}
+
+/// The array indexes give the same cache as the hash map.
+#[test]
+fn randomized_differential_with_array_indexes() {
+    differential::<super::DenseIndex>();
+    differential::<super::RangeIndex>();
+}
+
+fn differential<I: super::SlotIndex<u32>>() {
     let base: u64 = std::env::var("LRU_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5EED);
     for seed in base..base + 40 {
         println!("lru differential seed = {seed}");
         let mut rng = Rng(seed);
         let capacity = rng.below(7) as usize;
-        let mut lru = Lru::new(capacity);
+        let mut lru: Lru<u32, u32, I> = Lru::indexed(capacity);
         let mut model = Model { items: Vec::new(), capacity };
         for step in 0..3000 {
-            let k = rng.below(12) as u32;
+            // Keys away from 0, so a range index also moves its base down.
+            let k = 100 + rng.below(12) as u32;
             let v = rng.next() as u32;
             let ctx = format!("seed {seed} step {step}");
             match rng.below(9) {

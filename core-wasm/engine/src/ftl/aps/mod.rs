@@ -32,7 +32,7 @@ use serde_json::json;
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Ghost, Inserted, Lru};
+use crate::cache::{DenseIndex, Ghost, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -134,8 +134,8 @@ pub struct Aps {
     core: DemandCore,
     /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
     /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
-    cmt: Lru<u32, MapEntry>,
-    buf: Lru<u32, Buffered>,
+    cmt: Lru<u32, MapEntry, DenseIndex>,
+    buf: Lru<u32, Buffered, DenseIndex>,
     map_ghost: Ghost<u32>,
     buf_ghost: Ghost<u32>,
     cache: u64,
@@ -165,8 +165,8 @@ impl Aps {
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
         Ok(Aps {
             core,
-            cmt: Lru::new(map_entries as usize),
-            buf: Lru::new(buf_pages as usize),
+            cmt: Lru::dense(map_entries as usize),
+            buf: Lru::dense(buf_pages as usize),
             map_ghost: Ghost::new((step / ENTRY_BYTES) as usize),
             buf_ghost: Ghost::new((step / page_bytes) as usize),
             cache,
@@ -345,6 +345,20 @@ impl DemandScheme for Aps {
 }
 
 impl Ftl for Aps {
+    /// The map cache's and the buffer's index slots of the far pages and entries of the near
+    /// ones (as the CMT of the demand family, [`demand::Cmt::prefetch`]).
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        for &lpn in ahead.far {
+            crate::prefetch::element(ahead.also, lpn as usize);
+            self.cmt.prefetch_key(lpn);
+            self.buf.prefetch_key(lpn);
+        }
+        for &lpn in ahead.near {
+            self.cmt.prefetch_entry(lpn);
+            self.buf.prefetch_entry(lpn);
+        }
+    }
+
     fn end_request(&mut self, dev: &mut Device) -> Result<()> {
         self.requests += 1;
         if self.requests.is_multiple_of(self.options.interval) {

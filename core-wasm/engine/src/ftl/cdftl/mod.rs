@@ -118,7 +118,7 @@ impl Cdftl {
         let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
         Ok(Cdftl {
             core,
-            cmt: Cmt::Lru(Lru::new(entries as usize)),
+            cmt: Cmt::Lru(Lru::dense(entries as usize)),
             ctp: Lru::new(ctps as usize),
             ctp_bytes,
             cmt_victim: options.cmt_victim,
@@ -244,6 +244,10 @@ impl Ftl for Cdftl {
     // `flush`: dirty CTPs list all their entries as dirty, so one rewrite per page with
     // dirty entries in either level.
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
+
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        self.cmt.prefetch(ahead);
+    }
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes()

@@ -6,7 +6,7 @@
 //! entry is the victim is plain LRU, or the thesis' DAC cost-aware rule ([`Cmt::admit_by`],
 //! `victim.rs`).
 
-use crate::cache::{Inserted, Lru, Slru};
+use crate::cache::{DenseIndex, Inserted, Lru, Slru};
 use crate::device::Device;
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
@@ -45,9 +45,9 @@ impl MapEntry {
 #[derive(Debug, Clone)]
 pub enum Cmt {
     /// One LRU list.
-    Lru(Lru<u32, MapEntry>),
+    Lru(Lru<u32, MapEntry, DenseIndex>),
     /// Probationary and protected segments.
-    Segmented(Slru<u32, MapEntry>),
+    Segmented(Slru<u32, MapEntry, DenseIndex>),
 }
 
 impl Cmt {
@@ -165,6 +165,27 @@ impl Cmt {
         }
     }
 
+    /// A hint that the pages of `ahead` come soon ([`crate::ftl::Ftl::prefetch`]): starts
+    /// loading the index slots of the far ones, with the caller's table, and the entries of
+    /// the near ones (whose slots the previous burst loaded). Changes nothing.
+    pub fn prefetch(&self, ahead: &crate::prefetch::Lookahead) {
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
+                match self {
+                    Cmt::Lru(c) => c.prefetch_key(lpn),
+                    Cmt::Segmented(c) => c.prefetch_key(lpn),
+                }
+            }
+            if let Some(&lpn) = ahead.near.get(i) {
+                match self {
+                    Cmt::Lru(c) => c.prefetch_entry(lpn),
+                    Cmt::Segmented(c) => c.prefetch_entry(lpn),
+                }
+            }
+        }
+    }
+
     /// Entries held.
     pub fn len(&self) -> usize {
         match self {
@@ -213,7 +234,7 @@ mod tests {
     #[test]
     fn search_counts_a_hit_and_leaves_a_miss_to_the_caller() {
         let mut dev = device();
-        let mut cmt = Cmt::Lru(Lru::new(2));
+        let mut cmt = Cmt::Lru(Lru::dense(2));
         cmt.insert(5, MapEntry::clean(50));
         assert_eq!(cmt.search(5, &mut dev), Some(50));
         assert_eq!(cmt.search(6, &mut dev), None);
@@ -233,7 +254,7 @@ mod tests {
     #[test]
     fn admit_answers_the_victim_with_its_dirty_bit() {
         let mut dev = device();
-        let mut cmt = Cmt::Lru(Lru::new(2));
+        let mut cmt = Cmt::Lru(Lru::dense(2));
         assert_eq!(cmt.admit(1, MapEntry { ppn: 10, dirty: true }, &mut dev), None);
         assert_eq!(cmt.admit(2, MapEntry::clean(20), &mut dev), None);
         assert_eq!(cmt.admit(3, MapEntry::clean(30), &mut dev), Some((1, MapEntry { ppn: 10, dirty: true })));

@@ -5,7 +5,7 @@ use super::{DemandScheme, TpCause, GTD_ENTRY_BYTES, TRANSLATION, UNMAPPED};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::Purpose;
-use crate::flash::{PageContent, PageKind, PageTag, Ppn};
+use crate::flash::{PageKind, PageTag, Ppn};
 use crate::ftl::pool::next_page;
 use crate::meta::MetaKind;
 
@@ -52,13 +52,8 @@ pub fn program_tpage<S: DemandScheme>(
     let core = s.core_mut();
     core.tpage_version += 1;
     // The page holds its entries (the last one may be partly beyond the logical space).
-    let entries = core.image(t).to_vec();
-    dev.program_with(
-        dest,
-        PageTag { kind: PageKind::Translation, key: t, version: core.tpage_version },
-        PageContent { data: entries, oob: Vec::new() },
-        purpose,
-    )?;
+    let tag = PageTag { kind: PageKind::Translation, key: t, version: core.tpage_version };
+    dev.program_words(dest, tag, core.image(t), purpose)?;
     dev.stats.tpage_writes[cause as usize] += 1;
     // Allocation may have run GC, which may have moved page t: invalidate where it is now.
     if core.gtd[t as usize] != UNMAPPED {

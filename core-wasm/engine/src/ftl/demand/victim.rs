@@ -19,6 +19,7 @@ use std::hash::Hash;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::cache::lru::SlotIndex;
 use crate::cache::{Lru, Slru};
 use crate::device::Device;
 
@@ -40,13 +41,13 @@ pub trait VictimScan<K, V> {
     fn pop_first_where(&mut self, accept: &mut dyn FnMut(&K, &V) -> bool) -> Option<(K, V)>;
 }
 
-impl<K: Copy + Eq + Hash, V> VictimScan<K, V> for Lru<K, V> {
+impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> VictimScan<K, V> for Lru<K, V, I> {
     fn pop_first_where(&mut self, accept: &mut dyn FnMut(&K, &V) -> bool) -> Option<(K, V)> {
         self.pop_lru_where(accept)
     }
 }
 
-impl<K: Copy + Eq + Hash, V> VictimScan<K, V> for Slru<K, V> {
+impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> VictimScan<K, V> for Slru<K, V, I> {
     fn pop_first_where(&mut self, accept: &mut dyn FnMut(&K, &V) -> bool) -> Option<(K, V)> {
         self.pop_lru_where(accept)
     }

@@ -130,9 +130,9 @@ impl Dftl {
         let tpages = core.gtd.len();
         let entries = (cache_bytes / ENTRY_BYTES) as usize;
         let cmt = match options.cmt {
-            CmtPolicy::Lru => Cmt::Lru(Lru::new(entries)),
+            CmtPolicy::Lru => Cmt::Lru(Lru::dense(entries)),
             CmtPolicy::SegmentedLru => {
-                Cmt::Segmented(Slru::new(entries, entries * usize::from(options.protected_percent) / 100))
+                Cmt::Segmented(Slru::dense(entries, entries * usize::from(options.protected_percent) / 100))
             }
         };
         Ok(Dftl { core, cmt, dirty: vec![Vec::new(); tpages], options })
@@ -217,6 +217,10 @@ impl Ftl for Dftl {
     // eviction, so it batches whatever `batch_update` says). `map_view`: the CMT's dirty
     // entries override the translation pages; its clean ones must equal them.
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
+
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        self.cmt.prefetch(ahead);
+    }
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.cmt.capacity() as u64 * ENTRY_BYTES

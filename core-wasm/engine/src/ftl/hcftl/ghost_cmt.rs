@@ -4,18 +4,17 @@
 //! `max − min` LPN is smallest, so the DTP's index range rules out most lookups before its
 //! bloom filter is tested.
 //!
-//! **Finding the window.** The entries' LPNs are also kept in a sorted set, so the packing
-//! choice is one pass over the sorted keys ([`crate::cache::tightest_window`], which sorts an
-//! already sorted sequence in linear time): `O(G)` for a Ghost-CMT of `G` entries, once per
-//! DTP written, plus `O(log G)` per insert and removal to keep the set. The scheme charges
-//! the pass as `G` cache operations. Ties go to the lowest LPNs.
+//! **Finding the window.** The entries' LPNs are also kept in a sorted set
+//! ([`KeySet`]), whose search skips the stretches of LPNs too sparse to beat the best window
+//! found (the same answer as one pass over the sorted keys, [`crate::cache::tightest_window`],
+//! which a Ghost-CMT of `G` entries made `O(G)` host work per DTP written). The scheme still
+//! charges the modelled pass as `G` cache operations. Ties go to the lowest LPNs.
 //!
 //! Despite its name this is not a [`crate::cache::Ghost`] (keys only): entries are real and
 //! a lookup that finds one is a hit in RAM.
 
-use std::collections::BTreeSet;
-
-use crate::cache::{tightest_window, Lru};
+use super::key_set::KeySet;
+use crate::cache::{DenseIndex, Lru};
 // The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
 use crate::ftl::demand::MapEntry;
 
@@ -34,15 +33,15 @@ pub enum Packing {
 pub struct GhostCmt {
     /// Unbounded: the capacity below says when to pack, and entries pushed past it (a DTP
     /// load evicting many CMT entries at once) wait for the packing rather than being lost.
-    entries: Lru<u32, MapEntry>,
-    sorted: BTreeSet<u32>,
+    entries: Lru<u32, MapEntry, DenseIndex>,
+    sorted: KeySet,
     capacity: usize,
 }
 
 impl GhostCmt {
     /// An empty Ghost-CMT of `capacity` entries.
     pub fn new(capacity: usize) -> Self {
-        GhostCmt { entries: Lru::unbounded(), sorted: BTreeSet::new(), capacity }
+        GhostCmt { entries: Lru::dense(crate::cache::lru::MAX_CAPACITY), sorted: KeySet::default(), capacity }
     }
 
     /// Most entries it holds before packing.
@@ -85,7 +84,7 @@ impl GhostCmt {
     /// Removes and returns the entry of `lpn` (a Ghost-CMT hit moves it back to the CMT).
     pub fn take(&mut self, lpn: u32) -> Option<MapEntry> {
         let e = self.entries.remove(&lpn)?;
-        self.sorted.remove(&lpn);
+        self.sorted.remove(lpn);
         Some(e)
     }
 
@@ -93,7 +92,7 @@ impl GhostCmt {
     /// held). Does not remove them (the caller allocates the DTP first, which may run GC).
     pub fn choose(&self, n: usize, packing: Packing) -> Vec<u32> {
         match packing {
-            Packing::Tightest => tightest_window(self.sorted.iter().copied(), n),
+            Packing::Tightest => self.sorted.tightest(n),
             Packing::Oldest => {
                 let mut keys: Vec<u32> = self.entries.iter().rev().take(n).map(|(&k, _)| k).collect();
                 keys.sort_unstable();
@@ -110,7 +109,7 @@ impl GhostCmt {
     /// The capacity is respected and the sorted keys match the entries.
     pub fn check(&self) -> std::result::Result<(), String> {
         if self.sorted.len() != self.entries.len()
-            || self.entries.iter().any(|(k, _)| !self.sorted.contains(k))
+            || self.entries.iter().any(|(&k, _)| !self.sorted.contains(k))
         {
             return Err("Ghost-CMT's sorted keys differ from its entries".into());
         }

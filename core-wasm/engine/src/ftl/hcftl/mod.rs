@@ -20,6 +20,7 @@ mod dtp;
 mod dtp_index;
 mod ghost_cmt;
 mod inspect;
+mod key_set;
 mod options;
 
 use std::collections::BTreeMap;
@@ -204,7 +205,7 @@ impl Hcftl {
             DemandCore::with_streams(ctx, "HCFTL", ENTRY_BYTES, "one CMT entry", 1, split.dtps as u64)?;
         Ok(Hcftl {
             core,
-            cmt: Cmt::Lru(Lru::new(split.cmt)),
+            cmt: Cmt::Lru(Lru::dense(split.cmt)),
             ghost: GhostCmt::new(split.ghost),
             index: DtpIndex::new(split.dtps, split.filter_bits, split.per_dtp, options.index.design()),
             split,
@@ -322,6 +323,10 @@ impl Ftl for Hcftl {
     // their LPNs, [`DemandScheme::entry_pages`]), then by the dirty entries of the Ghost-CMT
     // and the CMT. `block_role` is HCFTL's own (DTP blocks).
     demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
+
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        self.cmt.prefetch(ahead);
+    }
 
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
     /// first, while the device is idle; the merge that is running when the next request

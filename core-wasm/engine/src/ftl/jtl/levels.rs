@@ -3,8 +3,6 @@
 //! entry one level down. This file is the structure alone (no flash); [`super::scheme`]
 //! adds what happens when an entry crosses from group 0 to group 1 or leaves the last level.
 
-use std::collections::HashMap;
-
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::trace::generate::rng::SplitMix64;
@@ -32,13 +30,52 @@ pub struct Slot {
     pub data: Option<Data>,
 }
 
+/// LPN → (level, position in it), as an array over the LPNs seen (8 bytes each): one load
+/// per look-up where a hash map cost a hash and a probe (a third of JTL's time).
+#[derive(Debug, Clone, Default)]
+struct Positions {
+    at: Vec<u64>,
+    len: usize,
+}
+
+impl Positions {
+    const NONE: u64 = u64::MAX;
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn get(&self, lpn: u32) -> Option<(usize, usize)> {
+        let v = *self.at.get(lpn as usize)?;
+        (v != Self::NONE).then_some(((v >> 32) as usize, (v & 0xFFFF_FFFF) as usize))
+    }
+
+    fn insert(&mut self, lpn: u32, (n, i): (usize, usize)) {
+        let k = lpn as usize;
+        if k >= self.at.len() {
+            self.at.resize((k + 1).next_power_of_two(), Self::NONE);
+        }
+        if self.at[k] == Self::NONE {
+            self.len += 1;
+        }
+        self.at[k] = (n as u64) << 32 | i as u64;
+    }
+
+    fn remove(&mut self, lpn: u32) -> Option<(usize, usize)> {
+        let old = self.get(lpn)?;
+        self.at[lpn as usize] = Self::NONE;
+        self.len -= 1;
+        Some(old)
+    }
+}
+
 /// The levels, an index from LPN to position, and the seeded generator that picks the
 /// entry a full level passes down (same seed, same run; cloned with a checkpoint).
 #[derive(Debug, Clone)]
 pub struct Levels {
     levels: Vec<Vec<Slot>>,
     /// LPN → (level, position in it).
-    index: HashMap<u32, (usize, usize)>,
+    index: Positions,
     /// Levels 0..group0 form group 0: their entries may have their data page in RAM.
     group0: usize,
     rng: SplitMix64,
@@ -49,7 +86,7 @@ impl Levels {
     pub fn new(depth: usize, group0: usize, seed: u64) -> Self {
         Levels {
             levels: vec![Vec::new(); depth],
-            index: HashMap::new(),
+            index: Positions::default(),
             group0: group0.min(depth),
             rng: SplitMix64::new(seed),
         }
@@ -93,23 +130,23 @@ impl Levels {
     /// The level holding `lpn`'s entry (tests).
     #[cfg(test)]
     pub fn level_of(&self, lpn: u32) -> Option<usize> {
-        self.index.get(&lpn).map(|&(n, _)| n)
+        self.index.get(lpn).map(|(n, _)| n)
     }
 
     /// `lpn`'s entry.
     pub fn get(&self, lpn: u32) -> Option<&Slot> {
-        self.index.get(&lpn).map(|&(n, i)| &self.levels[n][i])
+        self.index.get(lpn).map(|(n, i)| &self.levels[n][i])
     }
 
     /// `lpn`'s entry, mutable.
     pub fn get_mut(&mut self, lpn: u32) -> Option<&mut Slot> {
-        let &(n, i) = self.index.get(&lpn)?;
+        let (n, i) = self.index.get(lpn)?;
         Some(&mut self.levels[n][i])
     }
 
     /// Takes `lpn`'s entry out, leaving a vacancy in its level.
     pub fn take(&mut self, lpn: u32) -> Option<Slot> {
-        let (n, i) = self.index.remove(&lpn)?;
+        let (n, i) = self.index.remove(lpn)?;
         let slot = self.levels[n].swap_remove(i);
         if let Some(moved) = self.levels[n].get(i) {
             self.index.insert(moved.lpn, (n, i));
@@ -128,7 +165,7 @@ impl Levels {
         }
         let i = self.rng.below(level.len() as u64) as usize;
         let out = std::mem::replace(&mut level[i], slot);
-        self.index.remove(&out.lpn);
+        self.index.remove(out.lpn);
         self.index.insert(slot.lpn, (n, i));
         Some(out)
     }
@@ -163,7 +200,7 @@ impl Levels {
                 return Err(format!("level {n} holds {} entries, over {}", level.len(), Self::capacity(n)));
             }
             for (i, s) in level.iter().enumerate() {
-                if self.index.get(&s.lpn) != Some(&(n, i)) {
+                if self.index.get(s.lpn) != Some((n, i)) {
                     return Err(format!("the index misplaces LPN {} (level {n})", s.lpn));
                 }
                 if n >= self.group0 && s.data.is_some() {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::bypass::SequentialBypass;
 use super::cost::LruCost;
 use super::{Prune, TreeOptions, Victims};
-use crate::cache::Lru;
+use crate::cache::{DenseIndex, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -39,7 +39,7 @@ pub(super) enum NodeKey {
 pub struct TreeFtl {
     pub(super) core: DemandCore,
     /// Caching groups by translation-page number, in LRU order over groups.
-    pub(super) groups: Lru<u32, Group>,
+    pub(super) groups: Lru<u32, Group, DenseIndex>,
     /// Tree-PL: every node in LRU order (empty for TreeFTL).
     pub(super) pages: Lru<NodeKey, ()>,
     /// Bytes of RAM for CTPs and CDPs, and bytes they hold.
@@ -69,7 +69,7 @@ impl TreeFtl {
         let bypass = SequentialBypass::new(options.sequential_pages, ctx.device.pages_per_block);
         Ok(TreeFtl {
             core,
-            groups: Lru::unbounded(),
+            groups: Lru::indexed(crate::cache::lru::MAX_CAPACITY),
             pages: Lru::unbounded(),
             capacity: cache,
             used: 0,

@@ -1,0 +1,206 @@
+//! The Ghost-CMT's LPNs as a sorted set built for its packing question, "which `n` held
+//! keys have the smallest spread (max − min)?", asked once per DTP written.
+//!
+//! Walking every held key per question (a sorted tree, as before) cost `O(G)` for a
+//! Ghost-CMT of `G` entries, tens of thousands of steps for each DTP of a few hundred
+//! entries. Here the keys are a bitmap over the LPN space with a count per bucket of
+//! [`BUCKET`] LPNs: a window of `n` keys with spread `s` lies within the buckets from its
+//! first key's to `s / BUCKET + 1` further, so a bucket from which that stretch holds fewer
+//! than `n` keys cannot start a window as tight as the best one found so far. The answer is
+//! exactly [`crate::cache::tightest_window`]'s (smallest spread, ties to the lowest keys);
+//! the search starts in the densest stretch so the bound prunes early. Inserting and
+//! removing a key are O(1).
+
+/// LPNs per bucket (a power of two): 16 bitmap words.
+const BUCKET: u32 = 1024;
+
+/// A set of `u32` keys from a dense range (LPNs), with per-bucket counts.
+#[derive(Debug, Clone, Default)]
+pub struct KeySet {
+    words: Vec<u64>,
+    counts: Vec<u32>,
+    len: usize,
+}
+
+impl KeySet {
+    /// Keys held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether `key` is held.
+    pub fn contains(&self, key: u32) -> bool {
+        self.words.get(key as usize / 64).is_some_and(|w| w >> (key % 64) & 1 == 1)
+    }
+
+    /// Adds `key`; false when it was held already.
+    pub fn insert(&mut self, key: u32) -> bool {
+        let w = key as usize / 64;
+        if w >= self.words.len() {
+            let words = (w + 1).next_power_of_two().max(BUCKET as usize / 64);
+            self.words.resize(words, 0);
+            self.counts.resize(words / (BUCKET as usize / 64), 0);
+        }
+        let bit = 1u64 << (key % 64);
+        if self.words[w] & bit != 0 {
+            return false;
+        }
+        self.words[w] |= bit;
+        self.counts[(key / BUCKET) as usize] += 1;
+        self.len += 1;
+        true
+    }
+
+    /// Removes `key`; false when it was not held.
+    pub fn remove(&mut self, key: u32) -> bool {
+        if !self.contains(key) {
+            return false;
+        }
+        self.words[key as usize / 64] &= !(1u64 << (key % 64));
+        self.counts[(key / BUCKET) as usize] -= 1;
+        self.len -= 1;
+        true
+    }
+
+    /// Keys ascending.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.keys_in(0, self.counts.len())
+    }
+
+    /// Keys of buckets `from..to`, ascending.
+    fn keys_in(&self, from: usize, to: usize) -> impl Iterator<Item = u32> + '_ {
+        let per = BUCKET as usize / 64;
+        let words = &self.words[from * per..to.min(self.counts.len()) * per];
+        words.iter().enumerate().flat_map(move |(i, &w)| {
+            let base = ((from * per + i) * 64) as u32;
+            BitIter(w).map(move |b| base + b)
+        })
+    }
+
+    /// The `n` keys with the smallest spread, ascending; ties go to the lowest keys; all
+    /// keys when `n` or fewer are held. The same answer as
+    /// [`tightest_window`](crate::cache::tightest_window) over [`KeySet::iter`].
+    pub fn tightest(&self, n: usize) -> Vec<u32> {
+        if n == 0 {
+            return Vec::new();
+        }
+        if self.len <= n {
+            return self.iter().collect();
+        }
+        let buckets = self.counts.len();
+        // Keys in buckets `a..a + span` (clipped at the end), from prefix sums.
+        let mut prefix = Vec::with_capacity(buckets + 1);
+        prefix.push(0usize);
+        for &c in &self.counts {
+            prefix.push(prefix[prefix.len() - 1] + c as usize);
+        }
+        let stretch = |a: usize, span: usize| prefix[(a + span).min(buckets)] - prefix[a];
+        // (spread, first key) of the best window so far.
+        let mut best: Option<(u32, u32)> = None;
+        let mut keys = Vec::new();
+        // Windows starting in bucket `a` whose spread is at most the best one's: their keys
+        // lie in buckets a ..= (a's last LPN + spread) / BUCKET. A window that does not end
+        // within them is wider than the best: only `count(a) + n - 1` keys are needed.
+        let mut visit = |a: usize, best: &mut Option<(u32, u32)>| {
+            let span = match *best {
+                None => buckets - a,
+                Some((spread, _)) => {
+                    let last = (a as u64 + 1) * u64::from(BUCKET) - 1 + u64::from(spread);
+                    (last / u64::from(BUCKET)) as usize + 1 - a
+                }
+            };
+            let starts = self.counts[a] as usize;
+            if starts == 0 || stretch(a, span) < n {
+                return;
+            }
+            keys.clear();
+            keys.extend(self.keys_in(a, a + span).take(starts + n - 1));
+            for i in 0..starts.min(keys.len().saturating_sub(n - 1)) {
+                let cand = (keys[i + n - 1] - keys[i], keys[i]);
+                if best.is_none_or(|b| cand < b) {
+                    *best = Some(cand);
+                }
+            }
+        };
+        // A first bound from the stretch of n keys' average width holding the most keys.
+        let width = (buckets as u64 * n as u64 / self.len as u64).clamp(1, buckets as u64) as usize;
+        let densest = (0..buckets).max_by_key(|&a| (stretch(a, width), std::cmp::Reverse(a))).unwrap_or(0);
+        visit(densest, &mut best);
+        for a in 0..buckets {
+            visit(a, &mut best);
+        }
+        let (spread, first) = best.expect("more than n keys held");
+        let keys: Vec<u32> =
+            self.keys_in((first / BUCKET) as usize, buckets).skip_while(|&k| k < first).take(n).collect();
+        debug_assert_eq!(keys.last().map(|&k| k - first), Some(spread));
+        keys
+    }
+}
+
+/// Set bit positions of a word, ascending.
+struct BitIter(u64);
+
+impl Iterator for BitIter {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let b = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::tightest_window;
+
+    /// The pruned search answers as the plain pass does, on random sets of every density,
+    /// window sizes from 1 to beyond the set, keys across many buckets.
+    #[test]
+    fn answers_as_the_plain_pass_on_random_sets() {
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..300 {
+            let space = [50, 3000, 40_000, 300_000][round % 4];
+            let count = 1 + next(600) as usize;
+            let mut set = KeySet::default();
+            let mut keys = Vec::new();
+            for _ in 0..count {
+                // Clusters as well as uniform keys, so ties and dense stretches occur.
+                let k = if next(3) == 0 {
+                    next(space) as u32
+                } else {
+                    (next(20) * 997 % space + next(40)) as u32
+                };
+                if set.insert(k) {
+                    keys.push(k);
+                }
+            }
+            for k in keys.clone().into_iter().filter(|_| next(5) == 0) {
+                assert!(set.remove(k));
+                keys.retain(|&x| x != k);
+            }
+            assert_eq!(set.len(), keys.len());
+            for n in [1, 2, 3, 17, 64, 300, 700] {
+                assert_eq!(set.tightest(n), tightest_window(keys.iter().copied(), n), "round {round}, n {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn holds_each_key_once() {
+        let mut s = KeySet::default();
+        assert!(s.insert(5000) && !s.insert(5000) && s.insert(3));
+        assert_eq!(s.iter().collect::<Vec<_>>(), [3, 5000]);
+        assert!(s.remove(3) && !s.remove(3) && !s.remove(1 << 30));
+        assert!(s.contains(5000) && !s.contains(4999));
+        assert_eq!(s.len(), 1);
+    }
+}

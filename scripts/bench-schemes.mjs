@@ -1,0 +1,157 @@
+// Every scheme on one workload, natively: the table of `npm run bench` (also runnable alone:
+// `node scripts/bench-schemes.mjs`, after a release build of the CLI).
+//
+// Workload: a sequential fill of 1 GiB in 4 KiB pages, then 1,000,000 uniform
+// random 4 KiB writes (seeded), on 5,120 blocks x 64 pages x 4 KiB with 20 % spare, 2 MiB of
+// RAM, closed loop. Each scheme runs in its own process (`ftl bench`: stepping timed, parse
+// and set-up not), so its peak resident memory is its own. Flash operations = page reads,
+// programs, erases and OOB reads: the simulated work, whatever a scheme's requests cost it.
+//
+// A second table runs the 16-channel case (16 x 8 units, the same device otherwise) for the
+// demand family, beside its 1 x 1 figure: the cost should not grow with the unit count.
+//
+// Peer simulators: the fastest one measured on the shared 4 GiB workload for each scheme
+// (../shared/perf/README.md); the engine runs that workload as a whole process (parse
+// included, as the peers were timed) and the ratio is engine / peer, from the README's times
+// (another sitting: a rough figure).
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const ftl = 'core-wasm/target/release/ftl';
+const dir = 'core-wasm/target/bench';
+const PAGES = 262_144; // 1 GiB of 4 KiB pages
+const RANDOM = Number(process.env.BENCH_RANDOM_WRITES ?? 1_000_000);
+const SEED = 24;
+const trace = `${dir}/fill-then-uniform-${RANDOM}-seed${SEED}.csv`;
+const SETS = [
+  'device.blocks=5120',
+  'device.pages_per_block=64',
+  'device.page_bytes=4096',
+  'device.over_provisioning=0.2',
+  'ram.bytes=2097152',
+];
+/** Fastest peer per scheme on the shared 4 GiB workload (../shared/perf/README.md). */
+const PEERS = {
+  page: { name: 'sssl-ftlsim', seconds: 0.79 },
+  dftl: { name: 'FlashSim', seconds: 17.8 },
+};
+
+function sh(cmd, args) {
+  return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
+}
+
+/** SplitMix64 over BigInt, reduced to `n`: the same trace on every machine. */
+function* uniform(seed, n) {
+  let s = BigInt(seed);
+  const mask = (1n << 64n) - 1n;
+  for (;;) {
+    s = (s + 0x9e3779b97f4a7c15n) & mask;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    z ^= z >> 31n;
+    yield Number(z % BigInt(n));
+  }
+}
+
+async function writeTrace() {
+  mkdirSync(dir, { recursive: true });
+  const out = createWriteStream(trace);
+  const lines = ['op,offset,size,time_us'];
+  const flush = async () => {
+    if (!out.write(lines.join('\n') + '\n')) await new Promise((r) => out.once('drain', r));
+    lines.length = 0;
+  };
+  for (let p = 0; p < PAGES; p++) {
+    lines.push(`W,${p * 4096},4096,0`);
+    if (lines.length >= 65536) await flush();
+  }
+  const rnd = uniform(SEED, PAGES);
+  for (let i = 0; i < RANDOM; i++) {
+    lines.push(`W,${rnd.next().value * 4096},4096,0`);
+    if (lines.length >= 65536) await flush();
+  }
+  await flush();
+  await new Promise((r) => out.end(r));
+}
+
+function schemes() {
+  return JSON.parse(sh(ftl, ['schemes', '--json'])).map((s) => s.id);
+}
+
+function benchOne(file, scheme, sets) {
+  const line = sh(ftl, ['bench', '--trace', file, '--scheme', scheme, ...sets.flatMap((s) => ['--set', s])]).trim();
+  return JSON.parse(line);
+}
+
+export async function benchSchemes() {
+  if (!existsSync(trace)) {
+    console.log(`generating ${trace}…`);
+    await writeTrace();
+  }
+  const ids = schemes();
+  const rows = [];
+  for (const id of ids) {
+    try {
+      rows.push({ id, ...benchOne(trace, id, SETS) });
+    } catch (e) {
+      rows.push({ id, error: String(e.message).split('\n')[0] });
+    }
+  }
+  const page = rows.find((r) => r.id === 'page');
+  // Flash operations per CPU second where the OS gives CPU time: on a shared machine wall
+  // time includes waiting for a core.
+  const rate = (r) => r.flash_ops / (r.cpu_seconds ?? r.seconds);
+  const f2 = (x) => x.toFixed(2);
+  const pad = (x, n) => String(x).padStart(n);
+  const mb = (b) => (b == null ? '-' : `${Math.round(b / 2 ** 20)}`);
+
+  // Peers: the shared 4 GiB workload, whole processes.
+  const peer = {};
+  const PERF = '../shared/perf';
+  if (existsSync(`${PERF}/make-workload.py`)) {
+    const workload = `${dir}/syn_w100_pf.csv`;
+    if (!existsSync(workload)) sh('python3', [`${PERF}/make-workload.py`, workload]);
+    const sets = ['device.blocks=16384', 'device.pages_per_block=64', 'device.page_bytes=4096', 'device.over_provisioning=0.2', 'ram.bytes=2097152'];
+    for (const id of Object.keys(PEERS)) {
+      const t = performance.now();
+      sh(ftl, ['run', '--trace', workload, '--scheme', id, '--json', ...sets.flatMap((s) => ['--set', s])]);
+      peer[id] = (performance.now() - t) / 1000;
+    }
+  }
+
+  console.log(`\nEvery scheme: fill 1 GiB sequentially, then ${RANDOM.toLocaleString('en-US')} uniform random 4 KiB writes;`);
+  console.log('5120 x 64 x 4 KiB, 20 % spare, 2 MiB RAM, closed loop. One run each, own process, engine only;');
+  console.log('flash ops/s per CPU second (wall time where the OS gives no CPU time); peak = resident memory of the process.');
+  console.log('scheme      |  time s   CPU s   flash ops   flash ops/s   vs page   peak MB   vs page | peer (4 GiB workload)');
+  for (const r of rows) {
+    if (r.error) {
+      console.log(`${r.id.padEnd(11)} | ${r.error}`);
+      continue;
+    }
+    const rel = page ? f2(rate(r) / rate(page)) : '-';
+    const mem = page?.peak_rss_bytes ? f2(r.peak_rss_bytes / page.peak_rss_bytes) : '-';
+    const p = PEERS[r.id] && peer[r.id] ? `${f2(peer[r.id])} s vs ${PEERS[r.id].name} ${PEERS[r.id].seconds} s: ${f2(peer[r.id] / PEERS[r.id].seconds)}x` : '';
+    console.log(`${r.id.padEnd(11)} | ${pad(f2(r.seconds), 7)} ${pad(r.cpu_seconds == null ? '-' : f2(r.cpu_seconds), 7)} ${pad(r.flash_ops.toLocaleString('en-US'), 11)} ${pad(Math.round(rate(r)).toLocaleString('en-US'), 13)} ${pad(rel, 9)} ${pad(mb(r.peak_rss_bytes), 9)} ${pad(mem, 9)} | ${p}`);
+  }
+
+  // Units: 1 x 1 against 16 x 8, same device and trace.
+  console.log('\nUnit count (the same run on 1 x 1 and 16 x 8 units; time should not grow with units):');
+  console.log('scheme      |  1x1 CPU s   16x8 CPU s   ratio   flash ops 1x1 / 16x8');
+  for (const id of ['page', 'dftl', 'cdftl', 'tpftl', 'hcftl']) {
+    try {
+      const one = benchOne(trace, id, SETS);
+      const many = benchOne(trace, id, [...SETS, 'device.channels=16', 'device.ways=8']);
+      const cpu = (r) => r.cpu_seconds ?? r.seconds;
+      console.log(`${id.padEnd(11)} | ${pad(f2(cpu(one)), 10)}   ${pad(f2(cpu(many)), 10)}   ${pad(f2(cpu(many) / cpu(one)), 5)}   ${one.flash_ops.toLocaleString('en-US')} / ${many.flash_ops.toLocaleString('en-US')}`);
+    } catch (e) {
+      console.log(`${id.padEnd(11)} | ${String(e.message).split('\n')[0]}`);
+    }
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchSchemes();
+}
