@@ -313,7 +313,9 @@ fn print_markdown(
         e.name
     );
     println!("### Paper beside ours\n");
-    println!("| reported (% unless stated) | paper | ours | agreement | why not | paper's traces | ours covers |");
+    println!(
+        "| reported (% unless stated) | paper | ours | agreement | why not | paper's traces | ours covers |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for r in report {
         let ours = r.ours.map_or("–".to_string(), range);

@@ -15,6 +15,7 @@
 
 mod bang_metadata;
 mod dac_tables;
+mod mnftl_figs;
 mod registry;
 mod report;
 mod rftl_tables;

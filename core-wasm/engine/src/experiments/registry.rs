@@ -311,5 +311,6 @@ pub const EXPERIMENTS: &[Experiment] = &[
     SHIN_PREFILL,
     super::dac_tables::DAC_TABLES,
     super::bang_metadata::BANG_METADATA,
+    super::mnftl_figs::MNFTL_FIGS,
     super::rftl_tables::RFTL_TABLES,
 ];

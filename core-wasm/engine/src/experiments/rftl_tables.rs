@@ -46,7 +46,13 @@ const TRACES: &[ExperimentTrace] = &[
     },
 ];
 
-const fn value(what: &'static str, metric: &'static str, scheme: &'static str, paper: f64, on: &'static str) -> Reported {
+const fn value(
+    what: &'static str,
+    metric: &'static str,
+    scheme: &'static str,
+    paper: f64,
+    on: &'static str,
+) -> Reported {
     Reported {
         what,
         metric,
