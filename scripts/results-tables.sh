@@ -11,7 +11,8 @@ if [ ! -x "$ftl" ]; then
   cargo build --release --manifest-path core-wasm/Cargo.toml -p ftl-cli
 fi
 mkdir -p docs/results/generated
-for e in shin-fig-3 shin-prefill-share treeftl-figs-4-5 hcftl-figs-4-5 hcftl-long-run; do
+for e in shin-fig-3 shin-prefill-share treeftl-figs-4-5 hcftl-figs-4-5 hcftl-long-run \
+  mnftl-figs-3-8-3-10 rftl-tables-4-4-4-6; do
   echo "ftl sweep --experiment $e --markdown" >&2
   "$ftl" sweep --experiment "$e" --markdown > "docs/results/generated/$e.md"
 done

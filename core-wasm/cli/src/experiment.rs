@@ -265,7 +265,7 @@ fn print_text(e: &Experiment, key: &str, slots: &[Slot], runs: &[Run], report: &
     }
     println!(
         "\n{:<62} {:>14} {:>14}  {:<30} paper's traces / ours",
-        "reported (%)", "paper", "ours", "agreement"
+        "reported (% unless stated)", "paper", "ours", "agreement"
     );
     for r in report {
         let ours = r.ours.map_or("–".to_string(), range);
@@ -313,7 +313,9 @@ fn print_markdown(
         e.name
     );
     println!("### Paper beside ours\n");
-    println!("| reported (%) | paper | ours | agreement | why not | paper's traces | ours covers |");
+    println!(
+        "| reported (% unless stated) | paper | ours | agreement | why not | paper's traces | ours covers |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for r in report {
         let ours = r.ours.map_or("–".to_string(), range);

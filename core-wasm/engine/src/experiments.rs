@@ -15,8 +15,10 @@
 
 mod bang_metadata;
 mod dac_tables;
+mod mnftl_figs;
 mod registry;
 mod report;
+mod rftl_tables;
 pub mod standins;
 
 use serde_json::{json, Value};
@@ -100,6 +102,8 @@ pub enum Measure {
     ReductionVs(&'static str),
     /// `scheme / versus - 1`, in % (how much more the scheme has).
     GainVs(&'static str),
+    /// The metric as it is, in the unit given (`µs`: RFTL's worst-case response time).
+    Value(&'static str),
 }
 
 /// Which traces a reported number covers.

@@ -302,7 +302,7 @@ const SHIN_PREFILL: Experiment = Experiment {
 };
 
 /// Every paper experiment, in menu order (thesis Tables 2.4–2.5 and seed 003's Fig 3 each in
-/// a module of their own). MNFTL's Figs 3.8–3.10 and RFTL's Tables 4.4–4.6 are not here yet.
+/// a module of their own).
 pub const EXPERIMENTS: &[Experiment] = &[
     TREEFTL,
     HCFTL,
@@ -311,4 +311,6 @@ pub const EXPERIMENTS: &[Experiment] = &[
     SHIN_PREFILL,
     super::dac_tables::DAC_TABLES,
     super::bang_metadata::BANG_METADATA,
+    super::mnftl_figs::MNFTL_FIGS,
+    super::rftl_tables::RFTL_TABLES,
 ];

@@ -67,7 +67,7 @@ pub fn agreement(r: &Reported, cells: Option<&[f64]>) -> Agreement {
     let Some(cells) = cells.filter(|c| !c.is_empty()) else {
         return Agreement { status: "open", direction: None, factor: None, within, reason: None };
     };
-    let compares = !matches!(r.measure, Measure::Percent);
+    let compares = !matches!(r.measure, Measure::Percent | Measure::Value(_));
     let paper_sign = (r.paper.0 + r.paper.1).signum();
     let direction = compares.then(|| cells.iter().all(|&c| c.abs() >= SAME && c.signum() == paper_sign));
     let factor = (direction != Some(false)).then(|| {
@@ -122,7 +122,7 @@ pub(super) fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
 
 fn measure_name(m: Measure) -> String {
     match m {
-        Measure::Percent => "value".into(),
+        Measure::Percent | Measure::Value(_) => "value".into(),
         Measure::ReductionVs(v) => format!("reduction vs {v}"),
         Measure::GainVs(v) => format!("gain vs {v}"),
     }
@@ -166,6 +166,7 @@ fn measured(
     let vs = |other: &str| metric(results, effect, r.metric, other, index, trace).filter(|b| *b != 0.0);
     Some(match r.measure {
         Measure::Percent => 100.0 * x,
+        Measure::Value(_) => x,
         Measure::ReductionVs(other) => 100.0 * (1.0 - x / vs(other)?),
         Measure::GainVs(other) => 100.0 * (x / vs(other)? - 1.0),
     })
@@ -233,7 +234,10 @@ pub fn report_for(exp: &Experiment, results: &[RunResult], user: &[String]) -> V
                 paper: r.paper,
                 paper_on: r.paper_on.into(),
                 ours,
-                unit: "%",
+                unit: match r.measure {
+                    Measure::Value(unit) => unit,
+                    _ => "%",
+                },
                 note,
                 agreement: agreement(r, complete.as_deref()),
             }
@@ -243,7 +247,7 @@ pub fn report_for(exp: &Experiment, results: &[RunResult], user: &[String]) -> V
 
 fn versus(m: Measure) -> Option<&'static str> {
     match m {
-        Measure::Percent => None,
+        Measure::Percent | Measure::Value(_) => None,
         Measure::ReductionVs(v) | Measure::GainVs(v) => Some(v),
     }
 }

@@ -227,3 +227,61 @@ fn our_numbers_are_measured_as_the_paper_states_them_on_the_traces_carrying_the_
         serde_json::from_value(json!({"trace": "t", "scheme": "dftl", "index": 0, "metrics": {}})).unwrap();
     assert_eq!(old.series, "dftl");
 }
+
+#[test]
+fn the_thesis_chapter_3_and_4_experiments_report_the_rows_of_their_tables() {
+    let whats = |name: &str| -> Vec<&'static str> {
+        experiment(name).unwrap().reported.iter().map(|r| r.what).collect()
+    };
+    // MNFTL: response, copies and erases below each of DFTL, SFTL and GFTL (Figs 3.8–3.10).
+    let m = experiment("mnftl-figs-3-8-3-10").unwrap();
+    for metric in ["response_us.mean", "gc.valid_copies", "flash.erases"] {
+        for other in ["dftl", "sftl", "gftl"] {
+            assert!(
+                m.reported.iter().any(|r| r.metric == metric
+                    && r.scheme == "mnftl"
+                    && r.measure == Measure::ReductionVs(other)),
+                "{metric} against {other}"
+            );
+        }
+    }
+    let vs_dftl = m
+        .reported
+        .iter()
+        .find(|r| r.metric == "response_us.mean" && r.measure == Measure::ReductionVs("dftl"))
+        .unwrap();
+    assert_eq!(vs_dftl.paper, (30.92, 30.92));
+    assert!(m.points().unwrap().iter().all(|p| p.config.device.cell == crate::config::CellType::Mlc));
+    // RFTL: Table 4.4's four bounds in µs, the worst case 36.30 % below GFTL's, on periodic arrivals.
+    let r = experiment("rftl-tables-4-4-4-6").unwrap();
+    let bound = |metric: &str| r.reported.iter().find(|x| x.metric == metric && x.scheme == "rftl").unwrap();
+    assert_eq!(bound("response_by_op_us.read.min").paper, (50.0, 50.0));
+    assert_eq!(bound("response_by_op_us.read.max").paper, (50.0, 50.0));
+    assert_eq!(bound("response_by_op_us.write.min").paper, (325.0, 325.0));
+    assert_eq!(bound("response_by_op_us.write.max").measure, Measure::Value("µs"));
+    assert_eq!(bound("response_by_op_us.write.max").paper, (2325.0, 2325.0));
+    let worst = r
+        .reported
+        .iter()
+        .find(|x| x.metric == "response_us.max" && x.measure == Measure::ReductionVs("gftl"))
+        .unwrap();
+    assert_eq!(worst.paper, (36.30, 36.30));
+    assert!(whats("rftl-tables-4-4-4-6").iter().any(|w| w.starts_with("NFTL worst-case response")));
+    let points = r.points().unwrap();
+    assert!(points.iter().all(|p| p.config.timing == crate::config::TimingMode::Periodic(3_625_000)));
+    assert!(points
+        .iter()
+        .all(|p| p.config.device.pages_per_block == 64 && p.config.device.utilization == 1.0));
+    // A value row reports the metric itself, in its unit, with no direction to compare.
+    let mk = |max: f64| json!({"response_by_op_us": {"write": {"max": max}}, "response_us": {"max": max}});
+    let results: Vec<RunResult> = ["multimedia", "financial"]
+        .iter()
+        .flat_map(|t| [result(t, "rftl", 0, mk(2325.0)), result(t, "gftl", 0, mk(3625.0))])
+        .collect();
+    let rows = report(r, &results);
+    let w = rows.iter().find(|x| x.what == "RFTL write response, worst case (µs)").unwrap();
+    assert_eq!((w.ours, w.unit, w.agreement.status), (Some((2325.0, 2325.0)), "µs", "value"));
+    let below = rows.iter().find(|x| x.what == "RFTL worst-case response below GFTL").unwrap();
+    assert_eq!((below.unit, below.agreement.status), ("%", "agrees"));
+    assert!((below.ours.unwrap().0 - 100.0 * (1.0 - 2325.0 / 3625.0)).abs() < 1e-9);
+}
