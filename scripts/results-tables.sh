@@ -12,7 +12,7 @@ if [ ! -x "$ftl" ]; then
 fi
 mkdir -p docs/results/generated
 for e in shin-fig-3 shin-prefill-share treeftl-figs-4-5 hcftl-figs-4-5 hcftl-long-run \
-  mnftl-figs-3-8-3-10 rftl-tables-4-4-4-6; do
+  mnftl-figs-3-8-3-10 rftl-tables-4-4-4-6 dac-tables-2-4-2-5 bang-fig-metadata; do
   echo "ftl sweep --experiment $e --markdown" >&2
   "$ftl" sweep --experiment "$e" --markdown > "docs/results/generated/$e.md"
 done
