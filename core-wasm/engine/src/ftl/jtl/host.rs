@@ -3,6 +3,7 @@
 //! checks and hashing. The structure's operations are in `scheme.rs`.
 
 use super::scheme::Jtl;
+use super::ENTRY_BYTES;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
@@ -11,6 +12,7 @@ use crate::ftl::demand::{self, DemandScheme, UNMAPPED};
 use crate::ftl::{Ftl, RamSplit};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
+use crate::meta::MetaKind;
 
 impl Ftl for Jtl {
     fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
@@ -28,7 +30,7 @@ impl Ftl for Jtl {
             return self.buffer_read(lpn, dev);
         }
         // Sequential: no recency change, nothing cached.
-        dev.ram(1);
+        dev.meta_read(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         let ppn = match self.levels.get(lpn).copied() {
             Some(s) => {
                 dev.mapping_lookup(true);

@@ -17,6 +17,7 @@ use crate::ftl::pool::next_page;
 use crate::ftl::treeftl::bypass::SequentialBypass;
 use crate::ftl::treeftl::cost::LruCost;
 use crate::ftl::BuildCtx;
+use crate::meta::MetaKind;
 
 /// JTL state.
 #[derive(Debug, Clone)]
@@ -79,7 +80,7 @@ impl Jtl {
 
     /// Brings `lpn`'s entry to level 0 (loading it on a miss) and pushes entries down.
     pub(super) fn access(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        dev.ram(1);
+        dev.meta_read(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         let slot = match self.levels.take(lpn) {
             Some(slot) => {
                 dev.mapping_lookup(true);
@@ -167,7 +168,7 @@ impl Jtl {
     /// group 1 when `enter` and the options say so, else it is pending), drops a cached data
     /// page (superseded, not written back) and counts the look-up.
     pub(super) fn entry_in_place(&mut self, lpn: u32, enter: bool, dev: &mut Device) -> Result<()> {
-        dev.ram(1);
+        dev.meta_read(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         if let Some(s) = self.levels.get_mut(lpn) {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Entry, lpn);
@@ -356,7 +357,7 @@ impl DemandScheme for Jtl {
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let found = self.set_entry(lpn, ppn);
         if found {
-            dev.ram(1);
+            dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         }
         found
     }
