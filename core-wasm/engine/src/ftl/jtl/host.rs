@@ -2,8 +2,7 @@
 //! entries written at the end of a request), reads, writes, trims, flush, the RAM split,
 //! checks and hashing. The structure's operations are in `scheme.rs`.
 
-use super::scheme::Jtl;
-use super::ENTRY_BYTES;
+use super::scheme::{entry_access, Jtl};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
@@ -12,7 +11,6 @@ use crate::ftl::demand::{self, DemandScheme, UNMAPPED};
 use crate::ftl::{Ftl, RamSplit};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
-use crate::meta::MetaKind;
 
 impl Ftl for Jtl {
     fn begin_request(&mut self, op: HostOp, lpns: &[u32], _dev: &mut Device) -> Result<()> {
@@ -30,7 +28,7 @@ impl Ftl for Jtl {
             return self.buffer_read(lpn, dev);
         }
         // Sequential: no recency change, nothing cached.
-        dev.meta_read(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
+        entry_access(lpn, false, dev);
         let ppn = match self.levels.get(lpn).copied() {
             Some(s) => {
                 dev.mapping_lookup(true);
