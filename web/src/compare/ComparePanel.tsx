@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SchemeSpec } from '../engine/protocol';
 import { schemeColor } from '../app/schemeColors';
 import { useSim, useStore } from '../store/useSim';
+import { BreakdownChart } from './charts/BreakdownChart';
+import { compareBreakdown } from './charts/breakdown';
 import { ChartDeck } from './charts/ChartDeck';
 import { download, toCsv, toJson } from './export';
 import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
@@ -74,13 +76,13 @@ export function ComparePanel() {
   }, [specs]);
   // Memoised on the runs, so the chart redraws (and a focused bar keeps focus) only when
   // results change, not on every hover.
-  const { finished, metrics, columns } = useMemo(() => {
+  const { finished, metrics, columns, breakdown } = useMemo(() => {
     const finished = st.order.flatMap((id) => {
       const r = st.runs[id];
       return r?.status === 'done' && r.metrics && r.json ? [{ metrics: r.metrics, json: r.json }] : [];
     });
     const metrics: RunMetrics[] = finished.map((f) => f.metrics);
-    return { finished, metrics, columns: columnsFor(metrics) };
+    return { finished, metrics, columns: columnsFor(metrics), breakdown: compareBreakdown(metrics) };
   }, [st.runs, st.order]);
   const fileName = `compare-${(st.traceName ?? 'trace').replace(/[^\w.-]+/g, '_')}`;
 
@@ -175,6 +177,7 @@ export function ComparePanel() {
           </div>
           <ResultsTable runs={metrics} columns={columns} baseline={st.baseline} sort={st.sort} onSort={(c) => lab.sortBy(c)} names={names} />
           <ChartDeck runs={metrics} columns={columns} baseline={st.baseline} names={names} fileName={fileName} />
+          {breakdown.stacks.length > 0 && <BreakdownChart data={breakdown} fileName={fileName} />}
         </>
       )}
     </div>

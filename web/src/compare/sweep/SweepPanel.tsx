@@ -5,7 +5,8 @@ import type { ParseChoices } from '../../traces/stream';
 import { download } from '../export';
 import { columnsFor } from '../metrics';
 import { sweepLab as lab } from '../theLab';
-import { metricLabel, seriesOf, SWEEP_METRICS, sweepChartData, valueLabels } from './chartData';
+import { BreakdownChart } from '../charts/BreakdownChart';
+import { metricLabel, seriesOf, SWEEP_METRICS, sweepBreakdown, sweepChartData, valueLabels } from './chartData';
 import { sweepCsv, sweepJson } from './export';
 import { PaperTable, TraceSlots } from './PaperTable';
 import { SweepChart } from './SweepChart';
@@ -55,7 +56,7 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
 
   const trace = st.traces.includes(traceShown) ? traceShown : (st.traces[0] ?? '');
   const done = st.runs.filter((r) => r.status === 'done');
-  const { columns, charts } = useMemo(() => {
+  const { columns, charts, breakdown } = useMemo(() => {
     const columns = columnsFor(st.runs.flatMap((r) => (r.metrics ? [r.metrics] : [])));
     const xs = valueLabels(st.runs);
     const ids = [...new Set(st.runs.map((r) => seriesOf(r.point)))];
@@ -71,7 +72,7 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
     const charts = metrics
       .map((m) => sweepChartData(st.runs, trace, m, { ...metricLabel(m, columns), xTitle, xs }, schemes))
       .filter((d) => d.series.some((s) => s.points.length > 0));
-    return { columns, charts };
+    return { columns, charts, breakdown: sweepBreakdown(st.runs, trace, ids) };
   }, [st.runs, st.experiment, st.key, trace, names, catalog]);
 
   const fileName = `sweep-${(st.experiment?.name ?? st.key ?? 'sweep').replace(/[^\w.-]+/g, '_')}`;
@@ -200,6 +201,7 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           <SweepChart key={d.metric} data={d} fileName={`${fileName}-${trace}`} />
         ))}
       </div>
+      {breakdown.stacks.length > 0 && <BreakdownChart data={breakdown} fileName={`${fileName}-${trace}`} />}
       {st.experiment && <PaperTable info={st.experiment} rows={st.report} />}
     </div>
   );

@@ -3,6 +3,7 @@
  * scheme's value at each swept value it has finished. A point without the metric (a hit
  * ratio of a scheme with no cache) is left out of its line.
  */
+import { breakdownOf, type BreakdownData } from '../charts/breakdown';
 import { valueAt, type Column } from '../metrics';
 import type { SweepChartData } from './draw';
 import type { PointRun } from './sweepLab';
@@ -59,4 +60,22 @@ export function valueLabels(runs: PointRun[]): string[] {
   const xs: string[] = [];
   for (const r of runs) xs[r.point.index] = r.point.label;
   return Array.from(xs, (l) => l ?? '');
+}
+
+/**
+ * Seed 003's time breakdown of the finished points of `trace` placed by a metadata model:
+ * one stacked bar per point, in value order then series order, labelled by the value (and
+ * the series, when there are several).
+ */
+export function sweepBreakdown(runs: PointRun[], trace: string, series: string[]): BreakdownData {
+  const rank = (r: PointRun) => r.point.index * (series.length + 1) + series.indexOf(seriesOf(r.point));
+  const stacks = runs
+    .filter((r) => r.trace === trace && r.status === 'done' && r.metrics)
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((r) => {
+      const parts = breakdownOf(r.metrics!);
+      const label = series.length > 1 ? `${seriesOf(r.point)} · ${r.point.label}` : r.point.label;
+      return parts ? [{ id: r.key, label, parts }] : [];
+    });
+  return { title: 'Time breakdown (seed 003)', stacks };
 }

@@ -39,6 +39,7 @@ use crate::events::{CacheLevel, Purpose};
 use crate::flash::{PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
+use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
 /// The scheme's registry entry.
@@ -323,7 +324,7 @@ impl DemandScheme for Aps {
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
         *e = MapEntry { ppn, dirty: true };
-        dev.ram(1);
+        dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         true
     }
 

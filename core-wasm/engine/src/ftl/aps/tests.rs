@@ -152,3 +152,22 @@ fn read_in_reads_the_old_copy_on_a_write_miss() {
     };
     assert_eq!((run(false), run(true)), (0, 1));
 }
+
+/// A mapping entry's update goes through the metadata path (as DFTL's), so a placement
+/// model places it: a buffered write touches no entry; the page evicted to flash updates
+/// its cached entry (a write of LPN 0's entry).
+#[test]
+fn an_entry_update_reaches_the_metadata_path() {
+    use crate::meta::MetaKind::MapCache;
+    let (mut ftl, mut dev, mut oracle) = setup(1000);
+    let rec = crate::ftl::demand::testing::MetaRecorder::install(&mut dev);
+    for lpn in 0..5 {
+        write(&mut ftl, &mut dev, &mut oracle, lpn);
+    }
+    assert!(rec.take().iter().all(|a| a.0 != MapCache), "buffered: no entry touched");
+    write(&mut ftl, &mut dev, &mut oracle, 5); // evicts LPN 0 to flash
+    assert_eq!(
+        rec.take().into_iter().filter(|a| a.0 == MapCache).collect::<Vec<_>>(),
+        vec![(MapCache, true, 0)]
+    );
+}

@@ -52,3 +52,31 @@ impl<F: Ftl> Rig<F> {
         check(&self.ftl, &self.dev, &self.oracle).unwrap();
     }
 }
+
+/// Records the metadata accesses (table, update, key) a placement model would see: install
+/// it on a device, then `take` what was recorded since the last take.
+#[derive(Debug, Clone, Default)]
+pub struct MetaRecorder(std::sync::Arc<std::sync::Mutex<Vec<(crate::meta::MetaKind, bool, u32)>>>);
+
+impl MetaRecorder {
+    /// A recorder installed as `dev`'s metadata hook (this handle shares its record).
+    pub fn install(dev: &mut Device) -> Self {
+        let rec = MetaRecorder::default();
+        dev.set_meta_hook(Some(Box::new(rec.clone())));
+        rec
+    }
+
+    /// The accesses recorded since the last call.
+    pub fn take(&self) -> Vec<(crate::meta::MetaKind, bool, u32)> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+impl crate::meta::MetaHook for MetaRecorder {
+    fn access(&mut self, a: crate::meta::MetaAccess, _dev: &mut Device) {
+        self.0.lock().unwrap().push((a.kind, a.write, a.key));
+    }
+    fn clone_box(&self) -> Box<dyn crate::meta::MetaHook> {
+        Box::new(self.clone())
+    }
+}

@@ -2,7 +2,7 @@
 //! entries written at the end of a request), reads, writes, trims, flush, the RAM split,
 //! checks and hashing. The structure's operations are in `scheme.rs`.
 
-use super::scheme::Jtl;
+use super::scheme::{entry_access, Jtl};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, HostOp, Purpose};
@@ -28,7 +28,7 @@ impl Ftl for Jtl {
             return self.buffer_read(lpn, dev);
         }
         // Sequential: no recency change, nothing cached.
-        dev.ram(1);
+        entry_access(lpn, false, dev);
         let ppn = match self.levels.get(lpn).copied() {
             Some(s) => {
                 dev.mapping_lookup(true);

@@ -17,6 +17,7 @@ use crate::ftl::pool::next_page;
 use crate::ftl::treeftl::bypass::SequentialBypass;
 use crate::ftl::treeftl::cost::LruCost;
 use crate::ftl::BuildCtx;
+use crate::meta::MetaKind;
 
 /// JTL state.
 #[derive(Debug, Clone)]
@@ -77,9 +78,11 @@ impl Jtl {
         (self.levels.len() as u64 * ENTRY_BYTES, self.cached_pages as u64 * self.page_bytes)
     }
 
-    /// Brings `lpn`'s entry to level 0 (loading it on a miss) and pushes entries down.
-    pub(super) fn access(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
-        dev.ram(1);
+    /// Brings `lpn`'s entry to level 0 (loading it on a miss) and pushes entries down. The
+    /// one table access is an update when the caller then changes the entry (`update`: a
+    /// write), so a metadata placement model sees it as one.
+    pub(super) fn access(&mut self, lpn: u32, update: bool, dev: &mut Device) -> Result<()> {
+        entry_access(lpn, update, dev);
         let slot = match self.levels.take(lpn) {
             Some(slot) => {
                 dev.mapping_lookup(true);
@@ -167,7 +170,8 @@ impl Jtl {
     /// group 1 when `enter` and the options say so, else it is pending), drops a cached data
     /// page (superseded, not written back) and counts the look-up.
     pub(super) fn entry_in_place(&mut self, lpn: u32, enter: bool, dev: &mut Device) -> Result<()> {
-        dev.ram(1);
+        // Both callers (a sequential write, a trim) then change the entry.
+        entry_access(lpn, true, dev);
         if let Some(s) = self.levels.get_mut(lpn) {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Entry, lpn);
@@ -263,7 +267,7 @@ impl Jtl {
     /// A random write into the entry's group-0 slot: a buffer hit rewrites the page in RAM;
     /// a miss takes the page into RAM, reading its old flash copy first with `read_in`.
     pub(super) fn buffer_write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
-        self.access(lpn, dev)?;
+        self.access(lpn, true, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
         if s.data.is_some() {
             dev.buffer_lookup(true);
@@ -292,7 +296,7 @@ impl Jtl {
     /// A random read: served from RAM when group 0 holds the page, else from flash (and the
     /// page cached, with `cache_reads`).
     pub(super) fn buffer_read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
-        self.access(lpn, dev)?;
+        self.access(lpn, false, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
         if let Some(d) = s.data {
             dev.buffer_lookup(true);
@@ -337,13 +341,23 @@ impl Jtl {
     }
 }
 
+/// One access to `lpn`'s entry in the structure (a lookup, or an `update`), through the
+/// metadata path: one RAM access by default.
+pub(super) fn entry_access(lpn: u32, update: bool, dev: &mut Device) {
+    if update {
+        dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
+    } else {
+        dev.meta_read(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
+    }
+}
+
 impl DemandScheme for Jtl {
     demand::forward!(core);
 
     /// Not used by JTL's own paths (they move entries themselves); kept for the family's
     /// contract: the entry brought to level 0.
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        self.access(lpn, dev)?;
+        self.access(lpn, false, dev)?;
         Ok(self.levels.get(lpn).map_or(UNMAPPED, |s| s.ppn))
     }
 
@@ -356,7 +370,7 @@ impl DemandScheme for Jtl {
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let found = self.set_entry(lpn, ppn);
         if found {
-            dev.ram(1);
+            entry_access(lpn, true, dev);
         }
         found
     }

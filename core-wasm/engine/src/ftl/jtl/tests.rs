@@ -247,3 +247,21 @@ fn read_in_reads_the_old_copy_on_a_write_miss() {
     };
     assert_eq!((run(false), run(true)), (0, 1));
 }
+
+/// Every access to an entry goes through the metadata path, as an update when the entry
+/// changes: a random write and a sequential write update their entries, a read looks its
+/// entry up (so a write-through placement model programs JTL's updates).
+#[test]
+fn entry_accesses_reach_the_metadata_path_as_lookups_or_updates() {
+    use crate::meta::MetaKind::MapCache;
+    let mut r = rig(0, JtlOptions::default());
+    let rec = testing::MetaRecorder::install(&mut r.dev);
+    let take = || rec.take();
+    r.write(&[3]);
+    assert_eq!(take(), vec![(MapCache, true, 3)]);
+    r.read(&[3]);
+    assert_eq!(take(), vec![(MapCache, false, 3)]);
+    r.write(&[10, 11, 12, 13, 14]); // sequential: entries updated where they are
+    let seq: Vec<_> = take().into_iter().filter(|a| a.0 == MapCache).collect();
+    assert_eq!(seq, (10..15).map(|l| (MapCache, true, l)).collect::<Vec<_>>());
+}
