@@ -64,13 +64,16 @@ describe('SweepLab', () => {
     expect(json.results[0].metrics).toEqual(JSON.parse(st.runs[0].json!));
   });
 
-  it("refuses a bad value with the engine's message naming it, and runs nothing", async () => {
+  it("fails a bad value's point alone, with the engine's message naming it, and runs the others", async () => {
     const lab = new SweepLab(() => new RunPool(lane, 1), coldClient());
     lab.setParam('utilization', '0.5,1.5');
     lab.toggle('page');
     await lab.run(experiment({ scheme: 'page' }), {});
-    expect(lab.getState().error).toMatch(/device\.utilization = 1\.5 for page/);
-    expect(lab.getState().runs).toEqual([]);
+    const st = lab.getState();
+    expect(st.error).toBeNull();
+    expect(st.runs.map((r) => r.status)).toEqual(['done', 'error']);
+    expect(st.runs[1].message).toMatch(/device\.utilization/);
+    expect(st.runs[1].message).toMatch(/1\.5/);
   });
 
   it('Stop half way keeps the finished points and marks the rest stopped', async () => {
