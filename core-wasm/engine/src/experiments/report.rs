@@ -47,7 +47,7 @@ pub struct Agreement {
     /// `value` (a single scheme's value, no direction to compare), `open` (runs missing).
     pub status: &'static str,
     /// For rows comparing two series: every cell of ours has the paper's sign (a difference
-    /// under [`SAME`] % counts as none, so not agreeing). None for value rows or open rows.
+    /// under `SAME` % counts as none, so not agreeing). None for value rows or open rows.
     pub direction: Option<bool>,
     /// The largest ratio between a cell of ours and the paper's range (1 inside it; both
     /// magnitudes taken absolute). None when open or a sign differs.
