@@ -219,6 +219,8 @@ impl BlockMap {
         let b = self.take(dev)?;
         self.data[lbn as usize] = b;
         self.data_blocks += 1;
+        // The map entry changes: charged like any map update (a metadata placement model sees it).
+        dev.meta_write(MetaKind::BlockMap, lbn, BLOCK_ENTRY_BYTES as u32);
         Ok(b)
     }
 
@@ -388,6 +390,8 @@ impl BlockMap {
             self.data_blocks += 1;
             self.is_log[block as usize] = false;
         }
+        // The map entry changed (to the new block, or to none).
+        dev.meta_write(MetaKind::BlockMap, lbn, BLOCK_ENTRY_BYTES as u32);
         Ok(())
     }
 

@@ -118,3 +118,25 @@ fn full_merges_only_merges_an_in_order_log_block_in_full() {
     assert_eq!(merge_ns(&dev), 4 * (T_READ + T_WRITE) + 2 * T_ERASE);
     assert_reads(&mut ftl, &mut dev, &[(0, 5), (1, 6), (2, 9), (3, 8)]);
 }
+
+/// The block map's own updates reach the metadata path, so a placement model places them:
+/// the first write of a logical block assigns its data block, and a merge moves it to the
+/// merged block (both writes of that logical block's entry).
+#[test]
+fn block_map_updates_reach_the_metadata_path() {
+    use crate::meta::MetaKind::BlockMap;
+    let (mut ftl, mut dev) = setup(1, 1);
+    let rec = crate::ftl::demand::testing::MetaRecorder::install(&mut dev);
+    let mut v = 0;
+    let entry_writes = |rec: &crate::ftl::demand::testing::MetaRecorder| -> Vec<u32> {
+        rec.take().into_iter().filter(|a| a.0 == BlockMap && a.1).map(|a| a.2).collect()
+    };
+    write_all(&mut ftl, &mut dev, &(0..8).collect::<Vec<_>>(), &mut v); // in place
+    assert_eq!(entry_writes(&rec), [0, 1], "assigning LBN 0's and LBN 1's data blocks");
+    write_all(&mut ftl, &mut dev, &[3, 1], &mut v); // LBN 0's log block, out of order
+    entry_writes(&rec);
+    // LBN 1 needs the only log block: LBN 0 is merged into a new data block.
+    write_all(&mut ftl, &mut dev, &[5], &mut v);
+    assert_eq!(dev.stats.merges, [0, 0, 1]);
+    assert_eq!(entry_writes(&rec), [0], "the merge moves LBN 0's entry");
+}
