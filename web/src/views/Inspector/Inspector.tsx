@@ -61,7 +61,7 @@ export function Inspector() {
       )}
       {gcStep && boundUs != null && (
         <p className="small" data-testid="request-gc-step">
-          This request ran a partial GC step: {us(gcStep.us)} of its {us(total)}; the scheme bounds every response by {us(boundUs)}.
+          This request ran a partial GC step: {us(gcStep.us)} of its {us(total)}. The scheme's bound L(p) = {us(boundUs)} covers serving one page, queueing excluded.
         </p>
       )}
       {overlap > 0 && <p className="muted small">Flash units worked in parallel: the parts overlap by {us(overlap)}.</p>}

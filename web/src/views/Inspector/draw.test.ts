@@ -55,6 +55,7 @@ describe('drawResponseChart', () => {
     drawResponseChart(el, { ...d, bound: { us: 4000, label: boundLabel('rftl', 4000) } }, BOX, noop);
     const g = el.querySelector('g.bound')!;
     expect(g.querySelector('text')!.textContent).toBe('RFTL bound L(p) = 4,000 µs');
+    expect(g.querySelector('title')!.textContent).toContain('one page');
     // The largest response is 3,180 µs; the bound above it is still on the plot.
     const y = Number(g.querySelector('line')!.getAttribute('y1'));
     expect(y).toBeGreaterThanOrEqual(BOX.margin.top);

@@ -112,9 +112,11 @@ function drawBound(root: Svg, bound: ResponseChartData['bound'], y: number, box:
     .attr('y', y - 3)
     .attr('text-anchor', 'end')
     .text(bound.label);
+  const title = g.select<SVGTitleElement>('title');
+  (title.empty() ? g.append('title') : title).text('The scheme’s analytic worst case for serving one page; queueing and multi-page requests can exceed it.');
 }
 
 /** The bound line's label: "RFTL bound L(p) = 2,325 µs". */
 export function boundLabel(scheme: string, us: number): string {
-  return `${scheme.toUpperCase()} bound L(p) = ${us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`;
+  return `${scheme.toUpperCase()} bound L(p) = ${formatNs(us * 1000)}`;
 }
