@@ -1,7 +1,7 @@
 // The worst-case view: RFTL on a small device with the thesis' timings (Table 4.1's
 // large-block SLC: 25 µs page read and spare-area read, 300 µs program, 2 ms erase), so its
 // bound L(p) = T_er + T_wrpg + T_rdoob = 2,325 µs. "Next GC" stops on the request whose
-// write begins a collection; the narration tells it, the inspector names the request's GC
+// write begins a collection; the narration tells it as partial steps, the inspector names the request's GC
 // time a partial GC step, and the response chart carries the bound as a labelled line.
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
@@ -27,7 +27,7 @@ test('rftl: next GC shows a partial GC step in the narration and the inspector, 
   const start = ev!.ops[pos.op - 1] as unknown as { type: string; victim: number; valid: number };
   expect(start.type).toBe('gc_start');
   const line = app.narration.locator('[aria-current=step]');
-  await expect(line).toContainText(`Garbage collection`);
+  await expect(line).toContainText('Garbage collection begins, in partial steps that keep each request within the bound');
   await expect(line).toContainText(`victim block ${start.victim}`);
 
   // The inspector: the request's GC time is one partial step, within the bound.
@@ -45,6 +45,7 @@ test('a scheme without a bound draws no bound line and keeps the plain GC label'
   await page.keyboard.press('g');
   await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
   await expect(page.getByTestId('inspector').locator('tr[data-part="gc"]')).toContainText('GC and merges');
+  await expect(app.narration.locator('[aria-current=step]')).toContainText('free blocks ran short');
   await expect(page.getByTestId('response-bound')).toHaveCount(0);
   await expect(page.getByTestId('request-gc-step')).toHaveCount(0);
 });
