@@ -108,8 +108,9 @@ impl WasmSim {
     }
 
     /// Static facts of this simulation as JSON: `{scheme, blocks, pages_per_block,
-    /// page_bytes, logical_pages, ram_budget, spec, prefill}` (`spec` as in `schemesJson()`,
-    /// `prefill` what the pre-fill did, as the metrics' `prefill`).
+    /// page_bytes, logical_pages, ram_budget, spec, prefill, response_bound_us}` (`spec` as
+    /// in `schemesJson()`, `prefill` what the pre-fill did, as the metrics' `prefill`,
+    /// `response_bound_us` the scheme's worst-case response bound or null).
     #[wasm_bindgen(js_name = infoJson)]
     pub fn info_json(&self) -> Result<String, JsError> {
         let c = self.0.sim().config();
@@ -120,6 +121,7 @@ impl WasmSim {
             "page_bytes": d.page_bytes, "logical_pages": d.logical_pages(),
             "ram_budget": c.ram_budget(), "spec": spec.to_json(),
             "prefill": self.0.sim().prefill_summary(),
+            "response_bound_us": self.0.sim().ftl().response_bound_us(),
         });
         Ok(info.to_string())
     }

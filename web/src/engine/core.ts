@@ -158,7 +158,7 @@ export class SimCore {
   private start(id: number, simId: SimId, sim: WasmSimulation, traceName: string): Reply {
     this.sessions.get(simId)?.sim.free();
     this.sessions.delete(simId);
-    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; page_bytes: number; spec: SchemeSpec; prefill?: PrefillSummary };
+    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; page_bytes: number; spec: SchemeSpec; prefill?: PrefillSummary; response_bound_us?: number | null };
     const info: SimInfo = {
       total: sim.total(),
       counterNames: this.wasm.counterNames(),
@@ -173,6 +173,7 @@ export class SimCore {
       pageBytes: facts.page_bytes,
       prefilled: 0,
       prefill: facts.prefill,
+      responseBoundUs: facts.response_bound_us ?? undefined,
     };
     const f = sim.frame();
     // A plain loop: reduce over 19 M pages takes a quarter of a second more.

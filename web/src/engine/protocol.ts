@@ -108,6 +108,8 @@ export interface SimInfo {
   prefilled: number;
   /** What the pre-fill did (the metrics' `prefill`); absent from engines that do not say. */
   prefill?: PrefillSummary;
+  /** The scheme's analytic worst-case response time (µs), e.g. RFTL's L(p); absent: none. */
+  responseBoundUs?: number;
 }
 
 /** What the engine's pre-fill did before request 0 (metrics `prefill`). */

@@ -65,6 +65,11 @@ describe('narration of single events', () => {
     expect(describeRequest({ type: 'request', index: 0, op: 'read', lpn: 9, pages: 1 })).toBe('read LPN 9');
   });
 
+  it('tells a real-time scheme’s collection as partial steps within its bound, not as a shortage of free blocks', () => {
+    const text = describeEvent({ type: 'gc_start', victim: 16, valid: 14 }, PPB, { partialGc: true });
+    expect(text).toBe('Garbage collection begins, in partial steps that keep each request within the bound: victim block 16 has 14 valid pages to move');
+  });
+
   it('formats costs in µs, and ms when long', () => {
     expect(formatNs(25_000)).toBe('25 µs');
     expect(formatNs(2_500)).toBe('2.5 µs');

@@ -43,7 +43,11 @@ export interface PageIndex {
  * Names a scheme gives its RAM structures (e.g. `{ entry: 'CMT' }`), and which of its
  * levels index pages of a kind (`indexes`).
  */
-export type Vocabulary = Partial<Record<CacheLevel, string>> & { indexes?: Partial<Record<CacheLevel, PageIndex>> };
+export type Vocabulary = Partial<Record<CacheLevel, string>> & {
+  indexes?: Partial<Record<CacheLevel, PageIndex>>;
+  /** The scheme collects in bounded partial steps (a real-time scheme with a response bound). */
+  partialGc?: boolean;
+};
 
 /** Page kinds every scheme has: never the subject of an index level. */
 const PLAIN_KINDS = new Set(['none', 'data', 'translation']);
@@ -231,8 +235,11 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
       const why = e.purpose === 'gc' ? ' to reclaim it' : e.purpose === 'merge' ? ' after the merge' : '';
       return `Erase block ${e.block}${why}${cost(e.ns)}`;
     }
-    case 'gc_start':
-      return `Garbage collection: free blocks ran short; victim block ${e.victim} has ${e.valid} valid page${e.valid === 1 ? '' : 's'} to move`;
+    case 'gc_start': {
+      const moves = `victim block ${e.victim} has ${e.valid} valid page${e.valid === 1 ? '' : 's'} to move`;
+      if (vocab.partialGc) return `Garbage collection begins, in partial steps that keep each request within the bound: ${moves}`;
+      return `Garbage collection: free blocks ran short; ${moves}`;
+    }
     case 'gc_end':
       return `GC done: block ${e.victim} is free again`;
     case 'cache_hit':

@@ -233,6 +233,11 @@ pub trait Ftl: std::fmt::Debug {
     fn ram_budget(&self) -> Option<u64> {
         None
     }
+    /// The worst-case response time the scheme guarantees for a one-page request, in
+    /// microseconds (a real-time scheme's analytic bound L(p)); `None`: no such bound.
+    fn response_bound_us(&self) -> Option<f64> {
+        None
+    }
     /// The scheme's RAM structures, summarised as `query` asks (see [`crate::inspect`]).
     /// Read-only: the state and its hash do not change. `ram_budget` is filled in by the
     /// caller.

@@ -15,6 +15,7 @@ export function Inspector() {
   const report = useSim((s) => s.report);
   const current = useSim((s) => s.current);
   const pos = useSim((s) => s.pos);
+  const boundUs = useSim((s) => s.info?.responseBoundUs);
   if (!report || !current) {
     return (
       <section className="inspector" aria-label="Request inspector">
@@ -23,7 +24,8 @@ export function Inspector() {
       </section>
     );
   }
-  const { parts, total, overlap } = breakdown(report);
+  const { parts, total, overlap } = breakdown(report, boundUs != null);
+  const gcStep = boundUs != null ? parts.find((p) => p.key === 'gc') : undefined;
   return (
     <section className="inspector" aria-label="Request inspector" data-testid="inspector">
       <h2>
@@ -55,6 +57,11 @@ export function Inspector() {
       {report.response_us > 0 && report.queue_us / report.response_us >= 0.5 && (
         <p className="small inspector__queue" data-testid="request-queueing">
           Mostly queueing: this request waited {us(report.queue_us)} for earlier ones before the device began it — the trace's load, not FTL work.
+        </p>
+      )}
+      {gcStep && boundUs != null && (
+        <p className="small" data-testid="request-gc-step">
+          This request ran a partial GC step: {us(gcStep.us)} of its {us(total)}. The scheme's bound L(p) = {us(boundUs)} covers serving one page, queueing excluded.
         </p>
       )}
       {overlap > 0 && <p className="muted small">Flash units worked in parallel: the parts overlap by {us(overlap)}.</p>}

@@ -3,7 +3,7 @@ import { useElementWidth } from '../../app/useElementWidth';
 import { useSim, useStore } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import type { ChartBox } from './chartScales';
-import { drawResponseChart } from './draw';
+import { boundLabel, drawResponseChart } from './draw';
 
 const HEIGHT = 118;
 const MARGIN = { top: 8, right: 10, bottom: 18, left: 46 };
@@ -18,6 +18,8 @@ export function ResponseChart() {
   const store = useStore();
   const series = useSim((s) => s.responses);
   const total = useSim((s) => s.info?.total ?? 0);
+  const scheme = useSim((s) => s.info?.scheme ?? '');
+  const boundUs = useSim((s) => s.info?.responseBoundUs);
   const playing = useSim((s) => s.status === 'playing');
   // While playing, the position marker moves a few times a second (redrawing the chart on
   // every frame would cost the grid its frame rate).
@@ -32,11 +34,12 @@ export function ResponseChart() {
     const svg = svgRef.current;
     if (!svg || !series || total === 0) return;
     const box: ChartBox = { width, height: HEIGHT, margin: MARGIN };
-    drawResponseChart(svg, { series, total, pos }, box, {
+    const bound = boundUs != null ? { us: boundUs, label: boundLabel(scheme, boundUs) } : undefined;
+    drawResponseChart(svg, { series, total, pos, bound }, box, {
       jump: (b) => void store.seek(series.argmax[b] + 1),
       hover: setHover,
     });
-  }, [series, total, pos, width, store]);
+  }, [series, total, pos, width, store, scheme, boundUs]);
 
   return (
     <section className="chart" aria-label="Response time per request">

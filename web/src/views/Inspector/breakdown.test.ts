@@ -30,4 +30,11 @@ describe('response breakdown', () => {
     expect(parts.map((p) => p.key)).toEqual(['data']);
     expect(overlap).toBe(100);
   });
+
+  it('names the GC part a partial GC step for a scheme with a response bound', () => {
+    const r = report({ response_us: 2325, flash_us: { data: 325, translation: 0, log: 0, buffer: 0, gc: 2000, merge: 0 } });
+    expect(breakdown(r).parts.find((p) => p.key === 'gc')!.label).toBe('GC and merges');
+    const gc = breakdown(r, true).parts.find((p) => p.key === 'gc')!;
+    expect([gc.label, gc.us]).toEqual(['partial GC step', 2000]);
+  });
 });

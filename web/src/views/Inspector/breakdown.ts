@@ -30,8 +30,14 @@ export const PARTS: Record<PartKey, { label: string; color: string }> = {
   wait: { label: 'waiting for a busy chip', color: '#56b4e9' },
 };
 
-/** The split of `r`; `overlap` > 0 when units worked in parallel (parts sum past the response). */
-export function breakdown(r: RequestReport): { parts: Part[]; total: number; overlap: number } {
+/** The GC part's label for a scheme with a worst-case bound: it collects in bounded steps. */
+export const PARTIAL_GC_LABEL = 'partial GC step';
+
+/**
+ * The split of `r`; `overlap` > 0 when units worked in parallel (parts sum past the response).
+ * `bounded`: the scheme has a response bound, so its GC work is one partial step of a collection.
+ */
+export function breakdown(r: RequestReport, bounded = false): { parts: Part[]; total: number; overlap: number } {
   const f = r.flash_us;
   const raw: [PartKey, number][] = [
     ['queue', r.queue_us],
@@ -46,6 +52,8 @@ export function breakdown(r: RequestReport): { parts: Part[]; total: number; ove
   const rest = r.response_us - sum;
   // Rounding in µs leaves crumbs; ignore anything under a nanosecond.
   if (rest > 0.001) raw.push(['wait', rest]);
-  const parts = raw.filter(([, v]) => v > 0.0005).map(([key, us]) => ({ key, us, ...PARTS[key] }));
+  const parts = raw
+    .filter(([, v]) => v > 0.0005)
+    .map(([key, us]) => ({ key, us, ...PARTS[key], ...(bounded && key === 'gc' ? { label: PARTIAL_GC_LABEL } : {}) }));
   return { parts, total: r.response_us, overlap: rest < -0.001 ? -rest : 0 };
 }

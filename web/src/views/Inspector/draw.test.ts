@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseBins } from '../../engine/responseBins';
 import { svgGoldenMismatch } from '../../test/svgGolden';
-import { drawResponseChart } from './draw';
+import { boundLabel, drawResponseChart } from './draw';
 
 const BOX = { width: 420, height: 118, margin: { top: 8, right: 10, bottom: 18, left: 46 } };
 
@@ -47,5 +47,25 @@ describe('drawResponseChart', () => {
     expect(spikes[0].getAttribute('aria-label')).toContain('request #1200, 3,180 µs');
     spikes[0].dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(jumped).toEqual([1200]);
+  });
+
+  it('draws a scheme\'s bound as a labelled line, raising the axis to it, and removes it when gone', () => {
+    const el = svg();
+    const d = data(0);
+    drawResponseChart(el, { ...d, bound: { us: 4000, label: boundLabel('rftl', 4000) } }, BOX, noop);
+    const g = el.querySelector('g.bound')!;
+    expect(g.querySelector('text')!.textContent).toBe('RFTL bound L(p) = 4,000 µs');
+    expect(g.querySelector('title')!.textContent).toContain('one page');
+    // The largest response is 3,180 µs; the bound above it is still on the plot.
+    const y = Number(g.querySelector('line')!.getAttribute('y1'));
+    expect(y).toBeGreaterThanOrEqual(BOX.margin.top);
+    expect(y).toBeLessThan(BOX.height - BOX.margin.bottom);
+    expect(el.querySelectorAll('g.bound')).toHaveLength(1);
+    drawResponseChart(el, d, BOX, noop);
+    expect(el.querySelector('g.bound')).toBeNull();
+  });
+
+  it('labels the bound as the thesis does', () => {
+    expect(boundLabel('rftl', 2325)).toBe('RFTL bound L(p) = 2,325 µs');
   });
 });

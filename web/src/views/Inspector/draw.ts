@@ -18,6 +18,8 @@ export interface ResponseChartData {
   total: number;
   /** Requests served at the current position (the marker). */
   pos: number;
+  /** The scheme's analytic worst-case response (µs) and its label, drawn as a line. */
+  bound?: { us: number; label: string };
 }
 
 /** What the chart does on input: `jump` to bin `b`'s worst request; `hover` text ('' = none). */
@@ -38,9 +40,9 @@ const usFormat = (v: number) => (v >= 1000 ? `${format('~g')(v / 1000)} ms` : `$
 
 /** Draws (or redraws) the chart for `data` in `box`. */
 export function drawResponseChart(svg: SVGSVGElement, data: ResponseChartData, box: ChartBox, on: ResponseChartHandlers) {
-  const { series, total, pos } = data;
+  const { series, total, pos, bound } = data;
   const { width, height, margin } = box;
-  const sc = chartScales(series, total, box);
+  const sc = chartScales(series, total, box, bound?.us ?? 0);
   const root: Svg = select(svg).attr('width', width).attr('height', height);
   part<SVGGElement>(root, 'g', 'axis y')
     .attr('transform', `translate(${margin.left},0)`)
@@ -50,6 +52,7 @@ export function drawResponseChart(svg: SVGSVGElement, data: ResponseChartData, b
     .call(axisBottom(sc.x).ticks(Math.max(2, Math.floor(width / 110))).tickFormat(format('~s')));
   part(root, 'path', 'mean').attr('d', stepPath({ ...series, max: series.mean }, sc));
   part(root, 'path', 'max').attr('d', stepPath(series, sc));
+  drawBound(root, bound, sc.y(bound?.us ?? 0), box);
   const x = sc.x(pos);
   part(root, 'line', 'now').attr('x1', x).attr('x2', x).attr('y1', margin.top).attr('y2', height - margin.bottom);
   const jump = (b: number) => series.argmax[b] >= 0 && on.jump(b);
@@ -86,4 +89,34 @@ export function drawResponseChart(svg: SVGSVGElement, data: ResponseChartData, b
         jump(b);
       }
     });
+}
+
+/** The bound as a labelled horizontal line at `y`, or nothing (removed) when there is none. */
+function drawBound(root: Svg, bound: ResponseChartData['bound'], y: number, box: ChartBox) {
+  if (!bound) {
+    root.select('g.bound').remove();
+    return;
+  }
+  const { width, margin } = box;
+  const g = part<SVGGElement>(root, 'g', 'bound').attr('data-testid', 'response-bound');
+  const line = g.select<SVGLineElement>('line');
+  (line.empty() ? g.append('line') : line)
+    .attr('x1', margin.left)
+    .attr('x2', width - margin.right)
+    .attr('y1', y)
+    .attr('y2', y)
+    .attr('stroke-dasharray', '6 3');
+  const text = g.select<SVGTextElement>('text');
+  (text.empty() ? g.append('text') : text)
+    .attr('x', width - margin.right - 4)
+    .attr('y', y - 3)
+    .attr('text-anchor', 'end')
+    .text(bound.label);
+  const title = g.select<SVGTitleElement>('title');
+  (title.empty() ? g.append('title') : title).text('The scheme’s analytic worst case for serving one page; queueing and multi-page requests can exceed it.');
+}
+
+/** The bound line's label: "RFTL bound L(p) = 2,325 µs". */
+export function boundLabel(scheme: string, us: number): string {
+  return `${scheme.toUpperCase()} bound L(p) = ${formatNs(us * 1000)}`;
 }

@@ -130,7 +130,7 @@ export function Narration() {
   const info = useSim((s) => s.info);
   const [filter, setFilter] = useState<LogFilter>({ kind: 'all', text: '' });
   const listRef = useRef<HTMLOListElement>(null);
-  const vocab = useMemo(() => cacheVocabulary(info?.spec, info?.vocab.page_kinds), [info]);
+  const vocab = useMemo(() => ({ ...cacheVocabulary(info?.spec, info?.vocab.page_kinds), partialGc: info?.responseBoundUs != null }), [info]);
   const ppb = info?.pagesPerBlock ?? 1;
   const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
   // Requests rendered on each side of the position out of play (grows to the whole log).

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, VecDeque};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::rftl::{Bounds, StepCount};
 use super::{BlockPool, BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -97,6 +98,8 @@ pub struct Gftl {
     beta: u32,
     /// Writes that found the buffer full and waited for whole GC jobs (bound overruns).
     overruns: u64,
+    /// Table 4.2's L(p) for GFTL on this device: T_er + max{U(e_r), U(e_w)}.
+    bound_ns: u64,
 }
 
 impl Gftl {
@@ -125,6 +128,7 @@ impl Gftl {
             pool: BlockPool::new(d.blocks, 0, 0, d.units() as usize).with_gc(ctx.gc),
             beta: (lat.erase_ns / copy.max(1)).max(1) as u32,
             overruns: 0,
+            bound_ns: Bounds::of(lat, ppb, StepCount::default()).gftl_period_ns,
         })
     }
 
@@ -421,6 +425,10 @@ impl Ftl for Gftl {
 
     fn ram_bytes(&self) -> u64 {
         self.data.len() as u64 * LBN_ENTRY_BYTES + self.buffer_map.len() as u64 * BUFFER_ENTRY_BYTES
+    }
+
+    fn response_bound_us(&self) -> Option<f64> {
+        Some(self.bound_ns as f64 / 1_000.0)
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {

@@ -515,6 +515,10 @@ impl Ftl for Rftl {
         self.groups.len() as u64 * LBN_ENTRY_BYTES + self.map.ram_bytes()
     }
 
+    fn response_bound_us(&self) -> Option<f64> {
+        Some(self.bounds.period_ns as f64 / 1_000.0)
+    }
+
     fn block_role(&self, block: BlockId, _dev: &Device) -> BlockRole {
         let lbn = self.owner[block as usize];
         let Some(g) = self.groups.get(lbn as usize) else { return BlockRole::Free };

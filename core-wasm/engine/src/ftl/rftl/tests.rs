@@ -226,3 +226,22 @@ fn best_effort_keeps_every_page_on_a_small_device_and_counts_overruns() {
     }
     assert!(ftl.overruns > 0);
 }
+
+/// The bound each scheme reports for the response chart: RFTL's and GFTL's L(p) of Table
+/// 4.2 on the thesis' device with π = 64 (2,325 and 3,625 µs; GFTL's read scans π spare
+/// areas, so its bound grows with π); a scheme without a bound reports none.
+#[test]
+fn schemes_report_their_table_4_2_bound() {
+    let bound = |scheme: &str| {
+        let mut c = presets::config("thesis-rftl").unwrap();
+        c.scheme = scheme.into();
+        c.options = serde_json::Value::Null;
+        c.device.over_provisioning = 0.5; // room for GFTL's buffer
+        c.device.pages_per_block = 64;
+        crate::ftl::resolve_options(&mut c).unwrap();
+        crate::ftl::build(&c).unwrap().response_bound_us()
+    };
+    assert_eq!(bound("rftl"), Some(2_325.0));
+    assert_eq!(bound("gftl"), Some(3_625.0));
+    assert_eq!(bound("page"), None);
+}

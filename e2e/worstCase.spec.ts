@@ -1,0 +1,51 @@
+// The worst-case view: RFTL on a small device with the thesis' timings (Table 4.1's
+// large-block SLC: 25 µs page read and spare-area read, 300 µs program, 2 ms erase), so its
+// bound L(p) = T_er + T_wrpg + T_rdoob = 2,325 µs. "Next GC" stops on the request whose
+// write begins a collection; the narration tells it as partial steps, the inspector names the request's GC
+// time a partial GC step, and the response chart carries the bound as a labelled line.
+import { expect, test } from '@playwright/test';
+import { FtlApp } from './app';
+
+const THESIS_TIMINGS = { page_read_ns: 25_000, oob_read_ns: 25_000, program_ns: 300_000, erase_ns: 2_000_000 };
+
+test('rftl: next GC shows a partial GC step in the narration and the inspector, and the bound on the chart', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await app.load({ scheme: 'rftl', device: { latency: THESIS_TIMINGS } });
+  expect((await app.snapshot()).scheme).toBe('rftl');
+
+  const bound = page.getByTestId('response-bound');
+  await expect(bound).toContainText('RFTL bound L(p) = 2,325 µs');
+
+  await expect(app.button('Next GC')).toBeEnabled();
+  await page.keyboard.press('g');
+  await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
+
+  // The jump stands on the collection's start; the narration names its victim.
+  const { pos } = await app.snapshot();
+  const ev = await page.evaluate(() => window.__ftl!.events());
+  const start = ev!.ops[pos.op - 1] as unknown as { type: string; victim: number; valid: number };
+  expect(start.type).toBe('gc_start');
+  const line = app.narration.locator('[aria-current=step]');
+  await expect(line).toContainText('Garbage collection begins, in partial steps that keep each request within the bound');
+  await expect(line).toContainText(`victim block ${start.victim}`);
+
+  // The inspector: the request's GC time is one partial step, within the bound.
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector.locator('tr[data-part="gc"]')).toContainText('partial GC step');
+  await expect(page.getByTestId('request-gc-step')).toContainText('partial GC step');
+  await expect(page.getByTestId('request-gc-step')).toContainText('2,325 µs');
+  await expect(bound).toContainText('RFTL bound L(p) = 2,325 µs');
+});
+
+test('a scheme without a bound draws no bound line and keeps the plain GC label', async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  expect((await app.snapshot()).scheme).toBe('page');
+  await page.keyboard.press('g');
+  await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
+  await expect(page.getByTestId('inspector').locator('tr[data-part="gc"]')).toContainText('GC and merges');
+  await expect(app.narration.locator('[aria-current=step]')).toContainText('free blocks ran short');
+  await expect(page.getByTestId('response-bound')).toHaveCount(0);
+  await expect(page.getByTestId('request-gc-step')).toHaveCount(0);
+});
