@@ -12,7 +12,7 @@ use super::Dac;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{MergeCause, MergeWhy, Purpose};
-use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageState, PageTag, Ppn};
 use crate::ftl::demand::TpCause;
 use crate::ftl::logblock::{self, LogBlock};
 
@@ -53,7 +53,7 @@ impl Dac {
         if dev.flash().state(slot) == PageState::Valid && dev.flash().tag(slot).key == lpn {
             return Ok(Some(dev.read(slot, Purpose::Data)?));
         }
-        match self.scan(dev, lpn, block)? {
+        match logblock::scan_spares(dev, block, self.map.ppb(), lpn)? {
             Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
             None => Ok(None),
         }
@@ -85,7 +85,7 @@ impl Dac {
             }
             let free = match self.repl.get(&lbn) {
                 Some(l) if fresh => Some(l.lpns.len() as u32),
-                Some(l) => self.search_free(dev, l.block)?,
+                Some(l) => logblock::search_free_page(dev, l.block, self.map.ppb())?,
                 None => None,
             };
             match self.repl.get(&lbn) {
@@ -126,19 +126,6 @@ impl Dac {
         Ok(())
     }
 
-    /// The first free page of replacement block `block`, found by reading its spare areas
-    /// from the first page up to the first erased one (all of them when full): `None` when
-    /// full.
-    fn search_free(&self, dev: &mut Device, block: BlockId) -> Result<Option<u32>> {
-        let first = dev.flash().first_ppn(block);
-        for k in 0..self.map.ppb() {
-            if dev.read_oob(first + k, Purpose::Data)?.kind == PageKind::None {
-                return Ok(Some(k));
-            }
-        }
-        Ok(None)
-    }
-
     /// Where `lpn`'s valid copy is (bookkeeping, uncharged).
     pub(super) fn current(&self, dev: &Device, lpn: u32) -> Option<Ppn> {
         let slot = self.map.data_slot(dev, lpn)?;
@@ -151,24 +138,6 @@ impl Dac {
             .rev()
             .map(|k| first + k)
             .find(|&p| dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).key == lpn)
-    }
-
-    /// The newest valid copy of `lpn` in replacement block `block`, found by reading the
-    /// spare areas from the first page up to the first erased one (charged).
-    fn scan(&self, dev: &mut Device, lpn: u32, block: BlockId) -> Result<Option<Ppn>> {
-        let first = dev.flash().first_ppn(block);
-        let mut found = None;
-        for p in first..first + self.map.ppb() {
-            let tag = dev.read_oob(p, Purpose::Data)?;
-            if tag.kind == PageKind::None {
-                break;
-            }
-            if tag.key == lpn && dev.flash().state(p) == PageState::Valid {
-                found = Some(p);
-            }
-        }
-        dev.oob_scan();
-        Ok(found)
     }
 
     /// The block merge: `lbn`'s valid pages (primary and replacement) into a fresh block,

@@ -266,6 +266,44 @@ pub fn full_merge(
     Ok(copies)
 }
 
+/// The newest valid copy of `lpn` in a replacement block of `ppb` pages (NFTL's and DAC's,
+/// which keep no log-page table), found by reading the spare areas from the first page up to
+/// the first erased one (all of them when full), each read charged.
+pub fn scan_spares(
+    dev: &mut Device,
+    block: BlockId,
+    ppb: u32,
+    lpn: u32,
+) -> Result<Option<crate::flash::Ppn>> {
+    let first = dev.flash().first_ppn(block);
+    let mut found = None;
+    for p in first..first + ppb {
+        let tag = dev.read_oob(p, Purpose::Data)?;
+        if tag.kind == crate::flash::PageKind::None {
+            break;
+        }
+        if tag.key == lpn && dev.flash().state(p) == crate::flash::PageState::Valid {
+            found = Some(p);
+        }
+    }
+    dev.oob_scan();
+    Ok(found)
+}
+
+/// The first free page (offset) of a replacement block of `ppb` pages, found as the thesis'
+/// write does (§2.3.4: "searching the replacement physical block sequentially"): spare areas
+/// read from the first page up to the first erased one (all of them when full). `None`: full.
+/// These reads count in `oob_reads`, not in `oob_scans` (which counts the reads' searches).
+pub fn search_free_page(dev: &mut Device, block: BlockId, ppb: u32) -> Result<Option<u32>> {
+    let first = dev.flash().first_ppn(block);
+    for k in 0..ppb {
+        if dev.read_oob(first + k, Purpose::Data)?.kind == crate::flash::PageKind::None {
+            return Ok(Some(k));
+        }
+    }
+    Ok(None)
+}
+
 fn erases_so_far(dev: &Device) -> u64 {
     dev.counters.erases[Purpose::Merge as usize]
 }

@@ -18,7 +18,7 @@ use super::{BlockRole, BuildCtx, Ftl, NoOptions, OpenBlocks, OptionsSpec, Scheme
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{MergeCause, MergeWhy, Purpose};
-use crate::flash::{BlockId, PageKind, PageState, PageTag};
+use crate::flash::{BlockId, PageState, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{Budget, InspectQuery, Inspection, Order};
 use crate::meta::MetaKind;
@@ -84,40 +84,6 @@ impl Nftl {
         self.repl.iter().position(|(l, _)| *l == lbn)
     }
 
-    /// The newest valid copy of `lpn` in `lbn`'s replacement block, found by reading the spare
-    /// areas from the first page up to the first erased one (all of them when full).
-    fn scan(&self, dev: &mut Device, lpn: u32, block: BlockId) -> Result<Option<u32>> {
-        let first = dev.flash().first_ppn(block);
-        let mut found = None;
-        for p in first..first + self.map.ppb() {
-            let tag = dev.read_oob(p, Purpose::Data)?;
-            if tag.kind == PageKind::None {
-                break;
-            }
-            if tag.key == lpn && dev.flash().state(p) == PageState::Valid {
-                found = Some(p);
-            }
-        }
-        dev.oob_scan();
-        Ok(found)
-    }
-
-    /// The next free page of replacement block `block`, found as the thesis' write does
-    /// (§2.3.4: "searching the replacement physical block sequentially"): spare areas read
-    /// from the first page up to the first erased one (all of them when full). `None`: full.
-    fn search_free(&self, dev: &mut Device, block: BlockId) -> Result<Option<u32>> {
-        let first = dev.flash().first_ppn(block);
-        let mut free = None;
-        for k in 0..self.map.ppb() {
-            if dev.read_oob(first + k, Purpose::Data)?.kind == PageKind::None {
-                free = Some(k);
-                break;
-            }
-        }
-        // `oob_scans` counts the reads' searches only; these OOB reads count in `oob_reads`.
-        Ok(free)
-    }
-
     /// Folds replacement block `i` with its primary into a fresh primary. Always a full
     /// merge, not [`logblock::merge_log`]'s switch or partial: NFTL folds every replacement
     /// block (thesis §2.2.2), and a replacement block holds one logical block's updates in
@@ -173,7 +139,7 @@ impl Ftl for Nftl {
             return Ok(Some(dev.read(slot, Purpose::Data)?));
         }
         let block = self.repl[i].1.block;
-        match self.scan(dev, lpn, block)? {
+        match logblock::scan_spares(dev, block, self.map.ppb(), lpn)? {
             Some(p) => Ok(Some(dev.read(p, Purpose::Data)?)),
             None => Ok(None),
         }
@@ -192,7 +158,7 @@ impl Ftl for Nftl {
         }
         let i = match self.repl_of(lbn) {
             Some(i) => {
-                let found = self.search_free(dev, self.repl[i].1.block)?;
+                let found = logblock::search_free_page(dev, self.repl[i].1.block, self.map.ppb())?;
                 debug_assert_eq!(
                     found,
                     Some(self.repl[i].1.lpns.len() as u32).filter(|&k| k < self.map.ppb())

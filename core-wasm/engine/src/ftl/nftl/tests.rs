@@ -3,6 +3,7 @@
 use super::*;
 use crate::config::Latencies;
 use crate::events::MergeKind;
+use crate::flash::PageKind;
 use crate::ftl::logblock::seed004::{self, assert_reads, merges_of, write_all};
 
 /// Seed 004's small array (8 blocks of 4 pages, 4 logical blocks) with a 1 µs spare-area
