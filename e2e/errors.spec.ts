@@ -31,7 +31,7 @@ test('a refused scheme stays in the selector, with the reason on screen', async 
   const scheme = page.getByRole('combobox', { name: 'Scheme' });
   await scheme.selectOption('dftl');
   const alert = page.getByTestId('status-error');
-  await expect(alert).toContainText('DFTL needs more than');
+  await expect(alert).toContainText("open blocks of 'dftl'");
   await expect(alert).toBeInViewport({ ratio: 1 });
   await app.waitReady();
   expect((await app.snapshot()).scheme).toBe('page');

@@ -36,7 +36,7 @@ describe('a simulation the engine refuses to build', () => {
 
     await store.load(teaching('dftl'));
     const s = store.getState();
-    expect(s.traceError).toMatch(/DFTL needs more than/);
+    expect(s.traceError).toMatch(/GC needs more than .* open blocks of 'dftl'/);
     expect(s).toMatchObject({ status: 'ready', message: undefined, pos: { request: 3 }, info: { scheme: 'page' }, experiment: { config: { scheme: 'page' } } });
     expect(s.trace).toBe(parse);
     await store.step(1);
@@ -49,12 +49,12 @@ describe('a simulation the engine refuses to build', () => {
     await store.step(100);
     expect(store.getState().status).toBe('done');
     await store.load(teaching('dftl'));
-    expect(store.getState()).toMatchObject({ status: 'done', traceError: expect.stringMatching(/DFTL/) });
+    expect(store.getState()).toMatchObject({ status: 'done', traceError: expect.stringMatching(/'dftl'/) });
   });
 
   it('is the error status when nothing was loaded before', async () => {
     const store = new SimStore(new CoreClient() as unknown as SimClient);
     await store.load(teaching('dftl'));
-    expect(store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/DFTL needs more than/) });
+    expect(store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/GC needs more than .* open blocks of 'dftl'/) });
   });
 });
