@@ -58,33 +58,52 @@ impl Sim {
     pub(super) fn prefill(&mut self) -> Result<()> {
         let logical = self.oracle.logical_pages();
         let upto = (self.config.device.utilization * logical as f64).floor() as u32;
-        let mut lpns: Vec<u32> = (0..upto).collect();
-        if self.config.workload.prefill_read_pages {
-            lpns.extend(self.workload.read_before_write(logical).into_iter().filter(|&l| l >= upto));
-        }
+        // Beyond `0..upto`, only the trace's pages (bounded by the trace, not the device): the
+        // pre-filled pages themselves are never held in a list, so a large device's pre-fill
+        // costs no memory beyond the device's own state.
+        let mut extra: Vec<u32> = if self.config.workload.prefill_read_pages {
+            self.workload.read_before_write(logical).into_iter().filter(|&l| l >= upto).collect()
+        } else {
+            Vec::new()
+        };
         let warm_up = self.config.workload.warm_up;
         self.prefill_summary = PrefillSummary { warm_up, ..PrefillSummary::default() };
-        if lpns.is_empty() {
+        if upto == 0 && extra.is_empty() {
             return Ok(());
         }
         // A warm start keeps the order the pre-fill always had (the trace's first reads);
-        // a placement is in LPN order, block after block.
+        // a placement is in LPN order, block after block (`0..upto` is already).
         if !warm_up {
-            lpns.sort_unstable();
+            extra.sort_unstable();
         }
-        let pages: Vec<(u32, u32)> =
-            lpns.iter().map(|&lpn| self.oracle.write(lpn).map(|v| (lpn, v))).collect::<Result<_>>()?;
+        let mut pages =
+            Stamped { lpns: (0..upto).chain(extra), oracle: &mut self.oracle, failed: None, count: 0 };
         let placed = !warm_up && {
             self.device.begin_request(0);
-            let placed = self.ftl.place_prefill(&pages, &mut self.device)?;
+            let placed = self.ftl.place_prefill(&mut pages, &mut self.device);
             self.device.end_request();
-            placed
+            placed?
         };
         if !placed {
-            self.prefill_requests(&pages)?;
+            if pages.count > 0 {
+                return Err(crate::error::EngineError::Invariant(format!(
+                    "{}: declined to place the pre-fill after taking {} of its pages",
+                    self.config.scheme, pages.count
+                )));
+            }
+            Self::prefill_requests(
+                self.ftl.as_mut(),
+                &mut self.device,
+                &mut pages,
+                self.config.device.pages_per_block as usize,
+            )?;
         }
+        if let Some(e) = pages.failed.take() {
+            return Err(e);
+        }
+        let count = pages.count;
         let has_caches = crate::ftl::spec(&self.config.scheme).is_ok_and(|s| !s.caches.is_empty());
-        self.prefill_summary = self.summarize_prefill(pages.len() as u64, placed, !placed && has_caches);
+        self.prefill_summary = self.summarize_prefill(count, placed, !placed && has_caches);
         self.device.reset_counters();
         Ok(())
     }
@@ -93,21 +112,33 @@ impl Sim {
     /// block-sized write requests; then the scheme flushes what it holds only in RAM, so the
     /// measured run starts from a device whose state is on flash (no pre-fill write-backs
     /// billed to the trace).
-    fn prefill_requests(&mut self, pages: &[(u32, u32)]) -> Result<()> {
-        let chunk = self.config.device.pages_per_block as usize;
-        for chunk in pages.chunks(chunk) {
-            let lpns: Vec<u32> = chunk.iter().map(|&(lpn, _)| lpn).collect();
-            self.device.begin_request(0);
-            self.ftl.begin_request(HostOp::Write, &lpns, &mut self.device)?;
-            for &(lpn, v) in chunk {
-                self.ftl.write(lpn, v, &mut self.device)?;
+    fn prefill_requests(
+        ftl: &mut dyn crate::ftl::Ftl,
+        device: &mut crate::device::Device,
+        pages: &mut dyn Iterator<Item = (u32, u32)>,
+        chunk: usize,
+    ) -> Result<()> {
+        let mut batch: Vec<(u32, u32)> = Vec::with_capacity(chunk);
+        let mut lpns: Vec<u32> = Vec::with_capacity(chunk);
+        loop {
+            batch.clear();
+            batch.extend((&mut *pages).take(chunk));
+            if batch.is_empty() {
+                break;
             }
-            self.ftl.end_request(&mut self.device)?;
-            self.device.end_request();
+            lpns.clear();
+            lpns.extend(batch.iter().map(|&(lpn, _)| lpn));
+            device.begin_request(0);
+            ftl.begin_request(HostOp::Write, &lpns, device)?;
+            for &(lpn, v) in &batch {
+                ftl.write(lpn, v, device)?;
+            }
+            ftl.end_request(device)?;
+            device.end_request();
         }
-        self.device.begin_request(0);
-        self.ftl.flush(&mut self.device)?;
-        self.device.end_request();
+        device.begin_request(0);
+        ftl.flush(device)?;
+        device.end_request();
         Ok(())
     }
 
@@ -133,5 +164,36 @@ impl Sim {
     /// What the pre-fill did.
     pub fn prefill_summary(&self) -> &PrefillSummary {
         &self.prefill_summary
+    }
+}
+
+/// The pre-filled pages with their version stamps, taken from the oracle one at a time as
+/// the scheme consumes them (`(lpn, version)`); the first oracle refusal ends the pages and is
+/// kept in `failed`.
+struct Stamped<'a, I> {
+    lpns: I,
+    oracle: &'a mut crate::oracle::Oracle,
+    failed: Option<crate::error::EngineError>,
+    count: u64,
+}
+
+impl<I: Iterator<Item = u32>> Iterator for Stamped<'_, I> {
+    type Item = (u32, u32);
+
+    fn next(&mut self) -> Option<(u32, u32)> {
+        if self.failed.is_some() {
+            return None;
+        }
+        let lpn = self.lpns.next()?;
+        match self.oracle.write(lpn) {
+            Ok(v) => {
+                self.count += 1;
+                Some((lpn, v))
+            }
+            Err(e) => {
+                self.failed = Some(e);
+                None
+            }
+        }
     }
 }

@@ -177,7 +177,11 @@ pub trait Ftl: std::fmt::Debug {
     /// does not place (the default): the caller then serves the pages as write requests and
     /// flushes, which for a scheme without caches gives the same clean layout, and for one
     /// with caches leaves them warm (the caller reports that).
-    fn place_prefill(&mut self, _pages: &[(u32, u32)], _dev: &mut Device) -> Result<bool> {
+    fn place_prefill(
+        &mut self,
+        _pages: &mut dyn Iterator<Item = (u32, u32)>,
+        _dev: &mut Device,
+    ) -> Result<bool> {
         Ok(false)
     }
     /// The device is idle from now until `until_ns` (the next request's arrival): background

@@ -300,8 +300,12 @@ impl Ftl for Dac {
     /// as a first write puts it), writes every translation page it touched once by
     /// flushing, then empties both cache levels and forgets the FREQ the pre-fill's misses
     /// counted: the measurement starts with cold caches, like every other scheme's.
-    fn place_prefill(&mut self, pages: &[(u32, u32)], dev: &mut Device) -> Result<bool> {
-        for &(lpn, version) in pages {
+    fn place_prefill(
+        &mut self,
+        pages: &mut dyn Iterator<Item = (u32, u32)>,
+        dev: &mut Device,
+    ) -> Result<bool> {
+        for (lpn, version) in pages {
             self.write_page(lpn, version, dev)?;
         }
         self.flush_levels(dev)?;

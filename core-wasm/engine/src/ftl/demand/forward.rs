@@ -54,7 +54,7 @@ macro_rules! forward {
         /// Data pages in LPN order, each translation page they touch programmed once.
         fn place_prefill(
             &mut self,
-            pages: &[(u32, u32)],
+            pages: &mut dyn Iterator<Item = (u32, u32)>,
             dev: &mut $crate::device::Device,
         ) -> $crate::error::Result<bool> {
             $crate::ftl::demand::place_prefill(self, pages, dev)

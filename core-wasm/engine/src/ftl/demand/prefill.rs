@@ -15,9 +15,13 @@ use crate::ftl::pool::next_page;
 /// request: each data page goes to the open data block of the unit a host write of it would
 /// use, its entry into the on-flash map, and every translation page touched is programmed
 /// once from that map. Nothing is read, nothing superseded, the cache stays as built.
-pub fn place_prefill<S: DemandScheme>(s: &mut S, pages: &[(u32, u32)], dev: &mut Device) -> Result<bool> {
+pub fn place_prefill<S: DemandScheme>(
+    s: &mut S,
+    pages: &mut dyn Iterator<Item = (u32, u32)>,
+    dev: &mut Device,
+) -> Result<bool> {
     let mut tpages = BTreeSet::new();
-    for &(lpn, version) in pages {
+    for (lpn, version) in pages {
         if s.core().on_flash[lpn as usize] != UNMAPPED || s.cached(lpn).is_some() {
             return Err(EngineError::Invariant(format!(
                 "pre-fill placement of LPN {lpn}: the page is already mapped (placement needs an erased device)"

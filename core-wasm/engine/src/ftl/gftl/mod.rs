@@ -400,8 +400,12 @@ impl Ftl for Gftl {
     /// once a physical block is full") and cleaned, so the device would start with erases
     /// and moved pages no other scheme has. A full data block is queued by the first write
     /// the trace makes to it, as on the write path.
-    fn place_prefill(&mut self, pages: &[(u32, u32)], dev: &mut Device) -> Result<bool> {
-        for &(lpn, version) in pages {
+    fn place_prefill(
+        &mut self,
+        pages: &mut dyn Iterator<Item = (u32, u32)>,
+        dev: &mut Device,
+    ) -> Result<bool> {
+        for (lpn, version) in pages {
             let lbn = (lpn / self.ppb) as usize;
             if self.data[lbn] == NO_BLOCK {
                 self.data[lbn] = self.take(dev)?;
