@@ -325,6 +325,12 @@ impl Device {
         Ok(())
     }
 
+    /// Forgets the contents of valid page `ppn` (the flash array's `forget_content`): a
+    /// superseded copy of metadata kept beside data that stays valid. Costs nothing.
+    pub fn forget_content(&mut self, ppn: Ppn) {
+        self.flash.forget_content(ppn);
+    }
+
     /// As [`Device::program_with`], with main-area words `data` only (a translation page's
     /// entries), copied into a buffer the flash recycles.
     pub fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], purpose: Purpose) -> Result<()> {

@@ -446,6 +446,18 @@ impl FlashArray {
         Ok(())
     }
 
+    /// Forgets the contents of a valid page that nothing will read again (an OOB sub-table
+    /// a newer copy superseded while the page's own data stays valid), so host memory holds
+    /// only what reads can reach. The page, its state and its tag stay as they are.
+    pub(crate) fn forget_content(&mut self, ppn: Ppn) {
+        let meta = self.meta[ppn as usize];
+        if meta.has_content() {
+            self.meta[ppn as usize] = meta.with_content(false);
+            self.free_slots.push(self.content_at[ppn as usize]);
+            self.content_at[ppn as usize] = u32::MAX;
+        }
+    }
+
     /// Erases a block without valid pages.
     pub(crate) fn erase(&mut self, block: BlockId) -> Result<()> {
         if block >= self.blocks() {

@@ -151,6 +151,14 @@ impl OobMap {
         *slot = ppn;
         dev.program_with(ppn, tag, PageContent { data: Vec::new(), oob: table }, purpose)?;
         let i = self.index(lbn, s);
+        // The previous copy of this sub-table is never read again (reads and GC go through the
+        // pointer): the device forgets it, so host memory keeps one copy per sub-table, not
+        // one per valid page.
+        if let Home::Page(prev) = self.homes[i] {
+            if prev != ppn {
+                dev.forget_content(prev);
+            }
+        }
         self.homes[i] = Home::Page(ppn);
         Ok(old)
     }
