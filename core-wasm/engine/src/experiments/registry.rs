@@ -3,7 +3,7 @@
 
 use super::standins;
 use super::{Axis, Experiment, ExperimentTrace, Measure, Reported, Scope, Series, TraceSource};
-use crate::trace::generate::{Arrival, GenParams, Pattern, SizeDist, Spread};
+use crate::trace::generate::GenParams;
 
 const HM_0: ExperimentTrace = ExperimentTrace {
     id: "hm_0",
@@ -188,21 +188,8 @@ const HCFTL_LONG: Experiment = Experiment {
 /// Shin's stand-in of the pre-fill axis: a desktop-like mix over the first 192 MiB of the
 /// logical space, the part every utilization point pre-fills.
 fn shin_desktop() -> GenParams {
-    GenParams {
-        count: 60_000,
-        address_space: 192 << 20,
-        align: 4096,
-        sizes: SizeDist::Choice(vec![4096, 8192, 16384, 65536]),
-        // 201 GB read / 187 GB written (seed 004 §4).
-        read_share: 0.52,
-        trim_share: 0.0,
-        pattern: Pattern {
-            sequential_share: 0.5,
-            spread: Spread::HotCold { hot_space: 0.2, hot_share: 0.8 },
-        },
-        arrival: Arrival::Fixed(1000),
-        seed: 4,
-    }
+    // The same mix as the footprint stand-in, over the old 192 MiB write set.
+    GenParams { count: 60_000, address_space: 192 << 20, ..super::standins::shin_a() }
 }
 
 /// FAST's sequential log block opened only by a request that covers half a block from

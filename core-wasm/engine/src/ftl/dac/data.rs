@@ -11,7 +11,7 @@
 use super::Dac;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{MergeCause, MergeWhy, Purpose};
+use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag, Ppn};
 use crate::ftl::demand::TpCause;
 use crate::ftl::logblock::{self, LogBlock};
@@ -145,15 +145,7 @@ impl Dac {
     fn merge(&mut self, lbn: u32, dev: &mut Device) -> Result<()> {
         let log = self.repl.remove(&lbn).expect("a merge needs a replacement block");
         dev.gc_start(log.block);
-        for (k, &lpn) in log.lpns.iter().enumerate() {
-            let p = dev.flash().first_ppn(log.block) + k as u32;
-            if dev.flash().state(p) == PageState::Valid {
-                self.map.adopt_log_copy(lpn, p);
-            }
-        }
-        let why = MergeWhy { cause: MergeCause::Fold, written: log.lpns.len() as u32, degree: 1 };
-        logblock::full_merge(&mut self.map, dev, lbn, log.block, true, why)?;
-        dev.log_merged(log.lpns.len() as u64, 1);
+        logblock::fold_replacement(&mut self.map, dev, lbn, &log)?;
         // The new mapping is GC work like DFTL's batch update: charged to GC, not to the merge,
         // whose programs are its page copies alone.
         self.update_entry(lbn, Purpose::Gc, dev)?;

@@ -266,6 +266,24 @@ pub fn full_merge(
     Ok(copies)
 }
 
+/// Folds `lbn`'s replacement block `log` (NFTL's and DAC's: one logical block's updates in
+/// arrival order, no log-page table) with its primary into a fresh primary: the replacement's
+/// valid pages join the block map by the same newest-copy rule as reads, then a full merge.
+/// Always full, never a switch or partial (thesis §2.2.2). The caller brackets it with
+/// `gc_start` / `gc_end`.
+pub fn fold_replacement(map: &mut BlockMap, dev: &mut Device, lbn: u32, log: &LogBlock) -> Result<()> {
+    for (k, &lpn) in log.lpns.iter().enumerate() {
+        let p = dev.flash().first_ppn(log.block) + k as u32;
+        if dev.flash().state(p) == crate::flash::PageState::Valid {
+            map.adopt_log_copy(lpn, p);
+        }
+    }
+    let why = MergeWhy { cause: MergeCause::Fold, written: log.lpns.len() as u32, degree: 1 };
+    full_merge(map, dev, lbn, log.block, true, why)?;
+    dev.log_merged(log.lpns.len() as u64, 1);
+    Ok(())
+}
+
 /// The newest valid copy of `lpn` in a replacement block of `ppb` pages (NFTL's and DAC's,
 /// which keep no log-page table), found by reading the spare areas from the first page up to
 /// the first erased one (all of them when full), each read charged.

@@ -17,7 +17,7 @@ use super::logblock::{self, log_list, map_structures, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
-use crate::events::{MergeCause, MergeWhy, Purpose};
+use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag};
 use crate::hash::StateHasher;
 use crate::inspect::{Budget, InspectQuery, Inspection, Order};
@@ -91,17 +91,7 @@ impl Nftl {
     fn fold(&mut self, i: usize, dev: &mut Device) -> Result<()> {
         let (lbn, log) = self.repl.remove(i).expect("index in range");
         dev.gc_start(log.block);
-        // The replacement's pages are found by the same newest-copy rule as reads (NFTL keeps
-        // no log-page table, so they join the block map's for the merge).
-        for (k, &lpn) in log.lpns.iter().enumerate() {
-            let p = dev.flash().first_ppn(log.block) + k as u32;
-            if dev.flash().state(p) == PageState::Valid {
-                self.map.adopt_log_copy(lpn, p);
-            }
-        }
-        let why = MergeWhy { cause: MergeCause::Fold, written: log.lpns.len() as u32, degree: 1 };
-        logblock::full_merge(&mut self.map, dev, lbn, log.block, true, why)?;
-        dev.log_merged(log.lpns.len() as u64, 1);
+        logblock::fold_replacement(&mut self.map, dev, lbn, &log)?;
         dev.gc_end(log.block);
         Ok(())
     }

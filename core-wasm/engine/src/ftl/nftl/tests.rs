@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::config::Latencies;
-use crate::events::MergeKind;
+use crate::events::{MergeCause, MergeKind};
 use crate::flash::PageKind;
 use crate::ftl::logblock::seed004::{self, assert_reads, merges_of, write_all};
 
