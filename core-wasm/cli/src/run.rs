@@ -10,7 +10,8 @@ const RUN_HELP: &str = "ftl run --trace FILE --scheme ID [--scheme ID ...] [--pr
         [--set KEY=VALUE ...] [selection] [--verify] [--json]
 
 Replays FILE through each scheme and prints one metrics object per scheme
-({\"results\": [...]} with --json).
+({\"results\": [...]} with --json). A scheme that is refused or stops mid-run does not stop
+the others: its error is printed (\"errors\" with --json) and the exit status is 2.
 
 --verify checks the whole state after the last request: the invariants, and every logical
 page read back through the scheme (a page lost where the trace never reads it again would
@@ -156,28 +157,41 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         return Err("ftl: run needs at least one --scheme ID (see ftl schemes)".into());
     }
     let trace = load_trace(path, args.one("format"), &options, crate::select::max_requests(&args)?)?;
+    // Like `sweep`, one scheme's refusal or mid-run failure does not stop the others: each is
+    // reported, the served schemes are printed, and the exit status says something failed.
     let mut results = Vec::new();
-    let mut failure = None;
+    let mut failures = Vec::new();
     for scheme in schemes {
-        let config = config_for(scheme, args.one("preset"), args.all("set"))?;
-        let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
+        let built = config_for(scheme, args.one("preset"), args.all("set"))
+            .and_then(|config| Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}")));
+        let mut sim = match built {
+            Ok(sim) => sim,
+            Err(e) => {
+                failures.push(e);
+                continue;
+            }
+        };
         match serve_all(&mut sim, args.has("verify")) {
             Ok(()) => results.push(sim.metrics()),
             Err(e) => {
                 // Stopped mid-run: what was served is still measured; print it with the error.
-                failure = Some(format!(
+                failures.push(format!(
                     "ftl: {scheme}: {e}; the metrics of the {} requests served are printed",
                     sim.cursor()
                 ));
                 results.push(sim.metrics());
-                break;
             }
         }
     }
+    let failure = (!failures.is_empty()).then(|| failures.join("\n"));
+    if results.is_empty() {
+        return failure.map_or(Ok(()), Err);
+    }
     if args.has("json") {
         let mut out = json!({ "results": results });
-        if let Some(f) = &failure {
-            out["error"] = json!(f);
+        if !failures.is_empty() {
+            out["error"] = json!(failure);
+            out["errors"] = json!(failures);
         }
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
