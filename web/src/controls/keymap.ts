@@ -3,6 +3,7 @@
  * help overlay ('?') lists it, so the two can never disagree. The jump entries come from the
  * engine's stop vocabulary (`vocabJson().stops`: label, key, doc), as do the jump buttons.
  */
+import { STAGE_VIEWS, alone, beside, type StageView } from '../app/stageViews';
 import type { StopDef } from '../engine/protocol';
 import type { SimStore } from '../store/store';
 
@@ -12,7 +13,7 @@ export interface Shortcut {
   keys: string[];
   /** What it does, as shown in the help overlay. */
   label: string;
-  group: 'Timeline' | 'Jump' | 'View';
+  group: 'Timeline' | 'Jump' | 'View' | 'Stage';
   /** Whether a key event triggers it. */
   match(e: KeyboardEvent): boolean;
   run(store: SimStore): void;
@@ -43,6 +44,32 @@ const BASE: Shortcut[] = [
   { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
 ];
 
+/** The shortcut that puts `view` alone on the stage. */
+function stageShortcut(view: StageView): Shortcut {
+  return { keys: [view.key], label: `${view.label} on the stage`, group: 'Stage', match: key(view.key), run: (s) => s.setStage(alone(view.id)) };
+}
+
+/**
+ * Shift + a view's digit puts it beside the view on the stage (again: takes it away). Matched
+ * by the key's place (`code`), since Shift turns the digit into a symbol; a layout whose digits
+ * need Shift gets the digit itself, which the plain shortcut above takes.
+ */
+const BESIDE: Shortcut = {
+  keys: ['Shift+1 … 0'],
+  label: 'That view beside the one on the stage (again: take it away)',
+  group: 'Stage',
+  match: (e) => e.shiftKey && /^Digit\d$/.test(e.code) && !/^\d$/.test(e.key),
+  run: () => {},
+};
+
+/** BESIDE for one key event: the view of the digit pressed. */
+function besideFor(e: KeyboardEvent): Shortcut {
+  const view = STAGE_VIEWS.find((v) => v.key === e.code.slice(-1));
+  return { ...BESIDE, run: (s) => view && s.setStage(beside(s.getState().stage, view.id)) };
+}
+
+const STAGE: Shortcut[] = [...STAGE_VIEWS.map(stageShortcut), BESIDE];
+
 /** The shortcut of an engine stop: its key (either case) runs the jump. */
 export function stopShortcut(stop: StopDef): Shortcut {
   const k = stop.key.toLowerCase();
@@ -51,7 +78,7 @@ export function stopShortcut(stop: StopDef): Shortcut {
 
 /** Every shortcut, with one jump per engine stop. */
 export function shortcuts(stops: StopDef[]): Shortcut[] {
-  return [...BASE.filter((s) => s.group === 'Timeline'), ...stops.map(stopShortcut), ...BASE.filter((s) => s.group !== 'Timeline')];
+  return [...BASE.filter((s) => s.group === 'Timeline'), ...stops.map(stopShortcut), ...BASE.filter((s) => s.group !== 'Timeline'), ...STAGE];
 }
 
 /** The shortcuts before the engine has said which stops exist. */
@@ -93,5 +120,6 @@ export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Sho
   if (t?.tagName === 'INPUT' && (t.type === 'checkbox' || t.type === 'radio') && e.key === ' ') return undefined;
   // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
   if (t?.tagName === 'INPUT' && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return undefined;
-  return list.find((s) => s.match(e));
+  const found = list.find((s) => s.match(e));
+  return found === BESIDE ? besideFor(e) : found;
 }
