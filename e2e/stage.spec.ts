@@ -97,7 +97,7 @@ test("at 1280 × 720 Settings' refusal and Apply are in view without scrolling, 
     await expect(actions).toContainText(/Refused: .*over.?provisioning|Refused: .*spare/i);
     // Scroll the form back to its top, as a user who has not scrolled: the refusal is still in view.
     await settings.evaluate((el) => {
-      for (let p: HTMLElement | null = el; p; p = p.parentElement) p.scrollTop = 0;
+      for (let p: Element | null = el; p; p = p.parentElement) p.scrollTop = 0;
     });
     expect(await shown(actions.getByTestId('settings-refusal')), where).toBe(1);
     expect(await shown(actions.getByRole('button', { name: /Apply/ })), where).toBe(1);
