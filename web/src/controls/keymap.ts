@@ -3,7 +3,7 @@
  * help overlay ('?') lists it, so the two can never disagree. The jump entries come from the
  * engine's stop vocabulary (`vocabJson().stops`: label, key, doc), as do the jump buttons.
  */
-import { STAGE_VIEWS, alone, beside, type StageView } from '../app/stageViews';
+import { STAGE_VIEWS, alone, beside, viewForKey } from '../app/stageViews';
 import type { StopDef } from '../engine/protocol';
 import type { SimStore } from '../store/store';
 
@@ -44,15 +44,22 @@ const BASE: Shortcut[] = [
   { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
 ];
 
-/** The shortcut that puts `view` alone on the stage. */
-function stageShortcut(view: StageView): Shortcut {
-  return { keys: [view.key], label: `${view.label} on the stage`, group: 'Stage', match: key(view.key), run: (s) => s.setStage(alone(view.id)) };
-}
+/**
+ * A view's digit puts it alone on the stage. One help line stands for the ten digits;
+ * shortcutFor gives the event's own view (`forKey`).
+ */
+const ALONE: Shortcut = {
+  keys: ['1 … 0'],
+  label: `That view on the stage: ${STAGE_VIEWS.map((v) => `${v.key} ${v.label}`).join(', ')}`,
+  group: 'Stage',
+  match: (e) => !!viewForKey(e.key),
+  run: () => {},
+};
 
 /**
  * Shift + a view's digit puts it beside the view on the stage (again: takes it away). Matched
  * by the key's place (`code`), since Shift turns the digit into a symbol; a layout whose digits
- * need Shift gets the digit itself, which the plain shortcut above takes.
+ * need Shift gets the digit itself, which ALONE takes.
  */
 const BESIDE: Shortcut = {
   keys: ['Shift+1 … 0'],
@@ -62,13 +69,20 @@ const BESIDE: Shortcut = {
   run: () => {},
 };
 
-/** BESIDE for one key event: the view of the digit pressed. */
-function besideFor(e: KeyboardEvent): Shortcut {
-  const view = STAGE_VIEWS.find((v) => v.key === e.code.slice(-1));
-  return { ...BESIDE, run: (s) => view && s.setStage(beside(s.getState().stage, view.id)) };
+/** `s` for key event `e`: the stage shortcuts act on the view of the digit pressed. */
+function forKey(s: Shortcut, e: KeyboardEvent): Shortcut {
+  if (s === ALONE) {
+    const view = viewForKey(e.key);
+    return { ...s, run: (store) => view && store.setStage(alone(view.id)) };
+  }
+  if (s === BESIDE) {
+    const view = viewForKey(e.code.slice(-1));
+    return { ...s, run: (store) => view && store.setStage(beside(store.getState().stage, view.id)) };
+  }
+  return s;
 }
 
-const STAGE: Shortcut[] = [...STAGE_VIEWS.map(stageShortcut), BESIDE];
+const STAGE: Shortcut[] = [ALONE, BESIDE];
 
 /** The shortcut of an engine stop: its key (either case) runs the jump. */
 export function stopShortcut(stop: StopDef): Shortcut {
@@ -121,5 +135,5 @@ export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Sho
   // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
   if (t?.tagName === 'INPUT' && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return undefined;
   const found = list.find((s) => s.match(e));
-  return found === BESIDE ? besideFor(e) : found;
+  return found && forKey(found, e);
 }
