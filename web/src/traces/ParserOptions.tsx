@@ -1,5 +1,5 @@
 import type { ParseChoices } from './stream';
-import { TIME_UNITS } from './UploadPreview';
+import { FormatField, TimeUnitField } from './parserFields';
 
 /** A labelled number input; empty = undefined. */
 function NumberField(p: { label: string; value?: number; placeholder?: string; onChange: (v: number | undefined) => void }) {
@@ -35,17 +35,7 @@ export function ParserOptions({ choices, onChange, formats, disabled, onReload }
   return (
     <details className="trace-panel__options">
       <summary>Parser options</summary>
-      <label className="field">
-        <span>Format</span>
-        <select value={choices.format ?? ''} onChange={(e) => set({ format: e.target.value || undefined })}>
-          <option value="">detect automatically</option>
-          {formats.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FormatField label="Format" value={choices.format} formats={formats} emptyWords="detect automatically" onChange={(format) => set({ format })} />
       <label className="check">
         <input type="checkbox" checked={!!choices.skipBadLines} onChange={(e) => set({ skipBadLines: e.target.checked })} />
         Skip malformed lines (and count them)
@@ -71,17 +61,7 @@ export function ParserOptions({ choices, onChange, formats, disabled, onReload }
         </select>
       </label>
       <div className="trace-panel__row">
-        <label className="field">
-          <span>Time unit</span>
-          <select value={choices.timeUnit ?? ''} onChange={(e) => set({ timeUnit: e.target.value || undefined })}>
-            <option value="">the format's own</option>
-            {TIME_UNITS.map(([k, words]) => (
-              <option key={k} value={k}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TimeUnitField label="Time unit" value={choices.timeUnit} emptyWords="the format's own" onChange={(timeUnit) => set({ timeUnit })} />
         <NumberField label="Sector size (bytes)" value={choices.sectorSize} placeholder="512" onChange={(v) => set({ sectorSize: v })} />
       </div>
       <div className="trace-panel__row">
