@@ -35,7 +35,8 @@ export function Stage({ views }: StageProps) {
           <select value={stage.main} onChange={(e) => store.setStage({ main: e.target.value, side: stage.side })} aria-label="View on the stage">
             {options.map((v) => (
               <option key={v.id} value={v.id}>
-                {v.label} ({v.key})
+                {v.label}
+                {v.key ? ` (${v.key})` : ''}
               </option>
             ))}
           </select>
@@ -48,7 +49,8 @@ export function Stage({ views }: StageProps) {
               .filter((v) => v.id !== stage.main)
               .map((v) => (
                 <option key={v.id} value={v.id}>
-                  {v.label} (Shift+{v.key})
+                  {v.label}
+                  {v.key ? ` (Shift+${v.key})` : ''}
                 </option>
               ))}
           </select>

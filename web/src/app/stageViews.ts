@@ -9,8 +9,8 @@ import { DEFAULT_STAGE, type StageChoice } from '../store/state';
 export interface StageView {
   id: string;
   label: string;
-  /** The digit that puts it on the stage alone (Shift + it: beside the view there). */
-  key: string;
+  /** The digit that puts it on the stage alone (Shift + it: beside the view there); the ten are taken, so a new view may have none (the stage bar still offers it). */
+  key?: string;
 }
 
 /** Every view, in key order: the grid first, then the side tabs that matter most on a projector. */
@@ -34,7 +34,7 @@ export function stageView(id: string | undefined): StageView | undefined {
 
 /** The view whose key is `key` (a digit), if any. */
 export function viewForKey(key: string): StageView | undefined {
-  return STAGE_VIEWS.find((v) => v.key === key);
+  return key ? STAGE_VIEWS.find((v) => v.key === key) : undefined;
 }
 
 /** `choice` with ids the app does not know replaced: an unknown main by the grid, an unknown side dropped. */

@@ -50,7 +50,7 @@ const BASE: Shortcut[] = [
  */
 const ALONE: Shortcut = {
   keys: ['1 … 0'],
-  label: `That view on the stage: ${STAGE_VIEWS.map((v) => `${v.key} ${v.label}`).join(', ')}`,
+  label: `That view on the stage: ${STAGE_VIEWS.flatMap((v) => (v.key ? [`${v.key} ${v.label}`] : [])).join(', ')}`,
   group: 'Stage',
   match: (e) => !!viewForKey(e.key),
   run: () => {},
