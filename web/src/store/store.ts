@@ -13,7 +13,7 @@ import { Experiments } from './experiments';
 import { PlayLoop, type PlayHost } from './player';
 import { Reads } from './reads';
 import { SPEEDS } from './speeds';
-import { initialState, type SimState, type StateCell } from './state';
+import { initialState, type SimState, type StageChoice, type StateCell } from './state';
 import { Timeline } from './timeline';
 import { Ui } from './ui';
 import { Observable } from './observable';
@@ -204,6 +204,11 @@ export class SimStore extends Observable<SimState> {
 
   setTab(id: string | undefined) {
     this.ui.setTab(id);
+  }
+
+  /** Puts views on the stage: `main` in the main area, `side` beside it (app/stageViews.ts). */
+  setStage(choice: StageChoice) {
+    this.ui.setStage(choice);
   }
 
   /** Shows `text` in the status area until the next move. */

@@ -154,33 +154,42 @@ export function SettingsPanel() {
           </button>
         </p>
       )}
-      {spec && (options.length > 0 || spec.variants.length > 0) && (
-        <fieldset className="settings__group" data-testid="scheme-options">
-          <legend>{spec.name} options</legend>
-          {spec.variants.length > 0 && (
-            <label className="settings__field">
-              <span className="settings__label">Named variant</span>
-              <select value="" onChange={(e) => set('options', { ...spec.default_options, ...(spec.variants.find((v) => v.name === e.target.value)?.options ?? {}) })}>
-                <option value="">choose…</option>
-                {spec.variants.map((v) => (
-                  <option key={v.name} value={v.name}>
-                    {v.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {fields(options)}
-        </fieldset>
-      )}
-      {fields(form.fields)}
-      {form.groups.map(group)}
-      {unplaced && (
-        <p className="settings__error" role="alert">
-          {unplaced}
-        </p>
-      )}
-      <div className="settings__row settings__actions">
+      <div className="settings__fields">
+        {spec && (options.length > 0 || spec.variants.length > 0) && (
+          <fieldset className="settings__group" data-testid="scheme-options">
+            <legend>{spec.name} options</legend>
+            {spec.variants.length > 0 && (
+              <label className="settings__field">
+                <span className="settings__label">Named variant</span>
+                <select value="" onChange={(e) => set('options', { ...spec.default_options, ...(spec.variants.find((v) => v.name === e.target.value)?.options ?? {}) })}>
+                  <option value="">choose…</option>
+                  {spec.variants.map((v) => (
+                    <option key={v.name} value={v.name}>
+                      {v.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {fields(options)}
+          </fieldset>
+        )}
+        {fields(form.fields)}
+        {form.groups.map(group)}
+      </div>
+      {/* Stays in view at the bottom of the panel: the refusal and the buttons are never below the fold. */}
+      <div className="settings__row settings__actions" data-testid="settings-actions">
+        {unplaced && (
+          <p className="settings__error" role="alert">
+            {unplaced}
+          </p>
+        )}
+        {!unplaced && !verdict.ok && (
+          <p className="settings__error" data-testid="settings-refusal">
+            Refused: {verdict.message}
+          </p>
+        )}
+        {fieldAlert && <p className="settings__error">{Object.values(alerts)[0]}</p>}
         <button type="submit" disabled={!verdict.ok || fieldAlert || !changed}>
           Apply (reload from the start)
         </button>
