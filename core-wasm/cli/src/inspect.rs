@@ -13,7 +13,8 @@ Serves the first N requests of FILE under scheme ID and prints its RAM structure
 their order, tables, trees, ranges) and how its RAM budget is split. Large structures show
 their first --limit entries (default 64) plus those the N-th request touched. --block B adds
 what physical block B does for its logical block (primary, replacement, buffer, …) and that
-logical block's GC state, for the schemes that say (rftl, gftl, nftl, mnftl). The whole
+logical block's GC state, for the schemes that say (rftl, gftl, nftl, mnftl, dac and the
+log-block schemes). The whole
 trace is read (pre-fill looks at all of it), holding at most --max-requests requests
 (default 16777216).";
 

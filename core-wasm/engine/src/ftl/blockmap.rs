@@ -30,7 +30,7 @@ use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
-use crate::inspect::{indexed_keys, InspectQuery, Row, Structure};
+use crate::inspect::{indexed_keys, BlockDuty, InspectQuery, Row, Structure};
 use crate::invariants::MapView;
 use crate::meta::MetaKind;
 
@@ -455,6 +455,41 @@ impl BlockMap {
                 (lbn as usize) < self.data.len() && self.data[lbn as usize] == block
             },
         )
+    }
+
+    /// What `block` does, for the block under the viewer's pointer: the data block of its
+    /// logical block, or a log block with the logical blocks whose valid pages it holds
+    /// (`data`, `log`: what the scheme calls them); `None` when free.
+    pub fn duty(&self, dev: &Device, block: BlockId, data: &str, log: &str) -> Option<BlockDuty> {
+        if self.is_log(block) {
+            let first = dev.flash().first_ppn(block);
+            let mut lbns: Vec<u32> = (first..first + dev.flash().programmed_count(block))
+                .filter(|&p| {
+                    dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).kind == PageKind::Data
+                })
+                .map(|p| dev.flash().tag(p).key / self.ppb)
+                .collect();
+            lbns.sort_unstable();
+            lbns.dedup();
+            let (lbn, role) = match lbns.as_slice() {
+                [one] => (Some(*one), format!("{log} block")),
+                [] => (None, format!("{log} block, no valid page")),
+                many => {
+                    let list: Vec<String> = many.iter().map(u32::to_string).collect();
+                    (None, format!("{log} block holding pages of logical blocks {}", list.join(", ")))
+                }
+            };
+            return Some(BlockDuty { block, lbn, role, gc: None });
+        }
+        let first = dev.flash().first_ppn(block);
+        let tag = (0..self.ppb).map(|o| dev.flash().tag(first + o)).find(|t| t.kind == PageKind::Data)?;
+        let lbn = tag.key / self.ppb;
+        (self.data.get(lbn as usize) == Some(&block)).then(|| BlockDuty {
+            block,
+            lbn: Some(lbn),
+            role: format!("{data} block"),
+            gc: None,
+        })
     }
 
     /// The role the grid shows for `block`: `log` (what the scheme calls its log blocks) for
