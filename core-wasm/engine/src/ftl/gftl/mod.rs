@@ -487,8 +487,8 @@ impl Ftl for Gftl {
         }
         let lbn = self.data.iter().position(|&b| b == block)? as u32;
         let gc = queue_text(place(&|j: &Job| matches!(j, Job::Clean { lbn: l, .. } if *l == lbn)));
-        let full = if dev.flash().programmed_count(block) == self.ppb { ", full" } else { "" };
-        Some(BlockDuty { block, lbn: Some(lbn), role: format!("data block{full}"), gc: Some(gc) })
+        let full = if dev.flash().programmed_count(block) == self.ppb { "full " } else { "" };
+        Some(BlockDuty { block, lbn: Some(lbn), role: format!("{full}data block"), gc: Some(gc) })
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
