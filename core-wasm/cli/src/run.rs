@@ -1,5 +1,6 @@
 //! The `schemes` and `run` commands.
 
+use ftl_engine::config::TimingMode;
 use ftl_engine::{ftl, Sim, SimConfig};
 use serde_json::{json, Value};
 
@@ -17,7 +18,9 @@ the others: its error is printed (\"errors\" with --json) and the exit status is
 page read back through the scheme (a page lost where the trace never reads it again would
 otherwise go unnoticed); a failure exits with status 2.
 
---preset NAME starts from a device preset of the sources (see `ftl presets`).
+--preset NAME starts from a device preset of the sources (see `ftl presets`), with its
+arrival timing where the source gives one (thesis-rftl: periodic, one request per RFTL's
+L(p) = 2,325 µs); a --set of the same field (e.g. --set timing=trace) wins over the preset.
 --set KEY=VALUE overrides one configuration field; KEY is a dotted path into the config
 (VALUE is JSON, or a bare string). The keys, with their defaults:";
 
@@ -54,8 +57,13 @@ pub fn presets(argv: &[String]) -> Result<(), String> {
     } else {
         for p in &all {
             let d = &p.device;
+            let timing = match p.timing {
+                Some(TimingMode::Periodic(ns)) => format!("  [arrivals every {} µs]", ns as f64 / 1_000.0),
+                Some(t) => format!("  [timing {t:?}]"),
+                None => String::new(),
+            };
             println!(
-                "{:<24} {:>6} B pages x {:>4} x {:>8} blocks, {}x{} units  {}",
+                "{:<24} {:>6} B pages x {:>4} x {:>8} blocks, {}x{} units  {}{timing}",
                 p.name, d.page_bytes, d.pages_per_block, d.blocks, d.channels, d.ways, p.source
             );
         }
@@ -311,5 +319,14 @@ mod tests {
         assert_eq!(c.device.latency.program_ns, 800_000);
         assert_eq!(c.device.blocks, 100);
         assert!(config_for("page", Some("nope"), &[]).unwrap_err().contains("unknown preset 'nope'"));
+    }
+
+    #[test]
+    fn a_presets_timing_applies_unless_set_explicitly() {
+        let preset = config_for("rftl", Some("thesis-rftl"), &[]).unwrap();
+        assert_eq!(preset.timing, TimingMode::Periodic(2_325_000));
+        let own = config_for("rftl", Some("thesis-rftl"), &["timing=closed".into()]).unwrap();
+        assert_eq!(own.timing, TimingMode::Closed);
+        assert_eq!(config_for("rftl", Some("thesis-mnftl"), &[]).unwrap().timing, TimingMode::Trace);
     }
 }

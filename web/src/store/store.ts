@@ -161,6 +161,8 @@ export class SimStore extends Observable<SimState> {
 
   /** What the worker recorded about physical page `ppn`. */
   pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
+  /** What a physical block does for its logical block, where the timeline's engine stands (the grid's hover text). */
+  blockDuty = (block: number) => this.reads.blockDuty(block);
   /** Fetches the binned response times (the chart's data). */
   refreshResponses = () => this.reads.responses();
   /** Fetches the scheme's RAM inspection at the current position (the cache and tree panels' data); `focus` zooms the tree. */

@@ -3,6 +3,7 @@ import type { Catalog, Validation } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
 import { FieldInput } from './FieldInput';
 import { blocksForFootprint } from './footprint';
+import { withPresetTiming } from './presetTiming';
 import { formFromSchema, getAt, optionFields, setAt, type Field, type Group } from './schemaForm';
 import './Settings.css';
 
@@ -124,7 +125,8 @@ export function SettingsPanel() {
             value=""
             onChange={(e) => {
               const p = catalog.presets.find((x) => x.name === e.target.value);
-              if (p) setDraft((d) => setAt(setAt(d!, 'device', p.device), 'ram.bytes', p.ram_bytes));
+              // The preset's arrivals too, where it has them; a timing set after this wins.
+              if (p) setDraft((d) => withPresetTiming(setAt(setAt(d!, 'device', p.device), 'ram.bytes', p.ram_bytes), p));
             }}
           >
             <option value="">choose a source's device…</option>
