@@ -78,14 +78,12 @@ pub mod device;
 pub mod error;
 pub mod events;
 pub mod experiments;
-pub mod flash;
 pub mod frame;
 pub mod ftl;
 pub mod gc;
 pub mod hash;
 pub mod inspect;
 pub mod invariants;
-pub mod meta;
 pub mod metadata;
 #[allow(missing_docs)]
 pub mod metrics;
@@ -98,11 +96,13 @@ pub mod sim;
 pub mod sweep;
 pub mod timeline;
 pub mod trace;
-pub mod valid_index;
 pub mod vocab;
 pub mod workload;
 
 pub use config::SimConfig;
+/// The flash array and the metadata-access path are layers of [`device`]; every scheme names
+/// them, so they keep their short paths.
+pub use device::{flash, meta};
 pub use error::{EngineError, Result};
 pub use frame::{Frame, COUNTER_NAMES};
 pub use metrics::Metrics;

@@ -9,9 +9,11 @@ use crate::events::{CacheLevel, Event, EventCost, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
 use crate::meta::{MetaHook, MetaKind};
 
-#[path = "device_counters.rs"]
 mod counters;
 pub use counters::*;
+pub mod flash;
+pub mod meta;
+pub mod valid_index;
 
 /// Busy-until times of the controller, each flash unit (channel x way) and each channel bus.
 ///

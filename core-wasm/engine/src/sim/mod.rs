@@ -583,16 +583,12 @@ impl Sim {
     }
 }
 
-#[path = "sim_prefill.rs"]
 mod prefill;
 pub use prefill::{PrefillMethod, PrefillSummary};
 
-#[path = "sim_readout.rs"]
 mod readout;
 
-#[path = "sim_verify.rs"]
 mod verify;
 
 #[cfg(test)]
-#[path = "sim_tests.rs"]
 mod tests;

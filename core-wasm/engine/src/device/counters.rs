@@ -1,5 +1,5 @@
 //! The device's counters and per-request cost records: plain data the device fills in as
-//! schemes run and the simulation reads out. Split from `device.rs`, which does the filling.
+//! schemes run and the simulation reads out. The device (`device/mod.rs`) does the filling.
 
 /// Flash operation counts, one row per [`Purpose`](crate::events::Purpose).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -10,10 +10,10 @@
 
 use serde::Serialize;
 
+use super::valid_index::ValidIndex;
 use crate::config::CellType;
 use crate::error::{EngineError, Result};
 use crate::hash::StateHasher;
-use crate::valid_index::ValidIndex;
 
 /// Physical page number: `block * pages_per_block + page`.
 pub type Ppn = u32;
