@@ -39,7 +39,7 @@ pub mod record;
 
 use serde::Serialize;
 
-use crate::flash::{BlockId, PageKind, Ppn};
+use crate::ids::{BlockId, PageKind, Ppn};
 
 /// Why a flash operation happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -32,7 +32,7 @@
 //! timestamps, closed loop, or periodic arrivals — [`config::TimingMode`]) over
 //! `channels x ways` units ([`device::Device`]). Shared building blocks for schemes live in
 //! [`cache`] (LRU, segmented LRU, LFU, ghost cache, bloom filter) and [`gc`] (greedy,
-//! cost-benefit and FIFO victims, block ages, round-robin allocation).
+//! cost-benefit and FIFO victims, block ages).
 //!
 //! ## Glossary
 //!
@@ -82,6 +82,7 @@ pub mod frame;
 pub mod ftl;
 pub mod gc;
 pub mod hash;
+pub mod ids;
 pub mod inspect;
 pub mod invariants;
 pub mod metadata;

@@ -119,7 +119,7 @@ impl WasmSim {
         let info = json!({
             "scheme": c.scheme, "blocks": d.blocks, "pages_per_block": d.pages_per_block,
             "page_bytes": d.page_bytes, "logical_pages": d.logical_pages(),
-            "ram_budget": c.ram_budget(), "spec": spec.to_json(),
+            "ram_budget": ftl::ram_budget(c), "spec": spec.to_json(),
             "prefill": self.0.sim().prefill_summary(),
             "response_bound_us": self.0.sim().ftl().response_bound_us(),
         });

@@ -2,7 +2,7 @@
 
 use super::{CacheLevel, Event, EventCost, HostOp, MergeCause, MergeKind, Purpose};
 use crate::error::{EngineError, Result};
-use crate::flash::PageKind;
+use crate::ids::PageKind;
 use crate::vocab::CACHE_LEVELS;
 
 /// `u32` words per record.

@@ -110,6 +110,33 @@ pub fn resolve_options(config: &mut SimConfig) -> Result<()> {
     Ok(())
 }
 
+/// Checks the whole configuration against the open blocks of its scheme (an unknown scheme
+/// is checked as keeping one per unit, and refused when it is built).
+pub fn validate(config: &SimConfig) -> Result<()> {
+    config.validate(spec(&config.scheme).map_or(OpenBlocks::ONE_PER_UNIT, |s| s.open_blocks))
+}
+
+/// Pages of RAM the default budget adds for a scheme that buffers data pages.
+pub const DEFAULT_BUFFER_PAGES: u64 = 16;
+
+/// The RAM budget of `config`'s scheme in bytes: `ram.bytes`, or when that is 0 the default,
+/// a quarter of a full page map, plus [`DEFAULT_BUFFER_PAGES`] whole pages for a scheme that
+/// buffers data pages (a quarter map is smaller than one page on most devices, and such a
+/// scheme caches pages).
+pub fn ram_budget(config: &SimConfig) -> u64 {
+    if config.ram.bytes > 0 {
+        return config.ram.bytes;
+    }
+    // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
+    let quarter_map = config.device.logical_pages().max(64);
+    let buffers = spec(&config.scheme).is_ok_and(|s| s.has_data_buffer());
+    if buffers {
+        quarter_map + DEFAULT_BUFFER_PAGES * u64::from(config.device.page_bytes)
+    } else {
+        quarter_map
+    }
+}
+
 /// Builds the scheme named in `config` with its options.
 pub fn build(config: &SimConfig) -> Result<Box<dyn Ftl>> {
     let spec = spec(&config.scheme)?;

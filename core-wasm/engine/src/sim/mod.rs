@@ -111,7 +111,7 @@ impl Sim {
     /// Builds a simulation of `trace` under `config`, pre-filling the pages the trace reads
     /// before writing them when the config asks for it.
     pub fn new(mut config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
-        config.validate()?;
+        ftl::validate(&config)?;
         ftl::resolve_options(&mut config)?;
         // A trace without timestamps (every arrival at 0) would measure its position in one
         // long queue, not a response time: replay it closed loop, as DESIGN §3 says. The
@@ -454,7 +454,7 @@ impl Sim {
             None => &[],
         };
         let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
-        ins.ram_budget = self.config.ram_budget();
+        ins.ram_budget = ftl::ram_budget(&self.config);
         if let Some(hook) = self.device.meta_hook() {
             ins.structures.extend(hook.structures(limit));
         }
