@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
 
+mod metadata;
+pub use metadata::{MetadataConfig, MetadataModel};
+
 /// Most physical pages a device may have.
 pub const MAX_PAGES: u64 = 1 << 27;
 
@@ -442,8 +445,8 @@ pub struct SimConfig {
     pub record_events: bool,
     /// Where the scheme's metadata lives (seed 003's placement model; `flat` by default, left
     /// out of a serialised config then).
-    #[serde(skip_serializing_if = "crate::metadata::MetadataConfig::is_default")]
-    pub metadata: crate::metadata::MetadataConfig,
+    #[serde(skip_serializing_if = "MetadataConfig::is_default")]
+    pub metadata: MetadataConfig,
 }
 
 impl Default for SimConfig {

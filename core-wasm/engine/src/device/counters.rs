@@ -61,9 +61,9 @@ pub struct SchemeCounters {
     /// Data-buffer misses.
     pub buffer_misses: u64,
     /// Translation-page reads by cause ([`crate::vocab::TpCause`] order).
-    pub tpage_reads: [u64; crate::vocab::TpCause::COUNT],
+    pub tpage_reads: [u64; crate::events::TpCause::COUNT],
     /// Translation-page writes by cause ([`crate::vocab::TpCause`] order).
-    pub tpage_writes: [u64; crate::vocab::TpCause::COUNT],
+    pub tpage_writes: [u64; crate::events::TpCause::COUNT],
     /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
     /// (HCFTL's DTP index): each costs a wasted flash read.
     pub bloom_false_positives: u64,

@@ -26,9 +26,9 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::ftl::MapView;
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, InspectQuery, Row, Structure};
-use crate::invariants::MapView;
 use crate::meta::MetaKind;
 
 /// No block.

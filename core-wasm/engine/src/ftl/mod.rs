@@ -43,6 +43,7 @@ pub(crate) mod gftl;
 mod hcftl;
 mod jtl;
 pub mod logblock;
+mod map_view;
 mod mnftl;
 mod nftl;
 pub mod oobmap;
@@ -65,6 +66,7 @@ use crate::trace::HostOp;
 
 pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
+pub use map_view::MapView;
 pub use page::{PageFtl, PageGc, PageOptions};
 pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
@@ -257,7 +259,7 @@ pub trait Ftl: std::fmt::Debug {
     /// ([`crate::invariants::check_mapping`]): the map rebuilt from flash and these RAM
     /// entries must give every written page its newest copy. `None`: not declared (the
     /// check is skipped, so every scheme should declare it).
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         None
     }
     /// The RAM budget the scheme must stay within (`ram_bytes` is checked against it).

@@ -346,7 +346,7 @@ impl Ftl for Dac {
         }
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Data pages map themselves by their spare areas (primary and replacement blocks);
         // the translation pages' block-level entries are checked by `check`.
         let mut view = self.map.map_view();

@@ -373,12 +373,12 @@ pub trait DemandScheme {
     }
     /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
     /// override the translation pages (oldest first), and words per entry (LPN and PPN
-    /// first): see [`MapView::entry_pages`](crate::invariants::MapView::entry_pages). Default: none.
+    /// first): see [`MapView::entry_pages`](crate::ftl::MapView::entry_pages). Default: none.
     fn entry_pages(&self) -> (Vec<Ppn>, usize) {
         (Vec::new(), 2)
     }
     /// `(lpn, version)` of data pages whose newest copy only RAM holds (a write buffer): see
-    /// [`MapView::held`](crate::invariants::MapView::held). Default: none.
+    /// [`MapView::held`](crate::ftl::MapView::held). Default: none.
     fn held(&self) -> Vec<(u32, u32)> {
         Vec::new()
     }

@@ -307,7 +307,7 @@ impl Ftl for FastFtl {
         self.map.role(dev, block, BlockRole::Log)
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         Some(self.map.map_view())
     }
 

@@ -445,7 +445,7 @@ impl Ftl for Gftl {
         }
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         let mut blocks: Vec<BlockId> = self.data.iter().copied().filter(|&b| b != NO_BLOCK).collect();
         blocks.extend(self.buffers.iter().copied());
         for job in &self.queue {
@@ -455,7 +455,7 @@ impl Ftl for Gftl {
                 _ => {}
             }
         }
-        Some(crate::invariants::MapView::in_blocks(blocks, Vec::new()))
+        Some(crate::ftl::MapView::in_blocks(blocks, Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

@@ -280,13 +280,10 @@ impl Ftl for Mnftl {
         }
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Valid pages name their logical pages in their tags; `check` verifies the
         // sub-tables against them.
-        Some(crate::invariants::MapView::in_blocks(
-            self.lists.iter().flatten().copied().collect(),
-            Vec::new(),
-        ))
+        Some(crate::ftl::MapView::in_blocks(self.lists.iter().flatten().copied().collect(), Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

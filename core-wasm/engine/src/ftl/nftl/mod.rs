@@ -203,7 +203,7 @@ impl Ftl for Nftl {
         self.map.role(dev, block, BlockRole::Replacement)
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Primary blocks and replacement blocks map their valid pages by their spare areas.
         let mut view = self.map.map_view();
         view.blocks.extend(self.repl.iter().map(|(_, l)| l.block));

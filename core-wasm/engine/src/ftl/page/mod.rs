@@ -285,10 +285,10 @@ impl Ftl for PageFtl {
         self.pool.check(dev).map_err(EngineError::Invariant)
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // The whole map is in RAM: every mapped entry is declared.
         let ram = self.map.iter().enumerate().filter(|(_, &p)| p != UNMAPPED);
-        Some(crate::invariants::MapView::in_ram(ram.map(|(l, &p)| (l as u32, p, true)).collect()))
+        Some(crate::ftl::MapView::in_ram(ram.map(|(l, &p)| (l as u32, p, true)).collect()))
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

@@ -531,11 +531,11 @@ impl Ftl for Rftl {
         }
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Valid pages name their logical pages in their tags; `check` verifies the
         // sub-tables against them.
         let blocks = self.groups.iter().flat_map(|g| [g.p, g.r, g.b]).filter(|&b| b != NO_BLOCK).collect();
-        Some(crate::invariants::MapView::in_blocks(blocks, Vec::new()))
+        Some(crate::ftl::MapView::in_blocks(blocks, Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

@@ -308,9 +308,9 @@ impl Ftl for Sftl {
         }
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         let blocks = self.sbs.iter().flat_map(|s| s.data.iter().chain(&s.logs)).copied().collect();
-        Some(crate::invariants::MapView::in_blocks(blocks, Vec::new()))
+        Some(crate::ftl::MapView::in_blocks(blocks, Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {
