@@ -1,4 +1,4 @@
-//! Issue 8 item 2: a gzip-compressed trace (how MSR Cambridge and SNIA ship theirs) is read
+//! A gzip-compressed trace (how MSR Cambridge and SNIA ship theirs) is read
 //! as its content by `trace-info` and `run`; a binary file is refused as binary.
 
 use std::io::Write;

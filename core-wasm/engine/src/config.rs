@@ -163,7 +163,7 @@ impl Default for DeviceConfig {
             pages_per_block: 16,
             blocks: 64,
             oob_bytes: 128,
-            // Small translation pages: several of them on this small device (issue 11).
+            // Small translation pages: several of them on this small device.
             translation_page_entries: 64,
             channels: 1,
             ways: 1,
@@ -326,18 +326,18 @@ pub struct GcConfig {
     /// Victim selection: `greedy` (the thesis' and Shin's choice), `cost-benefit` (the
     /// original DFTL paper's), or `fifo`.
     pub victim: VictimPolicy,
-    /// Which unit (channel x way) a host page write goes to, for every scheme that takes its
-    /// blocks from the shared pool: `round-robin` (dynamic: successive page writes rotate
-    /// over the units) or `static` (logical page n on unit n mod units: the low
-    /// logical-address bits pick the channel and way, as Bang et al. (seed 003) stripe).
-    /// Schemes whose pool is not built with it (the demand-based `dftl`, `cdftl`, `tpftl`
-    /// keep their own round-robin for now) ignore it.
+    /// Which unit (channel x way) a host page write goes to: `round-robin` (dynamic:
+    /// successive page writes rotate over the units) or `static` (logical page n on unit n
+    /// mod units: the low logical-address bits pick the channel and way, as Bang et al.
+    /// (seed 003) stripe). The page-mapped schemes (`page` and the demand-based family) place
+    /// each host page by it; the block-mapped and hybrid schemes take whole blocks from the
+    /// units in turn and ignore it (`static` still makes the start-up check give every unit
+    /// spare blocks of its own).
     pub unit_allocation: UnitAllocation,
     /// When a unit needs a block and none of its own is free: `true` (the default) takes
     /// another unit's free block, counted in the metrics as `gc.cross_unit_blocks` (that
-    /// block's programs then run on the other unit), for every scheme using the shared pool;
-    /// `false` refuses with an error naming the unit (schemes whose pool is not built with
-    /// the GC settings always borrow, counted).
+    /// block's programs then run on the other unit), for every scheme (all take their blocks
+    /// from the shared pool); `false` refuses with an error naming the unit.
     pub borrow_blocks: bool,
 }
 

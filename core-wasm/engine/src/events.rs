@@ -119,8 +119,7 @@ pub enum MergeKind {
 }
 
 /// Why a merge had its kind: what the log block held when it was reclaimed. The narration
-/// explains each merge with it (issue 14: "the narration explains why each merge had the
-/// kind it had"); the kind alone cannot tell a shared log block from one out of order.
+/// explains with it why each merge had the kind it had; the kind alone cannot tell a shared log block from one out of order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MergeCause {

@@ -1,4 +1,4 @@
-//! Parameter sweeps (issue 13): one field of the configuration over a list of values, for
+//! Parameter sweeps: one field of the configuration over a list of values, for
 //! several schemes, expanded into the list of configurations to run. The CLI (`ftl sweep`)
 //! and the app (through the wasm facade) both expand here, so a sweep means the same runs in
 //! both.

@@ -12,7 +12,7 @@ export interface SideTabsProps {
 /**
  * An ARIA tab set. Each tab is its own tab stop and Enter / Space opens it (Space on the open
  * tab plays, keymap.ts): the arrow keys
- * stay the timeline's wherever focus is (issue 8), so they do not move between tabs.
+ * stay the timeline's wherever focus is, so they do not move between tabs.
  */
 export function SideTabs({ panels, label }: SideTabsProps) {
   // The open tab lives in the store: a shared link names it, and back / forward restore it.

@@ -61,7 +61,7 @@ pub struct Device {
     events: Option<Vec<Event>>,
     /// RAM and LRU time charged between recorded events (recording only; not hashed): the
     /// binary channel's cost records, so the narration can give each operation its RAM and
-    /// LRU time (issue 12).
+    /// LRU time.
     event_costs: Vec<EventCost>,
     /// Where metadata accesses go instead of the default RAM charge ([`crate::meta`]).
     pub(crate) meta_hook: Option<Box<dyn MetaHook>>,

@@ -167,7 +167,7 @@ pub enum BlockRole {
     Active = 7,
 }
 
-/// How the scheme's RAM is used now, for the RAM-over-time chart (issue 13): bytes holding
+/// How the scheme's RAM is used now, for the RAM-over-time chart: bytes holding
 /// mapping information (tables, cached entries and translation pages, the GTD included) and
 /// bytes holding buffered data pages. What the structures hold, not their capacity, so a
 /// cache filling up or an adaptive split moving shows; together at most [`Ftl::ram_bytes`].

@@ -34,7 +34,7 @@
 //! - Data and translation pages are written to separate open blocks. On a device with
 //!   several units (channels x ways) each unit has its own open data block and host writes
 //!   go round-robin over the units, so their programs overlap; GC copies a victim's data
-//!   pages within its unit (issue 10 item 4). Translation pages share one open block: they
+//!   pages within its unit. Translation pages share one open block: they
 //!   are few, and one frontier keeps a batch update's pages together.
 //! - GC is over data and translation blocks alike, starting one block earlier than
 //!   `gc.reserve_blocks` (a data-block collection may need a fresh block for its copies and

@@ -31,7 +31,7 @@
 //!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
 //! - Dirty entries are tracked per translation page only when batching (nothing reads the
 //!   lists otherwise).
-//! - `cmt` (default `lru`): `segmented_lru` is the paper's CMT (issue 10 item 6), see
+//! - `cmt` (default `lru`): `segmented_lru` is the paper's CMT, see
 //!   [`demand::Cmt`].
 
 use schemars::JsonSchema;

@@ -9,7 +9,7 @@
 //! of `gc.reserve_blocks`, one victim of that unit is collected; its copies open a fresh block
 //! of the unit, which the host write goes on filling, and its erase gives a block back, so
 //! the free count stays at the reserve in steady state. `"until-above-reserve"` keeps
-//! collecting until the pool is above the reserve (the engine's behaviour before issue 10),
+//! collecting until the pool is above the reserve (the engine's first behaviour),
 //! a named deviation: one write may then wait for several victims.
 //!
 //! Choices where the sources are silent: GC copies share the open blocks with host writes
