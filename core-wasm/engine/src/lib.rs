@@ -53,7 +53,9 @@
 //!    its options type (`#[derive(Serialize, Deserialize, JsonSchema)]`, `#[serde(default,
 //!    deny_unknown_fields)]`, doc comments become the option docs), named option variants,
 //!    and a `build` function from a [`ftl::BuildCtx`] and its options.
-//! 2. `src/ftl/NAME/notes.md`: how it works, sources (seed and section), our choices.
+//! 2. `src/ftl/NAME/notes.md`: how it works, sources (seed and section), our choices. The
+//!    app shows it, and `mod.rs` includes it in its docs (`#![doc = include_str!("notes.md")]`)
+//!    after a short overview of the code, so each choice is written once.
 //! 3. `mod NAME;` and `&NAME::SPEC` in [`ftl::SCHEMES`].
 //!
 //! A scheme of the demand-paged family (map on flash in translation pages, a cache in RAM)

@@ -7,6 +7,8 @@
 //! before its data block takes more updates.
 //!
 //! The same machinery with shared log blocks is `sbast` ([`LogFtl`] with `share > 1`).
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

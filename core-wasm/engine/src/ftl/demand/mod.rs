@@ -23,7 +23,7 @@
 //!    ram_budget)` passes those to [`read`], [`write()`], [`trim`], [`flush_entries`],
 //!    [`place_prefill`], [`map_view`],
 //!    [`DemandCore::block_role`] (leave out the ones the scheme does its own way); `check`
-//!    calls [`check`] plus the scheme's own rules; hash the core with
+//!    calls [`check()`] plus the scheme's own rules; hash the core with
 //!    [`DemandCore::hash_into`].
 //!
 //! Every translation-page read and write is counted by cause ([`TpCause`]) in

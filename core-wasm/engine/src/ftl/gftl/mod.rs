@@ -5,6 +5,8 @@
 //! data block that fills is queued, and the queue is cleaned in partial steps of at most one
 //! erase time, one after every page served, as long as it is not empty. A read finds its page
 //! by scanning the data block's spare areas (U(e_r) = T_rdpg + π·T_rdoob).
+//!
+#![doc = include_str!("notes.md")]
 
 use std::collections::{BTreeMap, VecDeque};
 

@@ -4,6 +4,8 @@
 //! MLC's program order holds. Its page map lives in sub-tables in its pages' spare areas
 //! ([`super::oobmap`]), RAM holding N pointers per logical block. GC waits until no free
 //! block is left, then takes its victim from the logical block with the most physical blocks.
+//!
+#![doc = include_str!("notes.md")]
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;

@@ -7,6 +7,8 @@
 //! (thesis §2.3.4, charged too). A full replacement block is folded with its
 //! primary: the newest copy of each page goes to a fresh block, which becomes the primary,
 //! and both old blocks are erased.
+//!
+#![doc = include_str!("notes.md")]
 
 use std::collections::VecDeque;
 

@@ -7,6 +7,8 @@
 //! replacement and exchange the two; later, when the buffer has only k free pages, collect
 //! primary and buffer into the replacement, then shift the three roles and collect the old
 //! buffer into the new one. Every request then finishes within L(p) (Table 4.2).
+//!
+#![doc = include_str!("notes.md")]
 
 mod bounds;
 

@@ -4,6 +4,8 @@
 //! OOB reads per lookup). Ch.3's configuration: superblocks of 4 data blocks and 2 log
 //! blocks, 256 log blocks in all; GC (a merge of the superblock) when both log blocks or all
 //! four data blocks are full.
+//!
+#![doc = include_str!("notes.md")]
 
 use std::collections::VecDeque;
 
