@@ -237,13 +237,6 @@ impl Placement {
             touched: false,
         }
     }
-
-    /// Pages held now: SRAM (most recent first) and DRAM lines (page, dirty).
-    pub fn holdings(&self) -> (Vec<u64>, Vec<(u64, bool)>) {
-        let sram = self.sram.iter().map(|(&p, _)| p).collect();
-        let dram = self.dram.iter().flatten().map(|l| (l.page, l.dirty)).collect();
-        (sram, dram)
-    }
 }
 
 impl MetaHook for Placement {

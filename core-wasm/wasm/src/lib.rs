@@ -233,10 +233,4 @@ impl WasmSim {
     pub fn state_hash(&self) -> String {
         format!("{:016x}", self.0.sim().state_hash())
     }
-
-    /// Runs every invariant check; throws with the first violation.
-    #[wasm_bindgen(js_name = checkInvariants)]
-    pub fn check_invariants(&self) -> Result<(), JsError> {
-        self.0.sim().check_invariants().map_err(js_err)
-    }
 }

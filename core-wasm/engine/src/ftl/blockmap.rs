@@ -319,13 +319,6 @@ impl BlockMap {
         self.log_loc.insert(lpn, ppn);
     }
 
-    /// Block mapping's update (thesis §1.2): the new page and the block's other valid pages
-    /// go into a fresh block at their offsets and the old data block is erased. Returns the
-    /// pages copied.
-    pub fn rewrite_block(&mut self, dev: &mut Device, lpn: u32, version: u32) -> Result<u32> {
-        self.rewrite_block_with(dev, self.split(lpn).0, &[(lpn, version)])
-    }
-
     /// Block mapping's update of several pages of logical block `lbn` at once (one request's
     /// pages, seed 004 §2): the new pages (`(lpn, version)`, all of `lbn`) and the block's
     /// other valid pages go into one fresh block at their offsets, the old data block is
