@@ -1,4 +1,4 @@
-// Issue 8 item 6: keyboard and screen reader. Timeline keys work wherever focus is (except
+// Keyboard and screen reader. Timeline keys work wherever focus is (except
 // text fields), the narration is one tab stop, the grid has a keyboard page cursor, and a
 // polite live region says where a move landed (throttled while playing).
 import { expect, test } from '@playwright/test';

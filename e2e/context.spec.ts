@@ -1,4 +1,4 @@
-// Issue 8 item 8: the screen says that the device starts pre-filled and that the mean
+// The screen says that the device starts pre-filled and that the mean
 // response of a real trace is mostly queueing on a device smaller than the trace.
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';

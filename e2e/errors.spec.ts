@@ -1,4 +1,4 @@
-// Issue 8 items 1 and 9: a refused load is said where the user is looking, the selectors
+// A refused load is said where the user is looking, the selectors
 // keep what was asked, and switching scheme keeps the position.
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';

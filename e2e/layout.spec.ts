@@ -1,4 +1,4 @@
-// Issue 8 item 3: the grid never grows past its panel, stepping never scrolls the page,
+// The grid never grows past its panel, stepping never scrolls the page,
 // and small screens never overflow sideways.
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';

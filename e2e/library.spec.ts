@@ -1,4 +1,4 @@
-// Issue 15: the upload preview (format, field meanings, unit override before committing) and
+// The upload preview (format, field meanings, unit override before committing) and
 // the trace library in IndexedDB (kept across reloads, renamed, deleted; session-only when the
 // quota refuses it). Each test gets a fresh browser context, so a fresh, empty IndexedDB.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 14: merges on screen. Under bast on the teaching device (the default), "Next merge"
+// Merges on screen. Under bast on the teaching device (the default), "Next merge"
 // lands on a merge; the narration names its kind and why, and the grid marks its blocks
 // (read from the grid's accessible list of marked blocks, not pixels).
 import { expect, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-/** Issue 12: the Tree tab's RAM split panel follows the timeline, forwards and back. */
+/** The Tree tab's RAM split panel follows the timeline, forwards and back. */
 test('the RAM split panel draws mapping and buffer so far, marks the position, and stepping back redraws it as it was', async ({ page }) => {
   const app = new FtlApp(page);
   await app.open();

@@ -1,4 +1,4 @@
-// Issue 11 item 3: every scheme the engine lists can be selected and played on the default
+// Every scheme the engine lists can be selected and played on the default
 // experiment without an error, and the block-mapped family's block roles (log, replacement)
 // show in the grid legend in the engine's words; the mapping-cache schemes show their
 // translation-page traffic in the counters.
@@ -45,7 +45,7 @@ test('every scheme plays a few hundred requests of the default experiment withou
     expect(s.cursor, `${id} served the requests`).toBeGreaterThanOrEqual(Math.min(300, s.total));
     expect(s.counters.integrity_errors ?? 0, `${id} integrity`).toBe(0);
     await expect(alert, `no error while playing ${id}`).toBeHidden();
-    // Translation-page traffic by cause shows for the schemes that report it (issue 11 item 2).
+    // Translation-page traffic by cause shows for the schemes that report it.
     await page.getByRole('tab', { name: 'Counters' }).click();
     await expect(page.getByRole('region', { name: 'Counters' })).toBeVisible();
     const tpages = page.getByTestId('tpage-counters');

@@ -1,4 +1,4 @@
-// Shared links (issue 15): a link reopens the experiment exactly (same state hash at the same
+// Shared links: a link reopens the experiment exactly (same state hash at the same
 // position) in a fresh browser, carries a small upload inside it, asks for a large one and
 // checks its hash, refuses broken links with a message and a working app, and back / forward
 // move between experiments.

@@ -1,4 +1,4 @@
-// Issue 13: synchronised playback. The trace and device on screen under DFTL and TreeFTL in
+// Synchronised playback. The trace and device on screen under DFTL and TreeFTL in
 // the app's worker (simulations of their own ids), stepped together: after every step both
 // sides stand at the same request, and on a request DFTL misses in its CMT where TreeFTL's
 // cached translation pages hit (the teacher's example).

@@ -1,4 +1,4 @@
-// npm run bench:compare — issue 13's speed bar: a comparison in a pool of wasm workers
+// npm run bench:compare — the comparison's speed bar: a comparison in a pool of wasm workers
 // against the same schemes run one after another by the native CLI. Both sides replay the
 // same trace and config in fast mode (no events); the pool side is Node worker_threads, each
 // with its own wasm instance, as the app's Web Workers (pool size = min(4, cores), as

@@ -6,7 +6,7 @@
 // never does). Both builds must end in the same state hash, or the run fails.
 // When ../shared/perf is present, the native schemes are also timed against its minimal C
 // simulator on its workload (whole processes, best of three, same WAF first), and native and
-// wasm engine-only on that workload too (issue 9 sets its wasm target there).
+// wasm engine-only on that workload too (the wasm target is set against it).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -177,7 +177,7 @@ if (ref.sol) {
   }
 }
 console.log(`\nPage operations: ${[...rows.map((r) => `A ${r.scheme} ${r.ops.toLocaleString('en-US')}`), ...rowsB.map((r) => `B ${r.scheme} ${r.ops.toLocaleString('en-US')}`)].join(', ')}.`);
-console.log('Targets (issue 9, on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x.');
+console.log('Targets (on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x.');
 
 // Every scheme on one workload (a fill, then uniform random writes), natively: time,
 // flash operations per second against page, peak memory, peer simulators; and the

@@ -108,7 +108,7 @@ async function startTaskTrace() {
   };
 }
 
-// SCENARIO=tree: the tree view (issue 12) with TreeFTL's 64 MB cache on the paper's device
+// SCENARIO=tree: the tree view with TreeFTL's 64 MB cache on the paper's device
 // (the treeftl-slc preset: 2 KB pages, 64-page blocks, 32 GB), the Tree tab open, first
 // served to TREE_AT requests so the cache is full, then played at full speed.
 if (process.env.SCENARIO === 'tree') {

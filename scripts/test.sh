@@ -23,6 +23,12 @@ cargo test --manifest-path "$MANIFEST" --workspace
 step "wasm build"
 bash scripts/build-wasm.sh
 
+step "prettier --check (TypeScript format, .prettierrc.json)"
+npm run --silent format:check || {
+  echo "The files listed above are not formatted as .prettierrc.json says: npm run format rewrites them." >&2
+  exit 1
+}
+
 step "TypeScript typecheck"
 tsc --noEmit -p .
 

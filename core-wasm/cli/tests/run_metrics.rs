@@ -1,5 +1,4 @@
-//! `ftl run --json` reports thesis Table 2.5's counters for `dftl` and the utilization reached
-//! (issue 10, done-when).
+//! `ftl run --json` reports thesis Table 2.5's counters for `dftl` and the utilization reached.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -23,7 +22,7 @@ fn dftl_json_has_table_2_5_counters_and_utilization() {
         assert!(t[key].as_u64().is_some_and(|n| n > 0), "{key}: {t}");
     }
     assert_eq!(t["translation_writes"], m["flash"]["by_kind"]["translation"]["page_writes"]);
-    // Issue 11: translation-page traffic by cause sums to the translation counters, and a
+    // Translation-page traffic by cause sums to the translation counters, and a
     // miss costs at most one read in DFTL (none when its translation page was never written).
     let tp = &m["translation_pages"];
     let sum = |row: &Value| row.as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum::<u64>();

@@ -1,4 +1,4 @@
-//! The demand-paged family on the teaching device (issue 11): `teaching/overwrite.csv` with
+//! The demand-paged family on the teaching device: `teaching/overwrite.csv` with
 //! the hand-worked figures of `public/traces/teaching/README.md` ("Demand-paged schemes").
 //! The teaching device's 64-entry translation pages put LPNs 0-4 in translation page 0.
 

@@ -6,8 +6,8 @@
 //! calls [`BlockAges::on_program`], [`BlockAges::on_invalidate`] and [`BlockAges::on_erase`]
 //! next to the matching [`crate::device::Device`] calls (GC copies included).
 
-use crate::flash::BlockId;
 use crate::hash::StateHasher;
+use crate::ids::BlockId;
 
 const NEVER: u64 = u64::MAX;
 

@@ -7,6 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{EngineError, Result};
 
+mod metadata;
+pub use metadata::{MetadataConfig, MetadataModel};
+
 /// Most physical pages a device may have.
 pub const MAX_PAGES: u64 = 1 << 27;
 
@@ -19,15 +22,7 @@ pub const MAX_LATENCY_NS: u64 = 10_000_000_000;
 /// request i's arrival, i x period, stays on the clock for millions of requests.
 pub const MAX_PERIOD_NS: u64 = 1 << 40;
 
-/// NAND cell type. MLC forbids out-of-order and repeated programs within a block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum CellType {
-    /// Single-level cell: pages of a free block may be programmed in any order.
-    Slc,
-    /// Multi-level cell: pages must be programmed in order, each once per erase.
-    Mlc,
-}
+pub use crate::ids::CellType;
 
 /// Operation costs in nanoseconds of simulated time.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -168,7 +163,7 @@ impl Default for DeviceConfig {
             pages_per_block: 16,
             blocks: 64,
             oob_bytes: 128,
-            // Small translation pages: several of them on this small device (issue 11).
+            // Small translation pages: several of them on this small device.
             translation_page_entries: 64,
             channels: 1,
             ways: 1,
@@ -277,6 +272,50 @@ impl DeviceConfig {
     }
 }
 
+/// A GC victim-selection policy (config value: `"greedy"`, `"cost-benefit"`, `"fifo"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum VictimPolicy {
+    /// Fewest valid pages.
+    #[default]
+    Greedy,
+    /// Highest age × (1 − u) / 2u.
+    CostBenefit,
+    /// Oldest first-written block.
+    Fifo,
+}
+
+impl VictimPolicy {
+    /// Every policy, for listings and `--help`.
+    pub const ALL: [VictimPolicy; 3] = [VictimPolicy::Greedy, VictimPolicy::CostBenefit, VictimPolicy::Fifo];
+
+    /// The stable config name.
+    pub fn name(self) -> &'static str {
+        match self {
+            VictimPolicy::Greedy => "greedy",
+            VictimPolicy::CostBenefit => "cost-benefit",
+            VictimPolicy::Fifo => "fifo",
+        }
+    }
+
+    /// The policy with config name `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// Which unit (channel x way) a host page write goes to (config `gc.unit_allocation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitAllocation {
+    /// Dynamic: successive page writes rotate over the units, whatever their address.
+    #[default]
+    RoundRobin,
+    /// Static: logical page n goes to unit n mod units (the low logical-address bits choose
+    /// the channel and way; seed 003's striping).
+    Static,
+}
+
 /// Garbage-collection settings shared by the schemes that collect blocks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -286,19 +325,19 @@ pub struct GcConfig {
     pub reserve_blocks: u32,
     /// Victim selection: `greedy` (the thesis' and Shin's choice), `cost-benefit` (the
     /// original DFTL paper's), or `fifo`.
-    pub victim: crate::gc::VictimPolicy,
-    /// Which unit (channel x way) a host page write goes to, for every scheme that takes its
-    /// blocks from the shared pool: `round-robin` (dynamic: successive page writes rotate
-    /// over the units) or `static` (logical page n on unit n mod units: the low
-    /// logical-address bits pick the channel and way, as Bang et al. (seed 003) stripe).
-    /// Schemes whose pool is not built with it (the demand-based `dftl`, `cdftl`, `tpftl`
-    /// keep their own round-robin for now) ignore it.
-    pub unit_allocation: crate::gc::UnitAllocation,
+    pub victim: VictimPolicy,
+    /// Which unit (channel x way) a host page write goes to: `round-robin` (dynamic:
+    /// successive page writes rotate over the units) or `static` (logical page n on unit n
+    /// mod units: the low logical-address bits pick the channel and way, as Bang et al.
+    /// (seed 003) stripe). The page-mapped schemes (`page` and the demand-based family) place
+    /// each host page by it; the block-mapped and hybrid schemes take whole blocks from the
+    /// units in turn and ignore it (`static` still makes the start-up check give every unit
+    /// spare blocks of its own).
+    pub unit_allocation: UnitAllocation,
     /// When a unit needs a block and none of its own is free: `true` (the default) takes
     /// another unit's free block, counted in the metrics as `gc.cross_unit_blocks` (that
-    /// block's programs then run on the other unit), for every scheme using the shared pool;
-    /// `false` refuses with an error naming the unit (schemes whose pool is not built with
-    /// the GC settings always borrow, counted).
+    /// block's programs then run on the other unit), for every scheme (all take their blocks
+    /// from the shared pool); `false` refuses with an error naming the unit.
     pub borrow_blocks: bool,
 }
 
@@ -306,8 +345,8 @@ impl Default for GcConfig {
     fn default() -> Self {
         GcConfig {
             reserve_blocks: 2,
-            victim: crate::gc::VictimPolicy::Greedy,
-            unit_allocation: crate::gc::UnitAllocation::RoundRobin,
+            victim: VictimPolicy::Greedy,
+            unit_allocation: UnitAllocation::RoundRobin,
             borrow_blocks: true,
         }
     }
@@ -375,7 +414,8 @@ pub enum TimingMode {
 #[serde(default, deny_unknown_fields)]
 pub struct RamConfig {
     /// Total RAM budget of the FTL in bytes, for schemes that cache (DFTL family, hybrids'
-    /// buffers). 0 = scheme default: a quarter of a full page map (4 bytes per logical page).
+    /// buffers). 0 = the default: a quarter of a full page map (4 bytes per logical page),
+    /// plus 16 whole pages for a scheme that buffers data pages.
     #[schemars(extend("x-units" = "bytes"))]
     pub bytes: u64,
 }
@@ -405,8 +445,8 @@ pub struct SimConfig {
     pub record_events: bool,
     /// Where the scheme's metadata lives (seed 003's placement model; `flat` by default, left
     /// out of a serialised config then).
-    #[serde(skip_serializing_if = "crate::metadata::MetadataConfig::is_default")]
-    pub metadata: crate::metadata::MetadataConfig,
+    #[serde(skip_serializing_if = "MetadataConfig::is_default")]
+    pub metadata: MetadataConfig,
 }
 
 impl Default for SimConfig {
@@ -426,8 +466,38 @@ impl Default for SimConfig {
     }
 }
 
-/// Pages of RAM the default budget adds for a scheme that buffers data pages.
-pub const DEFAULT_BUFFER_PAGES: u64 = 16;
+/// The open blocks a scheme keeps (blocks taken from the free list and being filled), for
+/// the start-up check that the spare blocks cover them besides the GC reserve: a device
+/// where they do not would stop mid-run with "device full".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OpenBlocks {
+    /// Open blocks on every unit (channel x way): a page-mapped scheme's data block.
+    pub per_unit: u32,
+    /// Open blocks of streams the scheme keeps once for the device (translation pages,
+    /// HCFTL's DTPs), each on one unit.
+    pub shared: u32,
+    /// Whether each unit stays supplied by collecting its own blocks, so the scheme can run
+    /// with `gc.borrow_blocks = false` on a multi-unit device. A scheme that collects
+    /// device-wide, or keeps a stream on one unit, lets a unit run dry while others hold
+    /// free blocks: without borrowing it needs a single-unit device.
+    pub without_borrowing: bool,
+}
+
+impl OpenBlocks {
+    /// The safe default for a scheme that states nothing else: one open block per unit
+    /// (what the configuration check always assumed), and borrowing needed on multi-unit
+    /// devices.
+    pub const ONE_PER_UNIT: OpenBlocks = OpenBlocks { per_unit: 1, shared: 0, without_borrowing: false };
+    /// Page mapping: one data block per unit, collected per unit.
+    pub const PAGE_MAPPED: OpenBlocks = OpenBlocks { per_unit: 1, shared: 0, without_borrowing: true };
+    /// The demand-paged family: one data block per unit and the translation-page block.
+    pub const DEMAND: OpenBlocks = OpenBlocks { per_unit: 1, shared: 1, without_borrowing: false };
+
+    /// All open blocks on a device of `units` units.
+    pub fn total(&self, units: u32) -> u64 {
+        u64::from(self.per_unit) * u64::from(units) + u64::from(self.shared)
+    }
+}
 
 impl SimConfig {
     /// Parses a JSON config; missing fields take their defaults.
@@ -435,25 +505,9 @@ impl SimConfig {
         serde_json::from_str(text).map_err(|e| EngineError::Config(format!("config JSON: {e}")))
     }
 
-    /// The RAM budget in bytes, resolving 0 to the default: a quarter of a full page map,
-    /// plus [`DEFAULT_BUFFER_PAGES`] whole pages for a scheme that buffers data pages (a
-    /// quarter map is smaller than one page on most devices, and such a scheme caches pages).
-    pub fn ram_budget(&self) -> u64 {
-        if self.ram.bytes > 0 {
-            return self.ram.bytes;
-        }
-        // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
-        let quarter_map = self.device.logical_pages().max(64);
-        let buffers = crate::ftl::spec(&self.scheme).is_ok_and(|s| s.has_data_buffer());
-        if buffers {
-            quarter_map + DEFAULT_BUFFER_PAGES * u64::from(self.device.page_bytes)
-        } else {
-            quarter_map
-        }
-    }
-
-    /// Checks the whole configuration.
-    pub fn validate(&self) -> Result<()> {
+    /// Checks the whole configuration, given the open blocks its scheme keeps
+    /// ([`crate::ftl::validate`] looks them up in the scheme's spec).
+    pub fn validate(&self, open: OpenBlocks) -> Result<()> {
         self.device.validate()?;
         if let TimingMode::Periodic(period) = self.timing {
             if period > MAX_PERIOD_NS {
@@ -469,9 +523,7 @@ impl SimConfig {
         let spare_blocks = (self.device.physical_pages() - self.device.logical_pages())
             / u64::from(self.device.pages_per_block);
         // Besides the reserve, the scheme's open blocks (one per unit, plus its own streams);
-        // all but one may be partly written. An unknown scheme is refused when it is built.
-        let open =
-            crate::ftl::spec(&self.scheme).map_or(crate::ftl::OpenBlocks::ONE_PER_UNIT, |s| s.open_blocks);
+        // all but one may be partly written.
         let units = self.device.units();
         let needed = reserve + open.total(units) - 1;
         if spare_blocks <= needed {
@@ -504,7 +556,7 @@ impl SimConfig {
             // allocation does.
             return self.validate_units();
         }
-        if self.gc.unit_allocation == crate::gc::UnitAllocation::Static {
+        if self.gc.unit_allocation == UnitAllocation::Static {
             self.validate_units()?;
         }
         Ok(())
@@ -517,7 +569,7 @@ impl SimConfig {
         let d = &self.device;
         let (units, ppb) = (u64::from(d.units()), u64::from(d.pages_per_block));
         let share = u64::from(self.gc.reserve_blocks).div_ceil(units);
-        let (why, fix) = if self.gc.unit_allocation == crate::gc::UnitAllocation::Static {
+        let (why, fix) = if self.gc.unit_allocation == UnitAllocation::Static {
             ("gc.unit_allocation 'static'", "'round-robin'")
         } else {
             ("gc.borrow_blocks = false", "gc.borrow_blocks = true")
@@ -543,7 +595,7 @@ mod tests {
     #[test]
     fn default_config_is_valid() {
         let c = SimConfig::default();
-        c.validate().unwrap();
+        crate::ftl::validate(&c).unwrap();
         assert_eq!(c.device.physical_pages(), 1024);
         assert_eq!(c.device.logical_pages(), 768);
     }
@@ -560,10 +612,10 @@ mod tests {
     fn impossible_configs_are_named() {
         let mut c = SimConfig::default();
         c.device.page_bytes = 3000;
-        assert!(c.validate().unwrap_err().to_string().contains("device.page_bytes"));
+        assert!(crate::ftl::validate(&c).unwrap_err().to_string().contains("device.page_bytes"));
         let mut c = SimConfig::default();
         c.device.over_provisioning = 0.01;
-        assert!(c.validate().unwrap_err().to_string().contains("over-provisioning"));
+        assert!(crate::ftl::validate(&c).unwrap_err().to_string().contains("over-provisioning"));
         assert!(SimConfig::from_json("{").is_err());
         for (key, json) in [
             ("page_bytes", r#"{"device": {"page_bytes": 2}}"#),
@@ -578,17 +630,18 @@ mod tests {
                 r#"{"device": {"blocks": 4, "pages_per_block": 2, "over_provisioning": 0.9}}"#,
             ),
         ] {
-            let e = SimConfig::from_json(json).unwrap().validate().unwrap_err().to_string();
+            let e = crate::ftl::validate(&SimConfig::from_json(json).unwrap()).unwrap_err().to_string();
             assert!(e.contains(key), "{json}: {e}");
         }
         // Static allocation: unit 0 of 10 blocks x 16 pages at 50 % OP has 3 blocks for 20
         // logical pages, one spare block of its own, as little as a one-unit device may not have
         // (units 2 and 3 have none: they would borrow until the device is full).
-        let e = SimConfig::from_json(
-            r#"{"device": {"blocks": 10, "pages_per_block": 16, "over_provisioning": 0.5, "channels": 2, "ways": 2}, "gc": {"reserve_blocks": 1, "unit_allocation": "static"}}"#,
+        let e = crate::ftl::validate(
+            &SimConfig::from_json(
+                r#"{"device": {"blocks": 10, "pages_per_block": 16, "over_provisioning": 0.5, "channels": 2, "ways": 2}, "gc": {"reserve_blocks": 1, "unit_allocation": "static"}}"#,
+            )
+            .unwrap(),
         )
-        .unwrap()
-        .validate()
         .unwrap_err()
         .to_string();
         assert!(e.contains("unit 0 has 3 blocks for 20 logical pages"), "{e}");
@@ -604,18 +657,18 @@ mod tests {
                 r#"{"timing": {"periodic": 18446744073709551615}}"#,
             ),
         ] {
-            let e = SimConfig::from_json(json).unwrap().validate().unwrap_err().to_string();
+            let e = crate::ftl::validate(&SimConfig::from_json(json).unwrap()).unwrap_err().to_string();
             assert!(e.contains(key), "{json}: {e}");
         }
         let edge =
             r#"{"device": {"latency": {"erase_ns": 10000000000}}, "timing": {"periodic": 1099511627776}}"#;
-        SimConfig::from_json(edge).unwrap().validate().unwrap();
+        crate::ftl::validate(&SimConfig::from_json(edge).unwrap()).unwrap();
         // The scheme's open blocks count: 16 spare blocks cover a reserve of 14 plus page's
         // data block and DFTL's data and translation blocks, not HCFTL's three.
         let with = |scheme: &str| {
             let mut c = SimConfig { scheme: scheme.into(), ..SimConfig::default() };
             c.gc.reserve_blocks = 14;
-            c.validate().map_err(|e| e.to_string())
+            crate::ftl::validate(&c).map_err(|e| e.to_string())
         };
         assert!(with("page").is_ok() && with("dftl").is_ok());
         let e = with("hcftl").unwrap_err();
@@ -627,7 +680,7 @@ mod tests {
             c.device.blocks = 130;
             c.device.channels = channels;
             c.gc.borrow_blocks = false;
-            c.validate().map_err(|e| e.to_string())
+            crate::ftl::validate(&c).map_err(|e| e.to_string())
         };
         assert!(unborrowed("dftl", 1).is_ok() && unborrowed("page", 2).is_ok());
         let e = unborrowed("dftl", 2).unwrap_err();

@@ -39,7 +39,7 @@ pub mod record;
 
 use serde::Serialize;
 
-use crate::flash::{BlockId, PageKind, Ppn};
+use crate::ids::{BlockId, PageKind, Ppn};
 
 /// Why a flash operation happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -119,8 +119,7 @@ pub enum MergeKind {
 }
 
 /// Why a merge had its kind: what the log block held when it was reclaimed. The narration
-/// explains each merge with it (issue 14: "the narration explains why each merge had the
-/// kind it had"); the kind alone cannot tell a shared log block from one out of order.
+/// explains with it why each merge had the kind it had; the kind alone cannot tell a shared log block from one out of order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MergeCause {
@@ -226,4 +225,95 @@ pub enum Event {
         written: u32,
         degree: u32,
     },
+}
+
+/// [`CacheLevel`] codes (event records).
+pub const CACHE_LEVELS: &[(CacheLevel, &str)] = &[
+    (CacheLevel::Entry, "Mapping entries"),
+    (CacheLevel::TranslationPage, "Translation pages"),
+    (CacheLevel::DataPage, "Data pages"),
+    (CacheLevel::Ghost, "Ghost entries"),
+    (CacheLevel::BlockMap, "Block-map entries"),
+    (CacheLevel::Recency, "Recency list"),
+    (CacheLevel::Frequency, "Frequency list"),
+    (CacheLevel::Sram, "SRAM"),
+    (CacheLevel::Dram, "DRAM"),
+];
+
+/// The stable id of a cache level (its serde name).
+pub fn cache_level_id(level: CacheLevel) -> String {
+    serde_json::to_value(level).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+/// Why a translation page was read or written: the demand-paged family's metrics
+/// (`SchemeCounters::tpage_reads` / `tpage_writes` are indexed by it). Defined once here so
+/// every scheme of the family counts the same causes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum TpCause {
+    /// A mapping-cache miss loads entries from the page.
+    Miss = 0,
+    /// A dirty entry (or page) evicted from the cache is written back.
+    Eviction = 1,
+    /// GC moved data pages whose entries the cache does not hold: one rewrite per page.
+    GcBatch = 2,
+    /// GC copies a valid translation page out of a translation-block victim.
+    GcCopy = 3,
+    /// Entries loaded ahead of use (TPFTL's prefetching).
+    Prefetch = 4,
+    /// A hit in a dynamic translation page loads it (HCFTL).
+    DtpLoad = 5,
+    /// Evicted entries are packed into a new dynamic translation page (HCFTL).
+    DtpWrite = 6,
+    /// Dynamic translation pages are merged into static ones (HCFTL).
+    DtpMerge = 7,
+    /// Dirty entries written at a flush (end of pre-fill, end of run, on demand).
+    Flush = 8,
+}
+
+impl TpCause {
+    /// Number of causes (length of the counter rows).
+    pub const COUNT: usize = 9;
+    /// Every cause, in counter order.
+    pub const ALL: [TpCause; TpCause::COUNT] = [
+        TpCause::Miss,
+        TpCause::Eviction,
+        TpCause::GcBatch,
+        TpCause::GcCopy,
+        TpCause::Prefetch,
+        TpCause::DtpLoad,
+        TpCause::DtpWrite,
+        TpCause::DtpMerge,
+        TpCause::Flush,
+    ];
+
+    /// Stable id (metrics keys).
+    pub fn id(self) -> &'static str {
+        match self {
+            TpCause::Miss => "miss",
+            TpCause::Eviction => "dirty_eviction",
+            TpCause::GcBatch => "gc_batch_update",
+            TpCause::GcCopy => "gc_copy",
+            TpCause::Prefetch => "prefetch",
+            TpCause::DtpLoad => "dtp_load",
+            TpCause::DtpWrite => "dtp_write",
+            TpCause::DtpMerge => "dtp_merge",
+            TpCause::Flush => "flush",
+        }
+    }
+
+    /// Display label.
+    pub fn label(self) -> &'static str {
+        match self {
+            TpCause::Miss => "Cache miss",
+            TpCause::Eviction => "Dirty eviction",
+            TpCause::GcBatch => "GC batch update",
+            TpCause::GcCopy => "GC copy",
+            TpCause::Prefetch => "Prefetch",
+            TpCause::DtpLoad => "DTP load",
+            TpCause::DtpWrite => "DTP write",
+            TpCause::DtpMerge => "DTP merge",
+            TpCause::Flush => "Flush",
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! TPFTL in seed 001's baseline form and the prefetching TPFTL are two series), the traces
 //! (shipped real excerpts, or labelled SYNTHETIC stand-ins built from what the papers publish,
 //! or the user's own copy of a paper trace), the swept axis and its values, and the paper's
-//! reported numbers with what differs in our setup. [`report`] puts our numbers beside the
+//! reported numbers with what differs in our setup. [`report()`] puts our numbers beside the
 //! paper's, each row with an [`Agreement`]: direction, magnitude where the stand-in is built
 //! for it, and the measured reason when it does not agree.
 //!

@@ -32,7 +32,7 @@
 //! timestamps, closed loop, or periodic arrivals — [`config::TimingMode`]) over
 //! `channels x ways` units ([`device::Device`]). Shared building blocks for schemes live in
 //! [`cache`] (LRU, segmented LRU, LFU, ghost cache, bloom filter) and [`gc`] (greedy,
-//! cost-benefit and FIFO victims, block ages, round-robin allocation).
+//! cost-benefit and FIFO victims, block ages).
 //!
 //! ## Glossary
 //!
@@ -53,7 +53,9 @@
 //!    its options type (`#[derive(Serialize, Deserialize, JsonSchema)]`, `#[serde(default,
 //!    deny_unknown_fields)]`, doc comments become the option docs), named option variants,
 //!    and a `build` function from a [`ftl::BuildCtx`] and its options.
-//! 2. `src/ftl/NAME/notes.md`: how it works, sources (seed and section), our choices.
+//! 2. `src/ftl/NAME/notes.md`: how it works, sources (seed and section), our choices. The
+//!    app shows it, and `mod.rs` includes it in its docs (`#![doc = include_str!("notes.md")]`)
+//!    after a short overview of the code, so each choice is written once.
 //! 3. `mod NAME;` and `&NAME::SPEC` in [`ftl::SCHEMES`].
 //!
 //! A scheme of the demand-paged family (map on flash in translation pages, a cache in RAM)
@@ -78,14 +80,13 @@ pub mod device;
 pub mod error;
 pub mod events;
 pub mod experiments;
-pub mod flash;
 pub mod frame;
 pub mod ftl;
 pub mod gc;
 pub mod hash;
+pub mod ids;
 pub mod inspect;
 pub mod invariants;
-pub mod meta;
 pub mod metadata;
 #[allow(missing_docs)]
 pub mod metrics;
@@ -98,11 +99,13 @@ pub mod sim;
 pub mod sweep;
 pub mod timeline;
 pub mod trace;
-pub mod valid_index;
 pub mod vocab;
 pub mod workload;
 
 pub use config::SimConfig;
+/// The flash array and the metadata-access path are layers of [`device`]; every scheme names
+/// them, so they keep their short paths.
+pub use device::{flash, meta};
 pub use error::{EngineError, Result};
 pub use frame::{Frame, COUNTER_NAMES};
 pub use metrics::Metrics;

@@ -395,7 +395,7 @@ pub struct GcMetrics {
     pub log_blocks: Option<LogBlockMetrics>,
 }
 
-/// Merge work of the log-block schemes (issue 14): copies and erases by merge kind, how
+/// Merge work of the log-block schemes: copies and erases by merge kind, how
 /// full log blocks were when merged, the association degree of full-merge victims (FAST's
 /// A in seed 004 Eq. (3)), NFTL's spare-area scans, and the log area the scheme had.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -440,7 +440,7 @@ impl HitRatio {
     }
 }
 
-/// The demand-paged family's translation-page traffic (issue 11): reads and writes of
+/// The demand-paged family's translation-page traffic: reads and writes of
 /// translation pages by cause ([`crate::vocab::TpCause`] ids), the flash reads a mapping
 /// miss costs, and bloom-filter false positives.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -609,7 +609,7 @@ pub struct Metrics {
 }
 
 /// Caching groups (a cached translation page and its cached data pages) at one moment: how
-/// many, and how many data pages each holds (issue 12: CG count and size distribution).
+/// many, and how many data pages each holds (CG count and size distribution).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct GroupMetrics {
     /// Groups in RAM.

@@ -60,7 +60,7 @@ fn device(
         cell,
         latency,
         utilization: 0.0,
-        // The sources account time as the in-order sum of costs (issue 10 item 8).
+        // The sources account time as the in-order sum of costs.
         posted_programs: false,
         read_modify_write: false,
     }

@@ -114,7 +114,7 @@ pub fn validate_json(text: &str) -> std::result::Result<SimConfig, Refusal> {
         let message = e.to_string();
         Refusal { field: field_named_in(&message), message }
     };
-    config.validate().map_err(refuse)?;
+    crate::ftl::validate(&config).map_err(refuse)?;
     crate::ftl::resolve_options(&mut config).map_err(|e| {
         let mut r = refuse(e);
         if r.field.is_none() || r.message.contains("unknown field") {
@@ -141,7 +141,8 @@ mod tests {
 
     #[test]
     fn errors_name_their_field() {
-        let e = SimConfig::from_json(r#"{"device": {"blocks": 2}}"#).unwrap().validate().unwrap_err();
+        let e =
+            crate::ftl::validate(&SimConfig::from_json(r#"{"device": {"blocks": 2}}"#).unwrap()).unwrap_err();
         assert_eq!(field_named_in(&e.to_string()).as_deref(), Some("device.blocks"));
         let r = validate_json(r#"{"device": {"latency": {"erase_ns": "x"}}}"#).unwrap_err();
         assert_eq!(r.field.as_deref(), Some("device.latency.erase_ns"), "{r:?}");

@@ -1,5 +1,5 @@
-//! The run sampled over the trace (issue 13, charts of response time, free blocks and RAM over
-//! time): the trace is cut into at most [`MAX_POINTS`] windows of equal request counts (the
+//! The run sampled over the trace (for the charts of response time, free blocks and RAM
+//! over time): the trace is cut into at most [`MAX_POINTS`] windows of equal request counts (the
 //! last one may be shorter), and each window closes with one [`SeriesPoint`].
 //!
 //! The window size depends only on the trace length, so a run gives the same points whatever

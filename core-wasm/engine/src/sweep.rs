@@ -1,4 +1,4 @@
-//! Parameter sweeps (issue 13): one field of the configuration over a list of values, for
+//! Parameter sweeps: one field of the configuration over a list of values, for
 //! several schemes, expanded into the list of configurations to run. The CLI (`ftl sweep`)
 //! and the app (through the wasm facade) both expand here, so a sweep means the same runs in
 //! both.
@@ -272,7 +272,7 @@ pub fn expand(base: &Value, param: &str, values: &[Value], schemes: &[String]) -
             crate::schema::set_path(&mut c, &key, value.clone()).map_err(refuse)?;
             let mut config: SimConfig = serde_json::from_value(c).map_err(|e| refuse(e.to_string()))?;
             // `Sim::new` checks again and refuses this point alone (its error names why).
-            if config.validate().is_ok() {
+            if crate::ftl::validate(&config).is_ok() {
                 let _ = crate::ftl::resolve_options(&mut config);
             }
             points.push(Point {

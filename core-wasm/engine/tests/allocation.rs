@@ -1,4 +1,4 @@
-//! Unit-aware allocation (issue 10 item 4; review engine-model P4, §5.4, §2 "static LPN
+//! Unit-aware allocation (review engine-model P4, §5.4, §2 "static LPN
 //! bits"): a unit's pages stay on that unit, static allocation puts logical page n on unit
 //! n mod units, and a block borrowed from another unit is counted.
 

@@ -1,4 +1,4 @@
-//! Counters by what the page or block holds (issue 10 item 3): thesis Table 2.5's columns and
+//! Counters by what the page or block holds: thesis Table 2.5's columns and
 //! the utilization reached come straight from the metrics.
 
 mod common;

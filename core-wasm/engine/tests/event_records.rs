@@ -39,7 +39,7 @@ fn binary_records_decode_to_the_json_events_of_a_real_run() {
     assert!(!kinds_seen.contains(&COST));
 }
 
-/// The `cost` records (issue 12: RAM and LRU time per tree operation) add up to the RAM and
+/// The `cost` records (RAM and LRU time per tree operation) add up to the RAM and
 /// LRU service time the metrics report, sit between the events they were charged between,
 /// and leave the events and the state hash as they were.
 #[test]
@@ -98,7 +98,7 @@ fn decode_refuses_torn_or_unknown_records() {
     assert!(decode(&[1, 0, 0, 9 << 16, 0, 0, 0, 0]).unwrap_err().to_string().contains("purpose 9"));
 }
 
-/// Merge events name their blocks (issue 10 item 5; review engine-model §3(b)): the data
+/// Merge events name their blocks (review engine-model §3(b)): the data
 /// block (or none), the log block and the result block survive the binary round trip, and
 /// the device counts the merge.
 #[test]

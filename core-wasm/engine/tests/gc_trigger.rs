@@ -1,4 +1,4 @@
-//! The reserve the notes state is the reserve the code uses (issue 10 item 6; review
+//! The reserve the notes state is the reserve the code uses (review
 //! engine-model P1, D5, §5.6): `page` collects when a write needs a block and
 //! `gc.reserve_blocks` blocks are free, `dftl` one block earlier (`gc.reserve_blocks + 1`).
 

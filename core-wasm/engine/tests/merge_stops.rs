@@ -1,4 +1,4 @@
-//! "Next merge" (issue 14): stepping until a merge stops at the request of each merge kind,
+//! "Next merge": stepping until a merge stops at the request of each merge kind,
 //! on a hand-made BAST case (4-page blocks, one log block, 4 logical blocks).
 
 use ftl_engine::config::SimConfig;

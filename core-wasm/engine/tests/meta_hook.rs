@@ -1,4 +1,4 @@
-//! The metadata-access path (issue 10 item 5; review engine-model §2(a)): a wrapper
+//! The metadata-access path (review engine-model §2(a)): a wrapper
 //! installed on the device sees every mapping-table access of `page` and `dftl`, and no
 //! table access is charged behind its back.
 

@@ -1,5 +1,5 @@
 //! Configurations and traces built through the public API are errors, never panics (review
-//! engine-model §5.1 and §5.10, issue 10 item 7).
+//! engine-model §5.1 and §5.10).
 
 use ftl_engine::config::SimConfig;
 use ftl_engine::trace::HostOp;

@@ -1,6 +1,6 @@
 //! The pre-fill leaves nothing for the run to write back, placed or (with
 //! `workload.warm_up`) served through the request path and flushed; a run can flush before
-//! its metrics are taken (issue 10 item 5; review engine-model §5.7, D9).
+//! its metrics are taken (review engine-model §5.7, D9).
 
 use ftl_engine::config::SimConfig;
 use ftl_engine::trace::HostOp;

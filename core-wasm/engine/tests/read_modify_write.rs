@@ -1,4 +1,4 @@
-//! Sub-page writes as read-modify-write (issue 10 item 6; review engine-model P5): with
+//! Sub-page writes as read-modify-write (review engine-model P5): with
 //! `device.read_modify_write` a host write covering part of a flash page that holds data
 //! reads the page first, through the scheme, charged and counted; off, the page is
 //! programmed whole without a read.

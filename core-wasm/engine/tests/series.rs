@@ -1,4 +1,4 @@
-//! `metrics.series` (issue 13): the run sampled over the trace at a bounded number of
+//! `metrics.series`: the run sampled over the trace at a bounded number of
 //! windows. Each point must describe its own window and the state at its end, whatever steps
 //! the run was served in.
 

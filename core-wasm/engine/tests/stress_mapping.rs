@@ -1,5 +1,5 @@
-//! Random stress with the mapping reconstruction check after every request (issue 10 item 2;
-//! review engine-model §4.8): long requests (up to 48 pages, not at most 3), tiny translation
+//! Random stress with the mapping reconstruction check after every request (review
+//! engine-model §4.8): long requests (up to 48 pages, not at most 3), tiny translation
 //! pages (8 and 16 entries) at low over-provisioning, several units, and every arrival model.
 
 mod common;

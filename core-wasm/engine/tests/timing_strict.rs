@@ -1,4 +1,4 @@
-//! Time as the sources count it (issue 10 item 8; review engine-model part B §4): by default a
+//! Time as the sources count it (review engine-model part B §4): by default a
 //! request's service time is the sum of its operations' costs, served in arrival order, with
 //! RAM and cache work never hidden under a program. Posted programs are a named option.
 

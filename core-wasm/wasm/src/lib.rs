@@ -119,7 +119,7 @@ impl WasmSim {
         let info = json!({
             "scheme": c.scheme, "blocks": d.blocks, "pages_per_block": d.pages_per_block,
             "page_bytes": d.page_bytes, "logical_pages": d.logical_pages(),
-            "ram_budget": c.ram_budget(), "spec": spec.to_json(),
+            "ram_budget": ftl::ram_budget(c), "spec": spec.to_json(),
             "prefill": self.0.sim().prefill_summary(),
             "response_bound_us": self.0.sim().ftl().response_bound_us(),
         });
@@ -234,11 +234,5 @@ impl WasmSim {
     #[wasm_bindgen(js_name = stateHash)]
     pub fn state_hash(&self) -> String {
         format!("{:016x}", self.0.sim().state_hash())
-    }
-
-    /// Runs every invariant check; throws with the first violation.
-    #[wasm_bindgen(js_name = checkInvariants)]
-    pub fn check_invariants(&self) -> Result<(), JsError> {
-        self.0.sim().check_invariants().map_err(js_err)
     }
 }

@@ -86,7 +86,7 @@ mod tests {
     fn the_crashing_device_is_refused_with_its_need_and_the_most_that_fits() {
         // 2,097,151 x 64 passes the engine's page limit but took the browser past 4 GiB.
         let c = device(2_097_151, 64);
-        assert!(c.validate().is_ok());
+        assert!(ftl_engine::ftl::validate(&c).is_ok());
         let e = check_fits(&c, 0).unwrap_err();
         assert!(
             e.starts_with("a device of 2,097,151 blocks x 64 pages (134,217,664 pages) needs about"),

@@ -1,4 +1,4 @@
-//! Sweeps and paper experiments (issue 13) for the app's Sweep mode: the engine expands and
+//! Sweeps and paper experiments for the app's Sweep mode: the engine expands and
 //! checks, the app only runs the configurations it is given. Cold path, JSON strings.
 
 use ftl_engine::{experiments, sweep};

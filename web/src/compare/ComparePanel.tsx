@@ -45,7 +45,7 @@ function summary(runs: RunState[], running: boolean): string {
 }
 
 /**
- * The comparison lab (issue 13, first slice): pick 2–8 of the engine's schemes, run each on
+ * The comparison lab: pick 2–8 of the engine's schemes, run each on
  * the loaded trace and device in the worker pool, and compare the metrics in a table and a
  * chart normalised to a baseline; take them away as CSV, JSON or SVG.
  */
@@ -58,7 +58,7 @@ export function ComparePanel() {
   const [failed, setFailed] = useState<string | null>(null);
   // The side panel is narrow for a table of 20-odd columns: Widen lays the lab over the page.
   const [wide, setWide] = useState(false);
-  // Side by side, or a sweep (issue 13); in Sweep mode CSS hides the side-by-side parts. The
+  // Side by side, or a sweep; in Sweep mode CSS hides the side-by-side parts. The
   // mode is the lab's, so a shared link can name it.
   const sweep = st.mode === 'sweep';
   const setSweep = (on: boolean) => lab.setMode(on ? 'sweep' : 'schemes');

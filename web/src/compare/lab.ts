@@ -10,7 +10,7 @@ import type { RunMetrics } from './metrics';
 import { poolSize, RunPool, type RunEvent, type RunTrace } from './pool';
 import { Observable } from '../store/observable';
 
-/** Schemes a comparison takes (issue 13: 2–8). */
+/** Schemes a comparison takes (2–8). */
 export const MIN_SCHEMES = 2;
 export const MAX_SCHEMES = 8;
 

@@ -32,7 +32,7 @@ export interface RunMetrics {
   [more: string]: unknown;
 }
 
-/** Response-time summary in µs (engine `Distribution`; p90, p999, min, count, std since issue 13). */
+/** Response-time summary in µs (engine `Distribution`; p90, p999, min, count, std). */
 export interface Distribution {
   mean: number;
   p50: number;

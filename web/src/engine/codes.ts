@@ -26,13 +26,3 @@ export const PAGE_KIND = { none: 0, data: 1, translation: 2, dtp: 3 } as const;
 
 /** Engine `Purpose` codes (event records). */
 export const PURPOSE = { data: 0, translation: 1, log: 2, buffer: 3, gc: 4, merge: 5 } as const;
-
-export type BlockRoleId = keyof typeof BLOCK_ROLE;
-export type PageKindId = keyof typeof PAGE_KIND;
-export type PurposeId = keyof typeof PURPOSE;
-
-/** Id of a code in one of the tables above (undefined for an unknown code). */
-export function idOf<T extends Record<string, number>>(table: T, code: number): keyof T | undefined {
-  for (const k in table) if (table[k] === code) return k;
-  return undefined;
-}

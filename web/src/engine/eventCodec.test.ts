@@ -79,7 +79,7 @@ describe('event records', () => {
     expect(known).toBeGreaterThan(20);
   });
 
-  it('fold the RAM and LRU time charged between events into the event before (issue 12)', () => {
+  it('fold the RAM and LRU time charged between events into the event before', () => {
     const wasm = loadWasm();
     const config = { scheme: 'treeftl', record_events: true, device: { latency: { ram_access_ns: 2000, cache_op_ns: 2000 } } };
     const make = () => {

@@ -2,7 +2,7 @@
  * Frames between the worker and the page, sent as changes: one byte per page is 16.7 MB a
  * frame on the paper's device (262,144 blocks x 64 pages), and a fresh buffer of that size
  * every frame kept the page's garbage collector busy and made the block grid compare every
- * page to find what to repaint (issue 12's frame budget). The worker sends a simulation's
+ * page to find what to repaint (the 50 ms frame budget). The worker sends a simulation's
  * first frame whole and after that only the blocks whose pages changed since the frame it
  * sent before; the page keeps one page-state array per simulation and updates it in place.
  *

@@ -1,7 +1,7 @@
 /**
  * The engine's RAM inspection (`inspectJson()`): a scheme describes its RAM structures as a
  * few generic shapes that the cache panel draws without knowing the scheme. Types follow
- * the facade contract (/work/coord/facade-contract.md; engine `inspect` module).
+ * the engine's `inspect` module (`core-wasm/engine/src/inspect.rs`).
  *
  * Part-way through a request the engine has already served it whole, so the worker keeps
  * the inspection from before the request and replays the request's cache events over it

@@ -1,4 +1,4 @@
-// Issue 8 item 4: cell labels (the logical page each written page holds) stay exact after
+// Cell labels (the logical page each written page holds) stay exact after
 // every kind of move, not only after steps whose events the worker read. A seek or a jump
 // skips events; before the fix the pages programmed meanwhile lost their labels.
 import { describe, expect, it } from 'vitest';

@@ -349,7 +349,7 @@ type ToWorkerBody =
   | { type: 'catalog'; id: number }
   /** Checks a config as a load would, without building anything. */
   | { type: 'validate'; id: number; configJson: string }
-  /** Sweeps and paper experiments (issue 13): the engine expands and reports; JSON out. */
+  /** Sweeps and paper experiments: the engine expands and reports; JSON out. */
   | { type: 'sweep'; id: number; call: SweepCall }
   /**
    * The scheme's RAM structures at the current position (asked on demand, never per frame);

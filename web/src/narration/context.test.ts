@@ -1,4 +1,4 @@
-// Issue 8 item 8: the notes that say what the numbers are.
+// The notes that say what the numbers are.
 import { describe, expect, it } from 'vitest';
 import { prefillNote, queueingNote } from './context';
 

@@ -1,6 +1,6 @@
 /**
  * Lines that say what the user is looking at, so a student does not read the device's
- * starting state or the trace's load as the FTL's doing (issue 8 item 8).
+ * starting state or the trace's load as the FTL's doing.
  */
 import type { PrefillSummary } from '../engine/protocol';
 import { bytes } from '../traces/format';

@@ -1,5 +1,5 @@
 /**
- * Log-block merges in words (issue 14): each merge line names its kind and why it had that
+ * Log-block merges in words: each merge line names its kind and why it had that
  * kind, from what the engine says the log block held (`cause`, `written`, `degree`), and
  * what it did: the pages copied, the blocks erased and their flash time.
  *

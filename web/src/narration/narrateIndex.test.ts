@@ -1,4 +1,4 @@
-// Issue 11: HCFTL's DTP index told as an index of dynamic translation pages, from real
+// HCFTL's DTP index told as an index of dynamic translation pages, from real
 // engine events (the wasm build in Node): the wording follows the spec's cache level and the
 // engine's page kinds, so any scheme naming a cache "<KIND> index" gets it.
 import { describe, expect, it } from 'vitest';

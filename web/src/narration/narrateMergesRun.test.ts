@@ -1,4 +1,4 @@
-// Issue 14: the merge narration on real engine runs (the wasm build in Node). Every merge
+// The merge narration on real engine runs (the wasm build in Node). Every merge
 // line names its kind, and the copies and erases it tells, summed by kind over the run,
 // are the engine's own merge metrics: the narration's per-merge accounting is the engine's.
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Narration lines for the operations of a GTD → CTP → CDP tree (treeOps.ts): a CTP load, a
  * CDP insert, the prune of a caching group, a sequential bypass, each told as one line with
  * its cost: "RAM x µs, flash y µs, LRU z µs" when the engine sent its RAM / LRU charges (the
- * binary channel's cost records; issue 12), the flash time alone otherwise.
+ * binary channel's cost records), the flash time alone otherwise.
  */
 import type { EngineEvent } from '../engine/events';
 import type { TreeOp } from './treeOps';

@@ -67,7 +67,7 @@ describe('tree operations from events', () => {
     expect(treeOps(ops).map(treeOpWords)).toEqual(['Prune: 1 CDP flushed (the CTP stays)', 'Bypass: LPN 64 straight to flash']);
   });
 
-  it('gives each operation the RAM and LRU time charged over its events, and the narration says all three (issue 12)', () => {
+  it('gives each operation the RAM and LRU time charged over its events, and the narration says all three', () => {
     // TreeFTL's order (tree.rs): the GTD look-up (RAM) before the miss counts with the event
     // before it (the request header here); storing the page (RAM) after the read and the
     // LRU touch after the insert belong to the load.

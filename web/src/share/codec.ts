@@ -15,7 +15,7 @@ import { deflateSync, Inflate } from 'fflate';
 export const SHARE_VERSION = 1;
 /** The fragment's prefix before the version number. */
 export const SHARE_PREFIX = 'ftl';
-/** Uploaded traces up to this many compressed bytes travel inside the link (issue 15: ~64 KB). */
+/** Uploaded traces up to this many compressed bytes travel inside the link (~64 KB). */
 export const EMBED_MAX_BYTES = 64 * 1024;
 /** Longest fragment read at all (the embedded trace's base64 plus the state, with margin). */
 export const MAX_FRAGMENT_CHARS = 256 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The extension point for state that lives outside the store and the comparison lab (the
- * sweeps of issue 13, say): a section registers here and is then written into every link
+ * the Compare tab's sweeps, say): a section registers here and is then written into every link
  * under `sections.<key>` and restored when a link carries it. The link format does not
  * change: format 1 readers drop sections they do not know, with a note.
  */

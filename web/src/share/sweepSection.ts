@@ -1,5 +1,5 @@
 /**
- * The Compare tab's sweep settings in a link (issue 13's sweeps, through the sections.ts
+ * The Compare tab's sweep settings in a link (its sweeps, through the sections.ts
  * extension point): the parameter, its values as typed, and the schemes picked. Results are
  * not carried: the recipient presses Run (the engine expands and checks the values again, so a
  * bad value from a link is refused by the engine with its own message).

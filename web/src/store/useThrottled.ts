@@ -18,7 +18,7 @@ export function useThrottled<T>(value: T, ms: number, enabled: boolean): T {
     }
     // Always through a timer, even when due now: the costly re-render then runs as a task
     // of its own instead of inside the frame update that changed `value` (at full speed
-    // on the paper's device the two together went over the 50 ms frame budget, issue 12).
+    // on the paper's device the two together went over the 50 ms frame budget).
     const wait = Math.max(0, last.current + ms - performance.now());
     const t = setTimeout(() => {
       last.current = performance.now();

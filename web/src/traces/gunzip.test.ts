@@ -1,4 +1,4 @@
-// Issue 8 item 2 in the app: a gzip trace streams through DecompressionStream into the
+// A gzip trace streams through DecompressionStream into the
 // engine and gives the same parse as the plain file; binary files are refused as binary;
 // a format forced on a file it does not fit is parsed with a warning.
 import { gzipSync } from 'node:zlib';

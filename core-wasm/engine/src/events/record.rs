@@ -2,8 +2,8 @@
 
 use super::{CacheLevel, Event, EventCost, HostOp, MergeCause, MergeKind, Purpose};
 use crate::error::{EngineError, Result};
-use crate::flash::PageKind;
-use crate::vocab::CACHE_LEVELS;
+use crate::events::CACHE_LEVELS;
+use crate::ids::PageKind;
 
 /// `u32` words per record.
 pub const EVENT_WORDS: usize = 8;

@@ -29,9 +29,9 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::ftl::MapView;
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, BlockDuty, InspectQuery, Row, Structure};
-use crate::invariants::MapView;
 use crate::meta::MetaKind;
 
 /// No block.
@@ -368,13 +368,6 @@ impl BlockMap {
     /// page table and found it by scanning, before a merge gathers it).
     pub fn adopt_log_copy(&mut self, lpn: u32, ppn: Ppn) {
         self.log_loc.insert(lpn, ppn);
-    }
-
-    /// Block mapping's update (thesis §1.2): the new page and the block's other valid pages
-    /// go into a fresh block at their offsets and the old data block is erased. Returns the
-    /// pages copied.
-    pub fn rewrite_block(&mut self, dev: &mut Device, lpn: u32, version: u32) -> Result<u32> {
-        self.rewrite_block_with(dev, self.split(lpn).0, &[(lpn, version)])
     }
 
     /// Block mapping's update of several pages of logical block `lbn` at once (one request's

@@ -43,6 +43,7 @@ pub(crate) mod gftl;
 mod hcftl;
 mod jtl;
 pub mod logblock;
+mod map_view;
 mod mnftl;
 mod nftl;
 pub mod oobmap;
@@ -65,6 +66,7 @@ use crate::trace::HostOp;
 
 pub use cdftl::{Cdftl, CdftlOptions};
 pub use dftl::{Dftl, DftlOptions};
+pub use map_view::MapView;
 pub use page::{PageFtl, PageGc, PageOptions};
 pub use pool::{BlockPool, Collects};
 pub use spec::{parse_options, BuildCtx, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
@@ -110,6 +112,33 @@ pub fn resolve_options(config: &mut SimConfig) -> Result<()> {
     Ok(())
 }
 
+/// Checks the whole configuration against the open blocks of its scheme (an unknown scheme
+/// is checked as keeping one per unit, and refused when it is built).
+pub fn validate(config: &SimConfig) -> Result<()> {
+    config.validate(spec(&config.scheme).map_or(OpenBlocks::ONE_PER_UNIT, |s| s.open_blocks))
+}
+
+/// Pages of RAM the default budget adds for a scheme that buffers data pages.
+pub const DEFAULT_BUFFER_PAGES: u64 = 16;
+
+/// The RAM budget of `config`'s scheme in bytes: `ram.bytes`, or when that is 0 the default,
+/// a quarter of a full page map, plus [`DEFAULT_BUFFER_PAGES`] whole pages for a scheme that
+/// buffers data pages (a quarter map is smaller than one page on most devices, and such a
+/// scheme caches pages).
+pub fn ram_budget(config: &SimConfig) -> u64 {
+    if config.ram.bytes > 0 {
+        return config.ram.bytes;
+    }
+    // A full page map is 4 bytes per logical page; a quarter of it is one byte each.
+    let quarter_map = config.device.logical_pages().max(64);
+    let buffers = spec(&config.scheme).is_ok_and(|s| s.has_data_buffer());
+    if buffers {
+        quarter_map + DEFAULT_BUFFER_PAGES * u64::from(config.device.page_bytes)
+    } else {
+        quarter_map
+    }
+}
+
 /// Builds the scheme named in `config` with its options.
 pub fn build(config: &SimConfig) -> Result<Box<dyn Ftl>> {
     let spec = spec(&config.scheme)?;
@@ -138,7 +167,7 @@ pub enum BlockRole {
     Active = 7,
 }
 
-/// How the scheme's RAM is used now, for the RAM-over-time chart (issue 13): bytes holding
+/// How the scheme's RAM is used now, for the RAM-over-time chart: bytes holding
 /// mapping information (tables, cached entries and translation pages, the GTD included) and
 /// bytes holding buffered data pages. What the structures hold, not their capacity, so a
 /// cache filling up or an adaptive split moving shows; together at most [`Ftl::ram_bytes`].
@@ -236,7 +265,7 @@ pub trait Ftl: std::fmt::Debug {
     /// ([`crate::invariants::check_mapping`]): the map rebuilt from flash and these RAM
     /// entries must give every written page its newest copy. `None`: not declared (the
     /// check is skipped, so every scheme should declare it).
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         None
     }
     /// The RAM budget the scheme must stay within (`ram_bytes` is checked against it).

@@ -124,7 +124,7 @@ fn put(s: &mut Eraser, slot: usize, dev: &mut Device) -> Ppn {
     ppn
 }
 
-/// Issue 10 item 6 / review engine-model P2: one victim per invocation, of the unit that
+/// Review engine-model P2: one victim per invocation, of the unit that
 /// needs the block, when that unit is down to its share of the reserve.
 #[test]
 fn one_victim_collects_once_on_the_unit_that_needs_a_block() {
@@ -152,7 +152,7 @@ fn one_victim_collects_once_on_the_unit_that_needs_a_block() {
     s.pool.check(&dev).unwrap();
 }
 
-/// Issue 10 item 4 / review engine-model P4, §5.4: a unit without free blocks of its own
+/// Review engine-model P4, §5.4: a unit without free blocks of its own
 /// borrows another unit's, counted; with borrowing off the write fails naming the unit.
 #[test]
 fn borrowing_another_units_block_is_counted_or_refused() {
@@ -177,7 +177,7 @@ fn borrowing_another_units_block_is_counted_or_refused() {
     assert!(e.contains("unit 0 has no free block") && e.contains("gc.borrow_blocks"), "{e}");
 }
 
-/// Issue 10 item 4 (seed 003): static allocation puts logical page n on unit n mod units;
+/// Seed 003: static allocation puts logical page n on unit n mod units;
 /// round-robin rotates whatever the address.
 #[test]
 fn static_allocation_uses_the_low_logical_address_bits() {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use super::Ftl;
+pub use crate::config::OpenBlocks;
 use crate::config::{DeviceConfig, GcConfig, SimConfig};
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
@@ -46,7 +47,7 @@ impl<'a> BuildCtx<'a> {
         BuildCtx {
             device: &config.device,
             gc: &config.gc,
-            ram_budget: config.ram_budget(),
+            ram_budget: super::ram_budget(config),
             seed: config.seed,
         }
     }
@@ -99,39 +100,6 @@ fn resolve<T: Serialize + DeserializeOwned>(scheme: &str, options: &Value) -> Re
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NoOptions {}
-
-/// The open blocks a scheme keeps (blocks taken from the free list and being filled), for
-/// the start-up check that the spare blocks cover them besides the GC reserve: a device
-/// where they do not would stop mid-run with "device full".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct OpenBlocks {
-    /// Open blocks on every unit (channel x way): a page-mapped scheme's data block.
-    pub per_unit: u32,
-    /// Open blocks of streams the scheme keeps once for the device (translation pages,
-    /// HCFTL's DTPs), each on one unit.
-    pub shared: u32,
-    /// Whether each unit stays supplied by collecting its own blocks, so the scheme can run
-    /// with `gc.borrow_blocks = false` on a multi-unit device. A scheme that collects
-    /// device-wide, or keeps a stream on one unit, lets a unit run dry while others hold
-    /// free blocks: without borrowing it needs a single-unit device.
-    pub without_borrowing: bool,
-}
-
-impl OpenBlocks {
-    /// The safe default for a scheme that states nothing else: one open block per unit
-    /// (what the configuration check always assumed), and borrowing needed on multi-unit
-    /// devices.
-    pub const ONE_PER_UNIT: OpenBlocks = OpenBlocks { per_unit: 1, shared: 0, without_borrowing: false };
-    /// Page mapping: one data block per unit, collected per unit.
-    pub const PAGE_MAPPED: OpenBlocks = OpenBlocks { per_unit: 1, shared: 0, without_borrowing: true };
-    /// The demand-paged family: one data block per unit and the translation-page block.
-    pub const DEMAND: OpenBlocks = OpenBlocks { per_unit: 1, shared: 1, without_borrowing: false };
-
-    /// All open blocks on a device of `units` units.
-    pub fn total(&self, units: u32) -> u64 {
-        u64::from(self.per_unit) * u64::from(units) + u64::from(self.shared)
-    }
-}
 
 /// Everything about one scheme.
 #[derive(Debug, Clone, Copy)]

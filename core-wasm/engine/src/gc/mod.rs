@@ -1,14 +1,14 @@
 //! Garbage collection building blocks: victim-selection policies ([`VictimPolicy`]: greedy,
 //! cost-benefit, FIFO) and [`pick_victim`] over a device, the per-block ages they read
-//! ([`BlockAges`], kept by the device beside the flash array) and the round-robin free-block
-//! allocator ([`RoundRobin`]). Policy lives here; the device only keeps the bookkeeping.
+//! ([`BlockAges`], kept by the device beside the flash array). The algorithms live here; the
+//! policy names a config chooses ([`VictimPolicy`], [`UnitAllocation`]) live in the config,
+//! and the device only keeps the bookkeeping.
 
-pub mod alloc;
 pub mod victim;
 
 pub use crate::ages::BlockAges;
-pub use alloc::{RoundRobin, UnitAllocation};
-pub use victim::{cost_benefit, fifo, VictimPolicy};
+pub use crate::config::{UnitAllocation, VictimPolicy};
+pub use victim::{cost_benefit, fifo};
 
 use crate::device::Device;
 use crate::flash::{BlockId, FlashArray};

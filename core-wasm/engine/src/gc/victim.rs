@@ -13,42 +13,11 @@
 
 use std::cmp::Ordering;
 
-use serde::{Deserialize, Serialize};
-
 use super::{candidates, greedy, BlockAges};
+use crate::config::VictimPolicy;
 use crate::flash::{BlockId, FlashArray};
 
-/// A GC victim-selection policy (config value: `"greedy"`, `"cost-benefit"`, `"fifo"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum VictimPolicy {
-    /// Fewest valid pages.
-    #[default]
-    Greedy,
-    /// Highest age × (1 − u) / 2u.
-    CostBenefit,
-    /// Oldest first-written block.
-    Fifo,
-}
-
 impl VictimPolicy {
-    /// Every policy, for listings and `--help`.
-    pub const ALL: [VictimPolicy; 3] = [VictimPolicy::Greedy, VictimPolicy::CostBenefit, VictimPolicy::Fifo];
-
-    /// The stable config name.
-    pub fn name(self) -> &'static str {
-        match self {
-            VictimPolicy::Greedy => "greedy",
-            VictimPolicy::CostBenefit => "cost-benefit",
-            VictimPolicy::Fifo => "fifo",
-        }
-    }
-
-    /// The policy with config name `name`.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.name() == name)
-    }
-
     /// Picks a victim among the candidates `collectable` allows; `None` when no block would
     /// free a page. Greedy ignores `ages`.
     pub fn select(

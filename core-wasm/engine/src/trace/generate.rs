@@ -27,7 +27,6 @@ pub mod standins;
 use std::fmt;
 
 use super::{Request, Trace};
-use crate::config::DeviceConfig;
 use crate::trace::HostOp;
 use rng::{SplitMix64, Zipf};
 
@@ -178,12 +177,15 @@ pub struct GenParams {
     pub seed: u64,
 }
 
+/// The default address space: the default device's logical capacity (768 pages of 4 KiB),
+/// so a default trace fits a default simulation. A test keeps the two equal.
+pub const DEFAULT_ADDRESS_SPACE: u64 = 768 * 4096;
+
 impl Default for GenParams {
     fn default() -> Self {
-        let d = DeviceConfig::default();
         GenParams {
             count: 1000,
-            address_space: d.logical_pages() * u64::from(d.page_bytes),
+            address_space: DEFAULT_ADDRESS_SPACE,
             align: 4096,
             sizes: SizeDist::Fixed(4096),
             read_share: 0.3,
@@ -380,4 +382,13 @@ impl Iterator for Generator {
 /// Generates a whole trace (format name `generated`). Memory: 24 bytes per request.
 pub fn generate(params: GenParams) -> Result<Trace, GenError> {
     Ok(Trace { format: "generated".into(), requests: Generator::new(params)?.collect() })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_address_space_is_the_default_devices_logical_capacity() {
+        let d = crate::config::DeviceConfig::default();
+        assert_eq!(super::DEFAULT_ADDRESS_SPACE, d.logical_pages() * u64::from(d.page_bytes));
+    }
 }

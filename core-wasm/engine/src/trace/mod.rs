@@ -3,7 +3,7 @@
 //!
 //! - [`parse`] / [`parse_with`] parse a whole buffer; [`TraceReader`] parses chunk by chunk
 //!   (Web Worker, CLI) with the same result.
-//! - The format is detected ([`detect`]) unless named; [`FORMATS`] lists the names.
+//! - The format is detected ([`detect()`]) unless named; [`FORMATS`] lists the names.
 //! - [`ParseOptions`] selects requests (device, operation, time window, first N), scales
 //!   time, overrides units and can skip bad lines; [`ParseReport`] says what happened.
 //! - Times become ns since the first kept request; addresses become bytes.

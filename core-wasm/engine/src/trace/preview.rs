@@ -10,7 +10,7 @@ use super::fields::{fields, uses_sectors};
 use super::format::{parse_line, Ctx, Outcome, State};
 use super::lines::{is_blank_or_comment, Lines};
 use super::{Format, ParseError, ParseOptions, FORMATS};
-use crate::events::HostOp;
+use crate::trace::HostOp;
 
 /// Longest line text the preview returns, in characters.
 pub const PREVIEW_LINE_CHARS: usize = 240;

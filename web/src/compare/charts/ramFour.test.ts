@@ -3,7 +3,7 @@ import type { RunMetrics } from '../metrics';
 import { loadWasm, shippedTrace } from '../../test/wasmNode';
 import { ramOverTrace } from './data';
 
-/** Issue 12: the RAM split over time for the four RAM-managing schemes side by side. */
+/** The RAM split over time for the four RAM-managing schemes side by side. */
 describe('RAM over the trace for treeftl, tree-pl, aps and jtl (real runs)', () => {
   const TRACE = 'msr-cambridge_hm_0_first1000.csv';
   const SCHEMES = ['treeftl', 'tree-pl', 'aps', 'jtl'];

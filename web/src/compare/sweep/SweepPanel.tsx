@@ -39,7 +39,7 @@ export interface SweepPanelProps {
 }
 
 /**
- * The Compare tab's Sweep mode (issue 13): a parameter over a list of values for several
+ * The Compare tab's Sweep mode: a parameter over a list of values for several
  * schemes on the loaded trace, or a paper experiment from the Presets menu; line charts fill
  * in as points finish; Stop keeps the finished points; CSV / JSON / SVG downloads.
  */

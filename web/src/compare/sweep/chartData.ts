@@ -22,7 +22,7 @@ const EXTRA: Record<string, { label: string; unit: string }> = {
   'flash.by_purpose.translation.page_reads': { label: 'Translation page reads', unit: 'pages' },
 };
 
-/** Metrics a custom sweep starts with (issue 13: response, WAF, erases, hit ratio). */
+/** Metrics a custom sweep starts with (response, WAF, erases, hit ratio). */
 export const SWEEP_METRICS = ['response_us.mean', 'waf', 'flash.erases', 'mapping.hit_ratio', 'buffer.hit_ratio'];
 
 /** Label and unit of a metric path (the table's column when it has one). */

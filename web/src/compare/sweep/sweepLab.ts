@@ -1,5 +1,5 @@
 /**
- * The Sweep mode's state (issue 13): one parameter over a list of values for several
+ * The Sweep mode's state: one parameter over a list of values for several
  * schemes on the loaded trace, or a paper experiment of the engine's registry on its own
  * traces. The engine expands and checks the points (the same expansion as `ftl sweep`); the
  * runs go through the tab's RunPool in fast mode and appear as they finish. Stop ends the

@@ -68,7 +68,7 @@ function SideBody({ index }: { index: number }) {
 }
 
 /**
- * Synchronised playback (issue 13): the loaded trace and device under two schemes, side by
+ * Synchronised playback: the loaded trace and device under two schemes, side by
  * side, stepped together by one set of controls; each side shows its block grid, its
  * narration of the request on screen and its RAM structures.
  */

@@ -1,5 +1,5 @@
 /**
- * Synchronised playback (issue 13): two simulations of the same trace and device under two
+ * Synchronised playback: two simulations of the same trace and device under two
  * schemes, in the app's worker under their own ids, moved together. Each side is an
  * ordinary SimStore (so the block grid, cache panel and narration work unchanged); the pair
  * sends every move to both, one after the other, so after each move both stand at the same

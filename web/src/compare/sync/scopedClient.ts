@@ -1,7 +1,7 @@
 /**
  * A SimClient that speaks for one simulation of another client's worker: every request
  * carries its `sim` id (protocol.ts), so a second SimStore can run beside the app's own in
- * the same worker (synchronised playback, issue 13) and reuse every view unchanged.
+ * the same worker (synchronised playback) and reuse every view unchanged.
  */
 import { SimClient } from '../../engine/client';
 import type { FromWorker, SimId, ToWorker } from '../../engine/protocol';

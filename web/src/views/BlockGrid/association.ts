@@ -1,5 +1,5 @@
 /**
- * Log-block ↔ data-block association for the block grid (issue 14): which blocks the block
+ * Log-block ↔ data-block association for the block grid: which blocks the block
  * under the pointer is paired with, from the engine's RAM inspection (the log-block schemes'
  * `log-data-blocks` table: one row per log block and data block it serves), and the list of
  * every block the grid marks, in words, for screen readers and tests.

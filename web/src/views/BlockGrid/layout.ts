@@ -81,7 +81,7 @@ export interface GridWindow {
  * The part of a grid taller than its box that the canvases hold: the rows in view, given the
  * box's scroll offset over the grid (`y`) and its height (`viewH`). A grid that fits is held
  * whole. A canvas as tall as the paper's device (20,000 rows) made every frame copy ~85 MB
- * to the compositor (20-25 ms of main-thread time: issue 12's frame budget), so a tall grid
+ * to the compositor (20-25 ms of main-thread time: the 50 ms frame budget), so a tall grid
  * keeps its whole image in memory and shows only this window of it.
  */
 export function gridWindow(l: GridLayout, y: number, viewH: number): GridWindow {

@@ -2,7 +2,7 @@
  * What the grid's legend lists: the block roles present on the device and the highest
  * erase count. Scanned every frame while playing, so it walks the typed arrays with a
  * 256-entry presence table instead of a Set (a Set.add per block cost the paper's
- * 262,144-block device ~10 ms a frame; issue 12's 50 ms budget), and reads the erase
+ * 262,144-block device ~10 ms a frame; the 50 ms frame budget), and reads the erase
  * counts only when the heat scale shows them.
  */
 export function legendData(blockRoles: Uint8Array, eraseCounts: Uint32Array, heat: boolean): { roles: number[]; maxErase: number } {

@@ -1,4 +1,4 @@
-// Issue 8 item 7: page states must be told apart at 3 : 1 or more (WCAG 1.4.11, graphics),
+// Page states must be told apart at 3 : 1 or more (WCAG 1.4.11, graphics),
 // for every block role, also under simulated colour blindness; before the fix the free
 // swatch was 1.19 : 1 against the panel and valid vs invalid 2.09 : 1.
 import { describe, expect, it } from 'vitest';

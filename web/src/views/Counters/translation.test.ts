@@ -1,4 +1,4 @@
-// Issue 11: the family's translation-page metrics in the counters view, from a real run.
+// The family's translation-page metrics in the counters view, from a real run.
 import { describe, expect, it } from 'vitest';
 import { loadWasm, shippedTrace } from '../../test/wasmNode';
 import type { Vocab } from '../../engine/protocol';

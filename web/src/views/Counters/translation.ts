@@ -1,5 +1,5 @@
 /**
- * The demand-paged family's translation-page traffic (issue 11), from the engine's metrics
+ * The demand-paged family's translation-page traffic, from the engine's metrics
  * (`translation_pages`, present only for schemes with a mapping cache): reads and writes of
  * translation pages by cause, in the engine's cause order and words (`vocab.tpage_causes`),
  * the flash reads a mapping miss costs, and bloom-filter false positives.

@@ -13,13 +13,13 @@ const PLAYING_REFRESH_MS = 250;
 /**
  * While playing, only the requests nearest the position are rendered (nobody reads faster):
  * each refresh replaces them all, and laying out hundreds of new lines cost the paper's
- * device over 100 ms a refresh (issue 12's 50 ms frame budget).
+ * device over 100 ms a refresh (the 50 ms frame budget).
  */
 const PLAYING_GROUPS = 8;
 /**
  * Out of play the whole log is rendered, but grown by this many requests on each side of the
  * position per frame: rendering and laying out all of its 150 requests at once took one task
- * of 120+ ms when play paused on the paper's device (issue 12's 50 ms frame budget), and 12
+ * of 120+ ms when play paused on the paper's device (the 50 ms frame budget), and 12
  * a side still made frames of up to 50 ms there.
  */
 const GROW_GROUPS = 6;

@@ -11,7 +11,7 @@ const BOX = { width: 420, height: 200, margin: { top: 12, right: 12, bottom: 62,
 
 /**
  * The running scheme's RAM split (mapping vs buffered data) over the requests served so
- * far, with a rule at the timeline's position (issue 12). It asks the engine for its
+ * far, with a rule at the timeline's position. It asks the engine for its
  * metrics where the timeline stands, so stepping back redraws the split as it was; a click
  * or Enter on a window seeks the timeline to that window's end. Shown for any scheme whose
  * series carries a split.

@@ -89,7 +89,7 @@ export function TreePanel() {
     const t0 = performance.now();
     // Animating from the last tree play drew to where the pause stands would show nothing
     // a step shows, and its 350 ms of transitions landed on the frames the pause already
-    // made heavy (the narration's whole log; issue 12's frame budget): steps animate.
+    // made heavy (the narration's whole log; the 50 ms frame budget): steps animate.
     const animate = playing || drewPlaying.current ? 0 : ANIMATE_MS;
     drewPlaying.current = playing;
     drawTree(svg, view, { width, animate }, { zoom: into });

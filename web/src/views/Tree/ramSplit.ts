@@ -1,5 +1,5 @@
 /**
- * The RAM split panel's data (issue 12): mapping information and buffered data the running
+ * The RAM split panel's data: mapping information and buffered data the running
  * scheme holds over the requests served so far, in KiB, with a rule at the timeline's
  * position. Read from the engine's `metrics.series` at that position and nothing else: the
  * series lives in the simulation state, so after a step back it is the series as it was.

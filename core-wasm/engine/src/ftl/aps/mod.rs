@@ -5,23 +5,7 @@
 //! requests (1000, as the paper ran it) a cost–benefit estimate from the ghost hits of the
 //! interval moves the boundary by one step towards the partition that would have saved more.
 //!
-//! Our choices (`notes.md` "Our choices"):
-//! - The estimate: a mapping-ghost hit would have saved a translation-page read
-//!   (`page_read_ns`); a data-ghost hit on a write would have saved a page program
-//!   (`program_ns`), on a read a page read. The partition with the larger saving grows by
-//!   `step_percent` of the cache (whole pages, at least one), if the other keeps at least
-//!   one step; ties move nothing. Both ghosts remember one step's worth of items, so they
-//!   measure exactly what the step would add.
-//! - The buffer caches written pages only by default (seed 000 §III.A: TreeFTL "emphasizes
-//!   on write buffer similarly as … APS"); `cache_reads` buffers read pages too (clean: they
-//!   leave without a write). Whole pages without a read-in by default; `read_in` reads the
-//!   old page on a write miss, as TreeFTL's option of that name. A buffered page's flash copy
-//!   stays valid until the page is evicted; the eviction is an ordinary DFTL write (its
-//!   mapping is looked up then).
-//! - Ghost metadata (4 bytes a key) is not charged to the budget: the paper calls them "two
-//!   small areas".
-//! - Costs follow the family model (`treeftl/cost.rs`): LRU selection is page- or
-//!   entry-level, over the partition's items.
+#![doc = include_str!("notes.md")]
 
 mod inspect;
 

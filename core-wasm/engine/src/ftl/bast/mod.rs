@@ -7,6 +7,8 @@
 //! before its data block takes more updates.
 //!
 //! The same machinery with shared log blocks is `sbast` ([`LogFtl`] with `share > 1`).
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -216,7 +218,7 @@ impl Ftl for LogFtl {
         self.map.duty(dev, block, "data", "log")
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         Some(self.map.map_view())
     }
 

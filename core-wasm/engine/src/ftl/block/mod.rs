@@ -13,6 +13,8 @@
 //! That copy is this scheme's garbage collection (a GC run: victim = the old data block).
 //! Only one spare block is needed (the copy's target). Offsets are fixed, so pages are
 //! programmed out of order: SLC only (see [`super::blockmap`]).
+//!
+#![doc = include_str!("notes.md")]
 
 use serde_json::json;
 
@@ -165,7 +167,7 @@ impl Ftl for BlockFtl {
         self.map.duty(dev, block, "data", "log")
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         Some(self.map.map_view())
     }
 

@@ -3,7 +3,7 @@
 //! (seed 000 §II.B, §III.A) describes it: a first level of single mapping entries (the CMT)
 //! and a second level of whole cached translation pages (CTPs).
 //!
-//! Rules (our reading; `notes.md` lists the choices):
+//! Rules (our reading; the notes below list the choices):
 //! - A look-up searches the CMT, then the CTPs; a CTP hit copies the entry into the CMT with
 //!   no flash access. A miss in both reads the translation page once, caches it whole as a
 //!   CTP and copies the entry into the CMT.
@@ -17,6 +17,8 @@
 //!   its CTP; only entries in neither go into the batch update.
 //! - The RAM left after the GTD is split by `level_two_percent` into CTPs (a page's entries
 //!   plus a 4-byte tag each) and CMT entries (8 bytes each, at least one).
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

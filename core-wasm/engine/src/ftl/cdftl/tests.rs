@@ -20,7 +20,7 @@ fn tp(dev: &Device, cause: TpCause) -> (u64, u64) {
     (dev.stats.tpage_reads[cause as usize], dev.stats.tpage_writes[cause as usize])
 }
 
-/// Issue 11 "a CDFTL absorption": LPN 0 is written (dirty in the CMT), then LPN 1 of the
+/// The worked example "a CDFTL absorption": LPN 0 is written (dirty in the CMT), then LPN 1 of the
 /// same translation page is read: a CMT miss that hits its cached page (loaded by the
 /// first miss). Writing LPN 2 (same page) evicts dirty LPN 0 from the two-entry CMT: the
 /// entry goes into the cached page, which turns dirty, and no translation page is read or

@@ -12,6 +12,8 @@
 //!
 //! `levels.rs` holds Algorithms 2.3.1–2.3.3 (translation, fetch-in, kick-out), `data.rs` the
 //! NFTL-style data blocks, merges and the greedy GC over one shared free pool.
+//!
+#![doc = include_str!("notes.md")]
 
 mod data;
 mod inspect;
@@ -78,7 +80,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
 };
 
 /// RAM per TPMT row (TPPA, LOCA, FREQ): the thesis' "about 4KB" for 1,024 translation
-/// pages of a 32 GB device (notes §2.5.1, [AMBIG] 14: its fields are not sized).
+/// pages of a 32 GB device (notes §2.5.1, \[AMBIG\] 14: its fields are not sized).
 pub const TPMT_ROW_BYTES: u64 = 4;
 
 /// DAC options (`options.*` in the config when `scheme` is `dac`).
@@ -354,7 +356,7 @@ impl Ftl for Dac {
         self.map.duty(dev, block, "primary", "replacement")
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Data pages map themselves by their spare areas (primary and replacement blocks);
         // the translation pages' block-level entries are checked by `check`.
         let mut view = self.map.map_view();

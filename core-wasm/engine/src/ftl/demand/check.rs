@@ -5,7 +5,7 @@ use super::{DemandScheme, UNMAPPED};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::flash::{PageKind, PageState, Ppn};
-use crate::invariants::MapView;
+use crate::ftl::MapView;
 
 /// The scheme's map as the reconstruction check reads it: translation pages through the GTD,
 /// overridden by the scheme's entry pages, then by the dirty entries RAM holds; the pages

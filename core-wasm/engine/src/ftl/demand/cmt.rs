@@ -1,5 +1,5 @@
 //! The cached mapping table (CMT) of single mapping entries, as DFTL, CDFTL (level one) and
-//! HCFTL hold it: plain LRU, or segmented LRU (the DFTL paper's, issue 10 item 6), behind
+//! HCFTL hold it: plain LRU, or segmented LRU (the DFTL paper's), behind
 //! one small interface so the policy code does not care which. Its counted operations
 //! ([`Cmt::search`], [`Cmt::admit`]) are the look-up and insertion every one of those
 //! schemes does the same way; what happens to a victim is the scheme's own rule. Which

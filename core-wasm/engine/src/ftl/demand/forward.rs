@@ -62,7 +62,7 @@ macro_rules! forward {
     };
     (@ map_view) => {
         /// Translation pages through the GTD, overridden by the dirty entries RAM holds.
-        fn map_view(&self) -> Option<$crate::invariants::MapView<'_>> {
+        fn map_view(&self) -> Option<$crate::ftl::MapView<'_>> {
             Some($crate::ftl::demand::map_view(self))
         }
     };

@@ -23,7 +23,7 @@
 //!    ram_budget)` passes those to [`read`], [`write()`], [`trim`], [`flush_entries`],
 //!    [`place_prefill`], [`map_view`],
 //!    [`DemandCore::block_role`] (leave out the ones the scheme does its own way); `check`
-//!    calls [`check`] plus the scheme's own rules; hash the core with
+//!    calls [`check()`] plus the scheme's own rules; hash the core with
 //!    [`DemandCore::hash_into`].
 //!
 //! Every translation-page read and write is counted by cause ([`TpCause`]) in
@@ -34,7 +34,7 @@
 //! - Data and translation pages are written to separate open blocks. On a device with
 //!   several units (channels x ways) each unit has its own open data block and host writes
 //!   go round-robin over the units, so their programs overlap; GC copies a victim's data
-//!   pages within its unit (issue 10 item 4). Translation pages share one open block: they
+//!   pages within its unit. Translation pages share one open block: they
 //!   are few, and one frontier keeps a batch update's pages together.
 //! - GC is over data and translation blocks alike, starting one block earlier than
 //!   `gc.reserve_blocks` (a data-block collection may need a fresh block for its copies and
@@ -373,12 +373,12 @@ pub trait DemandScheme {
     }
     /// Flash pages of kind [`PageKind::Dtp`] holding entries that name their own LPNs and
     /// override the translation pages (oldest first), and words per entry (LPN and PPN
-    /// first): see [`MapView::entry_pages`](crate::invariants::MapView::entry_pages). Default: none.
+    /// first): see [`MapView::entry_pages`](crate::ftl::MapView::entry_pages). Default: none.
     fn entry_pages(&self) -> (Vec<Ppn>, usize) {
         (Vec::new(), 2)
     }
     /// `(lpn, version)` of data pages whose newest copy only RAM holds (a write buffer): see
-    /// [`MapView::held`](crate::invariants::MapView::held). Default: none.
+    /// [`MapView::held`](crate::ftl::MapView::held). Default: none.
     fn held(&self) -> Vec<(u32, u32)> {
         Vec::new()
     }

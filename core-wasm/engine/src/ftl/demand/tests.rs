@@ -15,7 +15,7 @@ fn setup() -> (Dftl, Device) {
     (ftl, device_of(&config))
 }
 
-/// Issue 11 "a DFTL batch update writing one translation page for several moved data
+/// The worked example "a DFTL batch update writing one translation page for several moved data
 /// pages": LPNs 3, 0, 1, 2 (all in translation page 0) fill one data block, each evicting the
 /// previous one from the one-entry CMT; rewriting LPN 3 invalidates its page there. The
 /// block is then collected: three data pages move, and translation page 0 is rewritten once

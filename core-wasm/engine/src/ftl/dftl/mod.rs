@@ -14,25 +14,10 @@
 //! The GTD, translation pages, GC and its batch update are the family's shared machinery
 //! ([`super::demand`]); this module is DFTL's cache policy.
 //!
-//! Choices where the sources differ or are silent (options in [`DftlOptions`], `options.*`
-//! in the config; `notes.md` says the same for readers of the app):
-//! - `batch_update` (default off, as the DFTL paper's own simulator (FlashSim) and the
-//!   thesis do: one translation-page read and write per dirty victim; batching happens only
-//!   in GC). On: a dirty eviction writes back every dirty cached entry of the same
-//!   translation page, marking them clean, which is TPFTL's "batch-update replacement"
-//!   (review engine-model D1): a named deviation, not DFTL's default.
-//! - GC starts one block earlier than `gc.reserve_blocks`: a data-block collection may need
-//!   a fresh block for its copies and another for its batch update before its victim is free.
-//! - A write miss loads the entry (a translation-page read) to find the page to invalidate.
-//! - CMT entries cost 8 bytes (LPN + PPN), GTD entries 4; the CMT gets the RAM budget left
-//!   after the GTD. Each CMT search is one cache operation, each table update one RAM access.
-//! - Mapping updates done by GC are charged to `gc`, not `translation`.
-//! - With `gc.victim` FIFO or cost-benefit, a victim whose copies plus batch update would
-//!   write a whole block (so collecting it gains nothing) is passed over for the greedy one.
-//! - Dirty entries are tracked per translation page only when batching (nothing reads the
-//!   lists otherwise).
-//! - `cmt` (default `lru`): `segmented_lru` is the paper's CMT (issue 10 item 6), see
-//!   [`demand::Cmt`].
+//! The choices where the sources differ or are silent are options in [`DftlOptions`] (`options.*`
+//! in the config) and are listed in the notes below.
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -72,7 +72,7 @@ fn hits_cost_no_flash_translation_and_ram_too_small_is_refused() {
 
 /// A DFTL that skips one translation-page rewrite passes the scheme's own check and the
 /// data-page invariants (the data page is still there), but the mapping rebuilt from flash
-/// loses LPN 0: issue 10 item 2's reconstruction check catches it.
+/// loses LPN 0: the mapping reconstruction check catches it.
 #[test]
 fn a_skipped_translation_page_rewrite_is_caught_by_the_reconstruction_check() {
     use crate::invariants::{check, check_mapping};
@@ -97,7 +97,7 @@ fn a_skipped_translation_page_rewrite_is_caught_by_the_reconstruction_check() {
     }
 }
 
-/// Issue 10 item 6: with the segmented-LRU CMT, an entry hit a second time is protected, so
+/// With the segmented-LRU CMT, an entry hit a second time is protected, so
 /// a scan of new LPNs through a two-entry CMT (one protected slot) evicts only the
 /// probationary ones; with plain LRU the scan flushes it.
 #[test]
@@ -121,7 +121,7 @@ fn a_segmented_cmt_keeps_a_reused_entry_through_a_scan() {
     }
 }
 
-/// Issue 10 item 4: on 2 units each unit has its own open data block and host writes take
+/// On 2 units each unit has its own open data block and host writes take
 /// turns, so consecutive writes land on different units (`block % 2`); translation pages
 /// share one frontier.
 #[test]

@@ -10,6 +10,8 @@
 //! `fast-do` is the same scheme with dynamic over-provisioning (seed 004 §3): every free
 //! block may serve as a log block, so merging waits until free blocks run out
 //! ([`FastFtl::new`] with `dynamic`).
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -95,7 +97,7 @@ impl SeqTrigger {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum LogLookup {
-    /// A hashed page table of the log pages (seed 004 ref. [3]): one RAM access.
+    /// A hashed page table of the log pages (seed 004 ref. \[3\]): one RAM access.
     #[default]
     Hashed,
     /// Scan the log blocks' page lists in RAM: one RAM access per log page written (seed 004:
@@ -311,7 +313,7 @@ impl Ftl for FastFtl {
         self.map.duty(dev, block, "data", "log")
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         Some(self.map.map_view())
     }
 

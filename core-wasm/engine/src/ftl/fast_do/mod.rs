@@ -4,6 +4,8 @@
 //! while clean blocks remain and starts when they run out (one block is always kept as the
 //! merge target). When the data grows into a logical block without a data block and only
 //! the merge target is free, the FIFO victim is merged to make room.
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -5,6 +5,8 @@
 //! data block that fills is queued, and the queue is cleaned in partial steps of at most one
 //! erase time, one after every page served, as long as it is not empty. A read finds its page
 //! by scanning the data block's spare areas (U(e_r) = T_rdpg + π·T_rdoob).
+//!
+#![doc = include_str!("notes.md")]
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -491,7 +493,7 @@ impl Ftl for Gftl {
         Some(BlockDuty { block, lbn: Some(lbn), role: format!("{full}data block"), gc: Some(gc) })
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         let mut blocks: Vec<BlockId> = self.data.iter().copied().filter(|&b| b != NO_BLOCK).collect();
         blocks.extend(self.buffers.iter().copied());
         for job in &self.queue {
@@ -501,7 +503,7 @@ impl Ftl for Gftl {
                 _ => {}
             }
         }
-        Some(crate::invariants::MapView::in_blocks(blocks, Vec::new()))
+        Some(crate::ftl::MapView::in_blocks(blocks, Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

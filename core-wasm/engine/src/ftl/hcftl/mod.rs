@@ -12,9 +12,10 @@
 //! does not was a false positive. Only then is the STP read. Above a threshold, DTPs are
 //! merged into the STPs (oldest first): their dirty entries are written to their STPs.
 //!
-//! Where the paper is silent we chose (options in [`HcftlOptions`]; `notes.md` says the same
-//! for readers of the app), see `notes.md` "Our choices". The DTP mechanics are in
-//! [`dtp`]; inspection in `inspect.rs`.
+//! Where the paper is silent our choices are options in [`HcftlOptions`], listed in the notes
+//! below. The DTP mechanics are in [`dtp`]; inspection in `inspect.rs`.
+//!
+#![doc = include_str!("notes.md")]
 
 mod dtp;
 mod dtp_index;

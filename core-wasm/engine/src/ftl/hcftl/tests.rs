@@ -137,10 +137,11 @@ fn dtps_above_the_threshold_merge_into_the_stps_in_idle_time_or_at_once() {
 fn the_hcftl_preset_gets_the_papers_ram_split() {
     let c = crate::presets::config("hcftl").unwrap();
     let tpages = c.device.logical_pages().div_ceil(1024);
-    let s = RamSplit::of(c.ram_budget(), tpages * 4, 512, u64::MAX, &HcftlOptions::default()).unwrap();
+    let s = RamSplit::of(crate::ftl::ram_budget(&c), tpages * 4, 512, u64::MAX, &HcftlOptions::default())
+        .unwrap();
     assert_eq!((s.dtps, s.per_dtp, s.filter_bits), (1600, 512, 381 * 8));
     assert_eq!(s.ghost as u64 * 8, (2.0 * 1024.0 * 1024.0 * 0.07) as u64 / 8 * 8);
-    assert_eq!(s.cmt as u64, (c.ram_budget() - tpages * 4 - s.ghost as u64 * 8 - 1600 * 393) / 8);
+    assert_eq!(s.cmt as u64, (crate::ftl::ram_budget(&c) - tpages * 4 - s.ghost as u64 * 8 - 1600 * 393) / 8);
     assert_eq!(s.merge_threshold, 1200);
     let e = RamSplit::of(100, 90, 512, 10, &HcftlOptions::default()).unwrap_err().to_string();
     assert!(e.contains("hcftl") && e.contains("Ghost-CMT"), "{e}");

@@ -20,10 +20,7 @@
 //!   threshold as TreeFTL, which says JTL does the same) is sequential: its data is written
 //!   to or read from flash directly, and the structure's recency is not changed.
 //!
-//! Our choices (`notes.md`, "Our choices"): reads also cache their page (`cache_reads`);
-//! a buffered write is not read in first (`read_in`, TreeFTL's option, turns it on); a sequential page's entry that RAM lacks enters
-//! the top of group 1 (`sequential_entries`); the LRU part of the cost model is one cache
-//! operation per level an access passes through.
+#![doc = include_str!("notes.md")]
 
 mod host;
 mod inspect;

@@ -60,7 +60,7 @@ pub fn map_structures(map: &BlockMap, logs: &[&LogBlock], query: &InspectQuery) 
             Some,
         ),
         // The same in physical blocks, for the block grid (`None` when that logical block has
-        // no data block yet): issue 14, the grid shows which data blocks a log block serves
+        // no data block yet): the grid shows which data blocks a log block serves
         // without knowing the block map. Every pair, not a summary: the grid outlines them
         // (a log block holds at most P pages).
         association(

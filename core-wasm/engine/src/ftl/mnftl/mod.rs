@@ -4,6 +4,8 @@
 //! MLC's program order holds. Its page map lives in sub-tables in its pages' spare areas
 //! ([`super::oobmap`]), RAM holding N pointers per logical block. GC waits until no free
 //! block is left, then takes its victim from the logical block with the most physical blocks.
+//!
+#![doc = include_str!("notes.md")]
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -294,13 +296,10 @@ impl Ftl for Mnftl {
         Some(BlockDuty { block, lbn: Some(lbn), role, gc: None })
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Valid pages name their logical pages in their tags; `check` verifies the
         // sub-tables against them.
-        Some(crate::invariants::MapView::in_blocks(
-            self.lists.iter().flatten().copied().collect(),
-            Vec::new(),
-        ))
+        Some(crate::ftl::MapView::in_blocks(self.lists.iter().flatten().copied().collect(), Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

@@ -8,10 +8,7 @@
 //! primary: the newest copy of each page goes to a fresh block, which becomes the primary,
 //! and both old blocks are erased.
 //!
-//! On MLC (or with `placement = "in-order"`) the primary block is programmed in page order:
-//! a write takes its primary slot only when that slot is the block's next page, anything else
-//! goes to the replacement block, and a fold pads the offsets it has no page for. The thesis
-//! says only that offset placement is not MLC-safe (notes §2.2); this placement is ours.
+#![doc = include_str!("notes.md")]
 
 use std::collections::VecDeque;
 
@@ -280,7 +277,7 @@ impl Ftl for Nftl {
         Some(BlockDuty { block, lbn: Some(lbn), role: placed, gc: Some(gc) })
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Primary blocks and replacement blocks map their valid pages by their spare areas.
         let mut view = self.map.map_view();
         view.blocks.extend(self.repl.iter().map(|(_, l)| l.block));

@@ -9,15 +9,10 @@
 //! of `gc.reserve_blocks`, one victim of that unit is collected; its copies open a fresh block
 //! of the unit, which the host write goes on filling, and its erase gives a block back, so
 //! the free count stays at the reserve in steady state. `"until-above-reserve"` keeps
-//! collecting until the pool is above the reserve (the engine's behaviour before issue 10),
+//! collecting until the pool is above the reserve (the engine's earlier behaviour),
 //! a named deviation: one write may then wait for several victims.
 //!
-//! Choices where the sources are silent: GC copies share the open blocks with host writes
-//! (no separate GC frontier); a mapping entry costs 4 bytes of RAM; each table lookup or
-//! update is one RAM access. On a device with several units (channels x ways) one block per
-//! unit is open and successive page writes go round-robin over the units, so their programs
-//! overlap in time (dynamic allocation; a unit's block is one with `block % units == unit`);
-//! GC copies stay on the victim's unit, so one collection needs at most one fresh block.
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -285,10 +280,10 @@ impl Ftl for PageFtl {
         self.pool.check(dev).map_err(EngineError::Invariant)
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // The whole map is in RAM: every mapped entry is declared.
         let ram = self.map.iter().enumerate().filter(|(_, &p)| p != UNMAPPED);
-        Some(crate::invariants::MapView::in_ram(ram.map(|(l, &p)| (l as u32, p, true)).collect()))
+        Some(crate::ftl::MapView::in_ram(ram.map(|(l, &p)| (l as u32, p, true)).collect()))
     }
 
     fn hash_into(&self, h: &mut StateHasher) {

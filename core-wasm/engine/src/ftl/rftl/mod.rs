@@ -7,6 +7,8 @@
 //! replacement and exchange the two; later, when the buffer has only k free pages, collect
 //! primary and buffer into the replacement, then shift the three roles and collect the old
 //! buffer into the new one. Every request then finishes within L(p) (Table 4.2).
+//!
+#![doc = include_str!("notes.md")]
 
 mod bounds;
 
@@ -611,11 +613,11 @@ impl Ftl for Rftl {
         Some(BlockDuty { block, lbn: Some(lbn), role: role.into(), gc: Some(self.gc_state(lbn, dev)) })
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         // Valid pages name their logical pages in their tags; `check` verifies the
         // sub-tables against them.
         let blocks = self.groups.iter().flat_map(|g| [g.p, g.r, g.b]).filter(|&b| b != NO_BLOCK).collect();
-        Some(crate::invariants::MapView::in_blocks(blocks, Vec::new()))
+        Some(crate::ftl::MapView::in_blocks(blocks, Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

@@ -1,10 +1,12 @@
-//! `sbast`: shared BAST (seed 004 §2, ref. [4]). A log block may serve several data blocks,
+//! `sbast`: shared BAST (seed 004 §2, ref. \[4\]). A log block may serve several data blocks,
 //! as in FAST, but a data block uses at most one log block, so a read searches one log
 //! block only. Built on BAST's [`LogFtl`] with `share` data blocks per log block: a data
 //! block without a log block joins the newest log block that has room and serves fewer
 //! than `share` data blocks, else takes a fresh one (the victim merged first when the pool
 //! is used up); a data block whose log block is full has that log block merged before it
 //! takes another.
+//!
+#![doc = include_str!("notes.md")]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -4,6 +4,8 @@
 //! OOB reads per lookup). Ch.3's configuration: superblocks of 4 data blocks and 2 log
 //! blocks, 256 log blocks in all; GC (a merge of the superblock) when both log blocks or all
 //! four data blocks are full.
+//!
+#![doc = include_str!("notes.md")]
 
 use std::collections::VecDeque;
 
@@ -308,9 +310,9 @@ impl Ftl for Sftl {
         }
     }
 
-    fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
+    fn map_view(&self) -> Option<crate::ftl::MapView<'_>> {
         let blocks = self.sbs.iter().flat_map(|s| s.data.iter().chain(&s.logs)).copied().collect();
-        Some(crate::invariants::MapView::in_blocks(blocks, Vec::new()))
+        Some(crate::ftl::MapView::in_blocks(blocks, Vec::new()))
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {

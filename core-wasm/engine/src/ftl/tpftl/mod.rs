@@ -11,8 +11,10 @@
 //! replacement**), leaving the node clean. Loading: **request-level prefetching** loads, on
 //! a miss, the entries of the rest of the request too (one read per translation page), and
 //! **selective prefetching** loads the rest of the missed entry's translation page when the
-//! number of TP nodes has been falling (sequential access). `notes.md` gives the trigger and
-//! the other choices.
+//! number of TP nodes has been falling (sequential access). The notes below give the trigger
+//! and the other choices.
+//!
+#![doc = include_str!("notes.md")]
 
 use std::collections::{BTreeMap, BTreeSet};
 

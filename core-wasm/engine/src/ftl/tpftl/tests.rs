@@ -18,7 +18,7 @@ fn no_prefetch() -> TpftlOptions {
     TpftlOptions { request_prefetch: false, sequential_threshold: 0, ..TpftlOptions::default() }
 }
 
-/// Issue 11 "a TPFTL batch write-back": a node of three dirty entries (LPNs 0, 1, 2 of page
+/// The worked example "a TPFTL batch write-back": a node of three dirty entries (LPNs 0, 1, 2 of page
 /// 0) in a cache of 28 bytes (a node and three entries take 8 + 18). Writing LPN 8 (page 1)
 /// needs a node and an entry (14 bytes): page 0's node is the coldest, all dirty, so its
 /// three dirty entries go to flash in one translation-page write; two evictions make room
@@ -57,7 +57,7 @@ fn clean_entries_of_the_coldest_node_go_first() {
     ftl.check(&dev).unwrap();
 }
 
-/// Issue 11 "a TPFTL prefetch": a 6-page read (LPNs 6..12) spans translation pages 0 and 1.
+/// The worked example "a TPFTL prefetch": a 6-page read (LPNs 6..12) spans translation pages 0 and 1.
 /// With request-level prefetching its first page's miss loads all six entries: one read of
 /// page 0 (a miss) and one of page 1 (a prefetch); the other five look-ups hit. Without it,
 /// the request misses once per page.

@@ -1,4 +1,4 @@
-//! The RAM-management family's cost model (TreeFTL, Tree-PL, APS, JTL; issue 12 item 5),
+//! The RAM-management family's cost model (TreeFTL, Tree-PL, APS, JTL),
 //! one place for all four so their service times compare.
 //!
 //! Service time has three parts, as TreeFTL's Fig. 6 splits it:

@@ -19,20 +19,10 @@
 //!   paper) is sequential: its data bypasses RAM (written to or read from flash directly);
 //!   its mapping still goes through the tree.
 //!
-//! The paper's text stops before its pruning rule; ours (`notes.md`, "Our choices"):
-//! - `prune = whole_group` (default): the LRU group leaves whole — its dirty CDPs are
-//!   programmed in LPN order, their entries set in the CTP, then the CTP is programmed when
-//!   dirty (whole, nothing read first) and leaves. `data_first`: a pruned group with CDPs
-//!   loses only its CDPs and its CTP stays at the LRU end, leaving at a later prune that
-//!   finds it without CDPs.
-//! - The group being served is never pruned whole: when it is the LRU group (the only one),
-//!   its CDPs are flushed and its CTP stays.
-//! - Tree-PL's LRU list holds every node; touching a CDP touches its CTP after it, so a CTP
-//!   is never older than its CDPs and becomes a victim only once it has none.
-//! - The old flash copy of a buffered page is invalidated when the page is buffered (RAM
-//!   holds the newest data; GC need not copy a stale page).
-//! - A flush (end of pre-fill or run) writes every CDP back and drops it, then writes the
-//!   dirty CTPs, which stay cached clean.
+//! The paper's text stops before its pruning rule; ours and the other choices are in the
+//! notes below.
+//!
+#![doc = include_str!("notes.md")]
 
 pub(crate) mod bypass;
 mod host;

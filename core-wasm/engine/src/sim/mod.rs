@@ -111,7 +111,7 @@ impl Sim {
     /// Builds a simulation of `trace` under `config`, pre-filling the pages the trace reads
     /// before writing them when the config asks for it.
     pub fn new(mut config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
-        config.validate()?;
+        ftl::validate(&config)?;
         ftl::resolve_options(&mut config)?;
         // A trace without timestamps (every arrival at 0) would measure its position in one
         // long queue, not a response time: replay it closed loop, as DESIGN §3 says. The
@@ -467,7 +467,7 @@ impl Sim {
         let block = block.filter(|&b| b < self.device.flash().blocks());
         let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
         ins.block = block.and_then(|b| self.ftl.block_duty(b, &self.device));
-        ins.ram_budget = self.config.ram_budget();
+        ins.ram_budget = ftl::ram_budget(&self.config);
         if let Some(hook) = self.device.meta_hook() {
             ins.structures.extend(hook.structures(limit));
         }
@@ -596,16 +596,12 @@ impl Sim {
     }
 }
 
-#[path = "sim_prefill.rs"]
 mod prefill;
 pub use prefill::{PrefillMethod, PrefillSummary};
 
-#[path = "sim_readout.rs"]
 mod readout;
 
-#[path = "sim_verify.rs"]
 mod verify;
 
 #[cfg(test)]
-#[path = "sim_tests.rs"]
 mod tests;

@@ -9,9 +9,11 @@ use crate::events::{CacheLevel, Event, EventCost, MergeKind, MergeWhy, Purpose};
 use crate::flash::{BlockId, FlashArray, PageContent, PageKind, PageTag, Ppn};
 use crate::meta::{MetaHook, MetaKind};
 
-#[path = "device_counters.rs"]
 mod counters;
 pub use counters::*;
+pub mod flash;
+pub mod meta;
+pub mod valid_index;
 
 /// Busy-until times of the controller, each flash unit (channel x way) and each channel bus.
 ///
@@ -59,7 +61,7 @@ pub struct Device {
     events: Option<Vec<Event>>,
     /// RAM and LRU time charged between recorded events (recording only; not hashed): the
     /// binary channel's cost records, so the narration can give each operation its RAM and
-    /// LRU time (issue 12).
+    /// LRU time.
     event_costs: Vec<EventCost>,
     /// Where metadata accesses go instead of the default RAM charge ([`crate::meta`]).
     pub(crate) meta_hook: Option<Box<dyn MetaHook>>,

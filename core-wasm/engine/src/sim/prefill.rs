@@ -1,5 +1,5 @@
 //! The pre-fill: what is on the device before request 0, and the summary of what it did.
-//! Split from `sim.rs`, which serves requests.
+//! Split from `sim/mod.rs`, which serves requests.
 
 use super::Sim;
 use crate::device::FlashCounters;

@@ -11,7 +11,7 @@
 //! buckets) and filed when they drop out. Queries look at both, so answers never depend on
 //! what is held aside.
 
-use crate::flash::BlockId;
+use crate::ids::BlockId;
 
 const NIL: u32 = u32::MAX;
 /// `bucket` mark of a block held aside.

@@ -43,7 +43,7 @@ fn verify_finds_a_page_the_trace_never_reads_again() {
 }
 
 /// A scheme that delegates to `page` and, when idle, erases nothing but records the idle
-/// windows it was given and charges one RAM access (issue 10 item 5: the idle hook).
+/// windows it was given and charges one RAM access (the idle hook).
 #[derive(Debug, Clone)]
 struct IdleProbe {
     inner: Box<dyn Ftl>,

@@ -1,5 +1,5 @@
 //! What a simulation reports about itself: its state hash and its metrics. Split from
-//! `sim.rs`, which serves requests; both read the same private fields of [`Sim`].
+//! `sim/mod.rs`, which serves requests; both read the same private fields of [`Sim`].
 
 use super::Sim;
 use crate::device::FlashCounters;

@@ -1,5 +1,5 @@
 //! The device's counters and per-request cost records: plain data the device fills in as
-//! schemes run and the simulation reads out. Split from `device.rs`, which does the filling.
+//! schemes run and the simulation reads out. The device (`device/mod.rs`) does the filling.
 
 /// Flash operation counts, one row per [`Purpose`](crate::events::Purpose).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -61,9 +61,9 @@ pub struct SchemeCounters {
     /// Data-buffer misses.
     pub buffer_misses: u64,
     /// Translation-page reads by cause ([`crate::vocab::TpCause`] order).
-    pub tpage_reads: [u64; crate::vocab::TpCause::COUNT],
+    pub tpage_reads: [u64; crate::events::TpCause::COUNT],
     /// Translation-page writes by cause ([`crate::vocab::TpCause`] order).
-    pub tpage_writes: [u64; crate::vocab::TpCause::COUNT],
+    pub tpage_writes: [u64; crate::events::TpCause::COUNT],
     /// Bloom-filter look-ups that said "maybe" for a key the filtered set did not hold
     /// (HCFTL's DTP index): each costs a wasted flash read.
     pub bloom_false_positives: u64,

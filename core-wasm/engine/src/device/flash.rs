@@ -10,15 +10,12 @@
 
 use serde::Serialize;
 
-use crate::config::CellType;
+use super::valid_index::ValidIndex;
 use crate::error::{EngineError, Result};
 use crate::hash::StateHasher;
-use crate::valid_index::ValidIndex;
+use crate::ids::CellType;
 
-/// Physical page number: `block * pages_per_block + page`.
-pub type Ppn = u32;
-/// Physical block number.
-pub type BlockId = u32;
+pub use crate::ids::{BlockId, PageKind, Ppn};
 
 /// State of one physical page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -30,32 +27,6 @@ pub enum PageState {
     Valid = 1,
     /// Holds superseded data; reclaimed by erasing its block.
     Invalid = 2,
-}
-
-/// What a programmed page holds, as recorded in its spare (OOB) area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[repr(u8)]
-pub enum PageKind {
-    /// Nothing (free page).
-    #[default]
-    None = 0,
-    /// User data for logical page `key`.
-    Data = 1,
-    /// A translation (mapping) page with virtual number `key`.
-    Translation = 2,
-    /// A page of mapping entries each naming its own LPN (HCFTL's dynamic translation
-    /// pages), with the scheme's id for it as `key`.
-    Dtp = 3,
-}
-
-impl PageKind {
-    /// Every kind, indexed by its code (`kind as u8`).
-    pub const ALL: [PageKind; 4] = [PageKind::None, PageKind::Data, PageKind::Translation, PageKind::Dtp];
-
-    /// The kind with code `code`; `None` (the free page's kind) for a code no kind has.
-    pub fn from_code(code: u8) -> PageKind {
-        PageKind::ALL.get(code as usize).copied().unwrap_or(PageKind::None)
-    }
 }
 
 /// Spare-area contents the engine tracks: what the page holds and the version stamp used by
