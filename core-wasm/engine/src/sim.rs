@@ -443,20 +443,20 @@ impl Sim {
     /// The scheme's RAM structures, the first `limit` entries of each plus those the last
     /// request touched (see [`crate::inspect`]). Read-only.
     pub fn inspect(&self, limit: usize) -> crate::inspect::Inspection {
-        self.inspect_focus(limit, None)
+        self.inspect_query(crate::inspect::InspectQuery::with_limit(limit))
     }
 
-    /// [`Self::inspect`], zoomed into the tree node `focus` (see
-    /// [`crate::inspect::InspectQuery::focus`]).
-    pub fn inspect_focus(&self, limit: usize, focus: Option<&str>) -> crate::inspect::Inspection {
-        let touched = match self.cursor.checked_sub(1) {
-            Some(i) => self.workload.pages_of(&self.workload.requests[i]),
-            None => &[],
+    /// The answer to a view's question (see [`crate::inspect::InspectQuery`]); the pages of
+    /// the last request served become its `touched`. Read-only.
+    pub fn inspect_query(&self, mut query: crate::inspect::InspectQuery) -> crate::inspect::Inspection {
+        query.touched = match self.cursor.checked_sub(1) {
+            Some(i) => self.workload.pages_of(&self.workload.requests[i]).to_vec(),
+            None => Vec::new(),
         };
-        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
+        let mut ins = self.ftl.inspect(&query);
         ins.ram_budget = self.config.ram_budget();
         if let Some(hook) = self.device.meta_hook() {
-            ins.structures.extend(hook.structures(limit));
+            ins.structures.extend(hook.structures(query.limit));
         }
         ins
     }

@@ -141,8 +141,10 @@ export class SimCore {
         return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
       case 'sweep':
         return [{ type: 'sweep', id, json: sweepCall(this.wasm, msg.call) }, []];
-      case 'inspect':
-        return [{ type: 'inspection', id, inspection: this.need(simId).inspect(msg.focus) }, []];
+      case 'inspect': {
+        const session = this.need(simId);
+        return [{ type: 'inspection', id, inspection: session.inspect(msg.query), at: session.position() }, []];
+      }
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);

@@ -34,6 +34,23 @@ export type Structure =
   | { shape: 'tree'; id: string; name: string; root: TreeNode; order?: string; truncated: boolean }
   | { shape: 'ranges'; id: string; name: string; len: number; ranges: { id: number; min: number; max: number; ppn: number; filter?: string }[]; truncated: boolean };
 
+/**
+ * A view's question to the scheme's inspection (engine `InspectQuery`): it travels untouched
+ * from the view through the worker to the engine, which reads it once and refuses a field
+ * it does not know. A new question is a field here plus a scheme's answer.
+ */
+export interface InspectQuery {
+  /** Entries of each structure shown in order before the summary cuts off (engine default 64). */
+  limit?: number;
+  /** A tree node id (one the scheme gave out) to zoom into. */
+  focus?: string;
+}
+
+/** A stable key for a query (same fields, same key), for caching answers. */
+export function queryKey(q: InspectQuery): string {
+  return JSON.stringify(Object.keys(q).sort().filter((k) => q[k as keyof InspectQuery] !== undefined).map((k) => [k, q[k as keyof InspectQuery]]));
+}
+
 export interface Inspection {
   ram_budget: number;
   ram_used: number;

@@ -10,7 +10,7 @@
  * the views draw at that position, so part-way through a request they are replayed states.
  */
 import type { RequestTrace } from './events';
-import type { Inspection } from './inspection';
+import type { InspectQuery, Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
 
@@ -348,10 +348,10 @@ type ToWorkerBody =
   /** Sweeps and paper experiments (issue 13): the engine expands and reports; JSON out. */
   | { type: 'sweep'; id: number; call: SweepCall }
   /**
-   * The scheme's RAM structures at the current position (asked on demand, never per frame);
-   * `focus`: a tree node id to zoom into (engine `InspectQuery::focus`).
+   * A view asks the scheme's inspection a question at the current position (on demand,
+   * never per frame); `query` reaches the engine untouched. The answer says where it stands.
    */
-  | { type: 'inspect'; id: number; focus?: string }
+  | { type: 'inspect'; id: number; query: InspectQuery }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
@@ -368,7 +368,7 @@ export type FromWorker =
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }
-  | { type: 'inspection'; id: number; inspection: Inspection }
+  | { type: 'inspection'; id: number; inspection: Inspection; at: Position }
   | { type: 'catalog'; id: number; catalog: Catalog }
   | { type: 'validated'; id: number; result: Validation }
   | { type: 'sweep'; id: number; json: string }

@@ -6,7 +6,7 @@
  */
 import { EventCodec } from './eventCodec';
 import type { RequestTrace } from './events';
-import type { Inspection } from './inspection';
+import type { InspectQuery, Inspection } from './inspection';
 import { PageTable } from './pageTable';
 import type { FrameData, RequestReport, SimInfo } from './protocol';
 import { ResponseBins } from './responseBins';
@@ -90,9 +90,9 @@ export class Readout {
     return f;
   }
 
-  /** The scheme's RAM structures now (engine/inspection.ts); `focus`: a tree node to zoom into. */
-  inspect(focus?: string): Inspection {
-    return JSON.parse(this.sim.inspectJson(focus)) as Inspection;
+  /** The scheme's answer to a view's question where the engine stands (engine/inspection.ts). */
+  inspect(query: InspectQuery): Inspection {
+    return JSON.parse(this.sim.inspectJson(JSON.stringify(query))) as Inspection;
   }
 
   /** Folds response times served since the last call into the bins. */

@@ -10,7 +10,7 @@
  * Moves that may take long (seeks, jumps) are generators that yield progress between
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
-import { replayInspection, type Inspection } from './inspection';
+import { queryKey, replayInspection, type InspectQuery, type Inspection } from './inspection';
 import { composeAt } from './replay';
 import { matchesStop, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
@@ -30,10 +30,8 @@ interface Open {
   before: FrameData;
   after: FrameData;
   report: RequestReport | null;
-  /** RAM inspection before the request (only once the cache panel has asked for one). */
-  inspectBefore?: Inspection;
-  /** The tree node it was zoomed into. */
-  inspectFocus?: string;
+  /** Answers before the request, by query key (carried over from its start, or taken when first asked). */
+  answersBefore: Map<string, Inspection>;
 }
 
 export class Session {
@@ -47,10 +45,12 @@ export class Session {
   /** Request `req - 1` with its events, when known (op 0). */
   private last: RequestTrace | null = null;
   private lastReport: RequestReport | null = null;
-  /** The cache panel has asked for an inspection: op stepping keeps one from before each request. */
-  private inspecting = false;
-  /** The tree node the last inspection was zoomed into (the tree view's zoom). */
-  private focus: string | undefined;
+  /**
+   * Answers to the views' questions at a request boundary, by query key. The state at a
+   * boundary is always the same, so they hold until the boundary changes; opening the
+   * request there carries them over as the answers before it (no seeking back for them).
+   */
+  private answers: { req: number; byQuery: Map<string, Inspection> } = { req: -1, byQuery: new Map() };
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
 
@@ -175,22 +175,29 @@ export class Session {
   }
 
   /**
-   * The scheme's RAM structures where the timeline stands. Part-way through a request the
-   * engine has served it whole, so the inspection from before it is replayed up to the op.
+   * The scheme's answer to a view's question where the timeline stands. Part-way through a
+   * request the engine has served it whole, so the answer from before it is replayed up to
+   * the op. The worker keeps answers, never the questions: each view sends its own.
    */
-  inspect(focus?: string): Inspection {
-    this.inspecting = true;
-    this.focus = focus;
+  inspect(query: InspectQuery): Inspection {
+    const key = queryKey(query);
     const o = this.open;
     if (o && this.op > 0) {
-      // Opened before the panel asked (or zoomed elsewhere): go back and take one from before it.
-      if (!o.inspectBefore || o.inspectFocus !== focus) {
-        o.inspectBefore = this.inspectAt(this.req);
-        o.inspectFocus = focus;
+      let before = o.answersBefore.get(key);
+      // Asked for the first time in this request: go back and take it from before the request.
+      if (!before) {
+        before = this.inspectAt(this.req, query);
+        o.answersBefore.set(key, before);
       }
-      return replayInspection(o.inspectBefore, o.trace.ops.slice(0, this.op));
+      return replayInspection(before, o.trace.ops.slice(0, this.op));
     }
-    return this.out.inspect(focus);
+    const here = this.answersHere();
+    let answer = here.get(key);
+    if (!answer) {
+      answer = this.out.inspect(query);
+      here.set(key, answer);
+    }
+    return answer;
   }
 
   /** A fresh view of where we are (with the state hash). */
@@ -200,10 +207,16 @@ export class Session {
 
   // ---- helpers -----------------------------------------------------------------------------
 
-  /** The inspection at `r` requests served (the engine goes there and back, to r + 1). */
-  private inspectAt(r: number): Inspection {
+  /** Answers kept for the boundary the engine stands at (`req` requests served). */
+  private answersHere(): Map<string, Inspection> {
+    if (this.answers.req !== this.req) this.answers = { req: this.req, byQuery: new Map() };
+    return this.answers.byQuery;
+  }
+
+  /** The answer at `r` requests served (the engine goes there and back, to r + 1). */
+  private inspectAt(r: number, query: InspectQuery): Inspection {
     this.sim.seek(r);
-    const i = this.out.inspect(this.focus);
+    const i = this.out.inspect(query);
     this.sim.seek(r + 1); // seeking drops the events it records
     return i;
   }
@@ -251,12 +264,12 @@ export class Session {
   /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
   private enter() {
     const before = this.out.capture();
-    const inspectBefore = this.inspecting ? this.out.inspect(this.focus) : undefined;
+    const answersBefore = new Map(this.answersHere());
     this.sim.step(1);
     const after = this.out.capture();
     const trace = this.out.events(after, 1)[0] ?? null;
     if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
-    this.open = { trace, before, after, report: this.out.report(), inspectBefore, inspectFocus: this.focus };
+    this.open = { trace, before, after, report: this.out.report(), answersBefore };
     this.op = 0;
   }
 

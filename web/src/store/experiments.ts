@@ -70,7 +70,7 @@ export class Experiments {
           return;
         }
         timeline.failure = undefined;
-        state.set({ info: loaded.info, log: [], responses: undefined, inspection: undefined, experiment, trace: loaded.parse, parseChoices: choices });
+        state.set({ info: loaded.info, log: [], responses: undefined, experiment, trace: loaded.parse, parseChoices: choices });
         // Built just before a newer load took over: show it, but that load owns the status.
         timeline.apply(loaded.view, timeline.current(gen) ? undefined : state.get().status);
       },

@@ -6,7 +6,6 @@
  * with the experiment, a panel toggle with the ui.
  */
 import type { RequestTrace } from '../engine/events';
-import type { Inspection } from '../engine/inspection';
 import type { FrameData, Position, RequestReport, SimInfo, TraceParse } from '../engine/protocol';
 import type { ResponseSeries } from '../engine/responseBins';
 import type { ParseChoices } from '../traces/stream';
@@ -65,8 +64,6 @@ export interface ExperimentState {
 export interface ReadoutState {
   /** Response times binned over the trace, for the chart. */
   responses?: ResponseSeries;
-  /** The scheme's RAM structures at the position (fetched while the cache panel is shown). */
-  inspection?: Inspection;
 }
 
 /** How the user looks at it (ui.ts). */

@@ -7,6 +7,7 @@
  * the public API the views call and the glue between the slices.
  */
 import { SimClient } from '../engine/client';
+import type { InspectQuery } from '../engine/inspection';
 import type { ParseChoices } from '../traces/stream';
 import type { Experiment } from './experiment';
 import { Experiments } from './experiments';
@@ -58,7 +59,7 @@ export class SimStore extends Observable<SimState> {
       load: (experiment, choices) => this.load(experiment, choices),
     });
     this.ui = new Ui(cell);
-    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
+    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch), () => this.state);
   }
 
   /** Value of a named frame counter (NaN before the first frame). */
@@ -163,8 +164,8 @@ export class SimStore extends Observable<SimState> {
   pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
   /** Fetches the binned response times (the chart's data). */
   refreshResponses = () => this.reads.responses();
-  /** Fetches the scheme's RAM inspection at the current position (the cache and tree panels' data); `focus` zooms the tree. */
-  refreshInspection = (focus?: string) => this.reads.inspection(focus);
+  /** The scheme's answer to a view's question at the current position (views ask through useInspection). */
+  inspect = (query: InspectQuery) => this.reads.inspect(query);
   /** What the engine can build (config schema, presets, scheme specs); asked once. */
   catalog = () => this.reads.catalog();
   /** The engine's verdict on a config, without building it (the running experiment stays). */

@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PageInfo } from '../../engine/pageTable';
 import { prefillNote } from '../../narration/context';
 import { SPEEDS } from '../../store/speeds';
+import { useInspection } from '../../store/useInspection';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
@@ -45,20 +45,14 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const [hover, setHover] = useState<{ ppn: number; pinned: boolean } | null>(null);
   const [hoverInfo, setHoverInfo] = useState<{ ppn: number; info: PageInfo | null } | null>(null);
   const [shown, setShown] = useState<ReturnType<typeof gridHighlight> | null>(null);
-  const inspection = useSim((s) => s.inspection);
   // Log-block schemes pair log and data blocks: the block under the pointer shows its
-  // partners, from the engine's RAM inspection (fetched for the hovered block).
+  // partners, from the engine's RAM inspection (asked while a block is hovered).
   const pairs = !!info?.spec.stops.includes('merge');
   const hoverBlock = hover && info ? Math.floor(hover.ppn / info.pagesPerBlock) : null;
+  const inspection = useInspection(pairs && hoverBlock !== null ? {} : null);
   const assoc = useMemo(() => (pairs && hoverBlock !== null ? associationOf(inspection, hoverBlock) : null), [pairs, hoverBlock, inspection]);
   const assocRef = useRef(assoc);
   assocRef.current = assoc;
-  // While playing, at most every half second (as the cache panel): never every frame.
-  const playing = useSim((s) => s.status === 'playing');
-  const assocSeq = useThrottled(seq, 500, playing);
-  useEffect(() => {
-    if (pairs && hoverBlock !== null) void store.refreshInspection();
-  }, [pairs, hoverBlock, assocSeq, store]);
 
   useEffect(() => {
     const el = boxRef.current;

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../../app/useElementWidth';
 import type { EngineEvent } from '../../engine/events';
 import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
-import { useSim, useStore } from '../../store/useSim';
+import { useInspection } from '../../store/useInspection';
+import { useSim } from '../../store/useSim';
 import { useThrottled } from '../../store/useThrottled';
 import { drawTree } from './draw';
 import { RamSplitPanel } from './RamSplitPanel';
@@ -41,15 +42,13 @@ function hitIds(ops: EngineEvent[]): Set<string> {
  * Enter on) a band or a group zooms into it, the trail above zooms out.
  */
 export function TreePanel() {
-  const store = useStore();
   const playing = useSim((s) => s.status === 'playing');
-  const seq = useThrottled(useSim((s) => s.seq), PLAYING_EVERY_MS, playing);
   const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
   const op = useThrottled(useSim((s) => s.pos.op), PLAYING_EVERY_MS, playing);
   const info = useSim((s) => s.info);
-  const inspection = useSim((s) => s.inspection);
   const [zoom, setZoom] = useState<Zoom[]>([]);
   const focus = zoom.at(-1);
+  const inspection = useInspection(focus ? { focus: focus.id } : {});
   const wrapRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapRef, 420, 260);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -58,9 +57,6 @@ export function TreePanel() {
 
   // A new experiment starts at the whole tree.
   useEffect(() => setZoom([]), [info]);
-  useEffect(() => {
-    void store.refreshInspection(focus?.id);
-  }, [seq, focus?.id, store]);
 
   const tree = treeOf(inspection?.structures);
   const ops = useMemo(() => {
