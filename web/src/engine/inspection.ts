@@ -5,7 +5,7 @@
  *
  * Part-way through a request the engine has already served it whole, so the worker keeps
  * the inspection from before the request and replays the request's cache events over it
- * (`replayInspection`), as replay.ts does for the page grid.
+ * (`replayInspection`), as replay/grid.ts does for the page grid.
  */
 import type { EngineEvent } from './events';
 

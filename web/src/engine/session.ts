@@ -4,14 +4,14 @@
  * The engine serves whole requests and steps back by seeking (nearest checkpoint + replay).
  * The session adds the operation level: to stand part-way through request r it keeps the
  * frame before r, serves r, keeps r's events and the frame after, and replays the first k
- * events (replay.ts). Invariant: at op 0 the engine has served `req` requests; at op > 0
+ * events (replay/grid.ts). Invariant: at op 0 the engine has served `req` requests; at op > 0
  * it has served `req + 1` (request `req` is "open").
  *
  * Moves that may take long (seeks, jumps) are generators that yield progress between
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
 import { queryKey, replayInspection, type InspectQuery, type Inspection } from './inspection';
-import { composeAt } from './replay';
+import { composeAt } from './replay/grid';
 import { matchesStop, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
 import { Readout } from './readout';

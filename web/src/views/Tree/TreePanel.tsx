@@ -8,7 +8,7 @@ import { useThrottled } from '../../store/useThrottled';
 import { drawTree } from './draw';
 import { RamSplitPanel } from './RamSplitPanel';
 import { treeOf, treeView, type RowView } from './model';
-import { replayTree } from './replay';
+import { replayTree } from '../../engine/replay/tree';
 import './Tree.css';
 
 /** While playing, the tree is asked for and redrawn at most this often (ms), as the cache panel. */

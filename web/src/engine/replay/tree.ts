@@ -7,8 +7,8 @@
  * the CTP the request reached last). A load or hit moves a CTP first, an insert adds a CDP,
  * an eviction removes either. Bands of colder groups keep their counts (from before).
  */
-import type { EngineEvent } from '../../engine/events';
-import type { TreeNode } from '../../engine/inspection';
+import type { EngineEvent } from '../events';
+import type { TreeNode } from '../inspection';
 
 /** `root` with `ops` (a request's events so far) applied. */
 export function replayTree(root: TreeNode, ops: EngineEvent[]): TreeNode {
