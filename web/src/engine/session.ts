@@ -10,8 +10,8 @@
  * Moves that may take long (seeks, jumps) are generators that yield progress between
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
-import { queryKey, replayInspection, type InspectQuery, type Inspection } from './inspection';
-import { composeAt } from './replay/grid';
+import { queryKey, type InspectQuery, type Inspection } from './inspection';
+import { replayGrid, replayInspection, type ReplayContext } from './replay';
 import { matchesStop, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
 import { Readout } from './readout';
@@ -51,6 +51,8 @@ export class Session {
    * request there carries them over as the answers before it (no seeking back for them).
    */
   private answers: { req: number; byQuery: Map<string, Inspection> } = { req: -1, byQuery: new Map() };
+  /** What the op-level replay needs to know about the scheme. */
+  private readonly replayContext: ReplayContext;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
 
@@ -60,6 +62,7 @@ export class Session {
     private readonly now: () => number,
   ) {
     this.out = new Readout(sim, info);
+    this.replayContext = { cacheLevels: info.spec.caches.map((c) => c.level) };
   }
 
   /** The current position. */
@@ -189,7 +192,7 @@ export class Session {
         before = this.inspectAt(this.req, query);
         o.answersBefore.set(key, before);
       }
-      return replayInspection(before, o.trace.ops.slice(0, this.op));
+      return replayInspection(before, o.trace.ops.slice(0, this.op), this.replayContext);
     }
     const here = this.answersHere();
     let answer = here.get(key);
@@ -302,7 +305,7 @@ export class Session {
     let f: FrameData;
     if (this.open && this.op > 0) {
       const o = this.open;
-      const grid = composeAt(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
+      const grid = replayGrid(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
       f = { ...grid, counters: o.before.counters.slice(), hash: '' };
     } else {
       f = frame ?? this.out.capture();

@@ -8,7 +8,6 @@ import { useThrottled } from '../../store/useThrottled';
 import { drawTree } from './draw';
 import { RamSplitPanel } from './RamSplitPanel';
 import { treeOf, treeView, type RowView } from './model';
-import { replayTree } from '../../engine/replay/tree';
 import './Tree.css';
 
 /** While playing, the tree is asked for and redrawn at most this often (ms), as the cache panel. */
@@ -63,17 +62,15 @@ export function TreePanel() {
     const events = current?.ops ?? [];
     return op > 0 ? events.slice(0, op) : events;
   }, [current, op]);
-  // Part-way through a request the tree is from before it: replay the request's ops so far.
-  const replayed = inspection?.replayed;
+  // Part-way through a request the worker has replayed the tree to the op (engine/replay).
   const treeLevels = hasTree(info?.spec.caches.map((c) => c.level) ?? []);
   const view = useMemo(() => {
     if (!tree) return undefined;
-    // The replay knows the CTP → CDP convention only: other trees stay as they were before the request.
-    let root = replayed && treeLevels ? replayTree(tree.root, ops) : tree.root;
+    let root = tree.root;
     // A scheme that does not zoom on its side (its tree ignores the focus) still shows the node alone.
     if (focus && root.children?.some((c) => c.id === focus.id)) root = { ...root, children: root.children.filter((c) => c.id === focus.id) };
     return treeView(root, focus?.start ?? 1, treeLevels ? treeOps(ops) : [], hitIds(ops), tree.order ?? 'none');
-  }, [tree, replayed, treeLevels, focus, ops]);
+  }, [tree, treeLevels, focus, ops]);
 
   useEffect(() => {
     const svg = svgRef.current;
