@@ -10,7 +10,7 @@ import { ResponseChart } from '../views/Inspector/ResponseChart';
 import { Narration } from '../views/Narration/Narration';
 import { SIDE_PANELS } from './panels';
 import { SideTabs } from './SideTabs';
-import { useMedia } from './useMedia';
+import { useMedia } from '../ui/useMedia';
 import './App.css';
 
 function Status() {

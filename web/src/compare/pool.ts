@@ -7,7 +7,7 @@
  */
 import type { FromWorker, ToWorker } from '../engine/protocol';
 import { streamTrace, type ParseChoices, type TraceSource } from '../traces/stream';
-import type { RunMetrics } from './metrics';
+import type { RunMetrics } from '../engine/metrics';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 type ProgressFn = (p: { label: string; done: number; total: number }) => void;

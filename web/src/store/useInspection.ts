@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { queryKey, type InspectQuery, type Inspection } from '../engine/inspection';
 import { useSim, useStore } from './useSim';
-import { useThrottled } from './useThrottled';
+import { useThrottled } from '../ui/useThrottled';
 
 /** While playing, a view asks at most this often (ms): never every frame. */
 export const INSPECT_PLAYING_EVERY_MS = 500;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { cacheVocabulary } from '../../narration/narrate';
 import { useInspection } from '../../store/useInspection';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import { BudgetBar } from './BudgetBar';
 import { currentStep, highlights, pathSummary, requestPath } from './path';
 import { PathStrip } from './PathStrip';

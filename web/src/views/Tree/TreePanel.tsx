@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useElementWidth } from '../../app/useElementWidth';
+import { useElementWidth } from '../../ui/useElementWidth';
 import type { EngineEvent } from '../../engine/events';
 import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
 import { useInspection } from '../../store/useInspection';
 import { useSim } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import { drawTree } from './draw';
 import { RamSplitPanel } from './RamSplitPanel';
 import { treeOf, treeView, type RowView } from './model';

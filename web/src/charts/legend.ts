@@ -4,7 +4,7 @@
  * formatting for hover texts, and the legend along the bottom.
  */
 import { format, type Selection } from 'd3';
-import { LEGEND_COLS, LEGEND_ROW, legendHeight, standaloneSvg, type ChartBox } from '../draw';
+import { LEGEND_COLS, LEGEND_ROW, legendHeight, standaloneSvg, type ChartBox } from './draw';
 
 export { legendHeight, type ChartBox };
 
