@@ -6,7 +6,7 @@
  * as `ftl run --json`. Results are reported as they finish; Stop ends every run still going.
  */
 import type { FromWorker, ToWorker } from '../engine/protocol';
-import { streamTrace, type ParseChoices, type TraceSource } from '../traces/stream';
+import { streamTrace, type ParseChoices, type TraceSource } from '../engine/traceStream';
 import type { RunMetrics } from '../engine/metrics';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;

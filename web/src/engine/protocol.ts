@@ -10,6 +10,7 @@
  * the views draw at that position, so part-way through a request they are replayed states.
  */
 import type { RequestTrace } from './events';
+import type { OptionDoc, Schema } from './configSchema';
 import type { InspectQuery, Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
@@ -64,7 +65,7 @@ export interface Preset {
 /** What the engine can be asked to build: the settings panel renders from it. */
 export interface Catalog {
   /** JSON Schema of the config without the scheme options (`configSchemaJson()`). */
-  configSchema: import('../views/Settings/schemaForm').Schema;
+  configSchema: Schema;
   defaultConfig: Record<string, unknown>;
   presets: Preset[];
   /** Every scheme's spec (`schemesJson()`): options, their docs and named variants. */
@@ -77,7 +78,7 @@ export interface SchemeSpec extends SchemeInfo {
   stops: string[];
   caches: { level: string; name: string }[];
   default_options: Record<string, unknown>;
-  option_docs: import('../views/Settings/schemaForm').OptionDoc[];
+  option_docs: OptionDoc[];
   variants: { name: string; options: Record<string, unknown> }[];
 }
 

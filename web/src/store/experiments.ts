@@ -7,7 +7,7 @@
 import { isFatal, type SimClient } from '../engine/client';
 import { errorMessage } from '../engine/errors';
 import { plainConfigMessage } from '../engine/plainWords';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import type { Experiment } from './experiment';
 import { loadExperiment, type Loaded } from './loadExperiment';
 import type { SimState, StateCell } from './state';

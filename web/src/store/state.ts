@@ -8,7 +8,7 @@
 import type { RequestTrace } from '../engine/events';
 import type { FrameData, Position, RequestReport, SimInfo, TraceParse } from '../engine/protocol';
 import type { ResponseSeries } from '../engine/responseBins';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { DEFAULT_EXPERIMENT, type Experiment } from './experiment';
 import { DEFAULT_SPEED } from './speeds';
 

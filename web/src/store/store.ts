@@ -8,7 +8,7 @@
  */
 import { SimClient } from '../engine/client';
 import type { InspectQuery } from '../engine/inspection';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import type { Experiment } from './experiment';
 import { Experiments } from './experiments';
 import { PlayLoop, type PlayHost } from './player';

@@ -6,7 +6,7 @@ import { getTrace, type LibraryEntry, putTrace } from './library';
 import { TraceLibrary } from './library/TraceLibrary';
 import { useLibrary } from './library/useLibrary';
 import type { TraceEntry } from './manifest';
-import type { ParseChoices } from './stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { deviceWords, onTeachingDevice } from './teachingDevice';
 import { TraceStats } from './TraceStats';
 import { type FileChoices, TIME_UNITS, UploadPreview } from './UploadPreview';

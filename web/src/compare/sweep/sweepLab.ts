@@ -8,7 +8,7 @@
 import { SimClient } from '../../engine/client';
 import type { SweepCall } from '../../engine/protocol';
 import type { Experiment } from '../../store/experiment';
-import { fetchSource, fileSource, type ParseChoices } from '../../traces/stream';
+import { fetchSource, fileSource, type ParseChoices } from '../../engine/traceStream';
 import type { RunMetrics } from '../../engine/metrics';
 import type { RunEvent, RunPool, RunTrace } from '../pool';
 import type { ExperimentInfo, ReportRow, SweepCatalog, SweepPoint } from './types';

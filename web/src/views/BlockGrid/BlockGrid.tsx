@@ -4,7 +4,7 @@ import { prefillNote } from '../../narration/context';
 import { SPEEDS } from '../../store/speeds';
 import { useInspection } from '../../store/useInspection';
 import { useSim, useStore } from '../../store/useSim';
-import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
+import { gridProbe, MAIN_GRID, recordPaint } from './drawProbe';
 import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
 import { describePage } from './hoverText';
