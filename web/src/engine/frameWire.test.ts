@@ -47,27 +47,35 @@ describe('frame page changes', () => {
     let id = 1;
     const frameOf = (r: FromWorker) => (r.type === 'view' || r.type === 'loaded' ? r.view.frame : null)!;
     // What the worker would post and the page receive, through a structured clone.
-    const roundTrip = (msg: Msg): { sent: FrameData; wirePages: number; got: FromWorker } => {
+    const roundTrip = (msg: Msg): { sent: FrameData; wirePages: number; wireBlockArrays: number; got: FromWorker } => {
       const [reply, transfer] = core.handle({ ...msg, id: id++ } as ToWorker);
       if (reply.type !== 'view' && reply.type !== 'loaded') throw new Error(JSON.stringify(reply));
       const f = reply.view.frame;
-      const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice() };
+      const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice(), blockRoles: f.blockRoles.slice(), eraseCounts: f.eraseCounts.slice() };
       const [wire, wireTransfer] = sender.send(reply, transfer, msg.sim ?? 0);
       const wirePages = frameOf(wire).pageStates.length;
+      const wf = frameOf(wire);
+      const wireBlockArrays = wf.blockRoles.length + wf.validCounts.length + wf.eraseCounts.length;
       const got = receiver.receive(structuredClone(wire, { transfer: wireTransfer }), msg.sim ?? 0);
-      return { sent, wirePages, got };
+      return { sent, wirePages, wireBlockArrays, got };
     };
     const ppb = 16;
-    /** Blocks whose pages differ between two page-state arrays. */
-    const differing = (a: Uint8Array, b: Uint8Array) =>
-      Array.from({ length: a.length / ppb }, (_, k) => k).filter((k) => a.subarray(k * ppb, (k + 1) * ppb).some((v, i) => v !== b[k * ppb + i]));
-    const last = new Map<number, Uint8Array>();
+    /** Blocks whose pages, role, valid count or erase count differ between two frames. */
+    const differing = (a: FrameData, b: FrameData) =>
+      Array.from({ length: a.blockRoles.length }, (_, k) => k).filter(
+        (k) =>
+          a.pageStates.subarray(k * ppb, (k + 1) * ppb).some((v, i) => v !== b.pageStates[k * ppb + i]) ||
+          a.blockRoles[k] !== b.blockRoles[k] ||
+          a.validCounts[k] !== b.validCounts[k] ||
+          a.eraseCounts[k] !== b.eraseCounts[k],
+      );
+    const last = new Map<number, FrameData>();
     const config = JSON.stringify({ scheme: 'page', device: { blocks: 64, pages_per_block: 16 } });
     for (const sim of [0, 1]) {
       const first = roundTrip({ type: 'load', sim, configJson: config, trace: shippedTrace(TRACE), traceName: TRACE });
       expect(frameOf(first.got).pageStates).toEqual(first.sent.pageStates);
       expect(frameOf(first.got).changes).toBeUndefined();
-      last.set(sim, first.sent.pageStates);
+      last.set(sim, first.sent);
     }
     let changedSome = false;
     // Forwards, one op at a time, backwards and a seek: every kind of move, on both sims.
@@ -88,15 +96,25 @@ describe('frame page changes', () => {
         const got = frameOf(r.got);
         expect(got.pageStates).toEqual(r.sent.pageStates);
         expect(got.validCounts).toEqual(r.sent.validCounts);
-        // Only the changed blocks' pages crossed, and the page is told which they were.
+        expect(got.blockRoles).toEqual(r.sent.blockRoles);
+        expect(got.eraseCounts).toEqual(r.sent.eraseCounts);
+        // Only the changed blocks crossed (no device-sized array), and the page is told which they were.
         expect(r.wirePages).toBe(0);
-        expect(Array.from(got.changes!.blocks)).toEqual(differing(last.get(sim)!, r.sent.pageStates));
+        expect(r.wireBlockArrays).toBe(0);
+        expect(Array.from(got.changes!.blocks)).toEqual(differing(last.get(sim)!, r.sent));
         expect(got.changes!.since).toBe(got.seq! - 1);
         changedSome ||= got.changes!.blocks.length > 0;
-        last.set(sim, r.sent.pageStates);
+        last.set(sim, r.sent);
       }
     }
     expect(changedSome).toBe(true);
+    // The page's arrays are the same objects frame after frame (updated in place, no new buffers).
+    const a = frameOf(roundTrip({ type: 'step', requests: 5, budgetMs: Infinity, sim: 0 }).got);
+    const b = frameOf(roundTrip({ type: 'step', requests: 5, budgetMs: Infinity, sim: 0 }).got);
+    expect(b.pageStates).toBe(a.pageStates);
+    expect(b.blockRoles).toBe(a.blockRoles);
+    expect(b.validCounts).toBe(a.validCounts);
+    expect(b.eraseCounts).toBe(a.eraseCounts);
   });
 
   it('refuses changes against a frame the page does not hold, and starts again at a load', () => {
