@@ -53,9 +53,9 @@ describe('frame page changes', () => {
       const f = reply.view.frame;
       const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice(), blockRoles: f.blockRoles.slice(), eraseCounts: f.eraseCounts.slice() };
       const [wire, wireTransfer] = sender.send(reply, transfer, msg.sim ?? 0);
-      const wirePages = frameOf(wire).pageStates.length;
-      const wf = frameOf(wire);
-      const wireBlockArrays = wf.blockRoles.length + wf.validCounts.length + wf.eraseCounts.length;
+      const wf = frameOf(wire) as Partial<FrameData>;
+      const wirePages = wf.pageStates?.length ?? 0;
+      const wireBlockArrays = (wf.blockRoles?.length ?? 0) + (wf.validCounts?.length ?? 0) + (wf.eraseCounts?.length ?? 0);
       const got = receiver.receive(structuredClone(wire, { transfer: wireTransfer }), msg.sim ?? 0);
       return { sent, wirePages, wireBlockArrays, got };
     };

@@ -32,11 +32,8 @@ export interface PageDelta {
 /** The per-block and per-page arrays of a frame (what a change list updates). */
 type Grid = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCounts' | 'eraseCounts'>;
 
-/** A frame on the wire: whole, or with `pageDelta` and empty device arrays. */
+/** A frame on the wire: whole, or with `pageDelta` in place of the device arrays (pages, roles, valid and erase counts). */
 export type WireFrame = FrameData & { pageDelta?: PageDelta };
-
-const EMPTY8 = new Uint8Array(0);
-const EMPTY32 = new Uint32Array(0);
 
 /** The worker's side: the last frame sent for each simulation. */
 export class FrameSender {
@@ -59,9 +56,11 @@ export class FrameSender {
     const frame = reply.view.frame;
     const pageDelta = diffFrame(prev.grid, frame, prev.pagesPerBlock, prev.seq);
     prev.seq++;
-    const wire: WireFrame = { ...frame, pageStates: EMPTY8, blockRoles: EMPTY8, validCounts: EMPTY32, eraseCounts: EMPTY32, pageDelta };
+    // The device arrays stay behind (the page fills them in from its own): the counters, the
+    // labels and the change list's one buffer go.
+    const { pageStates: _p, blockRoles: _r, validCounts: _v, eraseCounts: _e, ...rest } = frame;
+    const wire = { ...rest, pageDelta } as WireFrame;
     const out: FromWorker = { ...reply, view: { ...reply.view, frame: wire } };
-    // The empty arrays are shared, never transferred: the counters, the labels and the change list's one buffer go.
     const moved = [frame.counters.buffer as ArrayBuffer, pageDelta.blocks.buffer as ArrayBuffer];
     if (frame.pageKeys) moved.push(frame.pageKeys.buffer as ArrayBuffer);
     return [out, moved];
