@@ -6,7 +6,7 @@
  */
 import { axisBottom, axisLeft, max, min, scalePoint, scaleLinear } from 'd3';
 import { tickNum } from '../../charts/legend';
-import { drawLegend, legendHeight, standaloneSvg } from '../../charts/draw';
+import { drawLegend, legendHeight, standaloneSvg } from '../../charts/legend';
 
 /** One scheme's line: (value index, metric) for the points that finished. */
 export interface SweepSeries {
