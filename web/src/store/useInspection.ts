@@ -33,7 +33,6 @@ export function useInspection(query: InspectQuery | null): Inspection | undefine
       setHeld({ info, inspection });
     });
     // `query` is read through its key: a new object with the same fields asks nothing new.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seq, key, info, store]);
 
   return held && held.info === info && query ? held.inspection : undefined;

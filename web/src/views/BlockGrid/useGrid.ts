@@ -38,8 +38,7 @@ export function useGridBox(boxRef: RefObject<HTMLDivElement | null>, stackRef: R
     });
     ro.observe(el);
     return () => ro.disconnect();
-    // measureScroll reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once: measureScroll reads refs only.
   }, []);
   return { box, scroll, measureScroll };
 }
