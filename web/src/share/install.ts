@@ -3,7 +3,6 @@
  * what a link is checked against (the engine's catalog and validation, the shipped traces,
  * the side tabs) and where an uploaded trace may already be (the trace library).
  */
-import { SIDE_PANELS } from '../app/panels';
 import { compareLab } from '../compare/theLab';
 import type { SimStore } from '../store/store';
 import { getTrace } from '../traces/library';
@@ -12,7 +11,8 @@ import { ShareController } from './controller';
 import { registerShareSection } from './sections';
 import { sweepSection } from './sweepSection';
 
-export function createShare(store: SimStore): ShareController {
+/** The share controller for `store`; `tabs`: the ids of the side tabs a link may name (the shell's, handed in). */
+export function createShare(store: SimStore, tabs: string[]): ShareController {
   registerShareSection(sweepSection);
   let manifest: Promise<string[]> | undefined;
   return new ShareController(store, compareLab, {
@@ -20,7 +20,7 @@ export function createShare(store: SimStore): ShareController {
     validate: (config) => store.validate(config),
     async known() {
       manifest ??= fetchManifest().then((m) => m.traces.map((t) => t.file));
-      return { traces: await manifest, tabs: SIDE_PANELS.map((p) => p.id) };
+      return { traces: await manifest, tabs };
     },
     findTrace: async (hash) => (await getTrace(hash))?.file,
   });
