@@ -54,11 +54,11 @@ export class FrameSender {
     const prev = this.last.get(sim);
     if (reply.type !== 'view' || !prev || prev.grid.pageStates.length !== reply.view.frame.pageStates.length) return [reply, transfer];
     const frame = reply.view.frame;
-    const pageDelta = diffFrame(prev.grid, frame, prev.pagesPerBlock, prev.seq);
+    const pageDelta = diffFrame(prev.grid, frame, prev.pagesPerBlock, prev.seq, frame.touched);
     prev.seq++;
     // The device arrays stay behind (the page fills them in from its own): the counters, the
     // labels and the change list's one buffer go.
-    const { pageStates: _p, blockRoles: _r, validCounts: _v, eraseCounts: _e, ...rest } = frame;
+    const { pageStates: _p, blockRoles: _r, validCounts: _v, eraseCounts: _e, touched: _t, ...rest } = frame;
     const wire = { ...rest, pageDelta } as WireFrame;
     const out: FromWorker = { ...reply, view: { ...reply.view, frame: wire } };
     const moved = [frame.counters.buffer as ArrayBuffer, pageDelta.blocks.buffer as ArrayBuffer];
@@ -70,11 +70,12 @@ export class FrameSender {
 /**
  * The blocks whose pages, role, valid count or erase count differ between `prev` and
  * `next`, with their values from `next` packed in one buffer; `prev` is brought up to
- * `next` on the way.
+ * `next` on the way. `touched`, when known (the engine's events since `prev`, in increasing
+ * order), are the only blocks whose pages can differ: only they are compared, not every page.
  */
-export function diffFrame(prev: Grid, next: Grid, pagesPerBlock: number, base: number): PageDelta {
+export function diffFrame(prev: Grid, next: Grid, pagesPerBlock: number, base: number, touched?: Uint32Array): PageDelta {
   const ppb = pagesPerBlock;
-  const paged = diffPages(prev.pageStates, next.pageStates, ppb, base).blocks;
+  const paged = touched ? changedAmong(prev.pageStates, next.pageStates, ppb, touched) : diffPages(prev.pageStates, next.pageStates, ppb, base).blocks;
   const changed: number[] = [];
   let i = 0;
   for (let b = 0; b < next.blockRoles.length; b++) {
@@ -136,6 +137,21 @@ export function diffPages(prev: Uint8Array, next: Uint8Array, pagesPerBlock: num
   const states = new Uint8Array(changed.length * ppb);
   changed.forEach((b, i) => states.set(next.subarray(b * ppb, (b + 1) * ppb), i * ppb));
   return { base, pagesPerBlock: ppb, blocks: Uint32Array.from(changed), states };
+}
+
+/** Which of `blocks` (increasing) have pages that differ; `prev` takes `next`'s pages for those. */
+function changedAmong(prev: Uint8Array, next: Uint8Array, ppb: number, blocks: Uint32Array): Uint32Array {
+  const out: number[] = [];
+  for (const b of blocks) {
+    const from = b * ppb;
+    for (let i = from; i < from + ppb; i++) {
+      if (prev[i] === next[i]) continue;
+      out.push(b);
+      prev.set(next.subarray(from, from + ppb), from);
+      break;
+    }
+  }
+  return Uint32Array.from(out);
 }
 
 /** The page's side: each simulation's frame arrays, updated in place by change lists. */

@@ -144,10 +144,16 @@ export interface FrameData {
   pageKeys?: Int32Array;
   /**
    * The page's count of this simulation's frames (frameWire.ts; absent in the worker).
-   * A frame that came as changes shares `pageStates` with the frames before it, updated
-   * in place: only the latest frame's page states are current.
+   * A frame that came as changes shares its device arrays with the frames before it,
+   * updated in place: only the latest frame's are current.
    */
   seq?: number;
+  /**
+   * In the worker only: the blocks the engine's events say the step touched, when the frame
+   * follows the last one sent by exactly those events (frameWire.ts then compares only
+   * these blocks' pages instead of every page).
+   */
+  touched?: Uint32Array;
   /** Blocks whose pages changed since frame `since` (when it came as changes). */
   changes?: { since: number; blocks: Uint32Array };
 }

@@ -24,6 +24,10 @@ export class Readout {
   private readonly pages: number;
   /** The page table missed events since the last seed (see reseed). */
   private stale = false;
+  /** The blocks the events last taken changed (`events`), in increasing order. */
+  touched: Uint32Array = new Uint32Array(0);
+  /** One byte a block, for collecting `touched` without repeats. */
+  private readonly mark: Uint8Array;
 
   constructor(
     private readonly sim: WasmSimulation,
@@ -33,6 +37,7 @@ export class Readout {
     this.table = new PageTable(this.pages, info.pagesPerBlock);
     this.bins = new ResponseBins(info.total);
     this.codec = new EventCodec(info.vocab);
+    this.mark = new Uint8Array(info.blocks);
     this.seedNow();
   }
 
@@ -74,6 +79,7 @@ export class Readout {
   events(after: FrameData, keep: number): RequestTrace[] {
     const words = this.sim.takeEvents();
     this.table.ingest(words, after.eraseCounts, this.codec);
+    this.touched = this.codec.touchedBlocks(words, this.info.pagesPerBlock, this.mark);
     return this.codec.tail(words, keep);
   }
 

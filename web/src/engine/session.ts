@@ -77,6 +77,9 @@ export class Session {
     const recent: RequestTrace[] = [];
     let stepped = 0;
     let frame: FrameData | null = null;
+    // At a boundary the last view sent was the engine's own frame, so this step's events
+    // name every block it changes; part-way through a request the view was a replay.
+    const fromBoundary = !this.open;
     if (this.open) {
       recent.push(this.open.trace);
       frame = this.finishOpen();
@@ -95,6 +98,7 @@ export class Session {
       const t = this.now();
       frame = this.out.capture();
       const tail = this.out.events(frame, NARRATE_MAX);
+      if (fromBoundary) frame.touched = this.out.touched;
       recent.push(...tail);
       this.req = this.sim.cursor();
       this.last = tail.at(-1) ?? null;
