@@ -2,8 +2,8 @@
 // Two views asking different questions at the same place each hold their own answer (no
 // shared slot), the same question is asked once, and a new position asks again.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
 import type { SimClient } from '../engine/client';
 import type { InspectQuery, Inspection } from '../engine/inspection';
 import { FakeClient, fakeInfo } from '../test/fakeClient';
@@ -20,21 +20,10 @@ function Asker({ id, query }: { id: string; query: InspectQuery }) {
   return <p data-id={id}>{i ? i.ram_used : '-'}</p>;
 }
 
-let root: Root;
-let host: HTMLElement;
-
 describe('useInspection', () => {
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-
   it('gives each view the answer to its own question, asking each question once per position', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
     const client = new FakeClient();
     const store = new SimStore(client as unknown as SimClient);
     store['set']({ status: 'ready', info: fakeInfo(10), pos: { request: 2, op: 0, ops: 0 } });
@@ -60,5 +49,6 @@ describe('useInspection', () => {
     act(() => store['set']({ pos: { request: 3, op: 0, ops: 0 }, seq: store.getState().seq + 1 }));
     expect(client.sent.filter((s) => s.body.type === 'inspect')).toHaveLength(4);
     expect(shown('tree')).toBe('1');
+    act(() => root.unmount());
   });
 });
