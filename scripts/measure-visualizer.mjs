@@ -35,6 +35,26 @@ const body = readFileSync(TRACE);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 await page.route('**/gen-1m.csv', (r) => r.fulfill({ body, contentType: 'text/csv' }));
+// Buffers the main thread receives with frames (each a fresh allocation there): counted on
+// every message from the engine worker that carries a frame.
+await page.addInitScript(() => {
+  const Base = window.Worker;
+  const tally = (window.__frameBuffers = { frames: 0, buffers: 0, bytes: 0 });
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const f = e.data?.view?.frame;
+        if (!f) return;
+        tally.frames++;
+        // Distinct buffers (a change list packs several arrays in one).
+        const buffers = new Set([...Object.values(f), ...Object.values(f.pageDelta ?? {})].filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer));
+        tally.buffers += buffers.size;
+        tally.bytes += [...buffers].reduce((a, b) => a + b.byteLength, 0);
+      });
+    }
+  };
+});
 await page.goto(BASE);
 await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready');
 
@@ -68,6 +88,7 @@ const playFor = (ms) => page.evaluate(async (ms) => {
     if (run) requestAnimationFrame(loop);
   };
   ftl.resetPaints();
+  Object.assign(window.__frameBuffers, { frames: 0, buffers: 0, bytes: 0 });
   const c0 = ftl.snapshot().cursor;
   document.querySelector('.controls__play').click();
   requestAnimationFrame(loop);
@@ -81,7 +102,9 @@ const playFor = (ms) => page.evaluate(async (ms) => {
   obs.disconnect();
   gaps.sort((a, b) => a - b);
   const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
-  return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), longTasks: long.length, longTaskMax: Math.max(0, ...long), served };
+  const fb = window.__frameBuffers;
+  const frameBuffers = { frames: fb.frames, buffersPerFrame: fb.buffers / Math.max(1, fb.frames), bytesPerFrame: Math.round(fb.bytes / Math.max(1, fb.frames)) };
+  return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), longTasks: long.length, longTaskMax: Math.max(0, ...long), served, frameBuffers };
 }, ms);
 
 /** Starts a trace of the page's tasks; the returned function stops it and sums it up. */

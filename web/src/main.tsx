@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { SIDE_PANELS } from './app/panels';
 import { createShare } from './share/install';
 import { ShareContext } from './share/ShareBar';
 import { SimStore } from './store/store';
@@ -12,7 +13,7 @@ import { installTestHook } from './testing/testHook';
 const store = new SimStore();
 installTestHook(store);
 // Opens the link in the address bar (or the default experiment) and keeps the link in step.
-const share = createShare(store);
+const share = createShare(store, SIDE_PANELS.map((p) => p.id));
 void share.start();
 
 createRoot(document.getElementById('root')!).render(

@@ -53,7 +53,7 @@ pub fn inspect(argv: &[String]) -> Result<(), String> {
         }
         None => None,
     };
-    let ins = sim.inspect_block(limit, None, block);
+    let ins = sim.inspect_query(InspectQuery { block, ..InspectQuery::with_limit(limit) });
     if args.has("json") {
         println!("{}", serde_json::to_string_pretty(&ins).map_err(|e| e.to_string())?);
         return Ok(());

@@ -7,24 +7,55 @@
 //! every entry the current request touched (`touched: true`); `len` is the full size and
 //! `truncated` says whether anything was left out.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// What to include.
-#[derive(Debug, Clone, Copy)]
-pub struct InspectQuery<'a> {
+/// What a view asks: the one typed question that travels from a view to the scheme. The app
+/// sends it as JSON and the facade deserializes it once ([`InspectQuery::from_json`]); the
+/// simulation adds [`InspectQuery::touched`]. A new question is a field here plus the answer
+/// of the schemes that understand it (the others ignore it).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct InspectQuery {
     /// Entries shown in order before the summary cuts off.
     pub limit: usize,
-    /// Logical pages of the current request (shown even past `limit`).
-    pub touched: &'a [u32],
+    /// Logical pages of the current request (shown even past `limit`); set by the simulation.
+    #[serde(skip)]
+    pub touched: Vec<u32>,
     /// A node id of a tree shape the viewer zoomed into (an id the scheme gave out): the
     /// scheme shows that node's part of the tree in full (or in windows, when still large).
     /// Shapes without such nodes ignore it.
-    pub focus: Option<&'a str>,
+    pub focus: Option<String>,
+    /// A physical block the viewer points at: the answer's [`Inspection::block`] says what it
+    /// does for the logical block owning it and that block's GC state (set by the simulation
+    /// from [`crate::ftl::Ftl::block_duty`]; a block past the device is ignored).
+    pub block: Option<u32>,
 }
 
-impl InspectQuery<'_> {
+impl Default for InspectQuery {
+    fn default() -> Self {
+        Self { limit: Self::DEFAULT_LIMIT, touched: Vec::new(), focus: None, block: None }
+    }
+}
+
+impl InspectQuery {
     /// Entries shown in order by default.
     pub const DEFAULT_LIMIT: usize = 64;
+
+    /// The default question with at most `limit` entries in order.
+    pub fn with_limit(limit: usize) -> Self {
+        Self { limit, ..Self::default() }
+    }
+
+    /// A view's question from its JSON (`{}` is the default question); unknown fields are
+    /// refused by name, so a question the engine does not know yet fails loudly.
+    pub fn from_json(json: &str) -> Result<Self, String> {
+        serde_json::from_str(json).map_err(|e| format!("inspection query {json}: {e}"))
+    }
+
+    /// The zoom focus, if any.
+    pub fn focus(&self) -> Option<&str> {
+        self.focus.as_deref()
+    }
 
     /// Whether logical page `lpn` belongs to the current request.
     pub fn touches(&self, lpn: u32) -> bool {
@@ -43,7 +74,7 @@ pub struct Inspection {
     pub budgets: Vec<Budget>,
     /// The structures.
     pub structures: Vec<Structure>,
-    /// What the block the viewer points at does ([`crate::Sim::inspect_block`]), when the
+    /// What the block the viewer points at does (asked with [`InspectQuery::block`]), when the
     /// scheme says ([`crate::ftl::Ftl::block_duty`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub block: Option<BlockDuty>,
@@ -256,6 +287,16 @@ pub fn indexed_keys(len: usize, limit: usize, extra: impl Iterator<Item = u32>) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_is_read_once_from_json_and_refuses_what_it_does_not_know() {
+        assert_eq!(InspectQuery::from_json("{}").unwrap(), InspectQuery::default());
+        let q = InspectQuery::from_json(r#"{"limit":5,"focus":"ctp-3"}"#).unwrap();
+        assert_eq!((q.limit, q.focus()), (5, Some("ctp-3")));
+        // `touched` comes from the simulation, never from the view.
+        assert!(InspectQuery::from_json(r#"{"touched":[1]}"#).unwrap_err().contains("touched"));
+        assert!(InspectQuery::from_json(r#"{"zoom":"x"}"#).unwrap_err().contains("zoom"));
+    }
 
     #[test]
     fn summarise_keeps_the_first_n_and_the_touched() {

@@ -219,15 +219,14 @@ impl WasmSim {
         serde_json::to_string(&self.0.sim_mut().take_events()).map_err(js_err)
     }
 
-    /// The scheme's RAM structures as JSON (the facade contract's `Inspection`): the first
-    /// 64 entries of each plus those the last request touched; `focus`, a tree node id the
-    /// viewer zoomed into; `block`, a physical block the viewer points at (the answer's
-    /// `block` then says what it does for its logical block and that block's GC state, for
-    /// the schemes that say). On demand only; never changes the state.
+    /// The scheme's RAM structures as JSON (the facade contract's `Inspection`), answering a
+    /// view's question: `queryJson` is an `InspectQuery` (`{}` asks the default: the first 64
+    /// entries of each plus those the last request touched). On demand only; never changes
+    /// the state.
     #[wasm_bindgen(js_name = inspectJson)]
-    pub fn inspect_json(&self, focus: Option<String>, block: Option<u32>) -> Result<String, JsError> {
-        let limit = ftl_engine::inspect::InspectQuery::DEFAULT_LIMIT;
-        serde_json::to_string(&self.0.sim().inspect_block(limit, focus.as_deref(), block)).map_err(js_err)
+    pub fn inspect_json(&self, query_json: &str) -> Result<String, JsError> {
+        let query = ftl_engine::inspect::InspectQuery::from_json(query_json).map_err(|e| JsError::new(&e))?;
+        serde_json::to_string(&self.0.sim().inspect_query(query)).map_err(js_err)
     }
 
     /// The engine state hash as 16 hex digits.

@@ -7,7 +7,7 @@ import type { RequestTrace } from '../engine/events';
 import type { Position } from '../engine/protocol';
 import { cacheVocabulary, describeRequest, type Vocabulary } from '../narration/narrate';
 import { useSim } from '../store/useSim';
-import { useThrottled } from '../store/useThrottled';
+import { useThrottled } from '../ui/useThrottled';
 import { linesOf } from '../views/Narration/lines';
 
 /** Announcements while playing come at most this often (ms). */

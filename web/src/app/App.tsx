@@ -10,7 +10,7 @@ import { SIDE_PANELS, VIEWS } from './panels';
 import { SideTabs } from './SideTabs';
 import { OnStageNote, Stage } from './Stage';
 import { onStage } from './stageViews';
-import { useMedia } from './useMedia';
+import { useMedia } from '../ui/useMedia';
 import './App.css';
 
 function Status() {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useElementWidth } from '../app/useElementWidth';
+import { useElementWidth } from '../ui/useElementWidth';
 import { chartData, DEFAULT_CHART_COLUMNS } from './chartData';
 import { ChartDownloads } from './charts/ChartDownloads';
-import { drawCompareChart } from './draw';
-import type { Column, RunMetrics } from './metrics';
+import { drawCompareChart } from '../charts/draw';
+import type { RunMetrics } from '../engine/metrics';
+import type { Column } from './metrics';
 
 const HEIGHT = 260;
 const MARGIN = { top: 10, right: 8, bottom: 58, left: 44 };

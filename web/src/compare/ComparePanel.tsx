@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SchemeSpec } from '../engine/protocol';
-import { schemeColor } from '../app/schemeColors';
+import { schemeColor } from '../charts/schemeColors';
 import { useSim, useStore } from '../store/useSim';
 import { BreakdownChart } from './charts/BreakdownChart';
-import { compareBreakdown } from './charts/breakdown';
+import { compareBreakdown } from '../charts/breakdown';
 import { ChartDeck } from './charts/ChartDeck';
 import { download, toCsv, toJson } from './export';
 import { MAX_SCHEMES, MIN_SCHEMES, type RunState } from './lab';
-import { columnsFor, type RunMetrics } from './metrics';
+import type { RunMetrics } from '../engine/metrics';
+import { columnsFor } from './metrics';
 import { ResultsTable } from './ResultsTable';
 import { SweepModes, SweepPanel } from './sweep/SweepPanel';
 import { compareLab as lab } from './theLab';

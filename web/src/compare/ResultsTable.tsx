@@ -1,5 +1,6 @@
 import type { AriaAttributes } from 'react';
-import { formatValue, ratio, valueAt, type Column, type RunMetrics } from './metrics';
+import type { RunMetrics } from '../engine/metrics';
+import { formatValue, ratio, valueAt, type Column } from './metrics';
 
 export interface ResultsTableProps {
   runs: RunMetrics[];

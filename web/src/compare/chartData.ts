@@ -3,8 +3,9 @@
  * scheme's value and its ratio to the baseline scheme's. A metric the baseline lacks, or
  * where it is 0, has no ratio and is left out (the table still shows its values).
  */
-import type { BarGroup, CompareChartData } from './draw';
-import { ratio, valueAt, type Column, type RunMetrics } from './metrics';
+import type { BarGroup, CompareChartData } from '../charts/draw';
+import type { RunMetrics } from '../engine/metrics';
+import { ratio, valueAt, type Column } from './metrics';
 
 /** Metrics the chart starts with (the sources' usual figures), where the results have them. */
 export const DEFAULT_CHART_COLUMNS = ['response_us.mean', 'response_us.p99', 'waf', 'flash.erases', 'gc.valid_copies', 'flash.page_writes'];

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { svgGoldenMismatch } from '../test/svgGolden';
 import { chartData } from './chartData';
-import { barText, drawCompareChart, svgFile } from './draw';
-import { columnsFor, valueAt, type RunMetrics } from './metrics';
+import { barText, drawCompareChart, svgFile } from '../charts/draw';
+import type { RunMetrics } from '../engine/metrics';
+import { columnsFor, valueAt } from './metrics';
 
 const BOX = { width: 480, height: 260, margin: { top: 10, right: 8, bottom: 58, left: 44 } };
 

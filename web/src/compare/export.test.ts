@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../test/coreClient';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { toCsv, toJson, type Finished } from './export';
-import { columnsFor, type RunMetrics } from './metrics';
+import type { RunMetrics } from '../engine/metrics';
+import { columnsFor } from './metrics';
 import { RunPool, type RunEvent } from './pool';
 
 const TRACE = 'msr-cambridge_hm_0_first1000.csv';

@@ -2,7 +2,8 @@
  * Taking a comparison away: CSV (one row per run, a column per metric named by its path in
  * the metrics object) and JSON (`{"results": [...]}`, the shape `ftl run --json` prints).
  */
-import { valueAt, type Column, type RunMetrics } from './metrics';
+import type { RunMetrics } from '../engine/metrics';
+import { valueAt, type Column } from './metrics';
 
 /** A finished run: the engine's metrics object and its JSON text as received. */
 export interface Finished {

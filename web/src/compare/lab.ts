@@ -5,8 +5,8 @@
  */
 import { SimClient } from '../engine/client';
 import type { Experiment } from '../store/experiment';
-import { fetchSource, fileSource, type ParseChoices } from '../traces/stream';
-import type { RunMetrics } from './metrics';
+import { fetchSource, fileSource, type ParseChoices } from '../engine/traceStream';
+import type { RunMetrics } from '../engine/metrics';
 import { poolSize, RunPool, type RunEvent, type RunTrace } from './pool';
 import { Observable } from '../store/observable';
 

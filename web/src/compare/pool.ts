@@ -6,8 +6,8 @@
  * as `ftl run --json`. Results are reported as they finish; Stop ends every run still going.
  */
 import type { FromWorker, ToWorker } from '../engine/protocol';
-import { streamTrace, type ParseChoices, type TraceSource } from '../traces/stream';
-import type { RunMetrics } from './metrics';
+import { streamTrace, type ParseChoices, type TraceSource } from '../engine/traceStream';
+import type { RunMetrics } from '../engine/metrics';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 type ProgressFn = (p: { label: string; done: number; total: number }) => void;

@@ -90,14 +90,16 @@ describe('engine in wasm (Node)', () => {
     if (jump.type !== 'view') throw new Error(JSON.stringify(jump));
     const start = jump.view.current!.ops[jump.view.pos.op - 1] as { type: string; victim: number };
     expect(start.type).toBe('gc_start');
-    const [r] = core.handle({ type: 'blockDuty', id: 3, block: start.victim });
-    if (r.type !== 'blockDuty') throw new Error(JSON.stringify(r));
-    expect(r.duty?.block).toBe(start.victim);
-    expect(r.duty?.role).toBe('primary');
-    expect(r.duty?.gc).toMatch(/^collecting the primary into the replacement \(Fig 4\.5 a\)/);
+    // The block is a field of the one inspection question (InspectQuery.block).
+    const [r] = core.handle({ type: 'inspect', id: 3, query: { block: start.victim, limit: 0 } });
+    if (r.type !== 'inspection') throw new Error(JSON.stringify(r));
+    expect(r.inspection.block?.block).toBe(start.victim);
+    expect(r.inspection.block?.role).toBe('primary');
+    expect(r.inspection.block?.gc).toMatch(/^collecting the primary into the replacement \(Fig 4\.5 a\)/);
 
     load(core);
-    const [none] = core.handle({ type: 'blockDuty', id: 4, block: 0 });
-    expect(none).toEqual({ type: 'blockDuty', id: 4, duty: null });
+    const [none] = core.handle({ type: 'inspect', id: 4, query: { block: 0, limit: 0 } });
+    if (none.type !== 'inspection') throw new Error(JSON.stringify(none));
+    expect(none.inspection.block).toBeUndefined();
   });
 });

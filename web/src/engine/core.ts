@@ -131,8 +131,6 @@ export class SimCore {
         return [{ type: 'metrics', id, json: this.need(simId).sim.metricsJson() }, []];
       case 'pageInfo':
         return [{ type: 'pageInfo', id, info: this.need(simId).out.pageInfo(msg.ppn) }, []];
-      case 'blockDuty':
-        return [{ type: 'blockDuty', id, duty: this.need(simId).out.blockDuty(msg.block) }, []];
       case 'responses': {
         const series = this.need(simId).out.responses();
         return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];
@@ -143,8 +141,10 @@ export class SimCore {
         return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
       case 'sweep':
         return [{ type: 'sweep', id, json: sweepCall(this.wasm, msg.call) }, []];
-      case 'inspect':
-        return [{ type: 'inspection', id, inspection: this.need(simId).inspect(msg.focus) }, []];
+      case 'inspect': {
+        const session = this.need(simId);
+        return [{ type: 'inspection', id, inspection: session.inspect(msg.query), at: session.position() }, []];
+      }
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);

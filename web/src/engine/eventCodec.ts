@@ -49,6 +49,7 @@ export class EventCodec {
   private readonly REQUEST: number;
   private readonly PROGRAM: number;
   private readonly ERASE: number;
+  private readonly INVALIDATE: number;
   /** The cost record's code (-1 with an engine that sends none). */
   private readonly COST: number;
 
@@ -71,12 +72,34 @@ export class EventCodec {
     this.REQUEST = code('request');
     this.PROGRAM = code('flash_program');
     this.ERASE = code('erase');
+    this.INVALIDATE = code('invalidate');
     this.COST = this.kinds.indexOf('cost');
   }
 
   /** Name of a page-kind code as the JSON events spell it. */
   pageKind(code: number): PageKind {
     return this.pageKinds[code] ?? KIND_NAMES[code] ?? 'None';
+  }
+
+  /**
+   * The blocks whose pages the events in `words` changed (programs, invalidations, erases),
+   * each once, in increasing order; `mark` (one byte a block, all zero) is left zero again.
+   */
+  touchedBlocks(words: Uint32Array, pagesPerBlock: number, mark: Uint8Array): Uint32Array {
+    const { PROGRAM, ERASE, INVALIDATE } = this;
+    const blocks: number[] = [];
+    const touch = (b: number) => {
+      if (mark[b]) return;
+      mark[b] = 1;
+      blocks.push(b);
+    };
+    for (let i = 0; i < words.length; i += EVENT_WORDS) {
+      const k = words[i];
+      if (k === PROGRAM || k === ERASE) touch(k === PROGRAM ? words[i + 2] : words[i + 1]);
+      else if (k === INVALIDATE) touch(Math.floor(words[i + 1] / pagesPerBlock));
+    }
+    for (const b of blocks) mark[b] = 0;
+    return Uint32Array.from(blocks).sort();
   }
 
   /** Visits every program and erase in `words`, in order, without building objects. */

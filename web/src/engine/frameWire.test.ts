@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { SimCore } from './core';
-import { applyPages, diffPages, FrameReceiver, FrameSender } from './frameWire';
+import { applyPages, diffFrame, diffPages, FrameReceiver, FrameSender } from './frameWire';
 import type { FrameData, FromWorker, ToWorker } from './protocol';
 
 const TRACE = 'msr-cambridge_hm_0_first1000.csv';
@@ -45,31 +45,43 @@ describe('frame page changes', () => {
     const sender = new FrameSender();
     const receiver = new FrameReceiver();
     let id = 1;
+    let steppedWithEvents = 0;
     const frameOf = (r: FromWorker) => (r.type === 'view' || r.type === 'loaded' ? r.view.frame : null)!;
     // What the worker would post and the page receive, through a structured clone.
-    const roundTrip = (msg: Msg): { sent: FrameData; wirePages: number; got: FromWorker } => {
+    const roundTrip = (msg: Msg): { sent: FrameData; wirePages: number; wireBlockArrays: number; got: FromWorker } => {
       const [reply, transfer] = core.handle({ ...msg, id: id++ } as ToWorker);
       if (reply.type !== 'view' && reply.type !== 'loaded') throw new Error(JSON.stringify(reply));
       const f = reply.view.frame;
-      const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice() };
+      if (msg.type === 'step' && f.touched) steppedWithEvents++;
+      const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice(), blockRoles: f.blockRoles.slice(), eraseCounts: f.eraseCounts.slice() };
       const [wire, wireTransfer] = sender.send(reply, transfer, msg.sim ?? 0);
-      const wirePages = frameOf(wire).pageStates.length;
+      const wf = frameOf(wire) as Partial<FrameData>;
+      const wirePages = wf.pageStates?.length ?? 0;
+      const wireBlockArrays = (wf.blockRoles?.length ?? 0) + (wf.validCounts?.length ?? 0) + (wf.eraseCounts?.length ?? 0);
       const got = receiver.receive(structuredClone(wire, { transfer: wireTransfer }), msg.sim ?? 0);
-      return { sent, wirePages, got };
+      return { sent, wirePages, wireBlockArrays, got };
     };
     const ppb = 16;
-    /** Blocks whose pages differ between two page-state arrays. */
-    const differing = (a: Uint8Array, b: Uint8Array) =>
-      Array.from({ length: a.length / ppb }, (_, k) => k).filter((k) => a.subarray(k * ppb, (k + 1) * ppb).some((v, i) => v !== b[k * ppb + i]));
-    const last = new Map<number, Uint8Array>();
+    /** Blocks whose pages, role, valid count or erase count differ between two frames. */
+    const differing = (a: FrameData, b: FrameData) =>
+      Array.from({ length: a.blockRoles.length }, (_, k) => k).filter(
+        (k) =>
+          a.pageStates.subarray(k * ppb, (k + 1) * ppb).some((v, i) => v !== b.pageStates[k * ppb + i]) ||
+          a.blockRoles[k] !== b.blockRoles[k] ||
+          a.validCounts[k] !== b.validCounts[k] ||
+          a.eraseCounts[k] !== b.eraseCounts[k],
+      );
+    const last = new Map<number, FrameData>();
     const config = JSON.stringify({ scheme: 'page', device: { blocks: 64, pages_per_block: 16 } });
     for (const sim of [0, 1]) {
       const first = roundTrip({ type: 'load', sim, configJson: config, trace: shippedTrace(TRACE), traceName: TRACE });
       expect(frameOf(first.got).pageStates).toEqual(first.sent.pageStates);
       expect(frameOf(first.got).changes).toBeUndefined();
-      last.set(sim, first.sent.pageStates);
+      last.set(sim, first.sent);
     }
     let changedSome = false;
+    // Steps from a boundary carry the blocks their events touched (and must still rebuild every frame).
+    expect(steppedWithEvents).toBe(0);
     // Forwards, one op at a time, backwards and a seek: every kind of move, on both sims.
     const moves: Msg[] = [
       { type: 'step', requests: 7, budgetMs: Infinity },
@@ -80,7 +92,9 @@ describe('frame page changes', () => {
       { type: 'back', requests: 40 },
       { type: 'seek', request: 900 },
       { type: 'frame' },
+      { type: 'step', requests: 50, budgetMs: Infinity },
       { type: 'seek', request: 3 },
+      { type: 'step', requests: 120, budgetMs: Infinity },
     ];
     for (const m of moves) {
       for (const sim of [0, 1]) {
@@ -88,15 +102,40 @@ describe('frame page changes', () => {
         const got = frameOf(r.got);
         expect(got.pageStates).toEqual(r.sent.pageStates);
         expect(got.validCounts).toEqual(r.sent.validCounts);
-        // Only the changed blocks' pages crossed, and the page is told which they were.
+        expect(got.blockRoles).toEqual(r.sent.blockRoles);
+        expect(got.eraseCounts).toEqual(r.sent.eraseCounts);
+        // Only the changed blocks crossed (no device-sized array), and the page is told which they were.
         expect(r.wirePages).toBe(0);
-        expect(Array.from(got.changes!.blocks)).toEqual(differing(last.get(sim)!, r.sent.pageStates));
+        expect(r.wireBlockArrays).toBe(0);
+        expect(Array.from(got.changes!.blocks)).toEqual(differing(last.get(sim)!, r.sent));
         expect(got.changes!.since).toBe(got.seq! - 1);
         changedSome ||= got.changes!.blocks.length > 0;
-        last.set(sim, r.sent.pageStates);
+        last.set(sim, r.sent);
       }
     }
     expect(changedSome).toBe(true);
+    expect(steppedWithEvents).toBeGreaterThan(0);
+    // The page's arrays are the same objects frame after frame (updated in place, no new buffers).
+    const a = frameOf(roundTrip({ type: 'step', requests: 5, budgetMs: Infinity, sim: 0 }).got);
+    const b = frameOf(roundTrip({ type: 'step', requests: 5, budgetMs: Infinity, sim: 0 }).got);
+    expect(b.pageStates).toBe(a.pageStates);
+    expect(b.blockRoles).toBe(a.blockRoles);
+    expect(b.validCounts).toBe(a.validCounts);
+    expect(b.eraseCounts).toBe(a.eraseCounts);
+  });
+
+  it('with the blocks the events touched, compares only those (the rest are taken as unchanged)', () => {
+    const ppb = 4;
+    const grid = (pages: number[]) => ({ pageStates: Uint8Array.from(pages), blockRoles: new Uint8Array(3), validCounts: new Uint32Array(3), eraseCounts: new Uint32Array(3) });
+    const prev = grid([0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
+    const next = grid([1, 0, 0, 0, 1, 1, 1, 1, 0, 0, 2, 0]);
+    // Block 1 was touched but ends as it was; block 2 changed but no event named it (never the
+    // case with the engine's events): only what the events name is looked at.
+    const d = diffFrame(prev, next, ppb, 0, Uint32Array.of(0, 1));
+    expect(Array.from(d.blocks)).toEqual([0]);
+    expect(Array.from(prev.pageStates.subarray(0, 4))).toEqual([1, 0, 0, 0]);
+    // Without them every page is compared.
+    expect(Array.from(diffFrame(prev, next, ppb, 1).blocks)).toEqual([2]);
   });
 
   it('refuses changes against a frame the page does not hold, and starts again at a load', () => {

@@ -4,10 +4,8 @@
  * the engine's `inspect` module (`core-wasm/engine/src/inspect.rs`).
  *
  * Part-way through a request the engine has already served it whole, so the worker keeps
- * the inspection from before the request and replays the request's cache events over it
- * (`replayInspection`), as replay.ts does for the page grid.
+ * the answer from before the request and replays the request's events over it (replay/).
  */
-import type { EngineEvent } from './events';
 
 /** One entry of an ordered list (most recent first). */
 export interface Entry {
@@ -46,6 +44,25 @@ export interface BlockDuty {
   gc?: string;
 }
 
+/**
+ * A view's question to the scheme's inspection (engine `InspectQuery`): it travels untouched
+ * from the view through the worker to the engine, which reads it once and refuses a field
+ * it does not know. A new question is a field here plus a scheme's answer.
+ */
+export interface InspectQuery {
+  /** Entries of each structure shown in order before the summary cuts off (engine default 64). */
+  limit?: number;
+  /** A tree node id (one the scheme gave out) to zoom into. */
+  focus?: string;
+  /** A physical block the viewer points at: the answer's `block` says what it does (engine `Ftl::block_duty`); part-way through a request, as of its end. */
+  block?: number;
+}
+
+/** A stable key for a query (same fields, same key), for caching answers. */
+export function queryKey(q: InspectQuery): string {
+  return JSON.stringify(Object.keys(q).sort().filter((k) => q[k as keyof InspectQuery] !== undefined).map((k) => [k, q[k as keyof InspectQuery]]));
+}
+
 export interface Inspection {
   ram_budget: number;
   ram_used: number;
@@ -53,34 +70,6 @@ export interface Inspection {
   structures: Structure[];
   /** What the block asked about does (only when one was). */
   block?: BlockDuty;
-  /** Set by the worker when the lists were replayed from events part-way through a request. */
+  /** Set by the worker when the answer was replayed from events part-way through a request (replay/). */
   replayed?: boolean;
-}
-
-/**
- * `before` with the cache events among `ops` applied to its ordered lists: an insert puts
- * the key first, a hit moves it first, an evict removes it. Values and dirty bits the events
- * do not carry are kept (moved entries) or unknown (null, clean) for inserted ones; every
- * entry an event named is `touched`.
- */
-export function replayInspection(before: Inspection, ops: EngineEvent[]): Inspection {
-  const structures = before.structures.map((s) => {
-    if (s.shape !== 'list') return s;
-    let entries = s.entries.map((e) => ({ ...e, touched: false }));
-    let len = s.len;
-    for (const e of ops) {
-      if ((e.type !== 'cache_insert' && e.type !== 'cache_hit' && e.type !== 'cache_evict') || e.level !== s.level) continue;
-      const i = entries.findIndex((x) => x.key === e.key);
-      const old = i >= 0 ? entries[i] : undefined;
-      if (i >= 0) entries.splice(i, 1);
-      if (e.type === 'cache_evict') {
-        len = Math.max(0, len - 1);
-        continue;
-      }
-      if (e.type === 'cache_insert' && !old) len++;
-      entries = [{ ...(old ?? { key: e.key, value: null, dirty: false }), touched: true }, ...entries];
-    }
-    return { ...s, entries, len };
-  });
-  return { ...before, structures, replayed: true };
 }

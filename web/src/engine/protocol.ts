@@ -10,7 +10,8 @@
  * the views draw at that position, so part-way through a request they are replayed states.
  */
 import type { RequestTrace } from './events';
-import type { BlockDuty, Inspection } from './inspection';
+import type { OptionDoc, Schema } from './configSchema';
+import type { InspectQuery, Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
 
@@ -66,7 +67,7 @@ export interface Preset {
 /** What the engine can be asked to build: the settings panel renders from it. */
 export interface Catalog {
   /** JSON Schema of the config without the scheme options (`configSchemaJson()`). */
-  configSchema: import('../views/Settings/schemaForm').Schema;
+  configSchema: Schema;
   defaultConfig: Record<string, unknown>;
   presets: Preset[];
   /** Every scheme's spec (`schemesJson()`): options, their docs and named variants. */
@@ -79,7 +80,7 @@ export interface SchemeSpec extends SchemeInfo {
   stops: string[];
   caches: { level: string; name: string }[];
   default_options: Record<string, unknown>;
-  option_docs: import('../views/Settings/schemaForm').OptionDoc[];
+  option_docs: OptionDoc[];
   variants: { name: string; options: Record<string, unknown> }[];
 }
 
@@ -145,10 +146,16 @@ export interface FrameData {
   pageKeys?: Int32Array;
   /**
    * The page's count of this simulation's frames (frameWire.ts; absent in the worker).
-   * A frame that came as changes shares `pageStates` with the frames before it, updated
-   * in place: only the latest frame's page states are current.
+   * A frame that came as changes shares its device arrays with the frames before it,
+   * updated in place: only the latest frame's are current.
    */
   seq?: number;
+  /**
+   * In the worker only: the blocks the engine's events say the step touched, when the frame
+   * follows the last one sent by exactly those events (frameWire.ts then compares only
+   * these blocks' pages instead of every page).
+   */
+  touched?: Uint32Array;
   /** Blocks whose pages changed since frame `since` (when it came as changes). */
   changes?: { since: number; blocks: Uint32Array };
 }
@@ -342,8 +349,6 @@ type ToWorkerBody =
   | { type: 'frame'; id: number }
   | { type: 'metrics'; id: number }
   | { type: 'pageInfo'; id: number; ppn: number }
-  /** What a physical block does for its logical block (engine `Ftl::block_duty`), for the grid's hover text. */
-  | { type: 'blockDuty'; id: number; block: number }
   | { type: 'responses'; id: number }
   /** What the engine can build (schema, presets, scheme specs); no simulation needed. */
   | { type: 'catalog'; id: number }
@@ -352,10 +357,10 @@ type ToWorkerBody =
   /** Sweeps and paper experiments: the engine expands and reports; JSON out. */
   | { type: 'sweep'; id: number; call: SweepCall }
   /**
-   * The scheme's RAM structures at the current position (asked on demand, never per frame);
-   * `focus`: a tree node id to zoom into (engine `InspectQuery::focus`).
+   * A view asks the scheme's inspection a question at the current position (on demand,
+   * never per frame); `query` reaches the engine untouched. The answer says where it stands.
    */
-  | { type: 'inspect'; id: number; focus?: string }
+  | { type: 'inspect'; id: number; query: InspectQuery }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
@@ -370,10 +375,9 @@ export type FromWorker =
   | { type: 'progress'; id: number; label: string; done: number; total: number }
   | { type: 'metrics'; id: number; json: string }
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
-  | { type: 'blockDuty'; id: number; duty: BlockDuty | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }
-  | { type: 'inspection'; id: number; inspection: Inspection }
+  | { type: 'inspection'; id: number; inspection: Inspection; at: Position }
   | { type: 'catalog'; id: number; catalog: Catalog }
   | { type: 'validated'; id: number; result: Validation }
   | { type: 'sweep'; id: number; json: string }

@@ -6,7 +6,7 @@
  */
 import { EventCodec } from './eventCodec';
 import type { RequestTrace } from './events';
-import type { BlockDuty, Inspection } from './inspection';
+import type { InspectQuery, Inspection } from './inspection';
 import { PageTable } from './pageTable';
 import type { FrameData, RequestReport, SimInfo } from './protocol';
 import { ResponseBins } from './responseBins';
@@ -24,6 +24,10 @@ export class Readout {
   private readonly pages: number;
   /** The page table missed events since the last seed (see reseed). */
   private stale = false;
+  /** The blocks the events last taken changed (`events`), in increasing order. */
+  touched: Uint32Array = new Uint32Array(0);
+  /** One byte a block, for collecting `touched` without repeats. */
+  private readonly mark: Uint8Array;
 
   constructor(
     private readonly sim: WasmSimulation,
@@ -33,6 +37,7 @@ export class Readout {
     this.table = new PageTable(this.pages, info.pagesPerBlock);
     this.bins = new ResponseBins(info.total);
     this.codec = new EventCodec(info.vocab);
+    this.mark = new Uint8Array(info.blocks);
     this.seedNow();
   }
 
@@ -74,6 +79,7 @@ export class Readout {
   events(after: FrameData, keep: number): RequestTrace[] {
     const words = this.sim.takeEvents();
     this.table.ingest(words, after.eraseCounts, this.codec);
+    this.touched = this.codec.touchedBlocks(words, this.info.pagesPerBlock, this.mark);
     return this.codec.tail(words, keep);
   }
 
@@ -90,14 +96,9 @@ export class Readout {
     return f;
   }
 
-  /** The scheme's RAM structures now (engine/inspection.ts); `focus`: a tree node to zoom into. */
-  inspect(focus?: string): Inspection {
-    return JSON.parse(this.sim.inspectJson(focus)) as Inspection;
-  }
-
-  /** What physical `block` does for its logical block now, when the scheme says (engine `Ftl::block_duty`). */
-  blockDuty(block: number): BlockDuty | null {
-    return (JSON.parse(this.sim.inspectJson(undefined, block)) as Inspection).block ?? null;
+  /** The scheme's answer to a view's question where the engine stands (engine/inspection.ts). */
+  inspect(query: InspectQuery): Inspection {
+    return JSON.parse(this.sim.inspectJson(JSON.stringify(query))) as Inspection;
   }
 
   /** Folds response times served since the last call into the bins. */

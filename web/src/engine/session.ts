@@ -4,14 +4,14 @@
  * The engine serves whole requests and steps back by seeking (nearest checkpoint + replay).
  * The session adds the operation level: to stand part-way through request r it keeps the
  * frame before r, serves r, keeps r's events and the frame after, and replays the first k
- * events (replay.ts). Invariant: at op 0 the engine has served `req` requests; at op > 0
+ * events (replay/grid.ts). Invariant: at op 0 the engine has served `req` requests; at op > 0
  * it has served `req + 1` (request `req` is "open").
  *
  * Moves that may take long (seeks, jumps) are generators that yield progress between
  * chunks, so the worker can report it and take a cancel; tests drive them synchronously.
  */
-import { replayInspection, type Inspection } from './inspection';
-import { composeAt } from './replay';
+import { queryKey, type InspectQuery, type Inspection } from './inspection';
+import { replayGrid, replayInspection, type ReplayContext } from './replay';
 import { stopsAt, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
 import { Readout } from './readout';
@@ -30,10 +30,8 @@ interface Open {
   before: FrameData;
   after: FrameData;
   report: RequestReport | null;
-  /** RAM inspection before the request (only once the cache panel has asked for one). */
-  inspectBefore?: Inspection;
-  /** The tree node it was zoomed into. */
-  inspectFocus?: string;
+  /** Answers before the request, by query key (carried over from its start, or taken when first asked). */
+  answersBefore: Map<string, Inspection>;
 }
 
 export class Session {
@@ -47,10 +45,14 @@ export class Session {
   /** Request `req - 1` with its events, when known (op 0). */
   private last: RequestTrace | null = null;
   private lastReport: RequestReport | null = null;
-  /** The cache panel has asked for an inspection: op stepping keeps one from before each request. */
-  private inspecting = false;
-  /** The tree node the last inspection was zoomed into (the tree view's zoom). */
-  private focus: string | undefined;
+  /**
+   * Answers to the views' questions at a request boundary, by query key. The state at a
+   * boundary is always the same, so they hold until the boundary changes; opening the
+   * request there carries them over as the answers before it (no seeking back for them).
+   */
+  private answers: { req: number; byQuery: Map<string, Inspection> } = { req: -1, byQuery: new Map() };
+  /** What the op-level replay needs to know about the scheme. */
+  private readonly replayContext: ReplayContext;
   /** Time the last budgeted step spent reading events out (ms). */
   private readoutMs = 0;
 
@@ -60,6 +62,7 @@ export class Session {
     private readonly now: () => number,
   ) {
     this.out = new Readout(sim, info);
+    this.replayContext = { cacheLevels: info.spec.caches.map((c) => c.level) };
   }
 
   /** The current position. */
@@ -74,6 +77,9 @@ export class Session {
     const recent: RequestTrace[] = [];
     let stepped = 0;
     let frame: FrameData | null = null;
+    // At a boundary the last view sent was the engine's own frame, so this step's events
+    // name every block it changes; part-way through a request the view was a replay.
+    const fromBoundary = !this.open;
     if (this.open) {
       recent.push(this.open.trace);
       frame = this.finishOpen();
@@ -92,6 +98,7 @@ export class Session {
       const t = this.now();
       frame = this.out.capture();
       const tail = this.out.events(frame, NARRATE_MAX);
+      if (fromBoundary) frame.touched = this.out.touched;
       recent.push(...tail);
       this.req = this.sim.cursor();
       this.last = tail.at(-1) ?? null;
@@ -175,22 +182,32 @@ export class Session {
   }
 
   /**
-   * The scheme's RAM structures where the timeline stands. Part-way through a request the
-   * engine has served it whole, so the inspection from before it is replayed up to the op.
+   * The scheme's answer to a view's question where the timeline stands. Part-way through a
+   * request the engine has served it whole, so the answer from before it is replayed up to
+   * the op. The worker keeps answers, never the questions: each view sends its own.
    */
-  inspect(focus?: string): Inspection {
-    this.inspecting = true;
-    this.focus = focus;
+  inspect(query: InspectQuery): Inspection {
+    const key = queryKey(query);
     const o = this.open;
     if (o && this.op > 0) {
-      // Opened before the panel asked (or zoomed elsewhere): go back and take one from before it.
-      if (!o.inspectBefore || o.inspectFocus !== focus) {
-        o.inspectBefore = this.inspectAt(this.req);
-        o.inspectFocus = focus;
+      // A block's duty is not replayed op by op: it is said as of the end of the open request,
+      // where the engine stands (the hover text says so).
+      if (query.block !== undefined) return this.out.inspect(query);
+      let before = o.answersBefore.get(key);
+      // Asked for the first time in this request: go back and take it from before the request.
+      if (!before) {
+        before = this.inspectAt(this.req, query);
+        o.answersBefore.set(key, before);
       }
-      return replayInspection(o.inspectBefore, o.trace.ops.slice(0, this.op));
+      return replayInspection(before, o.trace.ops.slice(0, this.op), this.replayContext);
     }
-    return this.out.inspect(focus);
+    const here = this.answersHere();
+    let answer = here.get(key);
+    if (!answer) {
+      answer = this.out.inspect(query);
+      here.set(key, answer);
+    }
+    return answer;
   }
 
   /** A fresh view of where we are (with the state hash). */
@@ -200,10 +217,16 @@ export class Session {
 
   // ---- helpers -----------------------------------------------------------------------------
 
-  /** The inspection at `r` requests served (the engine goes there and back, to r + 1). */
-  private inspectAt(r: number): Inspection {
+  /** Answers kept for the boundary the engine stands at (`req` requests served). */
+  private answersHere(): Map<string, Inspection> {
+    if (this.answers.req !== this.req) this.answers = { req: this.req, byQuery: new Map() };
+    return this.answers.byQuery;
+  }
+
+  /** The answer at `r` requests served (the engine goes there and back, to r + 1). */
+  private inspectAt(r: number, query: InspectQuery): Inspection {
     this.sim.seek(r);
-    const i = this.out.inspect(this.focus);
+    const i = this.out.inspect(query);
     this.sim.seek(r + 1); // seeking drops the events it records
     return i;
   }
@@ -251,12 +274,12 @@ export class Session {
   /** Opens request `req` (engine at `req`): keeps the frames around it and its events. */
   private enter() {
     const before = this.out.capture();
-    const inspectBefore = this.inspecting ? this.out.inspect(this.focus) : undefined;
+    const answersBefore = new Map(this.answersHere());
     this.sim.step(1);
     const after = this.out.capture();
     const trace = this.out.events(after, 1)[0] ?? null;
     if (!trace) throw new Error(`request ${this.req} recorded no events (is record_events off?)`);
-    this.open = { trace, before, after, report: this.out.report(), inspectBefore, inspectFocus: this.focus };
+    this.open = { trace, before, after, report: this.out.report(), answersBefore };
     this.op = 0;
   }
 
@@ -289,7 +312,7 @@ export class Session {
     let f: FrameData;
     if (this.open && this.op > 0) {
       const o = this.open;
-      const grid = composeAt(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
+      const grid = replayGrid(o.before, o.after, o.trace.ops, this.op, this.info.pagesPerBlock);
       f = { ...grid, counters: o.before.counters.slice(), hash: '' };
     } else {
       f = frame ?? this.out.capture();

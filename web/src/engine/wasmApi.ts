@@ -65,9 +65,8 @@ export interface WasmSimulation {
   /** `[key, version, kind]` of every page, flattened. */
   pageTags(): Uint32Array;
   stateHash(): string;
-  /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
-  /** `block`: a physical block to say the duty of (the answer's `block`). */
-  inspectJson(focus?: string, block?: number): string;
+  /** The answer to a view's question (`InspectQuery` JSON; engine/inspection.ts); never changes the state hash. */
+  inspectJson(queryJson: string): string;
   /** Events since the last take as binary records (eventCodec.ts). */
   takeEvents(): Uint32Array;
   free(): void;

@@ -15,6 +15,7 @@
  * - **Bypass**: a data page programmed straight to flash outside a prune (a sequential
  *   request's write-through).
  */
+import { followsTreeConvention } from '../engine/replay/tree';
 import type { CacheLevel, EngineEvent } from '../engine/events';
 
 /** One tree operation. `first`/`last`: event indices it covers; `ns`: their flash time. */
@@ -48,9 +49,7 @@ const CTP: CacheLevel = 'translation_page';
 const CDP: CacheLevel = 'data_page';
 
 /** Whether a scheme's caches (spec `caches` levels) form a CTP → CDP tree. */
-export function hasTree(levels: readonly string[]): boolean {
-  return levels.includes(CTP) && levels.includes(CDP);
-}
+export const hasTree = followsTreeConvention;
 
 const nsOf = (ops: EngineEvent[], a: number, b: number) => ops.slice(a, b + 1).reduce((s, e) => s + ('ns' in e ? e.ns : 0), 0);
 const is = (e: EngineEvent | undefined, type: EngineEvent['type'], level?: CacheLevel): boolean =>

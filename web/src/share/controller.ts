@@ -10,7 +10,7 @@ import type { CompareLab } from '../compare/lab';
 import { errorMessage } from '../engine/errors';
 import { DEFAULT_EXPERIMENT } from '../store/experiment';
 import type { SimStore } from '../store/store';
-import { RESET_HINT } from '../store/timeline';
+import { RESET_HINT } from '../store/moveQueue';
 import { encodeFragment, isShareFragment, ShareError } from './codec';
 import { experimentKey, shareExperiment } from './experimentLink';
 import { checkSuppliedFile, resolveLink, type Resolved, type RestoreHost } from './restore';

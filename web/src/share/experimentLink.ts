@@ -6,7 +6,7 @@
  */
 import type { Catalog } from '../engine/protocol';
 import type { Experiment } from '../store/experiment';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { ShareError } from './codec';
 import { configDiff, configOf, deltaOf, type Json } from './configDiff';
 import type { SharedState, SharedTrace } from './state';

@@ -3,7 +3,6 @@
  * what a link is checked against (the engine's catalog and validation, the shipped traces,
  * the side tabs), what is on the stage, and where an uploaded trace may already be (the trace library).
  */
-import { SIDE_PANELS } from '../app/panels';
 import { compareLab } from '../compare/theLab';
 import type { SimStore } from '../store/store';
 import { getTrace } from '../traces/library';
@@ -13,7 +12,8 @@ import { registerShareSection } from './sections';
 import { stageSection } from './stageSection';
 import { sweepSection } from './sweepSection';
 
-export function createShare(store: SimStore): ShareController {
+/** The share controller for `store`; `tabs`: the ids of the side tabs a link may name (the shell's, handed in). */
+export function createShare(store: SimStore, tabs: string[]): ShareController {
   registerShareSection(sweepSection);
   registerShareSection(stageSection(store));
   let manifest: Promise<string[]> | undefined;
@@ -22,7 +22,7 @@ export function createShare(store: SimStore): ShareController {
     validate: (config) => store.validate(config),
     async known() {
       manifest ??= fetchManifest().then((m) => m.traces.map((t) => t.file));
-      return { traces: await manifest, tabs: SIDE_PANELS.map((p) => p.id) };
+      return { traces: await manifest, tabs };
     },
     findTrace: async (hash) => (await getTrace(hash))?.file,
   });

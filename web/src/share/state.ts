@@ -6,7 +6,7 @@
  * range here; whether the engine accepts a config is its own validation's job (restore.ts).
  */
 import type { CompareMode } from '../compare/lab';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { ShareError } from './codec';
 import type { Json } from './configDiff';
 

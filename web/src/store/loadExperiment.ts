@@ -5,7 +5,7 @@
  */
 import type { SimClient } from '../engine/client';
 import type { SimInfo, TraceParse, ViewData } from '../engine/protocol';
-import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../traces/stream';
+import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../engine/traceStream';
 import type { Experiment } from './experiment';
 import type { Busy } from './state';
 

@@ -5,20 +5,25 @@
  * trouble is reported by the next move.
  */
 import type { SimClient } from '../engine/client';
+import type { InspectQuery, Inspection } from '../engine/inspection';
 import type { PageInfo } from '../engine/pageTable';
-import type { BlockDuty } from '../engine/inspection';
 import { plainConfigMessage } from '../engine/plainWords';
 import type { Catalog, Validation } from '../engine/protocol';
+import { Answers } from './answers';
 import type { SimState } from './state';
 
 export class Reads {
   private catalogReq: Promise<Catalog> | undefined;
+  private readonly answers: Answers;
 
   constructor(
     private readonly client: SimClient,
     private readonly live: () => boolean,
     private readonly set: (patch: Partial<SimState>) => void,
-  ) {}
+    private readonly state: () => SimState,
+  ) {
+    this.answers = new Answers((query) => this.client.request<'inspection'>({ type: 'inspect', query }));
+  }
 
   /** What the worker recorded about physical page `ppn` (null when unknown or failed). */
   async pageInfo(ppn: number): Promise<PageInfo | null> {
@@ -30,15 +35,6 @@ export class Reads {
     }
   }
 
-  /** What physical `block` does for its logical block (role, GC state), when the scheme says; null otherwise. */
-  async blockDuty(block: number): Promise<BlockDuty | null> {
-    if (!this.live()) return null;
-    try {
-      return (await this.client.request<'blockDuty'>({ type: 'blockDuty', block })).duty;
-    } catch {
-      return null; // hover text is optional
-    }
-  }
 
   /** Fetches the binned response times into the state (the chart's data). */
   async responses(): Promise<void> {
@@ -51,15 +47,15 @@ export class Reads {
     }
   }
 
-  /** Fetches the scheme's RAM inspection at the current position into the state (zoomed into tree node `focus`). */
-  async inspection(focus?: string): Promise<void> {
-    if (!this.live()) return;
-    try {
-      const r = await this.client.request<'inspection'>({ type: 'inspect', focus });
-      this.set({ inspection: r.inspection });
-    } catch {
-      // The panel keeps its last data.
-    }
+  /**
+   * The scheme's answer to a view's question where the timeline stands (cached by position
+   * and query, answers.ts); null when nothing is loaded or the engine could not answer (the
+   * view keeps its last answer).
+   */
+  inspect(query: InspectQuery): Promise<Inspection | null> {
+    if (!this.live()) return Promise.resolve(null);
+    const s = this.state();
+    return this.answers.fetch(s.info, s.pos, query);
   }
 
   /** What the engine can build (config schema, presets, scheme specs); asked once. */

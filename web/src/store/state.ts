@@ -1,15 +1,14 @@
 /**
  * The shape of the store's state, in slices: each slice has one owner module that changes
- * it (timeline.ts, experiments.ts, ui.ts; the read-outs in reads.ts). The state stays one
+ * it (moveQueue.ts, loaded.ts, ui.ts; the read-outs in reads.ts). The state stays one
  * flat object, so selectors read `s.pos` rather than `s.timeline.pos`, but a new view knows
  * where its fields belong: the comparison lab's moves go with the timeline, a shared URL
  * with the experiment, a panel toggle with the ui.
  */
 import type { RequestTrace } from '../engine/events';
-import type { Inspection } from '../engine/inspection';
 import type { FrameData, Position, RequestReport, SimInfo, TraceParse } from '../engine/protocol';
 import type { ResponseSeries } from '../engine/responseBins';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { DEFAULT_EXPERIMENT, type Experiment } from './experiment';
 import { DEFAULT_SPEED } from './speeds';
 
@@ -24,7 +23,7 @@ export interface Busy {
   total: number;
 }
 
-/** Where the simulation stands and what the last move showed (timeline.ts). */
+/** Where the simulation stands and what the last move showed (moveQueue.ts). */
 export interface TimelineState {
   status: Status;
   /** What went wrong, when status is 'error' (or a step failed). */
@@ -43,7 +42,7 @@ export interface TimelineState {
   seq: number;
 }
 
-/** What is loaded, and what a failed load asked for (experiments.ts). */
+/** What is loaded, and what a failed load asked for (loaded.ts). */
 export interface ExperimentState {
   info?: SimInfo;
   /** The experiment loaded (a failed or cancelled load leaves it as it was). */
@@ -65,8 +64,6 @@ export interface ExperimentState {
 export interface ReadoutState {
   /** Response times binned over the trace, for the chart. */
   responses?: ResponseSeries;
-  /** The scheme's RAM structures at the position (fetched while the cache panel is shown). */
-  inspection?: Inspection;
 }
 
 /** How the user looks at it (ui.ts). */

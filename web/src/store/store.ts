@@ -1,20 +1,21 @@
 /**
  * The app's one store, outside React (components read it with useSim). It owns the engine
- * client and composes the slices that change its state: the timeline (timeline.ts: the move
- * queue, generations, applying views), the experiment (experiments.ts: load, switch scheme,
+ * client and composes the slices that change its state: the move queue (moveQueue.ts: the move
+ * queue, generations, applying views), the loaded experiment (loaded.ts: load, switch scheme,
  * resume after a failed load), the ui (ui.ts: speed, heat, help) and the read-outs (reads.ts).
  * state.ts says which fields each slice owns. The play loop lives in player.ts; this file is
  * the public API the views call and the glue between the slices.
  */
 import { SimClient } from '../engine/client';
-import type { ParseChoices } from '../traces/stream';
+import type { InspectQuery } from '../engine/inspection';
+import type { ParseChoices } from '../engine/traceStream';
 import type { Experiment } from './experiment';
-import { Experiments } from './experiments';
+import { LoadedExperiment } from './loaded';
 import { PlayLoop, type PlayHost } from './player';
 import { Reads } from './reads';
 import { SPEEDS } from './speeds';
 import { initialState, type SimState, type StageChoice, type StateCell } from './state';
-import { Timeline } from './timeline';
+import { MoveQueue } from './moveQueue';
 import { Ui } from './ui';
 import { Observable } from './observable';
 
@@ -23,8 +24,8 @@ export type { Busy, SimState, Status } from './state';
 /** The store: state, subscriptions, and every action the views take. */
 export class SimStore extends Observable<SimState> {
   readonly player: PlayLoop;
-  private readonly timeline: Timeline;
-  private readonly experiments: Experiments;
+  private readonly moves: MoveQueue;
+  private readonly experiments: LoadedExperiment;
   private readonly ui: Ui;
   private readonly reads: Reads;
 
@@ -49,8 +50,8 @@ export class SimStore extends Observable<SimState> {
       pause: () => this.pause(),
       refreshChart: () => void this.refreshResponses(),
     };
-    this.timeline = new Timeline(cell, common);
-    this.experiments = new Experiments(cell, this.timeline, {
+    this.moves = new MoveQueue(cell, common);
+    this.experiments = new LoadedExperiment(cell, this.moves, {
       ...common,
       cancel: () => this.cancel(),
       play: () => this.play(),
@@ -58,7 +59,7 @@ export class SimStore extends Observable<SimState> {
       load: (experiment, choices) => this.load(experiment, choices),
     });
     this.ui = new Ui(cell);
-    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch));
+    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch), () => this.state);
   }
 
   /** Value of a named frame counter (NaN before the first frame). */
@@ -70,17 +71,17 @@ export class SimStore extends Observable<SimState> {
 
   /** Whether the timeline can move (a simulation is loaded and healthy). */
   get live(): boolean {
-    return this.timeline.live;
+    return this.moves.live;
   }
 
-  // ---- the experiment (experiments.ts) ----
+  // ---- the loaded experiment (loaded.ts) ----
 
-  /** Loads `experiment` (by default the loaded one again); see Experiments.load. */
+  /** Loads `experiment` (by default the loaded one again); see LoadedExperiment.load. */
   load(experiment: Experiment = this.state.experiment, choices: ParseChoices = this.state.parseChoices): Promise<void> {
     return this.experiments.load(experiment, choices);
   }
 
-  /** Loads the experiment with another scheme at the request on screen; see Experiments.switchScheme. */
+  /** Loads the experiment with another scheme at the request on screen; see LoadedExperiment.switchScheme. */
   switchScheme(scheme: string, choices: ParseChoices = this.state.parseChoices): Promise<void> {
     return this.experiments.switchScheme(scheme, choices);
   }
@@ -109,32 +110,32 @@ export class SimStore extends Observable<SimState> {
   async step(requests = 1, budgetMs = Infinity, fromPlayer = false): Promise<number> {
     if (!fromPlayer) this.pause();
     if (this.state.status === 'done' && !this.state.pos.op) return 0;
-    const v = await this.timeline.move({ type: 'step', requests, budgetMs, hash: !fromPlayer }, 'Stepping');
+    const v = await this.moves.move({ type: 'step', requests, budgetMs, hash: !fromPlayer }, 'Stepping');
     return v?.stepped ?? 0;
   }
 
   /** One flash operation forwards or backwards. */
   async stepOp(delta: 1 | -1 = 1, fromPlayer = false) {
     if (!fromPlayer) this.pause();
-    return this.timeline.move({ type: 'stepOp', delta }, delta > 0 ? 'Stepping' : 'Stepping back');
+    return this.moves.move({ type: 'stepOp', delta }, delta > 0 ? 'Stepping' : 'Stepping back');
   }
 
   /** Back `requests` requests. */
   async back(requests = 1) {
     this.pause();
-    return this.timeline.move({ type: 'back', requests }, 'Stepping back');
+    return this.moves.move({ type: 'back', requests }, 'Stepping back');
   }
 
   /** To request `request` (op `op`): the scrubber, the chart and the narration use it. */
   async seek(request: number, op = 0) {
     this.pause();
-    return this.timeline.move({ type: 'seek', request, op }, 'Seeking');
+    return this.moves.move({ type: 'seek', request, op }, 'Seeking');
   }
 
   /** To the next stop `what` (an engine stop id: GC, mapping-cache miss, merge…). */
   async jump(what: string) {
     this.pause();
-    const v = await this.timeline.move({ type: 'jump', what }, 'Searching');
+    const v = await this.moves.move({ type: 'jump', what }, 'Searching');
     if (v && v.found === false) {
       const stop = this.state.info?.vocab.stops.find((s) => s.id === what);
       const label = stop ? stop.label.replace(/^Next /i, '') : what;
@@ -145,7 +146,7 @@ export class SimStore extends Observable<SimState> {
 
   /** Asks the worker for the current frame again, with its state hash. */
   refresh() {
-    return this.timeline.move({ type: 'frame' }, 'Refreshing');
+    return this.moves.move({ type: 'frame' }, 'Refreshing');
   }
 
   /**
@@ -161,12 +162,10 @@ export class SimStore extends Observable<SimState> {
 
   /** What the worker recorded about physical page `ppn`. */
   pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
-  /** What a physical block does for its logical block, where the timeline's engine stands (the grid's hover text). */
-  blockDuty = (block: number) => this.reads.blockDuty(block);
   /** Fetches the binned response times (the chart's data). */
   refreshResponses = () => this.reads.responses();
-  /** Fetches the scheme's RAM inspection at the current position (the cache and tree panels' data); `focus` zooms the tree. */
-  refreshInspection = (focus?: string) => this.reads.inspection(focus);
+  /** The scheme's answer to a view's question at the current position (views ask through useInspection). */
+  inspect = (query: InspectQuery) => this.reads.inspect(query);
   /** What the engine can build (config schema, presets, scheme specs); asked once. */
   catalog = () => this.reads.catalog();
   /** The engine's verdict on a config, without building it (the running experiment stays). */

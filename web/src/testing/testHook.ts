@@ -9,7 +9,7 @@ import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
 import type { GridHighlight } from '../views/BlockGrid/highlight';
 import { cellRect } from '../views/BlockGrid/overlay';
-import { gridProbe, paintSummary, resetPaints, type PaintSummary } from './drawProbe';
+import { gridProbe, paintSummary, resetPaints, type PaintSummary } from '../views/BlockGrid/drawProbe';
 
 /** What `snapshot()` returns. */
 export interface FtlSnapshot {

@@ -1,4 +1,4 @@
-import type { ParseChoices } from './stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { FormatField, TimeUnitField } from './parserFields';
 
 /** A labelled number input; empty = undefined. */

@@ -6,7 +6,7 @@ import { TraceLibrary } from './library/TraceLibrary';
 import { useLibrary } from './library/useLibrary';
 import type { TraceEntry } from './manifest';
 import { ParserOptions } from './ParserOptions';
-import type { ParseChoices } from './stream';
+import type { ParseChoices } from '../engine/traceStream';
 import { TraceStats } from './TraceStats';
 import { UploadPreview } from './UploadPreview';
 import { useManifest } from './useManifest';

@@ -3,7 +3,7 @@ import type { LocatedError, TracePreview } from '../engine/protocol';
 import { bytes, duration } from './format';
 import { FormatField, TimeUnitField, unitWords } from './parserFields';
 import { previewSample, readSample, type Sample } from './preview';
-import type { ParseChoices, TraceClient } from './stream';
+import type { ParseChoices, TraceClient } from '../engine/traceStream';
 
 /** The per-file options the preview can override (the rest stay the panel's). */
 export type FileChoices = Pick<ParseChoices, 'format' | 'timeUnit' | 'sectorSize'>;

@@ -5,7 +5,7 @@ import { SimCore } from '../engine/core';
 import type { FromWorker, ToWorker } from '../engine/protocol';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { previewSample, readSample } from './preview';
-import type { TraceClient } from './stream';
+import type { TraceClient } from '../engine/traceStream';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 

@@ -5,8 +5,8 @@
  * with the load.
  */
 import type { TracePreview } from '../engine/protocol';
-import { openTrace } from './gunzip';
-import { parseOptionsJson, type ParseChoices, type TraceClient } from './stream';
+import { openTrace } from '../engine/gunzip';
+import { parseOptionsJson, type ParseChoices, type TraceClient } from '../engine/traceStream';
 
 /** Bytes of the file's start the preview reads (the engine's detection reads at most 64 KiB). */
 export const PREVIEW_BYTES = 64 * 1024;

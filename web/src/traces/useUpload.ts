@@ -3,7 +3,7 @@ import type { Experiment } from '../store/experiment';
 import type { SimStore } from '../store/store';
 import { contentHash } from './contentHash';
 import { putTrace } from './library';
-import type { ParseChoices } from './stream';
+import type { ParseChoices } from '../engine/traceStream';
 import type { FileChoices } from './UploadPreview';
 
 /** An upload being previewed, its content hash computed meanwhile (`seq`: a fresh preview per pick). */

@@ -443,33 +443,22 @@ impl Sim {
     /// The scheme's RAM structures, the first `limit` entries of each plus those the last
     /// request touched (see [`crate::inspect`]). Read-only.
     pub fn inspect(&self, limit: usize) -> crate::inspect::Inspection {
-        self.inspect_focus(limit, None)
+        self.inspect_query(crate::inspect::InspectQuery::with_limit(limit))
     }
 
-    /// [`Self::inspect`], zoomed into the tree node `focus` (see
-    /// [`crate::inspect::InspectQuery::focus`]).
-    pub fn inspect_focus(&self, limit: usize, focus: Option<&str>) -> crate::inspect::Inspection {
-        self.inspect_block(limit, focus, None)
-    }
-
-    /// [`Self::inspect_focus`], saying also what physical `block` does for the logical block
-    /// owning it ([`crate::inspect::Inspection::block`]); a block past the device is ignored.
-    pub fn inspect_block(
-        &self,
-        limit: usize,
-        focus: Option<&str>,
-        block: Option<u32>,
-    ) -> crate::inspect::Inspection {
-        let touched = match self.cursor.checked_sub(1) {
-            Some(i) => self.workload.pages_of(&self.workload.requests[i]),
-            None => &[],
+    /// The answer to a view's question (see [`crate::inspect::InspectQuery`]); the pages of
+    /// the last request served become its `touched`. Read-only.
+    pub fn inspect_query(&self, mut query: crate::inspect::InspectQuery) -> crate::inspect::Inspection {
+        query.touched = match self.cursor.checked_sub(1) {
+            Some(i) => self.workload.pages_of(&self.workload.requests[i]).to_vec(),
+            None => Vec::new(),
         };
-        let block = block.filter(|&b| b < self.device.flash().blocks());
-        let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
+        let mut ins = self.ftl.inspect(&query);
+        let block = query.block.filter(|&b| b < self.device.flash().blocks());
         ins.block = block.and_then(|b| self.ftl.block_duty(b, &self.device));
         ins.ram_budget = ftl::ram_budget(&self.config);
         if let Some(hook) = self.device.meta_hook() {
-            ins.structures.extend(hook.structures(limit));
+            ins.structures.extend(hook.structures(query.limit));
         }
         ins
     }

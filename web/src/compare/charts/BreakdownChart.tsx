@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useElementWidth } from '../../app/useElementWidth';
-import { drawBreakdown, type BreakdownData } from './breakdown';
+import { useElementWidth } from '../../ui/useElementWidth';
+import { drawBreakdown, type BreakdownData } from '../../charts/breakdown';
 import { ChartDownloads } from './ChartDownloads';
 
 const HEIGHT = 280;

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useElementWidth } from '../../app/useElementWidth';
+import { useElementWidth } from '../../ui/useElementWidth';
 import { CompareChart } from '../CompareChart';
-import type { Column, RunMetrics } from '../metrics';
+import type { RunMetrics } from '../../engine/metrics';
+import type { Column } from '../metrics';
 import { ChartDownloads } from './ChartDownloads';
-import { CHARTS, type ChartSpec, type Keys } from './data';
-import { drawPanels, stacksPanels } from './grouped';
-import { drawLines } from './lines';
+import { CHARTS, type ChartSpec, type Keys } from '../../charts/data';
+import { drawPanels, stacksPanels } from '../../charts/grouped';
+import { drawLines } from '../../charts/lines';
 
 const RELATIVE = 'relative';
 const HEIGHT = 300;

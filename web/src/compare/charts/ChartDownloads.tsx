@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
-import { svgFile } from '../draw';
+import { svgFile } from '../../charts/draw';
 import { download, downloadBlob } from '../export';
-import { svgToPng } from './png';
+import { svgToPng } from '../../charts/png';
 
 /** Download SVG and Download PNG for the chart in `svgRef`, named `fileName`.svg / .png. */
 export function ChartDownloads({ svgRef, fileName }: { svgRef: RefObject<SVGSVGElement | null>; fileName: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useElementWidth } from '../../app/useElementWidth';
-import { svgFile } from '../draw';
+import { useElementWidth } from '../../ui/useElementWidth';
+import { svgFile } from '../../charts/draw';
 import { download } from '../export';
 import { drawSweepChart, type SweepChartData } from './draw';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { SchemeSpec } from '../../engine/protocol';
 import type { Experiment } from '../../store/experiment';
-import type { ParseChoices } from '../../traces/stream';
+import type { ParseChoices } from '../../engine/traceStream';
 import { download } from '../export';
 import { columnsFor } from '../metrics';
 import { sweepLab as lab } from '../theLab';

@@ -3,7 +3,7 @@
  * scheme's value at each swept value it has finished. A point without the metric (a hit
  * ratio of a scheme with no cache) is left out of its line.
  */
-import { breakdownOf, type BreakdownData } from '../charts/breakdown';
+import { breakdownOf, type BreakdownData } from '../../charts/breakdown';
 import { valueAt, type Column } from '../metrics';
 import type { SweepChartData } from './draw';
 import type { PointRun } from './sweepLab';

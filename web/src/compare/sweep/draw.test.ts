@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { svgGoldenMismatch } from '../../test/svgGolden';
-import { columnsFor, type RunMetrics } from '../metrics';
+import type { RunMetrics } from '../../engine/metrics';
+import { columnsFor } from '../metrics';
 import { metricLabel, sweepChartData, valueLabels } from './chartData';
 import { drawSweepChart, pointText } from './draw';
 import type { PointRun } from './sweepLab';

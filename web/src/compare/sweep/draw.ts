@@ -5,8 +5,8 @@
  * handed (golden-tested under jsdom); styles inline so the SVG downloads as it looks.
  */
 import { axisBottom, axisLeft, max, min, scalePoint, scaleLinear } from 'd3';
-import { tickNum } from '../charts/legend';
-import { drawLegend, legendHeight, standaloneSvg } from '../draw';
+import { tickNum } from '../../charts/legend';
+import { drawLegend, legendHeight, standaloneSvg } from '../../charts/legend';
 
 /** One scheme's line: (value index, metric) for the points that finished. */
 export interface SweepSeries {

@@ -8,8 +8,8 @@
 import { SimClient } from '../../engine/client';
 import type { SweepCall } from '../../engine/protocol';
 import type { Experiment } from '../../store/experiment';
-import { fetchSource, fileSource, type ParseChoices } from '../../traces/stream';
-import type { RunMetrics } from '../metrics';
+import { fetchSource, fileSource, type ParseChoices } from '../../engine/traceStream';
+import type { RunMetrics } from '../../engine/metrics';
 import type { RunEvent, RunPool, RunTrace } from '../pool';
 import type { ExperimentInfo, ReportRow, SweepCatalog, SweepPoint } from './types';
 import { Observable } from '../../store/observable';

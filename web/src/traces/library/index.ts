@@ -11,7 +11,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { TraceParse, TraceSummary } from '../../engine/protocol';
 import { contentHash } from '../contentHash';
-import type { ParseChoices } from '../stream';
+import type { ParseChoices } from '../../engine/traceStream';
 import { freeBytes, isQuotaError, quotaMessage } from './quota';
 
 /** One uploaded trace. */

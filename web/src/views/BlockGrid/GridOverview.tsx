@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSim } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import type { GridLayout, GridWindow } from './layout';
 import { blocksInView, OVERVIEW_WIDTH, overviewBlockAt, overviewMap, overviewPixelOf, overviewPixels } from './overview';
 import { OP_MARK } from './palette';

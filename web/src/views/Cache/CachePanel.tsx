@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { cacheVocabulary } from '../../narration/narrate';
+import { useInspection } from '../../store/useInspection';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import { BudgetBar } from './BudgetBar';
 import { currentStep, highlights, pathSummary, requestPath } from './path';
 import { PathStrip } from './PathStrip';
@@ -22,16 +23,11 @@ const PLAYING_EVERY_MS = 500;
 export function CachePanel() {
   const store = useStore();
   const playing = useSim((s) => s.status === 'playing');
-  const seq = useThrottled(useSim((s) => s.seq), PLAYING_EVERY_MS, playing);
-  const inspection = useSim((s) => s.inspection);
+  const inspection = useInspection({});
   const scheme = useSim((s) => s.info?.spec.name ?? s.info?.scheme);
   const spec = useSim((s) => s.info?.spec);
   const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
   const op = useThrottled(useSim((s) => s.pos.op), PLAYING_EVERY_MS, playing);
-
-  useEffect(() => {
-    void store.refreshInspection();
-  }, [seq, store]);
 
   const structures = inspection?.structures;
   const pageKinds = useSim((s) => s.info?.vocab.page_kinds);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useElementWidth } from '../../app/useElementWidth';
+import { useElementWidth } from '../../ui/useElementWidth';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import type { ChartBox } from './chartScales';
 import { boundLabel, drawResponseChart } from './draw';
 

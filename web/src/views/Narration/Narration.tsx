@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import type { RequestTrace } from '../../engine/events';
 import { cacheVocabulary, describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import { filterLines, groupsAround, linesOf, type LogFilter } from './lines';
 import './Narration.css';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstSentence, formFromSchema, getAt, label, optionFields, parseInput, setAt, type Schema } from './schemaForm';
+import { firstSentence, formFromSchema, getAt, label, optionFields, parseInput, setAt } from './schemaForm';
+import type { Schema } from '../../engine/configSchema';
 
 // The shapes schemars emits for the engine config (a trimmed copy of configSchemaJson()).
 const SCHEMA: Schema = {

@@ -9,26 +9,7 @@
  * variants are a string or a one-key object (`{"fixed": {"period_ns": …}}`).
  */
 
-/** A JSON Schema node (the parts read here). */
-export interface Schema {
-  type?: string | string[];
-  $ref?: string;
-  $defs?: Record<string, Schema>;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  description?: string;
-  title?: string;
-  default?: unknown;
-  enum?: unknown[];
-  const?: unknown;
-  oneOf?: Schema[];
-  anyOf?: Schema[];
-  allOf?: Schema[];
-  minimum?: number;
-  maximum?: number;
-  format?: string;
-  'x-units'?: string;
-}
+import type { OptionDoc, Schema } from '../../engine/configSchema';
 
 /** One choice of a choice field. */
 export interface Choice {
@@ -176,14 +157,6 @@ export function formFromSchema(schema: Schema, skip: string[] = []): Group {
   g.fields = g.fields.filter((f) => !skip.includes(f.path));
   g.groups = g.groups.filter((x) => !skip.includes(x.path));
   return g;
-}
-
-/** A scheme's option doc (the spec's `option_docs`). */
-export interface OptionDoc {
-  key: string;
-  doc: string;
-  unit?: string;
-  choices?: string[];
 }
 
 /** Fields of a scheme's own options, from its docs and defaults (types from the defaults). */

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { drawLines } from '../../compare/charts/lines';
-import type { RunMetrics } from '../../compare/metrics';
+import { drawLines } from '../../charts/lines';
+import type { RunMetrics } from '../../engine/metrics';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useThrottled } from '../../ui/useThrottled';
 import { ramSplitSoFar, ramSplitWords } from './ramSplit';
 
 /** While playing, the metrics are asked for at most this often (ms), as the tree. */

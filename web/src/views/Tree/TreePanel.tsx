@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useElementWidth } from '../../app/useElementWidth';
+import { useElementWidth } from '../../ui/useElementWidth';
 import type { EngineEvent } from '../../engine/events';
 import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
-import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../store/useThrottled';
+import { useInspection } from '../../store/useInspection';
+import { useSim } from '../../store/useSim';
+import { useThrottled } from '../../ui/useThrottled';
 import { drawTree } from './draw';
 import { RamSplitPanel } from './RamSplitPanel';
 import { treeOf, treeView, type RowView } from './model';
-import { replayTree } from './replay';
 import './Tree.css';
 
 /** While playing, the tree is asked for and redrawn at most this often (ms), as the cache panel. */
@@ -41,15 +41,13 @@ function hitIds(ops: EngineEvent[]): Set<string> {
  * Enter on) a band or a group zooms into it, the trail above zooms out.
  */
 export function TreePanel() {
-  const store = useStore();
   const playing = useSim((s) => s.status === 'playing');
-  const seq = useThrottled(useSim((s) => s.seq), PLAYING_EVERY_MS, playing);
   const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
   const op = useThrottled(useSim((s) => s.pos.op), PLAYING_EVERY_MS, playing);
   const info = useSim((s) => s.info);
-  const inspection = useSim((s) => s.inspection);
   const [zoom, setZoom] = useState<Zoom[]>([]);
   const focus = zoom.at(-1);
+  const inspection = useInspection(focus ? { focus: focus.id } : {});
   const wrapRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapRef, 420, 260);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -58,26 +56,21 @@ export function TreePanel() {
 
   // A new experiment starts at the whole tree.
   useEffect(() => setZoom([]), [info]);
-  useEffect(() => {
-    void store.refreshInspection(focus?.id);
-  }, [seq, focus?.id, store]);
 
   const tree = treeOf(inspection?.structures);
   const ops = useMemo(() => {
     const events = current?.ops ?? [];
     return op > 0 ? events.slice(0, op) : events;
   }, [current, op]);
-  // Part-way through a request the tree is from before it: replay the request's ops so far.
-  const replayed = inspection?.replayed;
+  // Part-way through a request the worker has replayed the tree to the op (engine/replay).
   const treeLevels = hasTree(info?.spec.caches.map((c) => c.level) ?? []);
   const view = useMemo(() => {
     if (!tree) return undefined;
-    // The replay knows the CTP → CDP convention only: other trees stay as they were before the request.
-    let root = replayed && treeLevels ? replayTree(tree.root, ops) : tree.root;
+    let root = tree.root;
     // A scheme that does not zoom on its side (its tree ignores the focus) still shows the node alone.
     if (focus && root.children?.some((c) => c.id === focus.id)) root = { ...root, children: root.children.filter((c) => c.id === focus.id) };
     return treeView(root, focus?.start ?? 1, treeLevels ? treeOps(ops) : [], hitIds(ops), tree.order ?? 'none');
-  }, [tree, replayed, treeLevels, focus, ops]);
+  }, [tree, treeLevels, focus, ops]);
 
   useEffect(() => {
     const svg = svgRef.current;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { drawLines } from '../../compare/charts/lines';
-import type { SeriesPoint } from '../../compare/metrics';
+import { drawLines } from '../../charts/lines';
+import type { SeriesPoint } from '../../engine/metrics';
 import { svgGoldenMismatch } from '../../test/svgGolden';
 import { ramSplitSoFar, ramSplitWords } from './ramSplit';
 

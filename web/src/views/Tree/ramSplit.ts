@@ -5,10 +5,10 @@
  * series lives in the simulation state, so after a step back it is the series as it was.
  * Schemes that report no split (no `ram` on the points) get no panel.
  */
-import type { SeriesPoint } from '../../compare/metrics';
-import { RAM_STYLES } from '../../compare/charts/data';
-import type { SchemeKey } from '../../compare/charts/legend';
-import type { LinesData } from '../../compare/charts/lines';
+import type { SeriesPoint } from '../../engine/metrics';
+import { RAM_STYLES } from '../../charts/data';
+import type { SchemeKey } from '../../charts/legend';
+import type { LinesData } from '../../charts/lines';
 
 /** The panel's lines, or undefined when no point so far has a split (none closed yet, or a scheme without one). */
 export function ramSplitSoFar(series: readonly SeriesPoint[] | undefined, done: number, scheme: SchemeKey): LinesData | undefined {

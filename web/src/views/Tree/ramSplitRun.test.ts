@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunMetrics } from '../../compare/metrics';
+import type { RunMetrics } from '../../engine/metrics';
 import { loadWasm, shippedTrace } from '../../test/wasmNode';
 import { ramSplitSoFar } from './ramSplit';
 

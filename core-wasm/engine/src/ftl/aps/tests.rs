@@ -89,11 +89,11 @@ fn bad_options_and_too_little_ram_are_refused() {
 #[test]
 fn inspection_counts_used_bytes_not_partition_sizes() {
     let (mut ftl, mut dev, mut oracle) = setup(1000);
-    let empty = ftl.inspect(&InspectQuery { limit: 10, touched: &[], focus: None });
+    let empty = ftl.inspect(&InspectQuery::with_limit(10));
     assert_eq!(empty.ram_used, 96, "only the GTD before any request");
     write(&mut ftl, &mut dev, &mut oracle, 3);
     write(&mut ftl, &mut dev, &mut oracle, 4);
-    let ins = ftl.inspect(&InspectQuery { limit: 10, touched: &[], focus: None });
+    let ins = ftl.inspect(&InspectQuery::with_limit(10));
     let used: u64 = ins.budgets.iter().filter(|b| !b.name.ends_with("(free)")).map(|b| b.bytes).sum();
     assert_eq!(ins.ram_used, used);
     assert!(ins.ram_used < 96 + 320, "{} counts free space", ins.ram_used);

@@ -75,7 +75,7 @@ fn the_inspection_pairs_each_log_block_with_the_data_blocks_it_serves() {
     write_all(&mut ftl, &mut dev, &(0..16).collect::<Vec<_>>(), &mut v);
     write_all(&mut ftl, &mut dev, &[1, 5, 9], &mut v); // one random log block, LBNs 0, 1, 2
     let log = ftl.rw[0].block;
-    let query = InspectQuery { limit: InspectQuery::DEFAULT_LIMIT, touched: &[], focus: None };
+    let query = InspectQuery::default();
     let inspection = ftl.inspect(&query);
     let table = inspection.structures.iter().find_map(|s| match s {
         crate::inspect::Structure::Table { id, rows, .. } if id == "log-data-blocks" => Some(rows),

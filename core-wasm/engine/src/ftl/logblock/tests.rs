@@ -42,7 +42,7 @@ fn the_association_tables_pair_each_log_block_with_the_blocks_it_serves() {
     map.write_in_place(&mut dev, 1, 1).unwrap(); // LBN 0 gets a data block; LBN 2 has none
     let data0 = map.data_block(0).unwrap();
     let (a, b) = (log(6, &[1, 9, 1]), log(5, &[2]));
-    let query = InspectQuery { limit: InspectQuery::DEFAULT_LIMIT, touched: &[], focus: None };
+    let query = InspectQuery::default();
     let s = map_structures(&map, &[&a, &b], &query);
     assert!(matches!(&s[0], Structure::Table { id, .. } if id == "block-map"), "the block map first");
     assert_eq!(table(&s, "log-association"), (vec![(6, Some(0)), (6, Some(2)), (5, Some(0))], false));
@@ -55,7 +55,7 @@ fn the_grid_table_keeps_every_pair_the_shown_log_blocks_can_hold() {
     // to P rows a shown log block (one log block can serve P logical blocks).
     let (map, _) = map_and_device();
     let wide = log(6, &[0, 4, 8, 12]);
-    let query = InspectQuery { limit: 1, touched: &[], focus: None };
+    let query = InspectQuery::with_limit(1);
     let s = map_structures(&map, &[&wide], &query);
     assert_eq!(table(&s, "log-association"), (vec![(6, Some(0))], true));
     assert_eq!(table(&s, "log-data-blocks").0.len(), 4);

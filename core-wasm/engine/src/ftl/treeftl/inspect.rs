@@ -128,7 +128,7 @@ impl TreeFtl {
         let (ctps, cdps) = self.counts();
         let page = self.page_bytes;
         let gtd_bytes = self.core.gtd_bytes();
-        let (children, truncated) = match parse_focus(q.focus, self.groups.len()) {
+        let (children, truncated) = match parse_focus(q.focus(), self.groups.len()) {
             Focus::Window(from, to) => self.window(from, to, q),
             Focus::Group(t) => (self.focused_group(t, q), ctps > 1),
         };
@@ -183,7 +183,7 @@ mod tests {
     }
 
     fn tree(ftl: &TreeFtl, focus: Option<&str>) -> (Node, bool) {
-        let q = InspectQuery { limit: 4, touched: &[], focus };
+        let q = InspectQuery { limit: 4, focus: focus.map(str::to_string), ..InspectQuery::default() };
         match ftl.inspection(&q).structures.into_iter().next() {
             Some(Structure::Tree { root, truncated, .. }) => (root, truncated),
             other => panic!("expected the tree first, got {other:?}"),
@@ -226,7 +226,7 @@ mod tests {
         assert!(g.label.ends_with("LRU rank 1 of 24"), "{}", g.label);
         assert_eq!(g.children.as_ref().unwrap().len(), 3);
         // With the default limit, a window shows WINDOW groups and bands the rest.
-        let q = InspectQuery { limit: InspectQuery::DEFAULT_LIMIT, touched: &[], focus: None };
+        let q = InspectQuery::default();
         let Some(Structure::Tree { root: wide, .. }) = r.ftl.inspection(&q).structures.into_iter().next()
         else {
             panic!("no tree")

@@ -1,5 +1,5 @@
 /**
- * The experiment slice: loading an experiment (through the timeline's queue, as a new
+ * The loaded experiment (its slice of the store): loading an experiment (through the timeline's queue, as a new
  * generation), switching scheme at the same moment, and returning to the loaded experiment
  * when a load fails or is stopped. The load pipeline itself is loadExperiment.ts; sharing an
  * experiment by URL belongs here next.
@@ -7,11 +7,11 @@
 import { isFatal, type SimClient } from '../engine/client';
 import { errorMessage } from '../engine/errors';
 import { plainConfigMessage } from '../engine/plainWords';
-import type { ParseChoices } from '../traces/stream';
+import type { ParseChoices } from '../engine/traceStream';
 import type { Experiment } from './experiment';
 import { loadExperiment, type Loaded } from './loadExperiment';
 import type { SimState, StateCell } from './state';
-import type { Timeline } from './timeline';
+import type { MoveQueue } from './moveQueue';
 
 /** What loading needs from the rest of the store. */
 export interface ExperimentHost {
@@ -27,13 +27,13 @@ export interface ExperimentHost {
   refreshChart(): void;
 }
 
-export class Experiments {
+export class LoadedExperiment {
   /** Aborts the load in progress (Stop / Esc). */
   private loading: AbortController | null = null;
 
   constructor(
     private readonly state: StateCell,
-    private readonly timeline: Timeline,
+    private readonly moves: MoveQueue,
     private readonly host: ExperimentHost,
   ) {}
 
@@ -49,14 +49,14 @@ export class Experiments {
    * reason is shown with the trace (or as a notice); with none loaded it is the error status.
    */
   async load(experiment: Experiment, choices: ParseChoices): Promise<void> {
-    const { state, timeline, host } = this;
+    const { state, moves, host } = this;
     host.pause();
     host.cancel(); // a load replaces the one before it and any long move in progress
-    const gen = timeline.newGeneration();
+    const gen = moves.newGeneration();
     const abort = new AbortController();
     this.loading = abort;
     state.set({ status: 'loading', message: undefined, notice: undefined, traceError: undefined, refused: undefined });
-    await timeline.exec(
+    await moves.exec(
       `Loading ${experiment.traceName}`,
       gen,
       async (onProgress) => {
@@ -66,13 +66,13 @@ export class Experiments {
         } catch (e) {
           const cancelled = abort.signal.aborted && !isFatal(e);
           if (isFatal(e) || !state.get().info) throw cancelled ? new Error('Loading cancelled.') : e;
-          if (timeline.current(gen)) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: plainConfigMessage(errorMessage(e)), refused: experiment });
+          if (moves.current(gen)) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: plainConfigMessage(errorMessage(e)), refused: experiment });
           return;
         }
-        timeline.failure = undefined;
-        state.set({ info: loaded.info, log: [], responses: undefined, inspection: undefined, experiment, trace: loaded.parse, parseChoices: choices });
+        moves.failure = undefined;
+        state.set({ info: loaded.info, log: [], responses: undefined, experiment, trace: loaded.parse, parseChoices: choices });
         // Built just before a newer load took over: show it, but that load owns the status.
-        timeline.apply(loaded.view, timeline.current(gen) ? undefined : state.get().status);
+        moves.apply(loaded.view, moves.current(gen) ? undefined : state.get().status);
       },
       true,
     );
@@ -104,11 +104,11 @@ export class Experiments {
 
   /** Back to the loaded experiment after a load that did not happen; `why` says why. */
   private async resume(why: Partial<SimState>) {
-    const failure = this.timeline.failure;
+    const failure = this.moves.failure;
     if (failure) return this.state.set({ status: 'error', message: failure, ...why });
     // Views of moves sent before the load were dropped: ask the engine where it stands.
     const r = await this.host.client.request<'view'>({ type: 'frame' });
-    this.timeline.apply(r.view);
+    this.moves.apply(r.view);
     this.state.set(why);
   }
 }

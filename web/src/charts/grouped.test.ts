@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { svgGoldenMismatch } from '../../test/svgGolden';
+import { svgGoldenMismatch } from '../test/svgGolden';
 import { flashByPurpose, hitRatios, percentiles } from './data';
 import { drawPanels, panelBarText, stacksPanels } from './grouped';
 import { TEST_KEYS, TEST_RUNS } from './testRuns';

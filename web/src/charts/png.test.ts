@@ -4,7 +4,7 @@
 // and that the object URL is released even when drawing fails. The real rendering is
 // checked in e2e/compare.spec.ts (a downloaded PNG's signature and size).
 import { describe, expect, it } from 'vitest';
-import { svgFile } from '../draw';
+import { svgFile } from './draw';
 import { drawPanels } from './grouped';
 import { hitRatios } from './data';
 import { svgToPng, type PngHost } from './png';

@@ -6,8 +6,8 @@
  * placed and the metadata part is always 0. Pure apart from the SVG it is handed.
  */
 import { axisBottom, axisLeft, max, scaleBand, scaleLinear } from 'd3';
-import { drawLegend, legendHeight, standaloneSvg, type ChartBox } from '../draw';
-import type { RunMetrics } from '../metrics';
+import { drawLegend, legendHeight, standaloneSvg, type ChartBox } from './legend';
+import type { RunMetrics } from '../engine/metrics';
 import { axisTitle, tickNum, withUnit } from './legend';
 
 /** The four parts: the field of `time_breakdown_us`, its label and colour (bottom first). */

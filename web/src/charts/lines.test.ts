@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { svgGoldenMismatch } from '../../test/svgGolden';
+import { svgGoldenMismatch } from '../test/svgGolden';
 import { ramOverTrace, responseCdf, responseOverTrace } from './data';
 import { drawLines, linesText, nearest } from './lines';
 import { TEST_KEYS, TEST_RUNS } from './testRuns';

@@ -1,5 +1,5 @@
 /** Metrics objects for the chart tests: every field the charts read, numbers easy to check. */
-import type { RunMetrics } from '../metrics';
+import type { RunMetrics } from '../engine/metrics';
 
 export function testRun(scheme: string, k: number, opts: { mapping?: number; buffer?: number; ram?: boolean; bufferBytes?: number } = {}): RunMetrics {
   const series = [1, 2, 3].map((i) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeNode } from '../../engine/inspection';
-import { replayTree } from './replay';
+import type { TreeNode } from '../inspection';
+import { replayTree } from './tree';
 
 const before: TreeNode = {
   id: 'gtd',

@@ -1,5 +1,5 @@
 /**
- * The timeline slice: every move goes through `exec`, which runs moves one at a time, shows a
+ * The move queue (the timeline slice): every move goes through `exec`, which runs moves one at a time, shows a
  * progress bar for anything slower than half a second and applies the view that comes back.
  *
  * Loads and moves share one queue, and a load bumps a generation number (`newGeneration`): a
@@ -22,8 +22,8 @@ const BUSY_AFTER_MS = 500;
 /** Moves queued beyond this are dropped (a held-down key must not build a backlog). */
 const MAX_QUEUED = 3;
 
-/** What the timeline needs from the rest of the store. */
-export interface TimelineHost {
+/** What the move queue needs from the rest of the store. */
+export interface MoveQueueHost {
   readonly client: SimClient;
   /** Whether the play loop is running (the status a view implies). */
   playing(): boolean;
@@ -33,7 +33,7 @@ export interface TimelineHost {
   refreshChart(): void;
 }
 
-export class Timeline {
+export class MoveQueue {
   private chain: Promise<unknown> = Promise.resolve();
   private queued = 0;
   /** Bumped by every load; work begun under an older number is skipped or dropped. */
@@ -43,7 +43,7 @@ export class Timeline {
 
   constructor(
     private readonly state: StateCell,
-    private readonly host: TimelineHost,
+    private readonly host: MoveQueueHost,
   ) {}
 
   /** Whether the timeline can move (a simulation is loaded and healthy). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { PointRun } from '../sweep/sweepLab';
-import { sweepBreakdown } from '../sweep/chartData';
+import type { PointRun } from '../compare/sweep/sweepLab';
+import { sweepBreakdown } from '../compare/sweep/chartData';
 import { BREAKDOWN_PARTS, breakdownOf, compareBreakdown, drawBreakdown, segmentText } from './breakdown';
 import { testRun } from './testRuns';
 

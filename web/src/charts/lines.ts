@@ -5,7 +5,7 @@
  * at one x. Pure apart from the SVG it is handed (golden-tested under jsdom).
  */
 import { axisBottom, axisLeft, bisector, extent, line, pointer, scaleLinear, scaleLog } from 'd3';
-import { axisTitle, chartRoot, drawLegend, legendHeight, num, tickNum, withUnit, type ChartBox, type SchemeKey, type StyleKey } from './legend';
+import { axisTitle, chartRoot, drawLegend, legendHeight, legendItems, num, tickNum, withUnit, type ChartBox, type SchemeKey, type StyleKey } from './legend';
 
 export interface LinePoint {
   x: number;
@@ -205,5 +205,5 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
       show(next);
     });
   if (!xs.length) root.select('.overlay').attr('aria-label', `${data.title}: no data`);
-  drawLegend(root, data.schemes, box, styles);
+  drawLegend(root, legendItems(data.schemes, styles), box);
 }

@@ -3,8 +3,8 @@
  * end-to-end tests assert on the drawing's meaning (which block is highlighted) and so
  * frame times can be measured in the browser without a profiler.
  */
-import type { GridHighlight } from '../views/BlockGrid/highlight';
-import type { GridLayout } from '../views/BlockGrid/layout';
+import type { GridHighlight } from './highlight';
+import type { GridLayout } from './layout';
 
 const RING = 600;
 const paints = new Float64Array(RING);

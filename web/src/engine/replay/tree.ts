@@ -1,14 +1,20 @@
 /**
- * Part-way through a request the engine has served it whole, so the worker hands over the
- * inspection from before it (engine/inspection.ts `replayInspection` replays lists only).
- * This replays the request's cache events up to the current op over a tree shape whose
+ * The op level of a tree shape (replay/index.ts): this replays the request's cache events up to the current op over a tree shape whose
  * nodes follow the convention of the two tree levels: `ctp-<t>` for cached translation
  * pages (under the root, most recent first) and `cdp-<lpn>` for cached data pages (under
  * the CTP the request reached last). A load or hit moves a CTP first, an insert adds a CDP,
  * an eviction removes either. Bands of colder groups keep their counts (from before).
  */
-import type { EngineEvent } from '../../engine/events';
-import type { TreeNode } from '../../engine/inspection';
+import type { EngineEvent } from '../events';
+import type { TreeNode } from '../inspection';
+
+const CTP = 'translation_page';
+const CDP = 'data_page';
+
+/** Whether a scheme's caches (spec `caches` levels) form a CTP → CDP tree (the convention below). */
+export function followsTreeConvention(levels: readonly string[]): boolean {
+  return levels.includes(CTP) && levels.includes(CDP);
+}
 
 /** `root` with `ops` (a request's events so far) applied. */
 export function replayTree(root: TreeNode, ops: EngineEvent[]): TreeNode {
@@ -23,7 +29,7 @@ export function replayTree(root: TreeNode, ops: EngineEvent[]): TreeNode {
   };
   for (const e of ops) {
     if (e.type !== 'cache_insert' && e.type !== 'cache_hit' && e.type !== 'cache_evict') continue;
-    if (e.level === 'translation_page') {
+    if (e.level === CTP) {
       const id = `ctp-${e.key}`;
       if (e.type === 'cache_evict') {
         rows = rows.filter((r) => r.id !== id);
@@ -32,7 +38,7 @@ export function replayTree(root: TreeNode, ops: EngineEvent[]): TreeNode {
       }
       if (e.type === 'cache_insert' && !rows.some((r) => r.id === id)) count++;
       current = first(id, () => ({ id, label: `CTP ${e.key}`, kind: 'ctp', dirty: false, children: [], count: 0 }));
-    } else if (e.level === 'data_page') {
+    } else if (e.level === CDP) {
       const id = `cdp-${e.key}`;
       if (e.type === 'cache_evict') {
         for (const r of rows) {

@@ -3,10 +3,10 @@
 // a format forced on a file it does not fit is parsed with a warning.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SimCore } from '../engine/core';
-import type { FromWorker, ToWorker } from '../engine/protocol';
+import { SimCore } from './core';
+import type { FromWorker, ToWorker } from './protocol';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
-import { streamTrace, type TraceClient } from './stream';
+import { streamTrace, type TraceClient } from './traceStream';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 

@@ -1,9 +1,9 @@
 // Event replay over a frame must give exactly the engine's next frame: checked with the
 // real wasm build on a real trace, through many garbage collections.
 import { describe, expect, it } from 'vitest';
-import { loadWasm, shippedTrace } from '../test/wasmNode';
-import { groupByRequest, type EngineEvent } from './events';
-import { applyEvent, composeAt, copyGrid } from './replay';
+import { loadWasm, shippedTrace } from '../../test/wasmNode';
+import { groupByRequest, type EngineEvent } from '../events';
+import { applyEvent, composeAt, copyGrid } from './grid';
 
 const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 

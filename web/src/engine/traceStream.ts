@@ -4,7 +4,7 @@
  * is read. So a 1 GB upload is never held whole in memory, on either thread, and progress
  * is known all along.
  */
-import type { FromWorker, ToWorker, TraceParse } from '../engine/protocol';
+import type { FromWorker, ToWorker, TraceParse } from './protocol';
 import { openTrace } from './gunzip';
 
 /** Where trace bytes come from: a File, or a fetched Response. */

@@ -3,7 +3,7 @@
  * (unit tests check every drawn number against them). One function per chart; `CHARTS` lists
  * them for the picker. Runs come in legend order; `keys` gives each scheme's name and colour.
  */
-import type { RunMetrics } from '../metrics';
+import type { RunMetrics } from '../engine/metrics';
 import type { SchemeKey } from './legend';
 import type { Panel, PanelGroup, PanelsData } from './grouped';
 import type { Line, LinesData } from './lines';

@@ -2,7 +2,7 @@
 // and the parse is never finished (so the loaded simulation is left as it was).
 import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../test/coreClient';
-import { CHUNK_BYTES, streamTrace } from './stream';
+import { CHUNK_BYTES, streamTrace } from './traceStream';
 
 /** A source that gives `bytes` of CSV lines at once, then never ends (a slow network). */
 function stalling(bytes: number) {

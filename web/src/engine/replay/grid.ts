@@ -3,14 +3,14 @@
  * through the request. The engine serves whole requests; "step one flash operation" is
  * built here, from the events, so it needs no engine support and works for every scheme.
  *
- * Page states, valid counts and erase counts come out exact (replay.test.ts checks this
+ * Page states, valid counts and erase counts come out exact (grid.test.ts checks this
  * against the engine's next frame). Block roles are only known at request boundaries, so
  * a free block that receives a program takes its role from the frame after the request
  * (or, if that frame has it free again, a role guessed from the program's purpose).
  */
-import { BLOCK_ROLE as R, PAGE_STATE as S } from './codes';
-import type { EngineEvent, Purpose } from './events';
-import type { FrameData } from './protocol';
+import { BLOCK_ROLE as R, PAGE_STATE as S } from '../codes';
+import type { EngineEvent, Purpose } from '../events';
+import type { FrameData } from '../protocol';
 
 /** The parts of a frame that replay changes. */
 export type GridState = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCounts' | 'eraseCounts'>;

@@ -1,9 +1,9 @@
 // Streaming a trace through SimCore (the worker's code) with the real wasm build.
 import { describe, expect, it } from 'vitest';
-import { SimCore } from '../engine/core';
-import type { FromWorker, ToWorker } from '../engine/protocol';
+import { SimCore } from './core';
+import type { FromWorker, ToWorker } from './protocol';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
-import { streamTrace, type TraceClient, parseOptionsJson } from './stream';
+import { streamTrace, type TraceClient, parseOptionsJson } from './traceStream';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 

@@ -2,8 +2,9 @@
 // real engine's (the TS types of `series`, `response_cdf_us` and the percentiles must match
 // what the wasm build serialises).
 import { describe, expect, it } from 'vitest';
-import { loadWasm, shippedTrace } from '../../test/wasmNode';
-import { valueAt, type RunMetrics } from '../metrics';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
+import type { RunMetrics } from '../engine/metrics';
+import { valueAt } from '../compare/metrics';
 import { CHARTS, copiesAndWaf, flashByPurpose, freeBlocksOverTrace, hitRatios, percentiles, ramOverTrace, responseCdf, responseOverTrace, worstCase } from './data';
 import type { PanelsData } from './grouped';
 import { TEST_KEYS, TEST_RUNS } from './testRuns';

@@ -6,7 +6,7 @@
  * jsdom).
  */
 import { axisBottom, axisLeft, max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
-import { axisTitle, chartRoot, drawLegend, legendHeight, tickNum, withUnit, type ChartBox, type SchemeKey } from './legend';
+import { axisTitle, chartRoot, drawLegend, legendHeight, legendItems, tickNum, withUnit, type ChartBox, type SchemeKey } from './legend';
 
 export interface PanelBar {
   scheme: string;
@@ -133,5 +133,5 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
       .append('title')
       .text(({ gr, b }) => panelBarText(p, gr, b));
   });
-  drawLegend(root, data.schemes, box);
+  drawLegend(root, legendItems(data.schemes), box);
 }

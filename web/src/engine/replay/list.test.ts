@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from './events';
-import { replayInspection, type Inspection } from './inspection';
+import type { EngineEvent } from '../events';
+import type { Inspection } from '../inspection';
+import { replayInspection } from '.';
 
 const before: Inspection = {
   ram_budget: 64,
@@ -13,6 +14,8 @@ const before: Inspection = {
   ],
 };
 
+const NO_TREE = { cacheLevels: ['entry'] };
+
 describe('replayInspection', () => {
   it('puts an inserted key first, moves a hit first, removes an evicted one, and marks them touched', () => {
     const ops: EngineEvent[] = [
@@ -22,7 +25,7 @@ describe('replayInspection', () => {
       { type: 'cache_hit', level: 'entry', key: 7 },
       { type: 'cache_insert', level: 'translation_page', key: 3 }, // another level: ignored
     ];
-    const after = replayInspection(before, ops);
+    const after = replayInspection(before, ops, NO_TREE);
     const list = after.structures[0];
     if (list.shape !== 'list') throw new Error('not a list');
     expect(list.entries.map((e) => [e.key, !!e.touched])).toEqual([[7, true], [11, true], [5, false]]);
@@ -33,9 +36,18 @@ describe('replayInspection', () => {
   });
 
   it('with no cache events is the inspection before, untouched', () => {
-    const list = replayInspection(before, [{ type: 'invalidate', ppn: 3 }]).structures[0];
+    const list = replayInspection(before, [{ type: 'invalidate', ppn: 3 }], NO_TREE).structures[0];
     if (list.shape !== 'list') throw new Error('not a list');
     expect(list.entries.map((e) => e.key)).toEqual([5, 7, 9]);
     expect(list.entries.some((e) => e.touched)).toBe(false);
+  });
+
+  it('replays a tree shape only for a scheme whose caches follow the CTP → CDP convention', () => {
+    const root = { id: 'gtd', label: 'GTD', kind: 'gtd', count: 1, children: [{ id: 'ctp-1', label: 'CTP 1', kind: 'ctp', count: 0, children: [] }] };
+    const withTree: Inspection = { ...before, structures: [{ shape: 'tree', id: 'tree', name: 'Tree', root, truncated: false }] };
+    const ops: EngineEvent[] = [{ type: 'cache_insert', level: 'translation_page', key: 4, bytes: 8 }];
+    const ids = (i: Inspection) => (i.structures[0].shape === 'tree' ? i.structures[0].root.children!.map((c) => c.id) : []);
+    expect(ids(replayInspection(withTree, ops, { cacheLevels: ['translation_page', 'data_page'] }))).toEqual(['ctp-4', 'ctp-1']);
+    expect(ids(replayInspection(withTree, ops, NO_TREE))).toEqual(['ctp-1']);
   });
 });

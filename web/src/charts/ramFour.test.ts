@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunMetrics } from '../metrics';
-import { loadWasm, shippedTrace } from '../../test/wasmNode';
+import type { RunMetrics } from '../engine/metrics';
+import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { ramOverTrace } from './data';
 
 /** The RAM split over time for the four RAM-managing schemes side by side. */

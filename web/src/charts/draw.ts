@@ -4,7 +4,8 @@
  * baseline scheme's (so the baseline's bars are all 1). Pure apart from the SVG it is handed
  * (golden-tested under jsdom); exportable as a standalone SVG file (styles inline).
  */
-import { axisBottom, axisLeft, format, max, scaleBand, scaleLinear, select } from 'd3';
+import { axisBottom, axisLeft, format, max, scaleBand, scaleLinear } from 'd3';
+import { drawLegend, legendHeight, standaloneSvg, type ChartBox } from './legend';
 
 /** One bar: a scheme's value of one metric and its ratio to the baseline's. */
 export interface Bar {
@@ -28,78 +29,10 @@ export interface CompareChartData {
   schemes: { id: string; name: string; color: string }[];
 }
 
-export interface ChartBox {
-  width: number;
-  height: number;
-  margin: { top: number; right: number; bottom: number; left: number };
-}
-
 /** Text of a bar's hover value and accessible name. */
 export function barText(g: BarGroup, b: Bar, baseline: string): string {
   const v = `${b.value.toLocaleString('en-US', { maximumFractionDigits: 3 })}${g.unit ? ` ${g.unit}` : ''}`;
   return `${b.scheme} · ${g.label}: ${v} (${format('.3~f')(b.ratio)}× ${baseline})`;
-}
-
-/**
- * Clears `svg` and sets it up as a standalone drawing (namespace, size, view box, font), so
- * what is drawn into it also reads as an SVG file. Every comparison chart starts here.
- */
-export function standaloneSvg(svg: SVGSVGElement, width: number, height: number) {
-  const root = select(svg)
-    .attr('xmlns', 'http://www.w3.org/2000/svg')
-    .attr('width', width)
-    .attr('height', height)
-    .attr('viewBox', `0 0 ${width} ${height}`)
-    .attr('font-family', 'system-ui, sans-serif')
-    .attr('font-size', 10);
-  root.selectAll('*').remove();
-  return root;
-}
-
-/** A legend row's height, and entries to a row, for every comparison chart's legend. */
-export const LEGEND_ROW = 16;
-export const LEGEND_COLS = 4;
-
-/** Height of a legend of `items` entries, LEGEND_COLS to a row. */
-export function legendHeight(items: number): number {
-  return LEGEND_ROW * Math.ceil(items / LEGEND_COLS);
-}
-
-/** One legend entry: swatch colour, the short label shown and the full name as hover title. */
-export interface LegendItem {
-  color: string;
-  label: string;
-  title: string;
-}
-
-/**
- * The legend under a comparison chart: `items` four to a row across the plot's width, in
- * the bottom `legendHeight(items.length)` pixels of the drawing.
- */
-export function drawLegend(
-  root: ReturnType<typeof standaloneSvg>,
-  items: LegendItem[],
-  { width, height, margin }: { width: number; height: number; margin: { left: number; right: number } },
-) {
-  const legendH = legendHeight(items.length);
-  const legend = root
-    .append('g')
-    .attr('class', 'legend')
-    .selectAll('g')
-    .data(items)
-    .join('g')
-    .attr('transform', (_s, i) => {
-      const col = (width - margin.left - margin.right) / LEGEND_COLS;
-      return `translate(${margin.left + (i % LEGEND_COLS) * col},${height - legendH + Math.floor(i / LEGEND_COLS) * LEGEND_ROW})`;
-    });
-  legend.append('rect').attr('width', 10).attr('height', 10).attr('fill', (s) => s.color);
-  legend
-    .append('text')
-    .attr('x', 14)
-    .attr('y', 9)
-    .text((s) => s.label)
-    .append('title')
-    .text((s) => s.title);
 }
 
 /** Draws (or redraws) the chart; `hover` gets a bar's text ('' when the pointer leaves). */
