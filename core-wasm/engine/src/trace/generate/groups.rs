@@ -179,4 +179,25 @@ mod tests {
         }
         assert!(groups.len() > 5, "visits move between groups");
     }
+
+    /// Bad group parameters are refused, each naming what is wrong.
+    #[test]
+    fn bad_group_parameters_are_named() {
+        use crate::trace::generate::{GenParams, Pattern, Spread};
+        let groups = |region_bytes, density, visit_requests| Pattern {
+            sequential_share: 0.0,
+            spread: Spread::Groups { region_bytes, density, theta: 0.99, visit_requests },
+        };
+        let p = |pattern| GenParams { pattern, address_space: 64 << 20, ..GenParams::default() };
+        assert!(p(groups(1 << 20, 0.15, 10.0)).validate().is_ok());
+        let refused = |pattern, what: &str| {
+            let e = p(pattern).validate().unwrap_err().0;
+            assert!(e.contains(what), "{e}");
+        };
+        refused(groups(1000, 0.15, 10.0), "group region");
+        refused(groups(128 << 20, 0.15, 10.0), "group region");
+        refused(groups(1 << 20, 0.0, 10.0), "group density");
+        refused(groups(1 << 20, 0.15, 0.5), "requests per visit");
+        refused(Pattern { sequential_share: 0.5, ..groups(1 << 20, 0.15, 10.0) }, "sequential share 0");
+    }
 }
