@@ -33,6 +33,9 @@ fn the_grouped_stand_ins_keep_table_ii_s_mean_request_and_read_share() {
         assert!((share - reads).abs() < 0.01, "read share {share:.3} against Table II's {reads}");
         assert!(r.iter().all(|q| q.offset + u64::from(q.size) <= standins::GROUPED_ADDRESS_SPACE));
     }
+    // The groups' pages together cover four times the reach of 1.26 MB of 8-byte entries.
+    let groups = standins::GROUPED_ADDRESS_SPACE / REGION;
+    assert_eq!(groups as f64 * standins::GROUP_DENSITY * 1024.0, 4.0 * 1_260_000.0 / 8.0);
 }
 
 /// The correlation: consecutive requests stay in one group's region for a visit (the

@@ -58,7 +58,7 @@ const PROJ_3_GROUPED: ExperimentTrace = ExperimentTrace {
     id: "proj_3-grouped",
     source: TraceSource::Generated(standins::proj_3_grouped),
     max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR proj_3 with correlated re-reference: Table II's 9.75 KB mean request and 95 % reads; requests come in visits to groups of scattered extents (each group covers 150 of 1,024 pages, seed 001 Fig. 1), group popularity Zipf 0.99, a visit moving its group's bytes about once; groups cover four times the CMT's reach over 16 GiB; Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 17)",
+    stands_in_for: "SYNTHETIC STAND-IN for MSR proj_3 with correlated re-reference: Table II's 9.75 KB mean request and 95 % reads; requests come in visits to groups of scattered extents (each group covers 150 of 1,024 pages, seed 001 Fig. 1), group popularity Zipf 0.99, a visit moving its group's bytes about once; groups cover four times the CMT's reach (4,200 groups over 16.4 GiB); Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 17)",
     carries_effect: true,
 };
 const HM_0_GROUPED: ExperimentTrace = ExperimentTrace {

@@ -91,7 +91,7 @@ pub const GROUP_DENSITY: f64 = 150.0 / 1024.0;
 
 /// Address space of the grouped stand-ins: enough regions that the groups' extents together
 /// cover [`HCFTL_ADDRESS_SPACE`] (four times the CMT's reach, the same rule as the
-/// independent stand-ins), about 16 GiB.
+/// independent stand-ins): 4,200 groups, 16.4 GiB.
 pub const GROUPED_ADDRESS_SPACE: u64 =
     ((HCFTL_ADDRESS_SPACE as f64 / GROUP_DENSITY / GROUP_REGION as f64) as u64) * GROUP_REGION;
 

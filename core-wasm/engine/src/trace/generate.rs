@@ -132,6 +132,15 @@ pub enum SizeDist {
 }
 
 impl SizeDist {
+    /// Mean request size in bytes (the geometric one's target mean, before its cap).
+    pub fn mean_bytes(&self) -> f64 {
+        match self {
+            SizeDist::Fixed(s) => f64::from(*s),
+            SizeDist::Choice(v) => v.iter().map(|&s| f64::from(s)).sum::<f64>() / v.len().max(1) as f64,
+            SizeDist::Geometric { mean_bytes, .. } => *mean_bytes,
+        }
+    }
+
     fn largest(&self) -> u32 {
         match self {
             SizeDist::Fixed(s) => *s,
