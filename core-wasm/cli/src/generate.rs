@@ -29,13 +29,19 @@ options (sizes accept K/M/G/T suffixes, binary: 4K = 4096):
   --read-share F           probability of a read (0..1)
   --trim-share F           probability of a trim (0..1)
   --sequential-share F     probability a request continues the previous one
-  --spread uniform|hotcold|zipf   where the other requests land
+  --spread uniform|hotcold|zipf|groups   where the other requests land; groups: requests
+                           in visits to groups of scattered extents, each request one
+                           whole extent (correlated re-reference; needs no sequential share)
   --hot-space F --hot-share F     hot/cold split (default 0.2 / 0.8)
-  --theta F                zipf skew (default 0.99)
+  --theta F                zipf skew, of slots or of group popularity (default 0.99)
+  --group-region BYTES     groups: the region each group's extents lie in (default 4M)
+  --group-density F        groups: share of its region a group covers (default 150/1024)
+  --visit-requests N       groups: mean requests of a visit (default: the group's bytes
+                           over the mean request size)
   --interarrival-us N      gap between requests in µs (mean gap with --poisson)
   --poisson                exponential gaps instead of fixed ones";
 
-const VALUES: [&str; 16] = [
+const VALUES: [&str; 19] = [
     "kind",
     "count",
     "seed",
@@ -52,6 +58,9 @@ const VALUES: [&str; 16] = [
     "hot-share",
     "theta",
     "interarrival-us",
+    "group-region",
+    "group-density",
+    "visit-requests",
 ];
 
 /// `4096`, `4K`, `64MiB`, `1g` as bytes (binary multiples; the engine's reading, shared
@@ -123,8 +132,33 @@ fn params(args: &Args) -> Result<(GenParams, String), String> {
             "uniform" => Spread::Uniform,
             "hotcold" | "hot-cold" => Spread::HotCold { hot_space: 0.2, hot_share: 0.8 },
             "zipf" => Spread::Zipf { theta: 0.99 },
-            other => return Err(format!("ftl: --spread expects uniform, hotcold or zipf, got '{other}'")),
+            // The grouped MSR stand-ins' region and density (seed 001 Fig. 1); the visit
+            // length follows the sizes once they are known.
+            "groups" => Spread::Groups {
+                region_bytes: 4 << 20,
+                density: 150.0 / 1024.0,
+                theta: 0.99,
+                visit_requests: 0.0,
+            },
+            other => {
+                return Err(format!("ftl: --spread expects uniform, hotcold, zipf or groups, got '{other}'"))
+            }
         };
+    }
+    let group_flags = [args.one("group-region"), args.one("group-density"), args.one("visit-requests")];
+    if let Spread::Groups { region_bytes, density, visit_requests, .. } = &mut p.pattern.spread {
+        if let Some(v) = group_flags[0] {
+            *region_bytes = parse_bytes("group-region", v)?;
+        }
+        if let Some(v) = group_flags[1] {
+            *density = parse_f64("group-density", v)?;
+        }
+        *visit_requests = match group_flags[2] {
+            Some(v) => parse_f64("visit-requests", v)?,
+            None => (*density * *region_bytes as f64 / p.sizes.mean_bytes()).max(1.0),
+        };
+    } else if group_flags.iter().any(Option::is_some) {
+        return Err("ftl: --group-region/--group-density/--visit-requests need --spread groups".into());
     }
     let hot = (args.one("hot-space"), args.one("hot-share"));
     if hot != (None, None) {
@@ -142,8 +176,10 @@ fn params(args: &Args) -> Result<(GenParams, String), String> {
         }
     }
     if let Some(v) = args.one("theta") {
-        let Spread::Zipf { theta } = &mut p.pattern.spread else {
-            return Err("ftl: --theta needs the zipf spread (--kind zipf or --spread zipf)".into());
+        let (Spread::Zipf { theta } | Spread::Groups { theta, .. }) = &mut p.pattern.spread else {
+            return Err(
+                "ftl: --theta needs the zipf or groups spread (--kind zipf or --spread zipf|groups)".into()
+            );
         };
         *theta = parse_f64("theta", v)?;
     }

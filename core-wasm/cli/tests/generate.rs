@@ -147,3 +147,62 @@ fn bad_parameters_exit_2_with_one_line() {
     fails(&["generate", "--kind", "uniform", "--count", "9", "--out", "/nonexistent/dir/x.csv"]);
     fails(&["generate", "--kind", "uniform", "--count", "99999999999999"]);
 }
+
+/// `--spread groups`: requests in visits to groups of scattered extents, reproducible, each
+/// visit inside one group's region; the group flags need it.
+#[test]
+fn grouped_spread_keeps_visits_inside_one_region() {
+    let args = [
+        "generate",
+        "--kind",
+        "uniform",
+        "--spread",
+        "groups",
+        "--count",
+        "3000",
+        "--seed",
+        "17",
+        "--address-space",
+        "1G",
+        "--mean-size",
+        "9984",
+        "--read-share",
+        "0.95",
+    ];
+    let out = stdout(&args);
+    assert_eq!(out, stdout(&args));
+    let offsets: Vec<u64> =
+        out.lines().skip(3).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect();
+    assert_eq!(offsets.len(), 3000);
+    let region = 4u64 << 20;
+    let same = offsets.windows(2).filter(|w| w[0] / region == w[1] / region).count();
+    assert!(same > 2700, "{same} of 2999 consecutive requests in one region");
+    // A smaller region and a visit of one request: consecutive requests scatter.
+    let short = stdout(&[
+        "generate",
+        "--kind",
+        "uniform",
+        "--spread",
+        "groups",
+        "--count",
+        "3000",
+        "--address-space",
+        "1G",
+        "--group-region",
+        "1M",
+        "--visit-requests",
+        "1",
+        "--theta",
+        "0",
+    ]);
+    let offsets: Vec<u64> =
+        short.lines().skip(3).map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect();
+    assert!(offsets.windows(2).filter(|w| w[0] >> 20 == w[1] >> 20).count() < 300);
+    assert!(fails(&["generate", "--kind", "uniform", "--count", "9", "--group-density", "0.1"])
+        .contains("--spread groups"));
+    let mixed =
+        ["generate", "--kind", "mixed", "--count", "9", "--spread", "groups", "--address-space", "1G"];
+    assert!(fails(&mixed).contains("sequential"));
+    assert!(fails(&["generate", "--kind", "uniform", "--count", "9", "--spread", "groups"])
+        .contains("group region"));
+}

@@ -114,6 +114,9 @@ pub enum Scope {
     EachTrace,
     /// One trace (by id).
     Trace(&'static str),
+    /// These traces (by id), each on its own: ours is the range over them (one kind of
+    /// stand-in when an experiment has several).
+    Traces(&'static [&'static str]),
     /// The metric summed over every trace built to carry the effect first (the "sum of all
     /// traces" bar).
     Total,
@@ -408,27 +411,29 @@ fn apply_set(config: &mut Value, set: &str) -> std::result::Result<(), String> {
     crate::schema::set_path(config, key, v)
 }
 
-/// `base` sized for seed 004's utilization `u`: the fewest blocks whose logical capacity
-/// holds `footprint_bytes` at a share of at most `u`, with that share pre-filled.
+/// `base` sized for seed 004's utilization `u`: the fewest blocks whose **physical** capacity
+/// holds `footprint_bytes` at a share of at most `u`, with the footprint pre-filled. Seed 004
+/// §4 divides the footprint by the device's capacity (62 GB over 78-155 GB) and §3 says a
+/// page-mapped device hides only GC's one extra block, so the capacity is the whole device,
+/// not the logical space left after the configured over-provisioning (which would give page
+/// mapping `1 - (1 - op) u` of free room instead of `1 - u`).
 pub fn footprint_base(mut base: Value, footprint_bytes: u64, u: f64) -> Result<Value> {
     if !(u > 0.0 && u <= 1.0) {
         return Err(EngineError::Config(format!("footprint utilization must be in (0, 1], got {u}")));
     }
     let device: crate::config::DeviceConfig = serde_json::from_value(base["device"].clone())
         .map_err(|e| EngineError::Config(format!("footprint utilization: device: {e}")))?;
-    let block_bytes = device.page_bytes as f64 * device.pages_per_block as f64;
-    let per_block = block_bytes * (1.0 - device.over_provisioning);
-    let mut blocks = (footprint_bytes as f64 / (u * per_block)).ceil().max(1.0) as u64;
-    let logical = |blocks: u64| {
-        crate::config::DeviceConfig { blocks: blocks as u32, ..device.clone() }.logical_pages()
-            * device.page_bytes as u64
-    };
-    // Floors in the logical page count can leave the share a hair above u: one more block.
-    while footprint_bytes as f64 > u * logical(blocks) as f64 {
-        blocks += 1;
-    }
+    let block_bytes = u64::from(device.page_bytes) * u64::from(device.pages_per_block);
+    let blocks = (footprint_bytes as f64 / (u * block_bytes as f64)).ceil().max(1.0) as u64;
+    let sized = crate::config::DeviceConfig { blocks: blocks as u32, ..device.clone() };
     let (footprint_pages, logical_pages) =
-        (footprint_bytes.div_ceil(device.page_bytes as u64), logical(blocks) / device.page_bytes as u64);
+        (footprint_bytes.div_ceil(u64::from(device.page_bytes)), sized.logical_pages());
+    if footprint_pages > logical_pages {
+        return Err(EngineError::Config(format!(
+            "footprint utilization {u}: {footprint_pages} footprint pages do not fit the {logical_pages} logical pages left by device.over_provisioning = {}",
+            device.over_provisioning
+        )));
+    }
     base["device"]["blocks"] = json!(blocks);
     // Half a page over, so the pre-fill's floor lands on the footprint's last page.
     base["device"]["utilization"] = json!(((footprint_pages as f64 + 0.5) / logical_pages as f64).min(1.0));

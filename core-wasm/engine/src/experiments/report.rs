@@ -186,17 +186,27 @@ pub fn report_for(exp: &Experiment, results: &[RunResult], user: &[String]) -> V
         .filter(|t| t.carries_effect || user.iter().any(|u| u == t.id))
         .map(|t| t.id)
         .collect();
-    let names = effect
-        .iter()
-        .map(|t| if user.iter().any(|u| u == t) { format!("{t} (your trace)") } else { t.to_string() })
-        .collect::<Vec<_>>()
-        .join(", ");
+    let is_user = |t: &str| user.iter().any(|u| u == t);
+    let named = |ts: &[&str]| {
+        ts.iter()
+            .map(|&t| if is_user(t) { format!("{t} (your trace)") } else { t.to_string() })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let names = named(&effect);
+    // A row over named traces also covers the user's own traces (of any slot).
+    let listed_and_user = |ts: &[&'static str]| -> Vec<&'static str> {
+        let mut v = ts.to_vec();
+        v.extend(effect.iter().copied().filter(|&t| is_user(t) && !ts.contains(&t)));
+        v
+    };
     exp.reported
         .iter()
         .map(|r| {
             let traces: Vec<Option<&str>> = match r.scope {
                 Scope::EachTrace => effect.iter().map(|&t| Some(t)).collect(),
                 Scope::Trace(t) => vec![Some(t)],
+                Scope::Traces(ts) => listed_and_user(ts).into_iter().map(Some).collect(),
                 Scope::Total => vec![None],
             };
             let mut cells = Vec::new();
@@ -226,6 +236,7 @@ pub fn report_for(exp: &Experiment, results: &[RunResult], user: &[String]) -> V
                 match r.scope {
                     Scope::EachTrace => format!("range over {names}"),
                     Scope::Trace(t) => format!("our {t}"),
+                    Scope::Traces(ts) => format!("range over {}", named(&listed_and_user(ts))),
                     Scope::Total => format!("sum over {names}"),
                 }
             };

@@ -26,8 +26,13 @@ fn every_entry_expands_to_valid_configs_and_its_reported_numbers_point_at_its_ow
             }
             assert!(r.values.iter().all(|&i| i < values.len()), "{}: {}", e.name, r.what);
             assert!(r.paper.0 <= r.paper.1, "{}: {}", e.name, r.what);
-            if let Scope::Trace(t) = r.scope {
-                assert!(e.traces.iter().any(|x| x.id == t), "{}: {}", e.name, r.what);
+            let named: &[&str] = match &r.scope {
+                Scope::Trace(t) => std::slice::from_ref(t),
+                Scope::Traces(ts) => ts,
+                _ => &[],
+            };
+            for t in named {
+                assert!(e.traces.iter().any(|x| x.id == *t), "{}: {} names trace {t}", e.name, r.what);
             }
         }
         if !e.reported.is_empty() {
@@ -55,6 +60,16 @@ fn every_entry_expands_to_valid_configs_and_its_reported_numbers_point_at_its_ow
     assert!(experiment("nope").unwrap_err().to_string().contains("treeftl-figs-4-5"));
 }
 
+/// Share of the footprint's 16 KB pages (the Shin device's) that `requests` write.
+fn written_share(requests: &[crate::trace::Request], footprint: u64) -> f64 {
+    let page = 16 * 1024;
+    let mut written = std::collections::BTreeSet::new();
+    for r in requests.iter().filter(|r| r.op == crate::trace::HostOp::Write) {
+        written.extend(r.offset / page..(r.offset + u64::from(r.size)).div_ceil(page));
+    }
+    written.len() as f64 / (footprint / page) as f64
+}
+
 #[test]
 fn the_shin_device_is_sized_so_the_footprint_over_capacity_is_the_utilization() {
     let shin = experiment("shin-fig-3").unwrap();
@@ -66,13 +81,14 @@ fn the_shin_device_is_sized_so_the_footprint_over_capacity_is_the_utilization() 
     let mut last_blocks = u32::MAX;
     for p in &page {
         let d = &p.config.device;
-        let capacity = d.logical_pages() * d.page_bytes as u64;
+        // Seed 004's capacity is the whole device (page mapping hides only GC's block).
+        let capacity = u64::from(d.blocks) * u64::from(d.pages_per_block) * u64::from(d.page_bytes);
         let want = p.value.as_f64().unwrap();
         let got = footprint as f64 / capacity as f64;
         // Whole blocks: just under u, and one block fewer would be over it.
         assert!(got <= want && got > want * 0.97, "u {want}: footprint / capacity {got}");
-        let smaller = crate::config::DeviceConfig { blocks: d.blocks - 1, ..d.clone() };
-        assert!(footprint as f64 > want * (smaller.logical_pages() * d.page_bytes as u64) as f64);
+        let smaller = capacity - u64::from(d.pages_per_block) * u64::from(d.page_bytes);
+        assert!(footprint as f64 > want * smaller as f64, "u {want}: one block fewer would do");
         assert!(d.blocks < last_blocks, "higher utilization, smaller device");
         last_blocks = d.blocks;
         // The whole footprint is pre-filled, and nothing beyond it.
@@ -91,6 +107,13 @@ fn the_shin_device_is_sized_so_the_footprint_over_capacity_is_the_utilization() 
             .map(|r| u64::from(r.size))
             .sum();
         assert!(written >= 3 * footprint, "{}: writes {written}", t.id);
+        // Seed 004's footprint is what the trace writes (62 of 66 GB): nearly all of it.
+        assert!(written_share(&trace.requests, footprint) > 0.95, "{}", t.id);
+    }
+    // The first stand-ins' 80/20 skew left over a quarter of the footprint unwritten.
+    for old in [standins::shin_a_8020(), standins::shin_b_8020()] {
+        let r = crate::trace::generate::generate(old).unwrap().requests;
+        assert!(written_share(&r, footprint) < 0.8);
     }
     // The pre-fill axis is kept under its own name, on a fixed device.
     let prefill = experiment("shin-prefill-share").unwrap().points().unwrap();

@@ -21,6 +21,7 @@
 //! the first `hot_space` of the space), so the heat strip of a generated trace shows it.
 
 mod csv;
+pub mod groups;
 pub mod rng;
 pub mod standins;
 
@@ -67,6 +68,20 @@ pub enum Spread {
     Zipf {
         /// Skew exponent, 0 to 10 (0.99 is YCSB's default).
         theta: f64,
+    },
+    /// Visits to groups of scattered extents ([`groups`]): the space is cut into regions of
+    /// `region_bytes`, one group each, whose extents (sizes from [`SizeDist`], each request
+    /// one whole extent) cover `density` of it; a visit picks a group by Zipf popularity and
+    /// lasts a geometric number of requests. Needs `sequential_share` 0.
+    Groups {
+        /// Bytes of each group's region (a multiple of `align`).
+        region_bytes: u64,
+        /// Share of a region's slots its extents cover, in (0, 1].
+        density: f64,
+        /// Zipf exponent of group popularity, 0 to 10.
+        theta: f64,
+        /// Mean requests of a visit, at least 1.
+        visit_requests: f64,
     },
 }
 
@@ -116,6 +131,15 @@ pub enum SizeDist {
 }
 
 impl SizeDist {
+    /// Mean request size in bytes (the geometric one's target mean, before its cap).
+    pub fn mean_bytes(&self) -> f64 {
+        match self {
+            SizeDist::Fixed(s) => f64::from(*s),
+            SizeDist::Choice(v) => v.iter().map(|&s| f64::from(s)).sum::<f64>() / v.len().max(1) as f64,
+            SizeDist::Geometric { mean_bytes, .. } => *mean_bytes,
+        }
+    }
+
     fn largest(&self) -> u32 {
         match self {
             SizeDist::Fixed(s) => *s,
@@ -231,6 +255,32 @@ impl GenParams {
                 return bad(format!("zipf theta must be between 0 and 10, got {theta}"));
             }
             Spread::Zipf { .. } => {}
+            Spread::Groups { region_bytes, density, theta, visit_requests } => {
+                let align = u64::from(self.align.max(1));
+                if region_bytes < align || region_bytes % align != 0 || region_bytes > self.address_space {
+                    return bad(format!(
+                        "group region must be a multiple of the alignment ({align} B) within the address space, got {region_bytes} B"
+                    ));
+                }
+                if !(density > 0.0 && density <= 1.0) {
+                    return bad(format!("group density must be above 0 and at most 1, got {density}"));
+                }
+                if !(0.0..=10.0).contains(&theta) {
+                    return bad(format!("group zipf theta must be between 0 and 10, got {theta}"));
+                }
+                if !(1.0..=1e9).contains(&visit_requests) {
+                    return bad(format!("mean requests per visit must be 1 to 1e9, got {visit_requests}"));
+                }
+                if self.pattern.sequential_share != 0.0 {
+                    return bad("group visits need sequential share 0 (each request is one extent)".into());
+                }
+                if u64::from(self.sizes.largest()) > region_bytes {
+                    return bad(format!(
+                        "group region ({region_bytes} B) must hold the largest request ({} B)",
+                        self.sizes.largest()
+                    ));
+                }
+            }
         }
         match &self.sizes {
             SizeDist::Fixed(_) => {}
@@ -276,6 +326,7 @@ pub struct Generator {
     p: GenParams,
     rng: SplitMix64,
     zipf: Option<Zipf>,
+    visits: Option<groups::Visits>,
     slots: u64,
     made: u64,
     prev_end: Option<u64>,
@@ -292,8 +343,16 @@ impl Generator {
             Spread::Zipf { theta } if theta > 0.0 => Some(Zipf::new(slots, theta)),
             _ => None,
         };
+        let visits = match params.pattern.spread {
+            Spread::Groups { region_bytes, density, theta, visit_requests } => {
+                let region_slots = region_bytes / u64::from(params.align);
+                let groups = params.address_space / region_bytes;
+                Some(groups::Visits::new(groups, region_slots, theta, density, visit_requests))
+            }
+            _ => None,
+        };
         let rng = SplitMix64::new(params.seed);
-        Ok(Generator { p: params, rng, zipf, slots, made: 0, prev_end: None, owed: 0, time_us: 0 })
+        Ok(Generator { p: params, rng, zipf, visits, slots, made: 0, prev_end: None, owed: 0, time_us: 0 })
     }
 
     /// The slot a jump lands on.
@@ -368,8 +427,13 @@ impl Iterator for Generator {
         } else {
             HostOp::Write
         };
-        let size = self.p.sizes.sample(&mut self.rng);
-        let offset = self.offset(u64::from(size));
+        let (offset, size) = match &mut self.visits {
+            Some(v) => v.next(&mut self.rng, self.p.seed, self.p.align, &self.p.sizes),
+            None => {
+                let size = self.p.sizes.sample(&mut self.rng);
+                (self.offset(u64::from(size)), size)
+            }
+        };
         if self.made > 0 {
             self.time_us = self.time_us.saturating_add(self.gap_us());
         }
