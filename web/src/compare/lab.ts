@@ -7,6 +7,7 @@ import { SimClient } from '../engine/client';
 import type { Experiment } from '../store/experiment';
 import { fetchSource, fileSource, type ParseChoices } from '../traces/stream';
 import type { RunMetrics } from './metrics';
+import { defaultCold, lanesFor, type Cold } from './cold';
 import { poolSize, RunPool, type RunEvent, type RunTrace } from './pool';
 import { Observable } from '../store/observable';
 
@@ -45,11 +46,17 @@ export interface LabState {
   sort: { column: string; dir: 1 | -1 } | null;
 }
 
-/** A comparison lab. `makePool` is swapped in tests for an in-process one. */
+/**
+ * A comparison lab. `makePool` is swapped in tests for an in-process one; `cold` answers how
+ * much memory a run takes (the pool runs only as many at once as fit).
+ */
 export class CompareLab extends Observable<LabState> {
   private pool: RunPool | null = null;
 
-  constructor(private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency))) {
+  constructor(
+    private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency)),
+    private readonly cold: Cold = defaultCold(),
+  ) {
     super({ mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null });
   }
 
@@ -107,7 +114,7 @@ export class CompareLab extends Observable<LabState> {
       return { key: scheme, config: scheme === experiment.config.scheme && options !== undefined ? { ...rest, scheme, options } : { ...rest, scheme } };
     });
     try {
-      await this.pool.run(jobs, trace, (e) => this.onEvent(e));
+      await this.pool.run(jobs, trace, (e) => this.onEvent(e), await lanesFor(this.cold, this.pool.size, jobs));
     } finally {
       this.set({ running: false });
     }
