@@ -193,9 +193,10 @@ export class SweepLab extends Observable<SweepState> {
     });
     this.set({ param: info.param, values: info.values });
     this.userSlots = Object.keys(user).filter((id) => info.traces.some((t) => t.id === id));
-    let slots: Slot[];
+    const slots: Slot[] = [];
     try {
-      slots = await Promise.all(traces.map((trace) => this.slot(info, trace, this.userSlots.includes(trace.name))));
+      // One at a time: the measuring worker parses one trace at a time.
+      for (const trace of traces) slots.push(await this.slot(info, trace, this.userSlots.includes(trace.name)));
     } catch (e) {
       this.set({ error: e instanceof Error ? e.message : String(e) });
       return;
