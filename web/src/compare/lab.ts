@@ -20,6 +20,8 @@ export interface RunState {
   status: 'queued' | 'running' | 'done' | 'error' | 'stopped';
   done: number;
   total: number;
+  /** Share of the trace its worker has read (before the run's own progress). */
+  read?: number;
   metrics?: RunMetrics;
   json?: string;
   message?: string;
@@ -131,6 +133,9 @@ export class CompareLab extends Observable<LabState> {
     switch (e.kind) {
       case 'started':
         next = { ...prev, status: 'running' };
+        break;
+      case 'reading':
+        next = { ...prev, status: 'running', read: e.share };
         break;
       case 'progress':
         next = { ...prev, status: 'running', done: e.done, total: e.total };

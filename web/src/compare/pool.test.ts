@@ -120,6 +120,17 @@ describe('RunPool', () => {
     expect(pool.running).toBe(false);
   });
 
+  it("says how much of the trace each run's worker has read before the run's own progress", async () => {
+    const events: RunEvent[] = [];
+    await new RunPool(lane, 1).run([{ key: 'page', config: { scheme: 'page' } }], trace('tencent-cbs_cloud_storage-sample_50k.csv'), (e) => events.push(e));
+    const kinds = events.map((e) => e.kind);
+    const reading = events.flatMap((e) => (e.kind === 'reading' ? [e.share] : []));
+    expect(reading.length).toBeGreaterThan(0);
+    expect(reading.at(-1)).toBe(1);
+    expect(reading).toEqual([...reading].sort((a, b) => a - b));
+    expect(kinds.lastIndexOf('reading')).toBeLessThan(kinds.indexOf('progress'));
+  });
+
   it('keeps a non-default device and scheme option in the run', async () => {
     const config = { scheme: 'dftl', device: { blocks: 96, pages_per_block: 32 }, ram: { bytes: 4096 } };
     const events: RunEvent[] = [];

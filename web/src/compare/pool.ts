@@ -46,6 +46,8 @@ export interface RunTrace {
 /** What a pool reports about a run. */
 export type RunEvent =
   | { key: string; kind: 'started' }
+  /** The run's worker is reading the trace: `share` of its bytes so far (0–1). */
+  | { key: string; kind: 'reading'; share: number }
   | { key: string; kind: 'progress'; done: number; total: number }
   | { key: string; kind: 'done'; metrics: RunMetrics; json: string; readings?: Reading[] }
   | { key: string; kind: 'error'; message: string }
@@ -134,7 +136,15 @@ export class RunPool {
       report({ key, kind: 'started' });
       try {
         const source = await trace.open(signal);
-        await streamTrace(client, source, trace.choices, () => {}, signal);
+        // Reading a long trace takes seconds per run: say how far it has got (a tenth at a time).
+        let said = 0;
+        const onRead = (bytes: number, size: number) => {
+          const share = size > 0 ? Math.min(1, bytes / size) : 0;
+          if (share < 1 && share - said < 0.1) return;
+          said = share;
+          report({ key, kind: 'reading', share });
+        };
+        await streamTrace(client, source, trace.choices, onRead, signal);
         signal.throwIfAborted();
         const onProgress: ProgressFn = (p) => report({ key, kind: 'progress', done: p.done, total: p.total });
         const reply = await client.request<'metrics'>({ type: 'run', configJson: JSON.stringify(job.config), overTime: job.overTime }, [], onProgress);

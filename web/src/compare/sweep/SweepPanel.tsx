@@ -61,6 +61,8 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
 
   const trace = st.traces.includes(traceShown) ? traceShown : (st.traces[0] ?? '');
   const done = st.runs.filter((r) => r.status === 'done');
+  // Charts follow the finished points only, not the progress ticks of the points still going.
+  const doneKey = `${st.runs.length}:${st.runs.map((r) => (r.status === 'done' ? r.key : '')).join('|')}`;
   const { columns, charts, breakdown, overTime, devices } = useMemo(() => {
     const columns = columnsFor(st.runs.flatMap((r) => (r.metrics ? [r.metrics] : [])));
     const xs = valueLabels(st.runs);
@@ -80,7 +82,8 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
     const overTime = overTimeCharts(st.runs, trace, st.experiment?.over_time ?? [], schemes);
     const devices = st.key === FOOTPRINT_UTILIZATION ? deviceSizes(st.runs, st.traceInfo) : [];
     return { columns, charts, breakdown: sweepBreakdown(st.runs, trace, ids), overTime, devices };
-  }, [st.runs, st.experiment, st.key, st.traceInfo, trace, names, catalog]);
+    // st.runs is read through doneKey: a finished point's result never changes.
+  }, [doneKey, st.experiment, st.key, st.traceInfo, trace, names, catalog]);
 
   const fileName = `sweep-${(st.experiment?.name ?? st.key ?? 'sweep').replace(/[^\w.-]+/g, '_')}`;
   const finished = done.length;

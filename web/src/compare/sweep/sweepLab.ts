@@ -263,6 +263,8 @@ export class SweepLab extends Observable<SweepState> {
       switch (e.kind) {
         case 'started':
           return { ...r, status: 'running' };
+        case 'reading':
+          return { ...r, status: 'running' };
         case 'progress':
           return { ...r, status: 'running', done: e.done, total: e.total };
         case 'done':
