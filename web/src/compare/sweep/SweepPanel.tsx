@@ -167,6 +167,11 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           {st.error}
         </p>
       )}
+      {st.running && st.runs.length === 0 && (
+        <p className="compare__status" role="status" data-testid="sweep-status">
+          Measuring the footprint of your traces…
+        </p>
+      )}
       {st.runs.length > 0 && (
         <>
           <p className="compare__status" role="status" data-testid="sweep-status">

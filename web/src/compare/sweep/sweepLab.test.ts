@@ -195,6 +195,16 @@ describe('SweepLab on a footprint axis', () => {
     for (let i = 1; i < sizes.length; i++) expect(sizes[i].bytes).toBeLessThan(sizes[i - 1].bytes);
     for (const s of sizes) expect(s.bytes).toBe(s.blocks * 1024 * 1024);
   });
+
+  it("Stop while the user's trace is measured ends the preset before any run", async () => {
+    const lab = new SweepLab(() => new RunPool(lane, 1), coldClient(), extentClient());
+    const shin = (await lab.catalog()).experiments.find((e) => e.name === 'shin-fig-3')!;
+    const started = lab.runExperiment(shin, { 'desktop-b': userTrace() });
+    expect(lab.getState().running).toBe(true);
+    lab.stop();
+    await started;
+    expect(lab.getState()).toMatchObject({ running: false, error: null, runs: [] });
+  });
 });
 
 describe('SweepLab over-time readings', () => {

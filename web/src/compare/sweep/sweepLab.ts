@@ -90,6 +90,8 @@ const SHIPPED = 'traces/';
 
 export class SweepLab extends Observable<SweepState> {
   private stopped = false;
+  /** Ends the measuring of the user's traces before a footprint-axis experiment (Stop). */
+  private measuring: AbortController | null = null;
   /** Trace slots of the running experiment that hold the user's own files. */
   private userSlots: string[] = [];
   private catalogReq: Promise<SweepCatalog> | null = null;
@@ -193,21 +195,28 @@ export class SweepLab extends Observable<SweepState> {
     });
     this.set({ param: info.param, values: info.values });
     this.userSlots = Object.keys(user).filter((id) => info.traces.some((t) => t.id === id));
+    // Measuring a long upload takes seconds: the sweep counts as running (Stop ends it).
+    const measuring = new AbortController();
+    this.measuring = measuring;
+    if (info.param === FOOTPRINT_UTILIZATION && this.userSlots.length > 0) this.set({ running: true, error: null, runs: [], traces: [], traceInfo: [], experiment: info, report: null });
     const slots: Slot[] = [];
     try {
       // One at a time: the measuring worker parses one trace at a time.
-      for (const trace of traces) slots.push(await this.slot(info, trace, this.userSlots.includes(trace.name)));
+      for (const trace of traces) slots.push(await this.slot(info, trace, this.userSlots.includes(trace.name), measuring.signal));
     } catch (e) {
-      this.set({ error: e instanceof Error ? e.message : String(e) });
+      this.set({ running: false, error: measuring.signal.aborted ? null : e instanceof Error ? e.message : String(e) });
       return;
+    } finally {
+      this.measuring = null;
     }
     await this.runPoints(slots, info);
   }
 
   /** A trace's points: the user's trace on a footprint axis gets a device sized around it. */
-  private async slot(info: ExperimentInfo, trace: RunTrace, user: boolean): Promise<Slot> {
+  private async slot(info: ExperimentInfo, trace: RunTrace, user: boolean, signal: AbortSignal): Promise<Slot> {
     if (!user || info.param !== FOOTPRINT_UTILIZATION) return { trace, points: info.points, info: { name: trace.name, footprintBytes: null, user } };
-    const bytes = await this.extent(trace, new AbortController().signal);
+    const bytes = await this.extent(trace, signal);
+    signal.throwIfAborted();
     const points = JSON.parse(await this.cold({ fn: 'points', experiment: info.name, footprintBytes: bytes })) as SweepPoint[];
     // The experiment as given may hold a subset of its points: keep the same ones.
     const asked = new Set(info.points.map((p) => `${p.index}|${p.series ?? p.scheme}`));
@@ -218,6 +227,7 @@ export class SweepLab extends Observable<SweepState> {
   stop() {
     if (!this.state.running) return;
     this.stopped = true;
+    this.measuring?.abort(new Error('Stopped.'));
     this.pool().stop();
   }
 
