@@ -1,7 +1,7 @@
 // npm run bench:compare — the comparison's speed bar: a comparison in a pool of wasm workers
 // against the same schemes run one after another by the native CLI. Both sides replay the
 // same trace and config in fast mode (no events); the pool side is Node worker_threads, each
-// with its own wasm instance, as the app's Web Workers (pool size = min(4, cores), as
+// with its own wasm instance, as the app's Web Workers (pool size = min(8, cores), as
 // compare/pool.ts). Wall-clock times, best of BENCH_REPEAT; also the single-run wasm/native
 // ratio, the bar the issue sets ("not slower than the CLI by more than the wasm/native
 // ratio"). Never asserted: printed.
@@ -49,7 +49,7 @@ parentPort.on('message', (config) => {
 });
 `;
 
-const size = Math.min(4, Math.max(1, availableParallelism()));
+const size = Math.min(8, Math.max(1, availableParallelism()));
 async function pooled() {
   const workers = Array.from({ length: Math.min(size, configs.length) }, () => new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER)}`), { workerData: { wasm: 'web/src/engine/pkg/ftl_wasm_bg.wasm', trace: TRACE } }));
   const queue = [...configs];

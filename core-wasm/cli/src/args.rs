@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 /// Flags that may be given more than once (each value counts); any other flag given twice
 /// is refused rather than one of its values silently winning.
-const REPEATABLE: &[&str] = &["scheme", "set", "device", "only"];
+const REPEATABLE: &[&str] = &["scheme", "set", "device", "only", "trace-file"];
 
 /// Parsed flags: every `--name value` in order of appearance, plus switches.
 #[derive(Debug, Default)]
@@ -70,6 +70,11 @@ mod tests {
         assert!(a.has("json"));
         assert!(Args::parse(&v(&["--bogus"]), &[], &[]).unwrap_err().contains("--bogus"));
         assert!(Args::parse(&v(&["--scheme"]), &["scheme"], &[]).unwrap_err().contains("needs a value"));
+        // A paper experiment takes the user's own trace in each of its slots.
+        let a =
+            Args::parse(&v(&["--trace-file", "a=x.csv", "--trace-file", "b=y.csv"]), &["trace-file"], &[])
+                .unwrap();
+        assert_eq!(a.all("trace-file"), &["a=x.csv", "b=y.csv"]);
     }
 
     #[test]

@@ -81,8 +81,8 @@ impl Series {
 pub enum Axis {
     /// A [`sweep::param_key`] name, as `ftl sweep --param`.
     Param(&'static str),
-    /// Seed 004's utilization: the trace's footprint over the device's logical capacity. Each
-    /// value sizes `device.blocks` so that `footprint_bytes / capacity` is (just under) it,
+    /// Seed 004's utilization: the trace's footprint over the device's (physical) capacity.
+    /// Each value sizes `device.blocks` so that `footprint_bytes / capacity` is (just under) it,
     /// and pre-fills the whole footprint (the first `footprint_bytes` of the logical space).
     FootprintUtilization {
         /// Bytes the trace addresses (it must lie in `[0, footprint_bytes)`).

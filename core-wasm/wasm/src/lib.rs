@@ -8,6 +8,7 @@
 mod free;
 mod loader;
 mod memory;
+pub use memory::run_bytes;
 mod sweep;
 
 pub use free::*;
@@ -227,6 +228,16 @@ impl WasmSim {
     pub fn inspect_json(&self, query_json: &str) -> Result<String, JsError> {
         let query = ftl_engine::inspect::InspectQuery::from_json(query_json).map_err(|e| JsError::new(&e))?;
         serde_json::to_string(&self.0.sim().inspect_query(query)).map_err(js_err)
+    }
+
+    /// An over-time reading of a paper experiment now (`paths`: a JSON array of its
+    /// `over_time` metric paths), as `{requests_done, values}`: the CLI's reading.
+    #[wasm_bindgen(js_name = readingJson)]
+    pub fn reading_json(&self, paths: &str) -> Result<String, JsError> {
+        let paths: Vec<String> =
+            serde_json::from_str(paths).map_err(|e| js_err(format!("reading paths JSON: {e}")))?;
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        serde_json::to_string(&ftl_engine::experiments::reading(self.0.sim(), &paths)).map_err(js_err)
     }
 
     /// The engine state hash as 16 hex digits.

@@ -55,6 +55,17 @@ pub(crate) fn check_fits(config: &SimConfig, requests: u64) -> Result<(), String
     ))
 }
 
+/// About how much one headless run (the comparison lab's, no checkpoints) of `config_json`
+/// over `requests` requests holds: the simulation, the parsed trace and its resolved page
+/// requests. The app runs only as many at once as the browser's memory takes.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = runBytes)]
+pub fn run_bytes(config_json: &str, requests: f64) -> Result<f64, wasm_bindgen::JsError> {
+    let config = SimConfig::from_json(config_json).map_err(crate::js_err)?;
+    let per_request = std::mem::size_of::<ftl_engine::trace::Request>()
+        + std::mem::size_of::<ftl_engine::workload::PageRequest>();
+    Ok(Sim::approx_bytes_of(&config) as f64 + requests.max(0.0) * per_request as f64)
+}
+
 fn gib(bytes: u64) -> String {
     format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
 }

@@ -57,3 +57,29 @@ pub fn experiment_report_json(name: &str, results: &str, user: &str) -> Result<S
     };
     serde_json::to_string(&experiments::report_for(e, &results, &user)).map_err(js_err)
 }
+
+/// The points of experiment `name` on a trace that addresses `footprint_bytes` from 0 (the
+/// user's own trace): on the footprint-utilization axis (seed 004's utilization) the device
+/// of each point is sized around that footprint, as `ftl sweep --experiment NAME
+/// --trace-file` does; on other axes, the experiment's own points. Same shape as the
+/// experiment's `points`.
+#[wasm_bindgen(js_name = experimentPointsJson)]
+pub fn experiment_points_json(name: &str, footprint_bytes: f64) -> Result<String, JsError> {
+    if !(footprint_bytes.is_finite() && footprint_bytes >= 1.0) {
+        return Err(js_err(format!(
+            "experiment {name}: footprint must be at least 1 byte, got {footprint_bytes}"
+        )));
+    }
+    let e = experiments::experiment(name).map_err(js_err)?;
+    let footprint = match e.axis {
+        experiments::Axis::FootprintUtilization { .. } => Some(footprint_bytes as u64),
+        experiments::Axis::Param(_) => None,
+    };
+    serde_json::to_string(&e.points_with_footprint(footprint).map_err(js_err)?).map_err(js_err)
+}
+
+/// Readings an experiment with over-time metrics takes through each run (the CLI's count).
+#[wasm_bindgen(js_name = overTimePoints)]
+pub fn over_time_points() -> u32 {
+    experiments::OVER_TIME_POINTS as u32
+}

@@ -23,7 +23,8 @@ function runLabel(r: RunState): string {
     case 'queued':
       return 'waiting';
     case 'running':
-      return r.total ? `${r.done.toLocaleString('en-US')} / ${r.total.toLocaleString('en-US')} requests` : 'reading the trace';
+      if (r.total) return `${r.done.toLocaleString('en-US')} / ${r.total.toLocaleString('en-US')} requests`;
+      return r.read ? `reading the trace, ${Math.round(100 * r.read)} %` : 'reading the trace';
     case 'done':
       return `done, ${r.total.toLocaleString('en-US')} requests`;
     case 'stopped':
@@ -75,8 +76,10 @@ export function ComparePanel() {
     const order = (specs ?? []).map((s) => s.id);
     return new Map((specs ?? []).map((s) => [s.id, { name: s.name, color: schemeColor(s.id, order) }]));
   }, [specs]);
-  // Memoised on the runs, so the chart redraws (and a focused bar keeps focus) only when
-  // results change, not on every hover.
+  // Memoised on the finished runs, so the table and charts redraw (and a focused bar keeps
+  // focus) only when a result lands: not on every hover, nor on the progress ticks of the
+  // runs still going (a long trace's runs tick hundreds of times each).
+  const doneKey = st.order.map((id) => (st.runs[id]?.status === 'done' ? id : '')).join(',');
   const { finished, metrics, columns, breakdown } = useMemo(() => {
     const finished = st.order.flatMap((id) => {
       const r = st.runs[id];
@@ -84,7 +87,8 @@ export function ComparePanel() {
     });
     const metrics: RunMetrics[] = finished.map((f) => f.metrics);
     return { finished, metrics, columns: columnsFor(metrics), breakdown: compareBreakdown(metrics) };
-  }, [st.runs, st.order]);
+    // A finished run's result never changes: doneKey says when one lands.
+  }, [doneKey]);
   const fileName = `compare-${(st.traceName ?? 'trace').replace(/[^\w.-]+/g, '_')}`;
 
   if (failed) return <p className="compare" role="alert">Could not list the schemes: {failed}</p>;

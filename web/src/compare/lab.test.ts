@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../test/coreClient';
 import { shippedTrace } from '../test/wasmNode';
 import type { Experiment } from '../store/experiment';
+import type { Cold } from './cold';
 import { CompareLab, MAX_SCHEMES } from './lab';
 import { RunPool, type PoolClient } from './pool';
 import { sortedRuns } from './ResultsTable';
@@ -12,6 +13,12 @@ const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 function lane(): PoolClient {
   const c = new CoreClient();
   return { request: c.request.bind(c), stop: () => c.cancel() };
+}
+
+/** The engine's cold answers in-process (how much memory a run takes). */
+function cold(): Cold {
+  const c = new CoreClient();
+  return async (call) => (await c.request<'sweep'>({ type: 'sweep', call })).json;
 }
 
 function experiment(config: Experiment['config']): Experiment {
@@ -39,7 +46,7 @@ describe('CompareLab', () => {
   });
 
   it("runs the picked schemes on the experiment's device and parse choices; scheme options go only to their own scheme", async () => {
-    const lab = new CompareLab(() => new RunPool(lane, 2));
+    const lab = new CompareLab(() => new RunPool(lane, 2), cold());
     lab.toggle('page');
     lab.toggle('dftl');
     const device = { blocks: 128, pages_per_block: 32 };

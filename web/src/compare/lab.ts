@@ -7,6 +7,7 @@ import { SimClient } from '../engine/client';
 import type { Experiment } from '../store/experiment';
 import { fetchSource, fileSource, type ParseChoices } from '../engine/traceStream';
 import type { RunMetrics } from '../engine/metrics';
+import { defaultCold, lanesFor, type Cold } from './cold';
 import { poolSize, RunPool, type RunEvent, type RunTrace } from './pool';
 import { Observable } from '../store/observable';
 
@@ -19,6 +20,8 @@ export interface RunState {
   status: 'queued' | 'running' | 'done' | 'error' | 'stopped';
   done: number;
   total: number;
+  /** Share of the trace its worker has read (before the run's own progress). */
+  read?: number;
   metrics?: RunMetrics;
   json?: string;
   message?: string;
@@ -45,11 +48,17 @@ export interface LabState {
   sort: { column: string; dir: 1 | -1 } | null;
 }
 
-/** A comparison lab. `makePool` is swapped in tests for an in-process one. */
+/**
+ * A comparison lab. `makePool` is swapped in tests for an in-process one; `cold` answers how
+ * much memory a run takes (the pool runs only as many at once as fit).
+ */
 export class CompareLab extends Observable<LabState> {
   private pool: RunPool | null = null;
 
-  constructor(private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency))) {
+  constructor(
+    private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency)),
+    private readonly cold: Cold = defaultCold(),
+  ) {
     super({ mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null });
   }
 
@@ -107,7 +116,7 @@ export class CompareLab extends Observable<LabState> {
       return { key: scheme, config: scheme === experiment.config.scheme && options !== undefined ? { ...rest, scheme, options } : { ...rest, scheme } };
     });
     try {
-      await this.pool.run(jobs, trace, (e) => this.onEvent(e));
+      await this.pool.run(jobs, trace, (e) => this.onEvent(e), await lanesFor(this.cold, this.pool.size, jobs));
     } finally {
       this.set({ running: false });
     }
@@ -124,6 +133,9 @@ export class CompareLab extends Observable<LabState> {
     switch (e.kind) {
       case 'started':
         next = { ...prev, status: 'running' };
+        break;
+      case 'reading':
+        next = { ...prev, status: 'running', read: e.share };
         break;
       case 'progress':
         next = { ...prev, status: 'running', done: e.done, total: e.total };

@@ -19,10 +19,20 @@ export interface PoolClient {
   stop(): void;
 }
 
-/** One run: `key` names it in reports (the scheme id), `config` is the engine config. */
+/**
+ * One run: `key` names it in reports (the scheme id), `config` is the engine config;
+ * `overTime`, metric paths read at points through the run (a paper experiment's readings).
+ */
 export interface RunJob {
   key: string;
   config: Record<string, unknown>;
+  overTime?: string[];
+}
+
+/** A reading taken through a run (engine `experiments::Reading`). */
+export interface Reading {
+  requests_done: number;
+  values: Record<string, number | null>;
 }
 
 /** The trace every run of a comparison replays. */
@@ -36,14 +46,37 @@ export interface RunTrace {
 /** What a pool reports about a run. */
 export type RunEvent =
   | { key: string; kind: 'started' }
+  /** The run's worker is reading the trace: `share` of its bytes so far (0–1). */
+  | { key: string; kind: 'reading'; share: number }
   | { key: string; kind: 'progress'; done: number; total: number }
-  | { key: string; kind: 'done'; metrics: RunMetrics; json: string }
+  | { key: string; kind: 'done'; metrics: RunMetrics; json: string; readings?: Reading[] }
   | { key: string; kind: 'error'; message: string }
   | { key: string; kind: 'stopped' };
 
-/** Workers for a machine with `cores` cores: at least 1, at most 4. */
+/** Most workers the tab starts, whatever the cores (each holds an engine and a trace copy). */
+export const MAX_WORKERS = 8;
+
+/** Workers for a machine with `cores` cores (`navigator.hardwareConcurrency`): 1 to MAX_WORKERS. */
 export function poolSize(cores: number | undefined): number {
-  return Math.min(4, Math.max(1, Math.floor(cores || 1)));
+  return Math.min(MAX_WORKERS, Math.max(1, Math.floor(cores || 1)));
+}
+
+/** Memory assumed when the browser does not say (`navigator.deviceMemory` is Chromium's only). */
+const DEFAULT_MEMORY_GIB = 4;
+/** Share of the machine's memory the runs in flight may hold together. */
+const MEMORY_SHARE = 0.5;
+/** What a worker holds besides its run: the wasm module, its JS heap, allocator slack. */
+export const WORKER_BASE_BYTES = 64 * 2 ** 20;
+
+/**
+ * Runs to keep in flight at once, of `size` lanes, when each holds about `runBytes` (the
+ * engine's estimate for the largest run): as many as fit in half of `memoryGiB` (the
+ * browser's `navigator.deviceMemory`, in GiB; 4 when unknown), at least one.
+ */
+export function lanesForMemory(size: number, runBytes: number, memoryGiB: number | undefined): number {
+  const budget = (memoryGiB && memoryGiB > 0 ? memoryGiB : DEFAULT_MEMORY_GIB) * 2 ** 30 * MEMORY_SHARE;
+  const each = Math.max(0, runBytes) + WORKER_BASE_BYTES;
+  return Math.max(1, Math.min(size, Math.floor(budget / each)));
 }
 
 /** A fixed set of lanes (one client each, kept warm between comparisons). */
@@ -64,16 +97,20 @@ export class RunPool {
   }
 
   /**
-   * Runs `jobs` on `trace`, at most `size` at a time, reporting each through `report`;
-   * resolves when every run has finished, failed or been stopped. One comparison at a time.
+   * Runs `jobs` on `trace`, at most `size` (and `maxLanes`, the memory's bound) at a time,
+   * reporting each through `report`; resolves when every run has finished, failed or been
+   * stopped. One comparison at a time. Workers beyond `maxLanes` are ended, so the memory
+   * their earlier runs grew is given back.
    */
-  async run(jobs: RunJob[], trace: RunTrace, report: (e: RunEvent) => void): Promise<void> {
+  async run(jobs: RunJob[], trace: RunTrace, report: (e: RunEvent) => void, maxLanes = this.size): Promise<void> {
     if (this.abort) throw new Error('a comparison is already running');
     const abort = new AbortController();
     this.abort = abort;
     this.queue = [...jobs];
-    while (this.clients.length < Math.min(this.size, jobs.length)) this.clients.push(this.makeClient());
-    const lanes = this.clients.slice(0, Math.min(this.size, jobs.length));
+    const n = Math.max(1, Math.min(this.size, maxLanes, jobs.length));
+    while (this.clients.length < n) this.clients.push(this.makeClient());
+    if (maxLanes < this.size) for (const idle of this.clients.slice(n)) idle.stop();
+    const lanes = this.clients.slice(0, n);
     try {
       await Promise.all(lanes.map((c) => this.lane(c, trace, abort.signal, report)));
     } finally {
@@ -99,11 +136,20 @@ export class RunPool {
       report({ key, kind: 'started' });
       try {
         const source = await trace.open(signal);
-        await streamTrace(client, source, trace.choices, () => {}, signal);
+        // Reading a long trace takes seconds per run: say how far it has got (a tenth at a time).
+        let said = 0;
+        const onRead = (bytes: number, size: number) => {
+          const share = size > 0 ? Math.min(1, bytes / size) : 0;
+          if (share < 1 && share - said < 0.1) return;
+          said = share;
+          report({ key, kind: 'reading', share });
+        };
+        await streamTrace(client, source, trace.choices, onRead, signal);
         signal.throwIfAborted();
         const onProgress: ProgressFn = (p) => report({ key, kind: 'progress', done: p.done, total: p.total });
-        const reply = await client.request<'metrics'>({ type: 'run', configJson: JSON.stringify(job.config) }, [], onProgress);
-        report({ key, kind: 'done', metrics: JSON.parse(reply.json) as RunMetrics, json: reply.json });
+        const reply = await client.request<'metrics'>({ type: 'run', configJson: JSON.stringify(job.config), overTime: job.overTime }, [], onProgress);
+        const readings = reply.readings ? (JSON.parse(reply.readings) as Reading[]) : undefined;
+        report({ key, kind: 'done', metrics: JSON.parse(reply.json) as RunMetrics, json: reply.json, readings });
       } catch (e) {
         report(signal.aborted ? { key, kind: 'stopped' } : { key, kind: 'error', message: e instanceof Error ? e.message : String(e) });
       } finally {

@@ -110,7 +110,7 @@ export class SimCore {
       case 'run': {
         const sim = this.wasm.Simulation.fromLoader(fastConfig(msg.configJson), this.needLoader().wasm);
         try {
-          return yield* this.runToEnd(id, sim);
+          return yield* this.runToEnd(id, sim, msg.overTime ?? []);
         } finally {
           sim.free();
         }
@@ -188,15 +188,26 @@ export class SimCore {
     return [{ type: 'loaded', id, info, view }, frameTransfer(view.frame)];
   }
 
-  /** Serves `sim` to its end in slices (so progress is posted and a cancel gets through). */
-  private *runToEnd(id: number, sim: WasmSimulation): Generator<Progress, Reply, void> {
+  /**
+   * Serves `sim` to its end in slices (so progress is posted and a cancel gets through);
+   * with `overTime` paths, reads them at the CLI's points (every total / N requests, and at
+   * the end), so the app's readings are the CLI's.
+   */
+  private *runToEnd(id: number, sim: WasmSimulation, overTime: string[]): Generator<Progress, Reply, void> {
     const total = sim.total();
+    const every = overTime.length ? Math.max(1, Math.ceil(total / this.wasm.overTimePoints())) : Infinity;
+    const paths = JSON.stringify(overTime);
+    const readings: string[] = [];
     while (!sim.done()) {
       yield { label: 'Running', done: sim.cursor(), total };
       if (this.cancelled) return [{ type: 'error', id, message: 'Run cancelled.', cancelled: true }, []];
-      sim.stepEngineOnly(RUN_SLICE);
+      const next = Math.min(total, (Math.floor(sim.cursor() / every) + 1) * every);
+      sim.stepEngineOnly(Math.min(RUN_SLICE, next - sim.cursor()));
+      if (overTime.length && (sim.cursor() === next || sim.done())) readings.push(sim.readingJson(paths));
     }
-    return [{ type: 'metrics', id, json: sim.metricsJson() }, []];
+    const reply: Extract<FromWorker, { type: 'metrics' }> = { type: 'metrics', id, json: sim.metricsJson() };
+    if (overTime.length) reply.readings = `[${readings.join(',')}]`;
+    return [reply, []];
   }
 
   private needLoader() {
@@ -244,6 +255,10 @@ function sweepCall(wasm: WasmApi, call: SweepCall): string {
       return JSON.stringify(wasm.experimentTraceCsv(call.experiment, call.trace));
     case 'report':
       return wasm.experimentReportJson(call.experiment, call.resultsJson, call.userJson ?? '[]');
+    case 'points':
+      return wasm.experimentPointsJson(call.experiment, call.footprintBytes);
+    case 'runBytes':
+      return String(wasm.runBytes(call.configJson, call.requests));
   }
 }
 

@@ -234,6 +234,8 @@ export interface TraceSummary {
   page_bytes: number;
   footprint_pages: number;
   footprint_bytes: number;
+  /** Largest `offset + size`: the end of the addressed space (the footprint a paper experiment sizes a device around). */
+  end_max: number;
   heat: { first_offset: number; bucket_bytes: number; counts: number[] };
   sequential_requests: number;
   sequential_share: number;
@@ -310,7 +312,11 @@ export type SweepCall =
   | { fn: 'catalog' }
   | { fn: 'expand'; baseJson: string; param: string; values: string; schemesJson: string }
   | { fn: 'trace'; experiment: string; trace: string }
-  | { fn: 'report'; experiment: string; resultsJson: string; userJson?: string };
+  | { fn: 'report'; experiment: string; resultsJson: string; userJson?: string }
+  /** An experiment's points on a trace addressing `footprintBytes` (its device sized around it on a footprint axis). */
+  | { fn: 'points'; experiment: string; footprintBytes: number }
+  /** About how many bytes one headless run of a config over `requests` requests holds. */
+  | { fn: 'runBytes'; configJson: string; requests: number };
 
 /**
  * Which simulation a message is for. The app's own is MAIN_SIM (the default when left out);
@@ -336,8 +342,10 @@ type ToWorkerBody =
    * Runs the trace parsed by traceOpen/Chunk/Close to its end headless, in fast mode (no
    * events, no checkpoints, as `ftl run`), and replies its metrics; progress counts requests.
    * Loads nothing: the worker's simulations are untouched (the comparison lab's runs).
+   * `overTime`: metric paths read at the paper experiments' points through the run (the
+   * CLI's over-time readings), replied as `readings`.
    */
-  | { type: 'run'; id: number; configJson: string }
+  | { type: 'run'; id: number; configJson: string; overTime?: string[] }
   /** Serve up to `requests` requests within `budgetMs`; `hash` asks for the state hash. */
   | { type: 'step'; id: number; requests: number; budgetMs: number; hash?: boolean }
   /** One operation forwards (+1) or backwards (-1). */
@@ -373,7 +381,8 @@ export type FromWorker =
   | { type: 'loaded'; id: number; info: SimInfo; view: ViewData }
   | { type: 'view'; id: number; view: ViewData }
   | { type: 'progress'; id: number; label: string; done: number; total: number }
-  | { type: 'metrics'; id: number; json: string }
+  /** `readings`: a run's over-time readings (JSON array of `{requests_done, values}`), when asked. */
+  | { type: 'metrics'; id: number; json: string; readings?: string }
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }

@@ -31,6 +31,12 @@ export interface WasmApi {
   experimentsJson(): string;
   experimentTraceCsv(experiment: string, trace: string): string;
   experimentReportJson(experiment: string, resultsJson: string, userJson: string): string;
+  /** An experiment's points with its footprint axis sized around `footprintBytes`. */
+  experimentPointsJson(experiment: string, footprintBytes: number): string;
+  /** How many over-time readings a paper experiment's run takes (the CLI's count). */
+  overTimePoints(): number;
+  /** About how many bytes one headless run of a config over `requests` requests holds. */
+  runBytes(configJson: string, requests: number): number;
 }
 
 /** Streaming trace parser with statistics (engine `TraceLoader`). */
@@ -57,6 +63,8 @@ export interface WasmSimulation {
   done(): boolean;
   frame(): Omit<FrameData, 'hash' | 'pageKeys'>;
   metricsJson(): string;
+  /** An over-time reading now of the metric paths in `pathsJson` (`{requests_done, values}`). */
+  readingJson(pathsJson: string): string;
   lastRequestJson(): string;
   responses(from: number, to: number): Float32Array;
   takeEventsJson(): string;

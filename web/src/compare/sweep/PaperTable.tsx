@@ -152,7 +152,7 @@ export function TraceSlots({
         </label>
       ))}
       {info.param === 'footprint_utilization' && (
-        <small>On the footprint axis the device is sized around the stand-in's footprint; your trace should lie in it (the CLI sizes it around yours).</small>
+        <small>On the footprint axis each device is sized around your trace's own footprint (measured before the runs), as the CLI's --trace-file does.</small>
       )}
     </fieldset>
   );

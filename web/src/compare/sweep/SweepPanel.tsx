@@ -8,8 +8,13 @@ import { sweepLab as lab } from '../theLab';
 import { BreakdownChart } from '../charts/BreakdownChart';
 import { metricLabel, seriesOf, SWEEP_METRICS, sweepBreakdown, sweepChartData, valueLabels } from './chartData';
 import { sweepCsv, sweepJson } from './export';
+import { deviceSizes } from './deviceSizes';
+import { DeviceSizes } from './DeviceSizes';
+import { overTimeCharts } from './overTime';
+import { OverTimeChart } from './OverTimeChart';
 import { PaperTable, TraceSlots } from './PaperTable';
 import { SweepChart } from './SweepChart';
+import { FOOTPRINT_UTILIZATION } from './sweepLab';
 import type { SweepCatalog } from './types';
 import './Sweep.css';
 
@@ -56,7 +61,9 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
 
   const trace = st.traces.includes(traceShown) ? traceShown : (st.traces[0] ?? '');
   const done = st.runs.filter((r) => r.status === 'done');
-  const { columns, charts, breakdown } = useMemo(() => {
+  // Charts follow the finished points only, not the progress ticks of the points still going.
+  const doneKey = `${st.runs.length}:${st.runs.map((r) => (r.status === 'done' ? r.key : '')).join('|')}`;
+  const { columns, charts, breakdown, overTime, devices } = useMemo(() => {
     const columns = columnsFor(st.runs.flatMap((r) => (r.metrics ? [r.metrics] : [])));
     const xs = valueLabels(st.runs);
     const ids = [...new Set(st.runs.map((r) => seriesOf(r.point)))];
@@ -68,12 +75,15 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
       return { id, name: series?.label ?? names.get(id)?.name ?? id, color };
     });
     const metrics = st.experiment?.metrics ?? SWEEP_METRICS;
-    const xTitle = st.key === 'footprint_utilization' ? 'Utilization (footprint / capacity)' : (catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '');
+    const xTitle = st.key === FOOTPRINT_UTILIZATION ? 'Utilization (footprint / capacity)' : (catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '');
     const charts = metrics
       .map((m) => sweepChartData(st.runs, trace, m, { ...metricLabel(m, columns), xTitle, xs }, schemes))
       .filter((d) => d.series.some((s) => s.points.length > 0));
-    return { columns, charts, breakdown: sweepBreakdown(st.runs, trace, ids) };
-  }, [st.runs, st.experiment, st.key, trace, names, catalog]);
+    const overTime = overTimeCharts(st.runs, trace, st.experiment?.over_time ?? [], schemes);
+    const devices = st.key === FOOTPRINT_UTILIZATION ? deviceSizes(st.runs, st.traceInfo) : [];
+    return { columns, charts, breakdown: sweepBreakdown(st.runs, trace, ids), overTime, devices };
+    // st.runs is read through doneKey: a finished point's result never changes.
+  }, [doneKey, st.experiment, st.key, st.traceInfo, trace, names, catalog]);
 
   const fileName = `sweep-${(st.experiment?.name ?? st.key ?? 'sweep').replace(/[^\w.-]+/g, '_')}`;
   const finished = done.length;
@@ -157,6 +167,11 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           {st.error}
         </p>
       )}
+      {st.running && st.runs.length === 0 && (
+        <p className="compare__status" role="status" data-testid="sweep-status">
+          Measuring the footprint of your traces…
+        </p>
+      )}
       {st.runs.length > 0 && (
         <>
           <p className="compare__status" role="status" data-testid="sweep-status">
@@ -202,6 +217,17 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
         ))}
       </div>
       {breakdown.stacks.length > 0 && <BreakdownChart data={breakdown} fileName={`${fileName}-${trace}`} />}
+      {overTime.length > 0 && (
+        <section className="sweep__overtime" aria-label="Readings over the run">
+          <h3>Over the run, on {trace}</h3>
+          <div className="sweep__charts">
+            {overTime.map((d) => (
+              <OverTimeChart key={d.title} data={d} fileName={`${fileName}-${trace}-${d.y.label.replace(/\W+/g, '_')}`} />
+            ))}
+          </div>
+        </section>
+      )}
+      {devices.length > 0 && <DeviceSizes traces={devices} />}
       {st.experiment && <PaperTable info={st.experiment} rows={st.report} />}
     </div>
   );

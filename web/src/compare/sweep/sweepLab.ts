@@ -6,13 +6,15 @@
  * runs still going; finished points stay.
  */
 import { SimClient } from '../../engine/client';
-import type { SweepCall } from '../../engine/protocol';
 import type { Experiment } from '../../store/experiment';
-import { fetchSource, fileSource, type ParseChoices } from '../../engine/traceStream';
+import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../../engine/traceStream';
 import type { RunMetrics } from '../../engine/metrics';
-import type { RunEvent, RunPool, RunTrace } from '../pool';
+import { defaultCold, lanesFor, type Cold } from '../cold';
+import type { Reading, RunEvent, RunPool, RunTrace } from '../pool';
 import type { ExperimentInfo, ReportRow, SweepCatalog, SweepPoint } from './types';
 import { Observable } from '../../store/observable';
+
+export type { Cold };
 
 /** One point's run. */
 export interface PointRun {
@@ -25,7 +27,19 @@ export interface PointRun {
   total: number;
   metrics?: RunMetrics;
   json?: string;
+  /** The paper experiment's over-time readings through the run (experiments that take them). */
+  readings?: Reading[];
   message?: string;
+}
+
+/**
+ * A trace of the last sweep: its name, the bytes it addresses from 0 when it was measured
+ * (the user's own trace on a footprint axis), and whether it is the user's.
+ */
+export interface SweepTrace {
+  name: string;
+  footprintBytes: number | null;
+  user: boolean;
 }
 
 export interface SweepState {
@@ -41,28 +55,43 @@ export interface SweepState {
   key: string | null;
   /** Traces of the last sweep, in order. */
   traces: string[];
+  /** What is known of each trace of the last sweep, in the same order. */
+  traceInfo: SweepTrace[];
   runs: PointRun[];
   /** The paper experiment of the last sweep, if it was one. */
   experiment: ExperimentInfo | null;
   report: ReportRow[] | null;
 }
 
-/** Asks the engine a sweep question; answers JSON text. */
-export type Cold = (call: SweepCall) => Promise<string>;
+/** Parses a trace and answers the bytes it addresses from 0 (its statistics' `end_max`). */
+export type Extent = (trace: RunTrace, signal: AbortSignal) => Promise<number>;
 
-function defaultCold(): Cold {
+/** Measures in a worker of its own (the pool's lanes stay free for the runs). */
+function defaultExtent(): Extent {
   let client: SimClient | null = null;
-  return async (call) => {
+  return async (trace, signal) => {
     client ??= new SimClient();
-    return (await client.request<'sweep'>({ type: 'sweep', call })).json;
+    return (await streamTrace(client, await trace.open(signal), trace.choices, () => {}, signal)).summary.end_max;
   };
 }
+
+/** One trace of a sweep with the points to run on it. */
+interface Slot {
+  trace: RunTrace;
+  points: SweepPoint[];
+  info: SweepTrace;
+}
+
+/** The footprint-utilization axis' name in the engine's points (seed 004's utilization). */
+export const FOOTPRINT_UTILIZATION = 'footprint_utilization';
 
 /** Where the app serves shipped traces from (as the manifest's entries are fetched). */
 const SHIPPED = 'traces/';
 
 export class SweepLab extends Observable<SweepState> {
   private stopped = false;
+  /** Ends the measuring of the user's traces before a footprint-axis experiment (Stop). */
+  private measuring: AbortController | null = null;
   /** Trace slots of the running experiment that hold the user's own files. */
   private userSlots: string[] = [];
   private catalogReq: Promise<SweepCatalog> | null = null;
@@ -70,6 +99,7 @@ export class SweepLab extends Observable<SweepState> {
   constructor(
     private readonly pool: () => RunPool,
     private readonly cold: Cold = defaultCold(),
+    private readonly extent: Extent = defaultExtent(),
   ) {
     super({
       param: 'ram_bytes',
@@ -79,6 +109,7 @@ export class SweepLab extends Observable<SweepState> {
       error: null,
       key: null,
       traces: [],
+      traceInfo: [],
       runs: [],
       experiment: null,
       report: null,
@@ -132,13 +163,15 @@ export class SweepLab extends Observable<SweepState> {
       choices,
       open: (signal) => (experiment.file ? Promise.resolve(fileSource(experiment.file)) : fetchSource(experiment.traceUrl, experiment.traceName, signal)),
     };
-    await this.runPoints(points, [trace], null);
+    await this.runPoints([{ trace, points, info: { name: trace.name, footprintBytes: null, user: false } }], null);
   }
 
   /**
    * Runs paper experiment `info` on its traces, then (and as points finish) its report.
    * `user` puts the user's own file in a trace slot (their copy of the paper's trace): it is
-   * read whole and counts as carrying the effect.
+   * read whole and counts as carrying the effect. On a footprint axis (seed 004's
+   * utilization), the engine sizes each point's device around the user's trace's own
+   * footprint, as `ftl sweep --trace-file` does: the trace is parsed once first to measure it.
    */
   async runExperiment(info: ExperimentInfo, user: Record<string, File> = {}) {
     if (this.state.running) return;
@@ -162,30 +195,58 @@ export class SweepLab extends Observable<SweepState> {
     });
     this.set({ param: info.param, values: info.values });
     this.userSlots = Object.keys(user).filter((id) => info.traces.some((t) => t.id === id));
-    await this.runPoints(info.points, traces, info);
+    // Measuring a long upload takes seconds: the sweep counts as running (Stop ends it).
+    const measuring = new AbortController();
+    this.measuring = measuring;
+    if (info.param === FOOTPRINT_UTILIZATION && this.userSlots.length > 0) this.set({ running: true, error: null, runs: [], traces: [], traceInfo: [], experiment: info, report: null });
+    const slots: Slot[] = [];
+    try {
+      // One at a time: the measuring worker parses one trace at a time.
+      for (const trace of traces) slots.push(await this.slot(info, trace, this.userSlots.includes(trace.name), measuring.signal));
+    } catch (e) {
+      this.set({ running: false, error: measuring.signal.aborted ? null : e instanceof Error ? e.message : String(e) });
+      return;
+    } finally {
+      this.measuring = null;
+    }
+    await this.runPoints(slots, info);
+  }
+
+  /** A trace's points: the user's trace on a footprint axis gets a device sized around it. */
+  private async slot(info: ExperimentInfo, trace: RunTrace, user: boolean, signal: AbortSignal): Promise<Slot> {
+    if (!user || info.param !== FOOTPRINT_UTILIZATION) return { trace, points: info.points, info: { name: trace.name, footprintBytes: null, user } };
+    const bytes = await this.extent(trace, signal);
+    signal.throwIfAborted();
+    const points = JSON.parse(await this.cold({ fn: 'points', experiment: info.name, footprintBytes: bytes })) as SweepPoint[];
+    // The experiment as given may hold a subset of its points: keep the same ones.
+    const asked = new Set(info.points.map((p) => `${p.index}|${p.series ?? p.scheme}`));
+    return { trace, points: points.filter((p) => asked.has(`${p.index}|${p.series ?? p.scheme}`)), info: { name: trace.name, footprintBytes: bytes, user } };
   }
 
   /** Stops the sweep: queued points are dropped, running ones end; finished points stay. */
   stop() {
     if (!this.state.running) return;
     this.stopped = true;
+    this.measuring?.abort(new Error('Stopped.'));
     this.pool().stop();
   }
 
-  private async runPoints(points: SweepPoint[], traces: RunTrace[], experiment: ExperimentInfo | null) {
-    const runs: PointRun[] = traces.flatMap((t) =>
-      points.map((point) => ({ key: `${t.name}|${point.index}|${point.series ?? point.scheme}`, trace: t.name, point, status: 'queued' as const, done: 0, total: 0 })),
+  private async runPoints(slots: Slot[], experiment: ExperimentInfo | null) {
+    const runs: PointRun[] = slots.flatMap(({ trace, points }) =>
+      points.map((point) => ({ key: `${trace.name}|${point.index}|${point.series ?? point.scheme}`, trace: trace.name, point, status: 'queued' as const, done: 0, total: 0 })),
     );
+    const all = slots.flatMap((s) => s.points);
     this.stopped = false;
-    this.set({ running: true, error: null, key: points[0]?.key ?? null, traces: traces.map((t) => t.name), runs, experiment, report: null });
+    this.set({ running: true, error: null, key: all[0]?.key ?? null, traces: slots.map((s) => s.trace.name), traceInfo: slots.map((s) => s.info), runs, experiment, report: null });
     // A paper preset runs its own schemes: the form shows those, not the ones ticked before.
-    if (experiment) this.set({ selected: [...new Set(points.map((p) => p.scheme))] });
+    if (experiment) this.set({ selected: [...new Set(all.map((p) => p.scheme))] });
+    const overTime = experiment?.over_time?.length ? experiment.over_time : undefined;
     const pool = this.pool();
     try {
-      for (const trace of traces) {
+      for (const { trace } of slots) {
         if (this.stopped) break;
-        const jobs = runs.filter((r) => r.trace === trace.name).map((r) => ({ key: r.key, config: r.point.config }));
-        await pool.run(jobs, trace, (e) => this.onEvent(e));
+        const jobs = runs.filter((r) => r.trace === trace.name).map((r) => ({ key: r.key, config: r.point.config, overTime }));
+        await pool.run(jobs, trace, (e) => this.onEvent(e), await lanesFor(this.cold, pool.size, jobs));
       }
     } catch (e) {
       this.set({ error: e instanceof Error ? e.message : String(e) });
@@ -212,10 +273,12 @@ export class SweepLab extends Observable<SweepState> {
       switch (e.kind) {
         case 'started':
           return { ...r, status: 'running' };
+        case 'reading':
+          return { ...r, status: 'running' };
         case 'progress':
           return { ...r, status: 'running', done: e.done, total: e.total };
         case 'done':
-          return { ...r, status: 'done', done: e.metrics.trace.requests, total: e.metrics.trace.requests, metrics: e.metrics, json: e.json };
+          return { ...r, status: 'done', done: e.metrics.trace.requests, total: e.metrics.trace.requests, metrics: e.metrics, json: e.json, readings: e.readings };
         case 'error':
           return { ...r, status: 'error', message: e.message };
         case 'stopped':

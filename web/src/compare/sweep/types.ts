@@ -53,6 +53,8 @@ export interface ExperimentInfo {
   param: string;
   values: string;
   metrics: string[];
+  /** Metric paths read at points through each run (over-time readings); empty: at the end only. */
+  over_time: string[];
   differences: string;
   traces: ExperimentTrace[];
   points: SweepPoint[];
