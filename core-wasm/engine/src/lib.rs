@@ -85,6 +85,7 @@ pub mod gc;
 pub mod hash;
 pub mod inspect;
 pub mod invariants;
+pub mod lesson;
 pub mod meta;
 pub mod metadata;
 #[allow(missing_docs)]
