@@ -16,15 +16,23 @@ fn lessons() -> Vec<(Lesson, Vec<u8>)> {
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.file_name().is_some_and(|n| n != "index.json"))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "json") && p.file_name().is_some_and(|n| n != "index.json")
+        })
         .collect();
     paths.sort();
     paths
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).unwrap();
-            let lesson: Lesson = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            assert_eq!(Some(lesson.id.as_str()), p.file_stem().and_then(|s| s.to_str()), "{}: id is not the file name", p.display());
+            let lesson: Lesson =
+                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            assert_eq!(
+                Some(lesson.id.as_str()),
+                p.file_stem().and_then(|s| s.to_str()),
+                "{}: id is not the file name",
+                p.display()
+            );
             let trace = root().join("public/traces").join(&lesson.experiment.trace.shipped);
             let bytes = std::fs::read(&trace).unwrap_or_else(|e| panic!("{}: {e}", trace.display()));
             (lesson, bytes)
@@ -47,7 +55,8 @@ fn every_shipped_lesson_is_true_of_the_engine() {
 #[test]
 fn the_index_lists_every_lesson_once() {
     let index: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(root().join("public/lessons/index.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(root().join("public/lessons/index.json")).unwrap())
+            .unwrap();
     let mut listed: Vec<String> =
         index["lessons"].as_array().unwrap().iter().map(|l| l["id"].as_str().unwrap().to_string()).collect();
     let mut shipped: Vec<String> = lessons().into_iter().map(|(l, _)| l.id).collect();
@@ -58,7 +67,8 @@ fn the_index_lists_every_lesson_once() {
 
 #[test]
 fn another_victim_policy_fails_a_lessons_check() {
-    let (lesson, trace) = lessons().into_iter().find(|(l, _)| l.id == "waf-utilization").expect("waf-utilization ships");
+    let (lesson, trace) =
+        lessons().into_iter().find(|(l, _)| l.id == "waf-utilization").expect("waf-utilization ships");
     assert!(check(&lesson, &trace).unwrap().is_empty());
     for policy in ["fifo", "cost-benefit"] {
         let mut changed = lesson.clone();
@@ -79,7 +89,10 @@ fn a_wrong_claim_a_missing_fact_and_a_stop_past_the_end_are_named() {
     past.expect.clear();
     lesson.stops.push(past);
     let problems = check(&lesson, &trace).unwrap();
-    assert!(problems.iter().any(|p| p.contains("stop 1") && p.contains("data_programs = 7, the engine says 8")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.contains("stop 1") && p.contains("data_programs = 7, the engine says 8")),
+        "{problems:?}"
+    );
     assert!(problems.iter().any(|p| p.contains("stop 2") && p.contains("{merge}")), "{problems:?}");
     assert!(problems.iter().any(|p| p.contains("stop 7") && p.contains("only 12 requests")), "{problems:?}");
 }

@@ -1,3 +1,5 @@
+import { LessonBar } from '../lessons/LessonBar';
+import { WhatIsAnFtl } from '../lessons/WhatIsAnFtl';
 import { BusyBar } from '../controls/BusyBar';
 import { Announcer } from './Announcer';
 import { Controls } from '../controls/Controls';
@@ -76,6 +78,7 @@ export function App() {
         <h1>
           FTL Lab <span>flash translation layers, step by step</span>
         </h1>
+        <WhatIsAnFtl />
         <ExperimentSummary />
         <ShareBar />
       </header>
@@ -93,6 +96,7 @@ export function App() {
           <ResponseChart />
         </div>
         <div className="app__story panel">
+          <LessonBar />
           <Narration />
         </div>
         <aside className="app__side" aria-label="Details">

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
 import { SyncView } from '../compare/sync/SyncView';
+import { LessonsPanel } from '../lessons/LessonsPanel';
 import { TracePanel } from '../traces/TracePanel';
 import { CachePanel } from '../views/Cache/CachePanel';
 import { Counters } from '../views/Counters/Counters';
@@ -32,4 +33,5 @@ export const SIDE_PANELS: SidePanel[] = [
   { id: 'tree', label: 'Tree', Component: TreePanel },
   { id: 'compare', label: 'Compare', Component: ComparePanel },
   { id: 'sync', label: 'Sync', Component: SyncView },
+  { id: 'lessons', label: 'Lessons', Component: LessonsPanel },
 ];

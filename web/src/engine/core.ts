@@ -143,6 +143,8 @@ export class SimCore {
         return [{ type: 'sweep', id, json: sweepCall(this.wasm, msg.call) }, []];
       case 'inspect':
         return [{ type: 'inspection', id, inspection: this.need(simId).inspect(msg.focus) }, []];
+      case 'lesson':
+        return [{ type: 'lesson', id, json: this.need(simId).sim.lessonJson(msg.query) }, []];
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);

@@ -352,6 +352,8 @@ type ToWorkerBody =
    * `focus`: a tree node id to zoom into (engine `InspectQuery::focus`).
    */
   | { type: 'inspect'; id: number; focus?: string }
+  /** Teaching mode: a lesson stop's facts or a question's answer (engine `lesson::query`), JSON in and out. */
+  | { type: 'lesson'; id: number; query: string }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
@@ -369,6 +371,7 @@ export type FromWorker =
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }
   | { type: 'inspection'; id: number; inspection: Inspection }
+  | { type: 'lesson'; id: number; json: string }
   | { type: 'catalog'; id: number; catalog: Catalog }
   | { type: 'validated'; id: number; result: Validation }
   | { type: 'sweep'; id: number; json: string }

@@ -9,11 +9,13 @@ import type { SimStore } from '../store/store';
 import { getTrace } from '../traces/library';
 import { fetchManifest } from '../traces/manifest';
 import { ShareController } from './controller';
+import { lessonSection } from '../lessons/lessonStore';
 import { registerShareSection } from './sections';
 import { sweepSection } from './sweepSection';
 
 export function createShare(store: SimStore): ShareController {
   registerShareSection(sweepSection);
+  registerShareSection(lessonSection);
   let manifest: Promise<string[]> | undefined;
   return new ShareController(store, compareLab, {
     catalog: () => store.catalog(),

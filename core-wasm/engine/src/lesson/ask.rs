@@ -78,7 +78,13 @@ pub fn ask(sim: &Sim, q: &Question, limit: usize) -> Result<Answer> {
                 // The state after operation j: request `index` with j + 1 operations applied
                 // (the next request's start when that was its last operation).
                 let reveal = if j + 1 == ops.len() { [index + 1, 0] } else { [index, j as u64 + 1] };
-                return Ok(Answer { found: true, answer, reveal, request: Some(index), explain: format!("Request {}: {explain}", index + 1) });
+                return Ok(Answer {
+                    found: true,
+                    answer,
+                    reveal,
+                    request: Some(index),
+                    explain: format!("Request {}: {explain}", index + 1),
+                });
             }
         }
         s = next;
@@ -95,12 +101,14 @@ pub fn ask(sim: &Sim, q: &Question, limit: usize) -> Result<Answer> {
 /// The answer `e` gives to `q`, if it is the event asked about.
 fn matches(q: &Question, read: bool, e: &Event) -> Option<(serde_json::Value, String)> {
     match (q, e) {
-        (Question::GcVictim, Event::GcStart { victim, valid }) => {
-            Some((serde_json::json!(victim), format!("GC picked block {victim}, holding {valid} valid pages.")))
-        }
-        (Question::GcCopies, Event::GcStart { victim, valid }) => {
-            Some((serde_json::json!(valid), format!("GC picked block {victim}; it held {valid} valid pages to copy.")))
-        }
+        (Question::GcVictim, Event::GcStart { victim, valid }) => Some((
+            serde_json::json!(victim),
+            format!("GC picked block {victim}, holding {valid} valid pages."),
+        )),
+        (Question::GcCopies, Event::GcStart { victim, valid }) => Some((
+            serde_json::json!(valid),
+            format!("GC picked block {victim}; it held {valid} valid pages to copy."),
+        )),
         (Question::CmtHit, _) if read => mapping_lookup(e).map(|(hit, key, _)| {
             let word = if hit { "hit" } else { "miss" };
             (serde_json::json!(word), format!("the read's mapping lookup for key {key} was a {word}."))
@@ -114,7 +122,10 @@ fn matches(q: &Question, read: bool, e: &Event) -> Option<(serde_json::Value, St
                 MergeCause::Fold => "the replacement block folded into its primary",
             };
             let name = merge_name(*kind);
-            Some((serde_json::json!(name), format!("a {name} merge of logical block {lbn} ({why}; {degree} logical block(s) merged).")))
+            Some((
+                serde_json::json!(name),
+                format!("a {name} merge of logical block {lbn} ({why}; {degree} logical block(s) merged)."),
+            ))
         }
         _ => None,
     }

@@ -33,9 +33,11 @@ fn apply_diff(base: &mut serde_json::Value, over: &serde_json::Value) {
 /// The engine config of a lesson's experiment, built as the app builds a link's: the default
 /// config (with the preset's device and RAM), the config changes, the scheme and its options.
 pub fn experiment_config(e: &LessonExperiment) -> Result<SimConfig> {
-    let mut base = serde_json::to_value(SimConfig::default()).map_err(|err| EngineError::Config(err.to_string()))?;
+    let mut base =
+        serde_json::to_value(SimConfig::default()).map_err(|err| EngineError::Config(err.to_string()))?;
     if let Some(name) = &e.preset {
-        let p = crate::presets::preset(name).ok_or_else(|| EngineError::Config(format!("unknown preset '{name}'")))?;
+        let p = crate::presets::preset(name)
+            .ok_or_else(|| EngineError::Config(format!("unknown preset '{name}'")))?;
         let over = serde_json::json!({ "device": p.device, "ram": { "bytes": p.ram_bytes } });
         apply_diff(&mut base, &over);
     }

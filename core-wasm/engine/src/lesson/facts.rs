@@ -146,7 +146,8 @@ pub fn stop_facts(sim: &Sim, shown: Option<u32>) -> Result<Option<StopFacts>> {
         waf: (after.waf() * 100.0).round() / 100.0,
         response_us: (after.last_request().response_us * 10.0).round() / 10.0,
         queue_us: (after.last_request().queue_us * 10.0).round() / 10.0,
-        service_us: ((after.last_request().response_us - after.last_request().queue_us) * 10.0).round() / 10.0,
+        service_us: ((after.last_request().response_us - after.last_request().queue_us) * 10.0).round()
+            / 10.0,
         ..StopFacts::default()
     };
     let shown = shown.map_or(ops.len(), |k| (k as usize).min(ops.len()));

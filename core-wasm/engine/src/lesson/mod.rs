@@ -15,8 +15,10 @@ mod ask;
 mod check;
 mod facts;
 mod file;
+mod query;
 
 pub use ask::{ask, Answer, Question};
 pub use check::{check, experiment_config};
 pub use facts::{stop_facts, StopFacts};
 pub use file::{Lesson, LessonExperiment, LessonStop};
+pub use query::query;
