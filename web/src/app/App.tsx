@@ -1,4 +1,5 @@
 import { LessonBar } from '../lessons/LessonBar';
+import { SaturationNote } from '../lessons/SaturationNote';
 import { WhatIsAnFtl } from '../lessons/WhatIsAnFtl';
 import { BusyBar } from '../controls/BusyBar';
 import { Announcer } from './Announcer';
@@ -96,6 +97,7 @@ export function App() {
           <ResponseChart />
         </div>
         <div className="app__story panel">
+          <SaturationNote />
           <LessonBar />
           <Narration />
         </div>

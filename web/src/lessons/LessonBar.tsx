@@ -9,6 +9,7 @@ import { useSim, useStore } from '../store/useSim';
 import { fillText } from './lesson';
 import { closeLesson, lessonState, openStop, stopFacts } from './lessonStore';
 import { Quiz } from './Quiz';
+import { Terms } from './Terms';
 import { useLesson } from './useLesson';
 import './Lessons.css';
 
@@ -58,7 +59,7 @@ export function LessonBar() {
         </span>
       </header>
       <p className="lesson__text" data-testid="lesson-text">
-        {atStop ? fillText(s.text, facts) : `Moving to request ${s.at[0].toLocaleString('en-US')}…`}
+        {atStop ? <Terms text={fillText(s.text, facts)} /> : `Moving to request ${s.at[0].toLocaleString('en-US')}…`}
       </p>
       {s.question && <Quiz question={s.question} askedAt={s.at[0]} />}
       <nav className="lesson__nav">

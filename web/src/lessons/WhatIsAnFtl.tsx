@@ -14,7 +14,11 @@ export function WhatIsAnFtl() {
       <dl className="glossary">
         {Object.entries(GLOSSARY).map(([k, v]) => (
           <div key={k}>
-            <dt>{k}</dt>
+            <dt>
+              <abbr className="term" title={v}>
+                {k}
+              </abbr>
+            </dt>
             <dd>{v}</dd>
           </div>
         ))}

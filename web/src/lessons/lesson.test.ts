@@ -60,3 +60,15 @@ describe('the engine answers lesson queries (wasm)', () => {
     expect(() => sim.lessonJson(JSON.stringify({ at: [0, 0], question: { kind: 'nope' } }))).toThrow(/lesson query/);
   });
 });
+
+describe('glossary hovers', () => {
+  it('explains the first appearance of each abbreviation only', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { Terms } = await import('./Terms');
+    const html = renderToStaticMarkup(createElement(Terms, { text: 'The CMT maps LPNs; a CMT miss reads a page. WAF is 1.1.' }));
+    expect(html.match(/<abbr/g)).toHaveLength(3);
+    expect(html).toContain('title="Cached mapping table');
+    expect(html).toContain('>LPNs</abbr>');
+  });
+});
