@@ -55,14 +55,23 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   await expect(page.getByTestId('lesson-text')).toContainText('Block 1 was the victim');
 
   await bar.getByRole('button', { name: 'Presenter view' }).click();
-  await expect(bar).toHaveClass(/lesson--presenter/);
+  const presenter = page.getByTestId('presenter');
+  await expect(presenter).toBeVisible();
   await page.keyboard.press('ArrowLeft');
-  await expect(bar).toContainText('Stop 5 of 6');
+  await expect(presenter).toContainText('Stop 5 of 6');
   await expect.poll(async () => (await app.snapshot()).pos.request, { timeout: 30_000 }).toBe(10);
   await expect(page.getByTestId('lesson-text')).toContainText('copies');
   await page.screenshot({ path: 'docs/screenshots/lesson-presenter-1280x720.png' });
+  // Keyboard only: the answer typed, R reveals it (the app's own R, Reset, is not taken).
+  await presenter.getByLabel('Your answer').fill('4');
+  await presenter.getByLabel('Your answer').press('Enter');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('r');
+  await expect(presenter.getByTestId('verdict')).toContainText('Right!');
+  await page.keyboard.press('ArrowLeft');
+  await expect(presenter).toContainText('Stop 4 of 6');
   await page.keyboard.press('Escape');
-  await expect(bar).not.toHaveClass(/lesson--presenter/);
+  await expect(presenter).toHaveCount(0);
   await page.screenshot({ path: 'docs/screenshots/lesson-stop-1280x720.png' });
 });
 

@@ -1,67 +1,35 @@
 /**
  * The open lesson beside the views: the stop's text with the engine's facts filled in, its
- * question, and Previous / Next. In presenter view (for a projector) it takes the right of the
- * screen in large type, and the keyboard drives it: → / PageDown next stop, ← / PageUp
- * previous, R reveal, Esc leave.
+ * question, Previous / Next, and the presenter view (which shows the stop's view large).
  */
-import { useEffect, useState } from 'react';
-import { useSim, useStore } from '../store/useSim';
-import { fillText } from './lesson';
-import { closeLesson, lessonState, openStop, stopFacts } from './lessonStore';
-import { Quiz } from './Quiz';
-import { Terms } from './Terms';
-import { useLesson } from './useLesson';
+import type { ComponentType } from 'react';
+import { SIDE_PANELS } from '../app/panels';
+import { BlockGrid } from '../views/BlockGrid/BlockGrid';
+import type { LessonStop } from './lesson';
+import { closeLesson, lessonState, openStop } from './lessonStore';
+import { Presenter } from './Presenter';
+import { StopText } from './StopText';
+import { useStop } from './useStop';
 import './Lessons.css';
 
+/** The view a stop puts on the presenter's stage: `views.stage` (a side panel's id), else the block grid. */
+export function stageView(s: LessonStop): ComponentType {
+  const id = s.views?.stage;
+  return SIDE_PANELS.find((p) => p.id === id)?.Component ?? BlockGrid;
+}
+
 export function LessonBar() {
-  const store = useStore();
-  const { lesson, stop, presenter } = useLesson();
-  const pos = useSim((s) => s.pos);
-  const status = useSim((s) => s.status);
-  const [facts, setFacts] = useState<Record<string, unknown> | null>(null);
-  const s = lesson?.stops[stop];
-  const atStop = !!s && pos.request === s.at[0] && pos.op === s.at[1];
-
-  useEffect(() => {
-    if (!s || !atStop || status === 'loading') return;
-    let live = true;
-    stopFacts(store, s.at).then(
-      (f) => live && setFacts(f),
-      () => live && setFacts(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [store, s, atStop, status]);
-
-  useEffect(() => {
-    if (!lesson || !presenter) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement) return;
-      if (e.key === 'ArrowRight' || e.key === 'PageDown') openStop(lesson, stop + 1);
-      else if (e.key === 'ArrowLeft' || e.key === 'PageUp') openStop(lesson, stop - 1);
-      else if (e.key === 'Escape') lessonState.update({ presenter: false });
-      else return;
-      e.preventDefault();
-      e.stopPropagation();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [lesson, stop, presenter]);
-
+  const { lesson, stop, presenter, s, atStop, facts } = useStop();
   if (!lesson || !s) return null;
   return (
-    <aside className={`lesson${presenter ? ' lesson--presenter' : ''}`} aria-label={`Lesson: ${lesson.title}`} data-testid="lesson">
+    <aside className="lesson" aria-label={`Lesson: ${lesson.title}`} data-testid="lesson">
       <header className="lesson__head">
         <h2>{lesson.title}</h2>
         <span className="lesson__count">
           Stop {stop + 1} of {lesson.stops.length}
         </span>
       </header>
-      <p className="lesson__text" data-testid="lesson-text">
-        {atStop ? <Terms text={fillText(s.text, facts)} /> : `Moving to request ${s.at[0].toLocaleString('en-US')}…`}
-      </p>
-      {s.question && <Quiz question={s.question} askedAt={s.at[0]} />}
+      {!presenter && <StopText s={s} atStop={atStop} facts={facts} />}
       <nav className="lesson__nav">
         <button type="button" onClick={() => openStop(lesson, stop - 1)} disabled={stop === 0}>
           ← Previous stop
@@ -74,14 +42,14 @@ export function LessonBar() {
             Back to this stop
           </button>
         )}
-        <button type="button" onClick={() => lessonState.update({ presenter: !presenter })} aria-pressed={presenter}>
-          {presenter ? 'Leave presenter view' : 'Presenter view'}
+        <button type="button" onClick={() => lessonState.update({ presenter: true })}>
+          Presenter view
         </button>
         <button type="button" onClick={closeLesson}>
           Close lesson
         </button>
       </nav>
-      {presenter && <p className="lesson__keys">→ next stop · ← previous · R reveal · Esc leave</p>}
+      {presenter && <Presenter View={stageView(s)} />}
     </aside>
   );
 }

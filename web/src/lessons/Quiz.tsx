@@ -12,7 +12,10 @@ const CHOICES: Partial<Record<Question['kind'], string[]>> = { cmt_hit: ['hit', 
 
 const reached = (pos: { request: number; op: number }, at: [number, number]) => pos.request > at[0] || (pos.request === at[0] && pos.op >= at[1]);
 
-export function Quiz({ question, askedAt, revealKey = 'r' }: { question: Question; askedAt: number; revealKey?: string }) {
+/** Dispatched on window to reveal the open question's answer. */
+export const REVEAL_EVENT = 'ftl-lesson-reveal';
+
+export function Quiz({ question, askedAt }: { question: Question; askedAt: number }) {
   const store = useStore();
   const pos = useSim((s) => s.pos);
   const [guess, setGuess] = useState('');
@@ -36,12 +39,11 @@ export function Quiz({ question, askedAt, revealKey = 'r' }: { question: Questio
     }
   };
   const reveal = () => answer && void store.seek(answer.reveal[0], answer.reveal[1]);
+  // The presenter view's R key (the app's own R is Reset, so it is not taken here).
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === revealKey && !(e.target instanceof HTMLInputElement) && answer) reveal();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    const onReveal = () => answer && reveal();
+    window.addEventListener(REVEAL_EVENT, onReveal);
+    return () => window.removeEventListener(REVEAL_EVENT, onReveal);
   });
 
   const shown = answer && reached(pos, answer.reveal);

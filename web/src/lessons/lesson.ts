@@ -17,7 +17,8 @@ export interface Question {
 
 export interface LessonStop {
   at: [number, number];
-  views?: { tab?: string; highlight?: string };
+  /** `tab`: the side tab to open; `stage`: the view the presenter shows large (a side panel's id; default the block grid). */
+  views?: { tab?: string; stage?: string; highlight?: string };
   text: string;
   expect?: Record<string, unknown>;
   question?: Question;

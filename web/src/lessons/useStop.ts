@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { useSim, useStore } from '../store/useSim';
+import { stopFacts } from './lessonStore';
+import { useLesson } from './useLesson';
+
+/** The open lesson's stop, whether the timeline stands on it, and the engine's facts there. */
+export function useStop() {
+  const store = useStore();
+  const view = useLesson();
+  const pos = useSim((s) => s.pos);
+  const status = useSim((s) => s.status);
+  const [facts, setFacts] = useState<Record<string, unknown> | null>(null);
+  const s = view.lesson?.stops[view.stop];
+  const atStop = !!s && pos.request === s.at[0] && pos.op === s.at[1];
+
+  useEffect(() => {
+    if (!s || !atStop || status === 'loading') return;
+    let live = true;
+    stopFacts(store, s.at).then(
+      (f) => live && setFacts(f),
+      () => live && setFacts(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [store, s, atStop, status]);
+
+  return { ...view, s, atStop, facts };
+}
