@@ -34,8 +34,9 @@ pub struct StopFacts {
     pub erases: u32,
     pub programs: u32,
     pub reads: u32,
-    /// Host-data programs.
+    /// Host-data programs, and the block the first of them went to.
     pub data_programs: u32,
+    pub data_block: Option<u32>,
     /// Translation-page reads and programs.
     pub translation_reads: u32,
     pub translation_programs: u32,
@@ -68,6 +69,10 @@ pub struct StopFacts {
     pub queue_us: f64,
     /// Response minus queueing: the time the device spent on it (µs, one decimal).
     pub service_us: f64,
+    /// Pages the host has written and pages the flash has programmed, over the run up to
+    /// the end of the request (their ratio is `waf`).
+    pub host_pages: u64,
+    pub flash_programs: u64,
     /// Write amplification after the whole request, to two decimals.
     pub waf: f64,
 }
@@ -144,6 +149,8 @@ pub fn stop_facts(sim: &Sim, shown: Option<u32>) -> Result<Option<StopFacts>> {
         ops: ops.len() as u32,
         prunes,
         waf: (after.waf() * 100.0).round() / 100.0,
+        host_pages: after.host().pages_written,
+        flash_programs: crate::device::FlashCounters::total(&after.device().counters.page_writes),
         response_us: (after.last_request().response_us * 10.0).round() / 10.0,
         queue_us: (after.last_request().queue_us * 10.0).round() / 10.0,
         service_us: ((after.last_request().response_us - after.last_request().queue_us) * 10.0).round()
@@ -171,8 +178,11 @@ fn count(f: &mut StopFacts, e: &Event) {
             f.translation_reads += u32::from(purpose == Purpose::Translation);
         }
         Event::OobRead { .. } => f.oob_reads += 1,
-        Event::FlashProgram { purpose, kind, .. } => {
+        Event::FlashProgram { purpose, kind, block, .. } => {
             f.programs += 1;
+            if purpose == Purpose::Data {
+                f.data_block.get_or_insert(block);
+            }
             f.dtp_programs += u32::from(kind == crate::flash::PageKind::Dtp);
             f.copies += u32::from(matches!(purpose, Purpose::Gc | Purpose::Merge));
             f.data_programs += u32::from(purpose == Purpose::Data);
