@@ -89,6 +89,22 @@ test('the Lessons tab lists the shipped lessons and opens one; What is an FTL is
   await page.getByTestId('lesson').getByRole('button', { name: 'switch' }).click();
   await page.getByTestId('lesson').getByRole('button', { name: 'Reveal' }).click();
   await expect(page.getByTestId('verdict')).toContainText('Right!');
+
+  // Ask works on whatever is on screen: the next GC victim, answered by the engine.
+  await page.getByRole('tab', { name: 'Lessons' }).click();
+  const tab = page.getByRole('region', { name: 'Lessons' });
+  await tab.getByRole('button', { name: 'Which block will GC pick next?' }).click();
+  await tab.getByLabel('Your answer').fill('999');
+  await tab.getByRole('button', { name: 'Lock in' }).click();
+  await tab.getByRole('button', { name: 'Reveal' }).click();
+  await expect(tab.getByTestId('verdict')).toContainText('Not this time: the engine says');
+
+  // Save this stop: a lesson file of one stop at the position on screen.
+  await page.waitForTimeout(400); // the link is rewritten once the position settles
+  const [download] = await Promise.all([page.waitForEvent('download'), tab.getByRole('button', { name: 'Save this stop' }).click()]);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const pos = (await app.snapshot()).pos;
+  expect(saved).toMatchObject({ experiment: { scheme: 'bast', trace: { shipped: 'teaching/merges.csv' } }, stops: [{ at: [pos.request, pos.op] }] });
 });
 
 test('a saturated device is said so on the main screen, with closed-loop arrivals one click away', async ({ page }) => {

@@ -96,3 +96,54 @@ fn a_wrong_claim_a_missing_fact_and_a_stop_past_the_end_are_named() {
     assert!(problems.iter().any(|p| p.contains("stop 2") && p.contains("{merge}")), "{problems:?}");
     assert!(problems.iter().any(|p| p.contains("stop 7") && p.contains("only 12 requests")), "{problems:?}");
 }
+
+/// The simulation of `id`'s experiment after `served` requests.
+fn sim_after(id: &str, served: usize) -> ftl_engine::sim::Sim {
+    let (lesson, trace) = lessons().into_iter().find(|(l, _)| l.id == id).unwrap();
+    let config = ftl_engine::lesson::experiment_config(&lesson.experiment).unwrap();
+    let mut sim =
+        ftl_engine::sim::Sim::from_bytes(config, &trace, None, &lesson.experiment.trace.shipped).unwrap();
+    sim.step(served).unwrap();
+    sim
+}
+
+fn answer(id: &str, served: usize, q: serde_json::Value) -> ftl_engine::lesson::Answer {
+    let sim = sim_after(id, served);
+    let q: ftl_engine::lesson::Question = serde_json::from_value(q).unwrap();
+    let a = ftl_engine::lesson::ask(&sim, &q, 100_000).unwrap();
+    assert_eq!(sim.cursor(), served, "asking moved the simulation");
+    a
+}
+
+#[test]
+fn questions_are_answered_by_the_engine_where_the_teaching_readme_says() {
+    // teaching/README.md: GC first takes block 0 (4 valid pages) in request 10, after its GC start.
+    let a = answer("page-gc", 0, serde_json::json!({ "kind": "gc_victim" }));
+    assert_eq!((a.answer, a.reveal, a.request), (serde_json::json!(0), [9, 1], Some(9)));
+    assert_eq!(
+        answer("page-gc", 10, serde_json::json!({ "kind": "gc_copies" })).answer,
+        serde_json::json!(4)
+    );
+    // 64 host pages and 72 programs after the last write (request 11): WAF 1.125, to two decimals.
+    assert_eq!(
+        answer("page-gc", 0, serde_json::json!({ "kind": "waf_after", "n": 11 })).answer,
+        serde_json::json!(1.13)
+    );
+    // teaching/README.md's merges.csv: BAST's first merge, in request 13, is a switch; then partial, full.
+    let kinds: Vec<_> = (12..15)
+        .map(|at| answer("bast-merges", at, serde_json::json!({ "kind": "merge_kind" })).answer)
+        .collect();
+    assert_eq!(kinds, [serde_json::json!("switch"), serde_json::json!("partial"), serde_json::json!("full")]);
+    // A DFTL CMT starts empty: the first read misses.
+    assert_eq!(
+        answer("dftl-miss", 0, serde_json::json!({ "kind": "cmt_hit" })).answer,
+        serde_json::json!("miss")
+    );
+    // Asked partway through request 10, after its GC start: the next victim is request 11's.
+    let sim = sim_after("page-gc", 9);
+    let q = serde_json::from_value(serde_json::json!({ "kind": "gc_victim" })).unwrap();
+    assert_eq!(ftl_engine::lesson::ask_after(&sim, 1, &q, 100).unwrap().answer, serde_json::json!(1));
+    // page never merges: not found, said so.
+    let none = answer("page-gc", 0, serde_json::json!({ "kind": "merge_kind" }));
+    assert!(!none.found && none.answer.is_null());
+}

@@ -5,7 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useSim, useStore } from '../store/useSim';
-import { QUESTION_KINDS, parseLesson, type Lesson, type Question } from './lesson';
+import { decodeFragment } from '../share/codec';
+import type { SharedState } from '../share/state';
+import { QUESTION_KINDS, lessonOfStop, parseLesson, type Lesson, type Question } from './lesson';
 import { downloadJson, fetchLesson, openStop } from './lessonStore';
 import { Quiz } from './Quiz';
 import { WhatIsAnFtl } from './WhatIsAnFtl';
@@ -24,7 +26,7 @@ export function LessonsPanel() {
   const pos = useSim((s) => s.pos);
   const [list, setList] = useState<Listed[]>([]);
   const [problem, setProblem] = useState<string>();
-  const [asked, setAsked] = useState<{ q: Question; at: number }>();
+  const [asked, setAsked] = useState<{ q: Question; at: [number, number] }>();
 
   useEffect(() => {
     fetch('lessons/index.json')
@@ -50,13 +52,14 @@ export function LessonsPanel() {
     }
   };
   const saveStop = () => {
-    const hash = window.location.hash;
-    const s = store.getState();
-    downloadJson(`stop-${s.pos.request}-${s.pos.op}.json`, {
-      note: 'Paste into a lesson\'s "stops"; its experiment is in the link below (docs/lessons.md).',
-      link: hash,
-      stop: { at: [s.pos.request, s.pos.op], views: s.tab ? { tab: s.tab } : undefined, text: 'What to see here.' },
-    });
+    try {
+      const s = store.getState();
+      const lesson = lessonOfStop(decodeFragment(window.location.hash).state as SharedState, s.pos, s.tab);
+      downloadJson(`stop-${s.pos.request}-${s.pos.op}.json`, lesson);
+      setProblem(undefined);
+    } catch (e) {
+      setProblem(`Cannot save this stop: ${(e as Error).message}`);
+    }
   };
 
   return (
@@ -85,14 +88,14 @@ export function LessonsPanel() {
         <button type="button" onClick={saveStop}>
           Save this stop
         </button>{' '}
-        (downloads the position on screen as a lesson stop)
+        (downloads the experiment and position on screen as a lesson file of one stop)
       </p>
       {problem && <p role="alert">{problem}</p>}
       <h3>Ask</h3>
       <p>Predict what the engine does next, then step to see it.</p>
       <div className="lessons__ask">
         {QUESTION_KINDS.map((k) => (
-          <button key={k.kind} type="button" onClick={() => setAsked({ q: { kind: k.kind, n: 100, prompt: k.label }, at: pos.request })}>
+          <button key={k.kind} type="button" onClick={() => setAsked({ q: { kind: k.kind, n: 100, prompt: k.label }, at: [pos.request, pos.op] })}>
             {k.label}
           </button>
         ))}

@@ -15,7 +15,7 @@ const reached = (pos: { request: number; op: number }, at: [number, number]) => 
 /** Dispatched on window to reveal the open question's answer. */
 export const REVEAL_EVENT = 'ftl-lesson-reveal';
 
-export function Quiz({ question, askedAt }: { question: Question; askedAt: number }) {
+export function Quiz({ question, askedAt }: { question: Question; askedAt: [number, number] }) {
   const store = useStore();
   const pos = useSim((s) => s.pos);
   const [guess, setGuess] = useState('');
@@ -28,7 +28,7 @@ export function Quiz({ question, askedAt }: { question: Question; askedAt: numbe
     setLocked(undefined);
     setAnswer(undefined);
     setProblem(undefined);
-  }, [question, askedAt]);
+  }, [question, askedAt[0], askedAt[1]]);
 
   const lock = async (g: string) => {
     setLocked(g);

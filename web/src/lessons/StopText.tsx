@@ -9,7 +9,7 @@ export function StopText({ s, atStop, facts }: { s: LessonStop; atStop: boolean;
       <p className="lesson__text" data-testid="lesson-text">
         {atStop ? <Terms text={fillText(s.text, facts)} /> : `Moving to request ${s.at[0].toLocaleString('en-US')}…`}
       </p>
-      {s.question && <Quiz question={s.question} askedAt={s.at[0]} />}
+      {s.question && <Quiz question={s.question} askedAt={s.at} />}
     </>
   );
 }

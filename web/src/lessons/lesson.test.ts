@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
-import { fillText, isRight, parseLesson, stopState, type Answer } from './lesson';
+import { fillText, isRight, lessonOfStop, parseLesson, stopState, type Answer } from './lesson';
 
 const dir = join(process.cwd(), 'public/lessons');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'index.json');
@@ -70,5 +70,13 @@ describe('glossary hovers', () => {
     expect(html.match(/<abbr/g)).toHaveLength(3);
     expect(html).toContain('title="Cached mapping table');
     expect(html).toContain('>LPNs</abbr>');
+  });
+});
+
+describe('save this stop', () => {
+  it('turns a link state and position into a lesson file that parses, and refuses an upload', () => {
+    const lesson = lessonOfStop({ scheme: 'dftl', preset: 'teaching', config: { ram: { bytes: 64 } }, trace: { shipped: 'teaching/gc.csv' }, at: [3, 2] }, { request: 3, op: 2 }, 'cache');
+    expect(parseLesson(lesson)).toMatchObject({ experiment: { scheme: 'dftl', preset: 'teaching', config: { ram: { bytes: 64 } } }, stops: [{ at: [3, 2], views: { tab: 'cache' } }] });
+    expect(() => lessonOfStop({ scheme: 'page', trace: { upload: { name: 'a.csv', hash: 'x', size: 1 } } }, { request: 0, op: 0 })).toThrow(/shipped trace/);
   });
 });

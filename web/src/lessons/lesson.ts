@@ -114,3 +114,19 @@ export function isRight(kind: QuestionKind, guess: string, answer: Answer): bool
   }
   return guess.trim().toLowerCase() === answer.answer;
 }
+
+/**
+ * "Save this stop": the experiment of a link's state and the position on screen as a lesson
+ * file of one stop, ready to load or to paste into a lesson's stops. A lesson must run on a
+ * shipped trace (it is checked against the engine and works offline): an upload is refused.
+ */
+export function lessonOfStop(state: SharedState, pos: { request: number; op: number }, tab?: string): Lesson {
+  if (!('shipped' in state.trace)) throw new Error('A lesson runs on a shipped trace (it works offline and its test runs it); this experiment runs on an upload.');
+  const experiment: Lesson['experiment'] = { scheme: state.scheme, trace: { shipped: state.trace.shipped } };
+  if (state.preset) experiment.preset = state.preset;
+  if (state.config) experiment.config = state.config;
+  if (state.options) experiment.options = state.options;
+  const stop: LessonStop = { at: [pos.request, pos.op], text: 'What the class should see here; engine numbers as {placeholders} (docs/lessons.md).' };
+  if (tab) stop.views = { tab };
+  return { id: 'my-lesson', title: 'My lesson', experiment, stops: [stop] };
+}

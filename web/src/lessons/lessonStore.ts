@@ -95,10 +95,10 @@ export async function stopFacts(store: SimStore, at: [number, number]): Promise<
   return JSON.parse(r.json) as Record<string, unknown> | null;
 }
 
-/** The engine's answer to `q` asked with `request` requests served. */
-export async function askEngine(store: SimStore, request: number, q: Pick<Question, 'kind' | 'n'>): Promise<Answer> {
+/** The engine's answer to `q` asked at timeline position `at`. */
+export async function askEngine(store: SimStore, at: [number, number], q: Pick<Question, 'kind' | 'n'>): Promise<Answer> {
   const question = q.kind === 'waf_after' ? { kind: q.kind, n: q.n ?? 100 } : { kind: q.kind };
-  const r = await store.client.request<'lesson'>({ type: 'lesson', query: JSON.stringify({ at: [request, 0], question }) });
+  const r = await store.client.request<'lesson'>({ type: 'lesson', query: JSON.stringify({ at, question }) });
   return JSON.parse(r.json) as Answer;
 }
 

@@ -50,6 +50,12 @@ pub const MAX_LOOKAHEAD: usize = 200_000;
 /// Answers `q` about the simulation `sim` from where it stands, serving at most `limit`
 /// requests on a copy.
 pub fn ask(sim: &Sim, q: &Question, limit: usize) -> Result<Answer> {
+    ask_after(sim, 0, q, limit)
+}
+
+/// [`ask`] from partway through the next request: its first `skip` operations are already on
+/// screen, so they are not the answer (a timeline position `[r, skip]`).
+pub fn ask_after(sim: &Sim, skip: usize, q: &Question, limit: usize) -> Result<Answer> {
     if let Question::WafAfter { n } = *q {
         if n == 0 {
             return Err(EngineError::Config("waf_after needs n of at least 1 request".into()));
@@ -67,13 +73,14 @@ pub fn ask(sim: &Sim, q: &Question, limit: usize) -> Result<Answer> {
         });
     }
     let mut s = sim.clone();
+    let mut skip = skip;
     for _ in 0..limit {
         if s.done() {
             break;
         }
         let (next, events, _) = serve_one(&s)?;
         let Some((index, op, _, _, ops)) = split_request(&events) else { break };
-        for (j, e) in ops.iter().enumerate() {
+        for (j, e) in ops.iter().enumerate().skip(std::mem::take(&mut skip)) {
             if let Some((answer, explain)) = matches(q, op == crate::trace::HostOp::Read, e) {
                 // The state after operation j: request `index` with j + 1 operations applied
                 // (the next request's start when that was its last operation).

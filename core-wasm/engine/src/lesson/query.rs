@@ -7,11 +7,12 @@ use crate::error::{EngineError, Result};
 use crate::sim::Sim;
 use crate::timeline::Timeline;
 
-use super::ask::{ask, Question, MAX_LOOKAHEAD};
+use super::ask::{ask_after, Question, MAX_LOOKAHEAD};
 use super::facts::stop_facts;
 
-/// `{"at": [r, k]}` asks for the facts of the stop there; `{"at": [r, 0], "question": {…}}`
-/// for the answer to a question asked at `r` requests served.
+/// `{"at": [r, k]}` asks for the facts of the stop there; `{"at": [r, k], "question": {…}}`
+/// for the answer to a question asked there (`r` requests served, `k` operations of the next
+/// one on screen).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LessonQuery {
@@ -36,7 +37,9 @@ pub fn query(t: &Timeline, query_json: &str) -> Result<String> {
         serde_json::from_str(query_json).map_err(|e| EngineError::Config(format!("lesson query: {e}")))?;
     let [r, k] = q.at;
     let json = match q.question {
-        Some(question) => serde_json::to_string(&ask(&sim_at(t, r as usize)?, &question, MAX_LOOKAHEAD)?),
+        Some(question) => {
+            serde_json::to_string(&ask_after(&sim_at(t, r as usize)?, k as usize, &question, MAX_LOOKAHEAD)?)
+        }
         None if r == 0 && k == 0 => Ok("null".into()),
         None => {
             let shown = if k > 0 { r } else { r - 1 };
