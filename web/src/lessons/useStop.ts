@@ -10,8 +10,11 @@ export function useStop() {
   const pos = useSim((s) => s.pos);
   const status = useSim((s) => s.status);
   const [facts, setFacts] = useState<Record<string, unknown> | null>(null);
+  const experiment = useSim((s) => s.experiment);
   const s = view.lesson?.stops[view.stop];
-  const atStop = !!s && pos.request === s.at[0] && pos.op === s.at[1];
+  // The lesson's own experiment (not one the user changed to since) at the stop's position.
+  const own = !!view.lesson && !experiment.file && experiment.traceName === view.lesson.experiment.trace.shipped && experiment.config.scheme === view.lesson.experiment.scheme;
+  const atStop = own && !!s && pos.request === s.at[0] && pos.op === s.at[1];
 
   useEffect(() => {
     if (!s || !atStop || status === 'loading') return;
