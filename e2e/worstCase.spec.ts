@@ -38,6 +38,45 @@ test('rftl: next GC shows a partial GC step in the narration and the inspector, 
   await expect(bound).toContainText('RFTL bound L(p) = 2,325 µs');
 });
 
+test("rftl: the block under the pointer tells its role and its logical block's GC state; S stops at each partial step", async ({ page }) => {
+  const app = new FtlApp(page);
+  await app.open();
+  await app.load({ scheme: 'rftl', device: { latency: THESIS_TIMINGS } });
+  await page.keyboard.press('g');
+  await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
+  const { pos } = await app.snapshot();
+  const ev = await page.evaluate(() => window.__ftl!.events());
+  const start = ev!.ops[pos.op - 1] as unknown as { type: string; victim: number; valid: number };
+  expect(start.type).toBe('gc_start');
+
+  // The victim is the primary of the logical block being collected (Fig 4.5 a).
+  const { pagesPerBlock } = await page.evaluate(() => window.__ftl!.blockRoles());
+  const [x, y] = await page.evaluate(([b, p]) => window.__ftl!.pageCenter(b * p), [start.victim, pagesPerBlock]);
+  await app.grid.hover({ position: { x, y } });
+  const info = page.getByTestId('page-info');
+  await expect(info).toContainText(`Block ${start.victim}, page 0`);
+  // The jump stands part-way through the request, which the engine has served whole.
+  await expect(info).toContainText(
+    /primary of logical block \d+ \(once this request is served\) · GC: collecting the primary into the replacement \(Fig 4\.5 a\): \d+ of \d+ steps done/,
+  );
+
+  // "Next GC step" (S) is a stop of its own: it lands on a step that begins no collection
+  // (a continuing step) within a few presses, which "Next GC" never does.
+  await expect(app.button('Next GC step')).toBeEnabled();
+  let continuing = false;
+  for (let i = 0; i < 20 && !continuing; i++) {
+    const before = await app.snapshot();
+    await page.keyboard.press('s');
+    await expect.poll(async () => JSON.stringify((await app.snapshot()).pos)).not.toBe(JSON.stringify(before.pos));
+    const at = await app.snapshot();
+    const ops = (await page.evaluate(() => window.__ftl!.events()))!.ops as unknown as { type: string; purpose?: string }[];
+    const here = ops[at.pos.op - 1];
+    expect(here.type === 'gc_start' || here.purpose === 'gc', `stop ${i} stands on a GC operation`).toBe(true);
+    continuing = here.type !== 'gc_start';
+  }
+  expect(continuing).toBe(true);
+});
+
 test('a scheme without a bound draws no bound line and keeps the plain GC label', async ({ page }) => {
   const app = new FtlApp(page);
   await app.open();

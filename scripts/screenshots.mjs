@@ -3,8 +3,10 @@
 // first (npm run build && npx vite preview --port 4173), then: node scripts/screenshots.mjs
 // The app is put in a telling state: the default experiment run up to a GC, the grid
 // showing the victim, the narration and the inspector explaining it. Then the RAM / cache
-// panel of DFTL stopped on a mapping miss's translation-page read (`cache-1920x1080.png`);
-// `node scripts/screenshots.mjs cache` takes only that one.
+// panel of DFTL stopped on a mapping miss's translation-page read (`cache-1920x1080.png`),
+// and TreeFTL's tree on the stage with about a hundred caching groups in RAM, alone at
+// 1280x720 (`tree-stage-1280x720.png`) and beside the block grid at 1920x1080
+// (`split-1920x1080.png`). `node scripts/screenshots.mjs cache` (or `stage`) takes only those.
 import { chromium } from '@playwright/test';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
@@ -14,7 +16,7 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 const only = process.argv[2];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 try {
-  for (const [w, h] of only === 'cache' ? [] : [[1280, 720], [800, 600], [1920, 1080]]) {
+  for (const [w, h] of only ? [] : [[1280, 720], [800, 600], [1920, 1080]]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(BASE);
     await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
@@ -37,7 +39,11 @@ try {
     console.log(`wrote ${file.pathname}`);
     await page.close();
   }
-  await cacheShot(1920, 1080);
+  if (!only || only === 'cache') await cacheShot(1920, 1080);
+  if (!only || only === 'stage') {
+    await treeStageShot(1280, 720, 'tree-stage', []);
+    await treeStageShot(1920, 1080, 'split', ['Shift+Digit1']);
+  }
 } finally {
   await browser.close();
 }
@@ -74,5 +80,28 @@ async function cacheShot(w, h) {
     await page.waitForTimeout(300);
     await page.getByTestId('cache-panel').screenshot({ path: process.env.PANEL_SHOT });
   }
+  await page.close();
+}
+
+/**
+ * TreeFTL on a 1,024 x 64-page device with 256 KiB of RAM near the end of the trace (92
+ * caching groups: sixteen one by one, the rest in bands): the tree takes the stage (key 2),
+ * then `keys` (e.g. Shift+1: the grid beside it).
+ */
+async function treeStageShot(w, h, name, keys) {
+  const page = await browser.newPage({ viewport: { width: w, height: h } });
+  await page.goto(BASE);
+  await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
+  await page.evaluate(() => window.__ftl.load({ config: { scheme: 'treeftl', device: { blocks: 1024, pages_per_block: 64 }, ram: { bytes: 262144 } } }));
+  await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready' && window.__ftl.snapshot().scheme === 'treeftl', null, { timeout: 30_000 });
+  await page.evaluate(() => window.__ftl.step(999));
+  await page.waitForFunction(() => /ready|done/.test(window.__ftl.snapshot().status), null, { timeout: 30_000 });
+  await page.keyboard.press('2');
+  for (const k of keys) await page.keyboard.press(k);
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(1000);
+  const file = new URL(`${name}-${w}x${h}.png`, OUT);
+  await page.screenshot({ path: file.pathname });
+  console.log(`wrote ${file.pathname}`);
   await page.close();
 }

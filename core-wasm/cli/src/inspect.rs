@@ -7,11 +7,14 @@ use crate::args::Args;
 use crate::run::{config_for, load_trace};
 
 const HELP: &str = "ftl inspect --trace FILE --scheme ID --at N [--preset NAME] [--format NAME]
-        [--set KEY=VALUE ...] [--limit N] [--max-requests N] [--json]
+        [--set KEY=VALUE ...] [--limit N] [--block B] [--max-requests N] [--json]
 
 Serves the first N requests of FILE under scheme ID and prints its RAM structures (lists in
 their order, tables, trees, ranges) and how its RAM budget is split. Large structures show
-their first --limit entries (default 64) plus those the N-th request touched. The whole
+their first --limit entries (default 64) plus those the N-th request touched. --block B adds
+what physical block B does for its logical block (primary, replacement, buffer, …) and that
+logical block's GC state, for the schemes that say (rftl, gftl, nftl, mnftl, dac and the
+log-block schemes). The whole
 trace is read (pre-fill looks at all of it), holding at most --max-requests requests
 (default 16777216).";
 
@@ -23,7 +26,7 @@ pub fn inspect(argv: &[String]) -> Result<(), String> {
     }
     let args = Args::parse(
         argv,
-        &["trace", "scheme", "preset", "format", "set", "at", "limit", "max-requests"],
+        &["trace", "scheme", "preset", "format", "set", "at", "limit", "block", "max-requests"],
         &["json"],
     )?;
     let path = args.one("trace").ok_or("ftl: inspect needs --trace FILE")?;
@@ -44,7 +47,13 @@ pub fn inspect(argv: &[String]) -> Result<(), String> {
     if served < at {
         return Err(format!("ftl: --at {at}: the trace has only {served} requests"));
     }
-    let ins = sim.inspect(limit);
+    let block = match args.one("block") {
+        Some(v) => {
+            Some(v.parse::<u32>().map_err(|_| format!("ftl: --block expects a block number, got '{v}'"))?)
+        }
+        None => None,
+    };
+    let ins = sim.inspect_block(limit, None, block);
     if args.has("json") {
         println!("{}", serde_json::to_string_pretty(&ins).map_err(|e| e.to_string())?);
         return Ok(());
@@ -66,6 +75,18 @@ pub fn inspect(argv: &[String]) -> Result<(), String> {
             Structure::Table { name, len, rows, .. } => println!("{name}: {len} rows, {} shown", rows.len()),
             Structure::Tree { name, .. } => println!("{name}: tree"),
             Structure::Ranges { name, len, .. } => println!("{name}: {len} ranges"),
+        }
+    }
+    if let Some(b) = block {
+        match &ins.block {
+            Some(d) => {
+                let lbn = d.lbn.map(|l| format!(" of logical block {l}")).unwrap_or_default();
+                println!("block {b}: {}{lbn}", d.role);
+                if let Some(gc) = &d.gc {
+                    println!("  GC: {gc}");
+                }
+            }
+            None => println!("block {b}: nothing more than its grid role (free, or {scheme} says no more)"),
         }
     }
     Ok(())

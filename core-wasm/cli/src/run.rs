@@ -1,5 +1,6 @@
 //! The `schemes` and `run` commands.
 
+use ftl_engine::config::TimingMode;
 use ftl_engine::{ftl, Sim, SimConfig};
 use serde_json::{json, Value};
 
@@ -10,13 +11,16 @@ const RUN_HELP: &str = "ftl run --trace FILE --scheme ID [--scheme ID ...] [--pr
         [--set KEY=VALUE ...] [selection] [--verify] [--json]
 
 Replays FILE through each scheme and prints one metrics object per scheme
-({\"results\": [...]} with --json).
+({\"results\": [...]} with --json). A scheme that is refused or stops mid-run does not stop
+the others: its error is printed (\"errors\" with --json) and the exit status is 2.
 
 --verify checks the whole state after the last request: the invariants, and every logical
 page read back through the scheme (a page lost where the trace never reads it again would
 otherwise go unnoticed); a failure exits with status 2.
 
---preset NAME starts from a device preset of the sources (see `ftl presets`).
+--preset NAME starts from a device preset of the sources (see `ftl presets`), with its
+arrival timing where the source gives one (thesis-rftl: periodic, one request per RFTL's
+L(p) = 2,325 µs); a --set of the same field (e.g. --set timing=trace) wins over the preset.
 --set KEY=VALUE overrides one configuration field; KEY is a dotted path into the config
 (VALUE is JSON, or a bare string). The keys, with their defaults:";
 
@@ -53,8 +57,13 @@ pub fn presets(argv: &[String]) -> Result<(), String> {
     } else {
         for p in &all {
             let d = &p.device;
+            let timing = match p.timing {
+                Some(TimingMode::Periodic(ns)) => format!("  [arrivals every {} µs]", ns as f64 / 1_000.0),
+                Some(t) => format!("  [timing {t:?}]"),
+                None => String::new(),
+            };
             println!(
-                "{:<24} {:>6} B pages x {:>4} x {:>8} blocks, {}x{} units  {}",
+                "{:<24} {:>6} B pages x {:>4} x {:>8} blocks, {}x{} units  {}{timing}",
                 p.name, d.page_bytes, d.pages_per_block, d.blocks, d.channels, d.ways, p.source
             );
         }
@@ -156,28 +165,41 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         return Err("ftl: run needs at least one --scheme ID (see ftl schemes)".into());
     }
     let trace = load_trace(path, args.one("format"), &options, crate::select::max_requests(&args)?)?;
+    // Like `sweep`, one scheme's refusal or mid-run failure does not stop the others: each is
+    // reported, the served schemes are printed, and the exit status says something failed.
     let mut results = Vec::new();
-    let mut failure = None;
+    let mut failures = Vec::new();
     for scheme in schemes {
-        let config = config_for(scheme, args.one("preset"), args.all("set"))?;
-        let mut sim = Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}"))?;
+        let built = config_for(scheme, args.one("preset"), args.all("set"))
+            .and_then(|config| Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}")));
+        let mut sim = match built {
+            Ok(sim) => sim,
+            Err(e) => {
+                failures.push(e);
+                continue;
+            }
+        };
         match serve_all(&mut sim, args.has("verify")) {
             Ok(()) => results.push(sim.metrics()),
             Err(e) => {
                 // Stopped mid-run: what was served is still measured; print it with the error.
-                failure = Some(format!(
+                failures.push(format!(
                     "ftl: {scheme}: {e}; the metrics of the {} requests served are printed",
                     sim.cursor()
                 ));
                 results.push(sim.metrics());
-                break;
             }
         }
     }
+    let failure = (!failures.is_empty()).then(|| failures.join("\n"));
+    if results.is_empty() {
+        return failure.map_or(Ok(()), Err);
+    }
     if args.has("json") {
         let mut out = json!({ "results": results });
-        if let Some(f) = &failure {
-            out["error"] = json!(f);
+        if !failures.is_empty() {
+            out["error"] = json!(failure);
+            out["errors"] = json!(failures);
         }
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
@@ -297,5 +319,14 @@ mod tests {
         assert_eq!(c.device.latency.program_ns, 800_000);
         assert_eq!(c.device.blocks, 100);
         assert!(config_for("page", Some("nope"), &[]).unwrap_err().contains("unknown preset 'nope'"));
+    }
+
+    #[test]
+    fn a_presets_timing_applies_unless_set_explicitly() {
+        let preset = config_for("rftl", Some("thesis-rftl"), &[]).unwrap();
+        assert_eq!(preset.timing, TimingMode::Periodic(2_325_000));
+        let own = config_for("rftl", Some("thesis-rftl"), &["timing=closed".into()]).unwrap();
+        assert_eq!(own.timing, TimingMode::Closed);
+        assert_eq!(config_for("rftl", Some("thesis-mnftl"), &[]).unwrap().timing, TimingMode::Trace);
     }
 }

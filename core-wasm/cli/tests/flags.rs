@@ -1,23 +1,10 @@
 //! Small command-line faults: a repeated single-value flag, an unknown --format, a control
 //! character in a bad field, a scheme set through --set, and an empty generated trace.
 
+mod common;
+use common::{ftl, hm_0, refused};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ftl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
-}
-
-fn shipped() -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../public/traces/msr-cambridge_hm_0_first1000.csv");
-    p.to_str().unwrap().to_string()
-}
-
-fn refused(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn temp(name: &str, text: &[u8]) -> PathBuf {
     let path = std::env::temp_dir().join(format!("ftl-flags-{}-{name}", std::process::id()));
@@ -27,14 +14,14 @@ fn temp(name: &str, text: &[u8]) -> PathBuf {
 
 #[test]
 fn a_repeated_trace_is_refused() {
-    let t = shipped();
+    let t = hm_0();
     let e = refused(&ftl(&["run", "--trace", &t, "--trace", &t, "--scheme", "page"]));
     assert!(e.contains("--trace given twice"), "{e}");
 }
 
 #[test]
 fn an_unknown_format_names_the_file_without_a_line_and_column() {
-    let t = shipped();
+    let t = hm_0();
     let e = refused(&ftl(&["run", "--trace", &t, "--format", "nope", "--scheme", "page"]));
     assert!(e.starts_with(&format!("{t}: expected a known trace format")) && e.contains("'nope'"), "{e}");
     assert!(!e.contains(":0:0:"), "{e}");
@@ -50,7 +37,7 @@ fn a_nul_inside_a_field_is_shown_escaped() {
 
 #[test]
 fn the_scheme_is_chosen_with_scheme_not_set() {
-    let e = refused(&ftl(&["run", "--trace", &shipped(), "--scheme", "page", "--set", "scheme=dftl"]));
+    let e = refused(&ftl(&["run", "--trace", &hm_0(), "--scheme", "page", "--set", "scheme=dftl"]));
     assert!(e.contains("--set scheme=dftl: choose the scheme with --scheme ID"), "{e}");
 }
 
@@ -60,4 +47,19 @@ fn generating_zero_requests_is_refused_and_writes_nothing() {
     let e = refused(&ftl(&["generate", "--kind", "uniform", "--count", "0", "--out", out.to_str().unwrap()]));
     assert!(e.contains("count must be between 1 and"), "{e}");
     assert!(!out.exists(), "no file is written");
+}
+
+#[test]
+fn run_goes_on_past_a_refused_scheme_and_exits_2() {
+    let t = hm_0();
+    let out = ftl(&["run", "--trace", &t, "--scheme", "nope", "--scheme", "page", "--json"]);
+    let e = refused(&out);
+    assert!(e.contains("unknown scheme"), "{e}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the served scheme is printed");
+    assert_eq!(v["results"].as_array().map(|r| r.len()), Some(1), "{v}");
+    assert_eq!(v["results"][0]["scheme"], "page");
+    assert!(v["errors"][0].as_str().is_some_and(|m| m.contains("nope")), "{v}");
+    // One scheme, refused: nothing to print but the refusal.
+    let alone = ftl(&["run", "--trace", &t, "--scheme", "nope", "--json"]);
+    assert!(refused(&alone).contains("unknown scheme") && alone.stdout.is_empty());
 }

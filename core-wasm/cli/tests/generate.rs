@@ -1,13 +1,11 @@
 //! `ftl generate`: reproducible CSV that `trace-info` (and every parser) reads back.
 
+mod common;
+use common::ftl;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn ftl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
-}
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("ftl-generate-{}-{name}", std::process::id()))

@@ -1,36 +1,22 @@
-//! Issue 8 item 2: a gzip-compressed trace (how MSR Cambridge and SNIA ship theirs) is read
+//! A gzip-compressed trace (how MSR Cambridge and SNIA ship theirs) is read
 //! as its content by `trace-info` and `run`; a binary file is refused as binary.
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
-use serde_json::Value;
-
-fn ftl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
-}
-
-fn shipped() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/traces/msr-cambridge_hm_0_first1000.csv")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
+mod common;
+use common::{ftl, hm_0, json};
 
 #[test]
 fn a_gzip_trace_reads_as_its_content() {
-    let text = std::fs::read(shipped()).unwrap();
+    let text = std::fs::read(hm_0()).unwrap();
     let gz = std::env::temp_dir().join(format!("ftl-gzip-{}.csv.gz", std::process::id()));
     let mut enc = GzEncoder::new(Vec::new(), Compression::default());
     enc.write_all(&text).unwrap();
     std::fs::write(&gz, enc.finish().unwrap()).unwrap();
-    let plain = shipped();
-    let a = json(&ftl(&["trace-info", plain.to_str().unwrap(), "--json"]));
+    let plain = hm_0();
+    let a = json(&ftl(&["trace-info", &plain, "--json"]));
     let b = json(&ftl(&["trace-info", gz.to_str().unwrap(), "--json"]));
     assert_eq!(b["requests"], 1000);
     assert_eq!(a["requests"], b["requests"]);

@@ -1,20 +1,13 @@
 //! `ftl inspect`: the RAM structures of a scheme after N requests, as JSON.
 
-use std::process::{Command, Output};
+mod common;
+use common::{ftl, hm_0};
 
 use serde_json::Value;
 
-fn ftl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
-}
-
-fn trace() -> String {
-    format!("{}/../../public/traces/msr-cambridge_hm_0_first1000.csv", env!("CARGO_MANIFEST_DIR"))
-}
-
 #[test]
 fn dftl_shows_the_cmt_in_lru_order_and_the_gtd() {
-    let t = trace();
+    let t = hm_0();
     let out = ftl(&["inspect", "--trace", &t, "--scheme", "dftl", "--at", "300", "--json", "--limit", "8"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -31,7 +24,7 @@ fn dftl_shows_the_cmt_in_lru_order_and_the_gtd() {
 
 #[test]
 fn options_presets_and_bad_counts() {
-    let t = trace();
+    let t = hm_0();
     let out = ftl(&[
         "inspect",
         "--trace",

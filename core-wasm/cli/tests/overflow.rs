@@ -2,28 +2,14 @@
 //! giving responses shorter than the flash work done; a run that reaches the clock's end
 //! anyway stops with an error naming the request, and prints what it served.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::{ftl, refused, shipped};
 
 use serde_json::Value;
 
-fn ftl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
-}
-
-fn trace(name: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/traces").join(name);
-    p.to_str().unwrap().to_string()
-}
-
-fn refused(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 #[test]
 fn latencies_beyond_ten_seconds_are_refused() {
-    let gc = trace("teaching/gc.csv");
+    let gc = shipped("teaching/gc.csv");
     let e = refused(&ftl(&[
         "run",
         "--trace",
@@ -41,7 +27,7 @@ fn latencies_beyond_ten_seconds_are_refused() {
         "--json",
     ]));
     assert!(e.contains("device.latency.erase_ns must be at most 10000000000 ns (10 s)"), "{e}");
-    let overwrite = trace("teaching/overwrite.csv");
+    let overwrite = shipped("teaching/overwrite.csv");
     let e = refused(&ftl(&[
         "run",
         "--trace",
@@ -57,7 +43,7 @@ fn latencies_beyond_ten_seconds_are_refused() {
 
 #[test]
 fn a_period_beyond_2_to_the_40_ns_is_refused() {
-    let overwrite = trace("teaching/overwrite.csv");
+    let overwrite = shipped("teaching/overwrite.csv");
     let e = refused(&ftl(&[
         "run",
         "--trace",
@@ -72,7 +58,7 @@ fn a_period_beyond_2_to_the_40_ns_is_refused() {
 
 #[test]
 fn a_time_scale_pushing_times_past_584_years_is_refused_at_the_line() {
-    let hm = trace("msr-cambridge_hm_0_first1000.csv");
+    let hm = shipped("msr-cambridge_hm_0_first1000.csv");
     let e = refused(&ftl(&["run", "--trace", &hm, "--scheme", "page", "--time-scale", "1e9", "--json"]));
     assert!(
         e.starts_with(&format!("{hm}:")) && e.contains("below 584 years once multiplied by the time scale"),

@@ -1,19 +1,13 @@
 //! Configurations that cannot run are refused before the first request, naming why.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
+use common::{ftl, hm_0};
 
-fn hm_0() -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../public/traces/msr-cambridge_hm_0_first1000.csv");
-    p.to_str().unwrap().to_string()
-}
-
+/// Runs `ftl`, which must refuse before serving any request; returns its message.
 fn refused(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs");
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = ftl(args);
     assert!(out.stdout.is_empty(), "refused before any request: {}", String::from_utf8_lossy(&out.stdout));
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    common::refused(&out)
 }
 
 #[test]

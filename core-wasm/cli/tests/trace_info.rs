@@ -1,18 +1,12 @@
 //! `ftl trace-info` on every shipped trace (figures cross-checked with awk, see each test)
 //! and on bad input.
 
+mod common;
+use common::{ftl, traces};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn ftl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ftl")).args(args).output().expect("ftl runs")
-}
-
-fn traces() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../public/traces")
-}
 
 fn info(path: &Path) -> Value {
     let out = ftl(&["trace-info", path.to_str().unwrap(), "--json"]);

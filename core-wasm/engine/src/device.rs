@@ -411,6 +411,11 @@ impl Device {
         self.stats.cross_unit_blocks += 1;
     }
 
+    /// Counts one partial GC step (a bounded scheme's slice of a collection).
+    pub fn gc_step(&mut self) {
+        self.stats.gc_steps += 1;
+    }
+
     /// Counts one valid page moved by GC.
     pub fn gc_copied(&mut self) {
         self.stats.gc_valid_copies += 1;

@@ -70,6 +70,9 @@ pub struct SchemeCounters {
     /// RAM prunes: a victim (a caching group, a page, a flushed level) pushed out of a
     /// joint mapping + data RAM (the RAM-management family's "next prune" stop).
     pub prunes: u64,
+    /// Partial GC steps run (RFTL's and GFTL's bounded steps: copies or an erase), the
+    /// "next GC step" stop. Not hashed: it follows from the schemes' states.
+    pub gc_steps: u64,
 }
 
 /// Merge work of the log-block schemes (not hashed: derived from the work itself).
@@ -92,6 +95,9 @@ pub struct LogCounters {
     pub full_degree: u64,
     /// Reads that scanned a replacement block's spare areas (NFTL).
     pub oob_scans: u64,
+    /// Pages a merge programmed as padding (in-order placement on MLC): see
+    /// [`crate::metrics::LogBlockMetrics::padding_pages`].
+    pub padding_pages: u64,
     /// Most log blocks in use at once.
     pub peak_blocks: u64,
 }

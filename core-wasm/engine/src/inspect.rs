@@ -43,6 +43,29 @@ pub struct Inspection {
     pub budgets: Vec<Budget>,
     /// The structures.
     pub structures: Vec<Structure>,
+    /// What the block the viewer points at does ([`crate::Sim::inspect_block`]), when the
+    /// scheme says ([`crate::ftl::Ftl::block_duty`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block: Option<BlockDuty>,
+}
+
+/// What one physical block does for the logical block owning it, in the scheme's words
+/// (primary / replacement / buffer, data / log, a list position, a GC queue place), and the
+/// collection that logical block is in, for the schemes that collect per logical block.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BlockDuty {
+    /// The physical block.
+    pub block: u32,
+    /// The logical block it serves, when one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lbn: Option<u32>,
+    /// Its role for that logical block ("primary", "replacement", "buffer", "data", "log",
+    /// "block 2 of 3 in the list", …).
+    pub role: String,
+    /// The logical block's garbage-collection state in words ("idle", "collecting the
+    /// primary: step 2 of 3", …); `None` for schemes without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gc: Option<String>,
 }
 
 /// Bytes one structure occupies.

@@ -410,10 +410,18 @@ pub struct LogBlockMetrics {
     pub mean_association_degree: f64,
     /// Reads that scanned a replacement block's spare areas (NFTL).
     pub oob_scans: u64,
+    /// Pages a merge programmed with nothing to keep so that the next offset could be
+    /// programmed in order (NFTL's MLC-safe placement); counted with the merge programs.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub padding_pages: u64,
     /// Most log blocks in use at once, and that as a share of all blocks: the
     /// over-provisioning the scheme effectively had for updates.
     pub peak_log_blocks: u64,
     pub effective_over_provisioning: f64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 /// Hits and misses of a cache.

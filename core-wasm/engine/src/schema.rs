@@ -66,7 +66,11 @@ pub fn set_path(config: &mut Value, key: &str, value: Value) -> std::result::Res
             }
         })?;
     }
-    if slot.is_object() {
+    // A section is a key whose default is an object; a field that holds an object now but
+    // not by default (`timing` as `{"periodic": ns}`, e.g. from a preset) takes any value.
+    let default = full_json(&SimConfig::default());
+    let by_default = key.split('.').try_fold(&default, |v, part| v.get(part));
+    if by_default.map_or(slot.is_object(), Value::is_object) {
         return Err(format!("config key '{key}' is a section; set one of its fields"));
     }
     *slot = value;

@@ -449,11 +449,24 @@ impl Sim {
     /// [`Self::inspect`], zoomed into the tree node `focus` (see
     /// [`crate::inspect::InspectQuery::focus`]).
     pub fn inspect_focus(&self, limit: usize, focus: Option<&str>) -> crate::inspect::Inspection {
+        self.inspect_block(limit, focus, None)
+    }
+
+    /// [`Self::inspect_focus`], saying also what physical `block` does for the logical block
+    /// owning it ([`crate::inspect::Inspection::block`]); a block past the device is ignored.
+    pub fn inspect_block(
+        &self,
+        limit: usize,
+        focus: Option<&str>,
+        block: Option<u32>,
+    ) -> crate::inspect::Inspection {
         let touched = match self.cursor.checked_sub(1) {
             Some(i) => self.workload.pages_of(&self.workload.requests[i]),
             None => &[],
         };
+        let block = block.filter(|&b| b < self.device.flash().blocks());
         let mut ins = self.ftl.inspect(&crate::inspect::InspectQuery { limit, touched, focus });
+        ins.block = block.and_then(|b| self.ftl.block_duty(b, &self.device));
         ins.ram_budget = self.config.ram_budget();
         if let Some(hook) = self.device.meta_hook() {
             ins.structures.extend(hook.structures(limit));

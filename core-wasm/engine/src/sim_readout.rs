@@ -160,6 +160,7 @@ impl Sim {
                             utilization_at_merge: ratio(l.pages_at_merge, l.blocks_merged * ppb),
                             mean_association_degree: ratio(l.full_degree, l.full_victims),
                             oob_scans: l.oob_scans,
+                            padding_pages: l.padding_pages,
                             peak_log_blocks: l.peak_blocks,
                             effective_over_provisioning: ratio(
                                 l.peak_blocks,

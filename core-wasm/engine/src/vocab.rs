@@ -21,11 +21,15 @@ pub enum StopAt {
     Merge,
     /// A request during which RAM was pruned (a caching group or page flushed to make room).
     Prune,
+    /// A request that ran a partial GC step (bounded schemes: RFTL, GFTL), whether it starts,
+    /// continues or ends a collection: finer than [`StopAt::Gc`], which counts collections.
+    GcStep,
 }
 
 impl StopAt {
     /// Every stop, in button order.
-    pub const ALL: [StopAt; 4] = [StopAt::Gc, StopAt::MappingMiss, StopAt::Merge, StopAt::Prune];
+    pub const ALL: [StopAt; 5] =
+        [StopAt::Gc, StopAt::GcStep, StopAt::MappingMiss, StopAt::Merge, StopAt::Prune];
 
     /// Stable id (`step_until`'s argument across the boundary).
     pub fn id(self) -> &'static str {
@@ -34,6 +38,7 @@ impl StopAt {
             StopAt::MappingMiss => "miss",
             StopAt::Merge => "merge",
             StopAt::Prune => "prune",
+            StopAt::GcStep => "gc-step",
         }
     }
 
@@ -44,6 +49,7 @@ impl StopAt {
             StopAt::MappingMiss => "Next miss",
             StopAt::Merge => "Next merge",
             StopAt::Prune => "Next prune",
+            StopAt::GcStep => "Next GC step",
         }
     }
 
@@ -54,6 +60,7 @@ impl StopAt {
             StopAt::MappingMiss => "m",
             StopAt::Merge => "e",
             StopAt::Prune => "p",
+            StopAt::GcStep => "s",
         }
     }
 
@@ -64,10 +71,11 @@ impl StopAt {
             StopAt::MappingMiss => "Serve requests until one that misses the mapping cache.",
             StopAt::Merge => "Serve requests until one in which a log block is merged.",
             StopAt::Prune => "Serve requests until one in which RAM is pruned: a victim (caching group, page) flushed to make room.",
+            StopAt::GcStep => "Serve requests until one that runs a partial GC step (some valid-page copies or the erase of a collection spread over requests), not only the first step of a collection.",
         }
     }
 
-    /// Parses a stop id (`gc`, `miss`, `merge`, `prune`).
+    /// Parses a stop id (`gc`, `gc-step`, `miss`, `merge`, `prune`).
     pub fn from_name(name: &str) -> Option<StopAt> {
         StopAt::ALL.into_iter().find(|s| s.id() == name)
     }
@@ -79,6 +87,7 @@ impl StopAt {
             StopAt::MappingMiss => st.mapping_misses,
             StopAt::Merge => st.merges.iter().sum(),
             StopAt::Prune => st.prunes,
+            StopAt::GcStep => st.gc_steps,
         }
     }
 }

@@ -103,3 +103,27 @@ fn seeking_keeps_event_recording_as_the_caller_had_it() {
     t.step(1).unwrap();
     assert!(!t.sim_mut().take_events().is_empty(), "the next request's events are recorded");
 }
+
+/// A bounded scheme spreads each collection over several requests: "next GC step" stops at
+/// every request that runs a step (copies or the erase), "next GC" only where a collection
+/// starts, so the first stops more often and never at a request without GC work.
+#[test]
+fn step_until_gc_step_stops_at_each_partial_step_of_a_bounded_scheme() {
+    use ftl_engine::sim::StopAt;
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    let config = SimConfig { scheme: "rftl".into(), ..SimConfig::default() };
+    let sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
+    let stops = |stop: StopAt| {
+        let mut t = Timeline::new(sim.clone(), 100, 8);
+        let mut at = Vec::new();
+        while t.step_until(stop, usize::MAX).unwrap().1 {
+            let r = t.sim().last_request();
+            assert!(r.flash_us["gc"] > 0.0, "{stop:?} stop at request {} without GC work", r.index);
+            at.push(r.index);
+        }
+        at
+    };
+    let (runs, steps) = (stops(StopAt::Gc), stops(StopAt::GcStep));
+    assert!(!runs.is_empty());
+    assert!(steps.len() > runs.len(), "steps {} vs collections {}", steps.len(), runs.len());
+}

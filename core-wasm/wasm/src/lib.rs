@@ -221,11 +221,13 @@ impl WasmSim {
 
     /// The scheme's RAM structures as JSON (the facade contract's `Inspection`): the first
     /// 64 entries of each plus those the last request touched; `focus`, a tree node id the
-    /// viewer zoomed into. On demand only; never changes the state.
+    /// viewer zoomed into; `block`, a physical block the viewer points at (the answer's
+    /// `block` then says what it does for its logical block and that block's GC state, for
+    /// the schemes that say). On demand only; never changes the state.
     #[wasm_bindgen(js_name = inspectJson)]
-    pub fn inspect_json(&self, focus: Option<String>) -> Result<String, JsError> {
+    pub fn inspect_json(&self, focus: Option<String>, block: Option<u32>) -> Result<String, JsError> {
         let limit = ftl_engine::inspect::InspectQuery::DEFAULT_LIMIT;
-        serde_json::to_string(&self.0.sim().inspect_focus(limit, focus.as_deref())).map_err(js_err)
+        serde_json::to_string(&self.0.sim().inspect_block(limit, focus.as_deref(), block)).map_err(js_err)
     }
 
     /// Teaching mode: the facts of a lesson stop (`{"at": [r, k]}`) or the engine's answer to

@@ -8,11 +8,11 @@ import { HelpOverlay } from '../controls/HelpOverlay';
 import { Scrubber } from '../controls/Scrubber';
 import { ShareBar } from '../share/ShareBar';
 import { useSim, useStore } from '../store/useSim';
-import { BlockGrid } from '../views/BlockGrid/BlockGrid';
-import { ResponseChart } from '../views/Inspector/ResponseChart';
 import { Narration } from '../views/Narration/Narration';
-import { SIDE_PANELS } from './panels';
+import { SIDE_PANELS, VIEWS } from './panels';
 import { SideTabs } from './SideTabs';
+import { OnStageNote, Stage } from './Stage';
+import { onStage } from './stageViews';
 import { useMedia } from './useMedia';
 import './App.css';
 
@@ -65,12 +65,13 @@ const WIDE = '(min-width: 1500px)';
 
 /**
  * The main screen. Rows: header, timeline bar, workspace. Workspace columns: the stage
- * (block grid over the response chart), the narration, and the side panels (tabs; a trace
- * panel slots in through panels.tsx). At projector size (1280 x 720) narration and side
- * panels share one column.
+ * (the block grid over the response chart, or any other view, or two side by side:
+ * Stage.tsx), the narration, and the side panels (tabs; a trace panel slots in through
+ * panels.tsx). At projector size (1280 x 720) narration and side panels share one column.
  */
 export function App() {
   const wide = useMedia(WIDE);
+  const stage = useSim((s) => s.stage);
   const pinned = wide ? SIDE_PANELS.filter((p) => p.pinnedWhenWide) : [];
   const tabbed = SIDE_PANELS.filter((p) => !pinned.includes(p));
   return (
@@ -92,10 +93,7 @@ export function App() {
         </div>
       </div>
       <main className="app__main">
-        <div className="app__stage panel">
-          <BlockGrid />
-          <ResponseChart />
-        </div>
+        <Stage views={VIEWS} />
         <div className="app__story panel">
           <SaturationNote />
           <LessonBar />
@@ -104,7 +102,7 @@ export function App() {
         <aside className="app__side" aria-label="Details">
           {pinned.map((p) => (
             <div key={p.id} className="panel">
-              <p.Component />
+              {onStage(stage, p.id) ? <OnStageNote id={p.id} /> : <p.Component />}
             </div>
           ))}
           <div className="panel app__tabs">

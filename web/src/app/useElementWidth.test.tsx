@@ -29,6 +29,13 @@ function Probe() {
   return <div ref={ref} data-width={width} />;
 }
 
+/** Renders its measured element only once `ready` (a view that first says "loading"). */
+function Late({ ready }: { ready: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(ref, 400, 260);
+  return ready ? <div ref={ref} data-width={width} /> : <p>loading</p>;
+}
+
 afterEach(() => {
   observers.length = 0;
 });
@@ -46,6 +53,20 @@ describe('useElementWidth', () => {
     expect(probe()).toBe(512);
     act(() => observers[0].cb([{ contentRect: { width: 100 } }]));
     expect(probe()).toBe(260);
+    act(() => root.unmount());
+    expect(observers[0].live).toBe(false);
+  });
+
+  it('measures an element that appears after the first render', () => {
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    act(() => root.render(<Late ready={false} />));
+    expect(observers).toHaveLength(0);
+    act(() => root.render(<Late ready />));
+    expect(observers).toHaveLength(1);
+    expect(observers[0].el).toBe(host.firstElementChild);
+    act(() => observers[0].cb([{ contentRect: { width: 800 } }]));
+    expect(Number(host.firstElementChild!.getAttribute('data-width'))).toBe(800);
     act(() => root.unmount());
     expect(observers[0].live).toBe(false);
   });

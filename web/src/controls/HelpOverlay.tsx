@@ -17,7 +17,7 @@ export function HelpOverlay() {
     if (!open && d.open) d.close();
   }, [open]);
 
-  const groups = ['Timeline', 'Jump', 'View'] as const;
+  const groups = ['Timeline', 'Jump', 'View', 'Stage'] as const;
   return (
     <dialog ref={ref} className="help" aria-labelledby="help-title" onClose={() => store.setHelp(false)}>
       <h2 id="help-title">Keyboard shortcuts</h2>

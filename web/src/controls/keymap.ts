@@ -3,6 +3,7 @@
  * help overlay ('?') lists it, so the two can never disagree. The jump entries come from the
  * engine's stop vocabulary (`vocabJson().stops`: label, key, doc), as do the jump buttons.
  */
+import { STAGE_VIEWS, alone, beside, viewForKey } from '../app/stageViews';
 import type { StopDef } from '../engine/protocol';
 import type { SimStore } from '../store/store';
 
@@ -12,7 +13,7 @@ export interface Shortcut {
   keys: string[];
   /** What it does, as shown in the help overlay. */
   label: string;
-  group: 'Timeline' | 'Jump' | 'View';
+  group: 'Timeline' | 'Jump' | 'View' | 'Stage';
   /** Whether a key event triggers it. */
   match(e: KeyboardEvent): boolean;
   run(store: SimStore): void;
@@ -43,6 +44,46 @@ const BASE: Shortcut[] = [
   { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
 ];
 
+/**
+ * A view's digit puts it alone on the stage. One help line stands for the ten digits;
+ * shortcutFor gives the event's own view (`forKey`).
+ */
+const ALONE: Shortcut = {
+  keys: ['1 … 0'],
+  label: `That view on the stage: ${STAGE_VIEWS.flatMap((v) => (v.key ? [`${v.key} ${v.label}`] : [])).join(', ')}`,
+  group: 'Stage',
+  match: (e) => !!viewForKey(e.key),
+  run: () => {},
+};
+
+/**
+ * Shift + a view's digit puts it beside the view on the stage (again: takes it away). Matched
+ * by the key's place (`code`), since Shift turns the digit into a symbol; a layout whose digits
+ * need Shift gets the digit itself, which ALONE takes.
+ */
+const BESIDE: Shortcut = {
+  keys: ['Shift+1 … 0'],
+  label: 'That view beside the one on the stage (again: take it away)',
+  group: 'Stage',
+  match: (e) => e.shiftKey && /^Digit\d$/.test(e.code) && !/^\d$/.test(e.key),
+  run: () => {},
+};
+
+/** `s` for key event `e`: the stage shortcuts act on the view of the digit pressed. */
+function forKey(s: Shortcut, e: KeyboardEvent): Shortcut {
+  if (s === ALONE) {
+    const view = viewForKey(e.key);
+    return { ...s, run: (store) => view && store.setStage(alone(view.id)) };
+  }
+  if (s === BESIDE) {
+    const view = viewForKey(e.code.slice(-1));
+    return { ...s, run: (store) => view && store.setStage(beside(store.getState().stage, view.id)) };
+  }
+  return s;
+}
+
+const STAGE: Shortcut[] = [ALONE, BESIDE];
+
 /** The shortcut of an engine stop: its key (either case) runs the jump. */
 export function stopShortcut(stop: StopDef): Shortcut {
   const k = stop.key.toLowerCase();
@@ -51,7 +92,7 @@ export function stopShortcut(stop: StopDef): Shortcut {
 
 /** Every shortcut, with one jump per engine stop. */
 export function shortcuts(stops: StopDef[]): Shortcut[] {
-  return [...BASE.filter((s) => s.group === 'Timeline'), ...stops.map(stopShortcut), ...BASE.filter((s) => s.group !== 'Timeline')];
+  return [...BASE.filter((s) => s.group === 'Timeline'), ...stops.map(stopShortcut), ...BASE.filter((s) => s.group !== 'Timeline'), ...STAGE];
 }
 
 /** The shortcuts before the engine has said which stops exist. */
@@ -93,5 +134,6 @@ export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Sho
   if (t?.tagName === 'INPUT' && (t.type === 'checkbox' || t.type === 'radio') && e.key === ' ') return undefined;
   // On the scrubber, arrows and Home/End/PageUp/PageDown move it natively (same effect).
   if (t?.tagName === 'INPUT' && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return undefined;
-  return list.find((s) => s.match(e));
+  const found = list.find((s) => s.match(e));
+  return found && forKey(found, e);
 }

@@ -83,4 +83,21 @@ describe('engine in wasm (Node)', () => {
     expect(r3.type === 'error' && r3.message).toContain('no simulation loaded');
     expect(load(core).type).toBe('loaded');
   });
+  it("answers what a block under the pointer does: rftl names its role and its logical block's GC state, page says nothing", () => {
+    const core = new SimCore(loadWasm());
+    load(core, '{"scheme":"rftl"}');
+    const [jump] = core.handle({ type: 'jump', id: 2, what: 'gc' });
+    if (jump.type !== 'view') throw new Error(JSON.stringify(jump));
+    const start = jump.view.current!.ops[jump.view.pos.op - 1] as { type: string; victim: number };
+    expect(start.type).toBe('gc_start');
+    const [r] = core.handle({ type: 'blockDuty', id: 3, block: start.victim });
+    if (r.type !== 'blockDuty') throw new Error(JSON.stringify(r));
+    expect(r.duty?.block).toBe(start.victim);
+    expect(r.duty?.role).toBe('primary');
+    expect(r.duty?.gc).toMatch(/^collecting the primary into the replacement \(Fig 4\.5 a\)/);
+
+    load(core);
+    const [none] = core.handle({ type: 'blockDuty', id: 4, block: 0 });
+    expect(none).toEqual({ type: 'blockDuty', id: 4, duty: null });
+  });
 });

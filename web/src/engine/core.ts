@@ -131,6 +131,8 @@ export class SimCore {
         return [{ type: 'metrics', id, json: this.need(simId).sim.metricsJson() }, []];
       case 'pageInfo':
         return [{ type: 'pageInfo', id, info: this.need(simId).out.pageInfo(msg.ppn) }, []];
+      case 'blockDuty':
+        return [{ type: 'blockDuty', id, duty: this.need(simId).out.blockDuty(msg.block) }, []];
       case 'responses': {
         const series = this.need(simId).out.responses();
         return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];

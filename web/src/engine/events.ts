@@ -119,6 +119,24 @@ export function matchesStop(e: EngineEvent, what: string): boolean {
   return STOP_EVENT[what] === e.type;
 }
 
+/** A flash operation or collection mark done for garbage collection (not for the host). */
+const isGcOp = (e: EngineEvent) => e.type === 'gc_start' || e.type === 'gc_end' || ('purpose' in e && e.purpose === 'gc');
+/** A flash operation of any purpose, or a collection mark. */
+const isFlashOp = (e: EngineEvent) => isGcOp(e) || e.type === 'flash_read' || e.type === 'oob_read' || e.type === 'flash_program' || e.type === 'erase';
+
+/**
+ * Whether `ops[j]` is the operation stop `what` waits for. A partial GC step (`gc-step`,
+ * RFTL's and GFTL's bounded slices of a collection) has no event of its own: it starts at a
+ * GC operation whose last flash operation before it was the host's (or that opens the
+ * request), so a request serving several pages stops at each of its steps, not at each copy.
+ */
+export function stopsAt(ops: EngineEvent[], j: number, what: string): boolean {
+  if (what !== 'gc-step') return matchesStop(ops[j], what);
+  if (!isGcOp(ops[j])) return false;
+  for (let i = j - 1; i >= 0; i--) if (isFlashOp(ops[i])) return !isGcOp(ops[i]);
+  return true;
+}
+
 type Read = Extract<EngineEvent, { type: 'flash_read' }>;
 type Program = Extract<EngineEvent, { type: 'flash_program' }>;
 

@@ -34,11 +34,25 @@ export type Structure =
   | { shape: 'tree'; id: string; name: string; root: TreeNode; order?: string; truncated: boolean }
   | { shape: 'ranges'; id: string; name: string; len: number; ranges: { id: number; min: number; max: number; ppn: number; filter?: string }[]; truncated: boolean };
 
+/**
+ * What one physical block does for the logical block owning it, in the scheme's words
+ * (engine `BlockDuty`): its role (primary / replacement / buffer, a list position, a GC
+ * queue place) and that logical block's GC state, for the schemes that say.
+ */
+export interface BlockDuty {
+  block: number;
+  lbn?: number;
+  role: string;
+  gc?: string;
+}
+
 export interface Inspection {
   ram_budget: number;
   ram_used: number;
   budgets: { name: string; bytes: number }[];
   structures: Structure[];
+  /** What the block asked about does (only when one was). */
+  block?: BlockDuty;
   /** Set by the worker when the lists were replayed from events part-way through a request. */
   replayed?: boolean;
 }

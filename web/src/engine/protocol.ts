@@ -10,7 +10,7 @@
  * the views draw at that position, so part-way through a request they are replayed states.
  */
 import type { RequestTrace } from './events';
-import type { Inspection } from './inspection';
+import type { BlockDuty, Inspection } from './inspection';
 import type { PageInfo } from './pageTable';
 import type { ResponseSeries } from './responseBins';
 
@@ -58,6 +58,8 @@ export interface Preset {
   source: string;
   device: Record<string, unknown>;
   ram_bytes: number;
+  /** When requests arrive, where the source says (e.g. `{ periodic: 2325000 }`); applied when the preset is chosen. */
+  timing?: unknown;
   notes: string;
 }
 
@@ -340,6 +342,8 @@ type ToWorkerBody =
   | { type: 'frame'; id: number }
   | { type: 'metrics'; id: number }
   | { type: 'pageInfo'; id: number; ppn: number }
+  /** What a physical block does for its logical block (engine `Ftl::block_duty`), for the grid's hover text. */
+  | { type: 'blockDuty'; id: number; block: number }
   | { type: 'responses'; id: number }
   /** What the engine can build (schema, presets, scheme specs); no simulation needed. */
   | { type: 'catalog'; id: number }
@@ -368,6 +372,7 @@ export type FromWorker =
   | { type: 'progress'; id: number; label: string; done: number; total: number }
   | { type: 'metrics'; id: number; json: string }
   | { type: 'pageInfo'; id: number; info: PageInfo | null }
+  | { type: 'blockDuty'; id: number; duty: BlockDuty | null }
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }
   | { type: 'inspection'; id: number; inspection: Inspection }

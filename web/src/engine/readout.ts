@@ -6,7 +6,7 @@
  */
 import { EventCodec } from './eventCodec';
 import type { RequestTrace } from './events';
-import type { Inspection } from './inspection';
+import type { BlockDuty, Inspection } from './inspection';
 import { PageTable } from './pageTable';
 import type { FrameData, RequestReport, SimInfo } from './protocol';
 import { ResponseBins } from './responseBins';
@@ -93,6 +93,11 @@ export class Readout {
   /** The scheme's RAM structures now (engine/inspection.ts); `focus`: a tree node to zoom into. */
   inspect(focus?: string): Inspection {
     return JSON.parse(this.sim.inspectJson(focus)) as Inspection;
+  }
+
+  /** What physical `block` does for its logical block now, when the scheme says (engine `Ftl::block_duty`). */
+  blockDuty(block: number): BlockDuty | null {
+    return (JSON.parse(this.sim.inspectJson(undefined, block)) as Inspection).block ?? null;
   }
 
   /** Folds response times served since the last call into the bins. */

@@ -12,7 +12,7 @@
  */
 import { replayInspection, type Inspection } from './inspection';
 import { composeAt } from './replay';
-import { matchesStop, type RequestTrace } from './events';
+import { stopsAt, type RequestTrace } from './events';
 import type { FrameData, Position, RequestReport, SimInfo, ViewData } from './protocol';
 import { Readout } from './readout';
 import { adapt, type Work } from './work';
@@ -146,7 +146,7 @@ export class Session {
     if (this.open) {
       const ops = this.open.trace.ops;
       for (let j = this.op; j < ops.length; j++) {
-        if (matchesStop(ops[j], what)) return this.settle(j + 1, { found: true });
+        if (stopsAt(ops, j, what)) return this.settle(j + 1, { found: true });
       }
     }
     const origin = this.position();
@@ -162,7 +162,7 @@ export class Session {
         yield* this.seekEngine(this.sim.cursor() - 1, 'Stepping back');
         this.req = this.sim.cursor();
         this.enter();
-        const k = this.open!.trace.ops.findIndex((e) => matchesStop(e, what));
+        const k = this.open!.trace.ops.findIndex((_, j, ops) => stopsAt(ops, j, what));
         return this.settle(k < 0 ? this.open!.trace.ops.length : k + 1, { found: true });
       }
       chunk = adapt(chunk, this.now() - t);

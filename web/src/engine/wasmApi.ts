@@ -66,7 +66,8 @@ export interface WasmSimulation {
   pageTags(): Uint32Array;
   stateHash(): string;
   /** The scheme's RAM structures (engine/inspection.ts); never changes the state hash. */
-  inspectJson(focus?: string): string;
+  /** `block`: a physical block to say the duty of (the answer's `block`). */
+  inspectJson(focus?: string, block?: number): string;
   /** A lesson stop's facts or a question's answer (engine `lesson::query`), on copies. */
   lessonJson(query: string): string;
   /** Events since the last take as binary records (eventCodec.ts). */

@@ -13,7 +13,7 @@ import { useStop } from './useStop';
 import './Lessons.css';
 
 /** The view a stop puts on the presenter's stage: `views.stage` (a side panel's id), else the block grid. */
-export function stageView(s: LessonStop): ComponentType {
+export function presenterView(s: LessonStop): ComponentType {
   const id = s.views?.stage;
   return SIDE_PANELS.find((p) => p.id === id)?.Component ?? BlockGrid;
 }
@@ -49,7 +49,7 @@ export function LessonBar() {
           Close lesson
         </button>
       </nav>
-      {presenter && <Presenter View={stageView(s)} />}
+      {presenter && <Presenter View={presenterView(s)} />}
     </aside>
   );
 }

@@ -2,7 +2,8 @@
  * On the main screen: says so when the device is saturated (the mean wait in the queue is at
  * least the mean service time, so the response chart measures the trace's load, not the FTL),
  * with the one-click alternative: replay the same experiment closed loop (each request
- * arrives when the one before it completes).
+ * arrives when the one before it completes). A note over the corner of the screen, so it never
+ * moves the layout.
  */
 import { useEffect, useState } from 'react';
 import { queueingNote } from '../narration/context';
@@ -15,6 +16,8 @@ export function SaturationNote() {
   const info = useSim((s) => s.info);
   const experiment = useSim((s) => s.experiment);
   const [note, setNote] = useState<string | null>(null);
+  // Dismissed for this experiment (a new one may be saturated again).
+  const [dismissed, setDismissed] = useState<unknown>(undefined);
   const closed = (experiment.config as { timing?: unknown }).timing === 'closed';
 
   useEffect(() => {
@@ -38,13 +41,16 @@ export function SaturationNote() {
     };
   }, [store, seq, status, info, closed]);
 
-  if (!note) return null;
+  if (!note || dismissed === experiment) return null;
   const closedLoop = () => void store.load({ ...experiment, config: { ...experiment.config, timing: 'closed' } });
   return (
     <p className="saturation" role="note" data-testid="saturation">
       <b>The device is saturated.</b> {note}{' '}
       <button type="button" onClick={closedLoop}>
         Replay closed loop
+      </button>{' '}
+      <button type="button" className="saturation__close" aria-label="Dismiss the saturation note" onClick={() => setDismissed(experiment)}>
+        ×
       </button>
     </p>
   );

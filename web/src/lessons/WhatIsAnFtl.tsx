@@ -1,10 +1,14 @@
-/** A paragraph for a newcomer: what a flash translation layer is, and the words the views use. */
+/**
+ * A paragraph for a newcomer: what a flash translation layer is, and the words the views use.
+ * It opens over the page (a popover), so the header keeps its height.
+ */
 import { GLOSSARY } from './glossary';
 
 export function WhatIsAnFtl() {
   return (
     <details className="what-is-ftl">
       <summary>What is an FTL?</summary>
+      <div className="what-is-ftl__pop">
       <p>
         Flash memory cannot overwrite a page: a page is written once, and only a whole block of pages can be erased, slowly. A flash translation layer (FTL) hides this from the
         computer, which sees an ordinary disk of numbered logical pages (LPNs). Every write goes to a fresh physical page (PPN) and the FTL remembers where each logical page now
@@ -23,6 +27,7 @@ export function WhatIsAnFtl() {
           </div>
         ))}
       </dl>
+      </div>
     </details>
   );
 }

@@ -37,11 +37,12 @@ export function configDiff(base: Json, config: Json): Json | undefined {
   return JSON.stringify(base) === JSON.stringify(config) ? undefined : config;
 }
 
-/** The full config a preset stands for: the defaults with the preset's device and RAM. */
+/** The full config a preset stands for: the defaults with the preset's device, RAM and timing (when it has one). */
 export function presetBase(catalog: Pick<Catalog, 'defaultConfig'>, preset?: Preset): Obj {
   const base = catalog.defaultConfig as Obj;
   if (!preset) return base;
-  return applyDiff(base, { device: preset.device as Obj, ram: { bytes: preset.ram_bytes } }) as Obj;
+  const withTiming = preset.timing === undefined ? base : ({ ...base, timing: preset.timing } as Obj);
+  return applyDiff(withTiming, { device: preset.device as Obj, ram: { bytes: preset.ram_bytes } }) as Obj;
 }
 
 /** A config as its nearest base and the changes from it. */

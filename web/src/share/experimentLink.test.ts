@@ -66,13 +66,15 @@ describe('an experiment through a link', () => {
     expect(small.config).toEqual({ device: { blocks: 8, pages_per_block: 8 } });
   });
 
-  it("takes a preset as the base when that is shorter, and rebuilds the preset's device", () => {
+  it("takes a preset as the base when that is shorter, and rebuilds the preset's device and timing", () => {
     const p = catalog.presets.find((x) => x.name === 'thesis-rftl')!;
-    const config = { scheme: 'page', device: { ...p.device, blocks: 1024 }, ram: { bytes: p.ram_bytes } };
+    expect(p.timing).toEqual({ periodic: 2325000 });
+    const config = { scheme: 'page', device: { ...p.device, blocks: 1024 }, ram: { bytes: p.ram_bytes }, timing: p.timing };
     const { state, config: restored } = throughLink({ traceUrl: '', traceName: TRACE, config });
     expect(state.preset).toBe('thesis-rftl');
     expect(state.config).toEqual({ device: { blocks: 1024 } });
     expect(restored.device).toEqual({ ...p.device, blocks: 1024 });
+    expect(restored.timing).toEqual({ periodic: 2325000 });
     expect(hashAfter(restored, 300)).toBe(hashAfter(config, 300));
   });
 

@@ -1,7 +1,7 @@
 /**
  * Wires sharing into the app: the controller over the store and the comparison lab, with
  * what a link is checked against (the engine's catalog and validation, the shipped traces,
- * the side tabs) and where an uploaded trace may already be (the trace library).
+ * the side tabs), what is on the stage, and where an uploaded trace may already be (the trace library).
  */
 import { SIDE_PANELS } from '../app/panels';
 import { compareLab } from '../compare/theLab';
@@ -11,10 +11,12 @@ import { fetchManifest } from '../traces/manifest';
 import { ShareController } from './controller';
 import { lessonSection } from '../lessons/lessonStore';
 import { registerShareSection } from './sections';
+import { stageSection } from './stageSection';
 import { sweepSection } from './sweepSection';
 
 export function createShare(store: SimStore): ShareController {
   registerShareSection(sweepSection);
+  registerShareSection(stageSection(store));
   registerShareSection(lessonSection);
   let manifest: Promise<string[]> | undefined;
   return new ShareController(store, compareLab, {

@@ -6,6 +6,7 @@
  */
 import type { SimClient } from '../engine/client';
 import type { PageInfo } from '../engine/pageTable';
+import type { BlockDuty } from '../engine/inspection';
 import { plainConfigMessage } from '../engine/plainWords';
 import type { Catalog, Validation } from '../engine/protocol';
 import type { SimState } from './state';
@@ -24,6 +25,16 @@ export class Reads {
     if (!this.live()) return null;
     try {
       return (await this.client.request<'pageInfo'>({ type: 'pageInfo', ppn })).info;
+    } catch {
+      return null; // hover text is optional
+    }
+  }
+
+  /** What physical `block` does for its logical block (role, GC state), when the scheme says; null otherwise. */
+  async blockDuty(block: number): Promise<BlockDuty | null> {
+    if (!this.live()) return null;
+    try {
+      return (await this.client.request<'blockDuty'>({ type: 'blockDuty', block })).duty;
     } catch {
       return null; // hover text is optional
     }

@@ -79,7 +79,22 @@ export interface UiState {
   help: boolean;
   /** The side tab open (a panel id; undefined = the first). */
   tab?: string;
+  /** What takes the main area (app/stageViews.ts names the views). */
+  stage: StageChoice;
 }
+
+/**
+ * The views on the stage: `main` takes the main area, `side` (if any) shares it, beside it.
+ * Ids are view ids ('grid', or a side panel's id); the app falls back to the grid for an id
+ * it does not know.
+ */
+export interface StageChoice {
+  main: string;
+  side?: string;
+}
+
+/** The stage of a fresh app: the block grid alone. */
+export const DEFAULT_STAGE: StageChoice = { main: 'grid' };
 
 /** Everything the views read from the store. */
 export type SimState = TimelineState & ExperimentState & ReadoutState & UiState;
@@ -104,5 +119,6 @@ export function initialState(): SimState {
     speed: DEFAULT_SPEED,
     heat: false,
     help: false,
+    stage: DEFAULT_STAGE,
   };
 }

@@ -13,7 +13,7 @@ import { Experiments } from './experiments';
 import { PlayLoop, type PlayHost } from './player';
 import { Reads } from './reads';
 import { SPEEDS } from './speeds';
-import { initialState, type SimState, type StateCell } from './state';
+import { initialState, type SimState, type StageChoice, type StateCell } from './state';
 import { Timeline } from './timeline';
 import { Ui } from './ui';
 import { Observable } from './observable';
@@ -161,6 +161,8 @@ export class SimStore extends Observable<SimState> {
 
   /** What the worker recorded about physical page `ppn`. */
   pageInfo = (ppn: number) => this.reads.pageInfo(ppn);
+  /** What a physical block does for its logical block, where the timeline's engine stands (the grid's hover text). */
+  blockDuty = (block: number) => this.reads.blockDuty(block);
   /** Fetches the binned response times (the chart's data). */
   refreshResponses = () => this.reads.responses();
   /** Fetches the scheme's RAM inspection at the current position (the cache and tree panels' data); `focus` zooms the tree. */
@@ -204,6 +206,11 @@ export class SimStore extends Observable<SimState> {
 
   setTab(id: string | undefined) {
     this.ui.setTab(id);
+  }
+
+  /** Puts views on the stage: `main` in the main area, `side` beside it (app/stageViews.ts). */
+  setStage(choice: StageChoice) {
+    this.ui.setStage(choice);
   }
 
   /** Shows `text` in the status area until the next move. */

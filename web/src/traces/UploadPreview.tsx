@@ -1,22 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LocatedError, TracePreview } from '../engine/protocol';
 import { bytes, duration } from './format';
+import { FormatField, TimeUnitField, unitWords } from './parserFields';
 import { previewSample, readSample, type Sample } from './preview';
 import type { ParseChoices, TraceClient } from './stream';
 
 /** The per-file options the preview can override (the rest stay the panel's). */
 export type FileChoices = Pick<ParseChoices, 'format' | 'timeUnit' | 'sectorSize'>;
 
-/** The engine's time units (TimeUnit::name), with their wording. */
-export const TIME_UNITS: [string, string][] = [
-  ['ps', 'picoseconds'],
-  ['ns', 'nanoseconds'],
-  ['us', 'microseconds'],
-  ['ms', 'milliseconds'],
-  ['s', 'seconds'],
-  ['filetime', 'FILETIME ticks (100 ns)'],
-];
-const unitWords = (u: string | null) => TIME_UNITS.find(([k]) => k === u)?.[1] ?? u ?? '';
 
 /** A located error as the engine prints it (file:line:column: expected …, found '…'). */
 export function locate(name: string, e: LocatedError): string {
@@ -128,28 +119,19 @@ export function UploadPreview({ file, client, formats, choices, onCommit, onCanc
             </p>
           )}
           <div className="trace-panel__row">
-            <label className="field">
-              <span>Format of this file</span>
-              <select value={over.format ?? ''} onChange={(e) => setOver({ ...over, format: e.target.value || undefined })}>
-                <option value="">detect{detected ? ` (${detected})` : ''}</option>
-                {formats.map((f) => (
-                  <option key={f} value={f}>
-                    {f}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>Time unit</span>
-              <select value={over.timeUnit ?? ''} onChange={(e) => setOver({ ...over, timeUnit: e.target.value || undefined })}>
-                <option value="">format's own{preview.default_time_unit ? ` (${unitWords(preview.default_time_unit)})` : ''}</option>
-                {TIME_UNITS.map(([k, words]) => (
-                  <option key={k} value={k}>
-                    {words}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FormatField
+              label="Format of this file"
+              value={over.format}
+              formats={formats}
+              emptyWords={`detect${detected ? ` (${detected})` : ''}`}
+              onChange={(format) => setOver({ ...over, format })}
+            />
+            <TimeUnitField
+              label="Time unit"
+              value={over.timeUnit}
+              emptyWords={`format's own${preview.default_time_unit ? ` (${unitWords(preview.default_time_unit)})` : ''}`}
+              onChange={(timeUnit) => setOver({ ...over, timeUnit })}
+            />
             {preview.sector_size != null && (
               <label className="field">
                 <span>Sector size (bytes)</span>

@@ -15,7 +15,10 @@
 //! and makes it the data block; a **switch** is a partial merge with nothing to copy.
 //!
 //! Fixed offsets mean pages are programmed out of order, which MLC forbids (notes §2.2: "not
-//! MLC-safe"), so these schemes refuse MLC devices up front.
+//! MLC-safe"), so these schemes refuse MLC devices up front. A map built [`BlockMap::in_order`]
+//! (NFTL's MLC-safe placement) keeps the offsets but programs each block in order: a page goes
+//! into its data block only when its offset is the block's next page, and a merge pads the
+//! offsets it has no page for (an erased page cannot be skipped on MLC).
 
 use std::collections::HashMap;
 
@@ -27,7 +30,7 @@ use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
-use crate::inspect::{indexed_keys, InspectQuery, Row, Structure};
+use crate::inspect::{indexed_keys, BlockDuty, InspectQuery, Row, Structure};
 use crate::invariants::MapView;
 use crate::meta::MetaKind;
 
@@ -52,6 +55,8 @@ pub struct BlockMap {
     is_log: Vec<bool>,
     /// Unit of the next block taken (round-robin, so blocks spread over the units).
     next_unit: usize,
+    /// Data blocks are programmed in page order (MLC-safe placement).
+    in_order: bool,
 }
 
 impl BlockMap {
@@ -59,8 +64,20 @@ impl BlockMap {
     /// blocks the scheme needs at least (log blocks plus the merge target); fewer, or an MLC
     /// device, is a configuration error naming `scheme`.
     pub fn new(ctx: &BuildCtx, scheme: &str, spare: u32) -> Result<Self> {
+        Self::build(ctx, scheme, spare, false)
+    }
+
+    /// [`Self::new`] with every data block programmed in page order, so MLC is allowed: a
+    /// page goes into its data block's slot only when the slot is the block's next page, and a
+    /// merge programs each offset up to the last one it has a page for, padding the offsets
+    /// it has none for.
+    pub fn in_order(ctx: &BuildCtx, scheme: &str, spare: u32) -> Result<Self> {
+        Self::build(ctx, scheme, spare, true)
+    }
+
+    fn build(ctx: &BuildCtx, scheme: &str, spare: u32, in_order: bool) -> Result<Self> {
         let d = ctx.device;
-        if d.cell == CellType::Mlc {
+        if d.cell == CellType::Mlc && !in_order {
             return Err(EngineError::Config(format!(
                 "scheme '{scheme}' keeps pages at fixed block offsets, programmed out of order, which MLC forbids; use device.cell = \"slc\""
             )));
@@ -83,7 +100,13 @@ impl BlockMap {
             pool: BlockPool::new(d.blocks, 0, 0, units).with_gc(ctx.gc),
             is_log: vec![false; d.blocks as usize],
             next_unit: 0,
+            in_order,
         })
+    }
+
+    /// Whether data blocks are programmed in page order ([`Self::in_order`]).
+    pub fn programs_in_order(&self) -> bool {
+        self.in_order
     }
 
     /// Pages per block.
@@ -243,7 +266,9 @@ impl BlockMap {
             None => self.new_data_block(dev, lbn)?,
         };
         let ppn = dev.flash().first_ppn(block) + off;
-        if dev.flash().state(ppn) != PageState::Free {
+        if dev.flash().state(ppn) != PageState::Free
+            || (self.in_order && dev.flash().programmed_count(block) != off)
+        {
             return Ok(false);
         }
         self.program_replacing(dev, lpn, version, ppn, Purpose::Data)?;
@@ -297,12 +322,18 @@ impl BlockMap {
         purpose: Purpose,
     ) -> Result<u32> {
         let mut copies = 0;
+        // In-order placement: the first offset not yet programmed in `target`.
+        let mut next = from;
         for off in from..self.ppb {
             let lpn = lbn * self.ppb + off;
             if lpn >= self.logical {
                 break;
             }
             let Some(src) = self.locate(dev, lpn) else { continue };
+            if self.in_order {
+                self.pad(dev, lbn, next..off, target, purpose)?;
+                next = off + 1;
+            }
             let tag = dev.read(src, purpose)?;
             dev.invalidate(src)?;
             dev.program(dev.flash().first_ppn(target) + off, tag, purpose)?;
@@ -311,6 +342,26 @@ impl BlockMap {
             copies += 1;
         }
         Ok(copies)
+    }
+
+    /// Programs the offsets `offs` of `target` with padding (nothing to keep there, the
+    /// page is invalid at once) so that the next offset can be programmed in order. The tag
+    /// names the offset's logical page at version 0, which no write has.
+    fn pad(
+        &mut self,
+        dev: &mut Device,
+        lbn: u32,
+        offs: std::ops::Range<u32>,
+        target: BlockId,
+        purpose: Purpose,
+    ) -> Result<()> {
+        for off in offs {
+            let ppn = dev.flash().first_ppn(target) + off;
+            dev.program(ppn, PageTag::data(lbn * self.ppb + off, 0), purpose)?;
+            dev.invalidate(ppn)?;
+            dev.stats.log.padding_pages += 1;
+        }
+        Ok(())
     }
 
     /// Records that `lpn`'s newest copy is `ppn` in a log block (for a scheme that keeps no
@@ -404,6 +455,41 @@ impl BlockMap {
                 (lbn as usize) < self.data.len() && self.data[lbn as usize] == block
             },
         )
+    }
+
+    /// What `block` does, for the block under the viewer's pointer: the data block of its
+    /// logical block, or a log block with the logical blocks whose valid pages it holds
+    /// (`data`, `log`: what the scheme calls them); `None` when free.
+    pub fn duty(&self, dev: &Device, block: BlockId, data: &str, log: &str) -> Option<BlockDuty> {
+        if self.is_log(block) {
+            let first = dev.flash().first_ppn(block);
+            let mut lbns: Vec<u32> = (first..first + dev.flash().programmed_count(block))
+                .filter(|&p| {
+                    dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).kind == PageKind::Data
+                })
+                .map(|p| dev.flash().tag(p).key / self.ppb)
+                .collect();
+            lbns.sort_unstable();
+            lbns.dedup();
+            let (lbn, role) = match lbns.as_slice() {
+                [one] => (Some(*one), format!("{log} block")),
+                [] => (None, format!("{log} block, no valid page")),
+                many => {
+                    let list: Vec<String> = many.iter().map(u32::to_string).collect();
+                    (None, format!("{log} block holding pages of logical blocks {}", list.join(", ")))
+                }
+            };
+            return Some(BlockDuty { block, lbn, role, gc: None });
+        }
+        let first = dev.flash().first_ppn(block);
+        let tag = (0..self.ppb).map(|o| dev.flash().tag(first + o)).find(|t| t.kind == PageKind::Data)?;
+        let lbn = tag.key / self.ppb;
+        (self.data.get(lbn as usize) == Some(&block)).then(|| BlockDuty {
+            block,
+            lbn: Some(lbn),
+            role: format!("{data} block"),
+            gc: None,
+        })
     }
 
     /// The role the grid shows for `block`: `log` (what the scheme calls its log blocks) for

@@ -60,7 +60,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::flash::{BlockId, PageTag};
 use crate::hash::StateHasher;
-use crate::inspect::{InspectQuery, Inspection};
+use crate::inspect::{BlockDuty, InspectQuery, Inspection};
 use crate::trace::HostOp;
 
 pub use cdftl::{Cdftl, CdftlOptions};
@@ -212,6 +212,12 @@ pub trait Ftl: std::fmt::Debug {
     }
     /// Role of `block` for the views.
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole;
+    /// What `block` does for the logical block owning it and that logical block's GC state,
+    /// in the scheme's words, for the block under the viewer's pointer (see
+    /// [`crate::inspect::Inspection::block`]). Default: `None` (the grid's role says all).
+    fn block_duty(&self, _block: BlockId, _dev: &Device) -> Option<BlockDuty> {
+        None
+    }
     /// A hint that the pages of `ahead` will be served soon: the scheme may start loading
     /// the table entries they will touch ([`crate::prefetch`]), together with the caller's
     /// own table `ahead.also`, all in one tight loop so that their misses overlap (in wasm a

@@ -80,27 +80,32 @@ impl Laws {
         }
 
         // L3: GC and merge programs are the valid pages they copied plus the translation
-        // pages GC's batch updates write; merge programs are the merges' copies, and (L3b)
-        // merge erases the merges' erases.
+        // pages GC's batch updates write (plus the padding an in-order merge programs);
+        // merge programs are the merges' copies and padding, and (L3b) merge erases the
+        // merges' erases.
         let gc = &m["gc"];
         let batch = m["translation_pages"]["writes"]["gc_batch_update"].as_u64().unwrap_or(0);
         let moved = n(&p["gc"]["page_writes"]) + n(&p["merge"]["page_writes"]);
+        let log = &gc["log_blocks"];
+        let padding = log["padding_pages"].as_u64().unwrap_or(0);
         law(
-            moved == n(&gc["valid_copies"]) + batch,
+            moved == n(&gc["valid_copies"]) + batch + padding,
             &format!(
-                "L3 GC + merge programs {moved} != copies {} + batch updates {batch}",
+                "L3 GC + merge programs {moved} != copies {} + batch updates {batch} + padding {padding}",
                 gc["valid_copies"]
             ),
         );
-        let log = &gc["log_blocks"];
         let (copies, erases) = if log.is_null() {
             (0, 0)
         } else {
             (values(&log["merge_copies"]).map(n).sum(), values(&log["merge_erases"]).map(n).sum())
         };
         law(
-            n(&p["merge"]["page_writes"]) == copies,
-            &format!("L3 merge programs {} != merge copies {copies}", p["merge"]["page_writes"]),
+            n(&p["merge"]["page_writes"]) == copies + padding,
+            &format!(
+                "L3 merge programs {} != merge copies {copies} + padding {padding}",
+                p["merge"]["page_writes"]
+            ),
         );
         law(
             n(&p["merge"]["erases"]) == erases,

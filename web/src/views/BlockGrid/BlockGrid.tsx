@@ -7,7 +7,8 @@ import { useThrottled } from '../../store/useThrottled';
 import { gridProbe, MAIN_GRID, recordPaint } from '../../testing/drawProbe';
 import { GridPainter } from './draw';
 import { gridHighlight } from './highlight';
-import { describePage } from './hoverText';
+import { describeDuty, describePage } from './hoverText';
+import type { BlockDuty } from '../../engine/inspection';
 import { drawLabels, LABEL_MIN_CELL } from './labels';
 import { GridOverview } from './GridOverview';
 import { gridLayout, gridWindow, hitTest } from './layout';
@@ -44,6 +45,8 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   };
   const [hover, setHover] = useState<{ ppn: number; pinned: boolean } | null>(null);
   const [hoverInfo, setHoverInfo] = useState<{ ppn: number; info: PageInfo | null } | null>(null);
+  const [hoverDuty, setHoverDuty] = useState<BlockDuty | null>(null);
+  const midRequest = useSim((s) => s.pos.op > 0);
   const [shown, setShown] = useState<ReturnType<typeof gridHighlight> | null>(null);
   const inspection = useSim((s) => s.inspection);
   // Log-block schemes pair log and data blocks: the block under the pointer shows its
@@ -152,6 +155,17 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
     };
   }, [hoverPpn, seq, store]);
 
+  // What the hovered block does for its logical block (role, GC state), from the scheme;
+  // throttled while playing like the association above.
+  useEffect(() => {
+    if (hoverBlock === null) return;
+    let live = true;
+    void store.blockDuty(hoverBlock).then((d) => live && setHoverDuty(d));
+    return () => {
+      live = false;
+    };
+  }, [hoverBlock, assocSeq, store]);
+
   const pageAt = (e: React.PointerEvent<HTMLCanvasElement>): number | null => {
     if (!layout || !info) return null;
     // The stack spans the whole grid; the canvas only the rows in its window.
@@ -179,7 +193,8 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
 
   const text =
     hover && frame && info
-      ? describePage(frame, info.pagesPerBlock, hover.ppn, hoverInfo?.ppn === hover.ppn ? hoverInfo.info : undefined)
+      ? describePage(frame, info.pagesPerBlock, hover.ppn, hoverInfo?.ppn === hover.ppn ? hoverInfo.info : undefined) +
+        describeDuty(hoverDuty, Math.floor(hover.ppn / info.pagesPerBlock), midRequest)
       : 'Hover or tap a page to see what it holds.';
 
   return (

@@ -1,5 +1,6 @@
 /** What the block grid says about the page under the pointer (or tapped). */
 import type { FrameData } from '../../engine/protocol';
+import type { BlockDuty } from '../../engine/inspection';
 import { isCurrent, type PageInfo } from '../../engine/pageTable';
 import { PAGE_STATE } from '../../engine/codes';
 import { ROLES } from './palette';
@@ -27,4 +28,18 @@ export function describePage(frame: FrameData, ppb: number, ppn: number, info: P
     } else content = ' — contents not recorded (pre-filled before the trace, or written while the timeline skipped ahead)';
   }
   return `${where}${content} · ${blockText}`;
+}
+
+/**
+ * What the block does for its logical block and that block's GC state, from the scheme
+ * (engine `Ftl::block_duty`): "replacement of logical block 3 · GC: collecting the primary
+ * into the replacement (Fig 4.5 a): 1 of 3 steps done, …". Empty when the scheme says nothing
+ * or the answer is for another block. Part-way through a request (`midRequest`) the engine
+ * has served the request whole, so the answer is said to hold once the request is served.
+ */
+export function describeDuty(duty: BlockDuty | null | undefined, block: number, midRequest = false): string {
+  if (!duty || duty.block !== block) return '';
+  const lbn = duty.lbn === undefined ? '' : ` of logical block ${duty.lbn}`;
+  const when = midRequest ? ' (once this request is served)' : '';
+  return ` · ${duty.role}${lbn}${when}${duty.gc ? ` · GC: ${duty.gc}` : ''}`;
 }

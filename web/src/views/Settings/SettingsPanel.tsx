@@ -3,6 +3,7 @@ import type { Catalog, Validation } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
 import { FieldInput } from './FieldInput';
 import { blocksForFootprint } from './footprint';
+import { withPresetTiming } from './presetTiming';
 import { formFromSchema, getAt, optionFields, setAt, type Field, type Group } from './schemaForm';
 import './Settings.css';
 
@@ -124,7 +125,8 @@ export function SettingsPanel() {
             value=""
             onChange={(e) => {
               const p = catalog.presets.find((x) => x.name === e.target.value);
-              if (p) setDraft((d) => setAt(setAt(d!, 'device', p.device), 'ram.bytes', p.ram_bytes));
+              // The preset's arrivals too, where it has them; a timing set after this wins.
+              if (p) setDraft((d) => withPresetTiming(setAt(setAt(d!, 'device', p.device), 'ram.bytes', p.ram_bytes), p));
             }}
           >
             <option value="">choose a source's device…</option>
@@ -154,33 +156,42 @@ export function SettingsPanel() {
           </button>
         </p>
       )}
-      {spec && (options.length > 0 || spec.variants.length > 0) && (
-        <fieldset className="settings__group" data-testid="scheme-options">
-          <legend>{spec.name} options</legend>
-          {spec.variants.length > 0 && (
-            <label className="settings__field">
-              <span className="settings__label">Named variant</span>
-              <select value="" onChange={(e) => set('options', { ...spec.default_options, ...(spec.variants.find((v) => v.name === e.target.value)?.options ?? {}) })}>
-                <option value="">choose…</option>
-                {spec.variants.map((v) => (
-                  <option key={v.name} value={v.name}>
-                    {v.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {fields(options)}
-        </fieldset>
-      )}
-      {fields(form.fields)}
-      {form.groups.map(group)}
-      {unplaced && (
-        <p className="settings__error" role="alert">
-          {unplaced}
-        </p>
-      )}
-      <div className="settings__row settings__actions">
+      <div className="settings__fields">
+        {spec && (options.length > 0 || spec.variants.length > 0) && (
+          <fieldset className="settings__group" data-testid="scheme-options">
+            <legend>{spec.name} options</legend>
+            {spec.variants.length > 0 && (
+              <label className="settings__field">
+                <span className="settings__label">Named variant</span>
+                <select value="" onChange={(e) => set('options', { ...spec.default_options, ...(spec.variants.find((v) => v.name === e.target.value)?.options ?? {}) })}>
+                  <option value="">choose…</option>
+                  {spec.variants.map((v) => (
+                    <option key={v.name} value={v.name}>
+                      {v.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {fields(options)}
+          </fieldset>
+        )}
+        {fields(form.fields)}
+        {form.groups.map(group)}
+      </div>
+      {/* Stays in view at the bottom of the panel: the refusal and the buttons are never below the fold. */}
+      <div className="settings__row settings__actions" data-testid="settings-actions">
+        {unplaced && (
+          <p className="settings__error" role="alert">
+            {unplaced}
+          </p>
+        )}
+        {!unplaced && !verdict.ok && (
+          <p className="settings__error" data-testid="settings-refusal">
+            Refused: {verdict.message}
+          </p>
+        )}
+        {fieldAlert && <p className="settings__error">{Object.values(alerts)[0]}</p>}
         <button type="submit" disabled={!verdict.ok || fieldAlert || !changed}>
           Apply (reload from the start)
         </button>

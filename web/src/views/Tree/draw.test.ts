@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../engine/inspection';
 import { svgGoldenMismatch } from '../../test/svgGolden';
-import { drawTree, fit } from './draw';
+import { drawTree, fit, G, INLINE_FROM, placeRows } from './draw';
 import { treeView, type RowView } from './model';
 
 const cdp = (lpn: number, dirty = true): TreeNode => ({ id: `cdp-${lpn}`, label: `LPN ${lpn} (v1)`, kind: 'cdp', dirty });
@@ -69,5 +69,21 @@ describe('drawTree', () => {
     expect(fit('1,234 colder groups (LRU ranks 5–1238), 20,345 CDPs', 200)).toBe('1,234 colder groups, 20,345 CDPs');
     expect(fit('CTP 7 (LPN 448–511, 30 CDPs)', 400)).toBe('CTP 7 (LPN 448–511, 30 CDPs)');
     expect(fit('CTP 9 pruned, 2 CDPs flushed, written back', 100)).toBe('CTP 9 pruned, 2…');
+  });
+
+  it('from the stage width on, a row keeps its leaves beside its label, one line per row', () => {
+    const v = treeView(tree(GROUPS), 1, []);
+    const narrow = placeRows(v, 300).placed;
+    const wide = placeRows(v, INLINE_FROM + 300).placed;
+    // Narrow: the 30-CDP group's leaves wrap under its label; wide: beside it, in one line.
+    expect(narrow[2].height).toBeGreaterThan(G.head + G.leaf);
+    expect(wide.map((p) => p.height)).toEqual(wide.map(() => G.head));
+    expect(wide[2].leafX).toBeGreaterThan(G.textX + 100);
+    expect(placeRows(v, INLINE_FROM + 300).height).toBeLessThan(placeRows(v, 300).height);
+    const el = svg();
+    drawTree(el, v, { width: INLINE_FROM + 300, animate: 0 }, { zoom: () => {} });
+    const leaf = el.querySelector('g.row[data-id="ctp-7"] rect.leaf')!;
+    expect(Number(leaf.getAttribute('x'))).toBe(wide[2].leafX);
+    expect(Number(leaf.getAttribute('y'))).toBeLessThan(G.head);
   });
 });

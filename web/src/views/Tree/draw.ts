@@ -16,6 +16,16 @@ import type { LeafView, RowView, TreeView } from './model';
 /** Geometry (px). */
 export const G = { rootY: 12, rowGap: 6, head: 16, leaf: 8, leafGap: 2, gutter: 50, rootX: 60, nodeX: 76, textX: 86, endLine: 12, charPx: 6.2 } as const;
 
+/**
+ * From this width on (the tree on the stage) a row's leaves stand beside its label instead of
+ * under it, so a row takes one line and a 720-pixel-high screen shows twenty of them.
+ */
+export const INLINE_FROM = 560;
+/** Width of the label column when leaves stand beside it. */
+const LABEL_W = 230;
+/** Gap between rows when leaves stand beside the labels. */
+const INLINE_GAP = 4;
+
 /** `text` made to fit about `px` (SVG text does not wrap; the row's tooltip has it whole). */
 export function fit(text: string, px: number): string {
   const max = Math.max(8, Math.floor(px / G.charPx));
@@ -39,7 +49,7 @@ export interface DrawOptions {
 }
 
 type Datum = { kind: 'root'; view: TreeView } | { kind: 'row'; row: RowView } | { kind: 'leaf'; leaf: LeafView };
-type Placed = { row: RowView; y: number; height: number; leavesPerLine: number };
+type Placed = { row: RowView; y: number; height: number; leavesPerLine: number; leafX: number; leafY: number };
 
 const WHOLE = new Intl.NumberFormat('en-US');
 const n = (v: number) => WHOLE.format(v);
@@ -52,16 +62,20 @@ export function placeRows(view: TreeView, width: number): { placed: Placed[]; he
   const root: HierarchyNode<Datum> = hierarchy<Datum>({ kind: 'root', view }, (d) =>
     d.kind === 'root' ? d.view.rows.map((row) => ({ kind: 'row', row })) : d.kind === 'row' ? d.row.leaves.map((leaf) => ({ kind: 'leaf', leaf })) : undefined,
   );
-  const perLine = Math.max(1, Math.floor((width - G.textX - 40) / (G.leaf + G.leafGap)));
+  const inline = width >= INLINE_FROM;
+  const leafX = inline ? G.textX + LABEL_W : G.textX;
+  const leafY = inline ? 4 : G.head;
+  const gap = inline ? INLINE_GAP : G.rowGap;
+  const perLine = Math.max(1, Math.floor((width - leafX - 40) / (G.leaf + G.leafGap)));
   let y = G.rootY + G.head + G.rowGap;
   const placed: Placed[] = [];
   for (const c of root.children ?? []) {
     if (c.data.kind !== 'row') continue;
     const row = c.data.row;
     const lines = Math.ceil((c.children?.length ?? 0) / perLine);
-    const height = G.head + lines * (G.leaf + G.leafGap);
-    placed.push({ row, y, height, leavesPerLine: perLine });
-    y += height + G.rowGap;
+    const height = Math.max(G.head, leafY + lines * (G.leaf + G.leafGap));
+    placed.push({ row, y, height, leavesPerLine: perLine, leafX, leafY });
+    y += height + gap;
   }
   return { placed, height: y + G.endLine + view.pruned.length * (G.head + G.rowGap) + 4 };
 }
@@ -98,8 +112,8 @@ function drawLeaves(rows: Sel<SVGGElement, Placed>, tr: Tr) {
       )
       .attr('class', leafClass)
       .attr('data-id', (d) => d.id)
-      .attr('x', (_, i) => G.textX + (i % p.leavesPerLine) * (G.leaf + G.leafGap))
-      .attr('y', (_, i) => G.head + Math.floor(i / p.leavesPerLine) * (G.leaf + G.leafGap));
+      .attr('x', (_, i) => p.leafX + (i % p.leavesPerLine) * (G.leaf + G.leafGap))
+      .attr('y', (_, i) => p.leafY + Math.floor(i / p.leavesPerLine) * (G.leaf + G.leafGap));
     if (tr) leaves.transition(tr).attr('opacity', 1);
     else leaves.filter(function () {
       return this.getAttribute('opacity') !== '1';
@@ -109,8 +123,8 @@ function drawLeaves(rows: Sel<SVGGElement, Placed>, tr: Tr) {
       .data(moreText(p.row) ? [moreText(p.row)] : [])
       .join('text')
       .attr('class', 'more')
-      .attr('x', G.textX + Math.min(p.row.leaves.length, p.leavesPerLine) * (G.leaf + G.leafGap) + 4)
-      .attr('y', G.head + (lines - 1) * (G.leaf + G.leafGap) + G.leaf)
+      .attr('x', p.leafX + Math.min(p.row.leaves.length, p.leavesPerLine) * (G.leaf + G.leafGap) + 4)
+      .attr('y', p.leafY + (lines - 1) * (G.leaf + G.leafGap) + G.leaf)
       .text((d) => d);
   });
 }
@@ -188,7 +202,7 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
   // One tooltip per row names its leaves (a title per leaf cost more than the rest of a redraw).
   rows.select('title').text((p) => rowTitle(p.row));
   rows.select('text.rank').text((p) => (p.row.rank === 0 ? '' : p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
-  rows.select('text.label').text((p) => fit(p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''), opts.width - G.textX));
+  rows.select('text.label').text((p) => fit(p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''), (p.row.leaves.length > 0 && p.leafX > G.textX ? p.leafX - 8 : opts.width) - G.textX));
   rows.select('rect.card--back').attr('display', (p) => (p.row.band ? null : 'none'));
   rows.select('circle.node').attr('r', (p) => (p.row.band ? 6 : 5));
   if (tr) rows.transition(tr).attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);

@@ -346,6 +346,14 @@ impl Ftl for Dac {
         }
     }
 
+    fn block_duty(&self, block: BlockId, dev: &Device) -> Option<crate::inspect::BlockDuty> {
+        if self.tblocks.contains(&block) {
+            let role = "translation block (pages of the block-level map)".into();
+            return Some(crate::inspect::BlockDuty { block, lbn: None, role, gc: None });
+        }
+        self.map.duty(dev, block, "primary", "replacement")
+    }
+
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
         // Data pages map themselves by their spare areas (primary and replacement blocks);
         // the translation pages' block-level entries are checked by `check`.

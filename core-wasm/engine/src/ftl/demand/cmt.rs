@@ -96,8 +96,10 @@ impl Cmt {
             Cmt::Segmented(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
         };
         let victim = cheap.or_else(|| self.pop_lru());
-        // With no room at all (capacity 0) the entry itself is the victim.
-        let victim = victim.or(self.insert(lpn, e).evicted());
+        // The entry goes in after its victim left; with no room at all (capacity 0) the insert
+        // evicts the entry itself, which is then the victim.
+        let evicted = self.insert(lpn, e).evicted();
+        let victim = victim.or(evicted);
         if let Some((k, v)) = victim {
             dev.cache_evict(CacheLevel::Entry, k, v.dirty, ENTRY_BYTES as u32);
         }

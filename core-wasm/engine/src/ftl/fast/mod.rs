@@ -307,6 +307,10 @@ impl Ftl for FastFtl {
         self.map.role(dev, block, BlockRole::Log)
     }
 
+    fn block_duty(&self, block: BlockId, dev: &Device) -> Option<crate::inspect::BlockDuty> {
+        self.map.duty(dev, block, "data", "log")
+    }
+
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {
         Some(self.map.map_view())
     }

@@ -18,7 +18,7 @@ use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
-use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
+use crate::inspect::{indexed_keys, BlockDuty, Budget, InspectQuery, Inspection, Row, Structure};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
@@ -31,7 +31,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         source: "thesis (seed 002) §4.2.2, §4.4, Table 4.2 (Choudhuri & Givargis); notes §2.8",
     },
     notes: include_str!("notes.md"),
-    stops: &[StopAt::Gc],
+    stops: &[StopAt::Gc, StopAt::GcStep],
     caches: &[],
     options: OptionsSpec::of::<GftlOptions>(),
     open_blocks: OpenBlocks::ONE_PER_UNIT,
@@ -215,6 +215,7 @@ impl Gftl {
                     self.queue.push_back(Job::DrainBuffer(b));
                     return Ok(());
                 }
+                dev.gc_step();
                 dev.gc_start(b);
                 dev.erase(b, Purpose::Gc)?;
                 dev.gc_end(b);
@@ -238,6 +239,7 @@ impl Gftl {
                 }
             }
             Job::Clean { lbn, mut dest, mut page, mut todo, started } => {
+                dev.gc_step();
                 let old = self.data[lbn as usize];
                 if !started {
                     dev.gc_start(old);
@@ -443,6 +445,50 @@ impl Ftl for Gftl {
         } else {
             BlockRole::Free
         }
+    }
+
+    fn block_duty(&self, block: BlockId, dev: &Device) -> Option<BlockDuty> {
+        let len = self.queue.len();
+        // Its place in the GC queue (1 = being cleaned next), and the job there.
+        let place =
+            |hit: &dyn Fn(&Job) -> bool| self.queue.iter().position(hit).map(|i| (i + 1, &self.queue[i]));
+        let queue_text = |at: Option<(usize, &Job)>| {
+            match at {
+            None => format!("not in the GC queue ({len} jobs queued)"),
+            Some((1, Job::Clean { page, started: true, todo, .. })) => match todo {
+                None => format!("being cleaned, first in the GC queue of {len}: data block copied up to page {page} of {}", self.ppb),
+                Some(t) => format!("being cleaned, first in the GC queue of {len}: {} buffer pages left to move", t.len()),
+            },
+            Some((i, Job::Clean { .. })) => format!("queued for cleaning, {i} of {len} in the GC queue"),
+            Some((i, Job::DrainBuffer(_))) => format!("full, {i} of {len} in the GC queue: its logical blocks get queued"),
+            Some((i, Job::EraseBuffer(_))) => format!("full, {i} of {len} in the GC queue: erased once it holds no valid page"),
+        }
+        };
+        let buffer_job =
+            |b: BlockId| move |j: &Job| matches!(j, Job::DrainBuffer(x) | Job::EraseBuffer(x) if *x == b);
+        if let Some(i) = self.buffers.iter().position(|&b| b == block) {
+            let role = format!("buffer block {} of {} (page-mapped write buffer)", i + 1, self.buffers.len());
+            return Some(BlockDuty {
+                block,
+                lbn: None,
+                role,
+                gc: Some(queue_text(place(&buffer_job(block)))),
+            });
+        }
+        if let Some(at) = place(&|j: &Job| matches!(j, Job::Clean { dest, .. } if *dest == block)) {
+            let Job::Clean { lbn, .. } = at.1 else { return None };
+            let gc = queue_text(Some(at));
+            return Some(BlockDuty {
+                block,
+                lbn: Some(*lbn),
+                role: "cleaning destination (next data block)".into(),
+                gc: Some(gc),
+            });
+        }
+        let lbn = self.data.iter().position(|&b| b == block)? as u32;
+        let gc = queue_text(place(&|j: &Job| matches!(j, Job::Clean { lbn: l, .. } if *l == lbn)));
+        let full = if dev.flash().programmed_count(block) == self.ppb { "full " } else { "" };
+        Some(BlockDuty { block, lbn: Some(lbn), role: format!("{full}data block"), gc: Some(gc) })
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

@@ -69,3 +69,47 @@ fn reads_scan_the_data_block_and_cleaning_runs_in_steps() {
         assert_eq!(ftl.read(lpn, &mut dev).unwrap(), Some(PageTag::data(lpn, v)));
     }
 }
+
+/// The block under the pointer: a data block's logical block and its place in the GC
+/// queue, the cleaning's destination, and a buffer block.
+#[test]
+fn a_block_tells_its_part_and_its_place_in_the_gc_queue() {
+    let (mut ftl, mut dev) = setup();
+    let duty =
+        |ftl: &Gftl, dev: &Device, b: BlockId| ftl.block_duty(b, dev).map(|d| (d.lbn, d.role, d.gc.unwrap()));
+    for (i, lpn) in (0..7).enumerate() {
+        request(&mut ftl, &mut dev, Some(i as u32 + 1), lpn);
+    }
+    let data = ftl.data[0];
+    assert_eq!(
+        duty(&ftl, &dev, data),
+        Some((Some(0), "data block".into(), "not in the GC queue (0 jobs queued)".into()))
+    );
+    // The 8th page fills it: queued and cleaned at once, 6 of 8 pages copied so far.
+    request(&mut ftl, &mut dev, Some(8), 7);
+    assert_eq!(
+        duty(&ftl, &dev, data),
+        Some((
+            Some(0),
+            "full data block".into(),
+            "being cleaned, first in the GC queue of 1: data block copied up to page 6 of 8".into()
+        ))
+    );
+    let Some(Job::Clean { dest, .. }) = ftl.queue.front().cloned() else { panic!("a cleaning") };
+    assert_eq!(
+        duty(&ftl, &dev, dest).map(|d| (d.0, d.1)),
+        Some((Some(0), "cleaning destination (next data block)".into()))
+    );
+    // A write of LBN 0 while it is cleaned goes to a buffer block.
+    request(&mut ftl, &mut dev, None, 7);
+    request(&mut ftl, &mut dev, Some(9), 5);
+    let buffer = ftl.buffers[0];
+    assert_eq!(
+        duty(&ftl, &dev, buffer),
+        Some((
+            None,
+            "buffer block 1 of 1 (page-mapped write buffer)".into(),
+            "not in the GC queue (0 jobs queued)".into()
+        ))
+    );
+}

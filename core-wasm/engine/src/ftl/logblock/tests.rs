@@ -83,6 +83,17 @@ fn the_map_tells_log_data_and_free_blocks_apart_and_reads_the_newest_copy() {
     assert_eq!(map.read(&mut dev, 2).unwrap(), None, "never written");
     map.write_log(&mut dev, 1, 2, log, 0).unwrap();
     assert_eq!(map.read(&mut dev, 1).unwrap(), Some(crate::flash::PageTag::data(1, 2)), "the log copy");
+    // The block under the pointer: what it does for which logical block.
+    let duty = |b| map.duty(&dev, b, "data", "log").map(|d| (d.lbn, d.role));
+    assert_eq!(duty(data), Some((Some(0), "data block".into())));
+    assert_eq!(duty(log), Some((Some(0), "log block".into())));
+    assert_eq!(duty(free), None);
+    let ppb = map.ppb();
+    map.write_log(&mut dev, ppb + 1, 3, log, 1).unwrap();
+    assert_eq!(
+        map.duty(&dev, log, "primary", "replacement").map(|d| (d.lbn, d.role)),
+        Some((None, "replacement block holding pages of logical blocks 0, 1".into()))
+    );
 }
 
 #[test]

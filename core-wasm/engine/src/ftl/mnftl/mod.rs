@@ -15,7 +15,7 @@ use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag};
 use crate::hash::StateHasher;
-use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
+use crate::inspect::{indexed_keys, BlockDuty, Budget, InspectQuery, Inspection, Row, Structure};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
@@ -278,6 +278,20 @@ impl Ftl for Mnftl {
         } else {
             BlockRole::Data
         }
+    }
+
+    fn block_duty(&self, block: BlockId, dev: &Device) -> Option<BlockDuty> {
+        let lbn = self.owner[block as usize];
+        let list = self.lists.get(lbn as usize)?;
+        let i = list.iter().position(|&b| b == block)?;
+        let open = i + 1 == list.len() && dev.flash().programmed_count(block) < self.ppb;
+        let role = format!(
+            "block {} of {} in the logical block's list (oldest first){}",
+            i + 1,
+            list.len(),
+            if open { ", being written" } else { "" }
+        );
+        Some(BlockDuty { block, lbn: Some(lbn), role, gc: None })
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

@@ -7,20 +7,27 @@
 //! (thesis §2.3.4, charged too). A full replacement block is folded with its
 //! primary: the newest copy of each page goes to a fresh block, which becomes the primary,
 //! and both old blocks are erased.
+//!
+//! On MLC (or with `placement = "in-order"`) the primary block is programmed in page order:
+//! a write takes its primary slot only when that slot is the block's next page, anything else
+//! goes to the replacement block, and a fold pads the offsets it has no page for. The thesis
+//! says only that offset placement is not MLC-safe (notes §2.2); this placement is ours.
 
 use std::collections::VecDeque;
 
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::blockmap::BlockMap;
 use super::logblock::{self, log_list, map_structures, LogBlock};
-use super::{BlockRole, BuildCtx, Ftl, NoOptions, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
+use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::config::CellType;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag};
 use crate::hash::StateHasher;
-use crate::inspect::{Budget, InspectQuery, Inspection, Order};
+use crate::inspect::{BlockDuty, Budget, InspectQuery, Inspection, Order};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
@@ -35,14 +42,36 @@ pub static SPEC: SchemeSpec = SchemeSpec {
     notes: include_str!("notes.md"),
     stops: &[StopAt::Gc, StopAt::Merge],
     caches: &[],
-    options: OptionsSpec::of::<NoOptions>(),
+    options: OptionsSpec::of::<NftlOptions>(),
     open_blocks: OpenBlocks::ONE_PER_UNIT,
-    variants: || vec![("NFTL", json!({}))],
+    variants: || vec![("NFTL", json!({})), ("NFTL, in-order primary", json!({"placement": "in-order"}))],
     build: |ctx, options| {
-        super::parse_options::<NoOptions>("nftl", options)?;
-        Ok(Box::new(Nftl::new(ctx)?))
+        let o: NftlOptions = super::parse_options("nftl", options)?;
+        Ok(Box::new(Nftl::with(ctx, o.placement)?))
     },
 };
+
+/// Where a first write goes in its primary block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placement {
+    /// `in-order` on an MLC device, `offset` on SLC.
+    #[default]
+    Auto,
+    /// At its offset, whenever that page is free (Ban's NFTL; SLC only).
+    Offset,
+    /// At its offset only when that is the primary block's next page, else in the
+    /// replacement block; a fold pads the offsets it has no page for (MLC-safe).
+    InOrder,
+}
+
+/// NFTL's options.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct NftlOptions {
+    /// `auto` (in order on MLC, at the offset on SLC), `offset` or `in-order`.
+    pub placement: Placement,
+}
 
 /// RAM per logical block: primary and replacement block numbers (notes §2.2: 1.5 MB for
 /// 262,144 logical blocks, 6 bytes each), so NFTL charges its own block-map reads rather
@@ -61,8 +90,25 @@ pub struct Nftl {
 
 impl Nftl {
     /// An NFTL over an erased device; needs two spare blocks (a replacement and a fold target).
+    #[cfg(test)]
     pub fn new(ctx: &BuildCtx) -> Result<Self> {
-        Ok(Nftl { map: BlockMap::new(ctx, "nftl", 2)?, repl: VecDeque::new() })
+        Self::with(ctx, Placement::Auto)
+    }
+
+    /// [`Self::new`] with primary pages placed as `placement` says.
+    pub fn with(ctx: &BuildCtx, placement: Placement) -> Result<Self> {
+        let in_order = match placement {
+            Placement::Auto => ctx.device.cell == CellType::Mlc,
+            Placement::Offset if ctx.device.cell == CellType::Mlc => {
+                return Err(EngineError::Config(
+                    "scheme 'nftl' with options.placement = \"offset\" programs primary pages out of order, which MLC forbids; use options.placement = \"auto\" or \"in-order\"".into(),
+                ))
+            }
+            Placement::Offset => false,
+            Placement::InOrder => true,
+        };
+        let map = if in_order { BlockMap::in_order(ctx, "nftl", 2)? } else { BlockMap::new(ctx, "nftl", 2)? };
+        Ok(Nftl { map, repl: VecDeque::new() })
     }
 
     /// Where `lpn`'s valid copy is (the simulator's bookkeeping, not charged): the primary
@@ -143,7 +189,13 @@ impl Ftl for Nftl {
             Some(slot) => _ = dev.read_oob(slot, Purpose::Data)?,
             None => self.make_room(dev)?,
         }
+        // In order, a page first written out of order lives in the replacement block until
+        // its primary slot comes next; the write into the slot supersedes that copy.
+        let elsewhere = if self.map.programs_in_order() { self.current(dev, lpn) } else { None };
         if self.map.write_in_place(dev, lpn, version)? {
+            if let Some(old) = elsewhere {
+                dev.invalidate(old)?;
+            }
             return Ok(());
         }
         let i = match self.repl_of(lbn) {
@@ -201,6 +253,31 @@ impl Ftl for Nftl {
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         self.map.role(dev, block, BlockRole::Replacement)
+    }
+
+    fn block_duty(&self, block: BlockId, dev: &Device) -> Option<BlockDuty> {
+        let ppb = self.map.ppb();
+        if let Some(i) = self.repl.iter().position(|(_, l)| l.block == block) {
+            let (lbn, log) = &self.repl[i];
+            let gc = format!(
+                "{} of {ppb} pages written, folded with the primary when full; {} of {} in fold order (the oldest is folded first when blocks run out)",
+                log.lpns.len(),
+                i + 1,
+                self.repl.len()
+            );
+            return Some(BlockDuty { block, lbn: Some(*lbn), role: "replacement".into(), gc: Some(gc) });
+        }
+        let lbn = (0..self.map.lbns()).find(|&l| self.map.data_block(l) == Some(block))?;
+        let gc = match self.repl_of(lbn) {
+            Some(i) => format!("its replacement block is block {}", self.repl[i].1.block),
+            None => "no replacement block yet".into(),
+        };
+        let placed = if self.map.programs_in_order() {
+            format!("primary, programmed in order: next page {}", dev.flash().programmed_count(block))
+        } else {
+            "primary".into()
+        };
+        Some(BlockDuty { block, lbn: Some(lbn), role: placed, gc: Some(gc) })
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

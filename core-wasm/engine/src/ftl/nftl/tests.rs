@@ -98,3 +98,72 @@ fn a_write_charges_the_primary_spare_read_and_the_replacement_search() {
     assert_eq!(dev.counters.oob_reads.iter().sum::<u64>(), 22);
     assert_reads(&mut ftl, &mut dev, &[(0, 9), (1, 6), (2, 8), (3, 7)]);
 }
+
+/// Seed 004's array as MLC: NFTL's default placement there is in order.
+fn setup_mlc() -> (Nftl, Device) {
+    let mut config = seed004::config();
+    config.device.cell = crate::config::CellType::Mlc;
+    let lat = Latencies { oob_read_ns: 1_000, transfer_ns_per_page: 0, ..seed004::latencies() };
+    (Nftl::new(&BuildCtx::of(&config)).unwrap(), seed004::device_with(&config, lat))
+}
+
+/// On MLC a first write takes its primary slot only when the slot is the primary's next
+/// page; the others go to the replacement block in order, so the device's program-order
+/// check never refuses a write.
+#[test]
+fn on_mlc_a_first_write_out_of_order_goes_to_the_replacement_block() {
+    let (mut ftl, mut dev) = setup_mlc();
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[1, 0, 2, 1], &mut v);
+    let primary = ftl.map.data_block(0).unwrap();
+    let first = dev.flash().first_ppn(primary);
+    // LPN 1 found the primary's page 0 next, so it went to the replacement; LPN 0 then took
+    // page 0, LPN 2 (offset 2, next page 1) the replacement; the update of LPN 1 found its
+    // slot next, so it went there and its replacement copy became invalid.
+    assert_eq!(dev.flash().programmed_count(primary), 2);
+    assert_eq!(dev.flash().tag(first), PageTag::data(0, 2));
+    assert_eq!(dev.flash().tag(first + 1), PageTag::data(1, 4));
+    assert_eq!(ftl.repl[0].1.lpns, [1, 2]);
+    let repl = dev.flash().first_ppn(ftl.repl[0].1.block);
+    assert_eq!(dev.flash().state(repl), PageState::Invalid);
+    assert_reads(&mut ftl, &mut dev, &[(0, 2), (1, 4), (2, 3)]);
+}
+
+/// A fold on MLC programs the new primary in offset order up to the last page it keeps,
+/// padding an offset with no page (LPN 3 never written, LPN 1 trimmed): the padding is
+/// invalid at once, reads of the hole find nothing, and a later first write of the hole
+/// goes to the replacement block since its slot is programmed.
+#[test]
+fn on_mlc_a_fold_programs_in_order_and_pads_the_holes() {
+    let (mut ftl, mut dev) = setup_mlc();
+    let mut v = 0;
+    write_all(&mut ftl, &mut dev, &[0, 1, 2], &mut v);
+    ftl.trim(1, &mut dev).unwrap();
+    write_all(&mut ftl, &mut dev, &[2, 2, 0, 2], &mut v); // replacement full
+    write_all(&mut ftl, &mut dev, &[0], &mut v); // folds, then goes to a fresh replacement
+    assert_eq!(dev.stats.merges, [0, 0, 1]);
+    let primary = ftl.map.data_block(0).unwrap();
+    let first = dev.flash().first_ppn(primary);
+    assert_eq!(dev.flash().programmed_count(primary), 3, "offsets 0, 1 (padding), 2");
+    assert_eq!(dev.flash().state(first + 1), PageState::Invalid);
+    assert_eq!(dev.flash().tag(first + 1), PageTag::data(1, 0));
+    assert_eq!(ftl.read(1, &mut dev).unwrap(), None);
+    assert_eq!(ftl.read(3, &mut dev).unwrap(), None);
+    // The fold copied two pages (0 and 2); the padding is a program, not a copy.
+    assert_eq!(dev.stats.log.merge_copies.iter().sum::<u64>(), 2);
+    assert_eq!(dev.stats.log.padding_pages, 1);
+    // Offset 3 is the new primary's next page: a first write of LPN 3 goes there.
+    write_all(&mut ftl, &mut dev, &[3, 1], &mut v);
+    assert_eq!(dev.flash().tag(first + 3), PageTag::data(3, 9));
+    assert_eq!(ftl.repl[0].1.lpns, [0, 1]);
+    assert_reads(&mut ftl, &mut dev, &[(0, 8), (1, 10), (2, 7), (3, 9)]);
+}
+
+/// Offset placement on MLC is refused at build time, naming MLC and the option.
+#[test]
+fn offset_placement_refuses_mlc() {
+    let mut config = seed004::config();
+    config.device.cell = crate::config::CellType::Mlc;
+    let e = Nftl::with(&BuildCtx::of(&config), Placement::Offset).unwrap_err().to_string();
+    assert!(e.contains("MLC") && e.contains("options.placement"), "{e}");
+}

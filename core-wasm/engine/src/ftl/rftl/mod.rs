@@ -20,7 +20,7 @@ use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
-use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
+use crate::inspect::{indexed_keys, BlockDuty, Budget, InspectQuery, Inspection, Row, Structure};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
 
@@ -35,7 +35,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         source: "thesis (seed 002) Ch.4 §4.3, Fig 4.5, Eqs 4.1-4.3, Table 4.2; notes §2.7",
     },
     notes: include_str!("notes.md"),
-    stops: &[StopAt::Gc],
+    stops: &[StopAt::Gc, StopAt::GcStep],
     caches: &[],
     options: OptionsSpec::of::<RftlOptions>(),
     open_blocks: OpenBlocks::ONE_PER_UNIT,
@@ -108,6 +108,8 @@ pub struct Collecting {
     page: u32,
     limit: u32,
     started: bool,
+    /// Steps run so far (for the views; follows from the rest, so not hashed).
+    steps: u32,
 }
 
 /// One logical block's three blocks and its collection.
@@ -348,6 +350,8 @@ impl Rftl {
             dev.gc_start(victim);
             c.started = true;
         }
+        c.steps += 1;
+        dev.gc_step();
         let dest = if c.kind == Kind::Replacement { g.b } else { g.r };
         let sources = Self::sources(&g, &c, self.ppb);
         let mut copied = 0;
@@ -392,6 +396,7 @@ impl Rftl {
                     page: 0,
                     limit: 0,
                     started: false,
+                    steps: 0,
                 });
             }
             Kind::Replacement => {
@@ -444,8 +449,70 @@ impl Rftl {
         }
         self.groups[lbn as usize].r = self.take(lbn, dev)?;
         self.groups[lbn as usize].gc =
-            Some(Collecting { kind, source: 0, page: 0, limit: buffered, started: false });
+            Some(Collecting { kind, source: 0, page: 0, limit: buffered, started: false, steps: 0 });
         Ok(None)
+    }
+
+    /// Valid pages `c` still has to copy (from where its copying has got to).
+    fn left_to_copy(&self, g: &Group, c: &Collecting, dev: &Device) -> u32 {
+        let sources = Self::sources(g, c, self.ppb);
+        let valid = |b: BlockId, from: u32, to: u32| {
+            let first = dev.flash().first_ppn(b);
+            (from..to.min(self.ppb))
+                .filter(|&k| {
+                    let p = first + k;
+                    dev.flash().state(p) == PageState::Valid && dev.flash().tag(p).kind == PageKind::Data
+                })
+                .count() as u32
+        };
+        sources
+            .iter()
+            .enumerate()
+            .skip(c.source as usize)
+            .map(|(i, &(b, to))| valid(b, if i == c.source as usize { c.page } else { 0 }, to))
+            .sum()
+    }
+
+    /// Fig 4.5's state of `lbn` in words: idle, buffering, or which collection and which
+    /// of its steps (copies of at most β pages, then the erase that exchanges or shifts).
+    pub fn gc_state(&self, lbn: u32, dev: &Device) -> String {
+        let g = &self.groups[lbn as usize];
+        let Some(c) = g.gc else {
+            if g.p == NO_BLOCK {
+                return "idle: no block yet".into();
+            }
+            if self.has_room(dev, g.p) {
+                return "idle: writes go to the primary".into();
+            }
+            let free = self.ppb - self.used(dev, g.b);
+            return format!(
+                "idle, primary full: the next write starts a collection{}",
+                if g.b == NO_BLOCK {
+                    String::new()
+                } else {
+                    format!(" when the buffer has k = {} free pages left (it has {free})", self.bounds.k)
+                }
+            );
+        };
+        let left = self.left_to_copy(g, &c, dev);
+        let beta = self.bounds.beta.max(1);
+        let steps = c.steps + left.div_ceil(beta) + 1;
+        let (what, end) = match c.kind {
+            Kind::Primary => {
+                ("collecting the primary into the replacement (Fig 4.5 a)", "erase, then exchange")
+            }
+            Kind::Merge => (
+                "collecting the primary and the buffer into the replacement (Fig 4.5 d)",
+                "erase, then circular shift",
+            ),
+            Kind::Replacement => ("collecting the replacement into the buffer (Fig 4.5 f)", "erase"),
+        };
+        let next = if left > 0 {
+            format!("next: copy {} of {left} valid pages left", left.min(beta))
+        } else {
+            format!("next: {end}")
+        };
+        format!("{what}: {} of {steps} steps done, {next}", c.steps)
     }
 
     /// The bounds this device gives (Table 4.2, Eqs 4.1–4.3).
@@ -529,6 +596,19 @@ impl Ftl for Rftl {
         } else {
             BlockRole::Replacement
         }
+    }
+
+    fn block_duty(&self, block: BlockId, dev: &Device) -> Option<BlockDuty> {
+        let lbn = self.owner[block as usize];
+        let g = self.groups.get(lbn as usize)?;
+        let role = if block == g.p {
+            "primary"
+        } else if block == g.b {
+            "buffer"
+        } else {
+            "replacement"
+        };
+        Some(BlockDuty { block, lbn: Some(lbn), role: role.into(), gc: Some(self.gc_state(lbn, dev)) })
     }
 
     fn map_view(&self) -> Option<crate::invariants::MapView<'_>> {

@@ -137,6 +137,78 @@ fn fig_4_5_lifecycle_with_beta_4_and_k_3() {
     }
 }
 
+/// Fig 4.5 again, as the block under the pointer tells it: each block's role for logical
+/// block 0 and that block's GC state after each step, (a) through (g).
+#[test]
+fn fig_4_5_roles_and_gc_state_step_by_step() {
+    let (mut ftl, mut dev) = setup(&fig_config(), json!({"reserve": "checked"}));
+    let mut v = 0;
+    let duty = |ftl: &Rftl, dev: &Device, b: BlockId| {
+        let d = ftl.block_duty(b, dev).expect("a held block has a duty");
+        assert_eq!(d.lbn, Some(0));
+        (d.role, d.gc.unwrap())
+    };
+    for lpn in [0, 1, 2, 3, 4, 5] {
+        w(&mut ftl, &mut dev, lpn, &mut v);
+    }
+    let p = ftl.groups[0].p;
+    assert_eq!(duty(&ftl, &dev, p), ("primary".into(), "idle: writes go to the primary".into()));
+    for lpn in [0, 1] {
+        w(&mut ftl, &mut dev, lpn, &mut v);
+    }
+    assert_eq!(duty(&ftl, &dev, p).1, "idle, primary full: the next write starts a collection");
+    // (a) w0, then copy0 (4 of the 6 valid pages): three steps planned, the erase last.
+    w(&mut ftl, &mut dev, 6, &mut v);
+    let g = ftl.groups[0].clone();
+    let a = "collecting the primary into the replacement (Fig 4.5 a)";
+    assert_eq!(
+        duty(&ftl, &dev, g.p),
+        ("primary".into(), format!("{a}: 1 of 3 steps done, next: copy 2 of 2 valid pages left"))
+    );
+    assert_eq!(duty(&ftl, &dev, g.r).0, "replacement");
+    assert_eq!(duty(&ftl, &dev, g.b).0, "buffer");
+    w(&mut ftl, &mut dev, 7, &mut v);
+    assert_eq!(duty(&ftl, &dev, g.r).1, format!("{a}: 2 of 3 steps done, next: erase, then exchange"));
+    // (b) The erase and the exchange: the old replacement is the primary, the old primary free.
+    w(&mut ftl, &mut dev, 6, &mut v);
+    assert_eq!(ftl.block_duty(g.p, &dev), None, "the erased primary went back to the pool");
+    assert_eq!(duty(&ftl, &dev, g.r), ("primary".into(), "idle: writes go to the primary".into()));
+    // (c) The primary fills; the buffer takes writes until it has k = 3 free pages.
+    for lpn in [2, 3, 4] {
+        w(&mut ftl, &mut dev, lpn, &mut v);
+    }
+    assert_eq!(
+        duty(&ftl, &dev, g.b).1,
+        "idle, primary full: the next write starts a collection when the buffer has k = 3 free pages left (it has 4)"
+    );
+    w(&mut ftl, &mut dev, 5, &mut v);
+    // (d) Primary and buffer into a new replacement, interleaved with writes to the buffer.
+    w(&mut ftl, &mut dev, 0, &mut v);
+    let d = "collecting the primary and the buffer into the replacement (Fig 4.5 d)";
+    assert_eq!(
+        duty(&ftl, &dev, g.b),
+        ("buffer".into(), format!("{d}: 1 of 3 steps done, next: copy 3 of 3 valid pages left"))
+    );
+    w(&mut ftl, &mut dev, 7, &mut v);
+    assert_eq!(duty(&ftl, &dev, g.b).1, format!("{d}: 2 of 3 steps done, next: erase, then circular shift"));
+    // (e) Circular shift: the old buffer is the replacement, the erased primary the buffer;
+    // (f) the replacement is collected into the buffer.
+    w(&mut ftl, &mut dev, 6, &mut v);
+    let g4 = ftl.groups[0].clone();
+    let f = "collecting the replacement into the buffer (Fig 4.5 f)";
+    assert_eq!(
+        duty(&ftl, &dev, g.b),
+        ("replacement".into(), format!("{f}: 0 of 2 steps done, next: copy 3 of 3 valid pages left"))
+    );
+    assert_eq!(duty(&ftl, &dev, g4.b).0, "buffer");
+    assert_eq!(duty(&ftl, &dev, g4.p).0, "primary");
+    w(&mut ftl, &mut dev, 1, &mut v);
+    assert_eq!(duty(&ftl, &dev, g4.r).1, format!("{f}: 1 of 2 steps done, next: erase"));
+    // (g) Idle again; the primary serves writes.
+    w(&mut ftl, &mut dev, 2, &mut v);
+    assert_eq!(duty(&ftl, &dev, g4.p), ("primary".into(), "idle: writes go to the primary".into()));
+}
+
 /// Table 4.4 / Theorem 4.3.1: with the reserve kept, no request of a random stream of
 /// reads and writes over the thesis' device exceeds L(p) = 2,325 µs; reads always cost 50 µs,
 /// writes at least 325 µs once their sub-table is on flash.
@@ -230,6 +302,22 @@ fn best_effort_keeps_every_page_on_a_small_device_and_counts_overruns() {
 /// The bound each scheme reports for the response chart: RFTL's and GFTL's L(p) of Table
 /// 4.2 on the thesis' device with π = 64 (2,325 and 3,625 µs; GFTL's read scans π spare
 /// areas, so its bound grows with π); a scheme without a bound reports none.
+/// `thesis-rftl` replays requests once per RFTL's L(p) (thesis §4.4), computed by the
+/// scheme on the preset's own device and at the other block sizes Ch. 4 varies.
+#[test]
+fn the_real_time_preset_arrives_once_per_rftls_bound() {
+    let preset = presets::config("thesis-rftl").unwrap();
+    for ppb in [32, 64, 128] {
+        let mut c = preset.clone();
+        (c.scheme, c.device.pages_per_block, c.device.over_provisioning) = ("rftl".into(), ppb, 0.67);
+        crate::ftl::resolve_options(&mut c).unwrap();
+        let bound_ns = (crate::ftl::build(&c).unwrap().response_bound_us().unwrap() * 1_000.0).round() as u64;
+        assert_eq!(preset.timing, crate::config::TimingMode::Periodic(bound_ns), "π = {ppb}");
+    }
+    // Presets the sources give no arrivals for keep the trace's timestamps.
+    assert_eq!(presets::config("thesis-mnftl").unwrap().timing, crate::config::TimingMode::Trace);
+}
+
 #[test]
 fn schemes_report_their_table_4_2_bound() {
     let bound = |scheme: &str| {
