@@ -23,7 +23,7 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   const bar = page.getByTestId('lesson');
   await expect(bar).toContainText('Stop 1 of 6');
   // The text's numbers come from the engine: request 5 programmed 8 pages.
-  await expect(page.getByTestId('lesson-text')).toContainText('Request 5 programmed 8 pages');
+  await expect(page.getByTestId('lesson-text')).toContainText('Request #4 programmed 8 pages');
 
   for (let i = 1; i < lesson.stops.length; i++) {
     await bar.getByRole('button', { name: 'Next stop →' }).click();

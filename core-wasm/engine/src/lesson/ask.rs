@@ -90,7 +90,7 @@ pub fn ask_after(sim: &Sim, skip: usize, q: &Question, limit: usize) -> Result<A
                     answer,
                     reveal,
                     request: Some(index),
-                    explain: format!("Request {}: {explain}", index + 1),
+                    explain: format!("Request #{index}: {explain}"),
                 });
             }
         }
