@@ -87,6 +87,7 @@ pub mod hash;
 pub mod ids;
 pub mod inspect;
 pub mod invariants;
+pub mod lesson;
 pub mod metadata;
 #[allow(missing_docs)]
 pub mod metrics;

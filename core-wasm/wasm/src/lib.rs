@@ -240,6 +240,14 @@ impl WasmSim {
         serde_json::to_string(&ftl_engine::experiments::reading(self.0.sim(), &paths)).map_err(js_err)
     }
 
+    /// Teaching mode: the facts of a lesson stop (`{"at": [r, k]}`) or the engine's answer to
+    /// a question asked there (`{"at": [r, 0], "question": {"kind": …}}`), as JSON; computed
+    /// on copies, so the simulation does not move.
+    #[wasm_bindgen(js_name = lessonJson)]
+    pub fn lesson_json(&self, query: &str) -> Result<String, JsError> {
+        ftl_engine::lesson::query(&self.0, query).map_err(js_err)
+    }
+
     /// The engine state hash as 16 hex digits.
     #[wasm_bindgen(js_name = stateHash)]
     pub fn state_hash(&self) -> String {

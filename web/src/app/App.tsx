@@ -1,3 +1,6 @@
+import { LessonBar } from '../lessons/LessonBar';
+import { SaturationNote } from '../lessons/SaturationNote';
+import { WhatIsAnFtl } from '../lessons/WhatIsAnFtl';
 import { BusyBar } from '../controls/BusyBar';
 import { Announcer } from './Announcer';
 import { Controls } from '../controls/Controls';
@@ -77,6 +80,7 @@ export function App() {
         <h1>
           FTL Lab <span>flash translation layers, step by step</span>
         </h1>
+        <WhatIsAnFtl />
         <ExperimentSummary />
         <ShareBar />
       </header>
@@ -91,6 +95,8 @@ export function App() {
       <main className="app__main">
         <Stage views={VIEWS} />
         <div className="app__story panel">
+          <SaturationNote />
+          <LessonBar />
           <Narration />
         </div>
         <aside className="app__side" aria-label="Details">

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
 import { SyncView } from '../compare/sync/SyncView';
+import { LessonsPanel } from '../lessons/LessonsPanel';
 import { TracePanel } from '../traces/TracePanel';
 import { BlockGrid } from '../views/BlockGrid/BlockGrid';
 import { CachePanel } from '../views/Cache/CachePanel';
@@ -41,6 +42,7 @@ export const SIDE_PANELS: SidePanel[] = [
   panel('tree', TreePanel),
   panel('compare', ComparePanel),
   panel('sync', SyncView),
+  panel('lessons', LessonsPanel),
 ];
 
 /** The block grid over the response chart: the stage's view of a fresh app. */

@@ -25,6 +25,7 @@ export const STAGE_VIEWS: readonly StageView[] = [
   { id: 'counters', label: 'Counters', key: '8' },
   { id: 'scheme', label: 'Scheme notes', key: '9' },
   { id: 'request', label: 'Request', key: '0' },
+  { id: 'lessons', label: 'Lessons' },
 ];
 
 /** The view `id`, if there is one. */

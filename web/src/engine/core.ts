@@ -145,6 +145,8 @@ export class SimCore {
         const session = this.need(simId);
         return [{ type: 'inspection', id, inspection: session.inspect(msg.query), at: session.position() }, []];
       }
+      case 'lesson':
+        return [{ type: 'lesson', id, json: this.need(simId).sim.lessonJson(msg.query) }, []];
       case 'drop':
         this.sessions.get(simId)?.sim.free();
         this.sessions.delete(simId);

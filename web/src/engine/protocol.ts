@@ -369,6 +369,8 @@ type ToWorkerBody =
    * never per frame); `query` reaches the engine untouched. The answer says where it stands.
    */
   | { type: 'inspect'; id: number; query: InspectQuery }
+  /** Teaching mode: a lesson stop's facts or a question's answer (engine `lesson::query`), JSON in and out. */
+  | { type: 'lesson'; id: number; query: string }
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
@@ -387,6 +389,7 @@ export type FromWorker =
   | { type: 'responses'; id: number; series: ResponseSeries }
   | { type: 'dropped'; id: number }
   | { type: 'inspection'; id: number; inspection: Inspection; at: Position }
+  | { type: 'lesson'; id: number; json: string }
   | { type: 'catalog'; id: number; catalog: Catalog }
   | { type: 'validated'; id: number; result: Validation }
   | { type: 'sweep'; id: number; json: string }

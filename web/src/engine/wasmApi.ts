@@ -75,6 +75,8 @@ export interface WasmSimulation {
   stateHash(): string;
   /** The answer to a view's question (`InspectQuery` JSON; engine/inspection.ts); never changes the state hash. */
   inspectJson(queryJson: string): string;
+  /** A lesson stop's facts or a question's answer (engine `lesson::query`), on copies. */
+  lessonJson(query: string): string;
   /** Events since the last take as binary records (eventCodec.ts). */
   takeEvents(): Uint32Array;
   free(): void;

@@ -1,5 +1,5 @@
 // Every scheme the teaching traces' tiny device refuses runs on the device the refusal
-// offers (the teaching preset's), on each of the five teaching traces, in the real engine.
+// offers (the teaching preset's), on each of the six teaching traces, in the real engine.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SimCore } from '../engine/core';
@@ -19,8 +19,8 @@ describe('a teaching trace on the teaching device', () => {
   const { catalog } = ask({ type: 'catalog' }) as { catalog: Catalog };
   const load = (config: object, file: string) => ask({ type: 'load', configJson: JSON.stringify(config), trace: shippedTrace(file), traceName: file });
 
-  it('is offered for all five, and runs every scheme their own device refuses, DFTL and TreeFTL among them', () => {
-    expect(teaching).toHaveLength(5);
+  it('is offered for all six, and runs every scheme their own device refuses, DFTL and TreeFTL among them', () => {
+    expect(teaching).toHaveLength(6);
     const refusedSomewhere = new Set<string>();
     for (const t of teaching) {
       for (const s of catalog.schemes) {
