@@ -29,6 +29,9 @@ npm run --silent format:check || {
   exit 1
 }
 
+step "web/src folders form floors (no import circle between them)"
+node scripts/folder-circles.mjs
+
 step "TypeScript typecheck"
 tsc --noEmit -p .
 

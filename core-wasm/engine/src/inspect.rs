@@ -29,17 +29,24 @@ pub struct InspectQuery {
     /// does for the logical block owning it and that block's GC state (set by the simulation
     /// from [`crate::ftl::Ftl::block_duty`]; a block past the device is ignored).
     pub block: Option<u32>,
+    /// Rows a tree view has room for: a tree that shows groups one by one before banding the
+    /// colder rest (TreeFTL) shows up to this many (at most [`InspectQuery::MAX_ROWS`]);
+    /// `None` keeps the scheme's own window. Shapes without such rows ignore it.
+    pub rows: Option<usize>,
 }
 
 impl Default for InspectQuery {
     fn default() -> Self {
-        Self { limit: Self::DEFAULT_LIMIT, touched: Vec::new(), focus: None, block: None }
+        Self { limit: Self::DEFAULT_LIMIT, touched: Vec::new(), focus: None, block: None, rows: None }
     }
 }
 
 impl InspectQuery {
     /// Entries shown in order by default.
     pub const DEFAULT_LIMIT: usize = 64;
+
+    /// The most rows a view may ask for one by one (a redraw's cost grows with them).
+    pub const MAX_ROWS: usize = 96;
 
     /// The default question with at most `limit` entries in order.
     pub fn with_limit(limit: usize) -> Self {

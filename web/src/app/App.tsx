@@ -12,7 +12,7 @@ import { Narration } from '../views/Narration/Narration';
 import { SIDE_PANELS, VIEWS } from './panels';
 import { SideTabs } from './SideTabs';
 import { OnStageNote, Stage } from './Stage';
-import { onStage } from './stageViews';
+import { onStage } from '../store/stageViews';
 import { useMedia } from '../ui/useMedia';
 import './App.css';
 
@@ -96,7 +96,7 @@ export function App() {
         <Stage views={VIEWS} />
         <div className="app__story panel">
           <SaturationNote />
-          <LessonBar />
+          <LessonBar views={SIDE_PANELS} />
           <Narration />
         </div>
         <aside className="app__side" aria-label="Details">

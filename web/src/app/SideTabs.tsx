@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSim, useStore } from '../store/useSim';
 import type { SidePanel } from './panels';
 import { OnStageNote } from './Stage';
-import { onStage, stageView } from './stageViews';
+import { onStage, stageView } from '../store/stageViews';
 
 /** Props of the tab set. */
 export interface SideTabsProps {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSim, useStore } from '../store/useSim';
-import { STAGE_VIEWS, knownStage, stageView, without } from './stageViews';
+import { STAGE_VIEWS, knownStage, stageView, without } from '../store/stageViews';
 
 /** Props of the stage. */
 export interface StageProps {

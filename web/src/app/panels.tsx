@@ -16,7 +16,7 @@ import { ResponseChart } from '../views/Inspector/ResponseChart';
 import { SchemeNotes } from '../views/SchemeNotes/SchemeNotes';
 import { SettingsPanel } from '../views/Settings/SettingsPanel';
 import { TreePanel } from '../views/Tree/TreePanel';
-import { stageView } from './stageViews';
+import { stageView } from '../store/stageViews';
 
 /** One side panel. */
 export interface SidePanel {

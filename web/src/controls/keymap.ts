@@ -3,7 +3,7 @@
  * help overlay ('?') lists it, so the two can never disagree. The jump entries come from the
  * engine's stop vocabulary (`vocabJson().stops`: label, key, doc), as do the jump buttons.
  */
-import { STAGE_VIEWS, alone, beside, viewForKey } from '../app/stageViews';
+import { STAGE_VIEWS, alone, beside, viewForKey } from '../store/stageViews';
 import type { StopDef } from '../engine/protocol';
 import type { SimStore } from '../store/store';
 

@@ -56,6 +56,8 @@ export interface InspectQuery {
   focus?: string;
   /** A physical block the viewer points at: the answer's `block` says what it does (engine `Ftl::block_duty`); part-way through a request, as of its end. */
   block?: number;
+  /** Rows a tree view has room for: groups shown one by one before the colder rest is banded (engine at most 96). */
+  rows?: number;
 }
 
 /** A stable key for a query (same fields, same key), for caching answers. */

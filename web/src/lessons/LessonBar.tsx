@@ -3,7 +3,6 @@
  * question, Previous / Next, and the presenter view (which shows the stop's view large).
  */
 import type { ComponentType } from 'react';
-import { SIDE_PANELS } from '../app/panels';
 import { BlockGrid } from '../views/BlockGrid/BlockGrid';
 import type { LessonStop } from './lesson';
 import { closeLesson, lessonState, openStop } from './lessonStore';
@@ -12,13 +11,19 @@ import { StopText } from './StopText';
 import { useStop } from './useStop';
 import './Lessons.css';
 
-/** The view a stop puts on the presenter's stage: `views.stage` (a side panel's id), else the block grid. */
-export function presenterView(s: LessonStop): ComponentType {
-  const id = s.views?.stage;
-  return SIDE_PANELS.find((p) => p.id === id)?.Component ?? BlockGrid;
+/** A view the shell offers by id (its side panels), handed in so lessons need not know the shell. */
+export interface NamedView {
+  id: string;
+  Component: ComponentType;
 }
 
-export function LessonBar() {
+/** The view a stop puts on the presenter's stage: `views.stage` (one of `views`' ids), else the block grid. */
+export function presenterView(s: LessonStop, views: readonly NamedView[]): ComponentType {
+  const id = s.views?.stage;
+  return views.find((p) => p.id === id)?.Component ?? BlockGrid;
+}
+
+export function LessonBar({ views }: { views: readonly NamedView[] }) {
   const { lesson, stop, presenter, s, atStop, facts } = useStop();
   if (!lesson || !s) return null;
   return (
@@ -49,7 +54,7 @@ export function LessonBar() {
           Close lesson
         </button>
       </nav>
-      {presenter && <Presenter View={presenterView(s)} />}
+      {presenter && <Presenter View={presenterView(s, views)} />}
     </aside>
   );
 }

@@ -8,7 +8,6 @@ import type { SimStore } from '../store/store';
 import { getTrace } from '../traces/library';
 import { fetchManifest } from '../traces/manifest';
 import { ShareController } from './controller';
-import { lessonSection } from '../lessons/lessonStore';
 import { registerShareSection } from './sections';
 import { stageSection } from './stageSection';
 import { sweepSection } from './sweepSection';
@@ -17,7 +16,6 @@ import { sweepSection } from './sweepSection';
 export function createShare(store: SimStore, tabs: string[]): ShareController {
   registerShareSection(sweepSection);
   registerShareSection(stageSection(store));
-  registerShareSection(lessonSection);
   let manifest: Promise<string[]> | undefined;
   return new ShareController(store, compareLab, {
     catalog: () => store.catalog(),

@@ -3,7 +3,7 @@
  * view ids. A link from a newer or edited app may name a view this one does not have: it is
  * said, and the grid (or the stage without that side view) is shown instead.
  */
-import { knownStage, stageView, STAGE_VIEWS } from '../app/stageViews';
+import { knownStage, stageView, STAGE_VIEWS } from '../store/stageViews';
 import { DEFAULT_STAGE, type StageChoice } from '../store/state';
 import type { SimStore } from '../store/store';
 import type { ShareSection } from './sections';

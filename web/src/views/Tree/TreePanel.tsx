@@ -40,6 +40,9 @@ function hitIds(ops: EngineEvent[]): Set<string> {
  * so stepping back redraws the tree as it was. Colder groups come in bands; clicking (or
  * Enter on) a band or a group zooms into it, the trail above zooms out.
  */
+/** Groups shown one by one when the tree is on the stage (a 1280 × 720 stage shows about 22 rows; the rest scroll). */
+const STAGE_ROWS = 48;
+
 export function TreePanel() {
   const playing = useSim((s) => s.status === 'playing');
   const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
@@ -47,7 +50,9 @@ export function TreePanel() {
   const info = useSim((s) => s.info);
   const [zoom, setZoom] = useState<Zoom[]>([]);
   const focus = zoom.at(-1);
-  const inspection = useInspection(focus ? { focus: focus.id } : {});
+  // On the stage the tree has room for more groups one by one (the side tab keeps the window).
+  const staged = useSim((s) => s.stage.main === 'tree' || s.stage.side === 'tree');
+  const inspection = useInspection({ ...(focus ? { focus: focus.id } : {}), ...(staged ? { rows: STAGE_ROWS } : {}) });
   const wrapRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapRef, 420, 260);
   const svgRef = useRef<SVGSVGElement>(null);

@@ -87,7 +87,7 @@ impl TreeFtl {
     /// Nodes of the groups of LRU ranks `from..to`: the first `limit` (and the touched)
     /// one by one, the rest in bands; and whether anything was left out.
     fn window(&self, from: usize, to: usize, q: &InspectQuery) -> (Vec<Node>, bool) {
-        let shown = q.limit.min(WINDOW);
+        let shown = q.limit.min(q.rows.map_or(WINDOW, |r| r.min(InspectQuery::MAX_ROWS)));
         let touched = |t: u32| touches_tpage(&self.core, q, t);
         let ranked = self.groups.iter().enumerate().skip(from).take(to - from);
         let mut nodes = Vec::new();
@@ -237,6 +237,13 @@ mod tests {
             kids.iter().filter(|c| c.kind == "cold").map(|c| c.count.unwrap()).sum::<u64>(),
             24 - WINDOW as u64
         );
+        // A view with room for more rows gets more groups one by one (never past MAX_ROWS).
+        let roomy = InspectQuery { rows: Some(20), ..InspectQuery::default() };
+        let Some(Structure::Tree { root: tall, .. }) = r.ftl.inspection(&roomy).structures.into_iter().next()
+        else {
+            panic!("a tree")
+        };
+        assert_eq!(tall.children.unwrap().iter().filter(|c| c.kind == "ctp").count(), 20);
         // A group not in RAM: an empty tree under the root, nothing invented.
         let (gone, _) = tree(&r.ftl, Some("ctp-99"));
         assert!(ids(&gone).is_empty());

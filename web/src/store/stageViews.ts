@@ -3,7 +3,7 @@
  * the moves between stage choices. No components here: the keymap and the link's checks read
  * it without pulling in every view (panels.tsx pairs the ids with components).
  */
-import { DEFAULT_STAGE, type StageChoice } from '../store/state';
+import { DEFAULT_STAGE, type StageChoice } from './state';
 
 /** A view the stage can show. */
 export interface StageView {
