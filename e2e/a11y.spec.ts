@@ -4,7 +4,9 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test('after clicking a side tab, ← and → step the timeline instead of switching tabs, and Space plays', async ({ page }) => {
+test('after clicking a side tab, ← and → step the timeline instead of switching tabs, and Space plays', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   const trace = page.getByRole('tab', { name: 'Trace' });
@@ -76,12 +78,18 @@ test('a polite live region says where a step landed, and little while playing', 
   await app.button('Step').click();
   await expect(region).toHaveText(/^1 of 1,000 requests served\. Last: (read|write) LPN \d+/);
   await app.button('Next GC').click();
-  await expect(region).toHaveText(/^Request [\d,]+ of 1,000, (read|write) LPN .*: operation \d+ of \d+\. Garbage collection: free blocks ran short/);
+  await expect(region).toHaveText(
+    /^Request [\d,]+ of 1,000, (read|write) LPN .*: operation \d+ of \d+\. Garbage collection: free blocks ran short/,
+  );
   // Count what the region says over 4 s of fast play.
   await page.evaluate(() => {
     const el = document.querySelector('[data-testid=announcer]')!;
     (window as unknown as { said: number }).said = 0;
-    new MutationObserver(() => (window as unknown as { said: number }).said++).observe(el, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => (window as unknown as { said: number }).said++).observe(el, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   await page.getByLabel('Speed').selectOption({ label: '100 req/s' });
   await app.playButton.click();

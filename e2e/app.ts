@@ -33,7 +33,17 @@ export class FtlApp {
 
   snapshot(): Promise<Snapshot> {
     return this.page.evaluate(() => {
-      if (!window.__ftl) return { status: 'no-hook', cursor: 0, pos: { request: 0, op: 0, ops: 0 }, total: 0, hash: '', counters: {}, scheme: '', busy: false };
+      if (!window.__ftl)
+        return {
+          status: 'no-hook',
+          cursor: 0,
+          pos: { request: 0, op: 0, ops: 0 },
+          total: 0,
+          hash: '',
+          counters: {},
+          scheme: '',
+          busy: false,
+        };
       return window.__ftl.snapshot();
     });
   }
@@ -76,6 +86,8 @@ export class FtlApp {
 
   /** Pixels of the block grid, to check that drawing follows the engine. */
   gridPixels(): Promise<string> {
-    return this.page.evaluate(() => (document.querySelector('[data-testid=block-grid]') as HTMLCanvasElement).toDataURL());
+    return this.page.evaluate(() =>
+      (document.querySelector('[data-testid=block-grid]') as HTMLCanvasElement).toDataURL(),
+    );
   }
 }

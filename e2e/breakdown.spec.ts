@@ -10,18 +10,27 @@ async function setModel(page: import('@playwright/test').Page, app: FtlApp, mode
   await app.waitReady();
 }
 
-test("compare: a metadata model's runs get seed 003's time breakdown, one stacked bar per scheme, and switching the model changes it", async ({ page }) => {
+test("compare: a metadata model's runs get seed 003's time breakdown, one stacked bar per scheme, and switching the model changes it", async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   const schemes = (await app.schemes()).slice(0, 2);
   const lab = page.getByTestId('compare');
   const chart = page.getByTestId('time-breakdown-chart');
-  const metadataHeights = async () => Promise.all((await chart.locator('rect.segment[data-part="metadata_loading"]').all()).map(async (r) => Number(await r.getAttribute('height'))));
+  const metadataHeights = async () =>
+    Promise.all(
+      (await chart.locator('rect.segment[data-part="metadata_loading"]').all()).map(async (r) =>
+        Number(await r.getAttribute('height')),
+      ),
+    );
 
   const run = async (finished: number) => {
     await page.getByRole('tab', { name: 'Compare' }).click();
     await lab.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(lab.getByRole('status')).toHaveText(`Comparison finished: ${finished} of ${finished} runs done.`, { timeout: 60_000 });
+    await expect(lab.getByRole('status')).toHaveText(`Comparison finished: ${finished} of ${finished} runs done.`, {
+      timeout: 60_000,
+    });
   };
 
   // The default model places nothing: no breakdown chart.

@@ -15,9 +15,14 @@ test('the cache panel shows a DFTL miss entering the CMT, and stepping back take
   await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
   const { pos } = await app.snapshot();
   const ev = (await page.evaluate(() => window.__ftl!.events()))!;
-  const missAt = ev.ops.slice(0, pos.op).map((e) => e.type).lastIndexOf('cache_miss');
+  const missAt = ev.ops
+    .slice(0, pos.op)
+    .map((e) => e.type)
+    .lastIndexOf('cache_miss');
   const key = (ev.ops[missAt] as { key: number }).key;
-  const insertAt = ev.ops.findIndex((e, i) => i >= missAt && e.type === 'cache_insert' && (e as { key: number }).key === key);
+  const insertAt = ev.ops.findIndex(
+    (e, i) => i >= missAt && e.type === 'cache_insert' && (e as { key: number }).key === key,
+  );
   expect(insertAt).toBeGreaterThanOrEqual(0);
   const entry = cmt.locator(`li[data-key="${key}"]`);
   await expect(entry).toHaveCount(0);
@@ -31,7 +36,9 @@ test('the cache panel shows a DFTL miss entering the CMT, and stepping back take
   await expect(entry).toHaveCount(0);
 });
 
-test('stepping a DFTL miss shows the translation-page read in the cache view and in the narration', async ({ page }) => {
+test('stepping a DFTL miss shows the translation-page read in the cache view and in the narration', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await app.load({ scheme: 'dftl' });
@@ -44,9 +51,14 @@ test('stepping a DFTL miss shows the translation-page read in the cache view and
   await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
   const { pos } = await app.snapshot();
   const ev = (await page.evaluate(() => window.__ftl!.events()))!;
-  const missAt = ev.ops.slice(0, pos.op).map((e) => e.type).lastIndexOf('cache_miss');
+  const missAt = ev.ops
+    .slice(0, pos.op)
+    .map((e) => e.type)
+    .lastIndexOf('cache_miss');
   const lpn = (ev.ops[missAt] as { key: number }).key;
-  const readAt = ev.ops.findIndex((e, i) => i > missAt && e.type === 'flash_read' && (e as { purpose: string }).purpose === 'translation');
+  const readAt = ev.ops.findIndex(
+    (e, i) => i > missAt && e.type === 'flash_read' && (e as { purpose: string }).purpose === 'translation',
+  );
   expect(readAt).toBeGreaterThan(missAt);
   const tpage = (ev.ops[readAt] as { key: number }).key;
 
@@ -62,7 +74,10 @@ test('stepping a DFTL miss shows the translation-page read in the cache view and
   // The read: the current step names the translation page, the GTD row of that page is lit,
   // and the narration tells the same read.
   await expect(path.locator('[aria-current="step"]')).toContainText(`Read translation page ${tpage}`);
-  await expect(page.getByTestId('cache-gtd').locator(`tr[data-key="${tpage}"]`)).toHaveAttribute('data-step', 'tp-read');
+  await expect(page.getByTestId('cache-gtd').locator(`tr[data-key="${tpage}"]`)).toHaveAttribute(
+    'data-step',
+    'tp-read',
+  );
   await expect(app.narration).toContainText(new RegExp(`read translation page ${tpage}\\b`, 'i'));
 
   // The path's steps work from the keyboard: ← goes back one step (to an op before the read).
@@ -82,7 +97,11 @@ test('playing HCFTL until a DTP is written shows it in the DTP index of the cach
   const index = page.getByTestId('cache-dtp_index');
   await expect(index).toBeVisible();
   // DTP ids only grow: the newest one now (the device starts pre-filled, which may pack some).
-  const newestId = async () => Math.max(-1, ...(await index.locator('li[data-id]').evaluateAll((li) => li.map((l) => Number(l.getAttribute('data-id'))))));
+  const newestId = async () =>
+    Math.max(
+      -1,
+      ...(await index.locator('li[data-id]').evaluateAll((li) => li.map((l) => Number(l.getAttribute('data-id'))))),
+    );
   const before = await newestId();
 
   // Play at 100 requests a second (the panel refreshes on its throttled clock while playing)

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test('a three-scheme comparison runs to completion, fills the table and charts, and exports CSV, SVG and PNG', async ({ page }) => {
+test('a three-scheme comparison runs to completion, fills the table and charts, and exports CSV, SVG and PNG', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   const schemes = (await app.schemes()).slice(0, 3);
@@ -24,30 +26,48 @@ test('a three-scheme comparison runs to completion, fills the table and charts, 
   await expect(table.locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });
   await expect(lab.getByRole('button', { name: 'Stop' })).toBeDisabled();
   await expect(lab.getByRole('status')).toHaveText('Comparison finished: 3 of 3 runs done.');
-  for (const bar of await lab.locator('progress').all()) await expect(bar).toHaveAttribute('aria-label', /done, 1,000 requests/);
+  for (const bar of await lab.locator('progress').all())
+    await expect(bar).toHaveAttribute('aria-label', /done, 1,000 requests/);
   // Sorting by WAF orders the rows by the WAF column.
   await table.getByRole('button', { name: /^WAF/ }).click();
-  const wafs = (await table.locator('td[data-column="waf"]').allInnerTexts()).map((t) => Number(t.split(' ')[0].replace(/,/g, '')));
+  const wafs = (await table.locator('td[data-column="waf"]').allInnerTexts()).map((t) =>
+    Number(t.split(' ')[0].replace(/,/g, '')),
+  );
   expect(wafs).toEqual([...wafs].sort((a, b) => a - b));
 
   const chart = page.getByTestId('compare-chart');
   await expect(chart.locator('rect.bar').first()).toBeVisible();
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), lab.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    lab.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-  const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
+  const lines = readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(lines).toHaveLength(4);
   expect(lines[0]).toMatch(/^scheme,trace\.name,trace\.requests,/);
-  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([...schemes].sort());
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual([...schemes].sort());
   // The CSV's WAF of each scheme is the table's (shown to 3 decimals).
   const wafAt = lines[0].split(',').indexOf('waf');
   for (const line of lines.slice(1)) {
     const [scheme] = line.split(',');
-    const cell = table.locator('tr', { has: page.locator(`th[scope=row]`, { hasText: new RegExp(`^${scheme}`) }) }).locator('td[data-column="waf"]');
+    const cell = table
+      .locator('tr', { has: page.locator(`th[scope=row]`, { hasText: new RegExp(`^${scheme}`) }) })
+      .locator('td[data-column="waf"]');
     expect(Number((await cell.innerText()).split(' ')[0])).toBeCloseTo(Number(line.split(',')[wafAt]), 2);
   }
 
-  const [svg] = await Promise.all([page.waitForEvent('download'), lab.getByRole('button', { name: 'Download SVG' }).click()]);
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    lab.getByRole('button', { name: 'Download SVG' }).click(),
+  ]);
   expect(svg.suggestedFilename()).toMatch(/\.svg$/);
   const text = readFileSync(await svg.path(), 'utf8');
   expect(text).toContain('<svg');
@@ -61,7 +81,10 @@ test('a three-scheme comparison runs to completion, fills the table and charts, 
   await cdf.locator('rect.overlay').focus();
   await page.keyboard.press('End');
   await expect(lab.locator('.compare__hover')).toHaveText(/^Response time [\d,.]+ µs: /);
-  const [png] = await Promise.all([page.waitForEvent('download'), lab.getByRole('button', { name: 'Download PNG' }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    lab.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
   expect(png.suggestedFilename()).toMatch(/-cdf\.png$/);
   const bytes = readFileSync(await png.path());
   expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -87,12 +110,15 @@ test('Stop ends the runs still going (finished ones stay), and the next Run star
   await lab.getByRole('button', { name: 'Run', exact: true }).click();
   await lab.getByRole('button', { name: 'Stop' }).click();
   await expect(lab.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
-  const states = await lab.locator('.compare__progress li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-status')));
+  const states = await lab
+    .locator('.compare__progress li')
+    .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-status')));
   expect(states).toHaveLength(3);
   for (const s of states) expect(['stopped', 'done']).toContain(s);
   expect(states).toContain('stopped');
 
   await lab.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('compare-results').locator('tbody tr')).toHaveCount(3, { timeout: 30_000 });
-  for (const bar of await lab.locator('progress').all()) await expect(bar).toHaveAttribute('aria-label', /done, 50,000 requests/);
+  for (const bar of await lab.locator('progress').all())
+    await expect(bar).toHaveAttribute('aria-label', /done, 50,000 requests/);
 });

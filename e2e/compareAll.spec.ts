@@ -14,7 +14,8 @@ function randomTrace() {
     return (s >>> 0) / 2 ** 32;
   };
   const lines = ['op,offset,size,time_us'];
-  for (let i = 0; i < 20_000; i++) lines.push(`${rand() < 0.7 ? 'W' : 'R'},${Math.floor(rand() * 2048) * 4096},4096,${i * 100}`);
+  for (let i = 0; i < 20_000; i++)
+    lines.push(`${rand() < 0.7 ? 'W' : 'R'},${Math.floor(rand() * 2048) * 4096},4096,${i * 100}`);
   return { name: 'random-20k.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) };
 }
 
@@ -27,7 +28,9 @@ test('every scheme runs an uploaded trace to its end in Compare, eight at a time
   await expect.poll(() => app.snapshot().then((s) => s.total), { timeout: 60_000 }).toBe(20_000);
   await app.waitReady();
   // A device every scheme takes: 512 blocks of 64 pages.
-  await page.evaluate(() => window.__ftl!.load({ config: { scheme: 'page', device: { blocks: 512, pages_per_block: 64 } } }));
+  await page.evaluate(() =>
+    window.__ftl!.load({ config: { scheme: 'page', device: { blocks: 512, pages_per_block: 64 } } }),
+  );
   await app.waitReady();
   const schemes = await app.schemes();
   expect(schemes.length).toBeGreaterThanOrEqual(20);
@@ -40,10 +43,14 @@ test('every scheme runs an uploaded trace to its end in Compare, eight at a time
     while ((await checked.count()) > 0) await checked.first().uncheck();
     for (const id of batch) await lab.getByRole('checkbox', { name: new RegExp(`^${id} `) }).check();
     await lab.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(lab.getByRole('status')).toHaveText(`Comparison finished: ${batch.length} of ${batch.length} runs done.`, { timeout: 120_000 });
+    await expect(lab.getByRole('status')).toHaveText(
+      `Comparison finished: ${batch.length} of ${batch.length} runs done.`,
+      { timeout: 120_000 },
+    );
     // Each scheme of the batch finished, over the whole trace, and has its row.
     await expect(lab.locator('.compare__progress li[data-status="done"] .compare__runname')).toHaveText(batch);
-    for (const bar of await lab.locator('.compare__progress progress').all()) await expect(bar).toHaveAttribute('aria-label', /: done, 20,000 requests$/);
+    for (const bar of await lab.locator('.compare__progress progress').all())
+      await expect(bar).toHaveAttribute('aria-label', /: done, 20,000 requests$/);
     await expect(page.getByTestId('compare-results').locator('tbody tr')).toHaveCount(batch.length);
   }
 });

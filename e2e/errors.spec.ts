@@ -9,7 +9,11 @@ test('a refused upload is announced in the status area, on screen', async ({ pag
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Trace' }).click();
-  await app.upload({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n') });
+  await app.upload({
+    name: 'broken.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n'),
+  });
   const alert = page.getByTestId('status-error');
   await expect(alert).toHaveAttribute('role', 'alert');
   await expect(alert).toContainText("broken.csv:2:25: expected Type 'Read' or 'Write', found 'Wrote'");

@@ -17,7 +17,7 @@ test('the keyboard drives the whole timeline, and ? lists every shortcut', async
   await expect.poll(async () => (await app.snapshot()).pos).toEqual({ request: 1, op: 0, ops: 0 });
 
   await page.keyboard.press('g');
-  await expect.poll(async () => (await page.evaluate(() => window.__ftl!.highlight()?.victimActive))).toBe(true);
+  await expect.poll(async () => await page.evaluate(() => window.__ftl!.highlight()?.victimActive)).toBe(true);
   await page.keyboard.press('End');
   await expect.poll(async () => (await app.snapshot()).status).toBe('done');
   await page.keyboard.press('Home');

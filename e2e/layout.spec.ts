@@ -63,7 +63,8 @@ for (const [w, h] of [
     const app = new FtlApp(page);
     await app.open();
     await app.button('Step').click();
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
     // The side panel clips what sticks out, so the page does not scroll: each control (and the RAM
     // budget's legend, whose longest line says the budget is exceeded) must fit in it.
@@ -74,7 +75,17 @@ for (const [w, h] of [
           .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > panel.right + 0.5)
           .map((e) => e.closest('label')?.textContent?.slice(0, 30) ?? e.tagName);
       });
-    for (const tab of ['Trace', 'Settings', 'Scheme notes', 'Counters', 'RAM / cache', 'Tree', 'Compare', 'Sync', 'Request']) {
+    for (const tab of [
+      'Trace',
+      'Settings',
+      'Scheme notes',
+      'Counters',
+      'RAM / cache',
+      'Tree',
+      'Compare',
+      'Sync',
+      'Request',
+    ]) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       expect(await overflow(), tab).toBe(0);
       expect(await clipped(), tab).toEqual([]);
@@ -82,7 +93,9 @@ for (const [w, h] of [
   });
 }
 
-test("the paper's 262,144-block device gets an overview beside its scrolling grid; a click there scrolls the grid", async ({ page }) => {
+test("the paper's 262,144-block device gets an overview beside its scrolling grid; a click there scrolls the grid", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const app = new FtlApp(page);
   await app.open();

@@ -18,7 +18,9 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   await page.setViewportSize({ width: 1280, height: 720 });
   const app = new FtlApp(page);
   const first = lesson.stops[0];
-  await app.open(`/${link({ ...lesson.experiment, at: first.at, tab: 'request', sections: { lesson: { id: 'page-gc', stop: 0 } } })}`);
+  await app.open(
+    `/${link({ ...lesson.experiment, at: first.at, tab: 'request', sections: { lesson: { id: 'page-gc', stop: 0 } } })}`,
+  );
   await app.waitReady();
   const bar = page.getByTestId('lesson');
   await expect(bar).toContainText('Stop 1 of 6');
@@ -28,10 +30,15 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   for (let i = 1; i < lesson.stops.length; i++) {
     await bar.getByRole('button', { name: 'Next stop →' }).click();
     await expect(bar).toContainText(`Stop ${i + 1} of 6`);
-    await expect.poll(async () => {
-      const s = await app.snapshot();
-      return [s.pos.request, s.pos.op];
-    }, { timeout: 30_000 }).toEqual(lesson.stops[i].at);
+    await expect
+      .poll(
+        async () => {
+          const s = await app.snapshot();
+          return [s.pos.request, s.pos.op];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(lesson.stops[i].at);
     await expect(page.getByTestId('lesson-text')).not.toContainText('{');
 
     if (i === 2) {
@@ -52,7 +59,9 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
       await expect(page.getByTestId('verdict')).toContainText('Right!');
     }
   }
-  await expect(page.getByTestId('lesson-text')).toContainText('Block 1 was the victim this time, with 4 valid pages copied. The host has written 64 pages, the flash has programmed 72: WAF 1.13.');
+  await expect(page.getByTestId('lesson-text')).toContainText(
+    'Block 1 was the victim this time, with 4 valid pages copied. The host has written 64 pages, the flash has programmed 72: WAF 1.13.',
+  );
 
   await bar.getByRole('button', { name: 'Presenter view' }).click();
   const presenter = page.getByTestId('presenter');
@@ -75,7 +84,9 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   await page.screenshot({ path: 'docs/screenshots/lesson-stop-1280x720.png' });
 });
 
-test('the Lessons tab lists the shipped lessons and opens one; What is an FTL is on the first screen', async ({ page }) => {
+test('the Lessons tab lists the shipped lessons and opens one; What is an FTL is on the first screen', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const app = new FtlApp(page);
   await app.open('/');
@@ -101,10 +112,16 @@ test('the Lessons tab lists the shipped lessons and opens one; What is an FTL is
 
   // Save this stop: a lesson file of one stop at the position on screen.
   await page.waitForTimeout(400); // the link is rewritten once the position settles
-  const [download] = await Promise.all([page.waitForEvent('download'), tab.getByRole('button', { name: 'Save this stop' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    tab.getByRole('button', { name: 'Save this stop' }).click(),
+  ]);
   const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
   const pos = (await app.snapshot()).pos;
-  expect(saved).toMatchObject({ experiment: { scheme: 'bast', trace: { shipped: 'teaching/merges.csv' } }, stops: [{ at: [pos.request, pos.op] }] });
+  expect(saved).toMatchObject({
+    experiment: { scheme: 'bast', trace: { shipped: 'teaching/merges.csv' } },
+    stops: [{ at: [pos.request, pos.op] }],
+  });
 });
 
 test('a saturated device is said so on the main screen, with closed-loop arrivals one click away', async ({ page }) => {

@@ -7,7 +7,8 @@ import { FtlApp } from './app';
 /** An MSR Cambridge trace of `n` write requests 100 µs apart, as the bytes of a file. */
 function msrTrace(n: number): Buffer {
   const lines: string[] = [];
-  for (let i = 0; i < n; i++) lines.push(`${128166385295514663n + BigInt(i) * 1000n},hm,0,Write,${((i * 7919) % 100000) * 4096},4096,100`);
+  for (let i = 0; i < n; i++)
+    lines.push(`${128166385295514663n + BigInt(i) * 1000n},hm,0,Write,${((i * 7919) % 100000) * 4096},4096,100`);
   return Buffer.from(lines.join('\n') + '\n');
 }
 
@@ -20,9 +21,13 @@ async function openTraceTab(page: Page) {
   return app;
 }
 
-test('upload through the picker: preview, commit, run; reload finds it in the library; rename; delete', async ({ page }) => {
+test('upload through the picker: preview, commit, run; reload finds it in the library; rename; delete', async ({
+  page,
+}) => {
   const app = await openTraceTab(page);
-  await page.getByTestId('trace-upload').setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: msrTrace(300) });
+  await page
+    .getByTestId('trace-upload')
+    .setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: msrTrace(300) });
 
   // The preview: detected format, each field's meaning, the first lines as the engine reads them.
   const preview = page.getByTestId('upload-preview');
@@ -30,7 +35,9 @@ test('upload through the picker: preview, commit, run; reload finds it in the li
   await expect(preview.getByRole('definition').first()).toHaveText('arrival time, Windows FILETIME (100 ns ticks)');
   const rows = preview.getByRole('region', { name: 'First lines' }).locator('tbody tr');
   await expect(rows).toHaveCount(12);
-  await expect(rows.nth(1).locator('td').nth(2)).toHaveText('write 4.00 KiB at byte 32,436,224 · t+100.0 µs · device hm_0');
+  await expect(rows.nth(1).locator('td').nth(2)).toHaveText(
+    'write 4.00 KiB at byte 32,436,224 · t+100.0 µs · device hm_0',
+  );
   // Nothing is loaded until the user commits.
   expect((await app.snapshot()).total).toBe(1000);
 
@@ -53,7 +60,9 @@ test('upload through the picker: preview, commit, run; reload finds it in the li
   await expect(entry.locator('.library__name')).toHaveText('mine.csv');
   await expect(entry.locator('.library__meta')).toHaveText('msr · 300 requests · 14.3 KiB');
   await entry.getByText('Statistics').click();
-  await expect(entry.locator('[data-stat="reads / writes / trims"]')).toHaveText('0 (0.0 %) / 300 (100.0 %) / 0 (0.0 %)');
+  await expect(entry.locator('[data-stat="reads / writes / trims"]')).toHaveText(
+    '0 (0.0 %) / 300 (100.0 %) / 0 (0.0 %)',
+  );
   // Loading it from the library runs the same simulation: same state hash at the same position.
   await entry.getByRole('button', { name: 'Load mine.csv' }).click();
   await expect(requestsStat(page)).toHaveText('300');
@@ -74,7 +83,9 @@ test('upload through the picker: preview, commit, run; reload finds it in the li
   await app.waitReady();
   await page.getByRole('tab', { name: 'Trace' }).click();
   await expect(entry.locator('.library__name')).toHaveText('Week 1 writes');
-  await expect(page.getByRole('combobox', { name: 'Trace' }).locator('option', { hasText: 'Week 1 writes' })).toHaveCount(1);
+  await expect(
+    page.getByRole('combobox', { name: 'Trace' }).locator('option', { hasText: 'Week 1 writes' }),
+  ).toHaveCount(1);
 
   // Delete asks once more, then the entry is gone, also after a reload.
   await entry.getByRole('button', { name: 'Delete Week 1 writes', exact: true }).click();
@@ -124,7 +135,9 @@ test('an upload over the storage quota runs for the session and says why it was 
   await app.upload({ name: 'big.csv', mimeType: 'text/csv', buffer: msrTrace(300) });
   await expect(requestsStat(page)).toHaveText('300');
   await app.waitReady();
-  await expect(page.getByTestId('library-note')).toContainText('Not kept in the library: the trace is 14.3 KiB and the browser leaves 0 B for this app (storage quota)');
+  await expect(page.getByTestId('library-note')).toContainText(
+    'Not kept in the library: the trace is 14.3 KiB and the browser leaves 0 B for this app (storage quota)',
+  );
   const entry = page.getByTestId('library-entry');
   await expect(entry.getByRole('note')).toContainText('This session only.');
   await page.evaluate(() => window.__ftl!.step(300));
@@ -141,7 +154,11 @@ test('markup in a trace file and its name is shown as text, never run', async ({
     (window as { pwned?: boolean }).pwned = false;
   });
   const evil = '<img src=x onerror="window.pwned=true">';
-  await page.getByTestId('trace-upload').setInputFiles({ name: `${evil}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`${evil}\n<script>window.pwned=true</script>\n`) });
+  await page.getByTestId('trace-upload').setInputFiles({
+    name: `${evil}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${evil}\n<script>window.pwned=true</script>\n`),
+  });
   const preview = page.getByTestId('upload-preview');
   await expect(preview.getByTestId('preview-error')).toContainText('expected a line of a known trace format');
   await expect(preview.locator('tbody tr').first().locator('code')).toHaveText(evil);

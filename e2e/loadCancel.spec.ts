@@ -7,7 +7,8 @@ import { FtlApp } from './app';
 /** An MSR Cambridge trace of `n` write requests, as the bytes of a file. */
 function msrTrace(n: number): Buffer {
   const lines: string[] = [];
-  for (let i = 0; i < n; i++) lines.push(`${128166385295514663 + i * 1000},hm,0,Write,${((i * 7919) % 100000) * 4096},4096,100`);
+  for (let i = 0; i < n; i++)
+    lines.push(`${128166385295514663 + i * 1000},hm,0,Write,${((i * 7919) % 100000) * 4096},4096,100`);
   return Buffer.from(lines.join('\n') + '\n');
 }
 

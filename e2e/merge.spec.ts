@@ -4,7 +4,14 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-type Merge = { type: 'merge'; kind: string; lbn: number; data_block: number | null; log_block: number; result_block: number };
+type Merge = {
+  type: 'merge';
+  kind: string;
+  lbn: number;
+  data_block: number | null;
+  log_block: number;
+  result_block: number;
+};
 
 test('next merge under bast: the narration tells its kind and why, the grid marks its blocks', async ({ page }) => {
   const app = new FtlApp(page);
@@ -23,13 +30,18 @@ test('next merge under bast: the narration tells its kind and why, the grid mark
 
   const line = app.narration.locator('[aria-current=step]');
   await expect(line).toContainText(`${kind} merge of logical block ${merge.lbn}: log block ${merge.log_block}`);
-  const why = { switch: 'written in order and complete', partial: 'written in order but is incomplete', full: /out of order|holds pages of|a later write/ }[merge.kind]!;
+  const why = {
+    switch: 'written in order and complete',
+    partial: 'written in order but is incomplete',
+    full: /out of order|holds pages of|a later write/,
+  }[merge.kind]!;
   await expect(line).toContainText(why);
   await expect(line).toContainText(/\d+ page cop(y|ies), \d+ erases?/);
 
   const marks = page.getByTestId('grid-marks');
   await expect(marks.locator(`li[data-mark="merge-log"][data-block="${merge.log_block}"]`)).toHaveCount(1);
-  if (merge.data_block !== null) await expect(marks.locator(`li[data-mark="merge-data"][data-block="${merge.data_block}"]`)).toHaveCount(1);
+  if (merge.data_block !== null)
+    await expect(marks.locator(`li[data-mark="merge-data"][data-block="${merge.data_block}"]`)).toHaveCount(1);
   if (merge.kind === 'full' && merge.result_block !== 0xffffffff) {
     await expect(marks.locator(`li[data-mark="merge-result"][data-block="${merge.result_block}"]`)).toHaveCount(1);
   }

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test("settings: switching the metadata placement (seed 003) adds metadata loading to the request's breakdown bar", async ({ page }) => {
+test("settings: switching the metadata placement (seed 003) adds metadata loading to the request's breakdown bar", async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   const inspector = page.getByTestId('inspector');

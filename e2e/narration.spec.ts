@@ -7,7 +7,9 @@ test('the narration tells each operation with its cost, and a click goes back th
   await page.evaluate(() => window.__ftl!.step(30));
   const group = app.narration.locator('[data-request="29"]');
   await expect(group).toContainText('write LPN');
-  await expect(group.locator('button.nline').first()).toContainText(/Write LPN \d+ \(version \d+\) to block \d+, page \d+/);
+  await expect(group.locator('button.nline').first()).toContainText(
+    /Write LPN \d+ \(version \d+\) to block \d+, page \d+/,
+  );
   await expect(group.locator('.ncost').first()).toContainText('µs');
   // Clicking a request's header shows the device after it; clicking a line of a GC request
   // stands right after that operation.
@@ -37,12 +39,17 @@ test('the narration entry for a mapping-cache miss (dftl)', async ({ page }) => 
   await expect(line).toContainText(/CMT miss for LPN \d+/);
   const ev = await page.evaluate(() => window.__ftl!.events());
   const { pos } = await app.snapshot();
-  const miss = ev!.ops.slice(0, pos.op).reverse().find((e) => e.type === 'cache_miss') as { key: number };
+  const miss = ev!.ops
+    .slice(0, pos.op)
+    .reverse()
+    .find((e) => e.type === 'cache_miss') as { key: number };
   await expect(line).toContainText(`CMT miss for LPN ${miss.key}`);
   // With the translation page on flash, the same line tells the read and its cost.
   if (ev!.ops[pos.op]?.type === 'flash_read') {
     await page.keyboard.press('.');
-    await expect(app.narration.locator('[aria-current=step]')).toContainText(/read translation page \d+ from block \d+, page \d+/);
+    await expect(app.narration.locator('[aria-current=step]')).toContainText(
+      /read translation page \d+ from block \d+, page \d+/,
+    );
   }
   await expect(page.getByTestId('scheme-notes').or(page.getByRole('tab', { name: 'Scheme notes' }))).toBeVisible();
 });
@@ -60,11 +67,14 @@ test('the narration tells HCFTL’s DTP-index lookups as such, naming the DTP or
     await page.evaluate(() => window.__ftl!.seek(window.__ftl!.snapshot().pos.request + 1));
     await app.waitReady();
     const ev = await page.evaluate(() => window.__ftl!.events());
-    lookup = ev?.ops.find((e) => (e.type === 'cache_hit' || e.type === 'cache_miss') && e.level === 'translation_page') as typeof lookup;
+    lookup = ev?.ops.find(
+      (e) => (e.type === 'cache_hit' || e.type === 'cache_miss') && e.level === 'translation_page',
+    ) as typeof lookup;
   }
   expect(lookup).toBeDefined();
   const group = app.narration.locator(`[data-request="${(await app.snapshot()).pos.request - 1}"]`);
-  if (lookup!.type === 'cache_hit') await expect(group).toContainText(`DTP index hit: DTP ${lookup!.key} holds the entry`);
+  if (lookup!.type === 'cache_hit')
+    await expect(group).toContainText(`DTP index hit: DTP ${lookup!.key} holds the entry`);
   else await expect(group).toContainText(`DTP index miss for LPN ${lookup!.key}`);
   await expect(group).not.toContainText(/DTP index (hit|miss) for translation page/);
 });

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
 /** The Tree tab's RAM split panel follows the timeline, forwards and back. */
-test('the RAM split panel draws mapping and buffer so far, marks the position, and stepping back redraws it as it was', async ({ page }) => {
+test('the RAM split panel draws mapping and buffer so far, marks the position, and stepping back redraws it as it was', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await app.load({ scheme: 'treeftl' });

@@ -38,7 +38,8 @@ test('every scheme plays a few hundred requests of the default experiment withou
     for (let k = 0; k < 6; k++) {
       await page.evaluate(() => window.__ftl!.step(50));
       await app.waitReady();
-      for (const t of await legend.locator('li').allTextContents()) if (t.startsWith('valid · ')) roles.add(t.slice('valid · '.length));
+      for (const t of await legend.locator('li').allTextContents())
+        if (t.startsWith('valid · ')) roles.add(t.slice('valid · '.length));
     }
     seen.set(id, roles);
     const s = await app.snapshot();
@@ -54,5 +55,6 @@ test('every scheme plays a few hundred requests of the default experiment withou
     if (id === 'dftl') await expect(tpages.locator('tr[data-cause="miss"]')).toContainText('Cache miss');
     await page.getByRole('tab', { name: 'Trace' }).click();
   }
-  for (const [id, roles] of Object.entries(ROLES)) for (const r of roles) expect([...seen.get(id)!], `${id} legend`).toContain(r);
+  for (const [id, roles] of Object.entries(ROLES))
+    for (const r of roles) expect([...seen.get(id)!], `${id} legend`).toContain(r);
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test('settings: a refused value shows the engine message beside the field and the experiment keeps running; a good one applies', async ({ page }) => {
+test('settings: a refused value shows the engine message beside the field and the experiment keeps running; a good one applies', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Settings' }).click();

@@ -14,14 +14,17 @@ function msrTrace(n: number, seed = 1): Buffer {
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     const op = rand() < 0.3 ? 'Read' : 'Write';
-    lines.push(`${128166385295514663 + i * 1000 + Math.floor(rand() * 900)},hm,0,${op},${Math.floor(rand() * 4000) * 4096},${4096 * (1 + Math.floor(rand() * 3))},${Math.floor(rand() * 5000)}`);
+    lines.push(
+      `${128166385295514663 + i * 1000 + Math.floor(rand() * 900)},hm,0,${op},${Math.floor(rand() * 4000) * 4096},${4096 * (1 + Math.floor(rand() * 3))},${Math.floor(rand() * 5000)}`,
+    );
   }
   return Buffer.from(lines.join('\n') + '\n');
 }
 
 const b64url = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /** A link written here, independently of the app's encoder (raw DEFLATE + base64url). */
-const link = (state: unknown, trace?: Buffer) => `#ftl1.${b64url(deflateRawSync(Buffer.from(JSON.stringify(state))))}${trace ? `.${b64url(deflateRawSync(trace))}` : ''}`;
+const link = (state: unknown, trace?: Buffer) =>
+  `#ftl1.${b64url(deflateRawSync(Buffer.from(JSON.stringify(state))))}${trace ? `.${b64url(deflateRawSync(trace))}` : ''}`;
 
 /** The state a link in the address bar holds (decoded here, independently of the app). */
 function linkState(url: string): { scheme?: string; at?: [number, number] } {
@@ -31,10 +34,15 @@ function linkState(url: string): { scheme?: string; at?: [number, number] } {
 
 /** Waits until the app stands at `request`/`op` of a trace of `total` requests, and returns its state hash. */
 async function settledHash(app: FtlApp, total: number, request: number, op = 0): Promise<string> {
-  await expect.poll(async () => {
-    const s = await app.snapshot();
-    return [s.total, s.pos.request, s.pos.op, s.status];
-  }, { timeout: 30_000 }).toEqual([total, request, op, expect.stringMatching(/^(ready|done)$/)]);
+  await expect
+    .poll(
+      async () => {
+        const s = await app.snapshot();
+        return [s.total, s.pos.request, s.pos.op, s.status];
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([total, request, op, expect.stringMatching(/^(ready|done)$/)]);
   await app.page.evaluate(() => window.__ftl!.refresh());
   const hash = (await app.snapshot()).hash;
   expect(hash).toMatch(/^[0-9a-f]{16}$/);
@@ -61,7 +69,10 @@ test.beforeEach(async ({ context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 });
 
-test('an uploaded trace, run to a position, reopens in a fresh browser with the same state hash once its file is given', async ({ page, browser }) => {
+test('an uploaded trace, run to a position, reopens in a fresh browser with the same state hash once its file is given', async ({
+  page,
+  browser,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   const bytes = msrTrace(12_000);
@@ -147,7 +158,8 @@ test("the Compare tab's Sweep mode travels with its parameter, values and scheme
   await expect(p.getByLabel('Sweep parameter')).toHaveValue('over_provisioning');
   await expect(p.getByLabel('Sweep values')).toHaveValue('0.2,0.3');
   const otherGroup = p.getByRole('group', { name: 'Schemes to sweep' });
-  for (const id of ['page', 'dftl']) await expect(otherGroup.getByRole('checkbox', { name: id, exact: true })).toBeChecked();
+  for (const id of ['page', 'dftl'])
+    await expect(otherGroup.getByRole('checkbox', { name: id, exact: true })).toBeChecked();
   await expect(otherGroup.getByRole('checkbox', { name: 'fast', exact: true })).not.toBeChecked();
   await close();
 });
@@ -155,7 +167,11 @@ test("the Compare tab's Sweep mode travels with its parameter, values and scheme
 test('a link written elsewhere, with markup in its trace name, opens with the name as text', async ({ page }) => {
   const trace = msrTrace(50, 3);
   const name = '<img src=x onerror="window.__pwned=1">.csv';
-  const state = { scheme: 'page', trace: { upload: { name, hash: createHash('sha256').update(trace).digest('hex'), size: trace.length } }, at: [20, 0] };
+  const state = {
+    scheme: 'page',
+    trace: { upload: { name, hash: createHash('sha256').update(trace).digest('hex'), size: trace.length } },
+    at: [20, 0],
+  };
   const app = new FtlApp(page);
   await page.goto(`/${link(state, trace)}`);
   await settledHash(app, 50, 20);
@@ -164,19 +180,57 @@ test('a link written elsewhere, with markup in its trace name, opens with the na
   expect(await page.locator('img[src=x]').count()).toBe(0);
 });
 
-test('malformed links (five classes and more) each say why in the status area and leave a working app', async ({ page }) => {
-  const good = link({ scheme: 'dftl', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, at: [10, 0], filler: 'x'.repeat(200) });
+test('malformed links (five classes and more) each say why in the status area and leave a working app', async ({
+  page,
+}) => {
+  const good = link({
+    scheme: 'dftl',
+    trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+    at: [10, 0],
+    filler: 'x'.repeat(200),
+  });
   const cases: [string, RegExp][] = [
     ['#ftl1.@@not*base64', /damaged \(not base64url text\)/],
     [good.slice(0, Math.floor(good.length * 0.6)), /cut short|cannot be unpacked|damaged/],
     ['#ftl9.AAAA', /format 9, and this FTL Lab reads format 1/],
-    [link({ scheme: '<script>window.__pwned=1</script>', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' } }), /scheme '<script>window.__pwned=1<\/script>', which this FTL Lab does not have/],
-    [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 1e300 } } }), /device\.blocks is out of range/],
-    [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 'many' } } }), /engine refuses the link's settings \(device\.blocks\)/],
-    [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 4294967295 } } }), /at most 134217728 are supported/],
+    [
+      link({ scheme: '<script>window.__pwned=1</script>', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' } }),
+      /scheme '<script>window.__pwned=1<\/script>', which this FTL Lab does not have/,
+    ],
+    [
+      link({
+        scheme: 'page',
+        trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+        config: { device: { blocks: 1e300 } },
+      }),
+      /device\.blocks is out of range/,
+    ],
+    [
+      link({
+        scheme: 'page',
+        trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+        config: { device: { blocks: 'many' } },
+      }),
+      /engine refuses the link's settings \(device\.blocks\)/,
+    ],
+    [
+      link({
+        scheme: 'page',
+        trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+        config: { device: { blocks: 4294967295 } },
+      }),
+      /at most 134217728 are supported/,
+    ],
     // Under the engine's page limit but more than the browser can hold: refused by the memory
     // it needs before anything is built (it used to crash the engine at 4.9 GB).
-    [link({ scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, config: { device: { blocks: 2097151, pages_per_block: 64 } } }), /needs about [\d.]+ GiB in the browser .* lower device\.blocks to [\d,]+ or fewer/],
+    [
+      link({
+        scheme: 'page',
+        trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+        config: { device: { blocks: 2097151, pages_per_block: 64 } },
+      }),
+      /needs about [\d.]+ GiB in the browser .* lower device\.blocks to [\d,]+ or fewer/,
+    ],
     [link([1, 2, 3]), /not a JSON object/],
   ];
   const app = new FtlApp(page);
@@ -229,7 +283,10 @@ test('back and forward move between experiments, each at its own position', asyn
   await expect(page.getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true');
 
   // A link pasted into the open app's address bar (only the fragment changes) opens too.
-  await page.evaluate((h) => (location.hash = h), link({ scheme: 'bast', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, at: [42, 0] }));
+  await page.evaluate(
+    (h) => (location.hash = h),
+    link({ scheme: 'bast', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, at: [42, 0] }),
+  );
   await settledHash(app, 1000, 42);
   expect((await app.snapshot()).scheme).toBe('bast');
   // It names no tab: the first one opens, as in a fresh app.

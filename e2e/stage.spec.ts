@@ -16,7 +16,12 @@ const MANY_GROUPS = { scheme: 'treeftl', device: { blocks: 1024, pages_per_block
 function shown(items: Locator): Promise<number> {
   return items.evaluateAll((els) => {
     const inside = (r: DOMRect, box: { left: number; top: number; right: number; bottom: number }) =>
-      r.width > 0 && r.height > 0 && r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
+      r.width > 0 &&
+      r.height > 0 &&
+      r.left >= box.left - 0.5 &&
+      r.top >= box.top - 0.5 &&
+      r.right <= box.right + 0.5 &&
+      r.bottom <= box.bottom + 0.5;
     const win = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
     return els.filter((el) => {
       const r = el.getBoundingClientRect();
@@ -34,7 +39,9 @@ const stage = (page: Page) => page.getByTestId('stage');
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('at 1280 × 720 the tree takes the stage (key 2) and shows at least 20 rows; Shift+1 puts the grid beside it, 1 brings the grid back alone', async ({ page }) => {
+test('at 1280 × 720 the tree takes the stage (key 2) and shows at least 20 rows; Shift+1 puts the grid beside it, 1 brings the grid back alone', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await app.load(MANY_GROUPS);
@@ -83,13 +90,16 @@ test('at 1280 × 720 the RAM / cache view on the stage shows at least 20 CMT ent
   expect(await shown(entries)).toBeGreaterThanOrEqual(20);
 });
 
-test("at 1280 × 720 Settings' refusal and Apply are in view without scrolling, on the stage and in the side tab", async ({ page }) => {
+test("at 1280 × 720 Settings' refusal and Apply are in view without scrolling, on the stage and in the side tab", async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   for (const where of ['tab', 'stage'] as const) {
     if (where === 'tab') await page.getByRole('tab', { name: 'Settings' }).click();
     else await page.keyboard.press('5');
-    const settings = where === 'tab' ? page.getByRole('tabpanel').getByTestId('settings') : stage(page).getByTestId('settings');
+    const settings =
+      where === 'tab' ? page.getByRole('tabpanel').getByTestId('settings') : stage(page).getByTestId('settings');
     // A value only the engine refuses (the device cannot keep a GC reserve): its message comes back.
     const op = settings.locator('[data-path="device.over_provisioning"]').getByRole('textbox');
     await op.fill('0.01');
@@ -107,10 +117,15 @@ test("at 1280 × 720 Settings' refusal and Apply are in view without scrolling, 
   }
 });
 
-test("at 1280 × 720 the upload preview's Load this trace button is in view without scrolling, in the side tab and on the stage", async ({ page }) => {
+test("at 1280 × 720 the upload preview's Load this trace button is in view without scrolling, in the side tab and on the stage", async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
-  const lines = Array.from({ length: 40 }, (_, i) => `${128166385295514663 + i * 1000},hm,0,Write,${i * 4096},4096,100`).join('\n');
+  const lines = Array.from(
+    { length: 40 },
+    (_, i) => `${128166385295514663 + i * 1000},hm,0,Write,${i * 4096},4096,100`,
+  ).join('\n');
   const file = { name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from(lines + '\n') };
   await page.getByRole('tab', { name: 'Trace' }).click();
   for (const where of ['tab', 'stage'] as const) {
@@ -127,7 +142,10 @@ test("at 1280 × 720 the upload preview's Load this trace button is in view with
   await expect.poll(async () => (await app.snapshot()).total).toBe(40);
 });
 
-test('the stage travels in a shared link; a link naming an unknown view opens the grid and says so', async ({ page, browser }) => {
+test('the stage travels in a shared link; a link naming an unknown view opens the grid and says so', async ({
+  page,
+  browser,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await page.keyboard.press('3');
@@ -145,7 +163,11 @@ test('the stage travels in a shared link; a link naming an unknown view opens th
   await expect(stage(other.page)).toHaveAttribute('data-side', 'grid');
 
   // A hand-written link whose stage names views this app does not have.
-  const state = { scheme: 'page', trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, sections: { stage: { main: 'hologram', side: 7 } } };
+  const state = {
+    scheme: 'page',
+    trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+    sections: { stage: { main: 'hologram', side: 7 } },
+  };
   const odd = `/#ftl1.${deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url')}`;
   await other.page.goto('about:blank');
   await other.open(odd);
@@ -155,7 +177,9 @@ test('the stage travels in a shared link; a link naming an unknown view opens th
   await context.close();
 });
 
-test('a projector at 150 % zoom (853 × 480 CSS px) fits the window: the tree on the stage, the timeline in view, nothing scrolls the page', async ({ browser }) => {
+test('a projector at 150 % zoom (853 × 480 CSS px) fits the window: the tree on the stage, the timeline in view, nothing scrolls the page', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
   const app = new FtlApp(await context.newPage());
   await app.open();
@@ -166,12 +190,17 @@ test('a projector at 150 % zoom (853 × 480 CSS px) fits the window: the tree on
   await expect(stage(app.page).getByTestId('tree-svg')).toBeInViewport();
   expect(await shown(stage(app.page).getByTestId('tree-svg').locator('g.row'))).toBeGreaterThanOrEqual(5);
   await expect(app.playButton).toBeInViewport();
-  const size = await app.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+  const size = await app.page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.scrollHeight,
+  ]);
   expect(size).toEqual([853, 480]);
   await context.close();
 });
 
-test('at 1920 × 1080 the tree and the grid share the stage beside the narration and the pinned request inspector', async ({ browser }) => {
+test('at 1920 × 1080 the tree and the grid share the stage beside the narration and the pinned request inspector', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const app = new FtlApp(await context.newPage());
   await app.open();
@@ -183,7 +212,10 @@ test('at 1920 × 1080 the tree and the grid share the stage beside the narration
   await expect(app.grid).toBeInViewport();
   expect(await shown(stage(app.page).getByTestId('tree-svg').locator('g.row'))).toBeGreaterThanOrEqual(20);
   await expect(app.narration).toBeInViewport();
-  const size = await app.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+  const size = await app.page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.scrollHeight,
+  ]);
   expect(size).toEqual([1920, 1080]);
   await context.close();
 });

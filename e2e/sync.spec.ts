@@ -6,7 +6,9 @@ import { expect, test, type Locator } from '@playwright/test';
 import { FtlApp } from './app';
 
 async function side(line: Locator) {
-  const [request, hits, misses] = await Promise.all(['data-request', 'data-hits', 'data-misses'].map((a) => line.getAttribute(a)));
+  const [request, hits, misses] = await Promise.all(
+    ['data-request', 'data-hits', 'data-misses'].map((a) => line.getAttribute(a)),
+  );
   return { request: Number(request), hits: Number(hits), misses: Number(misses) };
 }
 
@@ -51,7 +53,9 @@ test('two schemes step through the same requests together; DFTL misses where Tre
   expect((await side(lines.nth(1))).misses).toBe(0);
 });
 
-test("the open stage keeps its keys: the app's shortcuts do not move the experiment behind it, a side's grid arrows move only its cursor", async ({ page }) => {
+test("the open stage keeps its keys: the app's shortcuts do not move the experiment behind it, a side's grid arrows move only its cursor", async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Sync' }).click();
@@ -80,7 +84,9 @@ test("the open stage keeps its keys: the app's shortcuts do not move the experim
   expect((await app.snapshot()).pos.request).toBe(0);
 });
 
-test('the open stage is a modal dialog: Tab stays inside it, Escape closes it and focus returns to Show', async ({ page }) => {
+test('the open stage is a modal dialog: Tab stays inside it, Escape closes it and focus returns to Show', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Sync' }).click();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { FtlApp } from './app';
 
-test('stepping forward and back, by requests and by operations, returns to the identical engine state', async ({ page }) => {
+test('stepping forward and back, by requests and by operations, returns to the identical engine state', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await page.evaluate(() => window.__ftl!.step(200));

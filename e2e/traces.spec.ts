@@ -6,7 +6,8 @@ import { FtlApp } from './app';
 /** An MSR Cambridge trace of `n` write requests, as the bytes of a file. */
 function msrTrace(n: number): Buffer {
   const lines: string[] = [];
-  for (let i = 0; i < n; i++) lines.push(`${128166385295514663 + i * 1000},hm,0,Write,${(i * 7919 % 100000) * 4096},4096,100`);
+  for (let i = 0; i < n; i++)
+    lines.push(`${128166385295514663 + i * 1000},hm,0,Write,${((i * 7919) % 100000) * 4096},4096,100`);
   return Buffer.from(lines.join('\n') + '\n');
 }
 
@@ -17,7 +18,9 @@ test('a shipped trace shows its statistics before it is run; another can be pick
   const stats = page.getByTestId('trace-stats');
   await expect(stats.locator('[data-stat=format]')).toHaveText('msr');
   await expect(stats.locator('[data-stat=requests]')).toHaveText('1,000');
-  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('508 (50.8 %) / 492 (49.2 %) / 0 (0.0 %)');
+  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText(
+    '508 (50.8 %) / 492 (49.2 %) / 0 (0.0 %)',
+  );
   expect((await app.snapshot()).cursor).toBe(0);
 
   await page.getByRole('combobox', { name: 'Trace' }).selectOption('teaching/gc.csv');
@@ -37,7 +40,9 @@ test('a bad upload names file, line and column, and the loaded experiment keeps 
     mimeType: 'text/csv',
     buffer: Buffer.from('128166385295514663,hm,0,Write,0,4096,1\n128166385295514664,hm,0,Wrote,4096,4096,1\n'),
   });
-  await expect(page.getByTestId('trace-error')).toContainText("broken.csv:2:25: expected Type 'Read' or 'Write', found 'Wrote'");
+  await expect(page.getByTestId('trace-error')).toContainText(
+    "broken.csv:2:25: expected Type 'Read' or 'Write', found 'Wrote'",
+  );
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(1000);
   await app.button('Step').click();
@@ -70,7 +75,9 @@ test('a large upload streams with a visible progress bar', async ({ page }) => {
   await expect(busy.locator('progress')).toBeVisible({ timeout: 15_000 });
   await expect(busy).toContainText('Reading big.csv');
   await app.throttleCpu(1);
-  await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText(n.toLocaleString('en-US'), { timeout: 60_000 });
+  await expect(page.getByTestId('trace-stats').locator('[data-stat=requests]')).toHaveText(n.toLocaleString('en-US'), {
+    timeout: 60_000,
+  });
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(n);
 });
@@ -87,7 +94,9 @@ test('the parser options offer blkparse Q or D events, as the CLI does', async (
   await page.getByLabel('blkparse events').selectOption('Q');
   await page.getByRole('button', { name: 'Reload with these options' }).click();
   await expect(stats.locator('[data-stat=requests]')).toHaveText('1,695');
-  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText('1,695 (100.0 %) / 0 (0.0 %) / 0 (0.0 %)');
+  await expect(stats.locator('[data-stat="reads / writes / trims"]')).toHaveText(
+    '1,695 (100.0 %) / 0 (0.0 %) / 0 (0.0 %)',
+  );
   await app.waitReady();
   expect((await app.snapshot()).total).toBe(1695);
 });
@@ -102,7 +111,13 @@ test('a gzip upload is decompressed as it streams; a PNG is refused as binary', 
   expect((await app.snapshot()).total).toBe(300);
 
   // The preview refuses it with the load's own words, and offers no Load.
-  await page.getByTestId('trace-upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
-  await expect(page.getByTestId('preview-error')).toContainText('logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image');
+  await page.getByTestId('trace-upload').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  });
+  await expect(page.getByTestId('preview-error')).toContainText(
+    'logo.png:1:1: expected a text trace, one request per line; this file looks binary (a PNG image',
+  );
   await expect(page.getByRole('button', { name: 'Load this trace' })).toBeDisabled();
 });

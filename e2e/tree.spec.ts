@@ -20,7 +20,9 @@ async function stepUntil(app: FtlApp, what: RegExp, max = 200): Promise<string> 
   throw new Error(`no request within ${max} did ${what}`);
 }
 
-test('the tree view shows TreeFTL loading a CTP, inserting a CDP and pruning a group, and stepping back brings the group back', async ({ page }) => {
+test('the tree view shows TreeFTL loading a CTP, inserting a CDP and pruning a group, and stepping back brings the group back', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   // The teaching device: RAM for a few CTPs and CDPs, so prunes come within a few dozen requests.
@@ -55,7 +57,9 @@ test('the tree view shows TreeFTL loading a CTP, inserting a CDP and pruning a g
   await expect(ghost).toBeVisible();
   await expect(ghost).toContainText(`CTP ${pruned} pruned`);
   // Told as one prune line (or event by event when GC ran inside it).
-  await expect(app.narration).toContainText(new RegExp(`Prune of caching group CTP ${pruned}\\b|Evict translation page ${pruned}\\b`));
+  await expect(app.narration).toContainText(
+    new RegExp(`Prune of caching group CTP ${pruned}\\b|Evict translation page ${pruned}\\b`),
+  );
   // Gone from the tree (unless the same request loaded it again, which the line would say).
   const reloaded = new RegExp(`CTP ${pruned} loaded`).test((await ops(page).textContent()) ?? '');
   if (!reloaded) await expect(row(page, `ctp-${pruned}`)).toHaveCount(0);

@@ -8,7 +8,9 @@ import { FtlApp } from './app';
 
 const THESIS_TIMINGS = { page_read_ns: 25_000, oob_read_ns: 25_000, program_ns: 300_000, erase_ns: 2_000_000 };
 
-test('rftl: next GC shows a partial GC step in the narration and the inspector, and the bound on the chart', async ({ page }) => {
+test('rftl: next GC shows a partial GC step in the narration and the inspector, and the bound on the chart', async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await app.load({ scheme: 'rftl', device: { latency: THESIS_TIMINGS } });
@@ -27,7 +29,9 @@ test('rftl: next GC shows a partial GC step in the narration and the inspector, 
   const start = ev!.ops[pos.op - 1] as unknown as { type: string; victim: number; valid: number };
   expect(start.type).toBe('gc_start');
   const line = app.narration.locator('[aria-current=step]');
-  await expect(line).toContainText('Garbage collection begins, in partial steps that keep each request within the bound');
+  await expect(line).toContainText(
+    'Garbage collection begins, in partial steps that keep each request within the bound',
+  );
   await expect(line).toContainText(`victim block ${start.victim}`);
 
   // The inspector: the request's GC time is one partial step, within the bound.
@@ -38,7 +42,9 @@ test('rftl: next GC shows a partial GC step in the narration and the inspector, 
   await expect(bound).toContainText('RFTL bound L(p) = 2,325 µs');
 });
 
-test("rftl: the block under the pointer tells its role and its logical block's GC state; S stops at each partial step", async ({ page }) => {
+test("rftl: the block under the pointer tells its role and its logical block's GC state; S stops at each partial step", async ({
+  page,
+}) => {
   const app = new FtlApp(page);
   await app.open();
   await app.load({ scheme: 'rftl', device: { latency: THESIS_TIMINGS } });
@@ -69,7 +75,10 @@ test("rftl: the block under the pointer tells its role and its logical block's G
     await page.keyboard.press('s');
     await expect.poll(async () => JSON.stringify((await app.snapshot()).pos)).not.toBe(JSON.stringify(before.pos));
     const at = await app.snapshot();
-    const ops = (await page.evaluate(() => window.__ftl!.events()))!.ops as unknown as { type: string; purpose?: string }[];
+    const ops = (await page.evaluate(() => window.__ftl!.events()))!.ops as unknown as {
+      type: string;
+      purpose?: string;
+    }[];
     const here = ops[at.pos.op - 1];
     expect(here.type === 'gc_start' || here.purpose === 'gc', `stop ${i} stands on a GC operation`).toBe(true);
     continuing = here.type !== 'gc_start';

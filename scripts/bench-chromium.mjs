@@ -59,12 +59,16 @@ export async function engineOnlyInChromium(pkgDir, runs, repeat) {
     });
     await page.goto('http://bench.invalid/index.html');
     const message = { runs: runs.map((r, i) => ({ id: i, name: r.file, config: JSON.stringify(r.config) })), repeat };
-    const reply = await page.evaluate((msg) => new Promise((resolve) => {
-      const worker = new Worker('/worker.js', { type: 'module' });
-      worker.onmessage = (e) => resolve(e.data);
-      worker.onerror = (e) => resolve({ error: e.message || 'the worker failed to start' });
-      worker.postMessage(msg);
-    }), message);
+    const reply = await page.evaluate(
+      (msg) =>
+        new Promise((resolve) => {
+          const worker = new Worker('/worker.js', { type: 'module' });
+          worker.onmessage = (e) => resolve(e.data);
+          worker.onerror = (e) => resolve({ error: e.message || 'the worker failed to start' });
+          worker.postMessage(msg);
+        }),
+      message,
+    );
     if (reply.error) throw new Error(`wasm in Chromium: ${reply.error}`);
     return { version: browser.version(), results: reply.out };
   } finally {

@@ -14,7 +14,12 @@ import { Worker } from 'node:worker_threads';
 const TRACE = process.env.BENCH_TRACE ?? 'public/traces/cloudphysics-vscsi_sample_first60000.csv';
 const SCHEMES = (process.env.BENCH_SCHEMES ?? 'page,dftl,tpftl,hcftl').split(',');
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 2);
-const SETS = ['device.blocks=8192', 'device.pages_per_block=64', 'device.page_bytes=4096', 'workload.address_map=dense'];
+const SETS = [
+  'device.blocks=8192',
+  'device.pages_per_block=64',
+  'device.page_bytes=4096',
+  'workload.address_map=dense',
+];
 const ftl = 'core-wasm/target/release/ftl';
 
 function sh(args) {
@@ -22,9 +27,18 @@ function sh(args) {
 }
 
 console.log('building the native CLI (release)…');
-execFileSync('cargo', ['build', '--quiet', '--release', '--manifest-path', 'core-wasm/Cargo.toml', '-p', 'ftl-cli'], { stdio: 'inherit' });
+execFileSync('cargo', ['build', '--quiet', '--release', '--manifest-path', 'core-wasm/Cargo.toml', '-p', 'ftl-cli'], {
+  stdio: 'inherit',
+});
 
-const runArgs = ['run', '--trace', TRACE, ...SCHEMES.flatMap((s) => ['--scheme', s]), ...SETS.flatMap((s) => ['--set', s]), '--json'];
+const runArgs = [
+  'run',
+  '--trace',
+  TRACE,
+  ...SCHEMES.flatMap((s) => ['--scheme', s]),
+  ...SETS.flatMap((s) => ['--set', s]),
+  '--json',
+];
 let cliS = Infinity;
 let results;
 for (let i = 0; i < REPEAT; i++) {
@@ -51,7 +65,13 @@ parentPort.on('message', (config) => {
 
 const size = Math.min(8, Math.max(1, availableParallelism()));
 async function pooled() {
-  const workers = Array.from({ length: Math.min(size, configs.length) }, () => new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER)}`), { workerData: { wasm: 'web/src/engine/pkg/ftl_wasm_bg.wasm', trace: TRACE } }));
+  const workers = Array.from(
+    { length: Math.min(size, configs.length) },
+    () =>
+      new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER)}`), {
+        workerData: { wasm: 'web/src/engine/pkg/ftl_wasm_bg.wasm', trace: TRACE },
+      }),
+  );
   const queue = [...configs];
   const out = [];
   const t0 = performance.now();
@@ -74,7 +94,8 @@ for (let i = 0; i < REPEAT; i++) {
   poolS = Math.min(poolS, s);
   for (const m of out) {
     const n = results.find((r) => r.scheme === m.scheme);
-    if (n.flash.page_writes !== m.flash.page_writes || n.response_us.mean !== m.response_us.mean) throw new Error(`${m.scheme}: wasm and native results differ`);
+    if (n.flash.page_writes !== m.flash.page_writes || n.response_us.mean !== m.response_us.mean)
+      throw new Error(`${m.scheme}: wasm and native results differ`);
   }
 }
 
@@ -91,8 +112,14 @@ for (const c of configs) {
   seqWasmS += (performance.now() - t0) / 1000;
 }
 
-console.log(`\n${SCHEMES.length} schemes on ${TRACE} (${results[0].trace.requests} requests), ${availableParallelism()} cores, pool of ${size}`);
+console.log(
+  `\n${SCHEMES.length} schemes on ${TRACE} (${results[0].trace.requests} requests), ${availableParallelism()} cores, pool of ${size}`,
+);
 console.log(`native CLI, one after another (one process, parse once): ${cliS.toFixed(2)} s`);
-console.log(`wasm, one after another (one thread):                    ${seqWasmS.toFixed(2)} s  (wasm/native ${(seqWasmS / cliS).toFixed(2)})`);
-console.log(`wasm pool (${size} workers, each parses its own copy):         ${poolS.toFixed(2)} s  (pool/CLI ${(poolS / cliS).toFixed(2)})`);
+console.log(
+  `wasm, one after another (one thread):                    ${seqWasmS.toFixed(2)} s  (wasm/native ${(seqWasmS / cliS).toFixed(2)})`,
+);
+console.log(
+  `wasm pool (${size} workers, each parses its own copy):         ${poolS.toFixed(2)} s  (pool/CLI ${(poolS / cliS).toFixed(2)})`,
+);
 console.log(`bar: pool/CLI <= wasm/native: ${poolS / cliS <= seqWasmS / cliS ? 'met' : 'NOT met'}`);

@@ -113,7 +113,13 @@ export async function benchSchemes() {
   if (existsSync(`${PERF}/make-workload.py`)) {
     const workload = `${dir}/syn_w100_pf.csv`;
     if (!existsSync(workload)) sh('python3', [`${PERF}/make-workload.py`, workload]);
-    const sets = ['device.blocks=16384', 'device.pages_per_block=64', 'device.page_bytes=4096', 'device.over_provisioning=0.2', 'ram.bytes=2097152'];
+    const sets = [
+      'device.blocks=16384',
+      'device.pages_per_block=64',
+      'device.page_bytes=4096',
+      'device.over_provisioning=0.2',
+      'ram.bytes=2097152',
+    ];
     for (const id of Object.keys(PEERS)) {
       const t = performance.now();
       sh(ftl, ['run', '--trace', workload, '--scheme', id, '--json', ...sets.flatMap((s) => ['--set', s])]);
@@ -121,10 +127,16 @@ export async function benchSchemes() {
     }
   }
 
-  console.log(`\nEvery scheme: fill 1 GiB sequentially, then ${RANDOM.toLocaleString('en-US')} uniform random 4 KiB writes;`);
+  console.log(
+    `\nEvery scheme: fill 1 GiB sequentially, then ${RANDOM.toLocaleString('en-US')} uniform random 4 KiB writes;`,
+  );
   console.log('5120 x 64 x 4 KiB, 20 % spare, 2 MiB RAM, closed loop. One run each, own process, engine only;');
-  console.log('flash ops/s per CPU second (wall time where the OS gives no CPU time); peak = resident memory of the process.');
-  console.log('scheme      |  time s   CPU s   flash ops   flash ops/s   vs page   peak MB   vs page | peer (4 GiB workload)');
+  console.log(
+    'flash ops/s per CPU second (wall time where the OS gives no CPU time); peak = resident memory of the process.',
+  );
+  console.log(
+    'scheme      |  time s   CPU s   flash ops   flash ops/s   vs page   peak MB   vs page | peer (4 GiB workload)',
+  );
   for (const r of rows) {
     if (r.error) {
       console.log(`${r.id.padEnd(11)} | ${r.error}`);
@@ -132,8 +144,13 @@ export async function benchSchemes() {
     }
     const rel = page ? f2(rate(r) / rate(page)) : '-';
     const mem = page?.peak_rss_bytes ? f2(r.peak_rss_bytes / page.peak_rss_bytes) : '-';
-    const p = PEERS[r.id] && peer[r.id] ? `${f2(peer[r.id])} s vs ${PEERS[r.id].name} ${PEERS[r.id].seconds} s: ${f2(peer[r.id] / PEERS[r.id].seconds)}x` : '';
-    console.log(`${r.id.padEnd(11)} | ${pad(f2(r.seconds), 7)} ${pad(r.cpu_seconds == null ? '-' : f2(r.cpu_seconds), 7)} ${pad(r.flash_ops.toLocaleString('en-US'), 11)} ${pad(Math.round(rate(r)).toLocaleString('en-US'), 13)} ${pad(rel, 9)} ${pad(mb(r.peak_rss_bytes), 9)} ${pad(mem, 9)} | ${p}`);
+    const p =
+      PEERS[r.id] && peer[r.id]
+        ? `${f2(peer[r.id])} s vs ${PEERS[r.id].name} ${PEERS[r.id].seconds} s: ${f2(peer[r.id] / PEERS[r.id].seconds)}x`
+        : '';
+    console.log(
+      `${r.id.padEnd(11)} | ${pad(f2(r.seconds), 7)} ${pad(r.cpu_seconds == null ? '-' : f2(r.cpu_seconds), 7)} ${pad(r.flash_ops.toLocaleString('en-US'), 11)} ${pad(Math.round(rate(r)).toLocaleString('en-US'), 13)} ${pad(rel, 9)} ${pad(mb(r.peak_rss_bytes), 9)} ${pad(mem, 9)} | ${p}`,
+    );
   }
 
   // Units: 1 x 1 against 16 x 8, same device and trace.
@@ -144,7 +161,9 @@ export async function benchSchemes() {
       const one = benchOne(trace, id, SETS);
       const many = benchOne(trace, id, [...SETS, 'device.channels=16', 'device.ways=8']);
       const cpu = (r) => r.cpu_seconds ?? r.seconds;
-      console.log(`${id.padEnd(11)} | ${pad(f2(cpu(one)), 10)}   ${pad(f2(cpu(many)), 10)}   ${pad(f2(cpu(many) / cpu(one)), 5)}   ${one.flash_ops.toLocaleString('en-US')} / ${many.flash_ops.toLocaleString('en-US')}`);
+      console.log(
+        `${id.padEnd(11)} | ${pad(f2(cpu(one)), 10)}   ${pad(f2(cpu(many)), 10)}   ${pad(f2(cpu(many) / cpu(one)), 5)}   ${one.flash_ops.toLocaleString('en-US')} / ${many.flash_ops.toLocaleString('en-US')}`,
+      );
     } catch (e) {
       console.log(`${id.padEnd(11)} | ${String(e.message).split('\n')[0]}`);
     }

@@ -39,8 +39,23 @@ sh('cargo', ['build', '--quiet', '--release', '--manifest-path', 'core-wasm/Carg
 if (!existsSync(trace)) {
   mkdirSync(dir, { recursive: true });
   console.log(`generating ${trace}…`);
-  sh(ftl, ['generate', '--kind', 'uniform', '--count', String(REQUESTS), '--seed', String(SEED),
-    '--address-space', '800M', '--size', '4K,8K,16K', '--read-share', '0.3', '--out', trace]);
+  sh(ftl, [
+    'generate',
+    '--kind',
+    'uniform',
+    '--count',
+    String(REQUESTS),
+    '--seed',
+    String(SEED),
+    '--address-space',
+    '800M',
+    '--size',
+    '4K,8K,16K',
+    '--read-share',
+    '0.3',
+    '--out',
+    trace,
+  ]);
 }
 
 wasm.initSync({ module: readFileSync('web/src/engine/pkg/ftl_wasm_bg.wasm') });
@@ -51,8 +66,18 @@ wasm.initSync({ module: readFileSync('web/src/engine/pkg/ftl_wasm_bg.wasm') });
  * `app`, also the app's path: the wasm run with checkpoints and response history.
  */
 function engineOnly(file, sets, app) {
-  const native = sh(ftl, ['bench', '--trace', file, '--repeat', String(REPEAT), ...SCHEMES.flatMap((s) => ['--scheme', s]), ...sets.flatMap((s) => ['--set', s])])
-    .trim().split('\n').map((l) => JSON.parse(l));
+  const native = sh(ftl, [
+    'bench',
+    '--trace',
+    file,
+    '--repeat',
+    String(REPEAT),
+    ...SCHEMES.flatMap((s) => ['--scheme', s]),
+    ...sets.flatMap((s) => ['--set', s]),
+  ])
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const bytes = new Uint8Array(readFileSync(file));
   return native.map((n) => {
     let sim;
@@ -82,7 +107,20 @@ function engineOnly(file, sets, app) {
     const hash = sim.stateHash();
     sim.free();
     if (hash !== n.state_hash) throw new Error(`${n.scheme}: wasm state ${hash} differs from native ${n.state_hash}`);
-    return { scheme: n.scheme, config: n.config, file, hash, ops, native: n.page_ops_per_sec, nativeS: n.seconds, wasm: ops / seconds, wasmS: seconds, appS, nativeCpu: n.cpu_seconds, wasmCpu };
+    return {
+      scheme: n.scheme,
+      config: n.config,
+      file,
+      hash,
+      ops,
+      native: n.page_ops_per_sec,
+      nativeS: n.seconds,
+      wasm: ops / seconds,
+      wasmS: seconds,
+      appS,
+      nativeCpu: n.cpu_seconds,
+      wasmCpu,
+    };
   });
 }
 
@@ -109,13 +147,23 @@ if (existsSync(`${PERF}/sol-pagemap.c`)) {
     return { s, waf: w };
   };
   ref.sol = best(`${dir}/sol`, [workload, '4294967296', '64', '0.2'], (out) => JSON.parse(out).waf);
-  const sets = ['device.blocks=16384', 'device.pages_per_block=64', 'device.page_bytes=4096', 'device.over_provisioning=0.2'];
+  const sets = [
+    'device.blocks=16384',
+    'device.pages_per_block=64',
+    'device.page_bytes=4096',
+    'device.over_provisioning=0.2',
+  ];
   for (const scheme of SCHEMES) {
-    ref[scheme] = best(ftl, ['run', '--trace', workload, '--scheme', scheme, '--json', ...sets.flatMap((s) => ['--set', s])],
-      (out) => JSON.parse(out).results[0].waf);
+    ref[scheme] = best(
+      ftl,
+      ['run', '--trace', workload, '--scheme', scheme, '--json', ...sets.flatMap((s) => ['--set', s])],
+      (out) => JSON.parse(out).results[0].waf,
+    );
   }
   if (ref.sol.waf.toFixed(3) !== ref.page.waf.toFixed(3)) {
-    throw new Error(`reference WAF ${ref.sol.waf} differs from the engine's ${ref.page.waf}: the times are not comparable`);
+    throw new Error(
+      `reference WAF ${ref.sol.waf} differs from the engine's ${ref.page.waf}: the times are not comparable`,
+    );
   }
   // The issue's wasm target is set on this workload too: engine only, native vs wasm.
   rowsB = engineOnly(workload, sets, false);
@@ -139,11 +187,15 @@ inChromium?.results.forEach((c, i) => {
 
 const f2 = (x) => x.toFixed(2);
 const pad = (x, n) => String(x).padStart(n);
-console.log(`\nA: ${REQUESTS.toLocaleString('en-US')} requests, 1 GiB device (4096 x 64 x 4 KiB), uniform random, 30 % reads, seed ${SEED};`);
+console.log(
+  `\nA: ${REQUESTS.toLocaleString('en-US')} requests, 1 GiB device (4096 x 64 x 4 KiB), uniform random, 30 % reads, seed ${SEED};`,
+);
 console.log(`   engine only (stepping; parse and set-up not timed), best of ${REPEAT} on both sides.`);
 console.log('   "app" = wasm with checkpoints and response history, as in the browser.');
 if (ref.sol) {
-  console.log(`B: the C reference's workload (${PERF}): 4 GiB device, 1.84 M page writes, WAF ${ref.page.waf.toFixed(3)} for both;`);
+  console.log(
+    `B: the C reference's workload (${PERF}): 4 GiB device, 1.84 M page writes, WAF ${ref.page.waf.toFixed(3)} for both;`,
+  );
   console.log(`   engine only as A, and against the C reference as whole processes (parse included), best of 3.`);
   console.log('   The C simulator is page mapping: the 1.5x target is for page.');
 } else {
@@ -155,14 +207,23 @@ console.log('engine only    |  native s   wasm s   wasm/native   (CPU)   app s |
 const line = (w, r) => {
   const cpu = r.nativeCpu ? pad(f2(r.nativeCpu / r.wasmCpu), 5) : pad('-', 5);
   const app = r.appS === undefined ? pad('-', 5) : pad(f2(r.appS), 5);
-  const chromium = r.chromiumS === undefined ? `${pad('-', 7)}   ${pad('-', 11)}` : `${pad(f2(r.chromiumS), 7)}   ${pad(f2(r.nativeS / r.chromiumS), 11)}`;
-  console.log(`${w} ${r.scheme.padEnd(12)} | ${pad(f2(r.nativeS), 9)}   ${pad(f2(r.wasmS), 6)}   ${pad(f2(r.wasm / r.native), 11)}   ${cpu}   ${app} | ${chromium}`);
+  const chromium =
+    r.chromiumS === undefined
+      ? `${pad('-', 7)}   ${pad('-', 11)}`
+      : `${pad(f2(r.chromiumS), 7)}   ${pad(f2(r.nativeS / r.chromiumS), 11)}`;
+  console.log(
+    `${w} ${r.scheme.padEnd(12)} | ${pad(f2(r.nativeS), 9)}   ${pad(f2(r.wasmS), 6)}   ${pad(f2(r.wasm / r.native), 11)}   ${cpu}   ${app} | ${chromium}`,
+  );
 };
 rows.forEach((r) => line('A', r));
 rowsB.forEach((r) => line('B', r));
-console.log('(CPU) = wasm/native from CPU time instead of wall time: the fairer figure when other work shares the cores.');
+console.log(
+  '(CPU) = wasm/native from CPU time instead of wall time: the fairer figure when other work shares the cores.',
+);
 if (inChromium) {
-  console.log(`Chromium = ${inChromium.version} (the browser the app and the e2e tests run), a module worker as in the app; wall time (a worker has no CPU clock), against native wall time.`);
+  console.log(
+    `Chromium = ${inChromium.version} (the browser the app and the e2e tests run), a module worker as in the app; wall time (a worker has no CPU clock), against native wall time.`,
+  );
 } else if (chromiumFailed) {
   console.log(`Chromium at ${CHROMIUM} failed, no browser figures: ${chromiumFailed}`);
 } else {
@@ -173,10 +234,14 @@ if (ref.sol) {
   console.log('B, whole process |  native s   reference s   native/reference');
   for (const r of rows) {
     const b = ref[r.scheme];
-    console.log(`  ${r.scheme.padEnd(14)} | ${pad(f2(b.s), 9)}   ${pad(f2(ref.sol.s), 11)}   ${pad(f2(b.s / ref.sol.s) + 'x', 16)}`);
+    console.log(
+      `  ${r.scheme.padEnd(14)} | ${pad(f2(b.s), 9)}   ${pad(f2(ref.sol.s), 11)}   ${pad(f2(b.s / ref.sol.s) + 'x', 16)}`,
+    );
   }
 }
-console.log(`\nPage operations: ${[...rows.map((r) => `A ${r.scheme} ${r.ops.toLocaleString('en-US')}`), ...rowsB.map((r) => `B ${r.scheme} ${r.ops.toLocaleString('en-US')}`)].join(', ')}.`);
+console.log(
+  `\nPage operations: ${[...rows.map((r) => `A ${r.scheme} ${r.ops.toLocaleString('en-US')}`), ...rowsB.map((r) => `B ${r.scheme} ${r.ops.toLocaleString('en-US')}`)].join(', ')}.`,
+);
 console.log('Targets (on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x.');
 
 // Every scheme on one workload (a fill, then uniform random writes), natively: time,

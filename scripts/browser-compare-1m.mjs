@@ -89,9 +89,15 @@ const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 await writeTrace();
 console.log(`trace: ${TRACE} (${REQUESTS.toLocaleString('en-US')} requests, ${mib(statSync(TRACE).size)})`);
-if (!process.env.BENCH_NO_BUILD) execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
-const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort'], { stdio: 'ignore' });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+if (!process.env.BENCH_NO_BUILD)
+  execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'error'], { stdio: 'inherit' });
+const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort'], {
+  stdio: 'ignore',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const peak = { total: 0, largest: 0 };
 const sampler = setInterval(() => {
   const now = treeRss(process.pid, server.pid);
@@ -109,7 +115,11 @@ try {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  const ready = () => page.waitForFunction(() => /^(ready|done)$/.test(window.__ftl?.snapshot().status ?? ''), null, { timeout: 0, polling: 200 });
+  const ready = () =>
+    page.waitForFunction(() => /^(ready|done)$/.test(window.__ftl?.snapshot().status ?? ''), null, {
+      timeout: 0,
+      polling: 200,
+    });
   await ready();
   const cores = await page.evaluate(() => [navigator.hardwareConcurrency, navigator.deviceMemory]);
   console.log(`browser: ${cores[0]} cores, deviceMemory ${cores[1] ?? '?'} GiB`);
@@ -126,7 +136,9 @@ try {
   await ready();
   const blocks = await page.evaluate(() => window.__ftl.blockRoles().roles.length);
   if (blocks !== DEVICE.blocks) throw new Error(`the app shows ${blocks} blocks, not ${DEVICE.blocks}`);
-  console.log(`device ${DEVICE.blocks} x ${DEVICE.pages_per_block} x ${DEVICE.page_bytes} B loaded: ${secs(performance.now() - t)}`);
+  console.log(
+    `device ${DEVICE.blocks} x ${DEVICE.pages_per_block} x ${DEVICE.page_bytes} B loaded: ${secs(performance.now() - t)}`,
+  );
 
   // Long tasks and heap of the main thread, from here on.
   await page.evaluate(() => {
@@ -171,7 +183,11 @@ try {
     await page.evaluate(() => (window.__bench.seen = {}));
     const t0 = performance.now();
     await lab.getByRole('button', { name: 'Run', exact: true }).click();
-    await page.waitForFunction(() => /^Comparison finished/.test(document.querySelector('.compare__status')?.textContent ?? ''), null, { timeout: 0, polling: 500 });
+    await page.waitForFunction(
+      () => /^Comparison finished/.test(document.querySelector('.compare__status')?.textContent ?? ''),
+      null,
+      { timeout: 0, polling: 500 },
+    );
     const seen = await page.evaluate(() => window.__bench.seen);
     console.log(`batch ${batch.join(', ')}: ${secs(performance.now() - t0)}`);
     for (const id of batch) rows.push({ id, ...seen[id] });
@@ -183,10 +199,14 @@ try {
     const parse = r.parsed != null && r.start != null ? secs(r.parsed - r.start) : '–';
     console.log(`| ${r.id} | ${wall} | ${parse} | ${r.status === 'done' ? 'done' : (r.text ?? r.status)} |`);
   }
-  console.log(`\nmain thread while comparing: longest task ${bench.longest.toFixed(0)} ms, ${secs(bench.long)} in long tasks; peak JS heap ${mib(bench.heap)}`);
+  console.log(
+    `\nmain thread while comparing: longest task ${bench.longest.toFixed(0)} ms, ${secs(bench.long)} in long tasks; peak JS heap ${mib(bench.heap)}`,
+  );
 } finally {
   clearInterval(sampler);
-  console.log(`peak resident memory: browser processes ${mib(peak.total)} in all, largest process ${mib(peak.largest)}`);
+  console.log(
+    `peak resident memory: browser processes ${mib(peak.total)} in all, largest process ${mib(peak.largest)}`,
+  );
   await browser.close();
   server.kill();
 }

@@ -41,17 +41,21 @@ for (const f of files(ROOT)) {
 // Tarjan's strongly connected components over the folder graph.
 const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])])].sort();
 let index = 0;
-const idx = new Map(), low = new Map(), stack = [], on = new Set(), groups = [];
+const idx = new Map(),
+  low = new Map(),
+  stack = [],
+  on = new Set(),
+  groups = [];
 function visit(v) {
-  idx.set(v, index), low.set(v, index++), stack.push(v), on.add(v);
+  (idx.set(v, index), low.set(v, index++), stack.push(v), on.add(v));
   for (const w of edges.get(v)?.keys() ?? []) {
-    if (!idx.has(w)) visit(w), low.set(v, Math.min(low.get(v), low.get(w)));
+    if (!idx.has(w)) (visit(w), low.set(v, Math.min(low.get(v), low.get(w))));
     else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
   }
   if (low.get(v) === idx.get(v)) {
     const g = [];
     let w;
-    do (w = stack.pop()), on.delete(w), g.push(w);
+    do ((w = stack.pop()), on.delete(w), g.push(w));
     while (w !== v);
     if (g.length > 1) groups.push(g.sort());
   }
@@ -67,7 +71,9 @@ if (process.argv.includes('--edges')) {
 if (!groups.length) console.log('No circles between the folders of web/src.');
 for (const g of groups) {
   // Name the imports inside the circle, so the reader sees which edges close it.
-  const inside = g.flatMap((v) => [...(edges.get(v) ?? new Map())].filter(([w]) => g.includes(w)).map(([w, n]) => `${v}→${w}(${n})`));
+  const inside = g.flatMap((v) =>
+    [...(edges.get(v) ?? new Map())].filter(([w]) => g.includes(w)).map(([w, n]) => `${v}→${w}(${n})`),
+  );
   console.log(`Circle: ${g.join(' ↔ ')}\n  ${inside.join(', ')}`);
 }
 process.exitCode = groups.length ? 1 : 0;

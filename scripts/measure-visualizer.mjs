@@ -12,17 +12,24 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const TRACE = '/tmp/ftl-1m.csv';
 const N = 1_000_000;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** MSR Cambridge CSV: ticks (100 ns),host,disk,Type,offset,size,response; seeded LCG. */
 function generate() {
   let x = 12345;
-  const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rnd = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const lines = [];
   for (let i = 0; i < N; i++) {
     const ticks = 128166372000000000 + i * 5000; // one request every 0.5 ms
     const write = rnd() < 0.7;
-    const offset = Math.floor(rnd() * 1_500_000_000 / 4096) * 4096;
+    const offset = Math.floor((rnd() * 1_500_000_000) / 4096) * 4096;
     const size = 4096 * (1 + Math.floor(rnd() * 4));
     lines.push(`${ticks},gen,0,${write ? 'Write' : 'Read'},${offset},${size},0`);
   }
@@ -48,7 +55,11 @@ await page.addInitScript(() => {
         if (!f) return;
         tally.frames++;
         // Distinct buffers (a change list packs several arrays in one).
-        const buffers = new Set([...Object.values(f), ...Object.values(f.pageDelta ?? {})].filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer));
+        const buffers = new Set(
+          [...Object.values(f), ...Object.values(f.pageDelta ?? {})]
+            .filter((v) => ArrayBuffer.isView(v))
+            .map((v) => v.buffer),
+        );
         tally.buffers += buffers.size;
         tally.bytes += [...buffers].reduce((a, b) => a + b.byteLength, 0);
       });
@@ -61,7 +72,9 @@ await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready');
 const load = async (config) => {
   const t = Date.now();
   await page.evaluate((c) => window.__ftl.load({ traceUrl: 'gen-1m.csv', traceName: 'gen-1m.csv', config: c }), config);
-  await page.waitForFunction(() => ['ready', 'done'].includes(window.__ftl.snapshot().status), null, { timeout: 300_000 });
+  await page.waitForFunction(() => ['ready', 'done'].includes(window.__ftl.snapshot().status), null, {
+    timeout: 300_000,
+  });
   return Date.now() - t;
 };
 
@@ -71,41 +84,56 @@ const load = async (config) => {
  * the tasks over 50 ms) until a second after the pause, plus the block-grid paint times
  * and the requests served.
  */
-const playFor = (ms) => page.evaluate(async (ms) => {
-  const ftl = window.__ftl;
-  const speed = document.querySelector('label.controls__speed select');
-  speed.value = String(speed.options.length - 1);
-  speed.dispatchEvent(new Event('change', { bubbles: true }));
-  const gaps = [];
-  const long = [];
-  const obs = new PerformanceObserver((l) => long.push(...l.getEntries().map((e) => e.duration)));
-  obs.observe({ type: 'longtask' });
-  let last = performance.now();
-  let run = true;
-  const loop = (now) => {
-    gaps.push(now - last);
-    last = now;
-    if (run) requestAnimationFrame(loop);
-  };
-  ftl.resetPaints();
-  Object.assign(window.__frameBuffers, { frames: 0, buffers: 0, bytes: 0 });
-  const c0 = ftl.snapshot().cursor;
-  document.querySelector('.controls__play').click();
-  requestAnimationFrame(loop);
-  await new Promise((r) => setTimeout(r, ms));
-  document.querySelector('.controls__play').click();
-  const served = ftl.snapshot().cursor - c0;
-  // The frames after the pause count too: pausing renders what play kept light (the
-  // narration's whole log), so the page keeps being watched for a second more.
-  await new Promise((r) => setTimeout(r, 1000));
-  run = false;
-  obs.disconnect();
-  gaps.sort((a, b) => a - b);
-  const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
-  const fb = window.__frameBuffers;
-  const frameBuffers = { frames: fb.frames, buffersPerFrame: fb.buffers / Math.max(1, fb.frames), bytesPerFrame: Math.round(fb.bytes / Math.max(1, fb.frames)) };
-  return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), longTasks: long.length, longTaskMax: Math.max(0, ...long), served, frameBuffers };
-}, ms);
+const playFor = (ms) =>
+  page.evaluate(async (ms) => {
+    const ftl = window.__ftl;
+    const speed = document.querySelector('label.controls__speed select');
+    speed.value = String(speed.options.length - 1);
+    speed.dispatchEvent(new Event('change', { bubbles: true }));
+    const gaps = [];
+    const long = [];
+    const obs = new PerformanceObserver((l) => long.push(...l.getEntries().map((e) => e.duration)));
+    obs.observe({ type: 'longtask' });
+    let last = performance.now();
+    let run = true;
+    const loop = (now) => {
+      gaps.push(now - last);
+      last = now;
+      if (run) requestAnimationFrame(loop);
+    };
+    ftl.resetPaints();
+    Object.assign(window.__frameBuffers, { frames: 0, buffers: 0, bytes: 0 });
+    const c0 = ftl.snapshot().cursor;
+    document.querySelector('.controls__play').click();
+    requestAnimationFrame(loop);
+    await new Promise((r) => setTimeout(r, ms));
+    document.querySelector('.controls__play').click();
+    const served = ftl.snapshot().cursor - c0;
+    // The frames after the pause count too: pausing renders what play kept light (the
+    // narration's whole log), so the page keeps being watched for a second more.
+    await new Promise((r) => setTimeout(r, 1000));
+    run = false;
+    obs.disconnect();
+    gaps.sort((a, b) => a - b);
+    const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
+    const fb = window.__frameBuffers;
+    const frameBuffers = {
+      frames: fb.frames,
+      buffersPerFrame: fb.buffers / Math.max(1, fb.frames),
+      bytesPerFrame: Math.round(fb.bytes / Math.max(1, fb.frames)),
+    };
+    return {
+      paint: ftl.paintStats(),
+      rafFrames: gaps.length,
+      rafMedian: q(0.5),
+      rafP95: q(0.95),
+      rafMax: gaps.at(-1),
+      longTasks: long.length,
+      longTaskMax: Math.max(0, ...long),
+      served,
+      frameBuffers,
+    };
+  }, ms);
 
 /** Starts a trace of the page's tasks; the returned function stops it and sums it up. */
 async function startTaskTrace() {
@@ -115,19 +143,35 @@ async function startTaskTrace() {
   // TRACE_OUT=file.json also samples JavaScript and writes the raw trace there (open it in
   // Chromium's Performance panel, or sum a long task's children up with a small script).
   const sampled = process.env.TRACE_OUT ? ',v8.execute,disabled-by-default-v8.cpu_profiler' : '';
-  await cdp.send('Tracing.start', { categories: `devtools.timeline,disabled-by-default-devtools.timeline${sampled}`, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: `devtools.timeline,disabled-by-default-devtools.timeline${sampled}`,
+    transferMode: 'ReportEvents',
+  });
   return async () => {
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
     await done;
     if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify({ traceEvents: events }));
     // The page's main thread: the renderer's CrRendererMain (the busiest, should there be two).
-    const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
-    const busy = (id) => events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === id).reduce((a, e) => a + (e.tdur ?? 0), 0);
+    const mains = events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`);
+    const busy = (id) =>
+      events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === id).reduce((a, e) => a + (e.tdur ?? 0), 0);
     const main = mains.sort((a, b) => busy(b) - busy(a))[0];
-    const ms = events.filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && e.tdur).map((e) => e.tdur / 1000).sort((a, b) => a - b);
+    const ms = events
+      .filter((e) => e.name === 'RunTask' && `${e.pid}:${e.tid}` === main && e.tdur)
+      .map((e) => e.tdur / 1000)
+      .sort((a, b) => a - b);
     const q = (p) => ms[Math.floor(p * (ms.length - 1))] ?? 0;
-    return { tasks: ms.length, max: ms.at(-1) ?? 0, p99: q(0.99), p95: q(0.95), over50: ms.filter((x) => x > 50).length, total: ms.reduce((a, b) => a + b, 0) };
+    return {
+      tasks: ms.length,
+      max: ms.at(-1) ?? 0,
+      p99: q(0.99),
+      p95: q(0.95),
+      over50: ms.filter((x) => x > 50).length,
+      total: ms.reduce((a, b) => a + b, 0),
+    };
   };
 }
 
@@ -135,8 +179,24 @@ async function startTaskTrace() {
 // (the treeftl-slc preset: 2 KB pages, 64-page blocks, 32 GB), the Tree tab open, first
 // served to TREE_AT requests so the cache is full, then played at full speed.
 if (process.env.SCENARIO === 'tree') {
-  const device = { page_bytes: 2048, pages_per_block: 64, blocks: Number(process.env.TREE_BLOCKS ?? 262144), oob_bytes: 64, over_provisioning: 0.07, cell: 'slc',
-    latency: { page_read_ns: 25000, oob_read_ns: 25000, program_ns: 200000, erase_ns: 700000, transfer_ns_per_page: 0, ram_access_ns: 2000, cache_op_ns: 2000, host_transfer_ns_per_page: 0 } };
+  const device = {
+    page_bytes: 2048,
+    pages_per_block: 64,
+    blocks: Number(process.env.TREE_BLOCKS ?? 262144),
+    oob_bytes: 64,
+    over_provisioning: 0.07,
+    cell: 'slc',
+    latency: {
+      page_read_ns: 25000,
+      oob_read_ns: 25000,
+      program_ns: 200000,
+      erase_ns: 700000,
+      transfer_ns_per_page: 0,
+      ram_access_ns: 2000,
+      cache_op_ns: 2000,
+      host_transfer_ns_per_page: 0,
+    },
+  };
   const loadMs = await load({ scheme: 'treeftl', device, ram: { bytes: 64 * 1024 * 1024 } });
   // TREE_TAB=Counters gives the same run without the tree view (the baseline).
   await page.getByRole('tab', { name: process.env.TREE_TAB ?? 'Tree', exact: true }).click();
@@ -146,7 +206,14 @@ if (process.env.SCENARIO === 'tree') {
   // The tree view's own share: each redraw's time (TreePanel measures it as 'tree-draw').
   await page.evaluate(() => {
     window.treeDraws = [];
-    new PerformanceObserver((l) => window.treeDraws.push(...l.getEntries().filter((e) => e.name === 'tree-draw').map((e) => e.duration))).observe({ type: 'measure' });
+    new PerformanceObserver((l) =>
+      window.treeDraws.push(
+        ...l
+          .getEntries()
+          .filter((e) => e.name === 'tree-draw')
+          .map((e) => e.duration),
+      ),
+    ).observe({ type: 'measure' });
   });
   // CPU=1 also records a Chromium trace and reports each main-thread task's CPU time
   // (thread time): on a loaded machine the wall-clock figures above count the time the
@@ -163,10 +230,18 @@ if (process.env.SCENARIO === 'tree') {
     rows: document.querySelectorAll('[data-testid=tree-svg] g.row').length,
     leaves: document.querySelectorAll('[data-testid=tree-svg] rect.leaf').length,
     root: document.querySelector('[data-testid=tree-svg] .label--root')?.textContent,
-    bands: [...document.querySelectorAll('[data-testid=tree-svg] g.row--band .label')].map((t) => t.textContent).slice(0, 2),
+    bands: [...document.querySelectorAll('[data-testid=tree-svg] g.row--band .label')]
+      .map((t) => t.textContent)
+      .slice(0, 2),
   }));
   if (process.env.TREE_SHOT) await page.getByTestId('tree-panel').screenshot({ path: process.env.TREE_SHOT });
-  console.log(JSON.stringify({ tree64MB: { loadMs, startAt: at, requestsPerSecond: Math.round(play.served / 8), ...play, drawn } }, null, 2));
+  console.log(
+    JSON.stringify(
+      { tree64MB: { loadMs, startAt: at, requestsPerSecond: Math.round(play.served / 8), ...play, drawn } },
+      null,
+      2,
+    ),
+  );
   await browser.close();
   process.exit(0);
 }
@@ -195,24 +270,37 @@ const play = await page.evaluate(async () => {
   const served = ftl.snapshot().cursor - c0;
   gaps.sort((a, b) => a - b);
   const q = (p) => gaps[Math.floor(p * (gaps.length - 1))];
-  return { paint: ftl.paintStats(), rafFrames: gaps.length, rafMedian: q(0.5), rafP95: q(0.95), rafMax: gaps.at(-1), served };
+  return {
+    paint: ftl.paintStats(),
+    rafFrames: gaps.length,
+    rafMedian: q(0.5),
+    rafP95: q(0.95),
+    rafMax: gaps.at(-1),
+    served,
+  };
 });
 
 // PLAY_ONLY=1 stops after the full-speed figure (a before/after comparison of play speed).
 const servedPerSecond = Math.round(play.served / 4);
 if (process.env.PLAY_ONLY === '1') {
-  console.log(JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, requestsPerSecond: servedPerSecond, ...play } }, null, 2));
+  console.log(
+    JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, requestsPerSecond: servedPerSecond, ...play } }, null, 2),
+  );
   await browser.close();
   process.exit(0);
 }
 
 // 2. Step back at request 1,000,000 (default teaching device, 64 x 16).
 const loadSmall = await load({ scheme: 'page' });
-const timed = (fn, arg) => page.evaluate(async ([f, a]) => {
-  const t = performance.now();
-  await window.__ftl[f](...a);
-  return performance.now() - t;
-}, [fn, arg]);
+const timed = (fn, arg) =>
+  page.evaluate(
+    async ([f, a]) => {
+      const t = performance.now();
+      await window.__ftl[f](...a);
+      return performance.now() - t;
+    },
+    [fn, arg],
+  );
 const toEnd = await timed('seek', [N]);
 const at = await page.evaluate(() => window.__ftl.snapshot().cursor);
 const back1 = await timed('stepBack', [1]);
@@ -222,11 +310,36 @@ const toEnd2 = await timed('seek', [N]);
 const back1Again = await timed('stepBack', [1]);
 const toStart = await timed('seek', [0]);
 
-const small = { loadMs: loadSmall, cursorAtEnd: at, seekToEndMs: toEnd, stepBackOneAt1MMs: back1, stepBackOneOpMs: backOp, seekTo500kMs: toMiddle, seekBackToEndMs: toEnd2, stepBackOneAgainMs: back1Again, seekTo0Ms: toStart };
+const small = {
+  loadMs: loadSmall,
+  cursorAtEnd: at,
+  seekToEndMs: toEnd,
+  stepBackOneAt1MMs: back1,
+  stepBackOneOpMs: backOp,
+  seekTo500kMs: toMiddle,
+  seekBackToEndMs: toEnd2,
+  stepBackOneAgainMs: back1Again,
+  seekTo0Ms: toStart,
+};
 
 // 3. The same on the 8192 x 64 device (checkpoints are 7 MB each there, so fewer and further apart).
 await load({ scheme: 'page', device: { blocks: 8192, pages_per_block: 64 } });
-const big = { seekToEndMs: await timed('seek', [N]), stepBackOneAt1MMs: await timed('stepBack', [1]), stepBackOneOpMs: await timed('stepBackOp', []), seekTo500kMs: await timed('seek', [N / 2]) };
+const big = {
+  seekToEndMs: await timed('seek', [N]),
+  stepBackOneAt1MMs: await timed('stepBack', [1]),
+  stepBackOneOpMs: await timed('stepBackOp', []),
+  seekTo500kMs: await timed('seek', [N / 2]),
+};
 
-console.log(JSON.stringify({ fullSpeed8192x64: { loadMs: loadBig, requestsPerSecond: servedPerSecond, ...play }, stepBack64x16: small, stepBack8192x64: big }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      fullSpeed8192x64: { loadMs: loadBig, requestsPerSecond: servedPerSecond, ...play },
+      stepBack64x16: small,
+      stepBack8192x64: big,
+    },
+    null,
+    2,
+  ),
+);
 await browser.close();

@@ -11,12 +11,25 @@ import { chromium } from '@playwright/test';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const OUT = new URL('../docs/screenshots/', import.meta.url);
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const only = process.argv[2];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 try {
-  for (const [w, h] of only ? [] : [[1280, 720], [800, 600], [1920, 1080]]) {
+  for (const [w, h] of only
+    ? []
+    : [
+        [1280, 720],
+        [800, 600],
+        [1920, 1080],
+      ]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(BASE);
     await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
@@ -54,7 +67,11 @@ async function cacheShot(w, h) {
   await page.goto(BASE);
   await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
   await page.evaluate(() => window.__ftl.load({ config: { scheme: 'dftl' } }));
-  await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready' && window.__ftl.snapshot().scheme === 'dftl', null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => window.__ftl?.snapshot().status === 'ready' && window.__ftl.snapshot().scheme === 'dftl',
+    null,
+    { timeout: 30_000 },
+  );
   await page.getByRole('tab', { name: 'RAM / cache' }).click();
   await page.evaluate(async () => {
     const ftl = window.__ftl;
@@ -92,8 +109,16 @@ async function treeStageShot(w, h, name, keys) {
   const page = await browser.newPage({ viewport: { width: w, height: h } });
   await page.goto(BASE);
   await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready', null, { timeout: 30_000 });
-  await page.evaluate(() => window.__ftl.load({ config: { scheme: 'treeftl', device: { blocks: 1024, pages_per_block: 64 }, ram: { bytes: 262144 } } }));
-  await page.waitForFunction(() => window.__ftl?.snapshot().status === 'ready' && window.__ftl.snapshot().scheme === 'treeftl', null, { timeout: 30_000 });
+  await page.evaluate(() =>
+    window.__ftl.load({
+      config: { scheme: 'treeftl', device: { blocks: 1024, pages_per_block: 64 }, ram: { bytes: 262144 } },
+    }),
+  );
+  await page.waitForFunction(
+    () => window.__ftl?.snapshot().status === 'ready' && window.__ftl.snapshot().scheme === 'treeftl',
+    null,
+    { timeout: 30_000 },
+  );
   await page.evaluate(() => window.__ftl.step(999));
   await page.waitForFunction(() => /ready|done/.test(window.__ftl.snapshot().status), null, { timeout: 30_000 });
   await page.keyboard.press('2');

@@ -17,7 +17,10 @@ installTestHook(store);
 // Opens the link in the address bar (or the default experiment) and keeps the link in step.
 // A lesson travels in a link too (its section is the lessons' own; the share layer knows none).
 registerShareSection(lessonSection);
-const share = createShare(store, SIDE_PANELS.map((p) => p.id));
+const share = createShare(
+  store,
+  SIDE_PANELS.map((p) => p.id),
+);
 void share.start();
 
 createRoot(document.getElementById('root')!).render(

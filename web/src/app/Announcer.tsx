@@ -14,7 +14,13 @@ import { linesOf } from '../views/Narration/lines';
 export const PLAYING_ANNOUNCE_MS = 3000;
 
 /** What the region says for a position (exported for tests). */
-export function announcement(pos: Position, total: number, current: RequestTrace | null, ppb: number, vocab: Vocabulary): string {
+export function announcement(
+  pos: Position,
+  total: number,
+  current: RequestTrace | null,
+  ppb: number,
+  vocab: Vocabulary,
+): string {
   const n = (x: number) => x.toLocaleString('en-US');
   if (pos.op > 0 && current) {
     const line = linesOf(current, ppb, vocab).find((l) => pos.op - 1 >= l.first && pos.op - 1 <= l.last);
@@ -31,7 +37,9 @@ export function Announcer() {
   const info = useSim((s) => s.info);
   const playing = useSim((s) => s.status === 'playing');
   const seq = useSim((s) => s.seq);
-  const text = info ? announcement(pos, info.total, current, info.pagesPerBlock, cacheVocabulary(info.spec, info.vocab.page_kinds)) : '';
+  const text = info
+    ? announcement(pos, info.total, current, info.pagesPerBlock, cacheVocabulary(info.spec, info.vocab.page_kinds))
+    : '';
   // Nothing is said before the first move (seq 1 is the load's view).
   const shown = useThrottled(seq > 1 ? text : '', PLAYING_ANNOUNCE_MS, playing);
   return (

@@ -26,7 +26,8 @@ function Status() {
   if (traceError && status !== 'error') {
     return (
       <p className="status status--error" role="alert" data-testid="status-error">
-        Not loaded: {/[.!?]$/.test(traceError) ? traceError : `${traceError}.`} The experiment before it is still loaded.{' '}
+        Not loaded: {/[.!?]$/.test(traceError) ? traceError : `${traceError}.`} The experiment before it is still
+        loaded.{' '}
         <button type="button" className="status__dismiss" onClick={() => store.dismissError()}>
           Dismiss
         </button>
@@ -40,7 +41,15 @@ function Status() {
       </p>
     );
   }
-  const text = notice ?? (status === 'loading' ? 'Loading trace…' : status === 'done' ? 'Trace finished.' : status === 'playing' ? 'Playing' : 'Ready — press Play or ? for keys');
+  const text =
+    notice ??
+    (status === 'loading'
+      ? 'Loading trace…'
+      : status === 'done'
+        ? 'Trace finished.'
+        : status === 'playing'
+          ? 'Playing'
+          : 'Ready — press Play or ? for keys');
   return (
     <p className="status" aria-live="polite" data-status={status}>
       {text}
@@ -54,8 +63,8 @@ function ExperimentSummary() {
   const scheme = info.schemes.find((s) => s.id === info.scheme);
   return (
     <p className="summary">
-      <strong title={scheme?.name}>{info.scheme}</strong> scheme · trace <code>{info.traceName}</code> · {info.blocks.toLocaleString('en-US')} blocks ×{' '}
-      {info.pagesPerBlock} pages
+      <strong title={scheme?.name}>{info.scheme}</strong> scheme · trace <code>{info.traceName}</code> ·{' '}
+      {info.blocks.toLocaleString('en-US')} blocks × {info.pagesPerBlock} pages
     </p>
   );
 }

@@ -57,7 +57,13 @@ export function SideTabs({ panels, label }: SideTabsProps) {
           </button>
         )}
       </div>
-      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${current.id}`} className="tabs__panel" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`${base}-panel`}
+        aria-labelledby={`${base}-tab-${current.id}`}
+        className="tabs__panel"
+        tabIndex={0}
+      >
         {staged ? <OnStageNote id={current.id} /> : <current.Component />}
       </div>
     </div>

@@ -32,7 +32,11 @@ export function Stage({ views }: StageProps) {
       <div className="stage__bar" role="group" aria-label="What is on the stage">
         <label>
           On stage{' '}
-          <select value={stage.main} onChange={(e) => store.setStage({ main: e.target.value, side: stage.side })} aria-label="View on the stage">
+          <select
+            value={stage.main}
+            onChange={(e) => store.setStage({ main: e.target.value, side: stage.side })}
+            aria-label="View on the stage"
+          >
             {options.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.label}
@@ -43,7 +47,11 @@ export function Stage({ views }: StageProps) {
         </label>
         <label>
           beside it{' '}
-          <select value={stage.side ?? ''} onChange={(e) => store.setStage({ main: stage.main, side: e.target.value || undefined })} aria-label="View beside it">
+          <select
+            value={stage.side ?? ''}
+            onChange={(e) => store.setStage({ main: stage.main, side: e.target.value || undefined })}
+            aria-label="View beside it"
+          >
             <option value="">nothing</option>
             {options
               .filter((v) => v.id !== stage.main)

@@ -9,7 +9,9 @@ import { contrast } from '../views/BlockGrid/palette';
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function cssFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? cssFiles(join(dir, d.name)) : d.name.endsWith('.css') ? [join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? cssFiles(join(dir, d.name)) : d.name.endsWith('.css') ? [join(dir, d.name)] : [],
+  );
 }
 
 const app = readFileSync(join(SRC, 'app/App.css'), 'utf8');

@@ -35,7 +35,9 @@ const num = (r: Element, a: string) => Number(r.getAttribute(a));
 
 describe('time breakdown chart', () => {
   it('stacks the four parts bottom to top, each segment as tall as its part', () => {
-    const data = sweepBreakdown([point(1, 'no_cache', [10, 60, 5, 25]), point(0, 'ideal_sram', [10, 0, 5, 25])], 't', ['bast']);
+    const data = sweepBreakdown([point(1, 'no_cache', [10, 60, 5, 25]), point(0, 'ideal_sram', [10, 0, 5, 25])], 't', [
+      'bast',
+    ]);
     expect(data.stacks.map((s) => s.label)).toEqual(['ideal_sram', 'no_cache']);
     const el = svg();
     drawBreakdown(el, data, BOX, () => {});
@@ -54,7 +56,9 @@ describe('time breakdown chart', () => {
     expect(ideal[1]).toBe(0);
     expect(ideal.reduce((a, v) => a + v, 0) / h.reduce((a, v) => a + v, 0)).toBeCloseTo(0.4, 6);
     expect(segmentText(data.stacks[1], 1)).toBe('no_cache · Metadata loading: 60 µs (60.0 %)');
-    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(BREAKDOWN_PARTS.map((p) => p.label));
+    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(
+      BREAKDOWN_PARTS.map((p) => p.label),
+    );
   });
 
   it('draws only runs placed by a metadata model', () => {

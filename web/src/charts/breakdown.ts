@@ -60,7 +60,11 @@ export function drawBreakdown(svg: SVGSVGElement, data: BreakdownData, box: Char
     .domain(data.stacks.map((s) => s.id))
     .range([margin.left, width - margin.right])
     .padding(0.3);
-  root.append('g').attr('class', 'axis y').attr('transform', `translate(${margin.left},0)`).call(axisLeft(y).ticks(5).tickFormat(tickNum));
+  root
+    .append('g')
+    .attr('class', 'axis y')
+    .attr('transform', `translate(${margin.left},0)`)
+    .call(axisLeft(y).ticks(5).tickFormat(tickNum));
   root
     .append('text')
     .attr('class', 'axis-label')
@@ -74,7 +78,8 @@ export function drawBreakdown(svg: SVGSVGElement, data: BreakdownData, box: Char
     .attr('transform', `translate(0,${bottom})`)
     .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
     .call((ax) => {
-      if (x.step() < 70) ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
+      if (x.step() < 70)
+        ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
     });
   const segments = data.stacks.flatMap((s) => {
     let below = 0;

@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import type { RunMetrics } from '../engine/metrics';
 import { valueAt } from '../compare/metrics';
-import { CHARTS, copiesAndWaf, flashByPurpose, freeBlocksOverTrace, hitRatios, percentiles, ramOverTrace, responseCdf, responseOverTrace, worstCase } from './data';
+import {
+  CHARTS,
+  copiesAndWaf,
+  flashByPurpose,
+  freeBlocksOverTrace,
+  hitRatios,
+  percentiles,
+  ramOverTrace,
+  responseCdf,
+  responseOverTrace,
+  worstCase,
+} from './data';
 import type { PanelsData } from './grouped';
 import { TEST_KEYS, TEST_RUNS } from './testRuns';
 
@@ -30,28 +41,43 @@ describe('panel charts', () => {
     expect(hitRatios([run('page')], TEST_KEYS).panels).toEqual([]);
   });
 
-  it('flash operations: each purpose used by some run, each value the metrics object\'s', () => {
+  it("flash operations: each purpose used by some run, each value the metrics object's", () => {
     const d = flashByPurpose(TEST_RUNS, TEST_KEYS);
     expect(d.panels.map((p) => [p.id, p.unit, p.groups.map((g) => g.id)])).toEqual([
       ['page_reads', 'pages', ['data', 'translation']],
       ['page_writes', 'pages', ['data', 'gc']],
       ['erases', 'blocks', ['gc']],
     ]);
-    for (const [panel, purpose, scheme, value] of bars(d)) expect(value).toBe(valueAt(run(scheme as string), `flash.by_purpose.${purpose}.${panel}`));
+    for (const [panel, purpose, scheme, value] of bars(d))
+      expect(value).toBe(valueAt(run(scheme as string), `flash.by_purpose.${purpose}.${panel}`));
     expect(bars(d)).toHaveLength(15);
   });
 
   it('copies and WAF, percentiles and worst case read the metrics objects', () => {
-    for (const [, , s, v] of bars(copiesAndWaf(TEST_RUNS, TEST_KEYS)).filter((b) => b[0] === 'copies')) expect(v).toBe(run(s as string).gc.valid_copies);
-    for (const [, , s, v] of bars(copiesAndWaf(TEST_RUNS, TEST_KEYS)).filter((b) => b[0] === 'waf')) expect(v).toBe(run(s as string).waf);
+    for (const [, , s, v] of bars(copiesAndWaf(TEST_RUNS, TEST_KEYS)).filter((b) => b[0] === 'copies'))
+      expect(v).toBe(run(s as string).gc.valid_copies);
+    for (const [, , s, v] of bars(copiesAndWaf(TEST_RUNS, TEST_KEYS)).filter((b) => b[0] === 'waf'))
+      expect(v).toBe(run(s as string).waf);
     const p = percentiles(TEST_RUNS, TEST_KEYS);
     expect(p.panels[0].groups.map((g) => g.label)).toEqual(['p50', 'p90', 'p99', 'p99.9', 'max']);
     for (const [, g, s, v] of bars(p)) expect(v).toBe(valueAt(run(s as string), `response_us.${g}`));
     const w = worstCase(TEST_RUNS, TEST_KEYS);
-    expect(bars(w).filter((b) => b[1] === 'all').map((b) => b[3])).toEqual(TEST_RUNS.map((m) => m.response_us.max));
-    expect(bars(w).filter((b) => b[1] === 'read').map((b) => b[3])).toEqual(TEST_RUNS.map((m) => m.response_by_op_us!.read.max));
+    expect(
+      bars(w)
+        .filter((b) => b[1] === 'all')
+        .map((b) => b[3]),
+    ).toEqual(TEST_RUNS.map((m) => m.response_us.max));
+    expect(
+      bars(w)
+        .filter((b) => b[1] === 'read')
+        .map((b) => b[3]),
+    ).toEqual(TEST_RUNS.map((m) => m.response_by_op_us!.read.max));
     // aps served no writes in this fixture (count 0): no write bar for it.
-    expect(bars(w).filter((b) => b[1] === 'write').map((b) => b[2])).toEqual(['page', 'dftl']);
+    expect(
+      bars(w)
+        .filter((b) => b[1] === 'write')
+        .map((b) => b[2]),
+    ).toEqual(['page', 'dftl']);
   });
 });
 
@@ -67,8 +93,12 @@ describe('line charts', () => {
     const f = freeBlocksOverTrace(TEST_RUNS, TEST_KEYS);
     for (const m of TEST_RUNS) {
       const s = m.series!;
-      expect(r.lines.find((l) => l.scheme === m.scheme)!.points.map((p) => [p.x, p.y])).toEqual(s.map((p) => [p.requests_done, p.mean_response_us]));
-      expect(f.lines.find((l) => l.scheme === m.scheme)!.points.map((p) => [p.x, p.y])).toEqual(s.map((p) => [p.requests_done, p.free_blocks]));
+      expect(r.lines.find((l) => l.scheme === m.scheme)!.points.map((p) => [p.x, p.y])).toEqual(
+        s.map((p) => [p.requests_done, p.mean_response_us]),
+      );
+      expect(f.lines.find((l) => l.scheme === m.scheme)!.points.map((p) => [p.x, p.y])).toEqual(
+        s.map((p) => [p.requests_done, p.free_blocks]),
+      );
     }
     expect(r.lines[1].points[2].note).toBe('max 240 µs');
   });
@@ -102,7 +132,7 @@ describe('charts of real engine runs', () => {
   const runs = ['page', 'dftl', 'block'].map(engineRun);
   const keys = new Map(runs.map((m, i) => [m.scheme, { name: m.scheme, color: `#00000${i}` }]));
 
-  it('has the fields the charts read, with the engine\'s numbers', () => {
+  it("has the fields the charts read, with the engine's numbers", () => {
     for (const m of runs) {
       expect(m.series!.length).toBeGreaterThan(1);
       expect(m.series!.length).toBeLessThanOrEqual(200);
@@ -111,7 +141,9 @@ describe('charts of real engine runs', () => {
       expect(m.response_cdf_us!.at(-1)).toEqual({ p: 1, us: m.response_us.max });
       expect(m.response_us.p90! <= m.response_us.p99 && m.response_us.p99 <= m.response_us.p999!).toBe(true);
     }
-    expect(runs[1].series!.every((p) => p.ram!.buffer_bytes === 0 && p.ram!.mapping_bytes <= runs[1].ram_bytes!)).toBe(true);
+    expect(runs[1].series!.every((p) => p.ram!.buffer_bytes === 0 && p.ram!.mapping_bytes <= runs[1].ram_bytes!)).toBe(
+      true,
+    );
     expect(runs[2].series!.every((p) => p.ram === undefined)).toBe(true);
   });
 
@@ -119,16 +151,22 @@ describe('charts of real engine runs', () => {
     for (const c of CHARTS) {
       if (c.kind === 'panels') {
         const d = c.data(runs, keys);
-        for (const p of d.panels) for (const g of p.groups) for (const b of g.bars) expect(b.value).toBeTypeOf('number');
+        for (const p of d.panels)
+          for (const g of p.groups) for (const b of g.bars) expect(b.value).toBeTypeOf('number');
         expect(d.schemes.map((s) => s.color)).toEqual(['#000000', '#000001', '#000002']);
       } else {
         const d = c.data(runs, keys);
-        for (const l of d.lines) for (const p of l.points) expect(Number.isFinite(p.x) && Number.isFinite(p.y)).toBe(true);
+        for (const l of d.lines)
+          for (const p of l.points) expect(Number.isFinite(p.x) && Number.isFinite(p.y)).toBe(true);
       }
     }
     const r = responseOverTrace(runs, keys);
     expect(r.lines.map((l) => l.points.length)).toEqual(runs.map((m) => m.series!.length));
-    expect(flashByPurpose(runs, keys).panels.find((p) => p.id === 'erases')!.groups.reduce((s, g) => s + (g.bars.find((b) => b.scheme === 'dftl')?.value ?? 0), 0)).toBe(runs[1].flash.erases);
+    expect(
+      flashByPurpose(runs, keys)
+        .panels.find((p) => p.id === 'erases')!
+        .groups.reduce((s, g) => s + (g.bars.find((b) => b.scheme === 'dftl')?.value ?? 0), 0),
+    ).toBe(runs[1].flash.erases);
     expect(ramOverTrace(runs, keys).lines.map((l) => l.scheme)).toEqual(['page', 'dftl']);
   });
 });

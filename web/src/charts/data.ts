@@ -11,7 +11,11 @@ import type { Line, LinesData } from './lines';
 export type Keys = Map<string, { name: string; color: string }>;
 
 function schemes(runs: RunMetrics[], keys: Keys): SchemeKey[] {
-  return runs.map((m) => ({ id: m.scheme, name: keys.get(m.scheme)?.name ?? m.scheme, color: keys.get(m.scheme)?.color ?? '#888' }));
+  return runs.map((m) => ({
+    id: m.scheme,
+    name: keys.get(m.scheme)?.name ?? m.scheme,
+    color: keys.get(m.scheme)?.color ?? '#888',
+  }));
 }
 
 /** A group of one bar per run that has a value (`get` returns undefined when it has none). */
@@ -21,7 +25,9 @@ function group(runs: RunMetrics[], id: string, label: string, get: (m: RunMetric
 
 /** Panels without an empty group, and without empty panels. */
 function panels(title: string, runs: RunMetrics[], keys: Keys, list: Panel[]): PanelsData {
-  const kept = list.map((p) => ({ ...p, groups: p.groups.filter((g) => g.bars.length) })).filter((p) => p.groups.length);
+  const kept = list
+    .map((p) => ({ ...p, groups: p.groups.filter((g) => g.bars.length) }))
+    .filter((p) => p.groups.length);
   return { title, panels: kept, schemes: schemes(runs, keys) };
 }
 
@@ -33,7 +39,10 @@ export function hitRatios(runs: RunMetrics[], keys: Keys): PanelsData {
       label: 'Hit ratio',
       unit: '',
       top: 1,
-      groups: [group(runs, 'mapping', 'Mapping cache', (m) => m.mapping?.hit_ratio), group(runs, 'buffer', 'Data buffer', (m) => m.buffer?.hit_ratio)],
+      groups: [
+        group(runs, 'mapping', 'Mapping cache', (m) => m.mapping?.hit_ratio),
+        group(runs, 'buffer', 'Data buffer', (m) => m.buffer?.hit_ratio),
+      ],
     },
   ]);
 }
@@ -66,7 +75,12 @@ export function flashByPurpose(runs: RunMetrics[], keys: Keys): PanelsData {
 /** Valid-page copies (GC) and the write amplification factor. */
 export function copiesAndWaf(runs: RunMetrics[], keys: Keys): PanelsData {
   return panels('Valid-page copies and WAF', runs, keys, [
-    { id: 'copies', label: 'Valid-page copies', unit: 'pages', groups: [group(runs, 'copies', 'Valid-page copies', (m) => m.gc.valid_copies)] },
+    {
+      id: 'copies',
+      label: 'Valid-page copies',
+      unit: 'pages',
+      groups: [group(runs, 'copies', 'Valid-page copies', (m) => m.gc.valid_copies)],
+    },
     { id: 'waf', label: 'WAF', unit: 'programs per host page', groups: [group(runs, 'waf', 'WAF', (m) => m.waf)] },
   ]);
 }
@@ -102,7 +116,11 @@ export function worstCase(runs: RunMetrics[], keys: Keys): PanelsData {
       id: 'worst',
       label: 'Worst response',
       unit: 'µs',
-      groups: [group(runs, 'all', 'All requests', (m) => m.response_us.max), group(runs, 'read', 'Reads', (m) => op(m, 'read')), group(runs, 'write', 'Writes', (m) => op(m, 'write'))],
+      groups: [
+        group(runs, 'all', 'All requests', (m) => m.response_us.max),
+        group(runs, 'read', 'Reads', (m) => op(m, 'read')),
+        group(runs, 'write', 'Writes', (m) => op(m, 'write')),
+      ],
     },
   ]);
 }
@@ -128,7 +146,11 @@ const X_TRACE = { label: 'Requests served', unit: 'requests' };
 export function responseOverTrace(runs: RunMetrics[], keys: Keys): LinesData {
   const lines: Line[] = runs.map((m) => ({
     scheme: m.scheme,
-    points: (m.series ?? []).map((p) => ({ x: p.requests_done, y: p.mean_response_us, note: `max ${p.max_response_us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs` })),
+    points: (m.series ?? []).map((p) => ({
+      x: p.requests_done,
+      y: p.mean_response_us,
+      note: `max ${p.max_response_us.toLocaleString('en-US', { maximumFractionDigits: 1 })} µs`,
+    })),
   }));
   return {
     title: 'Response time over the trace',
@@ -141,7 +163,10 @@ export function responseOverTrace(runs: RunMetrics[], keys: Keys): LinesData {
 
 /** Erased blocks at the end of each window. */
 export function freeBlocksOverTrace(runs: RunMetrics[], keys: Keys): LinesData {
-  const lines: Line[] = runs.map((m) => ({ scheme: m.scheme, points: (m.series ?? []).map((p) => ({ x: p.requests_done, y: p.free_blocks })) }));
+  const lines: Line[] = runs.map((m) => ({
+    scheme: m.scheme,
+    points: (m.series ?? []).map((p) => ({ x: p.requests_done, y: p.free_blocks })),
+  }));
   return {
     title: 'Free blocks over the trace',
     x: X_TRACE,
@@ -166,9 +191,22 @@ export function ramOverTrace(runs: RunMetrics[], keys: Keys): LinesData {
   const lines: Line[] = runs.flatMap((m) => {
     const pts = (m.series ?? []).filter((p) => p.ram);
     if (!pts.length) return [];
-    const mapping: Line = { scheme: m.scheme, style: 'mapping', points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.mapping_bytes) })) };
+    const mapping: Line = {
+      scheme: m.scheme,
+      style: 'mapping',
+      points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.mapping_bytes) })),
+    };
     const buffered = pts.some((p) => p.ram!.buffer_bytes > 0);
-    return buffered ? [mapping, { scheme: m.scheme, style: 'buffer', points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.buffer_bytes) })) }] : [mapping];
+    return buffered
+      ? [
+          mapping,
+          {
+            scheme: m.scheme,
+            style: 'buffer',
+            points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.buffer_bytes) })),
+          },
+        ]
+      : [mapping];
   });
   return {
     title: 'RAM over the trace',
@@ -182,7 +220,10 @@ export function ramOverTrace(runs: RunMetrics[], keys: Keys): LinesData {
 }
 
 /** A chart of the picker: bars (panels) or lines, from the runs. */
-export type ChartSpec = { id: string; label: string } & ({ kind: 'panels'; data: (runs: RunMetrics[], keys: Keys) => PanelsData } | { kind: 'lines'; data: (runs: RunMetrics[], keys: Keys) => LinesData });
+export type ChartSpec = { id: string; label: string } & (
+  | { kind: 'panels'; data: (runs: RunMetrics[], keys: Keys) => PanelsData }
+  | { kind: 'lines'; data: (runs: RunMetrics[], keys: Keys) => LinesData }
+);
 
 /** The charts after the baseline-normalised bars, in picker order. */
 export const CHARTS: ChartSpec[] = [

@@ -36,7 +36,12 @@ export function barText(g: BarGroup, b: Bar, baseline: string): string {
 }
 
 /** Draws (or redraws) the chart; `hover` gets a bar's text ('' when the pointer leaves). */
-export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box: ChartBox, hover: (text: string) => void) {
+export function drawCompareChart(
+  svg: SVGSVGElement,
+  data: CompareChartData,
+  box: ChartBox,
+  hover: (text: string) => void,
+) {
   const { width, height, margin } = box;
   const legendH = legendHeight(data.schemes.length);
   const bottom = height - margin.bottom - legendH;
@@ -57,7 +62,11 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
     .append('g')
     .attr('class', 'axis y')
     .attr('transform', `translate(${margin.left},0)`)
-    .call(axisLeft(y).ticks(5).tickFormat((v) => `${format('~g')(+v)}×`));
+    .call(
+      axisLeft(y)
+        .ticks(5)
+        .tickFormat((v) => `${format('~g')(+v)}×`),
+    );
   root
     .append('text')
     .attr('class', 'axis-label')
@@ -72,7 +81,8 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
     .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
     // Narrow groups: slant the labels so neighbours do not overlap.
     .call((g) => {
-      if (x.step() < 110) g.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
+      if (x.step() < 110)
+        g.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
     });
   // The baseline's level, so "better / worse than the baseline" reads at a glance.
   root
@@ -112,7 +122,11 @@ export function drawCompareChart(svg: SVGSVGElement, data: CompareChartData, box
 
   // Ids keep the legend short (names run to 60 characters); the name is the hover title.
   const label = (id: string) => (id === data.baseline ? `${id} (baseline)` : id);
-  drawLegend(root, data.schemes.map((s) => ({ color: s.color, label: label(s.id), title: s.name })), box);
+  drawLegend(
+    root,
+    data.schemes.map((s) => ({ color: s.color, label: label(s.id), title: s.name })),
+    box,
+  );
 }
 
 /** The chart as a standalone SVG document (for download). */

@@ -13,9 +13,17 @@ describe('drawPanels', () => {
     const el = svg();
     drawPanels(el, flashByPurpose(TEST_RUNS, TEST_KEYS), BOX, () => {});
     expect(svgGoldenMismatch(el, 'flash-by-purpose', import.meta.url)).toBeNull();
-    expect([...el.querySelectorAll('.axis-label')].map((t) => t.textContent)).toEqual(['Flash reads (pages)', 'Flash programs (pages)', 'Erases (blocks)']);
+    expect([...el.querySelectorAll('.axis-label')].map((t) => t.textContent)).toEqual([
+      'Flash reads (pages)',
+      'Flash programs (pages)',
+      'Erases (blocks)',
+    ]);
     expect(el.querySelectorAll('rect.bar')).toHaveLength(15);
-    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(['page', 'dftl', 'aps']);
+    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual([
+      'page',
+      'dftl',
+      'aps',
+    ]);
   });
 
   it('colours each bar with its scheme and makes heights proportional to the values', () => {
@@ -23,7 +31,14 @@ describe('drawPanels', () => {
     const d = flashByPurpose(TEST_RUNS, TEST_KEYS);
     drawPanels(el, d, BOX, () => {});
     const reads = [...el.querySelectorAll('[data-panel="page_reads"] rect.bar')];
-    expect(reads.map((r) => r.getAttribute('fill'))).toEqual(['#4e79a7', '#f28e2c', '#e15759', '#4e79a7', '#f28e2c', '#e15759']);
+    expect(reads.map((r) => r.getAttribute('fill'))).toEqual([
+      '#4e79a7',
+      '#f28e2c',
+      '#e15759',
+      '#4e79a7',
+      '#f28e2c',
+      '#e15759',
+    ]);
     const h = (i: number) => Number(reads[i].getAttribute('height'));
     expect(h(1) / h(0)).toBeCloseTo(2, 6); // dftl's data reads are twice page's
     expect(h(3) / h(0)).toBeCloseTo(10 / 90, 6); // translation vs data reads of page
@@ -62,7 +77,7 @@ describe('drawPanels', () => {
     expect(svgGoldenMismatch(el, 'percentiles', import.meta.url)).toBeNull();
   });
 
-  it('tells a bar\'s value with its unit on hover and keyboard focus, and redraws without duplicates', () => {
+  it("tells a bar's value with its unit on hover and keyboard focus, and redraws without duplicates", () => {
     const el = svg();
     const said: string[] = [];
     const d = flashByPurpose(TEST_RUNS, TEST_KEYS);
@@ -76,6 +91,12 @@ describe('drawPanels', () => {
     expect(bar.getAttribute('tabindex')).toBe('0');
     expect(bar.querySelector('title')!.textContent).toBe('dftl · Erases, gc: 20 blocks');
     const p = d.panels[0];
-    expect(panelBarText({ ...p, label: 'WAF', unit: '' }, { id: 'waf', label: 'WAF', bars: [] }, { scheme: 'page', value: 1.23456 })).toBe('page · WAF: 1.235');
+    expect(
+      panelBarText(
+        { ...p, label: 'WAF', unit: '' },
+        { id: 'waf', label: 'WAF', bars: [] },
+        { scheme: 'page', value: 1.23456 },
+      ),
+    ).toBe('page · WAF: 1.235');
   });
 });

@@ -6,7 +6,17 @@
  * jsdom).
  */
 import { axisBottom, axisLeft, max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
-import { axisTitle, chartRoot, drawLegend, legendHeight, legendItems, tickNum, withUnit, type ChartBox, type SchemeKey } from './legend';
+import {
+  axisTitle,
+  chartRoot,
+  drawLegend,
+  legendHeight,
+  legendItems,
+  tickNum,
+  withUnit,
+  type ChartBox,
+  type SchemeKey,
+} from './legend';
 
 export interface PanelBar {
   scheme: string;
@@ -63,7 +73,9 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
   // band keeping the margins for its own axes.
   const plotH = height - legendHeight(data.schemes.length);
   const bandH = stacked ? plotH / n : plotH;
-  const panelW = stacked ? width - margin.left - margin.right : (width - margin.left - margin.right - GAP * (n - 1)) / n;
+  const panelW = stacked
+    ? width - margin.left - margin.right
+    : (width - margin.left - margin.right - GAP * (n - 1)) / n;
   const color = new Map(data.schemes.map((s) => [s.id, s.color]));
 
   data.panels.forEach((p, i) => {
@@ -107,7 +119,8 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
       .attr('transform', `translate(0,${bottom})`)
       .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
       .call((ax) => {
-        if (x.step() < 70) ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
+        if (x.step() < 70)
+          ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
       });
     const base = y.range()[0];
     g.append('g')

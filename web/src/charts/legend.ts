@@ -45,7 +45,12 @@ export interface StyleKey {
 export function chartRoot(svg: SVGSVGElement, box: ChartBox, title: string) {
   const root = standaloneSvg(svg, box.width, box.height).attr('role', 'group').attr('aria-label', title);
   // A white background, so the PNG export is not transparent.
-  root.append('rect').attr('class', 'background').attr('width', box.width).attr('height', box.height).attr('fill', '#fff');
+  root
+    .append('rect')
+    .attr('class', 'background')
+    .attr('width', box.width)
+    .attr('height', box.height)
+    .attr('fill', '#fff');
   return root;
 }
 
@@ -90,7 +95,10 @@ export interface LegendItem {
 
 /** A chart's schemes, then its line styles, as legend entries. */
 export function legendItems(schemes: SchemeKey[], styles: StyleKey[] = []): LegendItem[] {
-  return [...schemes.map((s) => ({ color: s.color, label: s.id, title: s.name })), ...styles.map((s) => ({ dash: s.dash, label: s.label }))];
+  return [
+    ...schemes.map((s) => ({ color: s.color, label: s.id, title: s.name })),
+    ...styles.map((s) => ({ dash: s.dash, label: s.label })),
+  ];
 }
 
 /**
@@ -110,7 +118,11 @@ export function drawLegend(
     .selectAll('g')
     .data(items)
     .join('g')
-    .attr('transform', (_e, i) => `translate(${margin.left + (i % LEGEND_COLS) * col},${height - h + Math.floor(i / LEGEND_COLS) * LEGEND_ROW})`);
+    .attr(
+      'transform',
+      (_e, i) =>
+        `translate(${margin.left + (i % LEGEND_COLS) * col},${height - h + Math.floor(i / LEGEND_COLS) * LEGEND_ROW})`,
+    );
   g.filter((e) => e.color !== undefined)
     .append('rect')
     .attr('width', 10)

@@ -22,7 +22,13 @@ describe('drawLines', () => {
     ]);
     expect(el.querySelector('.axis-label.x')!.textContent).toBe('Requests served (requests)');
     expect(el.querySelector('.axis-label.y')!.textContent).toBe('RAM held (KiB), log scale');
-    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(['page', 'dftl', 'aps', 'mapping', 'buffer']);
+    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual([
+      'page',
+      'dftl',
+      'aps',
+      'mapping',
+      'buffer',
+    ]);
   });
 
   it('draws the CDF on a log time axis (golden)', () => {
@@ -65,7 +71,8 @@ describe('drawLines', () => {
     window.addEventListener('keydown', onKey);
     try {
       const overlay = el.querySelector('rect.overlay')!;
-      for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End', ' ']) overlay.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      for (const key of ['ArrowRight', 'ArrowLeft', 'Home', 'End', ' '])
+        overlay.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     } finally {
       window.removeEventListener('keydown', onKey);
       el.remove();
@@ -77,6 +84,8 @@ describe('drawLines', () => {
     const l = { scheme: 'x', points: [1, 5, 9].map((x) => ({ x, y: x * 2 })) };
     expect([0, 2.9, 3.1, 8, 100].map((x) => nearest(l, x)!.x)).toEqual([1, 1, 5, 9, 9]);
     expect(nearest({ scheme: 'x', points: [] }, 1)).toBeUndefined();
-    expect(linesText({ title: '', x: { label: 'X', unit: '' }, y: { label: 'Y', unit: 'µs' }, lines: [l], schemes: [] }, 5)).toBe('X 5: x 10 µs');
+    expect(
+      linesText({ title: '', x: { label: 'X', unit: '' }, y: { label: 'Y', unit: 'µs' }, lines: [l], schemes: [] }, 5),
+    ).toBe('X 5: x 10 µs');
   });
 });

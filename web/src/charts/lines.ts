@@ -5,7 +5,19 @@
  * at one x. Pure apart from the SVG it is handed (golden-tested under jsdom).
  */
 import { axisBottom, axisLeft, bisector, extent, line, pointer, scaleLinear, scaleLog } from 'd3';
-import { axisTitle, chartRoot, drawLegend, legendHeight, legendItems, num, tickNum, withUnit, type ChartBox, type SchemeKey, type StyleKey } from './legend';
+import {
+  axisTitle,
+  chartRoot,
+  drawLegend,
+  legendHeight,
+  legendItems,
+  num,
+  tickNum,
+  withUnit,
+  type ChartBox,
+  type SchemeKey,
+  type StyleKey,
+} from './legend';
 
 export interface LinePoint {
   x: number;
@@ -78,7 +90,13 @@ function scale(axis: LineAxis, values: number[], range: [number, number]) {
  * leave); `pick`, when given, gets the x of a click or of Enter at the cursor (the RAM split
  * panel seeks the timeline there).
  */
-export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, hover: (text: string) => void, pick?: (x: number) => void) {
+export function drawLines(
+  svg: SVGSVGElement,
+  data: LinesData,
+  box: ChartBox,
+  hover: (text: string) => void,
+  pick?: (x: number) => void,
+) {
   const { width, height, margin } = box;
   const styles = data.styles ?? [];
   const root = chartRoot(svg, box, data.title);
@@ -86,7 +104,11 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
   const all = data.lines.flatMap((l) => l.points);
   const xValues = all.map((p) => p.x).concat(data.marker ? [data.marker.x] : []);
   const { s: x, log: xLog } = scale(data.x, xValues, [margin.left, width - margin.right]);
-  const { s: y, log: yLog } = scale(data.y, all.map((p) => p.y), [bottom, margin.top]);
+  const { s: y, log: yLog } = scale(
+    data.y,
+    all.map((p) => p.y),
+    [bottom, margin.top],
+  );
   const color = new Map(data.schemes.map((s) => [s.id, s.color]));
   const dash = new Map(styles.map((s) => [s.label, s.dash]));
 
@@ -134,14 +156,25 @@ export function drawLines(svg: SVGSVGElement, data: LinesData, box: ChartBox, ho
 
   if (data.marker) {
     const m = root.append('g').attr('class', 'marker');
-    m.append('line').attr('x1', x(data.marker.x)).attr('x2', x(data.marker.x)).attr('y1', margin.top).attr('y2', bottom).attr('stroke', '#222').attr('stroke-width', 1.5);
+    m.append('line')
+      .attr('x1', x(data.marker.x))
+      .attr('x2', x(data.marker.x))
+      .attr('y1', margin.top)
+      .attr('y2', bottom)
+      .attr('stroke', '#222')
+      .attr('stroke-width', 1.5);
     m.append('title').text(data.marker.label);
   }
 
   // The reading cursor: a rule and a dot on each line at one x.
   const xs = [...new Set(all.map((p) => p.x))].sort((a, b) => a - b);
   const cursor = root.append('g').attr('class', 'cursor').attr('visibility', 'hidden');
-  cursor.append('line').attr('y1', margin.top).attr('y2', bottom).attr('stroke', '#555').attr('stroke-dasharray', '2 2');
+  cursor
+    .append('line')
+    .attr('y1', margin.top)
+    .attr('y2', bottom)
+    .attr('stroke', '#555')
+    .attr('stroke-dasharray', '2 2');
   const dots = cursor
     .selectAll('circle')
     .data(data.lines)

@@ -60,16 +60,29 @@ function fakeHost(opts: { noContext?: boolean; noBlob?: boolean } = {}) {
 
 describe('svgToPng', () => {
   const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  drawPanels(el, hitRatios(TEST_RUNS, TEST_KEYS), { width: 300, height: 200, margin: { top: 10, right: 10, bottom: 40, left: 50 } }, () => {});
+  drawPanels(
+    el,
+    hitRatios(TEST_RUNS, TEST_KEYS),
+    { width: 300, height: 200, margin: { top: 10, right: 10, bottom: 40, left: 50 } },
+    () => {},
+  );
   const text = svgFile(el);
 
-  it('loads the chart\'s SVG document as an image and draws it twice its size over white as image/png', async () => {
+  it("loads the chart's SVG document as an image and draws it twice its size over white as image/png", async () => {
     const { host, calls, loaded } = fakeHost();
     const png = await svgToPng(text, 300, 200, 2, host);
     expect(png.type).toBe('image/png');
     expect(loaded[0].type).toBe('image/svg+xml');
     expect(await blobText(loaded[0])).toBe(text);
-    expect(calls).toEqual(['load blob:0', 'canvas 600x400', 'fill #fff', 'fillRect 0 0 600 400', 'draw blob:0 0 0 600 400', 'encode image/png', 'revoke blob:0']);
+    expect(calls).toEqual([
+      'load blob:0',
+      'canvas 600x400',
+      'fill #fff',
+      'fillRect 0 0 600 400',
+      'draw blob:0 0 0 600 400',
+      'encode image/png',
+      'revoke blob:0',
+    ]);
   });
 
   it('fails with a message (and releases the URL) when there is no canvas or no encoder', async () => {

@@ -30,7 +30,13 @@ export const browserHost: PngHost = {
 };
 
 /** Renders the SVG document `svgText` (`width` × `height` CSS pixels) as a PNG blob. */
-export async function svgToPng(svgText: string, width: number, height: number, scale = 2, host: PngHost = browserHost): Promise<Blob> {
+export async function svgToPng(
+  svgText: string,
+  width: number,
+  height: number,
+  scale = 2,
+  host: PngHost = browserHost,
+): Promise<Blob> {
   const url = host.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
   try {
     const img = await host.loadImage(url);
@@ -40,7 +46,9 @@ export async function svgToPng(svgText: string, width: number, height: number, s
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be encoded'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be encoded'))), 'image/png'),
+    );
   } finally {
     host.revokeObjectURL(url);
   }

@@ -18,7 +18,7 @@ describe('RAM over the trace for treeftl, tree-pl, aps and jtl (real runs)', () 
   const runs = SCHEMES.map(engineRun);
   const keys = new Map(runs.map((m, i) => [m.scheme, { name: m.scheme, color: `#00000${i}` }]));
 
-  it('draws each run\'s series exactly: mapping (solid) and, where it buffered, buffer (dashed) KiB', () => {
+  it("draws each run's series exactly: mapping (solid) and, where it buffered, buffer (dashed) KiB", () => {
     const d = ramOverTrace(runs, keys);
     for (const m of runs) {
       expect(m.series!.length).toBeGreaterThan(1);
@@ -28,7 +28,8 @@ describe('RAM over the trace for treeftl, tree-pl, aps and jtl (real runs)', () 
       expect(mapping.points).toEqual(m.series!.map((p) => ({ x: p.requests_done, y: p.ram!.mapping_bytes / 1024 })));
       const buffered = m.series!.some((p) => p.ram!.buffer_bytes > 0);
       const buffer = mine.find((l) => l.style === 'buffer');
-      if (buffered) expect(buffer!.points).toEqual(m.series!.map((p) => ({ x: p.requests_done, y: p.ram!.buffer_bytes / 1024 })));
+      if (buffered)
+        expect(buffer!.points).toEqual(m.series!.map((p) => ({ x: p.requests_done, y: p.ram!.buffer_bytes / 1024 })));
       else expect(buffer).toBeUndefined();
     }
     expect([...new Set(d.lines.map((l) => l.scheme))]).toEqual(SCHEMES);

@@ -10,7 +10,7 @@ describe('schemeColor', () => {
     expect(new Set(colours).size).toBe(ENGINE_ORDER.length);
   });
 
-  it('gives an id the engine does not list a neutral grey, not another scheme\'s colour', () => {
+  it("gives an id the engine does not list a neutral grey, not another scheme's colour", () => {
     expect(ENGINE_ORDER.map((id) => schemeColor(id, ENGINE_ORDER))).not.toContain('#888888');
     expect(schemeColor('not-a-scheme', ENGINE_ORDER)).toBe('#888888');
   });

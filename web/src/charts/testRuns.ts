@@ -1,7 +1,11 @@
 /** Metrics objects for the chart tests: every field the charts read, numbers easy to check. */
 import type { RunMetrics } from '../engine/metrics';
 
-export function testRun(scheme: string, k: number, opts: { mapping?: number; buffer?: number; ram?: boolean; bufferBytes?: number } = {}): RunMetrics {
+export function testRun(
+  scheme: string,
+  k: number,
+  opts: { mapping?: number; buffer?: number; ram?: boolean; bufferBytes?: number } = {},
+): RunMetrics {
   const series = [1, 2, 3].map((i) => ({
     requests_done: 100 * i,
     sim_time_us: 1000 * i * k,
@@ -10,7 +14,16 @@ export function testRun(scheme: string, k: number, opts: { mapping?: number; buf
     free_blocks: 20 - 2 * i * k,
     ...(opts.ram ? { ram: { mapping_bytes: 1024 * i * k, buffer_bytes: (opts.bufferBytes ?? 0) * i } } : {}),
   }));
-  const dist = (f: number) => ({ mean: 100 * f, p50: 80 * f, p90: 150 * f, p99: 400 * f, p999: 700 * f, max: 900 * f, min: 20 * f, count: 50 });
+  const dist = (f: number) => ({
+    mean: 100 * f,
+    p50: 80 * f,
+    p90: 150 * f,
+    p99: 400 * f,
+    p999: 700 * f,
+    max: 900 * f,
+    min: 20 * f,
+    count: 50,
+  });
   return {
     scheme,
     trace: { name: 't.csv', requests: 300 },
@@ -42,7 +55,11 @@ export function testRun(scheme: string, k: number, opts: { mapping?: number; buf
   };
 }
 
-export const TEST_RUNS = [testRun('page', 1, { ram: true }), testRun('dftl', 2, { mapping: 0.5, ram: true }), testRun('aps', 1.5, { mapping: 0.8, buffer: 0.25, ram: true, bufferBytes: 512 })];
+export const TEST_RUNS = [
+  testRun('page', 1, { ram: true }),
+  testRun('dftl', 2, { mapping: 0.5, ram: true }),
+  testRun('aps', 1.5, { mapping: 0.8, buffer: 0.25, ram: true, bufferBytes: 512 }),
+];
 
 export const TEST_KEYS = new Map([
   ['page', { name: 'Page', color: '#4e79a7' }],

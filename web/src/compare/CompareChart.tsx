@@ -28,12 +28,20 @@ export function CompareChart({ runs, columns, baseline, names, fileName }: Compa
   const width = useElementWidth(wrapRef, 400, 260);
   const svgRef = useRef<SVGSVGElement>(null);
 
-
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     const shown = columns.filter((c) => picked.includes(c.id));
-    drawCompareChart(svg, chartData(runs, shown, baseline, names), { width, height: HEIGHT + (width < NARROW ? 30 : 0), margin: width < NARROW ? { ...MARGIN, bottom: MARGIN.bottom + 30 } : MARGIN }, setHover);
+    drawCompareChart(
+      svg,
+      chartData(runs, shown, baseline, names),
+      {
+        width,
+        height: HEIGHT + (width < NARROW ? 30 : 0),
+        margin: width < NARROW ? { ...MARGIN, bottom: MARGIN.bottom + 30 } : MARGIN,
+      },
+      setHover,
+    );
   }, [runs, columns, picked, baseline, names, width]);
 
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));

@@ -91,14 +91,29 @@ export function ComparePanel() {
   }, [doneKey]);
   const fileName = `compare-${(st.traceName ?? 'trace').replace(/[^\w.-]+/g, '_')}`;
 
-  if (failed) return <p className="compare" role="alert">Could not list the schemes: {failed}</p>;
+  if (failed)
+    return (
+      <p className="compare" role="alert">
+        Could not list the schemes: {failed}
+      </p>
+    );
   if (!specs) return <p className="compare">Loading schemes…</p>;
   const n = st.selected.length;
   return (
-    <div className={`compare${wide ? ' compare--wide' : ''}${sweep ? ' compare--sweep' : ''}`} data-testid="compare" role={wide ? 'region' : undefined} aria-label={wide ? 'Comparison lab' : undefined}>
+    <div
+      className={`compare${wide ? ' compare--wide' : ''}${sweep ? ' compare--sweep' : ''}`}
+      data-testid="compare"
+      role={wide ? 'region' : undefined}
+      aria-label={wide ? 'Comparison lab' : undefined}
+    >
       <div className="compare__top">
         <h2>Compare schemes</h2>
-        <button type="button" aria-pressed={wide} onClick={() => setWide((w) => !w)} title="Lay the lab over the whole page (or back into the side panel)">
+        <button
+          type="button"
+          aria-pressed={wide}
+          onClick={() => setWide((w) => !w)}
+          title="Lay the lab over the whole page (or back into the side panel)"
+        >
           {wide ? 'Narrow' : 'Widen'}
         </button>
       </div>
@@ -110,11 +125,15 @@ export function ComparePanel() {
         </legend>
         {specs.map((s) => (
           <label key={s.id} title={s.source}>
-            <input type="checkbox" checked={st.selected.includes(s.id)} disabled={!st.selected.includes(s.id) && n >= MAX_SCHEMES} onChange={() => lab.toggle(s.id)} />
+            <input
+              type="checkbox"
+              checked={st.selected.includes(s.id)}
+              disabled={!st.selected.includes(s.id) && n >= MAX_SCHEMES}
+              onChange={() => lab.toggle(s.id)}
+            />
             <span className="compare__swatch" style={{ background: names.get(s.id)?.color }} aria-hidden="true" />
             <span>
-              <strong>{s.id}</strong>{' '}
-              <small>{s.name}</small>
+              <strong>{s.id}</strong> <small>{s.name}</small>
             </span>
           </label>
         ))}
@@ -125,7 +144,11 @@ export function ComparePanel() {
       <div className="compare__actions">
         <label>
           Baseline{' '}
-          <select value={st.baseline ?? ''} onChange={(e) => lab.setBaseline(e.target.value)} aria-label="Baseline scheme">
+          <select
+            value={st.baseline ?? ''}
+            onChange={(e) => lab.setBaseline(e.target.value)}
+            aria-label="Baseline scheme"
+          >
             <option value="" disabled>
               first picked
             </option>
@@ -136,7 +159,11 @@ export function ComparePanel() {
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => void lab.run(experiment, choices)} disabled={st.running || n < MIN_SCHEMES}>
+        <button
+          type="button"
+          onClick={() => void lab.run(experiment, choices)}
+          disabled={st.running || n < MIN_SCHEMES}
+        >
           Run
         </button>
         <button type="button" onClick={() => lab.stop()} disabled={!st.running}>
@@ -163,7 +190,10 @@ export function ComparePanel() {
       )}
       {st.order.length > 0 && (
         <p className="compare__status" role="status">
-          {summary(st.order.map((id) => st.runs[id]), st.running)}
+          {summary(
+            st.order.map((id) => st.runs[id]),
+            st.running,
+          )}
         </p>
       )}
       {finished.length > 0 && (
@@ -180,7 +210,14 @@ export function ComparePanel() {
               Download JSON
             </button>
           </div>
-          <ResultsTable runs={metrics} columns={columns} baseline={st.baseline} sort={st.sort} onSort={(c) => lab.sortBy(c)} names={names} />
+          <ResultsTable
+            runs={metrics}
+            columns={columns}
+            baseline={st.baseline}
+            sort={st.sort}
+            onSort={(c) => lab.sortBy(c)}
+            names={names}
+          />
           <ChartDeck runs={metrics} columns={columns} baseline={st.baseline} names={names} fileName={fileName} />
           {breakdown.stacks.length > 0 && <BreakdownChart data={breakdown} fileName={fileName} />}
         </>

@@ -29,7 +29,8 @@ export function sortedRuns(runs: RunMetrics[], sort: ResultsTableProps['sort']):
  */
 export function ResultsTable({ runs, columns, baseline, sort, onSort, names }: ResultsTableProps) {
   const base = runs.find((m) => m.scheme === baseline);
-  const ariaSort = (id: string): AriaAttributes['aria-sort'] => (sort?.column === id ? (sort.dir === 1 ? 'ascending' : 'descending') : undefined);
+  const ariaSort = (id: string): AriaAttributes['aria-sort'] =>
+    sort?.column === id ? (sort.dir === 1 ? 'ascending' : 'descending') : undefined;
   const head = (id: string, text: string, unit?: string) => (
     <th key={id} scope="col" aria-sort={ariaSort(id)}>
       <button type="button" onClick={() => onSort(id)} title={`Sort by ${text}`}>
@@ -52,7 +53,11 @@ export function ResultsTable({ runs, columns, baseline, sort, onSort, names }: R
           {sortedRuns(runs, sort).map((m) => (
             <tr key={m.scheme}>
               <th scope="row" title={names.get(m.scheme)?.name}>
-                <span className="compare__swatch" style={{ background: names.get(m.scheme)?.color }} aria-hidden="true" />
+                <span
+                  className="compare__swatch"
+                  style={{ background: names.get(m.scheme)?.color }}
+                  aria-hidden="true"
+                />
                 {m.scheme}
                 {m.scheme === baseline ? <span className="compare__unit"> (baseline)</span> : null}
               </th>

@@ -8,7 +8,14 @@ import type { RunMetrics } from '../engine/metrics';
 import { ratio, valueAt, type Column } from './metrics';
 
 /** Metrics the chart starts with (the sources' usual figures), where the results have them. */
-export const DEFAULT_CHART_COLUMNS = ['response_us.mean', 'response_us.p99', 'waf', 'flash.erases', 'gc.valid_copies', 'flash.page_writes'];
+export const DEFAULT_CHART_COLUMNS = [
+  'response_us.mean',
+  'response_us.p99',
+  'waf',
+  'flash.erases',
+  'gc.valid_copies',
+  'flash.page_writes',
+];
 
 /**
  * Chart data for `runs` (in legend order) on `columns`, normalised to `baseline`'s run.
@@ -34,6 +41,10 @@ export function chartData(
   return {
     baseline,
     groups,
-    schemes: runs.map((m) => ({ id: m.scheme, name: schemes.get(m.scheme)?.name ?? m.scheme, color: schemes.get(m.scheme)?.color ?? '#888' })),
+    schemes: runs.map((m) => ({
+      id: m.scheme,
+      name: schemes.get(m.scheme)?.name ?? m.scheme,
+      color: schemes.get(m.scheme)?.color ?? '#888',
+    })),
   };
 }

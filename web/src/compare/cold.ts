@@ -19,14 +19,22 @@ export function defaultCold(): Cold {
 
 /** The browser's memory in GiB, where it says (Chromium's `navigator.deviceMemory`). */
 export function deviceMemoryGiB(): number | undefined {
-  return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { deviceMemory?: number }).deviceMemory;
+  return typeof navigator === 'undefined'
+    ? undefined
+    : (navigator as Navigator & { deviceMemory?: number }).deviceMemory;
 }
 
 /**
  * How many of `jobs` may run at once in a pool of `size` lanes: the memory bound for the
  * largest run by the engine's estimate (`requests`: the trace's length, 0 when not known).
  */
-export async function lanesFor(cold: Cold, size: number, jobs: RunJob[], requests = 0, memoryGiB = deviceMemoryGiB()): Promise<number> {
+export async function lanesFor(
+  cold: Cold,
+  size: number,
+  jobs: RunJob[],
+  requests = 0,
+  memoryGiB = deviceMemoryGiB(),
+): Promise<number> {
   const configs = [...new Set(jobs.map((j) => JSON.stringify(j.config)))];
   let most = 0;
   for (const configJson of configs) {

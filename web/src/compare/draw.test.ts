@@ -13,7 +13,12 @@ function run(scheme: string, k: number, hit?: number): RunMetrics {
   return {
     scheme,
     trace: { name: 't.csv', requests: 100 },
-    flash: { page_reads: 100 * k, page_writes: 200 * k, erases: 10 * k, by_purpose: { gc: { page_reads: 5 * k, page_writes: 5 * k, erases: 2 * k } } },
+    flash: {
+      page_reads: 100 * k,
+      page_writes: 200 * k,
+      erases: 10 * k,
+      by_purpose: { gc: { page_reads: 5 * k, page_writes: 5 * k, erases: 2 * k } },
+    },
     gc: { runs: 4 * k, valid_copies: 50 * k },
     ...(hit == null ? {} : { mapping: { hit_ratio: hit } }),
     response_us: { mean: 100 * k, p50: 80 * k, p99: 400 * k, max: 900 * k },
@@ -53,7 +58,10 @@ describe('chartData', () => {
     expect(d.groups.map((g) => g.id)).toEqual(['waf']);
     // Against dftl, the hit ratio is there for the schemes that have one.
     const e = chartData(RUNS, pick(['mapping.hit_ratio']), 'dftl', NAMES);
-    expect(e.groups[0].bars.map((b) => [b.scheme, b.ratio])).toEqual([['dftl', 1], ['tpftl', 1.6]]);
+    expect(e.groups[0].bars.map((b) => [b.scheme, b.ratio])).toEqual([
+      ['dftl', 1],
+      ['tpftl', 1.6],
+    ]);
   });
 });
 
@@ -66,7 +74,11 @@ describe('drawCompareChart', () => {
     expect(svgGoldenMismatch(el, 'compare-chart', import.meta.url)).toBeNull();
     expect(el.querySelector('.axis-label')!.textContent).toBe('Relative to page (ratio, ×)');
     expect([...el.querySelectorAll('.axis.x .tick text')].map((t) => t.textContent)).toContain('Erases (blocks)');
-    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual(['page (baseline)', 'dftl', 'tpftl']);
+    expect([...el.querySelectorAll('.legend text')].map((t) => t.firstChild!.textContent)).toEqual([
+      'page (baseline)',
+      'dftl',
+      'tpftl',
+    ]);
     expect(el.querySelector('.legend title')!.textContent).toBe('Page');
   });
 
@@ -81,7 +93,7 @@ describe('drawCompareChart', () => {
     expect(Number(bars[0].getAttribute('y'))).toBeCloseTo(Number(el.querySelector('line.unit')!.getAttribute('y1')), 6);
   });
 
-  it('tells a bar\'s value with its unit on hover and keyboard focus, and redraws without duplicates', () => {
+  it("tells a bar's value with its unit on hover and keyboard focus, and redraws without duplicates", () => {
     const el = svg();
     const said: string[] = [];
     drawCompareChart(el, data, BOX, (t) => said.push(t));

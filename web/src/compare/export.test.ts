@@ -29,7 +29,11 @@ function parseCsv(text: string): string[][] {
   return text
     .trim()
     .split('\r\n')
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => (m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1])));
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map((m) => (m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1])),
+    );
 }
 
 async function pooled(schemes: string[]): Promise<Finished[]> {
@@ -41,7 +45,11 @@ async function pooled(schemes: string[]): Promise<Finished[]> {
   };
   await new RunPool(lane, 2).run(
     schemes.map((scheme) => ({ key: scheme, config: { scheme } })),
-    { name: TRACE, choices: {}, open: async () => ({ name: TRACE, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() }) },
+    {
+      name: TRACE,
+      choices: {},
+      open: async () => ({ name: TRACE, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() }),
+    },
     (e) => events.push(e),
   );
   return schemes.map((s) => {
@@ -81,7 +89,11 @@ describe('comparison export', () => {
   });
 
   it('quotes a trace name holding a comma or a quote', () => {
-    const m = { scheme: 'page', trace: { name: 'a,"b".csv', requests: 1 }, flash: { by_purpose: {} } } as unknown as RunMetrics;
+    const m = {
+      scheme: 'page',
+      trace: { name: 'a,"b".csv', requests: 1 },
+      flash: { by_purpose: {} },
+    } as unknown as RunMetrics;
     const csv = toCsv([{ metrics: m, json: '{}' }], []);
     expect(parseCsv(csv)[1]).toEqual(['page', 'a,"b".csv', '1']);
   });

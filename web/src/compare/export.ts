@@ -20,7 +20,11 @@ function field(v: string): string {
  * The runs as CSV: `scheme,trace,requests,<column paths>`; a missing value is empty.
  * `lead` puts columns of its own first (a sweep's trace and parameter value), row by row.
  */
-export function toCsv(runs: Finished[], columns: Column[], lead?: { head: string[]; row: (i: number) => string[] }): string {
+export function toCsv(
+  runs: Finished[],
+  columns: Column[],
+  lead?: { head: string[]; row: (i: number) => string[] },
+): string {
   const head = [...(lead?.head ?? []), 'scheme', 'trace.name', 'trace.requests', ...columns.map((c) => c.id)];
   const rows = runs.map(({ metrics: m }, i) => [
     ...(lead?.row(i) ?? []),

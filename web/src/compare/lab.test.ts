@@ -39,8 +39,14 @@ describe('CompareLab', () => {
     lab.toggle('old');
     lab.choose(['dftl', 'page', 'dftl'], 'page');
     expect(lab.getState()).toMatchObject({ selected: ['dftl', 'page'], baseline: 'page' });
-    lab.choose(Array.from({ length: 10 }, (_, i) => `s${i}`), 's9');
-    expect(lab.getState()).toMatchObject({ selected: Array.from({ length: MAX_SCHEMES }, (_, i) => `s${i}`), baseline: null });
+    lab.choose(
+      Array.from({ length: 10 }, (_, i) => `s${i}`),
+      's9',
+    );
+    expect(lab.getState()).toMatchObject({
+      selected: Array.from({ length: MAX_SCHEMES }, (_, i) => `s${i}`),
+      baseline: null,
+    });
     lab.choose([]);
     expect(lab.getState()).toMatchObject({ selected: [], baseline: null });
   });
@@ -58,7 +64,8 @@ describe('CompareLab', () => {
       const r = st.runs[id];
       expect(r.status, r.message).toBe('done');
       expect(r.metrics!.trace.requests).toBe(300);
-      const config = (JSON.parse(r.json!) as { config: { device: typeof device; options: Record<string, unknown> } }).config;
+      const config = (JSON.parse(r.json!) as { config: { device: typeof device; options: Record<string, unknown> } })
+        .config;
       expect(config.device).toMatchObject(device);
       if (id === 'dftl') expect(config.options.batch_update).toBe(true);
     }

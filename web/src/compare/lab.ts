@@ -56,7 +56,8 @@ export class CompareLab extends Observable<LabState> {
   private pool: RunPool | null = null;
 
   constructor(
-    private readonly makePool: () => RunPool = () => new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency)),
+    private readonly makePool: () => RunPool = () =>
+      new RunPool(() => new SimClient(), poolSize(navigator.hardwareConcurrency)),
     private readonly cold: Cold = defaultCold(),
   ) {
     super({ mode: 'schemes', selected: [], baseline: null, runs: {}, order: [], running: false, sort: null });
@@ -109,11 +110,20 @@ export class CompareLab extends Observable<LabState> {
     const trace: RunTrace = {
       name: experiment.traceName,
       choices,
-      open: (signal) => (experiment.file ? Promise.resolve(fileSource(experiment.file)) : fetchSource(experiment.traceUrl, experiment.traceName, signal)),
+      open: (signal) =>
+        experiment.file
+          ? Promise.resolve(fileSource(experiment.file))
+          : fetchSource(experiment.traceUrl, experiment.traceName, signal),
     };
     const jobs = schemes.map((scheme) => {
       const { options, ...rest } = experiment.config;
-      return { key: scheme, config: scheme === experiment.config.scheme && options !== undefined ? { ...rest, scheme, options } : { ...rest, scheme } };
+      return {
+        key: scheme,
+        config:
+          scheme === experiment.config.scheme && options !== undefined
+            ? { ...rest, scheme, options }
+            : { ...rest, scheme },
+      };
     });
     try {
       await this.pool.run(jobs, trace, (e) => this.onEvent(e), await lanesFor(this.cold, this.pool.size, jobs));
@@ -141,7 +151,14 @@ export class CompareLab extends Observable<LabState> {
         next = { ...prev, status: 'running', done: e.done, total: e.total };
         break;
       case 'done':
-        next = { ...prev, status: 'done', done: e.metrics.trace.requests, total: e.metrics.trace.requests, metrics: e.metrics, json: e.json };
+        next = {
+          ...prev,
+          status: 'done',
+          done: e.metrics.trace.requests,
+          total: e.metrics.trace.requests,
+          metrics: e.metrics,
+          json: e.json,
+        };
         break;
       case 'error':
         next = { ...prev, status: 'error', message: e.message };

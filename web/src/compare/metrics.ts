@@ -38,8 +38,20 @@ const FIXED: Column[] = [
   { id: 'service_time_us.ram', label: 'RAM time', unit: 'µs', group: 'Service time', lowerIsBetter: true },
   { id: 'service_time_us.lru', label: 'LRU time', unit: 'µs', group: 'Service time', lowerIsBetter: true },
   { id: 'service_time_us.host', label: 'Host time', unit: 'µs', group: 'Service time', lowerIsBetter: true },
-  { id: 'service_time_us.metadata', label: 'Metadata loading (seed 003)', unit: 'µs', group: 'Service time', lowerIsBetter: true },
-  { id: 'time_breakdown_us.metadata_share', label: 'Metadata-loading share (seed 003)', unit: '', group: 'Service time', lowerIsBetter: true },
+  {
+    id: 'service_time_us.metadata',
+    label: 'Metadata loading (seed 003)',
+    unit: 'µs',
+    group: 'Service time',
+    lowerIsBetter: true,
+  },
+  {
+    id: 'time_breakdown_us.metadata_share',
+    label: 'Metadata-loading share (seed 003)',
+    unit: '',
+    group: 'Service time',
+    lowerIsBetter: true,
+  },
   { id: 'flash.page_reads', label: 'Flash reads', unit: 'pages', group: 'Flash', lowerIsBetter: true },
   { id: 'flash.page_writes', label: 'Flash programs', unit: 'pages', group: 'Flash', lowerIsBetter: true },
 ];

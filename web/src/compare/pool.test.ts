@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { CoreClient } from '../test/coreClient';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { lanesFor, type Cold } from './cold';
-import { lanesForMemory, MAX_WORKERS, poolSize, RunPool, WORKER_BASE_BYTES, type PoolClient, type RunEvent, type RunTrace } from './pool';
+import {
+  lanesForMemory,
+  MAX_WORKERS,
+  poolSize,
+  RunPool,
+  WORKER_BASE_BYTES,
+  type PoolClient,
+  type RunEvent,
+  type RunTrace,
+} from './pool';
 
 const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 
@@ -14,7 +23,11 @@ function lane(): PoolClient {
 
 function trace(name = TRACE): RunTrace {
   const bytes = shippedTrace(name);
-  return { name, choices: {}, open: async () => ({ name, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() }) };
+  return {
+    name,
+    choices: {},
+    open: async () => ({ name, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() }),
+  };
 }
 
 /** The metrics of a direct run, as `ftl run` makes them: build from the bytes, step to the end. */
@@ -51,15 +64,22 @@ describe('RunPool', () => {
     const core = new CoreClient();
     const cold: Cold = async (call) => (await core.request<'sweep'>({ type: 'sweep', call })).json;
     const small = { key: 'small', config: { scheme: 'page' } };
-    const big = { key: 'big', config: { scheme: 'page', device: { blocks: 131072, pages_per_block: 256, page_bytes: 4096 } } };
+    const big = {
+      key: 'big',
+      config: { scheme: 'page', device: { blocks: 131072, pages_per_block: 256, page_bytes: 4096 } },
+    };
     expect(await lanesFor(cold, 8, [small, small], 0, 8)).toBe(8);
     const bytes = Number(await cold({ fn: 'runBytes', configJson: JSON.stringify(big.config), requests: 0 }));
     expect(bytes).toBeGreaterThan(131072 * 256 * 8); // at least the logical map's 8 bytes a page
     expect(await lanesFor(cold, 8, [small, big], 0, 8)).toBe(lanesForMemory(8, bytes, 8));
     expect(await lanesFor(cold, 8, [small, big], 0, 8)).toBeLessThan(8);
     // The trace's length counts too.
-    const withTrace = Number(await cold({ fn: 'runBytes', configJson: JSON.stringify(small.config), requests: 1_000_000 }));
-    expect(withTrace).toBeGreaterThan(Number(await cold({ fn: 'runBytes', configJson: JSON.stringify(small.config), requests: 0 })) + 1_000_000 * 16);
+    const withTrace = Number(
+      await cold({ fn: 'runBytes', configJson: JSON.stringify(small.config), requests: 1_000_000 }),
+    );
+    expect(withTrace).toBeGreaterThan(
+      Number(await cold({ fn: 'runBytes', configJson: JSON.stringify(small.config), requests: 0 })) + 1_000_000 * 16,
+    );
   });
 
   it('keeps at most maxLanes runs going at once, and ends the idle workers beyond them', async () => {
@@ -98,7 +118,7 @@ describe('RunPool', () => {
     expect(events.filter((e) => e.kind === 'done')).toHaveLength(4);
   });
 
-  it("reports, for every scheme the engine lists, the same metrics as a direct run of the same config", async () => {
+  it('reports, for every scheme the engine lists, the same metrics as a direct run of the same config', async () => {
     const pool = new RunPool(lane, 2);
     const events: RunEvent[] = [];
     await pool.run(
@@ -109,7 +129,8 @@ describe('RunPool', () => {
     expect(SCHEMES.length).toBeGreaterThanOrEqual(2);
     for (const scheme of SCHEMES) {
       const done = events.find((e) => e.key === scheme && e.kind === 'done');
-      if (done?.kind !== 'done') throw new Error(`${scheme}: ${JSON.stringify(events.filter((e) => e.key === scheme))}`);
+      if (done?.kind !== 'done')
+        throw new Error(`${scheme}: ${JSON.stringify(events.filter((e) => e.key === scheme))}`);
       expect(JSON.parse(done.json), scheme).toEqual(directRun({ scheme }));
       expect(done.metrics.trace.requests).toBe(1000);
     }
@@ -122,7 +143,11 @@ describe('RunPool', () => {
 
   it("says how much of the trace each run's worker has read before the run's own progress", async () => {
     const events: RunEvent[] = [];
-    await new RunPool(lane, 1).run([{ key: 'page', config: { scheme: 'page' } }], trace('tencent-cbs_cloud_storage-sample_50k.csv'), (e) => events.push(e));
+    await new RunPool(lane, 1).run(
+      [{ key: 'page', config: { scheme: 'page' } }],
+      trace('tencent-cbs_cloud_storage-sample_50k.csv'),
+      (e) => events.push(e),
+    );
     const kinds = events.map((e) => e.kind);
     const reading = events.flatMap((e) => (e.kind === 'reading' ? [e.share] : []));
     expect(reading.length).toBeGreaterThan(0);
@@ -150,11 +175,16 @@ describe('RunPool', () => {
     });
     await finished;
     expect(events.filter((e) => e.kind === 'done')).toEqual([]);
-    expect(events.filter((e) => e.kind === 'stopped').map((e) => e.key).sort()).toEqual(runs.map((r) => r.key).sort());
+    expect(
+      events
+        .filter((e) => e.kind === 'stopped')
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual(runs.map((r) => r.key).sort());
     expect(pool.running).toBe(false);
   });
 
-  it('reports an engine refusal as that run\'s error and goes on with the others', async () => {
+  it("reports an engine refusal as that run's error and goes on with the others", async () => {
     const events: RunEvent[] = [];
     await new RunPool(lane, 1).run(
       [

@@ -14,7 +14,11 @@ type ProgressFn = (p: { label: string; done: number; total: number }) => void;
 
 /** The part of SimClient a pool lane needs (tests drive SimCore in-process instead). */
 export interface PoolClient {
-  request<T extends FromWorker['type']>(body: Body<ToWorker>, transfer?: Transferable[], onProgress?: ProgressFn): Promise<Extract<FromWorker, { type: T }>>;
+  request<T extends FromWorker['type']>(
+    body: Body<ToWorker>,
+    transfer?: Transferable[],
+    onProgress?: ProgressFn,
+  ): Promise<Extract<FromWorker, { type: T }>>;
   /** Ends whatever the client is doing now; it must still take requests afterwards. */
   stop(): void;
 }
@@ -147,11 +151,19 @@ export class RunPool {
         await streamTrace(client, source, trace.choices, onRead, signal);
         signal.throwIfAborted();
         const onProgress: ProgressFn = (p) => report({ key, kind: 'progress', done: p.done, total: p.total });
-        const reply = await client.request<'metrics'>({ type: 'run', configJson: JSON.stringify(job.config), overTime: job.overTime }, [], onProgress);
+        const reply = await client.request<'metrics'>(
+          { type: 'run', configJson: JSON.stringify(job.config), overTime: job.overTime },
+          [],
+          onProgress,
+        );
         const readings = reply.readings ? (JSON.parse(reply.readings) as Reading[]) : undefined;
         report({ key, kind: 'done', metrics: JSON.parse(reply.json) as RunMetrics, json: reply.json, readings });
       } catch (e) {
-        report(signal.aborted ? { key, kind: 'stopped' } : { key, kind: 'error', message: e instanceof Error ? e.message : String(e) });
+        report(
+          signal.aborted
+            ? { key, kind: 'stopped' }
+            : { key, kind: 'error', message: e instanceof Error ? e.message : String(e) },
+        );
       } finally {
         this.busy.delete(client);
       }

@@ -8,7 +8,15 @@ import './Controls.css';
 const SPEED_LABELS = SPEEDS.map(speedLabel);
 
 /** A toolbar button with its shortcut in the tooltip and in aria-keyshortcuts. */
-function Btn(props: { label: string; icon?: string; keys: string; title: string; onClick: () => void; disabled?: boolean; className?: string }) {
+function Btn(props: {
+  label: string;
+  icon?: string;
+  keys: string;
+  title: string;
+  onClick: () => void;
+  disabled?: boolean;
+  className?: string;
+}) {
   return (
     <button
       type="button"
@@ -58,9 +66,30 @@ export function Controls() {
   return (
     <div className="controls" role="toolbar" aria-label="Timeline">
       <div className="controls__group">
-        <Btn label="Start" icon="|◀" keys="Home" title="Go to the start of the trace" onClick={() => void store.seek(0)} disabled={!live || atStart} />
-        <Btn label="Back" icon="◀◀" keys="ArrowLeft" title="Step back one request" onClick={() => void store.back(1)} disabled={!live || atStart} />
-        <Btn label="Back op" icon="◀" keys="," title="Step back one flash operation" onClick={() => void store.stepOp(-1)} disabled={!live || atStart} />
+        <Btn
+          label="Start"
+          icon="|◀"
+          keys="Home"
+          title="Go to the start of the trace"
+          onClick={() => void store.seek(0)}
+          disabled={!live || atStart}
+        />
+        <Btn
+          label="Back"
+          icon="◀◀"
+          keys="ArrowLeft"
+          title="Step back one request"
+          onClick={() => void store.back(1)}
+          disabled={!live || atStart}
+        />
+        <Btn
+          label="Back op"
+          icon="◀"
+          keys=","
+          title="Step back one flash operation"
+          onClick={() => void store.stepOp(-1)}
+          disabled={!live || atStart}
+        />
         <button
           type="button"
           className="controls__play"
@@ -72,12 +101,33 @@ export function Controls() {
           <span aria-hidden="true" className="icon" data-icon={playing ? '❚❚' : '▶'} />
           {playing ? 'Pause' : 'Play'}
         </button>
-        <Btn label="Step op" icon="▶" keys="." title="Step one flash operation" onClick={() => void store.stepOp(1)} disabled={!live || atEnd} />
-        <Btn label="Step" icon="▶▶" keys="ArrowRight" title="Step one request" onClick={() => void store.step(1)} disabled={!live || atEnd} />
+        <Btn
+          label="Step op"
+          icon="▶"
+          keys="."
+          title="Step one flash operation"
+          onClick={() => void store.stepOp(1)}
+          disabled={!live || atEnd}
+        />
+        <Btn
+          label="Step"
+          icon="▶▶"
+          keys="ArrowRight"
+          title="Step one request"
+          onClick={() => void store.step(1)}
+          disabled={!live || atEnd}
+        />
       </div>
       <div className="controls__group" aria-label="Jump to">
         {(stops ?? []).map((s) => (
-          <Btn key={s.id} label={s.label} keys={s.key.toUpperCase()} title={s.doc} onClick={() => void store.jump(s.id)} disabled={!live || atEnd || !canStop.includes(s.id)} />
+          <Btn
+            key={s.id}
+            label={s.label}
+            keys={s.key.toUpperCase()}
+            title={s.doc}
+            onClick={() => void store.jump(s.id)}
+            disabled={!live || atEnd || !canStop.includes(s.id)}
+          />
         ))}
       </div>
       <div className="controls__group">
@@ -91,8 +141,21 @@ export function Controls() {
             ))}
           </select>
         </label>
-        <Btn label="Reset" keys="R" title="Reload the experiment from the start" onClick={() => void store.reset()} disabled={status === 'loading'} />
-        <button type="button" className="controls__help" onClick={() => store.setHelp(true)} aria-keyshortcuts="?" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts">
+        <Btn
+          label="Reset"
+          keys="R"
+          title="Reload the experiment from the start"
+          onClick={() => void store.reset()}
+          disabled={status === 'loading'}
+        />
+        <button
+          type="button"
+          className="controls__help"
+          onClick={() => store.setHelp(true)}
+          aria-keyshortcuts="?"
+          title="Keyboard shortcuts (?)"
+          aria-label="Keyboard shortcuts"
+        >
           ?
         </button>
       </div>

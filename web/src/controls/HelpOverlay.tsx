@@ -26,27 +26,30 @@ export function HelpOverlay() {
           <section key={g}>
             <h3>{g}</h3>
             <dl>
-              {list.filter((s) => s.group === g).map((s) => (
-                <div key={s.label}>
-                  <dt>
-                    {s.keys.map((k, i) => (
-                      <span key={k}>
-                        {i > 0 && ' or '}
-                        <kbd>{k}</kbd>
-                      </span>
-                    ))}
-                  </dt>
-                  <dd>{s.label}</dd>
-                </div>
-              ))}
+              {list
+                .filter((s) => s.group === g)
+                .map((s) => (
+                  <div key={s.label}>
+                    <dt>
+                      {s.keys.map((k, i) => (
+                        <span key={k}>
+                          {i > 0 && ' or '}
+                          <kbd>{k}</kbd>
+                        </span>
+                      ))}
+                    </dt>
+                    <dd>{s.label}</dd>
+                  </div>
+                ))}
             </dl>
           </section>
         ))}
       </div>
       <p className="help__note">
         Click a narration line or a spike in the response chart to jump there. Hover or tap a page for what it holds.
-        With the keyboard: Tab to the block grid, then the arrows move a page cursor (Esc lets go); Tab to the narration,
-        then ↑ ↓ walk its lines and Enter goes there. The timeline keys work everywhere else except in text fields.
+        With the keyboard: Tab to the block grid, then the arrows move a page cursor (Esc lets go); Tab to the
+        narration, then ↑ ↓ walk its lines and Enter goes there. The timeline keys work everywhere else except in text
+        fields.
       </p>
       <form method="dialog">
         <button type="submit" autoFocus>

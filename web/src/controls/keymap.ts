@@ -19,7 +19,10 @@ export interface Shortcut {
   run(store: SimStore): void;
 }
 
-const key = (...names: string[]) => (e: KeyboardEvent) => names.includes(e.key);
+const key =
+  (...names: string[]) =>
+  (e: KeyboardEvent) =>
+    names.includes(e.key);
 const shifted = (name: string, shift: boolean) => (e: KeyboardEvent) => e.key === name && e.shiftKey === shift;
 
 /** Step sizes of PageUp/PageDown: a tenth of the trace, at least one request. */
@@ -27,20 +30,98 @@ const pageStep = (s: SimStore) => Math.max(1, Math.round((s.getState().info?.tot
 
 const BASE: Shortcut[] = [
   { keys: ['Space'], label: 'Play / pause', group: 'Timeline', match: key(' '), run: (s) => s.togglePlay() },
-  { keys: ['→'], label: 'Step one request', group: 'Timeline', match: shifted('ArrowRight', false), run: (s) => void s.step(1) },
-  { keys: ['←'], label: 'Step back one request', group: 'Timeline', match: shifted('ArrowLeft', false), run: (s) => void s.back(1) },
-  { keys: ['.', 'Shift+→'], label: 'Step one flash operation', group: 'Timeline', match: (e) => e.key === '.' || shifted('ArrowRight', true)(e), run: (s) => void s.stepOp(1) },
-  { keys: [',', 'Shift+←'], label: 'Step back one operation', group: 'Timeline', match: (e) => e.key === ',' || shifted('ArrowLeft', true)(e), run: (s) => void s.stepOp(-1) },
+  {
+    keys: ['→'],
+    label: 'Step one request',
+    group: 'Timeline',
+    match: shifted('ArrowRight', false),
+    run: (s) => void s.step(1),
+  },
+  {
+    keys: ['←'],
+    label: 'Step back one request',
+    group: 'Timeline',
+    match: shifted('ArrowLeft', false),
+    run: (s) => void s.back(1),
+  },
+  {
+    keys: ['.', 'Shift+→'],
+    label: 'Step one flash operation',
+    group: 'Timeline',
+    match: (e) => e.key === '.' || shifted('ArrowRight', true)(e),
+    run: (s) => void s.stepOp(1),
+  },
+  {
+    keys: [',', 'Shift+←'],
+    label: 'Step back one operation',
+    group: 'Timeline',
+    match: (e) => e.key === ',' || shifted('ArrowLeft', true)(e),
+    run: (s) => void s.stepOp(-1),
+  },
   { keys: ['Home'], label: 'Go to the start', group: 'Timeline', match: key('Home'), run: (s) => void s.seek(0) },
-  { keys: ['End'], label: 'Go to the end of the trace', group: 'Timeline', match: key('End'), run: (s) => void s.seek(s.getState().info?.total ?? 0) },
-  { keys: ['PageDown'], label: 'Forward a tenth of the trace', group: 'Timeline', match: key('PageDown'), run: (s) => void s.seek(s.getState().pos.request + pageStep(s)) },
-  { keys: ['PageUp'], label: 'Back a tenth of the trace', group: 'Timeline', match: key('PageUp'), run: (s) => void s.seek(Math.max(0, s.getState().pos.request - pageStep(s))) },
-  { keys: ['+'], label: 'Faster', group: 'Timeline', match: key('+', '='), run: (s) => s.setSpeed(s.getState().speed + 1) },
-  { keys: ['-'], label: 'Slower', group: 'Timeline', match: key('-', '_'), run: (s) => s.setSpeed(s.getState().speed - 1) },
-  { keys: ['R'], label: 'Reset (reload the experiment)', group: 'Timeline', match: key('r', 'R'), run: (s) => void s.reset() },
-  { keys: ['Esc'], label: 'Stop a long load or search / close this help', group: 'Jump', match: key('Escape'), run: (s) => (s.getState().help ? s.setHelp(false) : s.cancel()) },
-  { keys: ['H'], label: 'Colour blocks by erase count / by role', group: 'View', match: key('h', 'H'), run: (s) => s.toggleHeat() },
-  { keys: ['/'], label: 'Filter the narration', group: 'View', match: key('/'), run: () => document.getElementById('narration-filter')?.focus() },
+  {
+    keys: ['End'],
+    label: 'Go to the end of the trace',
+    group: 'Timeline',
+    match: key('End'),
+    run: (s) => void s.seek(s.getState().info?.total ?? 0),
+  },
+  {
+    keys: ['PageDown'],
+    label: 'Forward a tenth of the trace',
+    group: 'Timeline',
+    match: key('PageDown'),
+    run: (s) => void s.seek(s.getState().pos.request + pageStep(s)),
+  },
+  {
+    keys: ['PageUp'],
+    label: 'Back a tenth of the trace',
+    group: 'Timeline',
+    match: key('PageUp'),
+    run: (s) => void s.seek(Math.max(0, s.getState().pos.request - pageStep(s))),
+  },
+  {
+    keys: ['+'],
+    label: 'Faster',
+    group: 'Timeline',
+    match: key('+', '='),
+    run: (s) => s.setSpeed(s.getState().speed + 1),
+  },
+  {
+    keys: ['-'],
+    label: 'Slower',
+    group: 'Timeline',
+    match: key('-', '_'),
+    run: (s) => s.setSpeed(s.getState().speed - 1),
+  },
+  {
+    keys: ['R'],
+    label: 'Reset (reload the experiment)',
+    group: 'Timeline',
+    match: key('r', 'R'),
+    run: (s) => void s.reset(),
+  },
+  {
+    keys: ['Esc'],
+    label: 'Stop a long load or search / close this help',
+    group: 'Jump',
+    match: key('Escape'),
+    run: (s) => (s.getState().help ? s.setHelp(false) : s.cancel()),
+  },
+  {
+    keys: ['H'],
+    label: 'Colour blocks by erase count / by role',
+    group: 'View',
+    match: key('h', 'H'),
+    run: (s) => s.toggleHeat(),
+  },
+  {
+    keys: ['/'],
+    label: 'Filter the narration',
+    group: 'View',
+    match: key('/'),
+    run: () => document.getElementById('narration-filter')?.focus(),
+  },
   { keys: ['?'], label: 'Show this help', group: 'View', match: key('?'), run: (s) => s.setHelp(!s.getState().help) },
 ];
 
@@ -87,12 +168,23 @@ const STAGE: Shortcut[] = [ALONE, BESIDE];
 /** The shortcut of an engine stop: its key (either case) runs the jump. */
 export function stopShortcut(stop: StopDef): Shortcut {
   const k = stop.key.toLowerCase();
-  return { keys: [k.toUpperCase()], label: `${stop.label}: ${stop.doc}`, group: 'Jump', match: key(k, k.toUpperCase()), run: (s) => void s.jump(stop.id) };
+  return {
+    keys: [k.toUpperCase()],
+    label: `${stop.label}: ${stop.doc}`,
+    group: 'Jump',
+    match: key(k, k.toUpperCase()),
+    run: (s) => void s.jump(stop.id),
+  };
 }
 
 /** Every shortcut, with one jump per engine stop. */
 export function shortcuts(stops: StopDef[]): Shortcut[] {
-  return [...BASE.filter((s) => s.group === 'Timeline'), ...stops.map(stopShortcut), ...BASE.filter((s) => s.group !== 'Timeline'), ...STAGE];
+  return [
+    ...BASE.filter((s) => s.group === 'Timeline'),
+    ...stops.map(stopShortcut),
+    ...BASE.filter((s) => s.group !== 'Timeline'),
+    ...STAGE,
+  ];
 }
 
 /** The shortcuts before the engine has said which stops exist. */
@@ -128,7 +220,12 @@ export function shortcutFor(e: KeyboardEvent, list: Shortcut[] = SHORTCUTS): Sho
   // A focused button takes Space and Enter itself (native activation), except Space on the
   // open tab: clicking a side tab leaves it focused, and opening it again would do nothing,
   // so Space plays there as the status line says.
-  if ((e.target as HTMLElement | null)?.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter') && !(e.key === ' ' && openTab(e))) return undefined;
+  if (
+    (e.target as HTMLElement | null)?.tagName === 'BUTTON' &&
+    (e.key === ' ' || e.key === 'Enter') &&
+    !(e.key === ' ' && openTab(e))
+  )
+    return undefined;
   const t = e.target as HTMLInputElement | null;
   // A focused check box or radio button takes Space itself (it ticks; it must not play).
   if (t?.tagName === 'INPUT' && (t.type === 'checkbox' || t.type === 'radio') && e.key === ' ') return undefined;

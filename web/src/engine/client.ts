@@ -68,7 +68,8 @@ export class SimClient {
       if (err.fatal && this.worker === w) this.fail(err);
     };
     w.onerror = (e) => {
-      if (this.worker === w) this.fail(new EngineError(`The engine worker crashed (${e.message || 'unknown error'}).`, true));
+      if (this.worker === w)
+        this.fail(new EngineError(`The engine worker crashed (${e.message || 'unknown error'}).`, true));
     };
     return w;
   }
@@ -90,7 +91,12 @@ export class SimClient {
     const id = this.nextId++;
     const msg = { ...body, id } as ToWorker;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject, onProgress, sim: body.sim ?? MAIN_SIM });
+      this.pending.set(id, {
+        resolve: resolve as (m: FromWorker) => void,
+        reject,
+        onProgress,
+        sim: body.sim ?? MAIN_SIM,
+      });
       this.worker!.postMessage(msg, transfer);
     });
   }

@@ -26,7 +26,8 @@ describe('engine codes', () => {
     sim.step(20);
     const tp = JSON.parse(sim.metricsJson()).translation_pages;
     sim.free();
-    for (const row of [tp.reads, tp.writes]) expect(Object.keys(row).sort()).toEqual(vocab.tpage_causes.map((c) => c.id).sort());
+    for (const row of [tp.reads, tp.writes])
+      expect(Object.keys(row).sort()).toEqual(vocab.tpage_causes.map((c) => c.id).sort());
   });
 
   it('give every engine block role a colour in the grid palette', () => {
@@ -36,14 +37,18 @@ describe('engine codes', () => {
   it('list stops with a label, a one-letter key and a doc, keys distinct', () => {
     const keys = vocab.stops.map((s) => s.key.toLowerCase());
     expect(new Set(keys).size).toBe(keys.length);
-    for (const s of vocab.stops) expect([s.label.length > 0, /^[a-z]$/i.test(s.key), s.doc.length > 0]).toEqual([true, true, true]);
+    for (const s of vocab.stops)
+      expect([s.label.length > 0, /^[a-z]$/i.test(s.key), s.doc.length > 0]).toEqual([true, true, true]);
   });
 
   it('give each stop a key no other shortcut takes', () => {
     const list = shortcuts(vocab.stops);
     for (const s of vocab.stops) {
       const e = { key: s.key, shiftKey: false } as KeyboardEvent;
-      expect(list.filter((x) => x.match(e)).map((x) => x.label), s.id).toHaveLength(1);
+      expect(
+        list.filter((x) => x.match(e)).map((x) => x.label),
+        s.id,
+      ).toHaveLength(1);
     }
   });
 });

@@ -75,9 +75,26 @@ describe('engine in wasm (Node)', () => {
     const wasm = loadWasm();
     const core = new SimCore(wasm);
     const bad = new TextEncoder().encode('128166385295514663,hm,0,Wrote,0,512,1\n');
-    const [r1] = core.handle({ type: 'load', id: 1, configJson: '{}', trace: bad.buffer, traceName: 'bad.csv', format: 'msr' });
-    expect(r1).toEqual({ type: 'error', id: 1, message: expect.stringContaining("bad.csv:1:25: expected Type 'Read' or 'Write', found 'Wrote'") });
-    const [r2] = core.handle({ type: 'load', id: 2, configJson: '{"device":{"blocks":1}}', trace: shippedTrace(TRACE), traceName: TRACE });
+    const [r1] = core.handle({
+      type: 'load',
+      id: 1,
+      configJson: '{}',
+      trace: bad.buffer,
+      traceName: 'bad.csv',
+      format: 'msr',
+    });
+    expect(r1).toEqual({
+      type: 'error',
+      id: 1,
+      message: expect.stringContaining("bad.csv:1:25: expected Type 'Read' or 'Write', found 'Wrote'"),
+    });
+    const [r2] = core.handle({
+      type: 'load',
+      id: 2,
+      configJson: '{"device":{"blocks":1}}',
+      trace: shippedTrace(TRACE),
+      traceName: TRACE,
+    });
     expect(r2.type === 'error' && r2.message).toContain('device.blocks');
     const [r3] = core.handle({ type: 'step', id: 3, requests: 1, budgetMs: 1 });
     expect(r3.type === 'error' && r3.message).toContain('no simulation loaded');

@@ -3,7 +3,22 @@
  * workers, so the worker, a main-thread fallback and Node tests all share it. Long work
  * comes back as a generator of progress reports (see `run`); `handle` runs it to the end.
  */
-import { MAIN_SIM, type Catalog, type FromWorker, type PrefillSummary, type SchemeSpec, type Validation, type Vocab, type SchemeInfo, type SimId, type SimInfo, type SweepCall, type ToWorker, type TracePreview, type ViewData } from './protocol';
+import {
+  MAIN_SIM,
+  type Catalog,
+  type FromWorker,
+  type PrefillSummary,
+  type SchemeSpec,
+  type Validation,
+  type Vocab,
+  type SchemeInfo,
+  type SimId,
+  type SimInfo,
+  type SweepCall,
+  type ToWorker,
+  type TracePreview,
+  type ViewData,
+} from './protocol';
 import { errorMessage } from './errors';
 import { PAGE_STATE } from './codes';
 import { frameTransfer } from './protocol';
@@ -49,7 +64,8 @@ export class SimCore {
       for (const s of this.sessions.values()) s.cancelled = false;
       return yield* this.dispatch(msg);
     } catch (e) {
-      if (!(e instanceof WebAssembly.RuntimeError)) return [{ type: 'error', id: msg.id, message: errorMessage(e) }, []];
+      if (!(e instanceof WebAssembly.RuntimeError))
+        return [{ type: 'error', id: msg.id, message: errorMessage(e) }, []];
       this.crashed = `The engine crashed (${errorMessage(e)}).`;
       return [{ type: 'error', id: msg.id, message: this.crashed, fatal: true }, []];
     }
@@ -87,7 +103,13 @@ export class SimCore {
         return [{ type: 'traceParsed', id, parse }, []];
       }
       case 'tracePreview': {
-        const json = this.wasm.previewTraceJson(new Uint8Array(msg.sample), msg.complete, msg.format ?? null, msg.optionsJson, msg.maxLines);
+        const json = this.wasm.previewTraceJson(
+          new Uint8Array(msg.sample),
+          msg.complete,
+          msg.format ?? null,
+          msg.optionsJson,
+          msg.maxLines,
+        );
         return [{ type: 'tracePreviewed', id, preview: JSON.parse(json) as TracePreview }, []];
       }
       case 'loadParsed': {
@@ -100,7 +122,11 @@ export class SimCore {
         const sim = this.wasm.Simulation.fromLoader(config, this.needLoader().wasm);
         // Building takes a while on a big trace, and a Stop pressed meanwhile must still
         // leave the old simulation loaded: look at the cancel flag before replacing it.
-        yield { label: `Preparing ${sim.total().toLocaleString('en-US')} requests on ${pages} pages`, done: 0, total: 0 };
+        yield {
+          label: `Preparing ${sim.total().toLocaleString('en-US')} requests on ${pages} pages`,
+          done: 0,
+          total: 0,
+        };
         if (this.cancelled) {
           sim.free();
           return [{ type: 'error', id, message: 'Loading cancelled.', cancelled: true }, []];
@@ -133,12 +159,18 @@ export class SimCore {
         return [{ type: 'pageInfo', id, info: this.need(simId).out.pageInfo(msg.ppn) }, []];
       case 'responses': {
         const series = this.need(simId).out.responses();
-        return [{ type: 'responses', id, series }, [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[]];
+        return [
+          { type: 'responses', id, series },
+          [series.max.buffer, series.argmax.buffer, series.mean.buffer] as ArrayBuffer[],
+        ];
       }
       case 'catalog':
         return [{ type: 'catalog', id, catalog: catalog(this.wasm) }, []];
       case 'validate':
-        return [{ type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation }, []];
+        return [
+          { type: 'validated', id, result: JSON.parse(this.wasm.validateConfigJson(msg.configJson)) as Validation },
+          [],
+        ];
       case 'sweep':
         return [{ type: 'sweep', id, json: sweepCall(this.wasm, msg.call) }, []];
       case 'inspect': {
@@ -162,7 +194,15 @@ export class SimCore {
   private start(id: number, simId: SimId, sim: WasmSimulation, traceName: string): Reply {
     this.sessions.get(simId)?.sim.free();
     this.sessions.delete(simId);
-    const facts = JSON.parse(sim.infoJson()) as { scheme: string; blocks: number; pages_per_block: number; page_bytes: number; spec: SchemeSpec; prefill?: PrefillSummary; response_bound_us?: number | null };
+    const facts = JSON.parse(sim.infoJson()) as {
+      scheme: string;
+      blocks: number;
+      pages_per_block: number;
+      page_bytes: number;
+      spec: SchemeSpec;
+      prefill?: PrefillSummary;
+      response_bound_us?: number | null;
+    };
     const info: SimInfo = {
       total: sim.total(),
       counterNames: this.wasm.counterNames(),
@@ -226,7 +266,10 @@ export class SimCore {
 
 /** Physical pages of the device `config` describes (fields it leaves out take the defaults). */
 function devicePages(wasm: WasmApi, config: Record<string, unknown>): number {
-  const device = { ...(JSON.parse(wasm.defaultConfigJson()) as { device: object }).device, ...(config.device as object | undefined) } as { blocks?: unknown; pages_per_block?: unknown };
+  const device = {
+    ...(JSON.parse(wasm.defaultConfigJson()) as { device: object }).device,
+    ...(config.device as object | undefined),
+  } as { blocks?: unknown; pages_per_block?: unknown };
   return Number(device.blocks) * Number(device.pages_per_block) || 0;
 }
 

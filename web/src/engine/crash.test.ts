@@ -34,11 +34,22 @@ describe('a wasm trap in SimCore', () => {
   it('is answered as fatal, and nothing runs on the instance afterwards', () => {
     const { api, state } = trappingApi();
     const core = new SimCore(api);
-    const [loaded] = core.handle({ type: 'load', id: 1, configJson: '{"scheme":"page"}', trace: shippedTrace(TRACE), traceName: TRACE });
+    const [loaded] = core.handle({
+      type: 'load',
+      id: 1,
+      configJson: '{"scheme":"page"}',
+      trace: shippedTrace(TRACE),
+      traceName: TRACE,
+    });
     expect(loaded.type).toBe('loaded');
     state.trap = true;
     const [r] = core.handle({ type: 'step', id: 2, requests: 1, budgetMs: Infinity });
-    expect(r).toMatchObject({ type: 'error', id: 2, fatal: true, message: expect.stringMatching(/crashed.*unreachable/) });
+    expect(r).toMatchObject({
+      type: 'error',
+      id: 2,
+      fatal: true,
+      message: expect.stringMatching(/crashed.*unreachable/),
+    });
     state.trap = false;
     const calls = state.calls;
     const [after] = core.handle({ type: 'frame', id: 3 });
@@ -106,8 +117,28 @@ describe('SimClient after a fatal error', () => {
     const a = client.request<'view'>({ type: 'frame' });
     const w = FakeWorker.made[0];
     const pageDelta = { base: 3, pagesPerBlock: 2, blocks: Uint32Array.of(0), states: Uint8Array.of(1, 1) };
-    const frame = { pageStates: new Uint8Array(0), blockRoles: new Uint8Array(1), validCounts: new Uint32Array(1), eraseCounts: new Uint32Array(1), counters: new Float64Array(0), hash: '', pageDelta };
-    w.reply({ type: 'view', id: w.posted[0].id, view: { frame, pos: { request: 0, op: 0, ops: 0 }, done: false, stepped: 0, current: null, report: null, recent: [] } });
+    const frame = {
+      pageStates: new Uint8Array(0),
+      blockRoles: new Uint8Array(1),
+      validCounts: new Uint32Array(1),
+      eraseCounts: new Uint32Array(1),
+      counters: new Float64Array(0),
+      hash: '',
+      pageDelta,
+    };
+    w.reply({
+      type: 'view',
+      id: w.posted[0].id,
+      view: {
+        frame,
+        pos: { request: 0, op: 0, ops: 0 },
+        done: false,
+        stepped: 0,
+        current: null,
+        report: null,
+        recent: [],
+      },
+    });
     await expect(a).rejects.toMatchObject({ fatal: true, message: expect.stringMatching(/against frame 3/) });
     expect(w.terminated).toBe(true);
     void client.request({ type: 'frame' }).catch(() => {});

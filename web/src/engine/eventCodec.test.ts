@@ -12,7 +12,11 @@ const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 function run(scheme: string, requests: number) {
   const wasm = loadWasm();
   // Spare blocks for the log-block schemes (they need two beyond the logical blocks).
-  const config = JSON.stringify({ scheme, record_events: true, device: { blocks: 32, pages_per_block: 8, over_provisioning: 0.25 } });
+  const config = JSON.stringify({
+    scheme,
+    record_events: true,
+    device: { blocks: 32, pages_per_block: 8, over_provisioning: 0.25 },
+  });
   const make = () => {
     const sim = new wasm.Simulation(config, new Uint8Array(shippedTrace(TRACE)), TRACE);
     sim.step(requests);
@@ -49,8 +53,28 @@ describe('event records', () => {
     const codec = new EventCodec(JSON.parse(loadWasm().vocabJson()) as Vocab);
     const words = new Uint32Array([12, 2 | (2 << 8), 4, 2, 6, 7, 4, 3, 12, 0, 3, 0xffffffff, 5, 5, 8, 1]);
     expect(codec.decodeAll(words)).toEqual([
-      { type: 'merge', kind: 'full', lbn: 4, data_block: 2, log_block: 6, result_block: 7, cause: 'shared', written: 4, degree: 3 },
-      { type: 'merge', kind: 'switch', lbn: 3, data_block: null, log_block: 5, result_block: 5, cause: 'in_order', written: 8, degree: 1 },
+      {
+        type: 'merge',
+        kind: 'full',
+        lbn: 4,
+        data_block: 2,
+        log_block: 6,
+        result_block: 7,
+        cause: 'shared',
+        written: 4,
+        degree: 3,
+      },
+      {
+        type: 'merge',
+        kind: 'switch',
+        lbn: 3,
+        data_block: null,
+        log_block: 5,
+        result_block: 5,
+        cause: 'in_order',
+        written: 8,
+        degree: 1,
+      },
     ]);
   });
 
@@ -81,7 +105,11 @@ describe('event records', () => {
 
   it('fold the RAM and LRU time charged between events into the event before', () => {
     const wasm = loadWasm();
-    const config = { scheme: 'treeftl', record_events: true, device: { latency: { ram_access_ns: 2000, cache_op_ns: 2000 } } };
+    const config = {
+      scheme: 'treeftl',
+      record_events: true,
+      device: { latency: { ram_access_ns: 2000, cache_op_ns: 2000 } },
+    };
     const make = () => {
       const sim = new wasm.Simulation(JSON.stringify(config), new Uint8Array(shippedTrace(TRACE)), TRACE);
       sim.step(300);

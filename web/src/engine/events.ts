@@ -8,15 +8,7 @@ export type Purpose = 'data' | 'translation' | 'log' | 'buffer' | 'gc' | 'merge'
 
 /** Which RAM structure a cache event concerns (engine `CacheLevel`, snake_case). */
 export type CacheLevel =
-  | 'entry'
-  | 'translation_page'
-  | 'data_page'
-  | 'ghost'
-  | 'block_map'
-  | 'recency'
-  | 'frequency'
-  | 'sram'
-  | 'dram';
+  'entry' | 'translation_page' | 'data_page' | 'ghost' | 'block_map' | 'recency' | 'frequency' | 'sram' | 'dram';
 
 /** What a programmed page holds (engine `PageKind`, serialised by variant name). */
 export type PageKind = 'None' | 'Data' | 'Translation' | 'Dtp';
@@ -37,44 +29,44 @@ export interface Charged {
 /** One event, as the engine serialises it (`type` is the tag), with what was charged after it. */
 export type EngineEvent = Charged &
   (
-  | { type: 'request'; index: number; op: HostOp; lpn: number; pages: number }
-  | { type: 'flash_read'; ppn: number; block: number; page: number; purpose: Purpose; key: number; ns: number }
-  | { type: 'oob_read'; ppn: number; block: number; page: number; purpose: Purpose; ns: number }
-  | {
-      type: 'flash_program';
-      ppn: number;
-      block: number;
-      page: number;
-      purpose: Purpose;
-      kind: PageKind;
-      key: number;
-      version: number;
-      ns: number;
-    }
-  | { type: 'invalidate'; ppn: number }
-  | { type: 'erase'; block: number; purpose: Purpose; ns: number }
-  | { type: 'gc_start'; victim: number; valid: number }
-  | { type: 'gc_end'; victim: number }
-  | { type: 'cache_hit' | 'cache_miss'; level: CacheLevel; key: number }
-  /** `bytes`: the RAM the entry costs (what an insert adds, an evict frees). */
-  | { type: 'cache_insert'; level: CacheLevel; key: number; bytes?: number }
-  | { type: 'cache_evict'; level: CacheLevel; key: number; dirty: boolean; bytes?: number }
-  | {
-      type: 'merge';
-      kind: 'switch' | 'partial' | 'full';
-      lbn: number;
-      /** The logical block's data block, or null when it had none yet. */
-      data_block: number | null;
-      log_block: number;
-      /** The block holding the logical block afterwards. */
-      result_block: number;
-      /** Why it had its kind: what the log block held (engine `MergeCause`). */
-      cause: MergeCause;
-      /** Pages written in the log block when it was reclaimed. */
-      written: number;
-      /** Logical blocks merged out of that log block (the association degree A). */
-      degree: number;
-    }
+    | { type: 'request'; index: number; op: HostOp; lpn: number; pages: number }
+    | { type: 'flash_read'; ppn: number; block: number; page: number; purpose: Purpose; key: number; ns: number }
+    | { type: 'oob_read'; ppn: number; block: number; page: number; purpose: Purpose; ns: number }
+    | {
+        type: 'flash_program';
+        ppn: number;
+        block: number;
+        page: number;
+        purpose: Purpose;
+        kind: PageKind;
+        key: number;
+        version: number;
+        ns: number;
+      }
+    | { type: 'invalidate'; ppn: number }
+    | { type: 'erase'; block: number; purpose: Purpose; ns: number }
+    | { type: 'gc_start'; victim: number; valid: number }
+    | { type: 'gc_end'; victim: number }
+    | { type: 'cache_hit' | 'cache_miss'; level: CacheLevel; key: number }
+    /** `bytes`: the RAM the entry costs (what an insert adds, an evict frees). */
+    | { type: 'cache_insert'; level: CacheLevel; key: number; bytes?: number }
+    | { type: 'cache_evict'; level: CacheLevel; key: number; dirty: boolean; bytes?: number }
+    | {
+        type: 'merge';
+        kind: 'switch' | 'partial' | 'full';
+        lbn: number;
+        /** The logical block's data block, or null when it had none yet. */
+        data_block: number | null;
+        log_block: number;
+        /** The block holding the logical block afterwards. */
+        result_block: number;
+        /** Why it had its kind: what the log block held (engine `MergeCause`). */
+        cause: MergeCause;
+        /** Pages written in the log block when it was reclaimed. */
+        written: number;
+        /** Logical blocks merged out of that log block (the association degree A). */
+        degree: number;
+      }
   );
 
 /**
@@ -120,9 +112,11 @@ export function matchesStop(e: EngineEvent, what: string): boolean {
 }
 
 /** A flash operation or collection mark done for garbage collection (not for the host). */
-const isGcOp = (e: EngineEvent) => e.type === 'gc_start' || e.type === 'gc_end' || ('purpose' in e && e.purpose === 'gc');
+const isGcOp = (e: EngineEvent) =>
+  e.type === 'gc_start' || e.type === 'gc_end' || ('purpose' in e && e.purpose === 'gc');
 /** A flash operation of any purpose, or a collection mark. */
-const isFlashOp = (e: EngineEvent) => isGcOp(e) || e.type === 'flash_read' || e.type === 'oob_read' || e.type === 'flash_program' || e.type === 'erase';
+const isFlashOp = (e: EngineEvent) =>
+  isGcOp(e) || e.type === 'flash_read' || e.type === 'oob_read' || e.type === 'flash_program' || e.type === 'erase';
 
 /**
  * Whether `ops[j]` is the operation stop `what` waits for. A partial GC step (`gc-step`,

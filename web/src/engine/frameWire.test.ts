@@ -53,11 +53,18 @@ describe('frame page changes', () => {
       if (reply.type !== 'view' && reply.type !== 'loaded') throw new Error(JSON.stringify(reply));
       const f = reply.view.frame;
       if (msg.type === 'step' && f.touched) steppedWithEvents++;
-      const sent = { ...f, pageStates: f.pageStates.slice(), validCounts: f.validCounts.slice(), blockRoles: f.blockRoles.slice(), eraseCounts: f.eraseCounts.slice() };
+      const sent = {
+        ...f,
+        pageStates: f.pageStates.slice(),
+        validCounts: f.validCounts.slice(),
+        blockRoles: f.blockRoles.slice(),
+        eraseCounts: f.eraseCounts.slice(),
+      };
       const [wire, wireTransfer] = sender.send(reply, transfer, msg.sim ?? 0);
       const wf = frameOf(wire) as Partial<FrameData>;
       const wirePages = wf.pageStates?.length ?? 0;
-      const wireBlockArrays = (wf.blockRoles?.length ?? 0) + (wf.validCounts?.length ?? 0) + (wf.eraseCounts?.length ?? 0);
+      const wireBlockArrays =
+        (wf.blockRoles?.length ?? 0) + (wf.validCounts?.length ?? 0) + (wf.eraseCounts?.length ?? 0);
       const got = receiver.receive(structuredClone(wire, { transfer: wireTransfer }), msg.sim ?? 0);
       return { sent, wirePages, wireBlockArrays, got };
     };
@@ -126,7 +133,12 @@ describe('frame page changes', () => {
 
   it('with the blocks the events touched, compares only those (the rest are taken as unchanged)', () => {
     const ppb = 4;
-    const grid = (pages: number[]) => ({ pageStates: Uint8Array.from(pages), blockRoles: new Uint8Array(3), validCounts: new Uint32Array(3), eraseCounts: new Uint32Array(3) });
+    const grid = (pages: number[]) => ({
+      pageStates: Uint8Array.from(pages),
+      blockRoles: new Uint8Array(3),
+      validCounts: new Uint32Array(3),
+      eraseCounts: new Uint32Array(3),
+    });
     const prev = grid([0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
     const next = grid([1, 0, 0, 0, 1, 1, 1, 1, 0, 0, 2, 0]);
     // Block 1 was touched but ends as it was; block 2 changed but no event named it (never the
@@ -140,8 +152,27 @@ describe('frame page changes', () => {
 
   it('refuses changes against a frame the page does not hold, and starts again at a load', () => {
     const receiver = new FrameReceiver();
-    const frame = (pageStates: Uint8Array): FrameData => ({ pageStates, blockRoles: new Uint8Array(2), validCounts: new Uint32Array(2), eraseCounts: new Uint32Array(2), counters: new Float64Array(0), hash: '' });
-    const view = (f: FrameData): FromWorker => ({ type: 'view', id: 1, view: { frame: f, pos: { request: 0, op: 0, ops: 0 }, done: false, stepped: 0, current: null, report: null, recent: [] } });
+    const frame = (pageStates: Uint8Array): FrameData => ({
+      pageStates,
+      blockRoles: new Uint8Array(2),
+      validCounts: new Uint32Array(2),
+      eraseCounts: new Uint32Array(2),
+      counters: new Float64Array(0),
+      hash: '',
+    });
+    const view = (f: FrameData): FromWorker => ({
+      type: 'view',
+      id: 1,
+      view: {
+        frame: f,
+        pos: { request: 0, op: 0, ops: 0 },
+        done: false,
+        stepped: 0,
+        current: null,
+        report: null,
+        recent: [],
+      },
+    });
     const sender = new FrameSender();
     const info = { pagesPerBlock: 2 } as Extract<FromWorker, { type: 'loaded' }>['info'];
     const loaded = view(frame(Uint8Array.of(0, 0, 0, 0)));

@@ -48,11 +48,17 @@ export class FrameSender {
     if (reply.type === 'dropped') this.last.delete(sim);
     if (reply.type === 'loaded') {
       const f = reply.view.frame;
-      const grid = { pageStates: f.pageStates.slice(), blockRoles: f.blockRoles.slice(), validCounts: f.validCounts.slice(), eraseCounts: f.eraseCounts.slice() };
+      const grid = {
+        pageStates: f.pageStates.slice(),
+        blockRoles: f.blockRoles.slice(),
+        validCounts: f.validCounts.slice(),
+        eraseCounts: f.eraseCounts.slice(),
+      };
       this.last.set(sim, { grid, seq: 0, pagesPerBlock: reply.info.pagesPerBlock });
     }
     const prev = this.last.get(sim);
-    if (reply.type !== 'view' || !prev || prev.grid.pageStates.length !== reply.view.frame.pageStates.length) return [reply, transfer];
+    if (reply.type !== 'view' || !prev || prev.grid.pageStates.length !== reply.view.frame.pageStates.length)
+      return [reply, transfer];
     const frame = reply.view.frame;
     const pageDelta = diffFrame(prev.grid, frame, prev.pagesPerBlock, prev.seq, frame.touched);
     prev.seq++;
@@ -73,15 +79,29 @@ export class FrameSender {
  * `next` on the way. `touched`, when known (the engine's events since `prev`, in increasing
  * order), are the only blocks whose pages can differ: only they are compared, not every page.
  */
-export function diffFrame(prev: Grid, next: Grid, pagesPerBlock: number, base: number, touched?: Uint32Array): PageDelta {
+export function diffFrame(
+  prev: Grid,
+  next: Grid,
+  pagesPerBlock: number,
+  base: number,
+  touched?: Uint32Array,
+): PageDelta {
   const ppb = pagesPerBlock;
-  const paged = touched ? changedAmong(prev.pageStates, next.pageStates, ppb, touched) : diffPages(prev.pageStates, next.pageStates, ppb, base).blocks;
+  const paged = touched
+    ? changedAmong(prev.pageStates, next.pageStates, ppb, touched)
+    : diffPages(prev.pageStates, next.pageStates, ppb, base).blocks;
   const changed: number[] = [];
   let i = 0;
   for (let b = 0; b < next.blockRoles.length; b++) {
     const pages = i < paged.length && paged[i] === b;
     if (pages) i++;
-    if (pages || prev.blockRoles[b] !== next.blockRoles[b] || prev.validCounts[b] !== next.validCounts[b] || prev.eraseCounts[b] !== next.eraseCounts[b]) changed.push(b);
+    if (
+      pages ||
+      prev.blockRoles[b] !== next.blockRoles[b] ||
+      prev.validCounts[b] !== next.validCounts[b] ||
+      prev.eraseCounts[b] !== next.eraseCounts[b]
+    )
+      changed.push(b);
   }
   const n = changed.length;
   // One buffer: blocks, valid counts, erase counts (4 bytes each), roles, then the pages.
@@ -89,7 +109,15 @@ export function diffFrame(prev: Grid, next: Grid, pagesPerBlock: number, base: n
   const roles = new Uint8Array(buf, 12 * n, n);
   const valid = new Uint32Array(buf, 4 * n, n);
   const erases = new Uint32Array(buf, 8 * n, n);
-  const d: PageDelta = { base, pagesPerBlock: ppb, blocks: new Uint32Array(buf, 0, n), states: new Uint8Array(buf, 13 * n, n * ppb), roles, valid, erases };
+  const d: PageDelta = {
+    base,
+    pagesPerBlock: ppb,
+    blocks: new Uint32Array(buf, 0, n),
+    states: new Uint8Array(buf, 13 * n, n * ppb),
+    roles,
+    valid,
+    erases,
+  };
   changed.forEach((b, k) => {
     d.blocks[k] = b;
     valid[k] = prev.validCounts[b] = next.validCounts[b];
@@ -175,11 +203,19 @@ export class FrameReceiver {
       return { ...reply, view: { ...reply.view, frame: { ...frame, seq: 0 } } };
     }
     const held = this.states.get(sim);
-    if (!held || held.seq !== pageDelta.base) throw new Error(`frame changes for simulation ${sim} are against frame ${pageDelta.base}, but the page holds ${held ? `frame ${held.seq}` : 'none'}`);
+    if (!held || held.seq !== pageDelta.base)
+      throw new Error(
+        `frame changes for simulation ${sim} are against frame ${pageDelta.base}, but the page holds ${held ? `frame ${held.seq}` : 'none'}`,
+      );
     applyPages(held.grid.pageStates, pageDelta);
     applyBlocks(held.grid, pageDelta);
     held.seq++;
-    const whole: FrameData = { ...frame, ...held.grid, seq: held.seq, changes: { since: pageDelta.base, blocks: pageDelta.blocks } };
+    const whole: FrameData = {
+      ...frame,
+      ...held.grid,
+      seq: held.seq,
+      changes: { since: pageDelta.base, blocks: pageDelta.blocks },
+    };
     return { ...reply, view: { ...reply.view, frame: whole } };
   }
 }

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { stopsAt, type EngineEvent } from './events';
 
-const read = (purpose: 'data' | 'gc', ppn: number): EngineEvent => ({ type: 'flash_read', ppn, block: 0, page: ppn, purpose, key: ppn, ns: 25_000 });
-const program = (purpose: 'data' | 'buffer' | 'gc', ppn: number) => ({ type: 'flash_program', ppn, block: 1, page: ppn, purpose, key: ppn, ns: 300_000 }) as unknown as EngineEvent;
+const read = (purpose: 'data' | 'gc', ppn: number): EngineEvent => ({
+  type: 'flash_read',
+  ppn,
+  block: 0,
+  page: ppn,
+  purpose,
+  key: ppn,
+  ns: 25_000,
+});
+const program = (purpose: 'data' | 'buffer' | 'gc', ppn: number) =>
+  ({ type: 'flash_program', ppn, block: 1, page: ppn, purpose, key: ppn, ns: 300_000 }) as unknown as EngineEvent;
 
 describe('the next partial GC step', () => {
   // Two pages of one request, each write followed by a bounded step (RFTL): the first step

@@ -50,9 +50,13 @@ describe('trace files that are not plain text', () => {
 
   it('refuses a PNG and a wasm file as binary, not as empty or unknown', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    await expect(streamTrace(client(), source('logo.png', png), {}, () => {})).rejects.toThrow(/logo\.png:1:1: expected a text trace.*looks binary \(a PNG image/);
+    await expect(streamTrace(client(), source('logo.png', png), {}, () => {})).rejects.toThrow(
+      /logo\.png:1:1: expected a text trace.*looks binary \(a PNG image/,
+    );
     const wasm = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 7, 1, 0x60, 2, 0x7f, 0x7f, 1, 0x7f, 0x0a]);
-    await expect(streamTrace(client(), source('app.wasm', wasm), {}, () => {})).rejects.toThrow(/looks binary \(a WebAssembly module/);
+    await expect(streamTrace(client(), source('app.wasm', wasm), {}, () => {})).rejects.toThrow(
+      /looks binary \(a WebAssembly module/,
+    );
   });
 
   it('warns when a forced format does not fit the fields', async () => {

@@ -36,7 +36,9 @@ export async function openTrace(source: ReadableStream<Uint8Array>, name: string
   });
   const gzip = isGzip(first.value) && typeof DecompressionStream !== 'undefined';
   if (!gzip) return { stream: raw, gzip: false, sourceBytes: () => read };
-  const inflated = raw.pipeThrough(new DecompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+  const inflated = raw.pipeThrough(
+    new DecompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
+  );
   // A corrupt or truncated file fails inside the decompressor: say which file and why.
   const out = inflated.getReader();
   const stream = new ReadableStream<Uint8Array>({

@@ -19,7 +19,11 @@ describe('wasm state hashes equal the native golden hashes', () => {
   for (const c of golden.cases) {
     it(`${c.config.scheme} on ${golden.trace}`, () => {
       const wasm = loadWasm();
-      const sim = new wasm.Simulation(JSON.stringify(c.config), new Uint8Array(shippedTrace(golden.trace)), golden.trace);
+      const sim = new wasm.Simulation(
+        JSON.stringify(c.config),
+        new Uint8Array(shippedTrace(golden.trace)),
+        golden.trace,
+      );
       const got = golden.steps.map((n) => {
         sim.step(n - sim.cursor());
         return sim.stateHash();

@@ -13,7 +13,12 @@ function start() {
   const core = new SimCore(loadWasm());
   let id = 1;
   const send = (m: object): FromWorker => core.handle({ ...m, id: id++ } as ToWorker)[0];
-  send({ type: 'load', configJson: JSON.stringify({ scheme: 'treeftl' }), trace: shippedTrace(TRACE), traceName: TRACE });
+  send({
+    type: 'load',
+    configJson: JSON.stringify({ scheme: 'treeftl' }),
+    trace: shippedTrace(TRACE),
+    traceName: TRACE,
+  });
   const ask = (query: InspectQuery | object) => {
     const r = send({ type: 'inspect', query });
     if (r.type !== 'inspection') throw new Error(r.type === 'error' ? r.message : r.type);

@@ -26,11 +26,35 @@ export interface TreeNode {
 }
 
 export type Structure =
-  | { shape: 'list'; id: string; name: string; level: string; capacity: number; len: number; order: string; entries: Entry[]; truncated: boolean }
-  | { shape: 'table'; id: string; name: string; len: number; rows: { key: number; value: number | null; in_ram: boolean }[]; truncated: boolean }
+  | {
+      shape: 'list';
+      id: string;
+      name: string;
+      level: string;
+      capacity: number;
+      len: number;
+      order: string;
+      entries: Entry[];
+      truncated: boolean;
+    }
+  | {
+      shape: 'table';
+      id: string;
+      name: string;
+      len: number;
+      rows: { key: number; value: number | null; in_ram: boolean }[];
+      truncated: boolean;
+    }
   /** `order`: of the root's children (e.g. 'lru', first = most recent), when they have one. */
   | { shape: 'tree'; id: string; name: string; root: TreeNode; order?: string; truncated: boolean }
-  | { shape: 'ranges'; id: string; name: string; len: number; ranges: { id: number; min: number; max: number; ppn: number; filter?: string }[]; truncated: boolean };
+  | {
+      shape: 'ranges';
+      id: string;
+      name: string;
+      len: number;
+      ranges: { id: number; min: number; max: number; ppn: number; filter?: string }[];
+      truncated: boolean;
+    };
 
 /**
  * What one physical block does for the logical block owning it, in the scheme's words
@@ -62,7 +86,12 @@ export interface InspectQuery {
 
 /** A stable key for a query (same fields, same key), for caching answers. */
 export function queryKey(q: InspectQuery): string {
-  return JSON.stringify(Object.keys(q).sort().filter((k) => q[k as keyof InspectQuery] !== undefined).map((k) => [k, q[k as keyof InspectQuery]]));
+  return JSON.stringify(
+    Object.keys(q)
+      .sort()
+      .filter((k) => q[k as keyof InspectQuery] !== undefined)
+      .map((k) => [k, q[k as keyof InspectQuery]]),
+  );
 }
 
 export interface Inspection {

@@ -13,7 +13,12 @@ function start(config: object = { scheme: 'page' }) {
   const core = new SimCore(loadWasm());
   let id = 1;
   const send = (m: Body<ToWorker>): FromWorker => core.handle({ ...m, id: id++ } as ToWorker)[0];
-  const loaded = send({ type: 'load', configJson: JSON.stringify(config), trace: shippedTrace(TRACE), traceName: TRACE });
+  const loaded = send({
+    type: 'load',
+    configJson: JSON.stringify(config),
+    trace: shippedTrace(TRACE),
+    traceName: TRACE,
+  });
   if (loaded.type !== 'loaded') throw new Error(JSON.stringify(loaded));
   const view = (m: Body<ToWorker>): ViewData => {
     const r = send(m);

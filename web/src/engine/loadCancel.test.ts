@@ -16,11 +16,24 @@ function parsed(core: SimCore, name: string) {
 describe('loadParsed', () => {
   it('keeps the loaded simulation when cancelled while building', () => {
     const core = new SimCore(loadWasm());
-    expect(core.handle({ type: 'load', id: 1, configJson: '{"scheme":"page"}', trace: shippedTrace(TRACE), traceName: TRACE })[0].type).toBe('loaded');
+    expect(
+      core.handle({
+        type: 'load',
+        id: 1,
+        configJson: '{"scheme":"page"}',
+        trace: shippedTrace(TRACE),
+        traceName: TRACE,
+      })[0].type,
+    ).toBe('loaded');
     core.handle({ type: 'step', id: 2, requests: 5, budgetMs: Infinity });
     parsed(core, 'mqsim_wsrch-small_websearch.trace');
 
-    const work = core.run({ type: 'loadParsed', id: 13, configJson: '{"scheme":"page","device":{"blocks":128}}', traceName: 'ws' } as ToWorker);
+    const work = core.run({
+      type: 'loadParsed',
+      id: 13,
+      configJson: '{"scheme":"page","device":{"blocks":128}}',
+      traceName: 'ws',
+    } as ToWorker);
     // Before the build (seconds on a big device): what is being built, 128 blocks of 16 pages.
     expect(work.next().value).toMatchObject({ label: 'Building a device of 2,048 pages' });
     expect(work.next().value).toMatchObject({ label: 'Preparing 24,783 requests on 2,048 pages' });

@@ -41,7 +41,8 @@ describe('TraceLoader (wasm)', () => {
 
   it('names the file, line and column of bad input, or skips bad lines when asked', () => {
     const wasm = loadWasm();
-    const text = '128166385295514663,hm,0,Write,9056014336,2048,2833\n128166385295514878,hm,0,Wrote,11855351808,512,2617\n';
+    const text =
+      '128166385295514663,hm,0,Write,9056014336,2048,2833\n128166385295514878,hm,0,Wrote,11855351808,512,2617\n';
     const bytes = new TextEncoder().encode(text);
     const strict = new wasm.TraceLoader('up.csv', 'msr', '{}');
     expect(() => {

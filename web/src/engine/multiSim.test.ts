@@ -15,13 +15,22 @@ describe('SimCore with simulation ids', () => {
   it('keeps two simulations with their own schemes and positions, and drops one', () => {
     const core = new SimCore(loadWasm());
     const load = (sim: number, scheme: string) =>
-      core.handle({ type: 'load', id: sim, sim, configJson: JSON.stringify({ scheme }), trace: shippedTrace(TRACE), traceName: TRACE })[0];
+      core.handle({
+        type: 'load',
+        id: sim,
+        sim,
+        configJson: JSON.stringify({ scheme }),
+        trace: shippedTrace(TRACE),
+        traceName: TRACE,
+      })[0];
     const a = load(0, 'page');
     const b = load(1, 'dftl');
     if (a.type !== 'loaded' || b.type !== 'loaded') throw new Error('load failed');
     expect([a.info.scheme, b.info.scheme]).toEqual(['page', 'dftl']);
 
-    expect(view(core.handle({ type: 'step', id: 3, sim: 1, requests: 50, budgetMs: Infinity })[0]).pos.request).toBe(50);
+    expect(view(core.handle({ type: 'step', id: 3, sim: 1, requests: 50, budgetMs: Infinity })[0]).pos.request).toBe(
+      50,
+    );
     // The main simulation (no id) did not move.
     expect(view(core.handle({ type: 'frame', id: 4 })[0]).pos.request).toBe(0);
     expect(view(core.handle({ type: 'step', id: 5, requests: 7, budgetMs: Infinity })[0]).pos.request).toBe(7);

@@ -55,7 +55,11 @@ export class PageTable {
   ingest(words: Uint32Array, erasesAfter: Uint32Array, codec: EventCodec) {
     // Erase counts at the start of the batch: the counts after it, less its erases.
     const erased = new Map<number, number>();
-    codec.scan(words, () => {}, (b) => erased.set(b, (erased.get(b) ?? 0) + 1));
+    codec.scan(
+      words,
+      () => {},
+      (b) => erased.set(b, (erased.get(b) ?? 0) + 1),
+    );
     const running = new Map<number, number>();
     for (const [b, n] of erased) running.set(b, erasesAfter[b] - n);
     codec.scan(
@@ -94,7 +98,8 @@ export class PageTable {
   keys(pageStates: Uint8Array, eraseCounts: Uint32Array): Int32Array {
     const out = new Int32Array(pageStates.length).fill(-1);
     for (let p = 0; p < out.length; p++) {
-      if (pageStates[p] !== PAGE_STATE.free && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)]) out[p] = this.key[p];
+      if (pageStates[p] !== PAGE_STATE.free && this.gen[p] === eraseCounts[Math.floor(p / this.pagesPerBlock)])
+        out[p] = this.key[p];
     }
     return out;
   }

@@ -54,7 +54,8 @@ export function plainConfigMessage(message: string, field?: string): string {
   m = body.match(/^unknown variant `([^`]*)`, expected (?:one of )?(.+)$/s);
   if (m) return `${who} cannot be "${m[1]}": it is one of ${list(m[2])}`;
   m = body.match(/^unknown field `([^`]*)`, expected (?:one of )?(.+)$/s);
-  if (m) return `${field ? `${field} has` : 'The settings have'} no field "${m[1]}" (${field ? 'its fields are' : 'they are'} ${list(m[2])})`;
+  if (m)
+    return `${field ? `${field} has` : 'The settings have'} no field "${m[1]}" (${field ? 'its fields are' : 'they are'} ${list(m[2])})`;
   m = body.match(/^missing field `([^`]*)`$/);
   if (m) return `${who} needs its field "${m[1]}"`;
   return `${who}: ${body}`;

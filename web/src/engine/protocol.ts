@@ -335,7 +335,15 @@ type ToWorkerBody =
   | { type: 'traceChunk'; id: number; chunk: ArrayBuffer }
   | { type: 'traceClose'; id: number }
   /** Reads the start of a file as the parser would (`complete`: it is the whole file). */
-  | { type: 'tracePreview'; id: number; sample: ArrayBuffer; complete: boolean; format?: string; optionsJson: string; maxLines: number }
+  | {
+      type: 'tracePreview';
+      id: number;
+      sample: ArrayBuffer;
+      complete: boolean;
+      format?: string;
+      optionsJson: string;
+      maxLines: number;
+    }
   /** Builds the simulation from the trace parsed by traceOpen/Chunk/Close. */
   | { type: 'loadParsed'; id: number; configJson: string; traceName: string }
   /**

@@ -8,7 +8,13 @@ import type { FromWorker, ToWorker, ViewData } from './protocol';
 const TRACE = 'mqsim_wsrch-small_websearch.trace';
 
 function load(core: SimCore) {
-  const [r] = core.handle({ type: 'load', id: 1, configJson: '{"scheme":"page"}', trace: shippedTrace(TRACE), traceName: TRACE });
+  const [r] = core.handle({
+    type: 'load',
+    id: 1,
+    configJson: '{"scheme":"page"}',
+    trace: shippedTrace(TRACE),
+    traceName: TRACE,
+  });
   if (r.type !== 'loaded') throw new Error(JSON.stringify(r));
   return r.info;
 }

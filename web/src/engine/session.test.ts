@@ -17,7 +17,12 @@ function start(config: object = { scheme: 'page' }) {
     if (r.type !== 'view') throw new Error(JSON.stringify(r));
     return r.view;
   };
-  const loaded = send({ type: 'load', configJson: JSON.stringify(config), trace: shippedTrace(TRACE), traceName: TRACE });
+  const loaded = send({
+    type: 'load',
+    configJson: JSON.stringify(config),
+    trace: shippedTrace(TRACE),
+    traceName: TRACE,
+  });
   if (loaded.type !== 'loaded') throw new Error(JSON.stringify(loaded));
   return { core, send, view, info: loaded.info };
 }

@@ -320,6 +320,15 @@ export class Session {
     this.out.finish(f, hash);
     const current = this.open && this.op > 0 ? this.open.trace : this.last;
     const report = this.open && this.op > 0 ? this.open.report : this.lastReport;
-    return { frame: f, pos: this.position(), done: this.sim.done() && !this.open, stepped: 0, current, report, recent: [], ...extra };
+    return {
+      frame: f,
+      pos: this.position(),
+      done: this.sim.done() && !this.open,
+      stepped: 0,
+      current,
+      report,
+      recent: [],
+      ...extra,
+    };
   }
 }

@@ -57,7 +57,12 @@ async function drain() {
       // Only reached if the wasm module itself failed to load. Fatal, so the client starts
       // a new worker for the next request rather than asking this one again. (A trap in
       // the engine comes back from SimCore as a fatal reply; SimCore then refuses all work.)
-      self.postMessage({ type: 'error', id: msg.id, message: `The engine failed to start (${String(err)}).`, fatal: true } satisfies FromWorker);
+      self.postMessage({
+        type: 'error',
+        id: msg.id,
+        message: `The engine failed to start (${String(err)}).`,
+        fatal: true,
+      } satisfies FromWorker);
     }
   }
   busy = false;

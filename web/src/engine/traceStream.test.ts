@@ -48,7 +48,12 @@ describe('streamTrace', () => {
     expect(parse.summary.reads).toBe(24779);
     expect(seen.at(-1)).toBe(bytes.length);
     expect(seen.length).toBe(Math.ceil(bytes.length / (1 << 20)));
-    const [loaded] = core.handle({ type: 'loadParsed', id: 99, configJson: '{"scheme":"page"}', traceName: 'ws.trace' });
+    const [loaded] = core.handle({
+      type: 'loadParsed',
+      id: 99,
+      configJson: '{"scheme":"page"}',
+      traceName: 'ws.trace',
+    });
     expect(loaded.type === 'loaded' && loaded.info.total).toBe(24783);
   });
 
@@ -60,12 +65,18 @@ describe('streamTrace', () => {
     expect(parse.report.limit_reached).toBe(true);
 
     const bad = new TextEncoder().encode('op,offset,size\nW,0,4096\nX,4096,4096\n');
-    await expect(streamTrace(coreClient(core), source('bad.csv', bad, 7), {}, () => {})).rejects.toThrow(/^bad\.csv:3:1: /);
+    await expect(streamTrace(coreClient(core), source('bad.csv', bad, 7), {}, () => {})).rejects.toThrow(
+      /^bad\.csv:3:1: /,
+    );
     const lenient = await streamTrace(coreClient(core), source('bad.csv', bad, 7), { skipBadLines: true }, () => {});
     expect(lenient.report.skipped).toBe(1);
     expect(lenient.summary.requests).toBe(1);
-    expect(parseOptionsJson({ format: 'csv', skipBadLines: true, maxRequests: 5.7 })).toBe('{"skip_bad_lines":true,"max_requests":5}');
-    expect(JSON.parse(parseOptionsJson({ device: ' 1125 ', only: 'writes', fromS: 1.5, untilS: 2, timeScale: 0.5 }))).toEqual({
+    expect(parseOptionsJson({ format: 'csv', skipBadLines: true, maxRequests: 5.7 })).toBe(
+      '{"skip_bad_lines":true,"max_requests":5}',
+    );
+    expect(
+      JSON.parse(parseOptionsJson({ device: ' 1125 ', only: 'writes', fromS: 1.5, untilS: 2, timeScale: 0.5 })),
+    ).toEqual({
       devices: ['1125'],
       reads: false,
       writes: true,
@@ -75,14 +86,22 @@ describe('streamTrace', () => {
       time_scale: 0.5,
     });
     // Unit overrides from the upload preview; 512 B sectors are the engine's default already.
-    expect(JSON.parse(parseOptionsJson({ timeUnit: 'us', sectorSize: 4096 }))).toEqual({ time_unit: 'us', sector_size: 4096 });
+    expect(JSON.parse(parseOptionsJson({ timeUnit: 'us', sectorSize: 4096 }))).toEqual({
+      time_unit: 'us',
+      sector_size: 4096,
+    });
     expect(parseOptionsJson({ sectorSize: 512 })).toBe('{}');
   });
 
   it('applies a device and operation filter in the engine', async () => {
     const core = new SimCore(loadWasm());
     const bytes = new Uint8Array(shippedTrace('tencent-cbs_cloud_storage-sample_50k.csv'));
-    const parse = await streamTrace(coreClient(core), source('t.csv', bytes, 1 << 16), { device: '1125', only: 'writes' }, () => {});
+    const parse = await streamTrace(
+      coreClient(core),
+      source('t.csv', bytes, 1 << 16),
+      { device: '1125', only: 'writes' },
+      () => {},
+    );
     // Volume 1125 has 1,225 requests in the sample; 333 of them are writes (ftl trace-info --device 1125).
     expect(parse.summary.requests).toBe(333);
     expect(parse.summary.reads).toBe(0);

@@ -43,7 +43,10 @@ type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** The part of SimClient this needs (so tests can drive SimCore directly). */
 export interface TraceClient {
-  request<T extends FromWorker['type']>(body: Body<ToWorker>, transfer?: Transferable[]): Promise<Extract<FromWorker, { type: T }>>;
+  request<T extends FromWorker['type']>(
+    body: Body<ToWorker>,
+    transfer?: Transferable[],
+  ): Promise<Extract<FromWorker, { type: T }>>;
 }
 
 /** Bytes per message to the worker. */
@@ -85,7 +88,12 @@ export async function streamTrace(
   signal?: AbortSignal,
 ): Promise<TraceParse> {
   signal?.throwIfAborted();
-  await client.request<'traceFed'>({ type: 'traceOpen', name: source.name, format: choices.format, optionsJson: parseOptionsJson(choices) });
+  await client.request<'traceFed'>({
+    type: 'traceOpen',
+    name: source.name,
+    format: choices.format,
+    optionsJson: parseOptionsJson(choices),
+  });
   signal?.throwIfAborted();
   const opened = await openTrace(source.stream(), source.name);
   const reader = opened.stream.getReader();

@@ -27,10 +27,16 @@ describe('streamTrace with an AbortSignal', () => {
     const client = new CoreClient();
     const abort = new AbortController();
     const seen: number[] = [];
-    const p = streamTrace(client, stalling(CHUNK_BYTES + 1000), {}, (b) => {
-      seen.push(b);
-      abort.abort();
-    }, abort.signal);
+    const p = streamTrace(
+      client,
+      stalling(CHUNK_BYTES + 1000),
+      {},
+      (b) => {
+        seen.push(b);
+        abort.abort();
+      },
+      abort.signal,
+    );
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toHaveLength(1);
     expect(client.sent).toEqual(['traceOpen', 'traceChunk']);

@@ -16,7 +16,13 @@ export interface WasmApi {
   schemesJson(): string;
   formatsJson(): string;
   /** Upload preview JSON (protocol TracePreview); throws on unreadable options JSON. */
-  previewTraceJson(sample: Uint8Array, complete: boolean, format: string | null | undefined, optionsJson: string, maxLines: number): string;
+  previewTraceJson(
+    sample: Uint8Array,
+    complete: boolean,
+    format: string | null | undefined,
+    optionsJson: string,
+    maxLines: number,
+  ): string;
   presetsJson(): string;
   defaultConfigJson(): string;
   /** JSON Schema of the config without scheme options. */

@@ -81,7 +81,12 @@ export function LessonsPanel() {
       </ol>
       <p>
         <label>
-          Load a lesson file: <input type="file" accept=".json,application/json" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+          Load a lesson file:{' '}
+          <input
+            type="file"
+            accept=".json,application/json"
+            onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])}
+          />
         </label>
       </p>
       <p>
@@ -95,7 +100,11 @@ export function LessonsPanel() {
       <p>Predict what the engine does next, then step to see it.</p>
       <div className="lessons__ask">
         {QUESTION_KINDS.map((k) => (
-          <button key={k.kind} type="button" onClick={() => setAsked({ q: { kind: k.kind, n: 100, prompt: k.label }, at: [pos.request, pos.op] })}>
+          <button
+            key={k.kind}
+            type="button"
+            onClick={() => setAsked({ q: { kind: k.kind, n: 100, prompt: k.label }, at: [pos.request, pos.op] })}
+          >
             {k.label}
           </button>
         ))}

@@ -8,9 +8,13 @@ import { useSim, useStore } from '../store/useSim';
 import { isRight, type Answer, type Question } from './lesson';
 import { askEngine } from './lessonStore';
 
-const CHOICES: Partial<Record<Question['kind'], string[]>> = { cmt_hit: ['hit', 'miss'], merge_kind: ['switch', 'partial', 'full'] };
+const CHOICES: Partial<Record<Question['kind'], string[]>> = {
+  cmt_hit: ['hit', 'miss'],
+  merge_kind: ['switch', 'partial', 'full'],
+};
 
-const reached = (pos: { request: number; op: number }, at: [number, number]) => pos.request > at[0] || (pos.request === at[0] && pos.op >= at[1]);
+const reached = (pos: { request: number; op: number }, at: [number, number]) =>
+  pos.request > at[0] || (pos.request === at[0] && pos.op >= at[1]);
 
 /** Dispatched on window to reveal the open question's answer. */
 export const REVEAL_EVENT = 'ftl-lesson-reveal';
@@ -67,7 +71,12 @@ export function Quiz({ question, askedAt }: { question: Question; askedAt: [numb
               if (guess.trim()) void lock(guess);
             }}
           >
-            <input aria-label="Your answer" value={guess} inputMode="decimal" onChange={(e) => setGuess(e.target.value)} />
+            <input
+              aria-label="Your answer"
+              value={guess}
+              inputMode="decimal"
+              onChange={(e) => setGuess(e.target.value)}
+            />
             <button type="submit">Lock in</button>
           </form>
         )
@@ -86,8 +95,16 @@ export function Quiz({ question, askedAt }: { question: Question; askedAt: [numb
       )}
       {problem && <p role="alert">{problem}</p>}
       {answer && shown && locked !== undefined && (
-        <p className={`quiz__verdict quiz__verdict--${isRight(question.kind, locked, answer) ? 'right' : 'wrong'}`} role="status" data-testid="verdict">
-          {!answer.found ? 'It does not happen in the rest of the trace. ' : isRight(question.kind, locked, answer) ? 'Right! ' : `Not this time: the engine says ${answer.answer}. `}
+        <p
+          className={`quiz__verdict quiz__verdict--${isRight(question.kind, locked, answer) ? 'right' : 'wrong'}`}
+          role="status"
+          data-testid="verdict"
+        >
+          {!answer.found
+            ? 'It does not happen in the rest of the trace. '
+            : isRight(question.kind, locked, answer)
+              ? 'Right! '
+              : `Not this time: the engine says ${answer.answer}. `}
           {answer.explain}
         </p>
       )}

@@ -49,7 +49,12 @@ export function SaturationNote() {
       <button type="button" onClick={closedLoop}>
         Replay closed loop
       </button>{' '}
-      <button type="button" className="saturation__close" aria-label="Dismiss the saturation note" onClick={() => setDismissed(experiment)}>
+      <button
+        type="button"
+        className="saturation__close"
+        aria-label="Dismiss the saturation note"
+        onClick={() => setDismissed(experiment)}
+      >
         ×
       </button>
     </p>

@@ -3,7 +3,15 @@ import { fillText, type LessonStop } from './lesson';
 import { Quiz } from './Quiz';
 import { Terms } from './Terms';
 
-export function StopText({ s, atStop, facts }: { s: LessonStop; atStop: boolean; facts: Record<string, unknown> | null }) {
+export function StopText({
+  s,
+  atStop,
+  facts,
+}: {
+  s: LessonStop;
+  atStop: boolean;
+  facts: Record<string, unknown> | null;
+}) {
   return (
     <>
       <p className="lesson__text" data-testid="lesson-text">

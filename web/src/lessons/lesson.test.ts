@@ -14,12 +14,24 @@ describe('lesson files', () => {
   });
 
   it('a malformed lesson is refused, naming what is wrong', () => {
-    expect(() => parseLesson({ id: 'x', title: 't', experiment: { scheme: 'page', trace: { shipped: 'a' } }, stops: [{ at: [1], text: '' }] }, 'x.json')).toThrow(/x.json: stop 1 needs "at"/);
+    expect(() =>
+      parseLesson(
+        {
+          id: 'x',
+          title: 't',
+          experiment: { scheme: 'page', trace: { shipped: 'a' } },
+          stops: [{ at: [1], text: '' }],
+        },
+        'x.json',
+      ),
+    ).toThrow(/x.json: stop 1 needs "at"/);
     expect(() => parseLesson([], 'y.json')).toThrow(/y.json: is not a JSON object/);
   });
 
   it('fills placeholders from facts and leaves unknown ones as written', () => {
-    expect(fillText('block {gc_victim}, {copies} copies, {nope}', { gc_victim: 0, copies: 1234 })).toBe('block 0, 1,234 copies, {nope}');
+    expect(fillText('block {gc_victim}, {copies} copies, {nope}', { gc_victim: 0, copies: 1234 })).toBe(
+      'block 0, 1,234 copies, {nope}',
+    );
   });
 
   it('a stop link carries the experiment, position, tab and lesson', () => {
@@ -41,7 +53,12 @@ describe('lesson files', () => {
 
 describe('the engine answers lesson queries (wasm)', () => {
   const wasm = loadWasm();
-  const config = JSON.stringify({ scheme: 'page', device: { blocks: 8, pages_per_block: 8 }, gc: { reserve_blocks: 1 }, record_events: true });
+  const config = JSON.stringify({
+    scheme: 'page',
+    device: { blocks: 8, pages_per_block: 8 },
+    gc: { reserve_blocks: 1 },
+    record_events: true,
+  });
   const sim = new wasm.Simulation(config, new Uint8Array(shippedTrace('teaching/gc.csv')), 'teaching/gc.csv', null);
 
   it('answers which block GC picks next without moving the simulation', () => {
@@ -66,7 +83,9 @@ describe('glossary hovers', () => {
     const { renderToStaticMarkup } = await import('react-dom/server');
     const { createElement } = await import('react');
     const { Terms } = await import('./Terms');
-    const html = renderToStaticMarkup(createElement(Terms, { text: 'The CMT maps LPNs; a CMT miss reads a page. WAF is 1.1.' }));
+    const html = renderToStaticMarkup(
+      createElement(Terms, { text: 'The CMT maps LPNs; a CMT miss reads a page. WAF is 1.1.' }),
+    );
     expect(html.match(/<abbr/g)).toHaveLength(3);
     expect(html).toContain('title="Cached mapping table');
     expect(html).toContain('>LPNs</abbr>');
@@ -75,8 +94,23 @@ describe('glossary hovers', () => {
 
 describe('save this stop', () => {
   it('turns a link state and position into a lesson file that parses, and refuses an upload', () => {
-    const lesson = lessonOfStop({ scheme: 'dftl', preset: 'teaching', config: { ram: { bytes: 64 } }, trace: { shipped: 'teaching/gc.csv' }, at: [3, 2] }, { request: 3, op: 2 }, 'cache');
-    expect(parseLesson(lesson)).toMatchObject({ experiment: { scheme: 'dftl', preset: 'teaching', config: { ram: { bytes: 64 } } }, stops: [{ at: [3, 2], views: { tab: 'cache' } }] });
-    expect(() => lessonOfStop({ scheme: 'page', trace: { upload: { name: 'a.csv', hash: 'x', size: 1 } } }, { request: 0, op: 0 })).toThrow(/shipped trace/);
+    const lesson = lessonOfStop(
+      {
+        scheme: 'dftl',
+        preset: 'teaching',
+        config: { ram: { bytes: 64 } },
+        trace: { shipped: 'teaching/gc.csv' },
+        at: [3, 2],
+      },
+      { request: 3, op: 2 },
+      'cache',
+    );
+    expect(parseLesson(lesson)).toMatchObject({
+      experiment: { scheme: 'dftl', preset: 'teaching', config: { ram: { bytes: 64 } } },
+      stops: [{ at: [3, 2], views: { tab: 'cache' } }],
+    });
+    expect(() =>
+      lessonOfStop({ scheme: 'page', trace: { upload: { name: 'a.csv', hash: 'x', size: 1 } } }, { request: 0, op: 0 }),
+    ).toThrow(/shipped trace/);
   });
 });

@@ -50,7 +50,8 @@ export const QUESTION_KINDS: { kind: QuestionKind; label: string }[] = [
 ];
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const isPos = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every((x) => Number.isSafeInteger(x) && x >= 0);
+const isPos = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((x) => Number.isSafeInteger(x) && x >= 0);
 
 /** Checks untrusted JSON as a lesson; throws an Error naming what is wrong and where. */
 export function parseLesson(v: unknown, where = 'the lesson'): Lesson {
@@ -59,10 +60,12 @@ export function parseLesson(v: unknown, where = 'the lesson'): Lesson {
   };
   if (!isObj(v)) fail('is not a JSON object');
   const o = v as Record<string, unknown>;
-  if (typeof o.id !== 'string' || !/^[a-z0-9-]{1,64}$/.test(o.id)) fail('"id" must be lower-case letters, digits and dashes');
+  if (typeof o.id !== 'string' || !/^[a-z0-9-]{1,64}$/.test(o.id))
+    fail('"id" must be lower-case letters, digits and dashes');
   if (typeof o.title !== 'string' || !o.title) fail('"title" is missing');
   const e = o.experiment;
-  if (!isObj(e) || typeof e.scheme !== 'string' || !isObj(e.trace) || typeof e.trace.shipped !== 'string') fail('"experiment" needs a scheme and trace.shipped');
+  if (!isObj(e) || typeof e.scheme !== 'string' || !isObj(e.trace) || typeof e.trace.shipped !== 'string')
+    fail('"experiment" needs a scheme and trace.shipped');
   if (!Array.isArray(o.stops) || o.stops.length === 0 || o.stops.length > 200) fail('"stops" must list 1 to 200 stops');
   (o.stops as unknown[]).forEach((s, i) => {
     if (!isObj(s) || !isPos(s.at)) fail(`stop ${i + 1} needs "at": [requests, operations]`);
@@ -70,7 +73,8 @@ export function parseLesson(v: unknown, where = 'the lesson'): Lesson {
     if (typeof st.text !== 'string') fail(`stop ${i + 1} has no "text"`);
     if (st.question !== undefined) {
       const q = st.question;
-      if (!isObj(q) || !QUESTION_KINDS.some((k) => k.kind === q.kind) || typeof q.prompt !== 'string') fail(`stop ${i + 1}'s question needs a known "kind" and a "prompt"`);
+      if (!isObj(q) || !QUESTION_KINDS.some((k) => k.kind === q.kind) || typeof q.prompt !== 'string')
+        fail(`stop ${i + 1}'s question needs a known "kind" and a "prompt"`);
     }
   });
   return v as unknown as Lesson;
@@ -121,12 +125,18 @@ export function isRight(kind: QuestionKind, guess: string, answer: Answer): bool
  * shipped trace (it is checked against the engine and works offline): an upload is refused.
  */
 export function lessonOfStop(state: SharedState, pos: { request: number; op: number }, tab?: string): Lesson {
-  if (!('shipped' in state.trace)) throw new Error('A lesson runs on a shipped trace (it works offline and its test runs it); this experiment runs on an upload.');
+  if (!('shipped' in state.trace))
+    throw new Error(
+      'A lesson runs on a shipped trace (it works offline and its test runs it); this experiment runs on an upload.',
+    );
   const experiment: Lesson['experiment'] = { scheme: state.scheme, trace: { shipped: state.trace.shipped } };
   if (state.preset) experiment.preset = state.preset;
   if (state.config) experiment.config = state.config;
   if (state.options) experiment.options = state.options;
-  const stop: LessonStop = { at: [pos.request, pos.op], text: 'What the class should see here; engine numbers as {placeholders} (docs/lessons.md).' };
+  const stop: LessonStop = {
+    at: [pos.request, pos.op],
+    text: 'What the class should see here; engine numbers as {placeholders} (docs/lessons.md).',
+  };
   if (tab) stop.views = { tab };
   return { id: 'my-lesson', title: 'My lesson', experiment, stops: [stop] };
 }

@@ -72,7 +72,7 @@ export const lessonSection: ShareSection = {
         return (e as Error).message;
       }
     }
-    if (typeof v.id !== 'string') return "its lesson is not named";
+    if (typeof v.id !== 'string') return 'its lesson is not named';
     const current = lessonState.getState();
     if (current.lesson?.id === v.id && current.shipped) {
       lessonState.update({ stop: Math.min(stop, current.lesson.stops.length - 1) });
@@ -96,7 +96,11 @@ export async function stopFacts(store: SimStore, at: [number, number]): Promise<
 }
 
 /** The engine's answer to `q` asked at timeline position `at`. */
-export async function askEngine(store: SimStore, at: [number, number], q: Pick<Question, 'kind' | 'n'>): Promise<Answer> {
+export async function askEngine(
+  store: SimStore,
+  at: [number, number],
+  q: Pick<Question, 'kind' | 'n'>,
+): Promise<Answer> {
   const question = q.kind === 'waf_after' ? { kind: q.kind, n: q.n ?? 100 } : { kind: q.kind };
   const r = await store.client.request<'lesson'>({ type: 'lesson', query: JSON.stringify({ at, question }) });
   return JSON.parse(r.json) as Answer;

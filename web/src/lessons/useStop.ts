@@ -13,7 +13,11 @@ export function useStop() {
   const experiment = useSim((s) => s.experiment);
   const s = view.lesson?.stops[view.stop];
   // The lesson's own experiment (not one the user changed to since) at the stop's position.
-  const own = !!view.lesson && !experiment.file && experiment.traceName === view.lesson.experiment.trace.shipped && experiment.config.scheme === view.lesson.experiment.scheme;
+  const own =
+    !!view.lesson &&
+    !experiment.file &&
+    experiment.traceName === view.lesson.experiment.trace.shipped &&
+    experiment.config.scheme === view.lesson.experiment.scheme;
   const atStop = own && !!s && pos.request === s.at[0] && pos.op === s.at[1];
 
   useEffect(() => {

@@ -11,15 +11,45 @@ const ops: EngineEvent[] = [
   { type: 'gc_start', victim: 6, valid: 2 },
   { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
   { type: 'invalidate', ppn: 0 },
-  { type: 'flash_program', ppn: 28, block: 7, page: 0, purpose: 'merge', kind: 'Data', key: 0, version: 1, ns: 200_000 },
+  {
+    type: 'flash_program',
+    ppn: 28,
+    block: 7,
+    page: 0,
+    purpose: 'merge',
+    kind: 'Data',
+    key: 0,
+    version: 1,
+    ns: 200_000,
+  },
   { type: 'erase', block: 0, purpose: 'merge', ns: 2_000_000 },
-  { type: 'merge', kind: 'full', lbn: 0, data_block: 0, log_block: 6, result_block: 7, cause: 'shared', written: 4, degree: 2 },
+  {
+    type: 'merge',
+    kind: 'full',
+    lbn: 0,
+    data_block: 0,
+    log_block: 6,
+    result_block: 7,
+    cause: 'shared',
+    written: 4,
+    degree: 2,
+  },
   { type: 'flash_read', ppn: 25, block: 6, page: 1, purpose: 'merge', key: 5, ns: 25_000 },
   { type: 'invalidate', ppn: 25 },
   { type: 'flash_program', ppn: 1, block: 0, page: 1, purpose: 'merge', kind: 'Data', key: 5, version: 9, ns: 200_000 },
   { type: 'erase', block: 1, purpose: 'merge', ns: 2_000_000 },
   { type: 'erase', block: 6, purpose: 'merge', ns: 2_000_000 },
-  { type: 'merge', kind: 'full', lbn: 1, data_block: 1, log_block: 6, result_block: 0, cause: 'shared', written: 4, degree: 2 },
+  {
+    type: 'merge',
+    kind: 'full',
+    lbn: 1,
+    data_block: 1,
+    log_block: 6,
+    result_block: 0,
+    cause: 'shared',
+    written: 4,
+    degree: 2,
+  },
   { type: 'gc_end', victim: 6 },
 ];
 const trace: RequestTrace = { index: 4, request: { type: 'request', index: 4, op: 'write', lpn: 9, pages: 1 }, ops };
@@ -45,24 +75,50 @@ describe('narration of merges', () => {
     ]);
     expect(lines[0].text).toBe('Reclaim log block 6 (2 valid pages): merge it with the data blocks it holds pages of');
     expect(lines[1].text).toBe('Merge copies LPN 0 from block 0, page 0 to block 7, page 0 — 225 µs');
-    expect(lines[3].text).toMatch(/^Full merge of logical block 0: log block 6 holds pages of 2 logical blocks \(association degree A = 2\)/);
+    expect(lines[3].text).toMatch(
+      /^Full merge of logical block 0: log block 6 holds pages of 2 logical blocks \(association degree A = 2\)/,
+    );
     expect(lines[3].text).toMatch(/\(merge 1 of A = 2: FAST's Eq\. \(3\)/);
     expect(lines[3].text).toMatch(/— 1 page copy, 1 erase, 2,225 µs$/);
-    expect(lines[7].text).toMatch(/merge 2 of A = 2.* — 1 page copy, 2 erases, 4,225 µs; the victim's 2 merges together: 2 page copies, 3 erases, 6,450 µs$/);
+    expect(lines[7].text).toMatch(
+      /merge 2 of A = 2.* — 1 page copy, 2 erases, 4,225 µs; the victim's 2 merges together: 2 page copies, 3 erases, 6,450 µs$/,
+    );
     expect(lines[3].text).not.toContain('together');
     expect(lines[8].text).toBe('Merge done: log block 6 is erased and free again');
   });
 
   it('says why an in-order log block was merged in full (BAST with full merges only)', () => {
-    const e = { type: 'merge', kind: 'full', lbn: 0, data_block: 2, log_block: 6, result_block: 7, cause: 'in_order', written: 4, degree: 1 } as const;
-    expect(describeMerge(e, PPB)).toMatch(/^Full merge of logical block 0: log block 6 was written in order \(4 of 4 pages written\), but the scheme merges in full only/);
+    const e = {
+      type: 'merge',
+      kind: 'full',
+      lbn: 0,
+      data_block: 2,
+      log_block: 6,
+      result_block: 7,
+      cause: 'in_order',
+      written: 4,
+      degree: 1,
+    } as const;
+    expect(describeMerge(e, PPB)).toMatch(
+      /^Full merge of logical block 0: log block 6 was written in order \(4 of 4 pages written\), but the scheme merges in full only/,
+    );
   });
 
   it('says a switched log block became the data block', () => {
     const sw: EngineEvent[] = [
       { type: 'gc_start', victim: 6, valid: 4 },
       { type: 'erase', block: 2, purpose: 'merge', ns: 2_000_000 },
-      { type: 'merge', kind: 'switch', lbn: 3, data_block: 2, log_block: 6, result_block: 6, cause: 'in_order', written: 4, degree: 1 },
+      {
+        type: 'merge',
+        kind: 'switch',
+        lbn: 3,
+        data_block: 2,
+        log_block: 6,
+        result_block: 6,
+        cause: 'in_order',
+        written: 4,
+        degree: 1,
+      },
       { type: 'gc_end', victim: 6 },
     ];
     const lines = narrate({ ...trace, ops: sw }, PPB);

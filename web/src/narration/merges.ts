@@ -37,7 +37,9 @@ export function describeMerge(e: Merge, ppb: number): string {
   }
   const both = data ? `${data} and log block ${e.log_block}` : `log block ${e.log_block}`;
   const gathered = (from: string) =>
-    result === null ? `nothing of ${from} was still valid, so no block holds it now` : `every valid page of ${from} gathered into new block ${result}`;
+    result === null
+      ? `nothing of ${from} was still valid, so no block holds it now`
+      : `every valid page of ${from} gathered into new block ${result}`;
   switch (e.cause) {
     case 'fold':
       return `Fold (NFTL) of logical block ${e.lbn}: replacement block ${e.log_block} (${written}) and its primary${data ? ` ${data}` : ''} are folded into a new primary: ${gathered('them')}`;
@@ -65,7 +67,13 @@ export interface MergeWork {
  */
 export function mergeWork(ops: EngineEvent[], at: number): MergeWork {
   let from = at;
-  while (from > 0 && ops[from - 1].type !== 'gc_start' && ops[from - 1].type !== 'merge' && ops[from - 1].type !== 'request') from--;
+  while (
+    from > 0 &&
+    ops[from - 1].type !== 'gc_start' &&
+    ops[from - 1].type !== 'merge' &&
+    ops[from - 1].type !== 'request'
+  )
+    from--;
   const work: MergeWork = { copies: 0, erases: 0, ns: 0 };
   for (let i = from; i < at; i++) {
     const e = ops[i];
@@ -102,11 +110,16 @@ function ordinal(ops: EngineEvent[], at: number, log: number): number {
 /** The merge event at `ops[at]` told whole: kind, why, and its copies, erases and time. */
 export function narrateMerge(ops: EngineEvent[], at: number, ppb: number, formatNs: (ns: number) => string): string {
   const e = ops[at] as Merge;
-  const work = (w: MergeWork) => `${plural(w.copies, 'page copy', 'page copies')}, ${plural(w.erases, 'erase')}, ${formatNs(w.ns)}`;
+  const work = (w: MergeWork) =>
+    `${plural(w.copies, 'page copy', 'page copies')}, ${plural(w.erases, 'erase')}, ${formatNs(w.ns)}`;
   const k = ordinal(ops, at, e.log_block);
-  const of = e.degree > 1 ? ` (merge ${k} of A = ${e.degree}: FAST's Eq. (3) pays A·(N·(T_read + T_write) + T_erase) + T_erase for the victim)` : '';
+  const of =
+    e.degree > 1
+      ? ` (merge ${k} of A = ${e.degree}: FAST's Eq. (3) pays A·(N·(T_read + T_write) + T_erase) + T_erase for the victim)`
+      : '';
   // The last of a shared victim's merges also sums the victim's: Eq. (3)'s whole cost.
-  const total = e.degree > 1 && k === e.degree ? `; the victim's ${e.degree} merges together: ${work(runWork(ops, at))}` : '';
+  const total =
+    e.degree > 1 && k === e.degree ? `; the victim's ${e.degree} merges together: ${work(runWork(ops, at))}` : '';
   return `${describeMerge(e, ppb)}${of} — ${work(mergeWork(ops, at))}${total}`;
 }
 

@@ -12,7 +12,14 @@
  * pages it offers are told as pages of that kind ("DTP 3"). The events do not carry the
  * kind of a page read, so it is learned from the request's own events (see `indexPages`).
  */
-import { copyAt, type CacheLevel, type EngineEvent, type Purpose, type RequestEvent, type RequestTrace } from '../engine/events';
+import {
+  copyAt,
+  type CacheLevel,
+  type EngineEvent,
+  type Purpose,
+  type RequestEvent,
+  type RequestTrace,
+} from '../engine/events';
 import type { Code } from '../engine/protocol';
 import { describeMerge, narrateMerge, runMerges } from './merges';
 import { treeCost, treeLine } from './treeNarration';
@@ -56,13 +63,20 @@ const PLAIN_KINDS = new Set(['none', 'data', 'translation']);
  * The scheme's names for its caches (DFTL's entry cache is the CMT), from its engine spec;
  * with the engine's page kinds (`vocab.page_kinds`), the levels that index pages of a kind.
  */
-export function cacheVocabulary(spec: { caches: { level: string; name: string }[] } | undefined, pageKinds: Code[] = []): Vocabulary {
+export function cacheVocabulary(
+  spec: { caches: { level: string; name: string }[] } | undefined,
+  pageKinds: Code[] = [],
+): Vocabulary {
   const caches = spec?.caches ?? [];
   const vocab = Object.fromEntries(caches.map((c) => [c.level, c.name])) as Vocabulary;
   for (const c of caches) {
     const k = pageKinds.find((k) => !PLAIN_KINDS.has(k.id) && c.name.startsWith(`${k.id.toUpperCase()} index`));
     if (!k) continue;
-    const index: PageIndex = { short: k.id.toUpperCase(), kind: k.id.charAt(0).toUpperCase() + k.id.slice(1), label: k.label.toLowerCase() };
+    const index: PageIndex = {
+      short: k.id.toUpperCase(),
+      kind: k.id.charAt(0).toUpperCase() + k.id.slice(1),
+      label: k.label.toLowerCase(),
+    };
     vocab.indexes = { ...vocab.indexes, [c.level]: index };
   }
   return vocab;
@@ -83,7 +97,8 @@ export interface RequestPages {
 const NO_PAGES: RequestPages = { byPpn: new Map(), wasted: new Set() };
 
 /** Words after a page read in vain for a lookup. */
-const inVain = (pages: RequestPages, op?: number) => (op !== undefined && pages.wasted.has(op) ? ', which does not hold the entry' : '');
+const inVain = (pages: RequestPages, op?: number) =>
+  op !== undefined && pages.wasted.has(op) ? ', which does not hold the entry' : '';
 
 /** The index (if any) of pages of kind `kind` (a program event's kind, e.g. 'Dtp'). */
 function indexOfKind(vocab: Vocabulary, kind: string): PageIndex | undefined {
@@ -177,7 +192,9 @@ export function keyLabel(level: CacheLevel, key: number): string {
 function content(purpose: Purpose, key: number, kind?: string, index?: PageIndex): string {
   if (index) return `${index.short} ${key}`;
   if (kind === 'Dtp') return `dynamic translation page ${key}`;
-  return kind === 'Translation' || (kind === undefined && purpose === 'translation') ? `translation page ${key}` : `LPN ${key}`;
+  return kind === 'Translation' || (kind === undefined && purpose === 'translation')
+    ? `translation page ${key}`
+    : `LPN ${key}`;
 }
 
 const cost = (ns: number) => ` — ${formatNs(ns)}`;
@@ -188,7 +205,13 @@ function kindOf(e: EngineEvent): LineKind {
     case 'oob_read':
     case 'flash_program':
     case 'erase':
-      return e.purpose === 'translation' ? 'mapping' : e.purpose === 'gc' ? 'gc' : e.purpose === 'merge' ? 'merge' : 'data';
+      return e.purpose === 'translation'
+        ? 'mapping'
+        : e.purpose === 'gc'
+          ? 'gc'
+          : e.purpose === 'merge'
+            ? 'merge'
+            : 'data';
     case 'gc_start':
     case 'gc_end':
       return 'gc';
@@ -209,7 +232,13 @@ function kindOf(e: EngineEvent): LineKind {
  * ({@link indexPages}), `op` the event's index in the request; without them, a read is
  * told by its purpose.
  */
-export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {}, pages: RequestPages = NO_PAGES, op?: number): string {
+export function describeEvent(
+  e: EngineEvent,
+  ppb: number,
+  vocab: Vocabulary = {},
+  pages: RequestPages = NO_PAGES,
+  op?: number,
+): string {
   const level = (l: CacheLevel) => levelName(l, vocab);
   const index = e.type === 'cache_hit' || e.type === 'cache_miss' ? vocab.indexes?.[e.level] : undefined;
   switch (e.type) {
@@ -222,7 +251,8 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
     case 'oob_read':
       return `Read the spare area of ${at(e.block, e.page)} (${e.purpose})${cost(e.ns)}`;
     case 'flash_program': {
-      const where = e.purpose === 'log' || e.purpose === 'buffer' ? `${e.purpose} ${at(e.block, e.page)}` : at(e.block, e.page);
+      const where =
+        e.purpose === 'log' || e.purpose === 'buffer' ? `${e.purpose} ${at(e.block, e.page)}` : at(e.block, e.page);
       const who = e.purpose === 'gc' ? 'GC writes' : e.purpose === 'merge' ? 'Merge writes' : 'Write';
       return `${who} ${content(e.purpose, e.key, e.kind, indexOfKind(vocab, e.kind))} (version ${e.version}) to ${where}${cost(e.ns)}`;
     }
@@ -237,7 +267,8 @@ export function describeEvent(e: EngineEvent, ppb: number, vocab: Vocabulary = {
     }
     case 'gc_start': {
       const moves = `victim block ${e.victim} has ${e.valid} valid page${e.valid === 1 ? '' : 's'} to move`;
-      if (vocab.partialGc) return `Garbage collection begins, in partial steps that keep each request within the bound: ${moves}`;
+      if (vocab.partialGc)
+        return `Garbage collection begins, in partial steps that keep each request within the bound: ${moves}`;
       return `Garbage collection: free blocks ran short; ${moves}`;
     }
     case 'gc_end':
@@ -301,7 +332,9 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
   // A scheme with CTPs and CDPs under them: its tree operations are told as one line each
   // (a prune with GC inside is told event by event, so the GC keeps its own lines).
   const tree = new Map<number, TreeOp>();
-  if (hasTree(Object.keys(vocab))) for (const o of treeOps(ops)) if (!ops.slice(o.first, o.last + 1).some((x) => x.type === 'gc_start')) tree.set(o.first, o);
+  if (hasTree(Object.keys(vocab)))
+    for (const o of treeOps(ops))
+      if (!ops.slice(o.first, o.last + 1).some((x) => x.type === 'gc_start')) tree.set(o.first, o);
   for (let i = 0; i < ops.length; i++) {
     const e = ops[i];
     const next = ops[i + 1];
@@ -318,21 +351,40 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
     const packEnd = e.type === 'cache_evict' ? packedInto(ops, i, vocab) : -1;
     if (e.type === 'cache_evict' && next?.type === 'cache_insert' && next.key === e.key && next.level !== e.level) {
       // An entry handed on to another structure (HCFTL's CMT victim into the Ghost-CMT).
-      line(i + 1, `Move ${keyLabel(e.level, e.key)} from the ${levelName(e.level, vocab)} to the ${levelName(next.level, vocab)} (${e.dirty ? 'dirty' : 'clean'})`, 0, 'mapping');
+      line(
+        i + 1,
+        `Move ${keyLabel(e.level, e.key)} from the ${levelName(e.level, vocab)} to the ${levelName(next.level, vocab)} (${e.dirty ? 'dirty' : 'clean'})`,
+        0,
+        'mapping',
+      );
     } else if (packEnd >= 0) {
       const p = ops[packEnd] as Extract<EngineEvent, { type: 'flash_program' }>;
       const keys = ops.slice(i, packEnd).map((x) => (x as { key: number }).key);
       const what = `${content(p.purpose, p.key, p.kind, indexOfKind(vocab, p.kind))} (version ${p.version}) at ${at(p.block, p.page)}`;
-      line(packEnd, `Pack LPN ${keys.join(', ')} from the ${levelName((e as { level: CacheLevel }).level, vocab)} into ${what}${cost(p.ns)}`, p.ns, 'mapping');
+      line(
+        packEnd,
+        `Pack LPN ${keys.join(', ')} from the ${levelName((e as { level: CacheLevel }).level, vocab)} into ${what}${cost(p.ns)}`,
+        p.ns,
+        'mapping',
+      );
     } else if (e.type === 'cache_miss' && next?.type === 'flash_read' && next.purpose === 'translation') {
       const name = cap(levelName(e.level, vocab));
       const what = vocab.indexes?.[e.level] ? `LPN ${e.key}` : keyLabel(e.level, e.key);
-      line(i + 1, `${name} miss for ${what}: read ${content('translation', next.key, undefined, pages.byPpn.get(next.ppn))} from ${at(next.block, next.page)}${inVain(pages, i + 1)}${cost(next.ns)}`, next.ns, 'mapping');
+      line(
+        i + 1,
+        `${name} miss for ${what}: read ${content('translation', next.key, undefined, pages.byPpn.get(next.ppn))} from ${at(next.block, next.page)}${inVain(pages, i + 1)}${cost(next.ns)}`,
+        next.ns,
+        'mapping',
+      );
     } else if (copyAt(ops, i)) {
       const { read, program: w, last } = copyAt(ops, i)!;
       const what = content('gc', w.key, w.kind, indexOfKind(vocab, w.kind));
       const who = read.purpose === 'merge' ? 'Merge copies' : 'GC copies';
-      line(last, `${who} ${what} from ${at(read.block, read.page)} to ${at(w.block, w.page)}${cost(read.ns + w.ns)}`, read.ns + w.ns);
+      line(
+        last,
+        `${who} ${what} from ${at(read.block, read.page)} to ${at(w.block, w.page)}${cost(read.ns + w.ns)}`,
+        read.ns + w.ns,
+      );
     } else if (e.type === 'merge') {
       line(i, narrateMerge(ops, i, ppb, formatNs), 0);
     } else if (e.type === 'gc_start' && runMerges(ops, i)) {
@@ -345,7 +397,8 @@ export function narrate(trace: RequestTrace, ppb: number, vocab: Vocabulary = {}
       line(i, text, 0, 'merge');
     } else if (e.type === 'gc_end' && mergedInto(ops, i) !== undefined) {
       const m = mergedInto(ops, i)!;
-      const now = m.result_block === e.victim ? `is now the data block of logical block ${m.lbn}` : 'is erased and free again';
+      const now =
+        m.result_block === e.victim ? `is now the data block of logical block ${m.lbn}` : 'is erased and free again';
       line(i, `Merge done: ${m.cause === 'fold' ? 'replacement' : 'log'} block ${e.victim} ${now}`, 0, 'merge');
     } else if (e.type === 'flash_program' && e.purpose !== 'gc' && next?.type === 'invalidate' && next.ppn !== e.ppn) {
       const text = describeEvent(e, ppb, vocab, pages, i).replace(/ — [^—]*$/, '');

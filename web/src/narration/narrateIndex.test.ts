@@ -14,7 +14,11 @@ function run(scheme: string, n: number) {
   const wasm = loadWasm();
   const vocab = JSON.parse(wasm.vocabJson()) as Vocab;
   const spec = (JSON.parse(wasm.schemesJson()) as SchemeSpec[]).find((s) => s.id === scheme)!;
-  const sim = new wasm.Simulation(JSON.stringify({ scheme, record_events: true }), new Uint8Array(shippedTrace(TRACE)), TRACE);
+  const sim = new wasm.Simulation(
+    JSON.stringify({ scheme, record_events: true }),
+    new Uint8Array(shippedTrace(TRACE)),
+    TRACE,
+  );
   sim.takeEventsJson(); // the pre-fill's events
   const requests: RequestTrace[] = [];
   for (let r = 0; r < n && !sim.done(); r++) {
@@ -52,7 +56,12 @@ describe('narration of an index of pages (HCFTL’s DTP index)', () => {
     expect(misses.length).toBeGreaterThan(0);
     for (const { e, text } of hits) expect(text).toBe(`DTP index hit: DTP ${e.key} holds the entry`);
     // A miss is followed by the static translation page's read, told on the same line.
-    for (const { e, text } of misses) expect(text).toMatch(new RegExp(`^DTP index miss for LPN ${e.key}(: no DTP holds its entry|: read translation page \\d+ from block \\d+, page \\d+ — )`));
+    for (const { e, text } of misses)
+      expect(text).toMatch(
+        new RegExp(
+          `^DTP index miss for LPN ${e.key}(: no DTP holds its entry|: read translation page \\d+ from block \\d+, page \\d+ — )`,
+        ),
+      );
     for (const { text } of lookups) expect(text).not.toMatch(/DTP index \w+ for translation page/);
   });
 
@@ -73,7 +82,8 @@ describe('narration of an index of pages (HCFTL’s DTP index)', () => {
       });
     });
     expect(hitReads.length).toBeGreaterThan(0);
-    for (const { key, text } of hitReads) expect(text).toMatch(new RegExp(`read DTP ${key} from block \\d+, page \\d+ — |^Read DTP ${key} from`, 'i'));
+    for (const { key, text } of hitReads)
+      expect(text).toMatch(new RegExp(`read DTP ${key} from block \\d+, page \\d+ — |^Read DTP ${key} from`, 'i'));
     for (const { text } of hitReads) expect(text).not.toContain('does not hold');
     // The DTPs read just before an index miss were offered by the filter in vain.
     const vain = requests.flatMap((t) => {
@@ -85,12 +95,16 @@ describe('narration of an index of pages (HCFTL’s DTP index)', () => {
       });
     });
     expect(vain.length).toBeGreaterThan(0);
-    for (const text of vain) expect(text).toMatch(/read DTP \d+ from block \d+, page \d+, which does not hold the entry — /i);
+    for (const text of vain)
+      expect(text).toMatch(/read DTP \d+ from block \d+, page \d+, which does not hold the entry — /i);
     const writes = texts((e) => e.type === 'flash_program' && e.kind === 'Dtp');
     expect(writes.length).toBeGreaterThan(0);
     // Packed from the Ghost-CMT (one line naming the entries), rewritten by GC with moved
     // entries, or copied out of a GC victim.
-    for (const t of writes) expect(t).toMatch(/^((GC writes|Write) DTP \d+ \(version \d+\) to|GC copies DTP \d+ from block \d+, page \d+ to|Pack LPN [\d, ]+ from the Ghost-CMT into DTP \d+ \(version \d+\) at) block \d+, page \d+/);
+    for (const t of writes)
+      expect(t).toMatch(
+        /^((GC writes|Write) DTP \d+ \(version \d+\) to|GC copies DTP \d+ from block \d+, page \d+ to|Pack LPN [\d, ]+ from the Ghost-CMT into DTP \d+ \(version \d+\) at) block \d+, page \d+/,
+      );
     expect(writes.some((t) => t.startsWith('Pack LPN'))).toBe(true);
     // A CMT victim handed to the Ghost-CMT is one move, not a write-back.
     const moves = texts((e) => e.type === 'cache_evict' && e.level === 'entry');
@@ -98,6 +112,8 @@ describe('narration of an index of pages (HCFTL’s DTP index)', () => {
     for (const t of moves) expect(t).toMatch(/^Move LPN \d+ from the CMT to the Ghost-CMT \((dirty|clean)\)$/);
     const used = texts((e, pages) => e.type === 'invalidate' && pages.byPpn.has(e.ppn));
     expect(used.length).toBeGreaterThan(0);
-    expect(used.some((t) => /^DTP \d+ at block \d+, page \d+ is now invalid \(its entries moved out of it\)$/.test(t))).toBe(true);
+    expect(
+      used.some((t) => /^DTP \d+ at block \d+, page \d+ is now invalid \(its entries moved out of it\)$/.test(t)),
+    ).toBe(true);
   });
 });

@@ -11,9 +11,14 @@ type Counts = { switch: number; partial: number; full: number };
 
 function run(scheme: string) {
   const wasm = loadWasm();
-  const sim = new wasm.Simulation(JSON.stringify({ scheme, record_events: true }), new Uint8Array(shippedTrace(TRACE)), TRACE);
+  const sim = new wasm.Simulation(
+    JSON.stringify({ scheme, record_events: true }),
+    new Uint8Array(shippedTrace(TRACE)),
+    TRACE,
+  );
   sim.takeEventsJson(); // the pre-fill's events
-  const log = () => JSON.parse(sim.metricsJson()).gc.log_blocks as { merge_copies: Counts; merge_erases: Counts } | null;
+  const log = () =>
+    JSON.parse(sim.metricsJson()).gc.log_blocks as { merge_copies: Counts; merge_erases: Counts } | null;
   const before = log();
   const told = { copies: { switch: 0, partial: 0, full: 0 }, erases: { switch: 0, partial: 0, full: 0 } };
   const kinds = new Set<string>();

@@ -13,7 +13,8 @@ export function treeCost(o: TreeOp, fmt: (ns: number) => string): string {
   return `RAM ${fmt(o.ramNs ?? 0)}, flash ${fmt(o.ns)}, LRU ${fmt(o.lruNs ?? 0)}`;
 }
 
-const where = (e: EngineEvent | undefined) => (e && 'block' in e && 'page' in e ? `block ${e.block}, page ${e.page}` : undefined);
+const where = (e: EngineEvent | undefined) =>
+  e && 'block' in e && 'page' in e ? `block ${e.block}, page ${e.page}` : undefined;
 
 /** The CTP the request reached last before op `i` (the group a CDP goes under). */
 function ctpBefore(ops: EngineEvent[], i: number): number | undefined {
@@ -24,7 +25,8 @@ function ctpBefore(ops: EngineEvent[], i: number): number | undefined {
   return undefined;
 }
 
-const list = (lpns: number[]) => (lpns.length > 6 ? `${lpns.slice(0, 6).join(', ')} and ${lpns.length - 6} more` : lpns.join(', '));
+const list = (lpns: number[]) =>
+  lpns.length > 6 ? `${lpns.slice(0, 6).join(', ')} and ${lpns.length - 6} more` : lpns.join(', ');
 
 /** One line of words for tree operation `o` of a request with events `ops` (without its cost). */
 export function treeLine(o: TreeOp, ops: EngineEvent[]): string {

@@ -22,7 +22,16 @@ import type { CacheLevel, EngineEvent } from '../engine/events';
 type TreeOpShape =
   | { op: 'ctp-load'; t: number; first: number; last: number; ns: number }
   | { op: 'cdp-insert'; lpn: number; readIn: boolean; first: number; last: number; ns: number }
-  | { op: 'prune'; t: number | null; cdps: number[]; ctpLeft: boolean; ctpWritten: boolean; first: number; last: number; ns: number }
+  | {
+      op: 'prune';
+      t: number | null;
+      cdps: number[];
+      ctpLeft: boolean;
+      ctpWritten: boolean;
+      first: number;
+      last: number;
+      ns: number;
+    }
   | { op: 'bypass'; lpn: number; first: number; last: number; ns: number };
 
 /** RAM and LRU time (ns) charged over the operation; absent when the events carry none. */
@@ -51,7 +60,8 @@ const CDP: CacheLevel = 'data_page';
 /** Whether a scheme's caches (spec `caches` levels) form a CTP → CDP tree. */
 export const hasTree = followsTreeConvention;
 
-const nsOf = (ops: EngineEvent[], a: number, b: number) => ops.slice(a, b + 1).reduce((s, e) => s + ('ns' in e ? e.ns : 0), 0);
+const nsOf = (ops: EngineEvent[], a: number, b: number) =>
+  ops.slice(a, b + 1).reduce((s, e) => s + ('ns' in e ? e.ns : 0), 0);
 const is = (e: EngineEvent | undefined, type: EngineEvent['type'], level?: CacheLevel): boolean =>
   e?.type === type && (level === undefined || (e as { level?: CacheLevel }).level === level);
 
@@ -63,7 +73,8 @@ function flushedCdp(ops: EngineEvent[], i: number): number {
     const e = ops[j];
     if (e.type === 'cache_evict' && e.level === CDP && e.key === p.key) return j;
     if (e.type === 'flash_program' && e.purpose !== 'gc') return -1;
-    if (e.type === 'cache_evict' || e.type === 'cache_insert' || e.type === 'cache_miss' || e.type === 'cache_hit') return -1;
+    if (e.type === 'cache_evict' || e.type === 'cache_insert' || e.type === 'cache_miss' || e.type === 'cache_hit')
+      return -1;
   }
   return -1;
 }
@@ -103,7 +114,16 @@ function treeShapes(ops: EngineEvent[]): TreeOpShape[] {
           last = is(ops[j + 2], 'invalidate') ? j + 2 : j + 1;
         }
       }
-      out.push({ op: 'prune', t, cdps, ctpLeft: ctpLeaves, ctpWritten: written, first: i, last, ns: nsOf(ops, i, last) });
+      out.push({
+        op: 'prune',
+        t,
+        cdps,
+        ctpLeft: ctpLeaves,
+        ctpWritten: written,
+        first: i,
+        last,
+        ns: nsOf(ops, i, last),
+      });
       i = last + 1;
       continue;
     }
@@ -116,7 +136,15 @@ function treeShapes(ops: EngineEvent[]): TreeOpShape[] {
       if (ins > i && between.every((x) => x.type === 'flash_read' || x.type === 'invalidate')) {
         const ns = nsOf(ops, i, ins);
         if (level === CTP) out.push({ op: 'ctp-load', t: key, first: i, last: ins, ns });
-        else out.push({ op: 'cdp-insert', lpn: key, readIn: between.some((x) => x.type === 'flash_read'), first: i, last: ins, ns });
+        else
+          out.push({
+            op: 'cdp-insert',
+            lpn: key,
+            readIn: between.some((x) => x.type === 'flash_read'),
+            first: i,
+            last: ins,
+            ns,
+          });
         i = ins + 1;
         continue;
       }
@@ -124,11 +152,24 @@ function treeShapes(ops: EngineEvent[]): TreeOpShape[] {
     if (is(e, 'cache_insert', CTP) || is(e, 'cache_insert', CDP)) {
       // After a prune made room: the page's reads sit right before the insert.
       let first = i;
-      while (first > 0 && (ops[first - 1].type === 'flash_read' || ops[first - 1].type === 'invalidate') && first - 1 > (out.at(-1)?.last ?? -1)) first--;
+      while (
+        first > 0 &&
+        (ops[first - 1].type === 'flash_read' || ops[first - 1].type === 'invalidate') &&
+        first - 1 > (out.at(-1)?.last ?? -1)
+      )
+        first--;
       const key = (e as { key: number }).key;
       const ns = nsOf(ops, first, i);
       if (is(e, 'cache_insert', CTP)) out.push({ op: 'ctp-load', t: key, first, last: i, ns });
-      else out.push({ op: 'cdp-insert', lpn: key, readIn: ops.slice(first, i).some((x) => x.type === 'flash_read'), first, last: i, ns });
+      else
+        out.push({
+          op: 'cdp-insert',
+          lpn: key,
+          readIn: ops.slice(first, i).some((x) => x.type === 'flash_read'),
+          first,
+          last: i,
+          ns,
+        });
     } else if (e.type === 'flash_program' && e.purpose === 'data') {
       const last = is(ops[i + 1], 'invalidate') ? i + 1 : i;
       out.push({ op: 'bypass', lpn: e.key, first: i, last, ns: nsOf(ops, i, last) });

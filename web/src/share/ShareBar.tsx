@@ -62,7 +62,8 @@ export function ShareBar() {
         <div className="share__ask" role="group" aria-label="Trace for the shared link">
           <label>
             <span>
-              Choose <strong>{pending.name}</strong> ({pending.size.toLocaleString('en-US')} bytes) to open the shared experiment:
+              Choose <strong>{pending.name}</strong> ({pending.size.toLocaleString('en-US')} bytes) to open the shared
+              experiment:
             </span>{' '}
             <input
               type="file"

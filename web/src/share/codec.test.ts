@@ -1,9 +1,25 @@
 // The link's bytes: round trips, and every way a link can be broken is refused with a message.
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { decodeFragment, encodeFragment, EMBED_MAX_BYTES, fromBase64Url, MAX_STATE_BYTES, ShareError, SHARE_VERSION, toBase64Url, traceSegment } from './codec';
+import {
+  decodeFragment,
+  encodeFragment,
+  EMBED_MAX_BYTES,
+  fromBase64Url,
+  MAX_STATE_BYTES,
+  ShareError,
+  SHARE_VERSION,
+  toBase64Url,
+  traceSegment,
+} from './codec';
 
-const state = { scheme: 'dftl', config: { device: { blocks: 128 } }, trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' }, at: [300, 2], tab: 'compare' };
+const state = {
+  scheme: 'dftl',
+  config: { device: { blocks: 128 } },
+  trace: { shipped: 'msr-cambridge_hm_0_first1000.csv' },
+  at: [300, 2],
+  tab: 'compare',
+};
 
 /** The ShareError message `f` throws (fails if it throws anything else or nothing). */
 function refusal(f: () => unknown): string {
@@ -71,7 +87,9 @@ describe('share codec', () => {
   it('refuses a compression bomb before unpacking it whole', () => {
     const bomb = toBase64Url(deflateSync(new Uint8Array(8 * 1024 * 1024), { level: 9 }));
     expect(bomb.length).toBeLessThan(200_000);
-    expect(refusal(() => decodeFragment(`#ftl1.${bomb}`))).toMatch(new RegExp(`too large once unpacked \\(over ${MAX_STATE_BYTES.toLocaleString('en-US')}`));
+    expect(refusal(() => decodeFragment(`#ftl1.${bomb}`))).toMatch(
+      new RegExp(`too large once unpacked \\(over ${MAX_STATE_BYTES.toLocaleString('en-US')}`),
+    );
   });
 
   it('refuses state that is not a JSON object', () => {
@@ -79,7 +97,9 @@ describe('share codec', () => {
     expect(refusal(() => decodeFragment(enc('{"scheme": ')))).toMatch(/not JSON/);
     expect(refusal(() => decodeFragment(enc('[1,2]')))).toMatch(/not a JSON object/);
     expect(refusal(() => decodeFragment(enc('"<script>alert(1)</script>"')))).toMatch(/not a JSON object/);
-    expect(refusal(() => decodeFragment(`#ftl1.${toBase64Url(deflateSync(new Uint8Array([0xff, 0xfe, 0x7b])))}`))).toMatch(/not JSON/);
+    expect(
+      refusal(() => decodeFragment(`#ftl1.${toBase64Url(deflateSync(new Uint8Array([0xff, 0xfe, 0x7b])))}`)),
+    ).toMatch(/not JSON/);
   });
 
   it('refuses extra parts and an overlong link', () => {

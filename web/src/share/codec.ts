@@ -52,7 +52,8 @@ export function toBase64Url(bytes: Uint8Array): string {
 
 /** The bytes of base64url text; a ShareError names `what` when it is not base64url. */
 export function fromBase64Url(text: string, what: string): Uint8Array {
-  if (!B64URL.test(text) || text.length % 4 === 1) throw new ShareError(`The link's ${what} is damaged (not base64url text); was it cut short or edited?`);
+  if (!B64URL.test(text) || text.length % 4 === 1)
+    throw new ShareError(`The link's ${what} is damaged (not base64url text); was it cut short or edited?`);
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
   let bin: string;
   try {
@@ -87,7 +88,10 @@ export function decompress(data: Uint8Array, limit: number, what: string): Uint8
   try {
     for (let i = 0; i < data.length || i === 0; i += PIECE) {
       inflate.push(data.subarray(i, i + PIECE), i + PIECE >= data.length);
-      if (total > limit) throw new ShareError(`The link's ${what} is too large once unpacked (over ${limit.toLocaleString('en-US')} bytes).`);
+      if (total > limit)
+        throw new ShareError(
+          `The link's ${what} is too large once unpacked (over ${limit.toLocaleString('en-US')} bytes).`,
+        );
     }
   } catch (e) {
     if (e instanceof ShareError) throw e;
@@ -128,12 +132,16 @@ export function isShareFragment(hash: string): boolean {
  */
 export function decodeFragment(hash: string): Decoded {
   const body = hash.replace(/^#/, '');
-  if (body.length > MAX_FRAGMENT_CHARS) throw new ShareError(`The link is too long to be one of ours (${body.length.toLocaleString('en-US')} characters).`);
+  if (body.length > MAX_FRAGMENT_CHARS)
+    throw new ShareError(`The link is too long to be one of ours (${body.length.toLocaleString('en-US')} characters).`);
   const m = /^ftl(\d{1,6})\.([^.]*)(?:\.([^.]*))?$/.exec(body);
-  if (!m) throw new ShareError('The link is not a complete FTL Lab link (its parts are missing or extra); was it cut short?');
+  if (!m)
+    throw new ShareError('The link is not a complete FTL Lab link (its parts are missing or extra); was it cut short?');
   const version = Number(m[1]);
   if (version !== SHARE_VERSION) {
-    throw new ShareError(`The link is in format ${version}, and this FTL Lab reads format ${SHARE_VERSION}; open it with the version that made it.`);
+    throw new ShareError(
+      `The link is in format ${version}, and this FTL Lab reads format ${SHARE_VERSION}; open it with the version that made it.`,
+    );
   }
   if (!m[2]) throw new ShareError('The link holds no experiment (its state part is empty); was it cut short?');
   const raw = decompress(fromBase64Url(m[2], 'experiment'), MAX_STATE_BYTES, 'experiment');
@@ -143,7 +151,11 @@ export function decodeFragment(hash: string): Decoded {
   } catch {
     throw new ShareError("The link's experiment is not readable (not JSON text).");
   }
-  if (!state || typeof state !== 'object' || Array.isArray(state)) throw new ShareError("The link's experiment is not a JSON object.");
-  const trace = m[3] !== undefined ? decompress(fromBase64Url(m[3], 'embedded trace'), MAX_TRACE_BYTES, 'embedded trace') : undefined;
+  if (!state || typeof state !== 'object' || Array.isArray(state))
+    throw new ShareError("The link's experiment is not a JSON object.");
+  const trace =
+    m[3] !== undefined
+      ? decompress(fromBase64Url(m[3], 'embedded trace'), MAX_TRACE_BYTES, 'embedded trace')
+      : undefined;
   return trace ? { state, trace, traceSegment: m[3] } : { state };
 }

@@ -12,7 +12,10 @@ import { contentHash } from '../traces/contentHash';
 
 /** An MSR trace of `n` writes over `span` pages. */
 function trace(n: number, span = 97): Uint8Array<ArrayBuffer> {
-  const lines = Array.from({ length: n }, (_, i) => `${128166385295514663 + i * 1000},hm,0,${i % 3 ? 'Write' : 'Read'},${((i * 31) % span) * 4096},4096,100`);
+  const lines = Array.from(
+    { length: n },
+    (_, i) => `${128166385295514663 + i * 1000},hm,0,${i % 3 ? 'Write' : 'Read'},${((i * 31) % span) * 4096},4096,100`,
+  );
   return new TextEncoder().encode(lines.join('\n') + '\n');
 }
 
@@ -50,11 +53,16 @@ function setup(url: string) {
   const client = new CoreClient();
   const store = new SimStore(client as unknown as SimClient);
   const win = new FakeWindow(url);
-  const share = new ShareController(store, new CompareLab(), {
-    catalog: () => store.catalog(),
-    validate: (c) => store.validate(c),
-    known: async () => ({ traces: [], tabs: ['trace', 'compare'] }),
-  }, win);
+  const share = new ShareController(
+    store,
+    new CompareLab(),
+    {
+      catalog: () => store.catalog(),
+      validate: (c) => store.validate(c),
+      known: async () => ({ traces: [], tabs: ['trace', 'compare'] }),
+    },
+    win,
+  );
   return { store, win, share };
 }
 
@@ -75,12 +83,20 @@ describe('ShareController', () => {
 
     // The sender's state hash, by loading the same file and seeking.
     const sender = new SimStore(new CoreClient() as unknown as SimClient);
-    await sender.load({ traceUrl: '', traceName: 'mine.csv', file: new File([bytes], 'mine.csv'), config: { scheme: 'dftl' } });
+    await sender.load({
+      traceUrl: '',
+      traceName: 'mine.csv',
+      file: new File([bytes], 'mine.csv'),
+      config: { scheme: 'dftl' },
+    });
     await sender.seek(123);
     await sender.refresh();
     const sent = sender.getState().frame!.hash;
 
-    const link = encodeFragment({ scheme: 'dftl', trace: { upload }, at: [123, 0], tab: 'compare' }, traceSegment(bytes));
+    const link = encodeFragment(
+      { scheme: 'dftl', trace: { upload }, at: [123, 0], tab: 'compare' },
+      traceSegment(bytes),
+    );
     const { store, win, share } = setup(`http://app/${link}`);
     await share.start();
     let s = store.getState();
@@ -99,21 +115,39 @@ describe('ShareController', () => {
 
     // Back: dftl at 200, the same uploaded bytes (met this session: no file asked for).
     win.go(-1);
-    await until(() => store.getState().info?.scheme === 'dftl' && store.getState().pos.request === 200 && store.getState().status === 'ready', 'back to dftl');
+    await until(
+      () =>
+        store.getState().info?.scheme === 'dftl' &&
+        store.getState().pos.request === 200 &&
+        store.getState().status === 'ready',
+      'back to dftl',
+    );
     expect(share.getState().pending).toBeUndefined();
     win.go(1);
-    await until(() => store.getState().info?.scheme === 'page' && store.getState().status === 'ready', 'forward to page');
+    await until(
+      () => store.getState().info?.scheme === 'page' && store.getState().status === 'ready',
+      'forward to page',
+    );
     expect(win.entries).toHaveLength(2);
   });
 
   it('asks for a trace that did not travel, refuses a wrong file by hash, and opens the right one', async () => {
     const bytes = trace(200, 53);
     const hash = await contentHash(bytes);
-    const link = encodeFragment({ scheme: 'page', trace: { upload: { name: 'big.csv', hash, size: bytes.length } }, at: [150, 0] });
+    const link = encodeFragment({
+      scheme: 'page',
+      trace: { upload: { name: 'big.csv', hash, size: bytes.length } },
+      at: [150, 0],
+    });
     // Nothing is loaded to fall back on in Node (the default trace is fetched): load one first.
     const { store, win, share } = setup('http://app/');
     await share.start().catch(() => {});
-    await store.load({ traceUrl: '', traceName: 'other.csv', file: new File([trace(20)], 'other.csv'), config: { scheme: 'page' } });
+    await store.load({
+      traceUrl: '',
+      traceName: 'other.csv',
+      file: new File([trace(20)], 'other.csv'),
+      config: { scheme: 'page' },
+    });
     await until(() => win.entries[0].includes('#ftl1.'), 'the link of the loaded experiment');
     win.history.pushState(null, '', `http://app/${link}`);
     win.go(0);

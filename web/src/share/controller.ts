@@ -65,7 +65,9 @@ export class ShareController extends Observable<ShareView> {
 
   /** Opens the app: the link in the address bar, or the default experiment; then follows changes. */
   async start() {
-    await this.restore(() => (isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, true) : this.store.load()));
+    await this.restore(() =>
+      isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, true) : this.store.load(),
+    );
     const changed = () => this.changed();
     this.store.subscribe(changed);
     this.lab.subscribe(changed);
@@ -120,7 +122,14 @@ export class ShareController extends Observable<ShareView> {
     this.waiting = undefined;
     this.set({ pending: undefined });
     const { state, config, dropped, upload } = w.link;
-    await this.restore(() => this.apply({ kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config } }));
+    await this.restore(() =>
+      this.apply({
+        kind: 'ready',
+        state,
+        dropped,
+        experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config },
+      }),
+    );
   }
 
   /** Gives up on a link waiting for its trace (the experiment on screen stays). */
@@ -151,7 +160,12 @@ export class ShareController extends Observable<ShareView> {
     await this.restore(async () => {
       if (isShareFragment(hash)) return this.open(hash, false);
       // The entry the app was opened on, before any link was written: the default experiment.
-      await this.apply({ kind: 'ready', state: { scheme: 'page', trace: { shipped: DEFAULT_EXPERIMENT.traceName } }, dropped: [], experiment: DEFAULT_EXPERIMENT });
+      await this.apply({
+        kind: 'ready',
+        state: { scheme: 'page', trace: { shipped: DEFAULT_EXPERIMENT.traceName } },
+        dropped: [],
+        experiment: DEFAULT_EXPERIMENT,
+      });
     });
   }
 
@@ -168,7 +182,9 @@ export class ShareController extends Observable<ShareView> {
     const { name, size } = r.upload;
     this.waiting = { link: r, shown: this.store.getState().experiment };
     this.set({ pending: { ...r.upload } });
-    this.store.notify(`This link runs on the uploaded trace ${name} (${size.toLocaleString('en-US')} bytes), too large to travel inside a link and not in this browser's library: choose that file to open it.`);
+    this.store.notify(
+      `This link runs on the uploaded trace ${name} (${size.toLocaleString('en-US')} bytes), too large to travel inside a link and not in this browser's library: choose that file to open it.`,
+    );
   }
 
   /** Says why a link was not opened; with nothing loaded, the default experiment opens. */
@@ -178,7 +194,9 @@ export class ShareController extends Observable<ShareView> {
     // The link crashed the engine: back to the experiment before it, so the one instruction
     // given is the one below (not also "press Reset").
     else if (s.status === 'error') await this.store.reset();
-    this.store.notify(`Cannot open this link. ${why.replace(RESET_HINT, '')} ${initial ? 'The default experiment is open instead.' : 'The experiment on screen stays.'}`);
+    this.store.notify(
+      `Cannot open this link. ${why.replace(RESET_HINT, '')} ${initial ? 'The default experiment is open instead.' : 'The experiment on screen stays.'}`,
+    );
   }
 
   /** Loads a resolved link's experiment (unless it is the one on screen), then its view. */
@@ -191,7 +209,8 @@ export class ShareController extends Observable<ShareView> {
       if (s.experiment !== r.experiment) {
         // Refused by the engine or unreadable: a refusal over a loaded experiment is already
         // shown with its reason; with nothing loaded, open the default and say why.
-        if (!s.info || s.status === 'error') await this.refuse(`${s.message ?? s.traceError ?? 'It could not be loaded.'}`, initial);
+        if (!s.info || s.status === 'error')
+          await this.refuse(`${s.message ?? s.traceError ?? 'It could not be loaded.'}`, initial);
         return;
       }
     }
@@ -201,14 +220,18 @@ export class ShareController extends Observable<ShareView> {
     if (pos.request !== request || pos.op !== op) {
       await store.seek(request, op);
       const p = store.getState().pos;
-      if (p.request !== request || p.op !== op) notes.push(`its position (request ${request.toLocaleString('en-US')}, operation ${op}) is past the trace's end, so it stands at request ${p.request.toLocaleString('en-US')}`);
+      if (p.request !== request || p.op !== op)
+        notes.push(
+          `its position (request ${request.toLocaleString('en-US')}, operation ${op}) is past the trace's end, so it stands at request ${p.request.toLocaleString('en-US')}`,
+        );
     }
     store.setTab(r.state.tab);
     if (!!r.state.heat !== store.getState().heat) store.toggleHeat();
     this.lab.choose(r.state.compare?.schemes ?? [], r.state.compare?.baseline);
     this.lab.setMode(r.state.compare?.mode ?? 'schemes');
     const sections = r.state.sections ?? {};
-    for (const key of Object.keys(sections)) if (!shareSections().some((s) => s.key === key)) notes.push(`this FTL Lab cannot restore its ${quote(key)}`);
+    for (const key of Object.keys(sections))
+      if (!shareSections().some((s) => s.key === key)) notes.push(`this FTL Lab cannot restore its ${quote(key)}`);
     for (const section of shareSections()) {
       const note = section.restore(Object.hasOwn(sections, section.key) ? sections[section.key] : undefined);
       if (note) notes.push(note);
@@ -272,7 +295,11 @@ export class ShareController extends Observable<ShareView> {
     if (s.heat) state.heat = true;
     const lab = this.lab.getState();
     if (lab.selected.length || lab.mode !== 'schemes') {
-      state.compare = { schemes: lab.selected, ...(lab.baseline ? { baseline: lab.baseline } : {}), ...(lab.mode !== 'schemes' ? { mode: lab.mode } : {}) };
+      state.compare = {
+        schemes: lab.selected,
+        ...(lab.baseline ? { baseline: lab.baseline } : {}),
+        ...(lab.mode !== 'schemes' ? { mode: lab.mode } : {}),
+      };
     }
     const sections: Record<string, unknown> = {};
     for (const sec of shareSections()) {

@@ -18,19 +18,29 @@ export type SharedExperiment = Pick<SharedState, 'scheme' | 'preset' | 'config' 
 
 /** Parser options without the fields left at their defaults (so equal choices encode equally). */
 export function compactChoices(c: ParseChoices): ParseChoices | undefined {
-  const out = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined && v !== '' && v !== false)) as ParseChoices;
+  const out = Object.fromEntries(
+    Object.entries(c).filter(([, v]) => v !== undefined && v !== '' && v !== false),
+  ) as ParseChoices;
   return Object.keys(out).length ? out : undefined;
 }
 
 /** The experiment part of a link for `experiment` (its trace already described). */
-export function shareExperiment(catalog: Pick<Catalog, 'defaultConfig' | 'presets' | 'schemes'>, experiment: Experiment, trace: SharedTrace, choices: ParseChoices): SharedExperiment {
+export function shareExperiment(
+  catalog: Pick<Catalog, 'defaultConfig' | 'presets' | 'schemes'>,
+  experiment: Experiment,
+  trace: SharedTrace,
+  choices: ParseChoices,
+): SharedExperiment {
   const { scheme, options, ...rest } = experiment.config;
   const spec = catalog.schemes.find((s) => s.id === scheme);
   const out: SharedExperiment = { scheme, trace };
   const delta = deltaOf(catalog, JSON.parse(JSON.stringify(rest)) as Obj);
   if (delta.preset) out.preset = delta.preset;
   if (delta.diff) out.config = delta.diff;
-  const opts = options && typeof options === 'object' ? (configDiff((spec?.default_options ?? {}) as Obj, options as Obj) as Obj | undefined) : undefined;
+  const opts =
+    options && typeof options === 'object'
+      ? (configDiff((spec?.default_options ?? {}) as Obj, options as Obj) as Obj | undefined)
+      : undefined;
   if (opts) out.options = opts;
   const parse = compactChoices(choices);
   if (parse) out.parse = parse;
@@ -38,7 +48,10 @@ export function shareExperiment(catalog: Pick<Catalog, 'defaultConfig' | 'preset
 }
 
 /** The engine config a link's experiment stands for (its scheme's options filled in). */
-export function configFromShared(catalog: Pick<Catalog, 'defaultConfig' | 'presets' | 'schemes'>, s: SharedExperiment): Experiment['config'] {
+export function configFromShared(
+  catalog: Pick<Catalog, 'defaultConfig' | 'presets' | 'schemes'>,
+  s: SharedExperiment,
+): Experiment['config'] {
   const spec = catalog.schemes.find((x) => x.id === s.scheme);
   if (!spec) throw new ShareError(`The link asks for scheme '${s.scheme}', which this FTL Lab does not have.`);
   let base: Obj;

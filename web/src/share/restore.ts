@@ -25,17 +25,30 @@ export interface RestoreHost {
 /** A link ready to load, or one waiting for the user to supply its trace file. */
 export type Resolved =
   | { kind: 'ready'; state: SharedState; experiment: Experiment; dropped: string[] }
-  | { kind: 'needsFile'; state: SharedState; config: Experiment['config']; upload: { name: string; hash: string; size: number }; dropped: string[] };
+  | {
+      kind: 'needsFile';
+      state: SharedState;
+      config: Experiment['config'];
+      upload: { name: string; hash: string; size: number };
+      dropped: string[];
+    };
 
 /** Decodes, checks and resolves `fragment`; a ShareError says why the link cannot be opened. */
 export async function resolveLink(fragment: string, host: RestoreHost): Promise<Resolved> {
   const decoded = decodeFragment(fragment);
   const catalog = await host.catalog();
-  const known: Known = { ...(await host.known()), schemes: catalog.schemes.map((s) => s.id), presets: catalog.presets.map((p) => p.name) };
+  const known: Known = {
+    ...(await host.known()),
+    schemes: catalog.schemes.map((s) => s.id),
+    presets: catalog.presets.map((p) => p.name),
+  };
   const { state, dropped } = parseShared(decoded.state, known);
   const config = configFromShared(catalog, state);
   const verdict = await host.validate(config);
-  if (!verdict.ok) throw new ShareError(`The engine refuses the link's settings${verdict.field ? ` (${verdict.field})` : ''}: ${verdict.message}.`);
+  if (!verdict.ok)
+    throw new ShareError(
+      `The engine refuses the link's settings${verdict.field ? ` (${verdict.field})` : ''}: ${verdict.message}.`,
+    );
 
   if ('shipped' in state.trace) {
     const file = state.trace.shipped;
@@ -44,14 +57,28 @@ export async function resolveLink(fragment: string, host: RestoreHost): Promise<
   const upload = state.trace.upload;
   if (decoded.trace) {
     const hash = await contentHash(decoded.trace);
-    if (hash !== upload.hash) throw new ShareError(`The trace inside the link is damaged: its content hash is ${hash.slice(0, 12)}…, the link says ${upload.hash.slice(0, 12)}….`);
+    if (hash !== upload.hash)
+      throw new ShareError(
+        `The trace inside the link is damaged: its content hash is ${hash.slice(0, 12)}…, the link says ${upload.hash.slice(0, 12)}….`,
+      );
     const file = new File([decoded.trace as Uint8Array<ArrayBuffer>], upload.name);
     rememberUpload(file, { ...upload, size: file.size, segment: decoded.traceSegment });
-    return { kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file, traceHash: hash, config } };
+    return {
+      kind: 'ready',
+      state,
+      dropped,
+      experiment: { traceUrl: '', traceName: upload.name, file, traceHash: hash, config },
+    };
   }
   const local = uploadByHash(upload.hash) ?? (await fromLibrary(host, upload));
   // The hash goes with the file: the trace library and the Trace selector know an upload by it.
-  if (local) return { kind: 'ready', state, dropped, experiment: { traceUrl: '', traceName: upload.name, file: local, traceHash: upload.hash, config } };
+  if (local)
+    return {
+      kind: 'ready',
+      state,
+      dropped,
+      experiment: { traceUrl: '', traceName: upload.name, file: local, traceHash: upload.hash, config },
+    };
   return { kind: 'needsFile', state, config, upload, dropped };
 }
 
@@ -69,7 +96,10 @@ async function fromLibrary(host: RestoreHost, upload: { name: string; hash: stri
  * Checks a file the user picked for a link against the link's hash; resolves with the file
  * ready to load, or throws a ShareError saying that it is not the link's trace.
  */
-export async function checkSuppliedFile(file: File, upload: { name: string; hash: string; size: number }): Promise<File> {
+export async function checkSuppliedFile(
+  file: File,
+  upload: { name: string; hash: string; size: number },
+): Promise<File> {
   const hash = await contentHash(file);
   if (hash !== upload.hash) {
     throw new ShareError(

@@ -19,7 +19,10 @@ describe('the stage in a link', () => {
   });
 
   it('says which views an odd link names that this app does not have, and shows the grid', () => {
-    expect(parseStage({ main: 'hologram', side: 'tree' })).toEqual({ stage: { main: 'grid', side: 'tree' }, note: expect.stringContaining("there is no view 'hologram' to put on the stage") });
+    expect(parseStage({ main: 'hologram', side: 'tree' })).toEqual({
+      stage: { main: 'grid', side: 'tree' },
+      note: expect.stringContaining("there is no view 'hologram' to put on the stage"),
+    });
     expect(parseStage({ main: 'tree', side: 42 }).note).toContain("there is no view '42' to put beside it");
     expect(parseStage({ main: 'tree', side: 42 }).stage).toEqual({ main: 'tree' });
     expect(parseStage([1, 2])).toEqual({ stage: { main: 'grid' }, note: expect.stringContaining('not a JSON object') });

@@ -10,7 +10,15 @@ const known: Known = {
   tabs: ['trace', 'settings', 'compare'],
   presets: ['teaching'],
 };
-const good = { scheme: 'dftl', trace: { shipped: 'teaching/gc.csv' }, config: { device: { blocks: 64 } }, at: [5, 1], tab: 'compare', heat: true, compare: { schemes: ['page', 'dftl'], baseline: 'page' } };
+const good = {
+  scheme: 'dftl',
+  trace: { shipped: 'teaching/gc.csv' },
+  config: { device: { blocks: 64 } },
+  at: [5, 1],
+  tab: 'compare',
+  heat: true,
+  compare: { schemes: ['page', 'dftl'], baseline: 'page' },
+};
 
 function refusal(raw: unknown): string {
   try {
@@ -24,7 +32,23 @@ function refusal(raw: unknown): string {
 
 describe('parseShared', () => {
   it('keeps a good link whole', () => {
-    const upload = { ...good, trace: { upload: { name: 'mine.csv', hash: 'a'.repeat(64), size: 12 } }, parse: { format: 'msr', skipBadLines: true, maxRequests: 10, only: 'writes', fromS: 0, untilS: 1.5, timeScale: 0.5, blkparseEvent: 'Q', device: '0', timeUnit: 'us', sectorSize: 4096 } };
+    const upload = {
+      ...good,
+      trace: { upload: { name: 'mine.csv', hash: 'a'.repeat(64), size: 12 } },
+      parse: {
+        format: 'msr',
+        skipBadLines: true,
+        maxRequests: 10,
+        only: 'writes',
+        fromS: 0,
+        untilS: 1.5,
+        timeScale: 0.5,
+        blkparseEvent: 'Q',
+        device: '0',
+        timeUnit: 'us',
+        sectorSize: 4096,
+      },
+    };
     expect(parseShared(good, known)).toEqual({ state: good, dropped: [] });
     expect(parseShared(upload, known)).toEqual({ state: upload, dropped: [] });
   });
@@ -41,7 +65,9 @@ describe('parseShared', () => {
   });
 
   it('refuses unknown schemes, traces and presets, naming them', () => {
-    expect(refusal({ ...good, scheme: 'superftl' })).toMatch(/scheme 'superftl', which this FTL Lab does not have \(it has page, dftl\)/);
+    expect(refusal({ ...good, scheme: 'superftl' })).toMatch(
+      /scheme 'superftl', which this FTL Lab does not have \(it has page, dftl\)/,
+    );
     expect(refusal({ ...good, trace: { shipped: 'nope.csv' } })).toMatch(/'nope.csv' is not one of the shipped traces/);
     expect(refusal({ ...good, preset: 'bigger' })).toMatch(/preset 'bigger'/);
   });
@@ -56,20 +82,27 @@ describe('parseShared', () => {
     expect(refusal({ ...good, config: { device: { blocks: 2 ** 60 } } })).toMatch(/device\.blocks is out of range/);
     expect(refusal({ ...good, parse: { maxRequests: -1 } })).toMatch(/maxRequests is not a whole number/);
     expect(refusal({ ...good, parse: { timeScale: 0 } })).toMatch(/timeScale is out of range/);
-    expect(refusal({ ...good, trace: { upload: { name: 'a', hash: 'a'.repeat(64), size: 1e20 } } })).toMatch(/trace size is not a whole number/);
+    expect(refusal({ ...good, trace: { upload: { name: 'a', hash: 'a'.repeat(64), size: 1e20 } } })).toMatch(
+      /trace size is not a whole number/,
+    );
   });
 
   it('shows bidirectional controls in an upload name as code points, so "…exe" cannot read as "…csv"', () => {
     const raw = { ...good, trace: { upload: { name: 'report\u202evsc.exe', hash: 'a'.repeat(64), size: 1 } } };
     const { state } = parseShared(raw, known);
     expect(state.trace).toEqual({ upload: { name: 'report<U+202E>vsc.exe', hash: 'a'.repeat(64), size: 1 } });
-    const isolates = parseShared({ ...raw, trace: { upload: { ...raw.trace.upload, name: 'a\u2066b\u200fc' } } }, known).state.trace;
+    const isolates = parseShared({ ...raw, trace: { upload: { ...raw.trace.upload, name: 'a\u2066b\u200fc' } } }, known)
+      .state.trace;
     expect(isolates).toMatchObject({ upload: { name: 'a<U+2066>b<U+200F>c' } });
   });
 
   it('refuses bad hashes, control characters and over-deep or wide settings', () => {
-    expect(refusal({ ...good, trace: { upload: { name: 'a', hash: 'xyz', size: 1 } } })).toMatch(/not a SHA-256 hash: 'xyz'/);
-    expect(refusal({ ...good, trace: { upload: { name: 'a\u0000b', hash: 'a'.repeat(64), size: 1 } } })).toMatch(/trace name is not a valid name/);
+    expect(refusal({ ...good, trace: { upload: { name: 'a', hash: 'xyz', size: 1 } } })).toMatch(
+      /not a SHA-256 hash: 'xyz'/,
+    );
+    expect(refusal({ ...good, trace: { upload: { name: 'a\u0000b', hash: 'a'.repeat(64), size: 1 } } })).toMatch(
+      /trace name is not a valid name/,
+    );
     let deep: unknown = 1;
     for (let i = 0; i < 10; i++) deep = { a: deep };
     expect(refusal({ ...good, config: deep })).toMatch(/nested too deeply/);
@@ -85,11 +118,16 @@ describe('parseShared', () => {
   });
 
   it('drops a bad position, tab, heat or comparison with a note, keeping the experiment', () => {
-    const r = parseShared({ ...good, at: [-1, 'x'], tab: '<b>', heat: 'yes', compare: { schemes: ['page', 'evil'] } }, known);
+    const r = parseShared(
+      { ...good, at: [-1, 'x'], tab: '<b>', heat: 'yes', compare: { schemes: ['page', 'evil'] } },
+      known,
+    );
     expect(r.state).toEqual({ scheme: 'dftl', trace: good.trace, config: good.config });
     expect(r.dropped).toHaveLength(4);
     expect(r.dropped.join('; ')).toMatch(/position.*tab '<b>'.*heat 'yes'.*comparison/);
     expect(parseShared({ ...good, at: [1e300, 0] }, known).dropped[0]).toMatch(/position/);
-    expect(parseShared({ ...good, compare: { schemes: ['page'], baseline: 'dftl' } }, known).dropped[0]).toMatch(/comparison/);
+    expect(parseShared({ ...good, compare: { schemes: ['page'], baseline: 'dftl' } }, known).dropped[0]).toMatch(
+      /comparison/,
+    );
   });
 });

@@ -68,7 +68,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 
 
 /** Shortened, for quoting a bad value in a message (shown as text, never as HTML). */
 export function quote(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return `'${s.length > 40 ? `${s.slice(0, 40)}…` : s}'`;
 }
 
@@ -86,13 +86,15 @@ export function visibleBidi(name: string): string {
 
 function text(v: unknown, what: string, pattern?: RegExp): string {
   // eslint-disable-next-line no-control-regex
-  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(v)) throw new ShareError(`The link's ${what} is not a valid name: ${quote(v)}.`);
+  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(v))
+    throw new ShareError(`The link's ${what} is not a valid name: ${quote(v)}.`);
   if (pattern && !pattern.test(v)) throw new ShareError(`The link's ${what} is not a valid name: ${quote(v)}.`);
   return v;
 }
 
 function count(v: unknown, what: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new ShareError(`The link's ${what} is not a whole number ≥ 0: ${quote(v)}.`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+    throw new ShareError(`The link's ${what} is not a whole number ≥ 0: ${quote(v)}.`);
   return v;
 }
 
@@ -101,7 +103,8 @@ function configValue(v: unknown, path: string, depth = 0): Json {
   if (depth > MAX_DEPTH) throw new ShareError(`The link's setting ${path} is nested too deeply.`);
   if (v === null || typeof v === 'boolean') return v;
   if (typeof v === 'number') {
-    if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER) throw new ShareError(`The link's setting ${path} is out of range: ${quote(v)}.`);
+    if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER)
+      throw new ShareError(`The link's setting ${path} is out of range: ${quote(v)}.`);
     return v;
   }
   if (typeof v === 'string') {
@@ -117,7 +120,8 @@ function configValue(v: unknown, path: string, depth = 0): Json {
     const keys = Object.keys(v);
     if (keys.length > 64) throw new ShareError(`The link's setting ${path} has too many keys.`);
     for (const k of keys) {
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(k)) throw new ShareError(`The link's settings name an invalid key under ${path}: ${quote(k)}.`);
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(k))
+        throw new ShareError(`The link's settings name an invalid key under ${path}: ${quote(k)}.`);
       out[k] = configValue(v[k], path ? `${path}.${k}` : k, depth + 1);
     }
     return out;
@@ -137,24 +141,30 @@ function trace(v: unknown): SharedTrace {
   if (isObj(v.upload)) {
     const u = v.upload;
     const hash = u.hash;
-    if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) throw new ShareError(`The link's trace hash is not a SHA-256 hash: ${quote(hash)}.`);
+    if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash))
+      throw new ShareError(`The link's trace hash is not a SHA-256 hash: ${quote(hash)}.`);
     return { upload: { name: visibleBidi(text(u.name, 'trace name')), hash, size: count(u.size, 'trace size') } };
   }
   throw new ShareError('The link names no trace.');
 }
 
 function flag(x: unknown, what: string): boolean {
-  if (typeof x !== 'boolean') throw new ShareError(`The link's parser option ${what} is not true or false: ${quote(x)}.`);
+  if (typeof x !== 'boolean')
+    throw new ShareError(`The link's parser option ${what} is not true or false: ${quote(x)}.`);
   return x;
 }
 
 function amount(x: unknown, what: string, positive = false): number {
-  if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (positive && x === 0) || x > 1e12) throw new ShareError(`The link's parser option ${what} is out of range: ${quote(x)}.`);
+  if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || (positive && x === 0) || x > 1e12)
+    throw new ShareError(`The link's parser option ${what} is out of range: ${quote(x)}.`);
   return x;
 }
 
 function oneOf<T extends string>(x: unknown, what: string, allowed: readonly T[]): T {
-  if (!allowed.includes(x as T)) throw new ShareError(`The link's parser option ${what} is not ${allowed.map((a) => `'${a}'`).join(' or ')}: ${quote(x)}.`);
+  if (!allowed.includes(x as T))
+    throw new ShareError(
+      `The link's parser option ${what} is not ${allowed.map((a) => `'${a}'`).join(' or ')}: ${quote(x)}.`,
+    );
   return x as T;
 }
 
@@ -205,16 +215,21 @@ export function parseShared(raw: unknown, known: Known): Parsed {
   if (!isObj(raw)) throw new ShareError("The link's experiment is not a JSON object.");
   const dropped: string[] = [];
   const scheme = text(raw.scheme, 'scheme');
-  if (!known.schemes.includes(scheme)) throw new ShareError(`The link asks for scheme ${quote(scheme)}, which this FTL Lab does not have (it has ${known.schemes.join(', ')}).`);
+  if (!known.schemes.includes(scheme))
+    throw new ShareError(
+      `The link asks for scheme ${quote(scheme)}, which this FTL Lab does not have (it has ${known.schemes.join(', ')}).`,
+    );
   const state: SharedState = { scheme, trace: trace(raw.trace) };
   if (raw.preset !== undefined) {
     const p = text(raw.preset, 'device preset');
-    if (!known.presets.includes(p)) throw new ShareError(`The link's device preset ${quote(p)} is not one this FTL Lab knows.`);
+    if (!known.presets.includes(p))
+      throw new ShareError(`The link's device preset ${quote(p)} is not one this FTL Lab knows.`);
     state.preset = p;
   }
   const config = configObj(raw.config, 'settings');
   if (config) {
-    if ('scheme' in config || 'options' in config) throw new ShareError("The link's settings repeat the scheme or its options.");
+    if ('scheme' in config || 'options' in config)
+      throw new ShareError("The link's settings repeat the scheme or its options.");
     state.config = config;
   }
   const options = configObj(raw.options, 'options');
@@ -227,7 +242,12 @@ export function parseShared(raw: unknown, known: Known): Parsed {
 
   const at = raw.at;
   if (at !== undefined) {
-    if (Array.isArray(at) && at.length === 2 && at.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0)) state.at = [at[0], at[1]];
+    if (
+      Array.isArray(at) &&
+      at.length === 2 &&
+      at.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0)
+    )
+      state.at = [at[0], at[1]];
     else dropped.push(`the position ${quote(at)} is not two whole numbers; the experiment opens at its start`);
   }
   if (raw.tab !== undefined) {
@@ -240,11 +260,21 @@ export function parseShared(raw: unknown, known: Known): Parsed {
   }
   if (raw.compare !== undefined) {
     const c = raw.compare;
-    const ok = isObj(c) && Array.isArray(c.schemes) && c.schemes.length <= known.schemes.length && c.schemes.every((x) => typeof x === 'string' && known.schemes.includes(x));
-    const baseOk = ok && (c.baseline === undefined || (typeof c.baseline === 'string' && (c.schemes as string[]).includes(c.baseline)));
+    const ok =
+      isObj(c) &&
+      Array.isArray(c.schemes) &&
+      c.schemes.length <= known.schemes.length &&
+      c.schemes.every((x) => typeof x === 'string' && known.schemes.includes(x));
+    const baseOk =
+      ok &&
+      (c.baseline === undefined || (typeof c.baseline === 'string' && (c.schemes as string[]).includes(c.baseline)));
     const modeOk = ok && (c.mode === undefined || c.mode === 'schemes' || c.mode === 'sweep');
     if (ok && baseOk && modeOk) {
-      state.compare = { schemes: [...new Set(c.schemes as string[])], ...(c.baseline !== undefined ? { baseline: c.baseline as string } : {}), ...(c.mode !== undefined ? { mode: c.mode as CompareMode } : {}) };
+      state.compare = {
+        schemes: [...new Set(c.schemes as string[])],
+        ...(c.baseline !== undefined ? { baseline: c.baseline as string } : {}),
+        ...(c.mode !== undefined ? { mode: c.mode as CompareMode } : {}),
+      };
     } else dropped.push('the comparison names schemes or a mode this FTL Lab does not have; it is left empty');
   }
   if (raw.sections !== undefined) {

@@ -15,13 +15,20 @@ describe('the sweep section of a link', () => {
 
     expect(sweepSection.restore(undefined)).toBeUndefined();
     expect(sweepSection.capture()).toBeUndefined();
-    expect(sweepSection.restore({ param: 'ram_bytes', values: '4KiB,8KiB', schemes: ['page', 'fast', 'page'] })).toBeUndefined();
+    expect(
+      sweepSection.restore({ param: 'ram_bytes', values: '4KiB,8KiB', schemes: ['page', 'fast', 'page'] }),
+    ).toBeUndefined();
     expect(sweepLab.getState()).toMatchObject({ param: 'ram_bytes', values: '4KiB,8KiB', selected: ['page', 'fast'] });
   });
 
   it('drops a hostile sweep with a note and keeps the settings it had', () => {
     sweepSection.restore({ param: 'ram_bytes', values: '1,2', schemes: ['page'] });
-    for (const bad of [[1], { param: '<script>', values: '1', schemes: [] }, { param: 'x', values: 'a\u0000b', schemes: [] }, { param: 'x', values: '1', schemes: 'page' }]) {
+    for (const bad of [
+      [1],
+      { param: '<script>', values: '1', schemes: [] },
+      { param: 'x', values: 'a\u0000b', schemes: [] },
+      { param: 'x', values: '1', schemes: 'page' },
+    ]) {
       expect(sweepSection.restore(bad)).toMatch(/its sweep/);
     }
     expect(sweepLab.getState()).toMatchObject({ param: 'ram_bytes', values: '1,2', selected: ['page'] });

@@ -25,10 +25,13 @@ function parse(v: unknown): SharedSweep | string {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return 'its sweep is not a JSON object';
   const o = v as Record<string, unknown>;
   // eslint-disable-next-line no-control-regex
-  const plain = (x: unknown, max: number) => typeof x === 'string' && x.length <= max && !/[\u0000-\u001f\u007f]/.test(x);
-  if (!plain(o.param, 100) || !/^[A-Za-z0-9_.-]*$/.test(o.param as string)) return `its sweep parameter ${quote(o.param)} is not a parameter name`;
+  const plain = (x: unknown, max: number) =>
+    typeof x === 'string' && x.length <= max && !/[\u0000-\u001f\u007f]/.test(x);
+  if (!plain(o.param, 100) || !/^[A-Za-z0-9_.-]*$/.test(o.param as string))
+    return `its sweep parameter ${quote(o.param)} is not a parameter name`;
   if (!plain(o.values, 2000)) return `its sweep values ${quote(o.values)} are not a short text`;
-  if (!Array.isArray(o.schemes) || o.schemes.length > 32 || !o.schemes.every((s) => plain(s, 40))) return 'its sweep schemes are not a list of names';
+  if (!Array.isArray(o.schemes) || o.schemes.length > 32 || !o.schemes.every((s) => plain(s, 40)))
+    return 'its sweep schemes are not a list of names';
   return { param: o.param as string, values: o.values as string, schemes: [...new Set(o.schemes as string[])] };
 }
 
@@ -40,7 +43,8 @@ export const sweepSection: ShareSection = {
     return { param: s.param, values: s.values, schemes: s.selected } satisfies SharedSweep;
   },
   restore(value) {
-    if (sweepLab.getState().running) return value === undefined ? undefined : 'a sweep is running, so its sweep settings were not applied';
+    if (sweepLab.getState().running)
+      return value === undefined ? undefined : 'a sweep is running, so its sweep settings were not applied';
     const sweep = value === undefined ? { param: DEFAULTS.param, values: DEFAULTS.values, schemes: [] } : parse(value);
     if (typeof sweep === 'string') return sweep;
     sweepLab.setParam(sweep.param, sweep.values);

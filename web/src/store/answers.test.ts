@@ -12,7 +12,11 @@ const answer = (ram_used: number): Inspection => ({ ram_budget: 100, ram_used, b
 /** An engine that answers with a counter, standing at `where`. */
 function engine() {
   const asked: InspectQuery[] = [];
-  const e = { asked, where: at(1), ask: async (q: InspectQuery) => (asked.push(q), { inspection: answer(asked.length), at: e.where }) };
+  const e = {
+    asked,
+    where: at(1),
+    ask: async (q: InspectQuery) => (asked.push(q), { inspection: answer(asked.length), at: e.where }),
+  };
   return e;
 }
 

@@ -23,7 +23,9 @@ function stalled(): Response {
 /** fetch(): `traces/slow.csv` stalls; other `traces/...` URLs come from public/traces. */
 function serveTraces() {
   vi.stubGlobal('fetch', async (url: string) =>
-    url === 'traces/slow.csv' ? stalled() : new Response(readFileSync(fileURLToPath(new URL(url.replace(/^traces\//, ''), traces)))),
+    url === 'traces/slow.csv'
+      ? stalled()
+      : new Response(readFileSync(fileURLToPath(new URL(url.replace(/^traces\//, ''), traces)))),
   );
 }
 
@@ -49,7 +51,13 @@ describe('Stop during a load', () => {
     await new Promise((r) => setTimeout(r, 10)); // the read is now waiting for more bytes
     store.cancel();
     await loading;
-    expect(store.getState()).toMatchObject({ status: 'ready', notice: 'Loading cancelled.', pos: { request: 7 }, info: { total: 1000 }, experiment: { traceName: DEFAULT } });
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      notice: 'Loading cancelled.',
+      pos: { request: 7 },
+      info: { total: 1000 },
+      experiment: { traceName: DEFAULT },
+    });
     expect(client.sent.filter((t) => t === 'loadParsed')).toHaveLength(1); // the first load's only
     await store.step(1);
     expect(store.getState().pos.request).toBe(8);
@@ -60,7 +68,13 @@ describe('Stop during a load', () => {
     client.onSlice = (type) => type === 'loadParsed' && store.cancel();
     await store.load(exp('mqsim_wsrch-small_websearch.trace'));
     expect(client.sent.filter((t) => t === 'loadParsed')).toHaveLength(2); // it got as far as building
-    expect(store.getState()).toMatchObject({ status: 'ready', notice: 'Loading cancelled.', pos: { request: 7 }, info: { total: 1000 }, experiment: { traceName: DEFAULT } });
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      notice: 'Loading cancelled.',
+      pos: { request: 7 },
+      info: { total: 1000 },
+      experiment: { traceName: DEFAULT },
+    });
     await store.step(1);
     expect(store.getState().pos.request).toBe(8);
   });

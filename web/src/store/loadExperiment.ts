@@ -31,9 +31,19 @@ export async function loadExperiment(
 ): Promise<Loaded> {
   const name = experiment.traceName;
   const source = experiment.file ? fileSource(experiment.file) : await fetchSource(experiment.traceUrl, name, signal);
-  const parse = await streamTrace(client, source, choices, (done, total) => onProgress({ label: `Reading ${name}`, done, total }), signal);
+  const parse = await streamTrace(
+    client,
+    source,
+    choices,
+    (done, total) => onProgress({ label: `Reading ${name}`, done, total }),
+    signal,
+  );
   signal.throwIfAborted();
   onProgress({ label: `Preparing ${parse.summary.requests.toLocaleString('en-US')} requests`, done: 0, total: 0 });
-  const reply = await client.request<'loaded'>({ type: 'loadParsed', configJson: JSON.stringify(experiment.config), traceName: name }, [], onProgress);
+  const reply = await client.request<'loaded'>(
+    { type: 'loadParsed', configJson: JSON.stringify(experiment.config), traceName: name },
+    [],
+    onProgress,
+  );
   return { parse, info: reply.info, view: reply.view };
 }

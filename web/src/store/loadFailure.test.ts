@@ -13,7 +13,10 @@ const traces = new URL('../../../public/traces/', import.meta.url);
 
 /** fetch() of the app's relative `traces/...` URLs, served from public/traces. */
 function serveTraces() {
-  vi.stubGlobal('fetch', async (url: string) => new Response(readFileSync(fileURLToPath(new URL(url.replace(/^traces\//, ''), traces)))));
+  vi.stubGlobal(
+    'fetch',
+    async (url: string) => new Response(readFileSync(fileURLToPath(new URL(url.replace(/^traces\//, ''), traces)))),
+  );
 }
 
 /** The teaching trace as the Trace panel builds it, with `scheme`. */
@@ -37,7 +40,13 @@ describe('a simulation the engine refuses to build', () => {
     await store.load(teaching('dftl'));
     const s = store.getState();
     expect(s.traceError).toMatch(/GC needs more than .* open blocks of 'dftl'/);
-    expect(s).toMatchObject({ status: 'ready', message: undefined, pos: { request: 3 }, info: { scheme: 'page' }, experiment: { config: { scheme: 'page' } } });
+    expect(s).toMatchObject({
+      status: 'ready',
+      message: undefined,
+      pos: { request: 3 },
+      info: { scheme: 'page' },
+      experiment: { config: { scheme: 'page' } },
+    });
     expect(s.trace).toBe(parse);
     await store.step(1);
     expect(store.getState().pos.request).toBe(4);
@@ -55,6 +64,9 @@ describe('a simulation the engine refuses to build', () => {
   it('is the error status when nothing was loaded before', async () => {
     const store = new SimStore(new CoreClient() as unknown as SimClient);
     await store.load(teaching('dftl'));
-    expect(store.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/GC needs more than .* open blocks of 'dftl'/) });
+    expect(store.getState()).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/GC needs more than .* open blocks of 'dftl'/),
+    });
   });
 });

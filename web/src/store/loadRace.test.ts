@@ -31,8 +31,18 @@ describe('a load started while a move is in flight', () => {
 
     await client.answerLoad(20, fakeView(0));
     await loading;
-    expect(store.getState()).toMatchObject({ status: 'ready', experiment: { traceName: 'new.csv' }, info: { total: 20 } });
-    expect(client.types().filter((t) => t !== 'responses')).toEqual(['step', 'traceOpen', 'traceChunk', 'traceClose', 'loadParsed']);
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      experiment: { traceName: 'new.csv' },
+      info: { total: 20 },
+    });
+    expect(client.types().filter((t) => t !== 'responses')).toEqual([
+      'step',
+      'traceOpen',
+      'traceChunk',
+      'traceClose',
+      'loadParsed',
+    ]);
   });
 
   it('ends in done when the loaded view is at the end, even after a play step was dropped', async () => {
@@ -59,7 +69,11 @@ describe('a load started while a move is in flight', () => {
     // The dropped view moved the engine to request 1: the store asks where it is.
     (await client.next('frame')).resolve({ type: 'view', view: fakeView(1) });
     await loading;
-    expect(store.getState()).toMatchObject({ status: 'ready', pos: { request: 1 }, traceError: 'bad.csv:1:1: expected a header' });
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      pos: { request: 1 },
+      traceError: 'bad.csv:1:1: expected a header',
+    });
     expect(store.getState().experiment.traceName).toBe('old.csv');
   });
 });

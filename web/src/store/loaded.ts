@@ -66,11 +66,23 @@ export class LoadedExperiment {
         } catch (e) {
           const cancelled = abort.signal.aborted && !isFatal(e);
           if (isFatal(e) || !state.get().info) throw cancelled ? new Error('Loading cancelled.') : e;
-          if (moves.current(gen)) await this.resume(cancelled ? { notice: 'Loading cancelled.' } : { traceError: plainConfigMessage(errorMessage(e)), refused: experiment });
+          if (moves.current(gen))
+            await this.resume(
+              cancelled
+                ? { notice: 'Loading cancelled.' }
+                : { traceError: plainConfigMessage(errorMessage(e)), refused: experiment },
+            );
           return;
         }
         moves.failure = undefined;
-        state.set({ info: loaded.info, log: [], responses: undefined, experiment, trace: loaded.parse, parseChoices: choices });
+        state.set({
+          info: loaded.info,
+          log: [],
+          responses: undefined,
+          experiment,
+          trace: loaded.parse,
+          parseChoices: choices,
+        });
         // Built just before a newer load took over: show it, but that load owns the status.
         moves.apply(loaded.view, moves.current(gen) ? undefined : state.get().status);
       },

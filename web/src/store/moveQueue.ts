@@ -83,7 +83,12 @@ export class MoveQueue {
    * appears if it takes longer than half a second; failures become the error status.
    * `force` queues it even when the queue is full (a load).
    */
-  exec(label: string, gen: number, work: (onProgress: (p: Busy) => void) => Promise<void>, force = false): Promise<void> {
+  exec(
+    label: string,
+    gen: number,
+    work: (onProgress: (p: Busy) => void) => Promise<void>,
+    force = false,
+  ): Promise<void> {
     if (!force && this.queued >= MAX_QUEUED) return Promise.resolve();
     this.queued++;
     const run = async () => {

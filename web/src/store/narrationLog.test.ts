@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RequestTrace } from '../engine/events';
 import { mergeLog } from './narrationLog';
 
-const req = (index: number): RequestTrace => ({ index, request: { type: 'request', index, op: 'write', lpn: index, pages: 1 }, ops: [] });
+const req = (index: number): RequestTrace => ({
+  index,
+  request: { type: 'request', index, op: 'write', lpn: index, pages: 1 },
+  ops: [],
+});
 
 describe('mergeLog', () => {
   it('keeps requests sorted and unique, reusing known entries', () => {

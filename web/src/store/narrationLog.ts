@@ -13,7 +13,12 @@ export const LOG_CAP = 150;
  * Merges `incoming` into `groups` (both sorted by index). When over `cap`, drops the
  * requests farthest from `focus` (the current position).
  */
-export function mergeLog(groups: readonly RequestTrace[], incoming: readonly RequestTrace[], focus: number, cap = LOG_CAP): RequestTrace[] {
+export function mergeLog(
+  groups: readonly RequestTrace[],
+  incoming: readonly RequestTrace[],
+  focus: number,
+  cap = LOG_CAP,
+): RequestTrace[] {
   if (incoming.length === 0) return groups as RequestTrace[];
   const byIndex = new Map<number, RequestTrace>();
   for (const g of groups) byIndex.set(g.index, g);

@@ -35,7 +35,6 @@ export class Reads {
     }
   }
 
-
   /** Fetches the binned response times into the state (the chart's data). */
   async responses(): Promise<void> {
     if (!this.live()) return;

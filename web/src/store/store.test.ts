@@ -10,12 +10,20 @@ import { SimStore } from './store';
 type Progress = (p: { label: string; done: number; total: number }) => void;
 
 function view(request: number): ViewData {
-  const frame = { pageStates: new Uint8Array(4), blockRoles: new Uint8Array(2), validCounts: new Uint32Array(2), eraseCounts: new Uint32Array(2), counters: new Float64Array(1), hash: 'h' };
+  const frame = {
+    pageStates: new Uint8Array(4),
+    blockRoles: new Uint8Array(2),
+    validCounts: new Uint32Array(2),
+    eraseCounts: new Uint32Array(2),
+    counters: new Float64Array(1),
+    hash: 'h',
+  };
   return { frame, pos: { request, op: 0, ops: 0 }, done: false, stepped: 1, current: null, report: null, recent: [] };
 }
 
 class FakeClient {
-  sent: { body: { type: string }; resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: Progress }[] = [];
+  sent: { body: { type: string }; resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: Progress }[] =
+    [];
   request(body: { type: string }, _t?: unknown, onProgress?: Progress) {
     return new Promise((resolve, reject) => this.sent.push({ body, resolve, reject, onProgress }));
   }

@@ -59,7 +59,12 @@ export class SimStore extends Observable<SimState> {
       load: (experiment, choices) => this.load(experiment, choices),
     });
     this.ui = new Ui(cell);
-    this.reads = new Reads(client, () => this.live, (patch) => this.set(patch), () => this.state);
+    this.reads = new Reads(
+      client,
+      () => this.live,
+      (patch) => this.set(patch),
+      () => this.state,
+    );
   }
 
   /** Value of a named frame counter (NaN before the first frame). */
@@ -101,7 +106,8 @@ export class SimStore extends Observable<SimState> {
     const crashed = status === 'error' && !!info;
     await this.load(experiment);
     const s = this.state;
-    if (crashed && pos.request > 0 && s.status !== 'error' && !s.refused) await this.seek(Math.min(pos.request, s.info?.total ?? 0));
+    if (crashed && pos.request > 0 && s.status !== 'error' && !s.refused)
+      await this.seek(Math.min(pos.request, s.info?.total ?? 0));
   }
 
   // ---- timeline moves (each pauses play first, except when the play loop calls them) ----

@@ -25,7 +25,8 @@ export class Ui {
 
   /** Puts views on the stage (a view beside itself is dropped: it shows once). */
   setStage(choice: StageChoice) {
-    const next: StageChoice = choice.side && choice.side !== choice.main ? { main: choice.main, side: choice.side } : { main: choice.main };
+    const next: StageChoice =
+      choice.side && choice.side !== choice.main ? { main: choice.main, side: choice.side } : { main: choice.main };
     const now = this.state.get().stage;
     if (now.main !== next.main || now.side !== next.side) this.state.set({ stage: next });
   }

@@ -16,7 +16,11 @@ export const INSPECT_PLAYING_EVERY_MS = 500;
 export function useInspection(query: InspectQuery | null): Inspection | undefined {
   const store = useStore();
   const playing = useSim((s) => s.status === 'playing');
-  const seq = useThrottled(useSim((s) => s.seq), INSPECT_PLAYING_EVERY_MS, playing);
+  const seq = useThrottled(
+    useSim((s) => s.seq),
+    INSPECT_PLAYING_EVERY_MS,
+    playing,
+  );
   const info = useSim((s) => s.info);
   const key = query && queryKey(query);
   const [held, setHeld] = useState<{ info: typeof info; inspection: Inspection }>();

@@ -21,7 +21,11 @@ export class CoreClient {
   private nextId = 1;
   private chain: Promise<unknown> = Promise.resolve();
 
-  request<T extends FromWorker['type']>(body: Body<ToWorker>, _transfer?: Transferable[], onProgress?: ProgressFn): Promise<Extract<FromWorker, { type: T }>> {
+  request<T extends FromWorker['type']>(
+    body: Body<ToWorker>,
+    _transfer?: Transferable[],
+    onProgress?: ProgressFn,
+  ): Promise<Extract<FromWorker, { type: T }>> {
     this.sent.push(body.type);
     const msg = { ...body, id: this.nextId++ } as ToWorker;
     const run = async () => {

@@ -15,7 +15,9 @@ import { TracePanel } from './TracePanel';
 const shipped = vi.hoisted(() => ({ traces: [] as unknown[] }));
 vi.mock('./useManifest', () => ({ useManifest: () => ({ manifest: shipped }) }));
 // An empty library, answered at once (IndexedDB is not what these tests are about).
-vi.mock('./library/useLibrary', () => ({ useLibrary: () => ({ entries: [], refresh: async () => {}, rename: async () => {}, remove: async () => {} }) }));
+vi.mock('./library/useLibrary', () => ({
+  useLibrary: () => ({ entries: [], refresh: async () => {}, rename: async () => {}, remove: async () => {} }),
+}));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,7 +26,13 @@ let root: Root;
 let host: HTMLElement;
 
 function mount(store: SimStore) {
-  act(() => root.render(<StoreContext.Provider value={store}><TracePanel /></StoreContext.Provider>));
+  act(() =>
+    root.render(
+      <StoreContext.Provider value={store}>
+        <TracePanel />
+      </StoreContext.Provider>,
+    ),
+  );
 }
 
 /** A store with an experiment loaded with `parseChoices`, its load() recorded. */
@@ -92,9 +100,23 @@ describe('TracePanel', () => {
     act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
     expect(load).not.toHaveBeenCalled();
     const preview = (format: string, unit: string): TracePreview => ({
-      format, detected: false, layout: 'arrival_time device_no start_sector size_sectors type', fields: [{ name: 'arrival_time', meaning: 'arrival time' }],
-      time_unit: unit, default_time_unit: 'ns', sector_size: 512, error: null,
-      lines: [{ line: 1, text: '0 0 8 8 0', kind: 'request', request: { at_ns: 0, op: 'write', offset: 4096, size: 4096, device: '0' }, error: null }],
+      format,
+      detected: false,
+      layout: 'arrival_time device_no start_sector size_sectors type',
+      fields: [{ name: 'arrival_time', meaning: 'arrival time' }],
+      time_unit: unit,
+      default_time_unit: 'ns',
+      sector_size: 512,
+      error: null,
+      lines: [
+        {
+          line: 1,
+          text: '0 0 8 8 0',
+          kind: 'request',
+          request: { at_ns: 0, op: 'write', offset: 4096, size: 4096, device: '0' },
+          error: null,
+        },
+      ],
     });
     // The preview starts from the panel's format, then follows the override.
     await act(() => new Promise((r) => setTimeout(r, 50))); // the file's start is read meanwhile
@@ -109,7 +131,9 @@ describe('TracePanel', () => {
     const third = await client.next('tracePreview');
     expect(JSON.parse(third.body.optionsJson as string)).toEqual({ skip_bad_lines: true, time_unit: 'ms' });
     await act(async () => third.resolve({ type: 'tracePreviewed', preview: preview('msr', 'ms') }));
-    expect(host.querySelector('[data-kind=request] td:last-child')?.textContent).toBe('write 4.00 KiB at byte 4,096 · t+0 ns · device 0');
+    expect(host.querySelector('[data-kind=request] td:last-child')?.textContent).toBe(
+      'write 4.00 KiB at byte 4,096 · t+0 ns · device 0',
+    );
 
     const commit = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;
     await act(async () => commit.click());
@@ -125,7 +149,10 @@ describe('TracePanel', () => {
     const { store, load } = loadedStore({}, new FakeClient());
     mount(store);
     const input = host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
-    Object.defineProperty(input, 'files', { value: [new NodeFile(['0 0 8 8 0\n'], 'mq.trace') as unknown as File], configurable: true });
+    Object.defineProperty(input, 'files', {
+      value: [new NodeFile(['0 0 8 8 0\n'], 'mq.trace') as unknown as File],
+      configurable: true,
+    });
     act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
     const preview = host.querySelector<HTMLElement>('[data-testid=upload-preview]')!;
     act(() => preview.querySelector<HTMLElement>('h3')!.focus());
@@ -136,21 +163,49 @@ describe('TracePanel', () => {
   });
 
   it('offers, beside a refusal on a teaching trace, to run the scheme on the teaching device', async () => {
-    const gc = { file: 'teaching/gc.csv', title: 'GC', kind: 'teaching', format: 'csv', requests: 12, description: '', provenance: '', config: { device: { blocks: 8, pages_per_block: 8 }, gc: { reserve_blocks: 1 }, workload: { address_map: 'refuse' } } };
+    const gc = {
+      file: 'teaching/gc.csv',
+      title: 'GC',
+      kind: 'teaching',
+      format: 'csv',
+      requests: 12,
+      description: '',
+      provenance: '',
+      config: {
+        device: { blocks: 8, pages_per_block: 8 },
+        gc: { reserve_blocks: 1 },
+        workload: { address_map: 'refuse' },
+      },
+    };
     shipped.traces = [gc];
     try {
       const { store, load } = loadedStore();
       const teachingDevice = { blocks: 64, pages_per_block: 16 };
-      vi.spyOn(store, 'catalog').mockResolvedValue({ presets: [{ name: 'teaching', source: '', device: teachingDevice, ram_bytes: 0, notes: '' }] } as never);
-      const refused = { traceUrl: 'traces/teaching/gc.csv', traceName: 'teaching/gc.csv', config: { scheme: 'dftl', ...gc.config } };
-      store['set']({ refused, traceError: 'DFTL needs more than 25 spare pages … the device has 15: raise device.over_provisioning or device.blocks' });
+      vi.spyOn(store, 'catalog').mockResolvedValue({
+        presets: [{ name: 'teaching', source: '', device: teachingDevice, ram_bytes: 0, notes: '' }],
+      } as never);
+      const refused = {
+        traceUrl: 'traces/teaching/gc.csv',
+        traceName: 'teaching/gc.csv',
+        config: { scheme: 'dftl', ...gc.config },
+      };
+      store['set']({
+        refused,
+        traceError:
+          'DFTL needs more than 25 spare pages … the device has 15: raise device.over_provisioning or device.blocks',
+      });
       mount(store);
       await act(async () => {});
-      const fix = [...host.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Run dftl on the teaching device'))!;
+      const fix = [...host.querySelectorAll('button')].find((b) =>
+        b.textContent?.startsWith('Run dftl on the teaching device'),
+      )!;
       expect(fix.textContent).toBe('Run dftl on the teaching device (64 blocks × 16 pages)');
       act(() => fix.click());
       expect(load).toHaveBeenLastCalledWith(
-        { ...refused, config: { scheme: 'dftl', device: teachingDevice, ram: { bytes: 0 }, workload: { address_map: 'refuse' } } },
+        {
+          ...refused,
+          config: { scheme: 'dftl', device: teachingDevice, ram: { bytes: 0 }, workload: { address_map: 'refuse' } },
+        },
         expect.anything(),
       );
     } finally {

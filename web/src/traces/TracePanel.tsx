@@ -49,7 +49,12 @@ export function TracePanel() {
   const libValue = (hash?: string) => (hash && library.entries.some((e) => e.hash === hash) ? `lib:${hash}` : '');
   // After a refused load the selectors show what was asked, beside the reason.
   const shownScheme = refused?.config.scheme ?? scheme;
-  const shownTrace = refused && !refused.file ? refused.traceName : experiment.file ? libValue(experiment.traceHash) : experiment.traceName;
+  const shownTrace =
+    refused && !refused.file
+      ? refused.traceName
+      : experiment.file
+        ? libValue(experiment.traceHash)
+        : experiment.traceName;
   const loading = status === 'loading';
 
   const loadEntry = async (entry: LibraryEntry) => {
@@ -60,7 +65,10 @@ export function TracePanel() {
     }
     upload.setNote(undefined);
     // With the options it was committed with, so it reads as its statistics say.
-    void loadWith({ traceUrl: '', traceName: t.entry.name, file: t.file, traceHash: entry.hash, config: { scheme } }, t.entry.choices);
+    void loadWith(
+      { traceUrl: '', traceName: t.entry.name, file: t.file, traceHash: entry.hash, config: { scheme } },
+      t.entry.choices,
+    );
   };
   const pickShipped = (file: string) => {
     const t = manifest?.traces.find((x) => x.file === file);
@@ -77,7 +85,9 @@ export function TracePanel() {
       <label className="field">
         <span>Trace</span>
         <select value={shownTrace} onChange={(e) => pickTrace(e.target.value)} disabled={loading}>
-          {experiment.file && !libValue(experiment.traceHash) && <option value="">{experiment.traceName} (uploaded)</option>}
+          {experiment.file && !libValue(experiment.traceHash) && (
+            <option value="">{experiment.traceName} (uploaded)</option>
+          )}
           {library.entries.length > 0 && (
             <optgroup label="Your traces (this browser)">
               {library.entries.map((e) => (
@@ -100,7 +110,11 @@ export function TracePanel() {
           ))}
         </select>
       </label>
-      {manifestError && <p role="alert" className="trace-panel__error">{manifestError}</p>}
+      {manifestError && (
+        <p role="alert" className="trace-panel__error">
+          {manifestError}
+        </p>
+      )}
 
       {upload.pending && (
         <UploadPreview
@@ -149,11 +163,21 @@ export function TracePanel() {
         <span>or drop a file here · stays in your browser</span>
       </div>
 
-      <ParserOptions choices={choices} onChange={setChoices} formats={info?.formats ?? []} disabled={loading} onReload={() => void store.load(experiment, choices)} />
+      <ParserOptions
+        choices={choices}
+        onChange={setChoices}
+        formats={info?.formats ?? []}
+        disabled={loading}
+        onReload={() => void store.load(experiment, choices)}
+      />
 
       <label className="field">
         <span>Scheme</span>
-        <select value={shownScheme} disabled={loading || !info} onChange={(e) => void store.switchScheme(e.target.value, choices)}>
+        <select
+          value={shownScheme}
+          disabled={loading || !info}
+          onChange={(e) => void store.switchScheme(e.target.value, choices)}
+        >
           {info?.schemes.map((s) => (
             <option key={s.id} value={s.id} title={s.source}>
               {s.id} — {s.name}

@@ -40,7 +40,8 @@ export function TraceStats({ parse }: { parse: TraceParse }) {
       ))}
       {(r.skipped > 0 || r.ignored > 0 || r.filtered > 0 || r.limit_reached) && (
         <p className="trace-stats__note" role="note">
-          {r.skipped > 0 && `${count(r.skipped)} malformed lines skipped (first: line ${r.errors[0]?.line}, expected ${r.errors[0]?.expected}). `}
+          {r.skipped > 0 &&
+            `${count(r.skipped)} malformed lines skipped (first: line ${r.errors[0]?.line}, expected ${r.errors[0]?.expected}). `}
           {r.ignored > 0 && `${count(r.ignored)} lines carry no request. `}
           {r.filtered > 0 && `${count(r.filtered)} requests filtered out. `}
           {r.limit_reached && 'Stopped at the request limit.'}

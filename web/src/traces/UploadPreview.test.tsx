@@ -14,8 +14,20 @@ let root: Root;
 let host: HTMLElement;
 
 async function preview(file: NodeFile) {
-  act(() => root.render(<UploadPreview file={file as unknown as File} client={engineClient()} formats={['csv', 'msr']} choices={{}} onCommit={() => {}} onCancel={() => {}} />));
-  for (let i = 0; i < 100 && !host.querySelector('[data-testid=preview-format]'); i++) await act(() => new Promise<void>((r) => setTimeout(r, 10)));
+  act(() =>
+    root.render(
+      <UploadPreview
+        file={file as unknown as File}
+        client={engineClient()}
+        formats={['csv', 'msr']}
+        choices={{}}
+        onCommit={() => {}}
+        onCancel={() => {}}
+      />,
+    ),
+  );
+  for (let i = 0; i < 100 && !host.querySelector('[data-testid=preview-format]'); i++)
+    await act(() => new Promise<void>((r) => setTimeout(r, 10)));
 }
 
 const load = () => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;

@@ -8,7 +8,6 @@ import type { ParseChoices, TraceClient } from '../engine/traceStream';
 /** The per-file options the preview can override (the rest stay the panel's). */
 export type FileChoices = Pick<ParseChoices, 'format' | 'timeUnit' | 'sectorSize'>;
 
-
 /** A located error as the engine prints it (file:line:column: expected …, found '…'). */
 export function locate(name: string, e: LocatedError): string {
   const at = e.line > 0 ? `${name}:${e.line}:${e.column}` : name;
@@ -54,7 +53,11 @@ export interface UploadPreviewProps {
  */
 export function UploadPreview({ file, client, formats, choices, onCommit, onCancel }: UploadPreviewProps) {
   const [sample, setSample] = useState<Sample>();
-  const [over, setOver] = useState<FileChoices>({ format: choices.format, timeUnit: choices.timeUnit, sectorSize: choices.sectorSize });
+  const [over, setOver] = useState<FileChoices>({
+    format: choices.format,
+    timeUnit: choices.timeUnit,
+    sectorSize: choices.sectorSize,
+  });
   const [preview, setPreview] = useState<TracePreview>();
   const [failure, setFailure] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -141,7 +144,9 @@ export function UploadPreview({ file, client, formats, choices, onCommit, onCanc
                   step={1}
                   placeholder="512"
                   value={over.sectorSize ?? ''}
-                  onChange={(e) => setOver({ ...over, sectorSize: e.target.value === '' ? undefined : Number(e.target.value) })}
+                  onChange={(e) =>
+                    setOver({ ...over, sectorSize: e.target.value === '' ? undefined : Number(e.target.value) })
+                  }
                 />
               </label>
             )}

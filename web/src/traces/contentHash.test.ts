@@ -10,7 +10,9 @@ describe('contentHash', () => {
     const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
     expect(await contentHash(text('abc'))).toBe(abc);
     expect(await contentHash(new Blob([text('abc')]))).toBe(abc);
-    expect(await contentHash(new Uint8Array(0))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(await contentHash(new Uint8Array(0))).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
   });
 
   it('hashes a large file piecewise: SHA-256 of the piece digests, then the size big-endian', async () => {
@@ -19,11 +21,20 @@ describe('contentHash', () => {
     const chunkBytes = 10; // pieces 0..10, 10..20, 20..25
     const size = Buffer.alloc(8);
     size.writeBigUInt64BE(25n);
-    const expected = nodeSha(Buffer.concat([nodeSha(bytes.subarray(0, 10)), nodeSha(bytes.subarray(10, 20)), nodeSha(bytes.subarray(20)), size]));
+    const expected = nodeSha(
+      Buffer.concat([
+        nodeSha(bytes.subarray(0, 10)),
+        nodeSha(bytes.subarray(10, 20)),
+        nodeSha(bytes.subarray(20)),
+        size,
+      ]),
+    );
     expect(await contentHash(bytes, { chunkBytes })).toBe(expected.toString('hex'));
     expect(await contentHash(new Blob([bytes]), { chunkBytes })).toBe(expected.toString('hex'));
     // Exactly one piece's worth is still the plain digest.
-    expect(await contentHash(bytes.subarray(0, 10), { chunkBytes })).toBe(nodeSha(bytes.subarray(0, 10)).toString('hex'));
+    expect(await contentHash(bytes.subarray(0, 10), { chunkBytes })).toBe(
+      nodeSha(bytes.subarray(0, 10)).toString('hex'),
+    );
   });
 
   it('changes when any byte of a large file changes, and reports progress per piece', async () => {

@@ -43,7 +43,10 @@ async function piece(src: Blob | Uint8Array, from: number, to: number): Promise<
 function sha256(data: BufferSource): Promise<ArrayBuffer> {
   // Web Crypto exists only in secure contexts (https, localhost).
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new Error('the page is not served over https or from localhost, so the browser offers no SHA-256 to name the trace by');
+  if (!subtle)
+    throw new Error(
+      'the page is not served over https or from localhost, so the browser offers no SHA-256 to name the trace by',
+    );
   return subtle.digest('SHA-256', data);
 }
 

@@ -27,7 +27,10 @@ export function drawSizeHistogram(svg: SVGSVGElement, buckets: Bucket[]) {
     .domain([0, Math.max(1, ...shown.map((b) => b.count))])
     .range([0, HIST_H - 14]);
   const labelled = (i: number) => i === 0 || i === shown.length - 1 || shown.length <= 6;
-  const root = select(svg).attr('viewBox', `0 0 ${CHART_W} ${HIST_H}`).attr('role', 'img').attr('aria-label', 'Request size histogram');
+  const root = select(svg)
+    .attr('viewBox', `0 0 ${CHART_W} ${HIST_H}`)
+    .attr('role', 'img')
+    .attr('aria-label', 'Request size histogram');
   const bars = root
     .selectAll<SVGGElement, Bucket>('g.bucket')
     .data(shown, (b) => b.min_bytes)
@@ -43,7 +46,9 @@ export function drawSizeHistogram(svg: SVGSVGElement, buckets: Bucket[]) {
     .attr('y', (b) => HIST_H - 12 - y(b.count))
     .attr('width', x.bandwidth())
     .attr('height', (b) => y(b.count));
-  bars.select('title').text((b) => `${bytes(b.min_bytes)} – ${bytes(b.max_bytes)}: ${b.count.toLocaleString('en-US')} requests`);
+  bars
+    .select('title')
+    .text((b) => `${bytes(b.min_bytes)} – ${bytes(b.max_bytes)}: ${b.count.toLocaleString('en-US')} requests`);
   bars
     .select('text')
     .attr('x', (_b, i) => (x(i) ?? 0) + x.bandwidth() / 2)
@@ -55,7 +60,10 @@ export function drawSizeHistogram(svg: SVGSVGElement, buckets: Bucket[]) {
 export function drawHeatStrip(svg: SVGSVGElement, heat: TraceSummary['heat']) {
   const max = Math.max(1, ...heat.counts);
   const w = CHART_W / Math.max(1, heat.counts.length);
-  const root = select(svg).attr('viewBox', `0 0 ${CHART_W} ${HEAT_H}`).attr('role', 'img').attr('aria-label', 'Logical address heat');
+  const root = select(svg)
+    .attr('viewBox', `0 0 ${CHART_W} ${HEAT_H}`)
+    .attr('role', 'img')
+    .attr('aria-label', 'Logical address heat');
   root
     .selectAll<SVGRectElement, number>('rect')
     .data(heat.counts)

@@ -13,7 +13,9 @@ describe('public/traces/index.json', () => {
   it('lists every shipped trace file', () => {
     const files = [
       ...readdirSync(dir).filter((f) => !/\.(md|json)$/.test(f) && f !== 'teaching'),
-      ...readdirSync(`${dir}teaching`).filter((f) => f.endsWith('.csv')).map((f) => `teaching/${f}`),
+      ...readdirSync(`${dir}teaching`)
+        .filter((f) => f.endsWith('.csv'))
+        .map((f) => `teaching/${f}`),
     ].sort();
     expect(manifest.traces.map((t) => t.file).sort()).toEqual(files);
   });

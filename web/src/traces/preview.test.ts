@@ -34,13 +34,26 @@ describe('upload preview', () => {
     expect(p.detected).toBe(true);
     expect(p.time_unit).toBe('filetime');
     expect(p.sector_size).toBeNull();
-    expect(p.fields.map((f) => f.name)).toEqual(['Timestamp', 'Hostname', 'DiskNumber', 'Type', 'Offset', 'Size', 'ResponseTime']);
+    expect(p.fields.map((f) => f.name)).toEqual([
+      'Timestamp',
+      'Hostname',
+      'DiskNumber',
+      'Type',
+      'Offset',
+      'Size',
+      'ResponseTime',
+    ]);
     expect(p.lines).toHaveLength(5);
     // Line 1 as text and as the request the engine makes of it.
     const first = new TextDecoder().decode(sample.bytes).split('\n')[0].trim();
     expect(p.lines[0].text).toBe(first);
     const [, , , type, offset, size] = first.split(',');
-    expect(p.lines[0].request).toMatchObject({ op: type.toLowerCase(), offset: Number(offset), size: Number(size), device: 'hm_0' });
+    expect(p.lines[0].request).toMatchObject({
+      op: type.toLowerCase(),
+      offset: Number(offset),
+      size: Number(size),
+      device: 'hm_0',
+    });
   });
 
   it('decompresses a gzip upload and applies unit overrides', async () => {
@@ -57,12 +70,19 @@ describe('upload preview', () => {
   });
 
   it('locates a bad line under a chosen format, and says why an unknown one cannot be read', async () => {
-    const sample = { bytes: new TextEncoder().encode('1,hm,0,Write,0,512,1\n2,hm,0,Sideways,0,512,1\n'), complete: true };
+    const sample = {
+      bytes: new TextEncoder().encode('1,hm,0,Write,0,512,1\n2,hm,0,Sideways,0,512,1\n'),
+      complete: true,
+    };
     const p = await previewSample(client(), sample, { format: 'msr' });
     expect(p.detected).toBe(false);
     expect(p.lines.map((l) => l.kind)).toEqual(['request', 'error']);
     expect(p.lines[1].error).toMatchObject({ line: 2, column: 8, found: 'Sideways' });
-    const unknown = await previewSample(client(), { bytes: new TextEncoder().encode('<script>x</script>\n'), complete: true }, {});
+    const unknown = await previewSample(
+      client(),
+      { bytes: new TextEncoder().encode('<script>x</script>\n'), complete: true },
+      {},
+    );
     expect(unknown.format).toBeNull();
     expect(unknown.error?.expected).toMatch(/tried/);
     expect(unknown.lines[0]).toMatchObject({ kind: 'unread', text: '<script>x</script>' });

@@ -51,11 +51,23 @@ export async function readSample(file: Blob, name: string, max = PREVIEW_BYTES):
 }
 
 /** The engine's preview of `sample` with `choices` (format undefined = detect). */
-export async function previewSample(client: TraceClient, sample: Sample, choices: ParseChoices, maxLines = PREVIEW_LINES): Promise<TracePreview> {
+export async function previewSample(
+  client: TraceClient,
+  sample: Sample,
+  choices: ParseChoices,
+  maxLines = PREVIEW_LINES,
+): Promise<TracePreview> {
   // A copy is transferred, so the sample can be previewed again with other options.
   const copy = sample.bytes.slice().buffer;
   const r = await client.request<'tracePreviewed'>(
-    { type: 'tracePreview', sample: copy, complete: sample.complete, format: choices.format, optionsJson: parseOptionsJson(choices), maxLines },
+    {
+      type: 'tracePreview',
+      sample: copy,
+      complete: sample.complete,
+      format: choices.format,
+      optionsJson: parseOptionsJson(choices),
+      maxLines,
+    },
     [copy],
   );
   return r.preview;

@@ -8,7 +8,9 @@ import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { parseManifest } from './manifest';
 import { onTeachingDevice } from './teachingDevice';
 
-const manifest = parseManifest(JSON.parse(readFileSync(new URL('../../../public/traces/index.json', import.meta.url), 'utf8')));
+const manifest = parseManifest(
+  JSON.parse(readFileSync(new URL('../../../public/traces/index.json', import.meta.url), 'utf8')),
+);
 const teaching = manifest.traces.filter((t) => t.kind === 'teaching');
 
 describe('a teaching trace on the teaching device', () => {
@@ -17,7 +19,8 @@ describe('a teaching trace on the teaching device', () => {
   type Body = ToWorker extends infer T ? (T extends unknown ? Omit<T, 'id'> : never) : never;
   const ask = (msg: Body): FromWorker => core.handle({ ...msg, id: ++id } as ToWorker)[0];
   const { catalog } = ask({ type: 'catalog' }) as { catalog: Catalog };
-  const load = (config: object, file: string) => ask({ type: 'load', configJson: JSON.stringify(config), trace: shippedTrace(file), traceName: file });
+  const load = (config: object, file: string) =>
+    ask({ type: 'load', configJson: JSON.stringify(config), trace: shippedTrace(file), traceName: file });
 
   it('is offered for all six, and runs every scheme their own device refuses, DFTL and TreeFTL among them', () => {
     expect(teaching).toHaveLength(6);
@@ -39,8 +42,19 @@ describe('a teaching trace on the teaching device', () => {
 
   it('is not offered for other traces or uploads', () => {
     const real = manifest.traces.find((t) => t.kind === 'real')!;
-    expect(onTeachingDevice({ traceUrl: '', traceName: real.file, config: { scheme: 'dftl' } }, manifest.traces, catalog.presets)).toBeUndefined();
-    const upload = { traceUrl: '', traceName: teaching[0].file, file: new File([''], teaching[0].file), config: { scheme: 'dftl' } };
+    expect(
+      onTeachingDevice(
+        { traceUrl: '', traceName: real.file, config: { scheme: 'dftl' } },
+        manifest.traces,
+        catalog.presets,
+      ),
+    ).toBeUndefined();
+    const upload = {
+      traceUrl: '',
+      traceName: teaching[0].file,
+      file: new File([''], teaching[0].file),
+      config: { scheme: 'dftl' },
+    };
     expect(onTeachingDevice(upload, manifest.traces, catalog.presets)).toBeUndefined();
   });
 });

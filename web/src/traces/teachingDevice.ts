@@ -17,7 +17,11 @@ export const TEACHING_PRESET = 'teaching';
  * its scheme and the trace's workload mapping; undefined when it is not a teaching trace
  * bringing its own device, or no such preset exists.
  */
-export function onTeachingDevice(refused: Experiment, shipped: TraceEntry[], presets: Preset[]): Experiment | undefined {
+export function onTeachingDevice(
+  refused: Experiment,
+  shipped: TraceEntry[],
+  presets: Preset[],
+): Experiment | undefined {
   const t = shipped.find((x) => x.kind === 'teaching' && x.file === refused.traceName && !refused.file);
   const preset = presets.find((p) => p.name === TEACHING_PRESET);
   if (!t?.config?.device || !preset) return undefined;

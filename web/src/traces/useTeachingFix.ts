@@ -14,7 +14,11 @@ export interface TeachingFix {
  * When a scheme was refused on a teaching trace's tiny device: the same experiment on the
  * teaching preset's device (the one the teaching README uses), or undefined.
  */
-export function useTeachingFix(store: SimStore, refused: Experiment | undefined, manifest: Manifest | undefined): TeachingFix | undefined {
+export function useTeachingFix(
+  store: SimStore,
+  refused: Experiment | undefined,
+  manifest: Manifest | undefined,
+): TeachingFix | undefined {
   const [fix, setFix] = useState<TeachingFix>();
   useEffect(() => {
     setFix(undefined);

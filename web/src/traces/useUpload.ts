@@ -76,9 +76,17 @@ export function useUpload({ store, choices, scheme, loadWith, refreshLibrary }: 
     if (s.experiment !== e || !s.trace) return; // refused, or replaced by a newer load
     try {
       if (!hash) await pending.hash; // throws the reason there is no hash
-      const r = await putTrace(file, file.name, { format: s.trace.format, stats: s.trace.summary, report: s.trace.report, choices: c }, hash);
+      const r = await putTrace(
+        file,
+        file.name,
+        { format: s.trace.format, stats: s.trace.summary, report: s.trace.report, choices: c },
+        hash,
+      );
       if (r.entry.stored === 'session') setNote(r.entry.whyNotKept);
-      else setNote(r.existed ? `Already in the library as “${r.entry.name}”.` : `Kept in the library as “${r.entry.name}”.`);
+      else
+        setNote(
+          r.existed ? `Already in the library as “${r.entry.name}”.` : `Kept in the library as “${r.entry.name}”.`,
+        );
     } catch (err) {
       setNote(`Not kept in the library: ${message(err)}. It stays usable until you close or reload the page.`);
     }

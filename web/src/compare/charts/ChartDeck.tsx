@@ -47,21 +47,42 @@ export function ChartDeck({ runs, columns, baseline, names, fileName }: ChartDec
       {spec ? (
         <DeckChart spec={spec} runs={runs} names={names} fileName={`${fileName}-${spec.id}`} />
       ) : (
-        <CompareChart runs={runs} columns={columns} baseline={baseline!} names={names} fileName={`${fileName}-relative`} />
+        <CompareChart
+          runs={runs}
+          columns={columns}
+          baseline={baseline!}
+          names={names}
+          fileName={`${fileName}-relative`}
+        />
       )}
     </div>
   );
 }
 
 /** One chart of `CHARTS`, sized to its container. */
-function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: RunMetrics[]; names: Keys; fileName: string }) {
+function DeckChart({
+  spec,
+  runs,
+  names,
+  fileName,
+}: {
+  spec: ChartSpec;
+  runs: RunMetrics[];
+  names: Keys;
+  fileName: string;
+}) {
   const [hover, setHover] = useState('');
   const wrapRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapRef, 480, 300);
   const svgRef = useRef<SVGSVGElement>(null);
 
-
-  const drawn = useMemo(() => (spec.kind === 'panels' ? { kind: spec.kind, data: spec.data(runs, names) } : { kind: spec.kind, data: spec.data(runs, names) }), [spec, runs, names]);
+  const drawn = useMemo(
+    () =>
+      spec.kind === 'panels'
+        ? { kind: spec.kind, data: spec.data(runs, names) }
+        : { kind: spec.kind, data: spec.data(runs, names) },
+    [spec, runs, names],
+  );
   // Stacked panels (a narrow box) get a band each.
   const n = drawn.kind === 'panels' ? drawn.data.panels.length : 1;
   const height = drawn.kind === 'panels' && stacksPanels(n, width, MARGIN) ? 40 + n * (HEIGHT - 60) : HEIGHT;
@@ -82,7 +103,10 @@ function DeckChart({ spec, runs, names, fileName }: { spec: ChartSpec; runs: Run
         <ChartDownloads svgRef={svgRef} fileName={fileName} />
       </div>
       <p className="compare__hover" aria-live="off">
-        {hover || (spec.kind === 'lines' ? 'Hover the plot, or focus it and use the arrow keys, for values.' : 'Hover or focus a bar for its value.')}
+        {hover ||
+          (spec.kind === 'lines'
+            ? 'Hover the plot, or focus it and use the arrow keys, for values.'
+            : 'Hover or focus a bar for its value.')}
       </p>
       <div ref={wrapRef}>
         <svg ref={svgRef} width={width} height={height} data-testid="compare-deck-chart" data-chart={spec.id} />

@@ -19,7 +19,10 @@ export function ChartDownloads({ svgRef, fileName }: { svgRef: RefObject<SVGSVGE
   };
   return (
     <span className="compare__downloads">
-      <button type="button" onClick={() => svgRef.current && download(`${fileName}.svg`, svgFile(svgRef.current), 'image/svg+xml')}>
+      <button
+        type="button"
+        onClick={() => svgRef.current && download(`${fileName}.svg`, svgFile(svgRef.current), 'image/svg+xml')}
+      >
         Download SVG
       </button>
       <button type="button" onClick={() => void png()}>

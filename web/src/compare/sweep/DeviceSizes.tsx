@@ -28,7 +28,11 @@ export function DeviceSizes({ traces }: { traces: TraceDevices[] }) {
               </th>
               <td>{t.footprintBytes != null ? `${bytes(t.footprintBytes)} (measured)` : "the experiment's"}</td>
               {t.sizes.map((s) => (
-                <td key={s.label} data-blocks={s.blocks} title={`${s.blocks.toLocaleString('en-US')} blocks; ${(100 * s.prefilled).toFixed(1)} % of the logical space pre-filled`}>
+                <td
+                  key={s.label}
+                  data-blocks={s.blocks}
+                  title={`${s.blocks.toLocaleString('en-US')} blocks; ${(100 * s.prefilled).toFixed(1)} % of the logical space pre-filled`}
+                >
                   {bytes(s.bytes)} · {s.blocks.toLocaleString('en-US')} blocks
                 </td>
               ))}

@@ -9,7 +9,8 @@ function range([lo, hi]: [number, number]): string {
 
 /** A row's agreement as a mark and its words (the engine's `agreement`). */
 export function agreementMark(a: Agreement | undefined): { mark: string; text: string } {
-  const factor = a?.factor != null && Number.isFinite(a.factor) ? ` (×${a.factor.toFixed(1)} from the paper's range)` : '';
+  const factor =
+    a?.factor != null && Number.isFinite(a.factor) ? ` (×${a.factor.toFixed(1)} from the paper's range)` : '';
   switch (a?.status) {
     case 'agrees':
       return { mark: '✓', text: a.within != null ? `agrees within ×${a.within}${factor}` : 'agrees in direction' };
@@ -152,7 +153,10 @@ export function TraceSlots({
         </label>
       ))}
       {info.param === 'footprint_utilization' && (
-        <small>On the footprint axis each device is sized around your trace's own footprint (measured before the runs), as the CLI's --trace-file does.</small>
+        <small>
+          On the footprint axis each device is sized around your trace's own footprint (measured before the runs), as
+          the CLI's --trace-file does.
+        </small>
       )}
     </fieldset>
   );

@@ -14,7 +14,6 @@ export function SweepChart({ data, fileName }: { data: SweepChartData; fileName:
   const width = useElementWidth(wrapRef, 360, 260);
   const svgRef = useRef<SVGSVGElement>(null);
 
-
   useEffect(() => {
     if (svgRef.current) drawSweepChart(svgRef.current, data, { width, height: HEIGHT, margin: MARGIN }, setHover);
   }, [data, width]);
@@ -23,7 +22,12 @@ export function SweepChart({ data, fileName }: { data: SweepChartData; fileName:
     <section className="sweep__chart" aria-label={`${data.label} against ${data.xTitle}`}>
       <div className="compare__charthead">
         <h4>{data.unit ? `${data.label} (${data.unit})` : data.label}</h4>
-        <button type="button" onClick={() => svgRef.current && download(`${fileName}-${data.metric}.svg`, svgFile(svgRef.current), 'image/svg+xml')}>
+        <button
+          type="button"
+          onClick={() =>
+            svgRef.current && download(`${fileName}-${data.metric}.svg`, svgFile(svgRef.current), 'image/svg+xml')
+          }
+        >
           SVG
         </button>
       </div>

@@ -22,7 +22,15 @@ import './Sweep.css';
 const SERIES_COLORS = ['#7f3c8d', '#11a579', '#3969ac', '#f2b701', '#e73f74', '#80ba5a', '#e68310', '#008695'];
 
 /** The Compare tab's mode switch: side by side or sweep (the sweep lab's runs lock it). */
-export function SweepModes({ sweep, onChange, disabled }: { sweep: boolean; onChange: (sweep: boolean) => void; disabled: boolean }) {
+export function SweepModes({
+  sweep,
+  onChange,
+  disabled,
+}: {
+  sweep: boolean;
+  onChange: (sweep: boolean) => void;
+  disabled: boolean;
+}) {
   const running = useSyncExternalStore(lab.subscribe, lab.getState).running;
   return (
     <div className="compare__modes" role="group" aria-label="Compare mode">
@@ -71,11 +79,17 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
       const series = st.experiment?.series?.find((x) => x.id === id);
       const scheme = series?.scheme ?? id;
       // A second series of one scheme gets a colour of its own.
-      const color = series && series.id !== series.scheme ? SERIES_COLORS[i % SERIES_COLORS.length] : (names.get(scheme)?.color ?? '#888');
+      const color =
+        series && series.id !== series.scheme
+          ? SERIES_COLORS[i % SERIES_COLORS.length]
+          : (names.get(scheme)?.color ?? '#888');
       return { id, name: series?.label ?? names.get(id)?.name ?? id, color };
     });
     const metrics = st.experiment?.metrics ?? SWEEP_METRICS;
-    const xTitle = st.key === FOOTPRINT_UTILIZATION ? 'Utilization (footprint / capacity)' : (catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '');
+    const xTitle =
+      st.key === FOOTPRINT_UTILIZATION
+        ? 'Utilization (footprint / capacity)'
+        : (catalog?.params.find((p) => p.key === st.key)?.label ?? st.key ?? '');
     const charts = metrics
       .map((m) => sweepChartData(st.runs, trace, m, { ...metricLabel(m, columns), xTitle, xs }, schemes))
       .filter((d) => d.series.some((s) => s.points.length > 0));
@@ -94,7 +108,12 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
       <div className="compare__actions">
         <label>
           Paper preset{' '}
-          <select value={preset} onChange={(e) => setPreset(e.target.value)} aria-label="Paper preset" disabled={st.running}>
+          <select
+            value={preset}
+            onChange={(e) => setPreset(e.target.value)}
+            aria-label="Paper preset"
+            disabled={st.running}
+          >
             <option value="">choose…</option>
             {catalog?.experiments.map((x) => (
               <option key={x.name} value={x.name} title={x.title}>
@@ -142,7 +161,13 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           </small>
         )}
         <label>
-          Values <input value={st.values} aria-label="Sweep values" onChange={(e) => lab.setValues(e.target.value)} size={28} />
+          Values{' '}
+          <input
+            value={st.values}
+            aria-label="Sweep values"
+            onChange={(e) => lab.setValues(e.target.value)}
+            size={28}
+          />
         </label>
         <div className="compare__schemes" role="group" aria-label="Schemes to sweep">
           {specs.map((s) => (
@@ -155,7 +180,11 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
         </div>
       </fieldset>
       <div className="compare__actions">
-        <button type="button" disabled={st.running || st.selected.length === 0} onClick={() => void lab.run(experiment, choices)}>
+        <button
+          type="button"
+          disabled={st.running || st.selected.length === 0}
+          onClick={() => void lab.run(experiment, choices)}
+        >
           Run sweep
         </button>
         <button type="button" disabled={!st.running} onClick={() => lab.stop()}>
@@ -177,8 +206,13 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           <p className="compare__status" role="status" data-testid="sweep-status">
             {st.running ? 'Running: ' : 'Sweep finished: '}
             {finished} of {st.runs.length} points done
-            {st.runs.some((r) => r.status === 'error') ? `, ${st.runs.filter((r) => r.status === 'error').length} failed` : ''}
-            {st.runs.some((r) => r.status === 'stopped') ? `, ${st.runs.filter((r) => r.status === 'stopped').length} stopped` : ''}.
+            {st.runs.some((r) => r.status === 'error')
+              ? `, ${st.runs.filter((r) => r.status === 'error').length} failed`
+              : ''}
+            {st.runs.some((r) => r.status === 'stopped')
+              ? `, ${st.runs.filter((r) => r.status === 'stopped').length} stopped`
+              : ''}
+            .
           </p>
           <progress max={st.runs.length} value={finished} aria-label="Sweep points done" />
           {st.runs
@@ -206,7 +240,10 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           <button type="button" onClick={() => download(`${fileName}.csv`, sweepCsv(st.runs, columns), 'text/csv')}>
             Download CSV
           </button>
-          <button type="button" onClick={() => download(`${fileName}.json`, sweepJson(st.key ?? '', st.runs), 'application/json')}>
+          <button
+            type="button"
+            onClick={() => download(`${fileName}.json`, sweepJson(st.key ?? '', st.runs), 'application/json')}
+          >
             Download JSON
           </button>
         </div>
@@ -222,7 +259,11 @@ export function SweepPanel({ specs, names, experiment, choices }: SweepPanelProp
           <h3>Over the run, on {trace}</h3>
           <div className="sweep__charts">
             {overTime.map((d) => (
-              <OverTimeChart key={d.title} data={d} fileName={`${fileName}-${trace}-${d.y.label.replace(/\W+/g, '_')}`} />
+              <OverTimeChart
+                key={d.title}
+                data={d}
+                fileName={`${fileName}-${trace}-${d.y.label.replace(/\W+/g, '_')}`}
+              />
             ))}
           </div>
         </section>

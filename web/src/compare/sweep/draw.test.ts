@@ -22,8 +22,23 @@ function metrics(scheme: string, resp: number, hit?: number): RunMetrics {
   };
 }
 
-function run(trace: string, index: number, label: string, scheme: string, status: PointRun['status'], m?: RunMetrics): PointRun {
-  return { key: `${trace}|${index}|${scheme}`, trace, point: { index, scheme, key: 'ram.bytes', value: 1024 << index, label, config: {} }, status, done: 0, total: 0, metrics: m };
+function run(
+  trace: string,
+  index: number,
+  label: string,
+  scheme: string,
+  status: PointRun['status'],
+  m?: RunMetrics,
+): PointRun {
+  return {
+    key: `${trace}|${index}|${scheme}`,
+    trace,
+    point: { index, scheme, key: 'ram.bytes', value: 1024 << index, label, config: {} },
+    status,
+    done: 0,
+    total: 0,
+    metrics: m,
+  };
 }
 
 const RUNS: PointRun[] = [
@@ -43,7 +58,13 @@ describe('sweep chart data', () => {
   it("takes each scheme's finished points of one trace from the metrics objects; unfinished and metric-less points are left out", () => {
     const xs = valueLabels(RUNS);
     expect(xs).toEqual(['1 KiB', '2 KiB', '4 KiB']);
-    const d = sweepChartData(RUNS, 'a', 'response_us.mean', { label: 'Mean response', unit: 'µs', xTitle: 'RAM', xs }, SCHEMES);
+    const d = sweepChartData(
+      RUNS,
+      'a',
+      'response_us.mean',
+      { label: 'Mean response', unit: 'µs', xTitle: 'RAM', xs },
+      SCHEMES,
+    );
     expect(d.series.map((s) => s.points)).toEqual([
       [
         { index: 0, value: 100 },
@@ -64,7 +85,13 @@ describe('sweep chart data', () => {
 
   it('draws one line and its points per scheme, with hover text naming the value (golden SVG)', () => {
     const xs = valueLabels(RUNS);
-    const d = sweepChartData(RUNS, 'a', 'response_us.mean', { label: 'Mean response', unit: 'µs', xTitle: 'RAM budget', xs }, SCHEMES);
+    const d = sweepChartData(
+      RUNS,
+      'a',
+      'response_us.mean',
+      { label: 'Mean response', unit: 'µs', xTitle: 'RAM budget', xs },
+      SCHEMES,
+    );
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     const seen: string[] = [];
     drawSweepChart(svg, d, BOX, (t) => seen.push(t));
@@ -80,7 +107,13 @@ describe('sweep chart data', () => {
 
   it('labels a ratio axis in plain decimals, not SI prefixes (a WAF of 0.5 is not "500m")', () => {
     const xs = valueLabels(RUNS);
-    const d = sweepChartData(RUNS, 'a', 'mapping.hit_ratio', { label: 'Mapping hit ratio', unit: '', xTitle: 'RAM budget', xs }, SCHEMES);
+    const d = sweepChartData(
+      RUNS,
+      'a',
+      'mapping.hit_ratio',
+      { label: 'Mapping hit ratio', unit: '', xTitle: 'RAM budget', xs },
+      SCHEMES,
+    );
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     drawSweepChart(svg, d, BOX, () => {});
     const ticks = [...svg.querySelectorAll('.tick text')].map((t) => t.textContent ?? '');

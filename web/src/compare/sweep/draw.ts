@@ -106,5 +106,9 @@ export function drawSweepChart(svg: SVGSVGElement, data: SweepChartData, box: Sw
     .append('title')
     .text(({ s, p }) => pointText(data, s, p));
 
-  drawLegend(root, data.series.map((s) => ({ color: s.color, label: s.scheme, title: s.name })), box);
+  drawLegend(
+    root,
+    data.series.map((s) => ({ color: s.color, label: s.scheme, title: s.name })),
+    box,
+  );
 }

@@ -19,7 +19,13 @@ export function sweepCsv(runs: PointRun[], columns: Column[]): string {
     columns,
     {
       head: ['sweep.trace', 'sweep.series', 'sweep.key', 'sweep.value', 'sweep.label'],
-      row: (i) => [done[i].trace, done[i].point.series ?? done[i].point.scheme, done[i].point.key, typeof done[i].point.value === 'string' ? (done[i].point.value as string) : JSON.stringify(done[i].point.value), done[i].point.label],
+      row: (i) => [
+        done[i].trace,
+        done[i].point.series ?? done[i].point.scheme,
+        done[i].point.key,
+        typeof done[i].point.value === 'string' ? (done[i].point.value as string) : JSON.stringify(done[i].point.value),
+        done[i].point.label,
+      ],
     },
   );
 }

@@ -9,7 +9,13 @@ const SCHEMES = [
   { id: 'hcftl', name: 'HCFTL', color: '#222' },
 ];
 
-function run(series: string, index: number, label: string, trace: string, readings: [number, Record<string, number | null>][]): PointRun {
+function run(
+  series: string,
+  index: number,
+  label: string,
+  trace: string,
+  readings: [number, Record<string, number | null>][],
+): PointRun {
   return {
     key: `${trace}|${index}|${series}`,
     trace,
@@ -41,8 +47,20 @@ describe('overTimeCharts', () => {
     expect(hit.x).toEqual({ label: 'Requests served', unit: 'requests' });
     expect(hit.y.top).toBe(1);
     expect(hit.lines).toEqual([
-      { scheme: 'tpftl-baseline', points: [{ x: 50, y: 0.4 }, { x: 100, y: 0.7 }] },
-      { scheme: 'hcftl', points: [{ x: 50, y: 0.5 }, { x: 100, y: 0.6 }] },
+      {
+        scheme: 'tpftl-baseline',
+        points: [
+          { x: 50, y: 0.4 },
+          { x: 100, y: 0.7 },
+        ],
+      },
+      {
+        scheme: 'hcftl',
+        points: [
+          { x: 50, y: 0.5 },
+          { x: 100, y: 0.6 },
+        ],
+      },
     ]);
     expect(hit.styles).toEqual([]);
     // A reading only HCFTL has: one line, and the legend lists HCFTL only.
@@ -55,7 +73,9 @@ describe('overTimeCharts', () => {
     const bare = { ...run('hcftl', 0, 'trace', 'a', []), readings: undefined };
     expect(overTimeCharts([unfinished, bare], 'a', ['x'], SCHEMES)).toEqual([]);
     expect(overTimeCharts(runs, 'a', ['not.read'], SCHEMES)).toEqual([]);
-    expect(overTimeCharts(runs, 'b', ['mapping.hit_ratio'], SCHEMES)[0].lines).toEqual([{ scheme: 'hcftl', points: [{ x: 10, y: 0.9 }] }]);
+    expect(overTimeCharts(runs, 'b', ['mapping.hit_ratio'], SCHEMES)[0].lines).toEqual([
+      { scheme: 'hcftl', points: [{ x: 10, y: 0.9 }] },
+    ]);
   });
 
   it('draws each value in a style of its own when the experiment has several (open and closed loop)', () => {

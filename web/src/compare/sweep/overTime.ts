@@ -31,9 +31,13 @@ export function overTimeCharts(runs: PointRun[], trace: string, paths: string[],
   const read = runs.filter((r) => r.trace === trace && r.status === 'done' && r.readings?.length);
   // A style per value only when the experiment has more than one.
   const values = [...new Map(read.map((r) => [r.point.index, r.point.label])).entries()].sort((a, b) => a[0] - b[0]);
-  const styles: StyleKey[] = values.length > 1 ? values.map(([, label], i) => ({ label, dash: DASHES[i % DASHES.length] })) : [];
+  const styles: StyleKey[] =
+    values.length > 1 ? values.map(([, label], i) => ({ label, dash: DASHES[i % DASHES.length] })) : [];
   const order = new Map(schemes.map((s, i) => [s.id, i]));
-  const ranked = [...read].sort((a, b) => (order.get(seriesOf(a.point)) ?? 99) - (order.get(seriesOf(b.point)) ?? 99) || a.point.index - b.point.index);
+  const ranked = [...read].sort(
+    (a, b) =>
+      (order.get(seriesOf(a.point)) ?? 99) - (order.get(seriesOf(b.point)) ?? 99) || a.point.index - b.point.index,
+  );
   return paths.flatMap((path) => {
     const lines: Line[] = ranked.flatMap((r) => {
       const points = r.readings!.flatMap((x) => {

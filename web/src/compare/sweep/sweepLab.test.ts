@@ -32,7 +32,8 @@ function coldClient(): Cold {
 /** Measures a trace's extent in-process, as the app's own worker does. */
 function extentClient(): Extent {
   const c = new CoreClient();
-  return async (trace, signal) => (await streamTrace(c, await trace.open(signal), trace.choices, () => {}, signal)).summary.end_max;
+  return async (trace, signal) =>
+    (await streamTrace(c, await trace.open(signal), trace.choices, () => {}, signal)).summary.end_max;
 }
 
 function experiment(config: Experiment['config']): Experiment {
@@ -63,13 +64,19 @@ describe('SweepLab', () => {
       expect(r.metrics!.trace.requests).toBe(300);
     }
     // A bigger cache misses less: the mapping hit ratio does not fall from 2 to 8 KiB.
-    const hit = (label: string) => st.runs.find((r) => r.point.label === label && r.point.scheme === 'dftl')!.metrics!.mapping!.hit_ratio;
+    const hit = (label: string) =>
+      st.runs.find((r) => r.point.label === label && r.point.scheme === 'dftl')!.metrics!.mapping!.hit_ratio;
     expect(hit('8 KiB')).toBeGreaterThanOrEqual(hit('2 KiB'));
     // Exports: a CSV row per point with its value first; JSON in `ftl sweep --json`'s shape.
-    const csv = sweepCsv(st.runs, columnsFor(st.runs.map((r) => r.metrics!))).trim().split('\r\n');
+    const csv = sweepCsv(st.runs, columnsFor(st.runs.map((r) => r.metrics!)))
+      .trim()
+      .split('\r\n');
     expect(csv[0].startsWith('sweep.trace,sweep.series,sweep.key,sweep.value,sweep.label,scheme,')).toBe(true);
     expect(csv[1].startsWith(`${TRACE},dftl,ram.bytes,2048,2 KiB,dftl,`)).toBe(true);
-    const json = JSON.parse(sweepJson('ram.bytes', st.runs)) as { param: string; results: { value: number; metrics: unknown }[] };
+    const json = JSON.parse(sweepJson('ram.bytes', st.runs)) as {
+      param: string;
+      results: { value: number; metrics: unknown }[];
+    };
     expect(json.param).toBe('ram.bytes');
     expect(json.results.map((r) => r.value)).toEqual([2048, 2048, 8192, 8192]);
     expect(json.results[0].metrics).toEqual(JSON.parse(st.runs[0].json!));
@@ -116,7 +123,10 @@ describe('SweepLab paper presets', () => {
     ]);
     // Utilization 0.8 only (index 4), page and FAST-DO: the points of the paper's 21 % row;
     // the user's file (the hm_0 excerpt) in slot desktop-b.
-    const info = { ...shin, points: shin.points.filter((p) => p.index === 4 && (p.series === 'page' || p.series === 'fast-do')) };
+    const info = {
+      ...shin,
+      points: shin.points.filter((p) => p.index === 4 && (p.series === 'page' || p.series === 'fast-do')),
+    };
     await lab.runExperiment(info, { 'desktop-b': new File([shippedTrace(TRACE)], TRACE) });
     const st = lab.getState();
     expect(st.runs.map((r) => [r.trace, r.point.series, r.status])).toEqual([
@@ -134,7 +144,9 @@ describe('SweepLab paper presets', () => {
     expect(low.agreement.status).toBe('open');
     expect(high.paper).toEqual([21, 21]);
     expect(high.note).toBe('range over desktop-a, desktop-b (your trace)');
-    const write = (i: number) => (st.runs[i].metrics as unknown as { response_by_op_us: { write: { mean: number } } }).response_by_op_us.write.mean;
+    const write = (i: number) =>
+      (st.runs[i].metrics as unknown as { response_by_op_us: { write: { mean: number } } }).response_by_op_us.write
+        .mean;
     const cells = [100 * (write(0) / write(1) - 1), 100 * (write(2) / write(3) - 1)];
     expect(high.ours![0]).toBeCloseTo(Math.min(...cells), 9);
     expect(high.ours![1]).toBeCloseTo(Math.max(...cells), 9);
@@ -148,7 +160,8 @@ describe('SweepLab on a footprint axis', () => {
   const FOOTPRINT = 160 << 20;
   const userTrace = () => {
     const lines = ['op,offset,size,time_us'];
-    for (let pass = 0; pass < 2; pass++) for (let at = 0; at < FOOTPRINT; at += 65536) lines.push(`W,${at},65536,${lines.length * 100}`);
+    for (let pass = 0; pass < 2; pass++)
+      for (let at = 0; at < FOOTPRINT; at += 65536) lines.push(`W,${at},65536,${lines.length * 100}`);
     return new File([lines.join('\n')], 'mine.csv');
   };
 
@@ -164,12 +177,21 @@ describe('SweepLab on a footprint axis', () => {
     expect(st.error).toBeNull();
     const mine = st.runs.filter((r) => r.trace === 'desktop-b');
     const theirs = st.runs.filter((r) => r.trace === 'desktop-a');
-    expect(mine.map((r) => r.status), mine[0].message).toEqual(info.points.map(() => 'done'));
+    expect(
+      mine.map((r) => r.status),
+      mine[0].message,
+    ).toEqual(info.points.map(() => 'done'));
     expect(st.traceInfo).toEqual([
       { name: 'desktop-a', footprintBytes: null, user: false },
       { name: 'desktop-b', footprintBytes: FOOTPRINT, user: true },
     ]);
-    type Device = { blocks: number; pages_per_block: number; page_bytes: number; over_provisioning: number; utilization: number };
+    type Device = {
+      blocks: number;
+      pages_per_block: number;
+      page_bytes: number;
+      over_provisioning: number;
+      utilization: number;
+    };
     for (const r of mine) {
       const u = Number(r.point.value);
       const d = (JSON.parse(r.json!) as { config: { device: Device } }).config.device;
@@ -219,7 +241,11 @@ describe('SweepLab over-time readings', () => {
     expect(hc.over_time).toContain('mapping.hit_ratio');
     // The short real excerpt only (its slot name is the registry's), DFTL and HCFTL.
     const excerpt = hc.traces.find((t) => t.kind === 'shipped' && (t.max_requests ?? 0) <= 1000)!;
-    const info = { ...hc, traces: [excerpt], points: hc.points.filter((p) => p.series === 'dftl' || p.series === 'hcftl') };
+    const info = {
+      ...hc,
+      traces: [excerpt],
+      points: hc.points.filter((p) => p.series === 'dftl' || p.series === 'hcftl'),
+    };
     await lab.runExperiment(info, { [excerpt.id]: new File([shippedTrace(TRACE)], TRACE) });
     const st = lab.getState();
     expect(st.runs.map((r) => r.status)).toEqual(['done', 'done']);
@@ -227,12 +253,15 @@ describe('SweepLab over-time readings', () => {
       const readings = r.readings as Reading[];
       const total = r.metrics!.trace.requests;
       expect(readings.length).toBe(10);
-      expect(readings.map((x) => x.requests_done)).toEqual(Array.from({ length: 10 }, (_, i) => Math.min(total, (i + 1) * Math.ceil(total / 10))));
+      expect(readings.map((x) => x.requests_done)).toEqual(
+        Array.from({ length: 10 }, (_, i) => Math.min(total, (i + 1) * Math.ceil(total / 10))),
+      );
       expect(readings.at(-1)!.values['mapping.hit_ratio']).toBe(r.metrics!.mapping!.hit_ratio);
       expect(Object.keys(readings[0].values).sort()).toEqual([...hc.over_time].sort());
     }
     // Only HCFTL has a DTP index.
-    const occ = (series: string) => st.runs.find((r) => r.point.series === series)!.readings!.map((x) => x.values.dtp_index_occupancy);
+    const occ = (series: string) =>
+      st.runs.find((r) => r.point.series === series)!.readings!.map((x) => x.values.dtp_index_occupancy);
     expect(occ('dftl').every((v) => v == null)).toBe(true);
     expect(occ('hcftl').every((v) => typeof v === 'number' && v >= 0 && v <= 1)).toBe(true);
   });
@@ -250,61 +279,108 @@ const CLI = ['release', 'debug']
   .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 
 describe('ftl sweep and the app', () => {
-  it.skipIf(!CLI)(`print the same numbers for the same sweep${CLI ? '' : ' (skipped: no native ftl binary under core-wasm/target; run npm run ftl -- schemes once)'}`, async () => {
-    const cli = JSON.parse(
-      execFileSync(CLI!, ['sweep', '--trace', `public/traces/${TRACE}`, '--scheme', 'page', '--scheme', 'dftl', '--param', 'ram_bytes', '--values', '2KiB,8KiB', '--set', 'device.blocks=128', '--first', '500', '--json'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      }),
-    ) as { param: string; results: { index: number; scheme: string; value: unknown; label: string; metrics: Record<string, unknown> }[] };
-    const pool = new RunPool(lane, 2);
-    const lab = new SweepLab(() => pool, coldClient());
-    lab.setParam('ram_bytes', '2KiB,8KiB');
-    lab.toggle('page');
-    lab.toggle('dftl');
-    await lab.run(experiment({ scheme: 'page', device: { blocks: 128 } }), { maxRequests: 500 });
-    const app = JSON.parse(sweepJson(lab.getState().key!, lab.getState().runs)) as typeof cli;
-    expect(app.param).toBe(cli.param);
-    expect(app.results).toHaveLength(cli.results.length);
-    // Only the trace's name differs (a path for the CLI, the file name in the app).
-    const norm = (m: Record<string, unknown>) => ({ ...m, trace: { ...(m.trace as object), name: '' } });
-    app.results.forEach((a, i) => {
-      const c = cli.results[i];
-      expect([a.index, a.scheme, a.value, a.label]).toEqual([c.index, c.scheme, c.value, c.label]);
-      expect(norm(a.metrics)).toEqual(norm(c.metrics));
-    });
-  });
-  it.skipIf(!CLI)(`size Shin's devices around the user's traces and measure the same numbers${CLI ? '' : ' (skipped: no native ftl binary)'}`, async () => {
-    // Two traces of ours, one per slot: 160 MiB and 320 MiB of sequential 64 KiB writes.
-    const csv = (bytes: number) => ['op,offset,size,time_us', ...Array.from({ length: bytes / 65536 }, (_, i) => `W,${i * 65536},65536,${i * 100}`)].join('\n');
-    const dir = mkdtempSync(join(tmpdir(), 'ftl-shin-'));
-    const files = { 'desktop-a': csv(160 << 20), 'desktop-b': csv(320 << 20) };
-    for (const [id, text] of Object.entries(files)) writeFileSync(join(dir, `${id}.csv`), text);
-    const cli = JSON.parse(
-      execFileSync(CLI!, ['sweep', '--experiment', 'shin-fig-3', ...Object.keys(files).flatMap((id) => ['--trace-file', `${id}=${join(dir, `${id}.csv`)}`]), '--json'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 }),
-    ) as { results: { trace: string; series: string; index: number; metrics: Record<string, unknown> }[] };
-    const lab = new SweepLab(() => new RunPool(lane, 2), coldClient(), extentClient());
-    const shin = (await lab.catalog()).experiments.find((e) => e.name === 'shin-fig-3')!;
-    await lab.runExperiment(shin, Object.fromEntries(Object.entries(files).map(([id, text]) => [id, new File([text], `${id}.csv`)])));
-    const app = lab.getState().runs;
-    expect(app.every((r) => r.status === 'done')).toBe(true);
-    expect(app).toHaveLength(cli.results.length);
-    const norm = (m: Record<string, unknown>) => ({ ...m, trace: { ...(m.trace as object), name: '' } });
-    // The pre-filled share crosses JSON twice more on the app's side (engine to page to
-    // worker) and may come back one unit in the last place off: compared to 1e-12, and
-    // everything else exactly (the device, the pre-fill and every counter).
-    type WithDevice = { config: { device: { utilization: number } } };
-    const share = (m: Record<string, unknown>) => {
-      const d = (m as WithDevice).config.device;
-      const u = d.utilization;
-      d.utilization = 0;
-      return u;
-    };
-    for (const c of cli.results) {
-      const a = app.find((r) => r.trace === c.trace && r.point.series === c.series && r.point.index === c.index)!;
-      const [mine, theirs] = [norm(JSON.parse(a.json!) as Record<string, unknown>), norm(c.metrics)];
-      expect(share(mine)).toBeCloseTo(share(theirs), 12);
-      expect(mine, `${c.trace} ${c.series} ${c.index}`).toEqual(theirs);
-    }
-  });
+  it.skipIf(!CLI)(
+    `print the same numbers for the same sweep${CLI ? '' : ' (skipped: no native ftl binary under core-wasm/target; run npm run ftl -- schemes once)'}`,
+    async () => {
+      const cli = JSON.parse(
+        execFileSync(
+          CLI!,
+          [
+            'sweep',
+            '--trace',
+            `public/traces/${TRACE}`,
+            '--scheme',
+            'page',
+            '--scheme',
+            'dftl',
+            '--param',
+            'ram_bytes',
+            '--values',
+            '2KiB,8KiB',
+            '--set',
+            'device.blocks=128',
+            '--first',
+            '500',
+            '--json',
+          ],
+          {
+            cwd: ROOT,
+            encoding: 'utf8',
+          },
+        ),
+      ) as {
+        param: string;
+        results: { index: number; scheme: string; value: unknown; label: string; metrics: Record<string, unknown> }[];
+      };
+      const pool = new RunPool(lane, 2);
+      const lab = new SweepLab(() => pool, coldClient());
+      lab.setParam('ram_bytes', '2KiB,8KiB');
+      lab.toggle('page');
+      lab.toggle('dftl');
+      await lab.run(experiment({ scheme: 'page', device: { blocks: 128 } }), { maxRequests: 500 });
+      const app = JSON.parse(sweepJson(lab.getState().key!, lab.getState().runs)) as typeof cli;
+      expect(app.param).toBe(cli.param);
+      expect(app.results).toHaveLength(cli.results.length);
+      // Only the trace's name differs (a path for the CLI, the file name in the app).
+      const norm = (m: Record<string, unknown>) => ({ ...m, trace: { ...(m.trace as object), name: '' } });
+      app.results.forEach((a, i) => {
+        const c = cli.results[i];
+        expect([a.index, a.scheme, a.value, a.label]).toEqual([c.index, c.scheme, c.value, c.label]);
+        expect(norm(a.metrics)).toEqual(norm(c.metrics));
+      });
+    },
+  );
+  it.skipIf(!CLI)(
+    `size Shin's devices around the user's traces and measure the same numbers${CLI ? '' : ' (skipped: no native ftl binary)'}`,
+    async () => {
+      // Two traces of ours, one per slot: 160 MiB and 320 MiB of sequential 64 KiB writes.
+      const csv = (bytes: number) =>
+        [
+          'op,offset,size,time_us',
+          ...Array.from({ length: bytes / 65536 }, (_, i) => `W,${i * 65536},65536,${i * 100}`),
+        ].join('\n');
+      const dir = mkdtempSync(join(tmpdir(), 'ftl-shin-'));
+      const files = { 'desktop-a': csv(160 << 20), 'desktop-b': csv(320 << 20) };
+      for (const [id, text] of Object.entries(files)) writeFileSync(join(dir, `${id}.csv`), text);
+      const cli = JSON.parse(
+        execFileSync(
+          CLI!,
+          [
+            'sweep',
+            '--experiment',
+            'shin-fig-3',
+            ...Object.keys(files).flatMap((id) => ['--trace-file', `${id}=${join(dir, `${id}.csv`)}`]),
+            '--json',
+          ],
+          { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 },
+        ),
+      ) as { results: { trace: string; series: string; index: number; metrics: Record<string, unknown> }[] };
+      const lab = new SweepLab(() => new RunPool(lane, 2), coldClient(), extentClient());
+      const shin = (await lab.catalog()).experiments.find((e) => e.name === 'shin-fig-3')!;
+      await lab.runExperiment(
+        shin,
+        Object.fromEntries(Object.entries(files).map(([id, text]) => [id, new File([text], `${id}.csv`)])),
+      );
+      const app = lab.getState().runs;
+      expect(app.every((r) => r.status === 'done')).toBe(true);
+      expect(app).toHaveLength(cli.results.length);
+      const norm = (m: Record<string, unknown>) => ({ ...m, trace: { ...(m.trace as object), name: '' } });
+      // The pre-filled share crosses JSON twice more on the app's side (engine to page to
+      // worker) and may come back one unit in the last place off: compared to 1e-12, and
+      // everything else exactly (the device, the pre-fill and every counter).
+      type WithDevice = { config: { device: { utilization: number } } };
+      const share = (m: Record<string, unknown>) => {
+        const d = (m as WithDevice).config.device;
+        const u = d.utilization;
+        d.utilization = 0;
+        return u;
+      };
+      for (const c of cli.results) {
+        const a = app.find((r) => r.trace === c.trace && r.point.series === c.series && r.point.index === c.index)!;
+        const [mine, theirs] = [norm(JSON.parse(a.json!) as Record<string, unknown>), norm(c.metrics)];
+        expect(share(mine)).toBeCloseTo(share(theirs), 12);
+        expect(mine, `${c.trace} ${c.series} ${c.index}`).toEqual(theirs);
+      }
+    },
+  );
 });

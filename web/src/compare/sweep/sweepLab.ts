@@ -161,7 +161,10 @@ export class SweepLab extends Observable<SweepState> {
     const trace: RunTrace = {
       name: experiment.traceName,
       choices,
-      open: (signal) => (experiment.file ? Promise.resolve(fileSource(experiment.file)) : fetchSource(experiment.traceUrl, experiment.traceName, signal)),
+      open: (signal) =>
+        experiment.file
+          ? Promise.resolve(fileSource(experiment.file))
+          : fetchSource(experiment.traceUrl, experiment.traceName, signal),
     };
     await this.runPoints([{ trace, points, info: { name: trace.name, footprintBytes: null, user: false } }], null);
   }
@@ -198,11 +201,13 @@ export class SweepLab extends Observable<SweepState> {
     // Measuring a long upload takes seconds: the sweep counts as running (Stop ends it).
     const measuring = new AbortController();
     this.measuring = measuring;
-    if (info.param === FOOTPRINT_UTILIZATION && this.userSlots.length > 0) this.set({ running: true, error: null, runs: [], traces: [], traceInfo: [], experiment: info, report: null });
+    if (info.param === FOOTPRINT_UTILIZATION && this.userSlots.length > 0)
+      this.set({ running: true, error: null, runs: [], traces: [], traceInfo: [], experiment: info, report: null });
     const slots: Slot[] = [];
     try {
       // One at a time: the measuring worker parses one trace at a time.
-      for (const trace of traces) slots.push(await this.slot(info, trace, this.userSlots.includes(trace.name), measuring.signal));
+      for (const trace of traces)
+        slots.push(await this.slot(info, trace, this.userSlots.includes(trace.name), measuring.signal));
     } catch (e) {
       this.set({ running: false, error: measuring.signal.aborted ? null : e instanceof Error ? e.message : String(e) });
       return;
@@ -214,13 +219,20 @@ export class SweepLab extends Observable<SweepState> {
 
   /** A trace's points: the user's trace on a footprint axis gets a device sized around it. */
   private async slot(info: ExperimentInfo, trace: RunTrace, user: boolean, signal: AbortSignal): Promise<Slot> {
-    if (!user || info.param !== FOOTPRINT_UTILIZATION) return { trace, points: info.points, info: { name: trace.name, footprintBytes: null, user } };
+    if (!user || info.param !== FOOTPRINT_UTILIZATION)
+      return { trace, points: info.points, info: { name: trace.name, footprintBytes: null, user } };
     const bytes = await this.extent(trace, signal);
     signal.throwIfAborted();
-    const points = JSON.parse(await this.cold({ fn: 'points', experiment: info.name, footprintBytes: bytes })) as SweepPoint[];
+    const points = JSON.parse(
+      await this.cold({ fn: 'points', experiment: info.name, footprintBytes: bytes }),
+    ) as SweepPoint[];
     // The experiment as given may hold a subset of its points: keep the same ones.
     const asked = new Set(info.points.map((p) => `${p.index}|${p.series ?? p.scheme}`));
-    return { trace, points: points.filter((p) => asked.has(`${p.index}|${p.series ?? p.scheme}`)), info: { name: trace.name, footprintBytes: bytes, user } };
+    return {
+      trace,
+      points: points.filter((p) => asked.has(`${p.index}|${p.series ?? p.scheme}`)),
+      info: { name: trace.name, footprintBytes: bytes, user },
+    };
   }
 
   /** Stops the sweep: queued points are dropped, running ones end; finished points stay. */
@@ -233,11 +245,27 @@ export class SweepLab extends Observable<SweepState> {
 
   private async runPoints(slots: Slot[], experiment: ExperimentInfo | null) {
     const runs: PointRun[] = slots.flatMap(({ trace, points }) =>
-      points.map((point) => ({ key: `${trace.name}|${point.index}|${point.series ?? point.scheme}`, trace: trace.name, point, status: 'queued' as const, done: 0, total: 0 })),
+      points.map((point) => ({
+        key: `${trace.name}|${point.index}|${point.series ?? point.scheme}`,
+        trace: trace.name,
+        point,
+        status: 'queued' as const,
+        done: 0,
+        total: 0,
+      })),
     );
     const all = slots.flatMap((s) => s.points);
     this.stopped = false;
-    this.set({ running: true, error: null, key: all[0]?.key ?? null, traces: slots.map((s) => s.trace.name), traceInfo: slots.map((s) => s.info), runs, experiment, report: null });
+    this.set({
+      running: true,
+      error: null,
+      key: all[0]?.key ?? null,
+      traces: slots.map((s) => s.trace.name),
+      traceInfo: slots.map((s) => s.info),
+      runs,
+      experiment,
+      report: null,
+    });
     // A paper preset runs its own schemes: the form shows those, not the ones ticked before.
     if (experiment) this.set({ selected: [...new Set(all.map((p) => p.scheme))] });
     const overTime = experiment?.over_time?.length ? experiment.over_time : undefined;
@@ -245,22 +273,38 @@ export class SweepLab extends Observable<SweepState> {
     try {
       for (const { trace } of slots) {
         if (this.stopped) break;
-        const jobs = runs.filter((r) => r.trace === trace.name).map((r) => ({ key: r.key, config: r.point.config, overTime }));
+        const jobs = runs
+          .filter((r) => r.trace === trace.name)
+          .map((r) => ({ key: r.key, config: r.point.config, overTime }));
         await pool.run(jobs, trace, (e) => this.onEvent(e), await lanesFor(this.cold, pool.size, jobs));
       }
     } catch (e) {
       this.set({ error: e instanceof Error ? e.message : String(e) });
     } finally {
       // Points of traces never started are stopped, not left waiting.
-      this.set({ running: false, runs: this.state.runs.map((r) => (r.status === 'queued' ? { ...r, status: 'stopped' } : r)) });
+      this.set({
+        running: false,
+        runs: this.state.runs.map((r) => (r.status === 'queued' ? { ...r, status: 'stopped' } : r)),
+      });
     }
     if (experiment) await this.updateReport(experiment);
   }
 
   private async updateReport(info: ExperimentInfo) {
-    const results = this.state.runs.flatMap((r) => (r.status === 'done' && r.json ? [`{"trace":${JSON.stringify(r.trace)},"series":${JSON.stringify(r.point.series ?? r.point.scheme)},"index":${r.point.index},"metrics":${r.json}}`] : []));
+    const results = this.state.runs.flatMap((r) =>
+      r.status === 'done' && r.json
+        ? [
+            `{"trace":${JSON.stringify(r.trace)},"series":${JSON.stringify(r.point.series ?? r.point.scheme)},"index":${r.point.index},"metrics":${r.json}}`,
+          ]
+        : [],
+    );
     try {
-      const json = await this.cold({ fn: 'report', experiment: info.name, resultsJson: `[${results.join(',')}]`, userJson: JSON.stringify(this.userSlots) });
+      const json = await this.cold({
+        fn: 'report',
+        experiment: info.name,
+        resultsJson: `[${results.join(',')}]`,
+        userJson: JSON.stringify(this.userSlots),
+      });
       if (this.state.experiment === info) this.set({ report: JSON.parse(json) as ReportRow[] });
     } catch (e) {
       this.set({ error: e instanceof Error ? e.message : String(e) });
@@ -278,7 +322,15 @@ export class SweepLab extends Observable<SweepState> {
         case 'progress':
           return { ...r, status: 'running', done: e.done, total: e.total };
         case 'done':
-          return { ...r, status: 'done', done: e.metrics.trace.requests, total: e.metrics.trace.requests, metrics: e.metrics, json: e.json, readings: e.readings };
+          return {
+            ...r,
+            status: 'done',
+            done: e.metrics.trace.requests,
+            total: e.metrics.trace.requests,
+            metrics: e.metrics,
+            json: e.json,
+            readings: e.readings,
+          };
         case 'error':
           return { ...r, status: 'error', message: e.message };
         case 'stopped':

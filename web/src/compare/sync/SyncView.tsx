@@ -23,7 +23,14 @@ function SideLine({ label }: { label: string }) {
   }, [current, info]);
   const l = lookups(current);
   return (
-    <div className="sync__line" data-testid="sync-line" data-request={pos.request} data-hits={l.hits} data-misses={l.misses} aria-label={`${label}: current request`}>
+    <div
+      className="sync__line"
+      data-testid="sync-line"
+      data-request={pos.request}
+      data-hits={l.hits}
+      data-misses={l.misses}
+      aria-label={`${label}: current request`}
+    >
       <p>
         <strong>{current ? `#${current.index} ${describeRequest(current.request)}` : 'No request served yet'}</strong>
         {current && <> · {lookupText(l)}</>}
@@ -52,7 +59,12 @@ function SideBody({ index }: { index: number }) {
   const status = useSim((s) => s.status);
   const message = useSim((s) => s.message);
   return (
-    <section className="sync__side" data-testid="sync-side" data-scheme={scheme} aria-label={`Side ${index + 1}: ${name}`}>
+    <section
+      className="sync__side"
+      data-testid="sync-side"
+      data-scheme={scheme}
+      aria-label={`Side ${index + 1}: ${name}`}
+    >
       <h4>{name}</h4>
       {status === 'error' && <p role="alert">{message}</p>}
       <div className="sync__grid">
@@ -138,9 +150,9 @@ export function SyncView() {
     if (e.key !== '?') e.stopPropagation();
     // A modal dialog: Tab and Shift+Tab cycle inside it, never onto controls hidden under it.
     if (e.key === 'Tab' && stageRef.current) {
-      const focusable = [...stageRef.current.querySelectorAll<HTMLElement>('button, input, select, [tabindex]:not([tabindex="-1"])')].filter(
-        (el) => !el.hasAttribute('disabled'),
-      );
+      const focusable = [
+        ...stageRef.current.querySelectorAll<HTMLElement>('button, input, select, [tabindex]:not([tabindex="-1"])'),
+      ].filter((el) => !el.hasAttribute('disabled'));
       const [first, last] = [focusable[0], focusable[focusable.length - 1]];
       const at = document.activeElement;
       if (first && e.shiftKey && (at === first || at === stageRef.current)) {
@@ -173,8 +185,8 @@ export function SyncView() {
   return (
     <div className="sync" data-testid="sync-view">
       <p className="sync__intro">
-        The trace and device on screen under two schemes, side by side, stepped together: the same request on both sides (say, DFTL missing where
-        TreeFTL hits).
+        The trace and device on screen under two schemes, side by side, stepped together: the same request on both sides
+        (say, DFTL missing where TreeFTL hits).
       </p>
       <div className="sync__controls" role="group" aria-label="Schemes to compare">
         {[0, 1].map((i) => (
@@ -193,7 +205,12 @@ export function SyncView() {
             </select>
           </label>
         ))}
-        <button type="button" onClick={() => void load().then(() => setOpen(true))} disabled={busy} data-testid="sync-load">
+        <button
+          type="button"
+          onClick={() => void load().then(() => setOpen(true))}
+          disabled={busy}
+          data-testid="sync-load"
+        >
           {loaded ? 'Reload both' : 'Load both'}
         </button>
         {loaded && !open && (
@@ -203,10 +220,25 @@ export function SyncView() {
         )}
       </div>
       {loaded && open && (
-        <div ref={stageRef} className="sync__stage" role="dialog" aria-modal="true" aria-label="Synchronised playback" data-own-arrows="" tabIndex={-1} onKeyDown={onKey} data-testid="sync-stage">
+        <div
+          ref={stageRef}
+          className="sync__stage"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Synchronised playback"
+          data-own-arrows=""
+          tabIndex={-1}
+          onKeyDown={onKey}
+          data-testid="sync-stage"
+        >
           <div className="sync__controls" role="toolbar" aria-label="Synchronised timeline">
             <strong>{chosen.join(' vs ')}</strong>
-            <button type="button" onClick={() => (player.stop(), void run(() => pair.back(1)))} disabled={!can || request === 0} aria-keyshortcuts="ArrowLeft">
+            <button
+              type="button"
+              onClick={() => (player.stop(), void run(() => pair.back(1)))}
+              disabled={!can || request === 0}
+              aria-keyshortcuts="ArrowLeft"
+            >
               ◀ Back both
             </button>
             <button
@@ -221,7 +253,13 @@ export function SyncView() {
             >
               {playing ? '❚❚ Pause both' : '▶ Play both'}
             </button>
-            <button type="button" onClick={() => (player.stop(), void run(() => pair.step(1)))} disabled={!can || request >= total} aria-keyshortcuts="ArrowRight" data-testid="sync-step">
+            <button
+              type="button"
+              onClick={() => (player.stop(), void run(() => pair.step(1)))}
+              disabled={!can || request >= total}
+              aria-keyshortcuts="ArrowRight"
+              data-testid="sync-step"
+            >
               Step both ▶
             </button>
             <input

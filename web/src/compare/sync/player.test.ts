@@ -9,7 +9,11 @@ describe('PairPlayer', () => {
   it('steps at its pace until no request remains, and says when it starts and stops', async () => {
     let at = 0;
     const heard: boolean[] = [];
-    const p = new PairPlayer(async () => ++at < 3, (on) => heard.push(on), 100);
+    const p = new PairPlayer(
+      async () => ++at < 3,
+      (on) => heard.push(on),
+      100,
+    );
     p.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(at).toBe(1);
@@ -23,14 +27,22 @@ describe('PairPlayer', () => {
 
   it('stops between steps when toggled, and a failed step stops it', async () => {
     let at = 0;
-    const p = new PairPlayer(async () => (++at, true), () => {}, 100);
+    const p = new PairPlayer(
+      async () => (++at, true),
+      () => {},
+      100,
+    );
     p.toggle();
     await vi.advanceTimersByTimeAsync(250);
     p.toggle();
     const stoppedAt = at;
     await vi.advanceTimersByTimeAsync(1000);
     expect(at).toBe(stoppedAt);
-    const failing = new PairPlayer(async () => Promise.reject(new Error('side lost')), () => {}, 100);
+    const failing = new PairPlayer(
+      async () => Promise.reject(new Error('side lost')),
+      () => {},
+      100,
+    );
     failing.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(failing.playing).toBe(false);

@@ -34,12 +34,32 @@ describe('event replay', () => {
   });
 
   it('composes part-way states without touching its inputs', () => {
-    const before = { pageStates: new Uint8Array([1, 1, 0, 0]), blockRoles: new Uint8Array([1, 0]), validCounts: new Uint32Array([2, 0]), eraseCounts: new Uint32Array([3, 0]) };
-    const after = { pageStates: new Uint8Array([0, 0, 1, 0]), blockRoles: new Uint8Array([0, 7]), validCounts: new Uint32Array([0, 1]), eraseCounts: new Uint32Array([4, 0]) };
+    const before = {
+      pageStates: new Uint8Array([1, 1, 0, 0]),
+      blockRoles: new Uint8Array([1, 0]),
+      validCounts: new Uint32Array([2, 0]),
+      eraseCounts: new Uint32Array([3, 0]),
+    };
+    const after = {
+      pageStates: new Uint8Array([0, 0, 1, 0]),
+      blockRoles: new Uint8Array([0, 7]),
+      validCounts: new Uint32Array([0, 1]),
+      eraseCounts: new Uint32Array([4, 0]),
+    };
     const ops: EngineEvent[] = [
       { type: 'gc_start', victim: 0, valid: 1 },
       { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'gc', key: 9, ns: 25_000 },
-      { type: 'flash_program', ppn: 2, block: 1, page: 0, purpose: 'gc', kind: 'Data', key: 9, version: 4, ns: 200_000 },
+      {
+        type: 'flash_program',
+        ppn: 2,
+        block: 1,
+        page: 0,
+        purpose: 'gc',
+        kind: 'Data',
+        key: 9,
+        version: 4,
+        ns: 200_000,
+      },
       { type: 'invalidate', ppn: 0 },
       { type: 'invalidate', ppn: 1 },
       { type: 'erase', block: 0, purpose: 'gc', ns: 700_000 },

@@ -17,7 +17,14 @@ export type GridState = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCoun
 
 const FREE_ROLE = R.free;
 /** The role a free block most likely takes when a program of this purpose opens it. */
-const PURPOSE_ROLE: Record<Purpose, number> = { data: R.active, gc: R.active, translation: R.translation, log: R.log, buffer: R.buffer, merge: R.data };
+const PURPOSE_ROLE: Record<Purpose, number> = {
+  data: R.active,
+  gc: R.active,
+  translation: R.translation,
+  log: R.log,
+  buffer: R.buffer,
+  merge: R.data,
+};
 
 /** Applies one event to `s` in place. `after` is the state after the whole request. */
 export function applyEvent(s: GridState, e: EngineEvent, pagesPerBlock: number, after?: GridState) {
@@ -27,7 +34,7 @@ export function applyEvent(s: GridState, e: EngineEvent, pagesPerBlock: number, 
       s.pageStates[e.ppn] = S.valid;
       if (s.blockRoles[e.block] === FREE_ROLE) {
         const later = after?.blockRoles[e.block] ?? FREE_ROLE;
-        s.blockRoles[e.block] = later !== FREE_ROLE ? later : PURPOSE_ROLE[e.purpose] ?? R.data;
+        s.blockRoles[e.block] = later !== FREE_ROLE ? later : (PURPOSE_ROLE[e.purpose] ?? R.data);
       }
       break;
     }
@@ -66,7 +73,13 @@ export function copyGrid(s: GridState): GridState {
  * The state after the first `k` operations of a request: `before` with `ops[0..k)` applied.
  * With `k === ops.length` it returns a copy of `after` (exact roles at the boundary).
  */
-export function composeAt(before: GridState, after: GridState, ops: EngineEvent[], k: number, pagesPerBlock: number): GridState {
+export function composeAt(
+  before: GridState,
+  after: GridState,
+  ops: EngineEvent[],
+  k: number,
+  pagesPerBlock: number,
+): GridState {
   if (k >= ops.length) return copyGrid(after);
   const s = copyGrid(before);
   for (let i = 0; i < k; i++) applyEvent(s, ops[i], pagesPerBlock, after);

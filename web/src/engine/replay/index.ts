@@ -19,7 +19,11 @@ export interface ReplayContext {
   cacheLevels: readonly string[];
 }
 
-type Replayer<S extends Structure['shape']> = (s: Extract<Structure, { shape: S }>, ops: EngineEvent[], ctx: ReplayContext) => Structure;
+type Replayer<S extends Structure['shape']> = (
+  s: Extract<Structure, { shape: S }>,
+  ops: EngineEvent[],
+  ctx: ReplayContext,
+) => Structure;
 
 const SHAPES: { [S in Structure['shape']]: Replayer<S> } = {
   list: (s, ops) => replayList(s, ops),

@@ -17,7 +17,8 @@ export function replayList(s: ListShape, ops: EngineEvent[]): ListShape {
   let entries = s.entries.map((e) => ({ ...e, touched: false }));
   let len = s.len;
   for (const e of ops) {
-    if ((e.type !== 'cache_insert' && e.type !== 'cache_hit' && e.type !== 'cache_evict') || e.level !== s.level) continue;
+    if ((e.type !== 'cache_insert' && e.type !== 'cache_hit' && e.type !== 'cache_evict') || e.level !== s.level)
+      continue;
     const i = entries.findIndex((x) => x.key === e.key);
     const old = i >= 0 ? entries[i] : undefined;
     if (i >= 0) entries.splice(i, 1);

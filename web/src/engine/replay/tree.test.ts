@@ -8,8 +8,25 @@ const before: TreeNode = {
   kind: 'gtd',
   count: 3,
   children: [
-    { id: 'ctp-1', label: 'CTP 1', kind: 'ctp', dirty: true, count: 1, children: [{ id: 'cdp-8', label: 'LPN 8', kind: 'cdp', dirty: true }] },
-    { id: 'ctp-4', label: 'CTP 4', kind: 'ctp', dirty: true, count: 2, children: [{ id: 'cdp-32', label: 'LPN 32', kind: 'cdp', dirty: true }, { id: 'cdp-35', label: 'LPN 35', kind: 'cdp', dirty: true }] },
+    {
+      id: 'ctp-1',
+      label: 'CTP 1',
+      kind: 'ctp',
+      dirty: true,
+      count: 1,
+      children: [{ id: 'cdp-8', label: 'LPN 8', kind: 'cdp', dirty: true }],
+    },
+    {
+      id: 'ctp-4',
+      label: 'CTP 4',
+      kind: 'ctp',
+      dirty: true,
+      count: 2,
+      children: [
+        { id: 'cdp-32', label: 'LPN 32', kind: 'cdp', dirty: true },
+        { id: 'cdp-35', label: 'LPN 35', kind: 'cdp', dirty: true },
+      ],
+    },
     { id: 'cold-2-3', label: '1 colder group', kind: 'cold', count: 1 },
   ],
 };

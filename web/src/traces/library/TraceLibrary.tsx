@@ -8,12 +8,33 @@ import type { Library } from './useLibrary';
 
 /** An entry's statistics in the shape TraceStats shows (older entries may lack a report). */
 function asParse(e: LibraryEntry): TraceParse {
-  const report = e.report ?? { lines: 0, requests: e.stats.requests, ignored: 0, filtered: 0, skipped: 0, reordered: 0, errors: [], limit_reached: false };
+  const report = e.report ?? {
+    lines: 0,
+    requests: e.stats.requests,
+    ignored: 0,
+    filtered: 0,
+    skipped: 0,
+    reordered: 0,
+    errors: [],
+    limit_reached: false,
+  };
   return { name: e.name, format: e.format, report, summary: e.stats };
 }
 
 /** One uploaded trace: load, statistics, rename (Enter saves, Esc cancels), delete (confirmed). */
-function Row({ e, library, current, disabled, onLoad }: { e: LibraryEntry; library: Library; current: boolean; disabled: boolean; onLoad(e: LibraryEntry): void }) {
+function Row({
+  e,
+  library,
+  current,
+  disabled,
+  onLoad,
+}: {
+  e: LibraryEntry;
+  library: Library;
+  current: boolean;
+  disabled: boolean;
+  onLoad(e: LibraryEntry): void;
+}) {
   const [editing, setEditing] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   // Statistics render only while open (their test ids would otherwise repeat the panel's).
@@ -23,7 +44,11 @@ function Row({ e, library, current, disabled, onLoad }: { e: LibraryEntry; libra
     setEditing(undefined);
   };
   return (
-    <li className={`library__item${current ? ' library__item--current' : ''}`} data-testid="library-entry" data-hash={e.hash}>
+    <li
+      className={`library__item${current ? ' library__item--current' : ''}`}
+      data-testid="library-entry"
+      data-hash={e.hash}
+    >
       {editing == null ? (
         <span className="library__name">{e.name}</span>
       ) : (
@@ -65,7 +90,12 @@ function Row({ e, library, current, disabled, onLoad }: { e: LibraryEntry; libra
             </button>
             {confirming ? (
               <>
-                <button type="button" autoFocus onClick={() => void library.remove(e.hash)} aria-label={`Delete ${e.name} for good`}>
+                <button
+                  type="button"
+                  autoFocus
+                  onClick={() => void library.remove(e.hash)}
+                  aria-label={`Delete ${e.name} for good`}
+                >
                   Delete for good
                 </button>
                 <button type="button" onClick={() => setConfirming(false)}>
@@ -123,14 +153,25 @@ export function TraceLibrary({ library, shipped, current, disabled, onLoad, onLo
       ) : (
         <ul>
           {library.entries.map((e) => (
-            <Row key={e.hash} e={e} library={library} current={current === e.hash} disabled={disabled} onLoad={onLoad} />
+            <Row
+              key={e.hash}
+              e={e}
+              library={library}
+              current={current === e.hash}
+              disabled={disabled}
+              onLoad={onLoad}
+            />
           ))}
         </ul>
       )}
       <h4>Shipped with the app</h4>
       <ul>
         {shipped.map((t) => (
-          <li key={t.file} className={`library__item${current === t.file ? ' library__item--current' : ''}`} data-testid="library-shipped">
+          <li
+            key={t.file}
+            className={`library__item${current === t.file ? ' library__item--current' : ''}`}
+            data-testid="library-shipped"
+          >
             <span className="library__name" title={t.description}>
               {t.title}
             </span>
@@ -138,7 +179,12 @@ export function TraceLibrary({ library, shipped, current, disabled, onLoad, onLo
               {t.format} · {count(t.requests)} requests{current === t.file && ' · loaded'}
             </span>
             <div className="library__actions">
-              <button type="button" disabled={disabled} onClick={() => onLoadShipped(t.file)} aria-label={`Load ${t.title}`}>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onLoadShipped(t.file)}
+                aria-label={`Load ${t.title}`}
+              >
                 Load
               </button>
             </div>

@@ -74,7 +74,8 @@ let db: Promise<IDBPDatabase<LibrarySchema>> | undefined;
 const session = new Map<string, StoredTrace>();
 
 function open(): Promise<IDBPDatabase<LibrarySchema>> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('this browser has no IndexedDB (a private window?)'));
+  if (typeof indexedDB === 'undefined')
+    return Promise.reject(new Error('this browser has no IndexedDB (a private window?)'));
   db ??= openDB<LibrarySchema>(LIBRARY_DB, 1, {
     upgrade(d) {
       d.createObjectStore('entries', { keyPath: 'hash' });
@@ -106,7 +107,10 @@ export async function listTraces(): Promise<LibraryEntry[]> {
   } catch {
     // No IndexedDB: only this session's traces.
   }
-  const all = [...kept, ...[...session.values()].map((s) => s.entry).filter((e) => !kept.some((k) => k.hash === e.hash))];
+  const all = [
+    ...kept,
+    ...[...session.values()].map((s) => s.entry).filter((e) => !kept.some((k) => k.hash === e.hash)),
+  ];
   return all.sort((a, b) => b.addedAt - a.addedAt);
 }
 
@@ -129,7 +133,12 @@ export async function getTrace(hash: string): Promise<StoredTrace | undefined> {
  * Adds an upload: keeps it in the library when the browser has room, else holds it for the
  * session with `whyNotKept`. `hash` may be given when already computed.
  */
-export async function putTrace(src: Blob | Uint8Array, name: string, facts: TraceFacts, hash?: string): Promise<PutResult> {
+export async function putTrace(
+  src: Blob | Uint8Array,
+  name: string,
+  facts: TraceFacts,
+  hash?: string,
+): Promise<PutResult> {
   const blob = src instanceof Blob ? src : new Blob([src as BlobPart]);
   const key = hash ?? (await contentHash(blob));
   const known = await getTrace(key);
@@ -157,8 +166,11 @@ export async function putTrace(src: Blob | Uint8Array, name: string, facts: Trac
     const tx = d.transaction(['entries', 'files'], 'readwrite');
     await Promise.all([tx.objectStore('files').put(blob, key), tx.objectStore('entries').put(record), tx.done]);
   } catch (e) {
-    if (isQuotaError(e) || isQuotaError((e as { cause?: unknown })?.cause)) return keepForSession(quotaMessage(blob.size, free));
-    return keepForSession(`Not kept in the library: ${message(e)}. It stays usable until you close or reload the page.`);
+    if (isQuotaError(e) || isQuotaError((e as { cause?: unknown })?.cause))
+      return keepForSession(quotaMessage(blob.size, free));
+    return keepForSession(
+      `Not kept in the library: ${message(e)}. It stays usable until you close or reload the page.`,
+    );
   }
   return { entry: { ...record, stored: 'library' }, existed: false };
 }

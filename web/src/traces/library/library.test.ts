@@ -23,9 +23,19 @@ const reload = () => closeLibrary();
 describe('trace library', () => {
   it('keeps an upload across a reload, keyed by its content hash, with its bytes and statistics', async () => {
     const bytes = csv('1,2,3\n');
-    const { entry, existed } = await putTrace(new File([bytes], 'mine.csv'), 'mine.csv', { format: 'msr', stats: stats(1), choices: { timeScale: 2 } });
+    const { entry, existed } = await putTrace(new File([bytes], 'mine.csv'), 'mine.csv', {
+      format: 'msr',
+      stats: stats(1),
+      choices: { timeScale: 2 },
+    });
     expect(existed).toBe(false);
-    expect(entry).toMatchObject({ hash: await contentHash(bytes), name: 'mine.csv', bytes: 6, format: 'msr', stored: 'library' });
+    expect(entry).toMatchObject({
+      hash: await contentHash(bytes),
+      name: 'mine.csv',
+      bytes: 6,
+      format: 'msr',
+      stored: 'library',
+    });
     await reload();
     const [listed] = await listTraces();
     expect(listed).toMatchObject({ hash: entry.hash, name: 'mine.csv', stored: 'library', choices: { timeScale: 2 } });

@@ -9,9 +9,15 @@ import { gridLayout, gridWindow, hitTest } from './layout';
 import { scrollTopFor } from './overview';
 import { Legend } from './Legend';
 import { blockMarks } from './association';
-import { useGridBox, useGridPaint, useHoverAssociation, useHoverDuty, useHoverInfo, useOverlayAnimation } from './useGrid';
+import {
+  useGridBox,
+  useGridPaint,
+  useHoverAssociation,
+  useHoverDuty,
+  useHoverInfo,
+  useOverlayAnimation,
+} from './useGrid';
 import './BlockGrid.css';
-
 
 /**
  * Every page of every block, coloured by state and block role (or erase-count heat), with
@@ -36,7 +42,10 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const hoverDuty = useHoverDuty(hoverBlock);
   const midRequest = useSim((s) => s.pos.op > 0);
 
-  const layout = useMemo(() => (info ? gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h) : null), [info, box.w, box.h]);
+  const layout = useMemo(
+    () => (info ? gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h) : null),
+    [info, box.w, box.h],
+  );
   const labels = !!layout && layout.cell >= LABEL_MIN_CELL;
   // Until the box is measured, its last known size (never the whole of a tall grid).
   const viewH = scroll.h || box.h;
@@ -64,7 +73,12 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const onGridKey = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
     if (!info) return;
     const pages = info.blocks * info.pagesPerBlock;
-    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -info.pagesPerBlock, ArrowDown: info.pagesPerBlock };
+    const moves: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -info.pagesPerBlock,
+      ArrowDown: info.pagesPerBlock,
+    };
     if (e.key === 'Escape') return setHover(null);
     const d = moves[e.key];
     if (d === undefined || e.shiftKey) return;
@@ -75,56 +89,68 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
 
   const text =
     hover && frame && info
-      ? describePage(frame, info.pagesPerBlock, hover.ppn, hoverInfo) + describeDuty(hoverDuty, Math.floor(hover.ppn / info.pagesPerBlock), midRequest)
+      ? describePage(frame, info.pagesPerBlock, hover.ppn, hoverInfo) +
+        describeDuty(hoverDuty, Math.floor(hover.ppn / info.pagesPerBlock), midRequest)
       : 'Hover or tap a page to see what it holds.';
 
   return (
     <section className="block-grid" aria-label="Block grid">
       <div className="block-grid__main">
-      {overview && layout && win && (
-        <GridOverview
-          layout={layout}
-          win={win}
-          height={box.h}
-          onJump={(block) => {
-            const el = boxRef.current;
-            if (el) el.scrollTop = (stackRef.current?.offsetTop ?? 0) + scrollTopFor(layout, block);
-          }}
-        />
-      )}
-      <div className="block-grid__box" ref={boxRef} onScroll={measureScroll}>
-        {layout && win && (
-          <div className="block-grid__stack" ref={stackRef} style={{ width: layout.width, height: layout.height }}>
-            <canvas
-              ref={pagesRef}
-              width={layout.width}
-              height={win.height}
-              style={{ top: win.top }}
-              role="application"
-              aria-roledescription="block grid"
-              aria-label={info ? `Block grid: ${info.blocks} blocks of ${info.pagesPerBlock} pages${heat ? ', coloured by erase count' : ''}. Arrow keys move a page cursor: left and right one page, up and down one block.` : 'block grid'}
-              aria-describedby="page-info"
-              tabIndex={0}
-              data-own-arrows=""
-              onKeyDown={onGridKey}
-              onFocus={() => hover === null && setHover({ ppn: 0, pinned: true })}
-              onMouseDown={(e) => e.preventDefault()}
-              data-testid="block-grid"
-              onPointerMove={(e) => {
-                if (e.pointerType !== 'mouse' || hover?.pinned) return;
-                const ppn = pageAt(e);
-                setHover(ppn === null ? null : { ppn, pinned: false });
-              }}
-              onPointerLeave={() => !hover?.pinned && setHover(null)}
-              onPointerDown={(e) => {
-                const ppn = pageAt(e);
-                setHover(ppn === null || (hover?.pinned && hover.ppn === ppn) ? null : { ppn, pinned: true });
-              }}
-            />
-            <canvas ref={overlayRef} className="block-grid__overlay" width={layout.width} height={win.height} style={{ top: win.top }} aria-hidden="true" />
-          </div>
+        {overview && layout && win && (
+          <GridOverview
+            layout={layout}
+            win={win}
+            height={box.h}
+            onJump={(block) => {
+              const el = boxRef.current;
+              if (el) el.scrollTop = (stackRef.current?.offsetTop ?? 0) + scrollTopFor(layout, block);
+            }}
+          />
         )}
-      </div>
+        <div className="block-grid__box" ref={boxRef} onScroll={measureScroll}>
+          {layout && win && (
+            <div className="block-grid__stack" ref={stackRef} style={{ width: layout.width, height: layout.height }}>
+              <canvas
+                ref={pagesRef}
+                width={layout.width}
+                height={win.height}
+                style={{ top: win.top }}
+                role="application"
+                aria-roledescription="block grid"
+                aria-label={
+                  info
+                    ? `Block grid: ${info.blocks} blocks of ${info.pagesPerBlock} pages${heat ? ', coloured by erase count' : ''}. Arrow keys move a page cursor: left and right one page, up and down one block.`
+                    : 'block grid'
+                }
+                aria-describedby="page-info"
+                tabIndex={0}
+                data-own-arrows=""
+                onKeyDown={onGridKey}
+                onFocus={() => hover === null && setHover({ ppn: 0, pinned: true })}
+                onMouseDown={(e) => e.preventDefault()}
+                data-testid="block-grid"
+                onPointerMove={(e) => {
+                  if (e.pointerType !== 'mouse' || hover?.pinned) return;
+                  const ppn = pageAt(e);
+                  setHover(ppn === null ? null : { ppn, pinned: false });
+                }}
+                onPointerLeave={() => !hover?.pinned && setHover(null)}
+                onPointerDown={(e) => {
+                  const ppn = pageAt(e);
+                  setHover(ppn === null || (hover?.pinned && hover.ppn === ppn) ? null : { ppn, pinned: true });
+                }}
+              />
+              <canvas
+                ref={overlayRef}
+                className="block-grid__overlay"
+                width={layout.width}
+                height={win.height}
+                style={{ top: win.top }}
+                aria-hidden="true"
+              />
+            </div>
+          )}
+        </div>
       </div>
       <ul className="sr-only" aria-label="Blocks marked on the grid" data-testid="grid-marks">
         {marks.map((m, i) => (

@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useSim } from '../../store/useSim';
 import { useThrottled } from '../../ui/useThrottled';
 import type { GridLayout, GridWindow } from './layout';
-import { blocksInView, OVERVIEW_WIDTH, overviewBlockAt, overviewMap, overviewPixelOf, overviewPixels } from './overview';
+import {
+  blocksInView,
+  OVERVIEW_WIDTH,
+  overviewBlockAt,
+  overviewMap,
+  overviewPixelOf,
+  overviewPixels,
+} from './overview';
 import { OP_MARK } from './palette';
 
 /** Room under the picture for its caption (px). */
@@ -13,7 +20,17 @@ const CAPTION_PX = 36;
  * outlined and named, a click scrolls the grid to the block under it. Repainted at most
  * once a second while playing (it reads every page).
  */
-export function GridOverview({ layout, win, height, onJump }: { layout: GridLayout; win: GridWindow; height: number; onJump: (block: number) => void }) {
+export function GridOverview({
+  layout,
+  win,
+  height,
+  onJump,
+}: {
+  layout: GridLayout;
+  win: GridWindow;
+  height: number;
+  onJump: (block: number) => void;
+}) {
   const info = useSim((s) => s.info);
   const frame = useSim((s) => s.frame);
   const seq = useSim((s) => s.seq);
@@ -53,7 +70,11 @@ export function GridOverview({ layout, win, height, onJump }: { layout: GridLayo
         aria-label={`Overview of all ${n(blocks)} blocks; ${caption.toLowerCase()}. Click to scroll the grid there.`}
         onClick={(e) => {
           const r = e.currentTarget.getBoundingClientRect();
-          const block = overviewBlockAt(map, ((e.clientX - r.left) * map.width) / r.width, ((e.clientY - r.top) * map.height) / r.height);
+          const block = overviewBlockAt(
+            map,
+            ((e.clientX - r.left) * map.width) / r.width,
+            ((e.clientY - r.top) * map.height) / r.height,
+          );
           if (block !== null) onJump(block);
         }}
       />

@@ -2,7 +2,17 @@ import { useMemo } from 'react';
 import type { FrameData } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
 import { legendData } from './legendData';
-import { ASSOCIATION_LINK, BACKGROUND, FREE_PAGE, INVALID_PAGE, MERGE_OUTLINES, OP_MARK, ROLES, VICTIM_OUTLINE, heatColor } from './palette';
+import {
+  ASSOCIATION_LINK,
+  BACKGROUND,
+  FREE_PAGE,
+  INVALID_PAGE,
+  MERGE_OUTLINES,
+  OP_MARK,
+  ROLES,
+  VICTIM_OUTLINE,
+  heatColor,
+} from './palette';
 
 /** Props of the grid legend. */
 export interface LegendProps {
@@ -40,20 +50,38 @@ export function Legend({ heat, frame, labels, merges = false }: LegendProps) {
       <ul className="legend" aria-label="Legend">
         {heat ? (
           <li>
-            <span className="heat-scale" style={{ background: `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heatColor).join(', ')})` }} />
+            <span
+              className="heat-scale"
+              style={{ background: `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map(heatColor).join(', ')})` }}
+            />
             erases 0 – {maxErase} (lighter = free page, darker = invalid)
           </li>
         ) : (
           <>
-            <li><span className="swatch" style={{ background: FREE_PAGE, border: `1px solid ${BACKGROUND}` }} />free</li>
+            <li>
+              <span className="swatch" style={{ background: FREE_PAGE, border: `1px solid ${BACKGROUND}` }} />
+              free
+            </li>
             {roles.map((r) => (
-              <li key={r}><span className="swatch" style={{ background: ROLES[r].color }} />valid · {roleName(r)}</li>
+              <li key={r}>
+                <span className="swatch" style={{ background: ROLES[r].color }} />
+                valid · {roleName(r)}
+              </li>
             ))}
-            <li><span className="swatch" style={{ background: INVALID_PAGE }} />invalid</li>
+            <li>
+              <span className="swatch" style={{ background: INVALID_PAGE }} />
+              invalid
+            </li>
           </>
         )}
-        <li><span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />GC victim</li>
-        <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: OP_MARK }} />current operation</li>
+        <li>
+          <span className="swatch swatch--outline" style={{ borderColor: VICTIM_OUTLINE }} />
+          GC victim
+        </li>
+        <li>
+          <span className="swatch swatch--outline swatch--thin" style={{ borderColor: OP_MARK }} />
+          current operation
+        </li>
         {merges && (
           <>
             <li data-testid="legend-merge">
@@ -62,7 +90,13 @@ export function Legend({ heat, frame, labels, merges = false }: LegendProps) {
               <span className="swatch swatch--outline" style={{ borderColor: MERGE_OUTLINES.result }} />
               merge: data, log and new data block
             </li>
-            <li><span className="swatch swatch--outline swatch--thin" style={{ borderColor: ASSOCIATION_LINK, borderStyle: 'dotted' }} />hovered block's log ↔ data partners</li>
+            <li>
+              <span
+                className="swatch swatch--outline swatch--thin"
+                style={{ borderColor: ASSOCIATION_LINK, borderStyle: 'dotted' }}
+              />
+              hovered block's log ↔ data partners
+            </li>
           </>
         )}
         {labels && <li className="legend__note">numbers: the logical (or translation) page each written page holds</li>}

@@ -25,7 +25,7 @@ describe('animationMs', () => {
   });
 
   it('fits an animation into the time between steps while playing, and skips it when too short', () => {
-    expect(animationMs(at(3), hl(1, 0), ops(3), true)).toBeCloseTo(1000 / 3 * 0.8);
+    expect(animationMs(at(3), hl(1, 0), ops(3), true)).toBeCloseTo((1000 / 3) * 0.8);
     expect(animationMs(at(3), hl(1, 0), ops(30), true)).toBe(0); // 27 ms is not worth it
     expect(animationMs(at(0), hl(1, 0), req(5), true)).toBe(160);
   });

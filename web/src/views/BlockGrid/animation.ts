@@ -23,6 +23,7 @@ export function animationMs(pos: Position, hl: GridHighlight, speed: Speed, play
   const perStep = 1000 / speed.perSecond;
   let ms = 0;
   if (pos.op > 0) ms = playing ? Math.min(OP_ANIMATION_MS, perStep * SHARE) : OP_ANIMATION_MS;
-  else if (!playing || speed.perSecond <= ANIMATE_REQUESTS_UP_TO) ms = playing ? Math.min(REQUEST_ANIMATION_MS, perStep * SHARE) : REQUEST_ANIMATION_MS;
+  else if (!playing || speed.perSecond <= ANIMATE_REQUESTS_UP_TO)
+    ms = playing ? Math.min(REQUEST_ANIMATION_MS, perStep * SHARE) : REQUEST_ANIMATION_MS;
   return ms < MIN_MS ? 0 : ms;
 }

@@ -39,19 +39,34 @@ export interface BlockMark {
 export function blockMarks(hl: GridHighlight | null, assoc: Association | null): BlockMark[] {
   const out: BlockMark[] = [];
   if (hl) {
-    if (hl.victim >= 0) out.push({ block: hl.victim, mark: 'victim', text: `block ${hl.victim}: ${hl.victimActive ? 'being reclaimed' : 'last GC victim'}` });
+    if (hl.victim >= 0)
+      out.push({
+        block: hl.victim,
+        mark: 'victim',
+        text: `block ${hl.victim}: ${hl.victimActive ? 'being reclaimed' : 'last GC victim'}`,
+      });
     for (const m of hl.merges) {
       const what = `${m.kind} merge of logical block ${m.lbn}`;
       out.push({ block: m.log, mark: 'merge-log', text: `block ${m.log}: log block of the ${what}` });
-      if (m.data !== null) out.push({ block: m.data, mark: 'merge-data', text: `block ${m.data}: data block of the ${what}` });
-      if (m.result !== null && m.result !== m.log) out.push({ block: m.result, mark: 'merge-result', text: `block ${m.result}: new data block of the ${what}` });
+      if (m.data !== null)
+        out.push({ block: m.data, mark: 'merge-data', text: `block ${m.data}: data block of the ${what}` });
+      if (m.result !== null && m.result !== m.log)
+        out.push({ block: m.result, mark: 'merge-result', text: `block ${m.result}: new data block of the ${what}` });
     }
     for (const b of hl.erased) out.push({ block: b, mark: 'erased', text: `block ${b}: erased` });
   }
   if (assoc) {
-    out.push({ block: assoc.block, mark: 'hover', text: `block ${assoc.block}: ${assoc.role === 'log' ? 'log block under the pointer' : 'data block under the pointer'}` });
+    out.push({
+      block: assoc.block,
+      mark: 'hover',
+      text: `block ${assoc.block}: ${assoc.role === 'log' ? 'log block under the pointer' : 'data block under the pointer'}`,
+    });
     for (const p of assoc.partners) {
-      out.push({ block: p, mark: 'associated', text: `block ${p}: ${assoc.role === 'log' ? 'data block it serves' : 'its log block'}` });
+      out.push({
+        block: p,
+        mark: 'associated',
+        text: `block ${p}: ${assoc.role === 'log' ? 'data block it serves' : 'its log block'}`,
+      });
     }
   }
   return out;

@@ -23,18 +23,30 @@ type Put = [FakeImageData, number, number, number?, number?, number?, number?];
 /** A 2D context that records its uploads. */
 function fakeCtx(height: number) {
   const puts: Put[] = [];
-  const ctx = { canvas: { height }, putImageData: (...a: Put) => void puts.push(a) } as unknown as CanvasRenderingContext2D;
+  const ctx = {
+    canvas: { height },
+    putImageData: (...a: Put) => void puts.push(a),
+  } as unknown as CanvasRenderingContext2D;
   return { ctx, puts };
 }
 
 /** The same pixels (a plain loop: toEqual over 360,000 bytes takes seconds). */
-const samePixels = (p: FakeImageData, q: FakeImageData) => p.data.length === q.data.length && p.data.every((v, i) => v === q.data[i]);
+const samePixels = (p: FakeImageData, q: FakeImageData) =>
+  p.data.length === q.data.length && p.data.every((v, i) => v === q.data[i]);
 
 const BLOCKS = 48;
 const PPB = 16;
 
 function frame(pageStates: Uint8Array, roles: Uint8Array, extra: Partial<FrameData> = {}): FrameData {
-  return { pageStates, blockRoles: roles, validCounts: new Uint32Array(BLOCKS), eraseCounts: new Uint32Array(BLOCKS), counters: new Float64Array(0), hash: '', ...extra };
+  return {
+    pageStates,
+    blockRoles: roles,
+    validCounts: new Uint32Array(BLOCKS),
+    eraseCounts: new Uint32Array(BLOCKS),
+    counters: new Float64Array(0),
+    hash: '',
+    ...extra,
+  };
 }
 
 describe('grid painter', () => {
@@ -68,12 +80,20 @@ describe('grid painter', () => {
     // its old pixels.
     states.fill(states[5 * PPB] === 1 ? 2 : 1, 5 * PPB, 6 * PPB);
     byCompare.paint(a.ctx, frame(states.slice(), roles.slice()), false);
-    byChanges.paint(b.ctx, frame(states, roles, { seq: 31, changes: { since: 30, blocks: new Uint32Array(0) } }), false);
+    byChanges.paint(
+      b.ctx,
+      frame(states, roles, { seq: 31, changes: { since: 30, blocks: new Uint32Array(0) } }),
+      false,
+    );
     expect(samePixels(b.puts.at(-1)![0], a.puts.at(-1)![0])).toBe(false);
     // A frame with changes against a frame this painter did not paint: it compares every block.
     states.fill(2, 0, PPB);
     byCompare.paint(a.ctx, frame(states.slice(), roles.slice()), false);
-    byChanges.paint(b.ctx, frame(states, roles, { seq: 40, changes: { since: 39, blocks: new Uint32Array(0) } }), false);
+    byChanges.paint(
+      b.ctx,
+      frame(states, roles, { seq: 40, changes: { since: 39, blocks: new Uint32Array(0) } }),
+      false,
+    );
     expect(samePixels(b.puts.at(-1)![0], a.puts.at(-1)![0])).toBe(true);
   });
 
@@ -104,7 +124,8 @@ describe('grid painter', () => {
     const { ctx, puts } = fakeCtx(layout.height);
     painter.paint(ctx, frame(new Uint8Array(BLOCKS * PPB), new Uint8Array(BLOCKS)), false);
     const img = puts.at(-1)![0];
-    const at = (x: number, y: number) => [...img.data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 3)].join(',');
+    const at = (x: number, y: number) =>
+      [...img.data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 3)].join(',');
     const seam = rgb(BACKGROUND).join(',');
     const [ox, oy] = tileOrigin(layout, 0);
     const tile = layout.across * layout.cell;

@@ -62,7 +62,12 @@ export class GridPainter {
    * Paints `frame` into `ctx` (role colours, or erase-count heat when `heat`); the canvas
    * holds the rows of `win` (the whole grid by default).
    */
-  paint(ctx: CanvasRenderingContext2D, frame: FrameData, heat: boolean, win: GridWindow = { top: 0, height: this.layout.height }): PaintStats {
+  paint(
+    ctx: CanvasRenderingContext2D,
+    frame: FrameData,
+    heat: boolean,
+    win: GridWindow = { top: 0, height: this.layout.height },
+  ): PaintStats {
     const { pageStates, blockRoles, eraseCounts } = frame;
     let max = 0;
     if (heat) for (let b = 0; b < this.blocks; b++) if (eraseCounts[b] > max) max = eraseCounts[b];
@@ -74,12 +79,21 @@ export class GridPainter {
     // Which blocks' pages may differ from what was painted: a frame that came as changes
     // since the frame painted last names them (no need to compare 16.7 MB of pages on the
     // paper's device); the same frame again has none; otherwise compare every block.
-    const changes = full || frame.seq === undefined ? null : frame.seq === this.seq ? [] : frame.changes?.since === this.seq ? frame.changes.blocks : null;
+    const changes =
+      full || frame.seq === undefined
+        ? null
+        : frame.seq === this.seq
+          ? []
+          : frame.changes?.since === this.seq
+            ? frame.changes.blocks
+            : null;
     if (changes) for (const b of changes) this.marked[b] = 1;
     this.seq = frame.seq ?? -1;
     const ppb = this.pagesPerBlock;
     const words = ppb >> 2;
-    const next32 = this.states32 ? new Uint32Array(pageStates.buffer, pageStates.byteOffset, pageStates.length >> 2) : null;
+    const next32 = this.states32
+      ? new Uint32Array(pageStates.buffer, pageStates.byteOffset, pageStates.length >> 2)
+      : null;
     const { cell, across, gap, inset } = this.layout;
     const tileW = across * cell + gap;
     const tileH = this.layout.down * cell + gap;

@@ -84,7 +84,12 @@ function mergesAround(ops: EngineEvent[], at: number): MergeMark[] {
  * served (op 0); `lastVictim` is the engine's last GC victim (-1 none) for when the request
  * on screen ran no GC.
  */
-export function gridHighlight(current: RequestTrace | null, pos: Position, lastVictim: number, ppb: number): GridHighlight {
+export function gridHighlight(
+  current: RequestTrace | null,
+  pos: Position,
+  lastVictim: number,
+  ppb: number,
+): GridHighlight {
   if (!current) return { ...NONE, victim: lastVictim };
   const ops = current.ops;
   const applied = pos.op > 0 ? pos.op : ops.length;
@@ -97,7 +102,14 @@ export function gridHighlight(current: RequestTrace | null, pos: Position, lastV
   if (!active) victim = lastVictim;
   if (pos.op === 0) {
     const erased = ops.flatMap((e) => (e.type === 'erase' ? [e.block] : []));
-    return { victim, victimActive: active, op: null, moves: copies(ops, ops.length), erased, merges: ops.flatMap(mark) };
+    return {
+      victim,
+      victimActive: active,
+      op: null,
+      moves: copies(ops, ops.length),
+      erased,
+      merges: ops.flatMap(mark),
+    };
   }
   const e = ops[applied - 1];
   let op: GridHighlight['op'] = null;

@@ -25,7 +25,8 @@ export function describePage(frame: FrameData, ppb: number, ppn: number, info: P
             ? `dynamic translation page ${info.key}`
             : `LPN ${info.key}`;
       content = ` — ${state === PAGE_STATE.invalid ? 'held ' : ''}${what}, version ${info.version}`;
-    } else content = ' — contents not recorded (pre-filled before the trace, or written while the timeline skipped ahead)';
+    } else
+      content = ' — contents not recorded (pre-filled before the trace, or written while the timeline skipped ahead)';
   }
   return `${where}${content} · ${blockText}`;
 }

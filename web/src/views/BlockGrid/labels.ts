@@ -32,8 +32,19 @@ export function drawLabels(ctx: CanvasRenderingContext2D, l: GridLayout, ppb: nu
     if (state === PAGE_STATE.free || keys[ppn] < 0) continue;
     const [x, y, cell] = cellRect(l, ppn, ppb);
     const role = frame.blockRoles[Math.floor(ppn / ppb)];
-    ctx.fillStyle = heat ? (state === PAGE_STATE.invalid ? '#ffffff' : '#000000') : state === PAGE_STATE.invalid ? INVALID_TEXT : (ROLE_TEXT[role] ?? '#ffffff');
+    ctx.fillStyle = heat
+      ? state === PAGE_STATE.invalid
+        ? '#ffffff'
+        : '#000000'
+      : state === PAGE_STATE.invalid
+        ? INVALID_TEXT
+        : (ROLE_TEXT[role] ?? '#ffffff');
     const text = String(keys[ppn]);
-    ctx.fillText(text.length > 4 ? `${text.slice(0, 3)}…` : text, x + (cell - 1) / 2, y + (cell - 1) / 2 + 0.5, cell - 3);
+    ctx.fillText(
+      text.length > 4 ? `${text.slice(0, 3)}…` : text,
+      x + (cell - 1) / 2,
+      y + (cell - 1) / 2 + 0.5,
+      cell - 3,
+    );
   }
 }

@@ -29,7 +29,11 @@ describe('block grid layout', () => {
 
   it('hit-tests pages back to their block and page', () => {
     const l = gridLayout(64, 16, 900, 600);
-    for (const [block, page] of [[0, 0], [5, 7], [63, 15]]) {
+    for (const [block, page] of [
+      [0, 0],
+      [5, 7],
+      [63, 15],
+    ]) {
       const [ox, oy] = tileOrigin(l, block);
       const x = ox + (page % l.across) * l.cell + 1;
       const y = oy + Math.floor(page / l.across) * l.cell + 1;

@@ -39,7 +39,16 @@ export function gridLayout(blocks: number, pagesPerBlock: number, boxW: number, 
     const perRow = Math.max(1, Math.floor((boxW - inset + gap) / tileW));
     const rows = Math.ceil(blocks / perRow);
     if (rows * tileH - gap + inset <= boxH || cell === 1) {
-      return { cell, gap, across, down, perRow, inset, width: perRow * tileW - gap + inset, height: rows * tileH - gap + inset };
+      return {
+        cell,
+        gap,
+        across,
+        down,
+        perRow,
+        inset,
+        width: perRow * tileW - gap + inset,
+        height: rows * tileH - gap + inset,
+      };
     }
   }
   throw new Error('unreachable');

@@ -5,7 +5,11 @@
  * 262,144-block device ~10 ms a frame; the 50 ms frame budget), and reads the erase
  * counts only when the heat scale shows them.
  */
-export function legendData(blockRoles: Uint8Array, eraseCounts: Uint32Array, heat: boolean): { roles: number[]; maxErase: number } {
+export function legendData(
+  blockRoles: Uint8Array,
+  eraseCounts: Uint32Array,
+  heat: boolean,
+): { roles: number[]; maxErase: number } {
   const seen = new Uint8Array(256);
   for (let b = 0; b < blockRoles.length; b++) seen[blockRoles[b]] = 1;
   const roles: number[] = [];

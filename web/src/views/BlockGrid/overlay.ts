@@ -45,7 +45,14 @@ function tileCentre(l: GridLayout, block: number): [number, number] {
 }
 
 /** A tile outline `pad` px outside the tile, dashed when `dash` is given. */
-function outline(ctx: CanvasRenderingContext2D, l: GridLayout, block: number, color: string, pad: number, dash: number[] = []) {
+function outline(
+  ctx: CanvasRenderingContext2D,
+  l: GridLayout,
+  block: number,
+  color: string,
+  pad: number,
+  dash: number[] = [],
+) {
   const [x, y, w, h] = tileRect(l, block);
   ctx.setLineDash(dash);
   ctx.lineWidth = 2;

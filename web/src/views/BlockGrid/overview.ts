@@ -52,7 +52,11 @@ const INVALID_RGB = rgb(INVALID_PAGE);
  * The overview's pixels (little-endian RGBA words, `m.width * m.height`): each pixel the
  * page-weighted mix of its blocks' free, valid (role colour) and invalid pages.
  */
-export function overviewPixels(m: OverviewMap, frame: Pick<FrameData, 'pageStates' | 'blockRoles'>, pagesPerBlock: number): Uint32Array {
+export function overviewPixels(
+  m: OverviewMap,
+  frame: Pick<FrameData, 'pageStates' | 'blockRoles'>,
+  pagesPerBlock: number,
+): Uint32Array {
   const out = new Uint32Array(m.width * m.height);
   const { pageStates, blockRoles } = frame;
   const cells = Math.min(out.length, Math.ceil(m.blocks / m.per));

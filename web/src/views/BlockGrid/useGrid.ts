@@ -47,14 +47,23 @@ export function useGridBox(boxRef: RefObject<HTMLDivElement | null>, stackRef: R
 /** Pages: incremental repaint of the blocks that changed, timed for the frame-time figures. */
 export function useGridPaint(
   pagesRef: RefObject<HTMLCanvasElement | null>,
-  g: { layout: GridLayout | null; frame: FrameData | undefined; info: SimInfo | undefined; heat: boolean; labels: boolean; probeId: string; win: GridWindow | null },
+  g: {
+    layout: GridLayout | null;
+    frame: FrameData | undefined;
+    info: SimInfo | undefined;
+    heat: boolean;
+    labels: boolean;
+    probeId: string;
+    win: GridWindow | null;
+  },
 ) {
   const painterRef = useRef<GridPainter | null>(null);
   const { layout, frame, info, heat, labels, probeId, win } = g;
   useLayoutEffect(() => {
     const ctx = pagesRef.current?.getContext('2d');
     if (!ctx || !layout || !frame || !info || !win) return;
-    if (painterRef.current?.layout !== layout) painterRef.current = new GridPainter(layout, info.blocks, info.pagesPerBlock);
+    if (painterRef.current?.layout !== layout)
+      painterRef.current = new GridPainter(layout, info.blocks, info.pagesPerBlock);
     const painter = painterRef.current;
     const t0 = performance.now();
     if (labels) painter.invalidate(); // labels are drawn over the image, so repaint it whole
@@ -74,7 +83,15 @@ export function useGridPaint(
  */
 export function useOverlayAnimation(
   overlayRef: RefObject<HTMLCanvasElement | null>,
-  g: { seq: number; layout: GridLayout | null; info: SimInfo | undefined; probeId: string; win: GridWindow | null; hoverPpn: number | null; assoc: Association | null },
+  g: {
+    seq: number;
+    layout: GridLayout | null;
+    info: SimInfo | undefined;
+    probeId: string;
+    win: GridWindow | null;
+    hoverPpn: number | null;
+    assoc: Association | null;
+  },
 ): GridHighlight | null {
   const store = useStore();
   const { seq, layout, info, probeId, win, hoverPpn, assoc } = g;
@@ -94,7 +111,8 @@ export function useOverlayAnimation(
     const ms = animationMs(s.pos, hl, SPEEDS[s.speed], s.status === 'playing');
     const a = { hl, t: ms === 0 ? 1 : 0 };
     anim.current = a;
-    const draw = () => drawOverlay(ctx, layout, ppb, hl, a.t, latest.current.hoverPpn, latest.current.assoc, latest.current.top);
+    const draw = () =>
+      drawOverlay(ctx, layout, ppb, hl, a.t, latest.current.hoverPpn, latest.current.assoc, latest.current.top);
     if (a.t >= 1) return draw();
     const start = performance.now();
     let raf = 0;
@@ -115,7 +133,8 @@ export function useOverlayAnimation(
     const a = anim.current;
     // While animating, the next animation frame draws the hover anyway.
     // A new window (or a resized canvas, which clears it) needs the overlay again.
-    if (ctx && layout && info && win && a && a.t >= 1) drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn, assoc, win.top);
+    if (ctx && layout && info && win && a && a.t >= 1)
+      drawOverlay(ctx, layout, info.pagesPerBlock, a.hl, 1, hoverPpn, assoc, win.top);
   }, [overlayRef, hoverPpn, assoc, layout, info, win]);
   return shown;
 }
@@ -128,7 +147,10 @@ export function useHoverAssociation(info: SimInfo | undefined, hoverPpn: number 
   const pairs = !!info?.spec.stops.includes('merge');
   const hoverBlock = hoverPpn !== null && info ? Math.floor(hoverPpn / info.pagesPerBlock) : null;
   const inspection = useInspection(pairs && hoverBlock !== null ? {} : null);
-  const assoc = useMemo(() => (pairs && hoverBlock !== null ? associationOf(inspection, hoverBlock) : null), [pairs, hoverBlock, inspection]);
+  const assoc = useMemo(
+    () => (pairs && hoverBlock !== null ? associationOf(inspection, hoverBlock) : null),
+    [pairs, hoverBlock, inspection],
+  );
   return { pairs, assoc };
 }
 

@@ -21,7 +21,11 @@ const OPS: EngineEvent[] = [
   { type: 'cache_evict', level: 'entry', key: 5, dirty: true, bytes: 8 },
   { type: 'flash_program', ppn: 61, block: 7, page: 5, purpose: 'data', kind: 'Data', key: 7, version: 1, ns: 200000 },
 ];
-const CURRENT: RequestTrace = { index: 3, request: { type: 'request', index: 3, op: 'write', lpn: 7, pages: 1 }, ops: OPS };
+const CURRENT: RequestTrace = {
+  index: 3,
+  request: { type: 'request', index: 3, op: 'write', lpn: 7, pages: 1 },
+  ops: OPS,
+};
 
 const INSPECTION: Inspection = {
   ram_budget: 64,
@@ -31,8 +35,25 @@ const INSPECTION: Inspection = {
     { name: 'CMT', bytes: 24 },
   ],
   structures: [
-    { shape: 'list', id: 'cmt', name: 'CMT', level: 'entry', capacity: 3, len: 3, order: 'lru', truncated: false, entries: [5, 6, 8].map((key) => ({ key, value: key * 10, dirty: key === 5 })) },
-    { shape: 'table', id: 'gtd', name: 'GTD', len: 2, truncated: false, rows: [0, 1].map((key) => ({ key, value: 40 + key, in_ram: false })) },
+    {
+      shape: 'list',
+      id: 'cmt',
+      name: 'CMT',
+      level: 'entry',
+      capacity: 3,
+      len: 3,
+      order: 'lru',
+      truncated: false,
+      entries: [5, 6, 8].map((key) => ({ key, value: key * 10, dirty: key === 5 })),
+    },
+    {
+      shape: 'table',
+      id: 'gtd',
+      name: 'GTD',
+      len: 2,
+      truncated: false,
+      rows: [0, 1].map((key) => ({ key, value: 40 + key, in_ram: false })),
+    },
   ],
 };
 
@@ -41,7 +62,13 @@ let host: HTMLElement;
 
 /** Renders the panel and answers its inspection question with `inspection`. */
 async function show(store: SimStore, client: FakeClient, inspection: Inspection) {
-  act(() => root.render(<StoreContext.Provider value={store}><CachePanel /></StoreContext.Provider>));
+  act(() =>
+    root.render(
+      <StoreContext.Provider value={store}>
+        <CachePanel />
+      </StoreContext.Provider>,
+    ),
+  );
   const asked = await client.next('inspect');
   await act(async () => asked.resolve({ type: 'inspection', inspection, at: store.getState().pos }));
 }
@@ -49,7 +76,11 @@ async function show(store: SimStore, client: FakeClient, inspection: Inspection)
 async function mount(op: number, current = CURRENT, inspection = INSPECTION) {
   const client = new FakeClient();
   const store = new SimStore(client as unknown as SimClient);
-  const info = { ...fakeInfo(10), scheme: 'dftl', spec: { ...fakeInfo(10).spec, caches: [{ level: 'entry', name: 'CMT' }] } };
+  const info = {
+    ...fakeInfo(10),
+    scheme: 'dftl',
+    spec: { ...fakeInfo(10).spec, caches: [{ level: 'entry', name: 'CMT' }] },
+  };
   store['set']({ status: 'ready', info, current, pos: { request: 3, op, ops: current.ops.length } });
   const seek = vi.spyOn(store, 'seek').mockResolvedValue(undefined);
   await show(store, client, inspection);
@@ -87,7 +118,9 @@ describe('CachePanel', () => {
     const gone = q('[data-testid="cache-cmt"] [data-step="evict"]')!;
     expect(gone.textContent).toContain('5');
     expect(gone.querySelector('[aria-label="dirty"]')).not.toBeNull();
-    const keys = [...host.querySelectorAll('[data-testid="cache-cmt"] li[data-key]')].map((li) => li.getAttribute('data-key'));
+    const keys = [...host.querySelectorAll('[data-testid="cache-cmt"] li[data-key]')].map((li) =>
+      li.getAttribute('data-key'),
+    );
     expect(keys).toEqual(['5', '6', '8']);
     expect(q('[data-testid="cache-cmt"]')!.textContent).toContain('LRU (next victim)');
   });
@@ -105,8 +138,25 @@ describe('CachePanel', () => {
   });
 
   it('shows a page packed part-way through a request as pending in the range index, newest first', async () => {
-    const dtp = { type: 'flash_program', ppn: 90, block: 11, page: 2, purpose: 'translation', kind: 'Dtp', key: 4, version: 1, ns: 1 } as unknown as EngineEvent;
-    const ranges = { shape: 'ranges' as const, id: 'dtp_index', name: 'DTP index', len: 1, truncated: false, ranges: [{ id: 0, min: 1, max: 9, ppn: 80 }] };
+    const dtp = {
+      type: 'flash_program',
+      ppn: 90,
+      block: 11,
+      page: 2,
+      purpose: 'translation',
+      kind: 'Dtp',
+      key: 4,
+      version: 1,
+      ns: 1,
+    } as unknown as EngineEvent;
+    const ranges = {
+      shape: 'ranges' as const,
+      id: 'dtp_index',
+      name: 'DTP index',
+      len: 1,
+      truncated: false,
+      ranges: [{ id: 0, min: 1, max: 9, ppn: 80 }],
+    };
     await mount(1, { ...CURRENT, ops: [dtp] }, { ...INSPECTION, structures: [...INSPECTION.structures, ranges] });
     const items = host.querySelectorAll('[data-testid="cache-dtp_index"] li');
     expect(items[0].getAttribute('data-pending-ppn')).toBe('90');
@@ -115,7 +165,15 @@ describe('CachePanel', () => {
   });
 
   it('never counts more entries than the list holds, between an insert and the eviction after it', async () => {
-    const full = { ...INSPECTION, structures: INSPECTION.structures.map((s) => (s.shape === 'list' ? { ...s, len: 4, entries: [{ key: 7, value: null, dirty: false, touched: true }, ...s.entries] } : s)), replayed: true };
+    const full = {
+      ...INSPECTION,
+      structures: INSPECTION.structures.map((s) =>
+        s.shape === 'list'
+          ? { ...s, len: 4, entries: [{ key: 7, value: null, dirty: false, touched: true }, ...s.entries] }
+          : s,
+      ),
+      replayed: true,
+    };
     await mount(3, CURRENT, full);
     const meta = q('[data-testid="cache-cmt"] .cache__meta')!.textContent!;
     expect(meta).toContain('3 of 3 entries (1 more until the eviction that follows)');

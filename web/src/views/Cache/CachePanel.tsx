@@ -26,8 +26,16 @@ export function CachePanel() {
   const inspection = useInspection({});
   const scheme = useSim((s) => s.info?.spec.name ?? s.info?.scheme);
   const spec = useSim((s) => s.info?.spec);
-  const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
-  const op = useThrottled(useSim((s) => s.pos.op), PLAYING_EVERY_MS, playing);
+  const current = useThrottled(
+    useSim((s) => s.current),
+    PLAYING_EVERY_MS,
+    playing,
+  );
+  const op = useThrottled(
+    useSim((s) => s.pos.op),
+    PLAYING_EVERY_MS,
+    playing,
+  );
 
   const structures = inspection?.structures;
   const pageKinds = useSim((s) => s.info?.vocab.page_kinds);
@@ -48,14 +56,21 @@ export function CachePanel() {
         <section className="cache__path" aria-label="Path through RAM">
           <h4>Path of request #{current.index.toLocaleString('en-US')}</h4>
           <p className="cache__meta cache__summary">{pathSummary(path)}</p>
-          {!playing && path.length > 0 && <PathStrip path={path} current={step} go={(i) => void store.seek(current.index, path[i].op + 1)} />}
+          {!playing && path.length > 0 && (
+            <PathStrip path={path} current={step} go={(i) => void store.seek(current.index, path[i].op + 1)} />
+          )}
         </section>
       )}
       {inspection.structures.length === 0 && <p>This scheme keeps no cache in RAM.</p>}
       {inspection.structures.map((s) => (
         <StructureView key={s.id} s={s} hl={hl.get(s.id)} />
       ))}
-      {inspection.replayed && <p className="cache__meta">Part-way through a request: lists replayed from its cache events (values of new entries unknown until the request ends).</p>}
+      {inspection.replayed && (
+        <p className="cache__meta">
+          Part-way through a request: lists replayed from its cache events (values of new entries unknown until the
+          request ends).
+        </p>
+      )}
     </div>
   );
 }

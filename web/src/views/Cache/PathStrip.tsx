@@ -41,7 +41,14 @@ export function PathStrip({ path, current, go }: Props) {
   };
 
   return (
-    <ol className="cpath" ref={listRef} aria-label="Path of this request through RAM" data-own-arrows onKeyDown={onKey} data-testid="cache-path">
+    <ol
+      className="cpath"
+      ref={listRef}
+      aria-label="Path of this request through RAM"
+      data-own-arrows
+      onKeyDown={onKey}
+      data-testid="cache-path"
+    >
       {from > 0 && <li className="cpath__more">… {from} earlier</li>}
       {path.slice(from, to).map((s, j) => {
         const i = from + j;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetSegments } from './budgets';
 
 describe('budgetSegments', () => {
-  it("gives each structure its own colour and its free share the same colour, pale", () => {
+  it('gives each structure its own colour and its free share the same colour, pale', () => {
     const segs = budgetSegments([
       { name: 'GTD', bytes: 4 },
       { name: 'CMT', bytes: 488 },

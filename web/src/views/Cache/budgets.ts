@@ -21,9 +21,15 @@ const FREE = /\s*\(free\)$/;
 
 export function budgetSegments(budgets: { name: string; bytes: number }[]): Segment[] {
   const colourOf = new Map<string, number>();
-  for (const b of budgets) if (!FREE.test(b.name) && !colourOf.has(b.name)) colourOf.set(b.name, colourOf.size % COLOURS);
+  for (const b of budgets)
+    if (!FREE.test(b.name) && !colourOf.has(b.name)) colourOf.set(b.name, colourOf.size % COLOURS);
   return budgets.map((b) => {
     const free = FREE.test(b.name);
-    return { name: b.name, bytes: b.bytes, free, colour: colourOf.get(free ? b.name.replace(FREE, '') : b.name) ?? null };
+    return {
+      name: b.name,
+      bytes: b.bytes,
+      free,
+      colour: colourOf.get(free ? b.name.replace(FREE, '') : b.name) ?? null,
+    };
   });
 }

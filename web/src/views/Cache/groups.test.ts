@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { groupStarts } from './groups';
 
-const entries = (...groups: (number | undefined)[]) => groups.map((group, key) => ({ key, value: null, dirty: false, group }));
+const entries = (...groups: (number | undefined)[]) =>
+  groups.map((group, key) => ({ key, value: null, dirty: false, group }));
 
 describe('groupStarts', () => {
   it('marks where each group starts when the entries are clustered by group', () => {

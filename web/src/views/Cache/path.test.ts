@@ -4,10 +4,37 @@ import type { Structure } from '../../engine/inspection';
 import { currentStep, highlights, pathSummary, requestPath } from './path';
 
 const STRUCTURES: Structure[] = [
-  { shape: 'list', id: 'cmt', name: 'CMT', level: 'entry', capacity: 4, len: 1, order: 'lru', truncated: false, entries: [{ key: 5, value: 50, dirty: false }] },
-  { shape: 'list', id: 'ghost', name: 'Ghost-CMT (evicted from the CMT)', level: 'ghost', capacity: 4, len: 0, order: 'fifo', truncated: false, entries: [] },
+  {
+    shape: 'list',
+    id: 'cmt',
+    name: 'CMT',
+    level: 'entry',
+    capacity: 4,
+    len: 1,
+    order: 'lru',
+    truncated: false,
+    entries: [{ key: 5, value: 50, dirty: false }],
+  },
+  {
+    shape: 'list',
+    id: 'ghost',
+    name: 'Ghost-CMT (evicted from the CMT)',
+    level: 'ghost',
+    capacity: 4,
+    len: 0,
+    order: 'fifo',
+    truncated: false,
+    entries: [],
+  },
   { shape: 'table', id: 'gtd', name: 'GTD', len: 4, rows: [{ key: 0, value: 12, in_ram: false }], truncated: false },
-  { shape: 'ranges', id: 'dtp', name: 'DTP index (newest first)', len: 1, truncated: false, ranges: [{ id: 0, min: 3, max: 9, ppn: 77 }] },
+  {
+    shape: 'ranges',
+    id: 'dtp',
+    name: 'DTP index (newest first)',
+    len: 1,
+    truncated: false,
+    ranges: [{ id: 0, min: 3, max: 9, ppn: 77 }],
+  },
 ];
 
 /** A DFTL-style miss: lookup misses, the translation page is read, the entry goes in, a
@@ -18,7 +45,17 @@ const MISS: EngineEvent[] = [
   { type: 'cache_insert', level: 'entry', key: 7, bytes: 8 },
   { type: 'cache_evict', level: 'entry', key: 5, dirty: true, bytes: 8 },
   { type: 'flash_read', ppn: 41, block: 5, page: 1, purpose: 'translation', key: 1, ns: 25000 },
-  { type: 'flash_program', ppn: 60, block: 7, page: 4, purpose: 'translation', kind: 'Translation', key: 1, version: 2, ns: 200000 },
+  {
+    type: 'flash_program',
+    ppn: 60,
+    block: 7,
+    page: 4,
+    purpose: 'translation',
+    kind: 'Translation',
+    key: 1,
+    version: 2,
+    ns: 200000,
+  },
   { type: 'invalidate', ppn: 41 },
   { type: 'flash_program', ppn: 61, block: 7, page: 5, purpose: 'data', kind: 'Data', key: 7, version: 1, ns: 200000 },
 ];
@@ -41,7 +78,9 @@ describe('requestPath', () => {
     const [miss, read] = requestPath(MISS, STRUCTURES, { entry: 'mapping table' });
     expect(miss.text).toBe('Look up LPN 7 in the CMT: miss');
     expect(read.text).toBe('Read translation page 0 from flash (block 5, page 0)');
-    const noList = requestPath([{ type: 'cache_hit', level: 'translation_page', key: 2 }], STRUCTURES, { translation_page: 'CTP cache' });
+    const noList = requestPath([{ type: 'cache_hit', level: 'translation_page', key: 2 }], STRUCTURES, {
+      translation_page: 'CTP cache',
+    });
     expect(noList[0].text).toBe('Look up translation page 2 in the CTP cache: hit');
     expect(noList[0].targets).toEqual([]); // no structure of that level to light up
   });
@@ -53,14 +92,27 @@ describe('requestPath', () => {
     const ghost = requestPath([{ type: 'cache_insert', level: 'ghost', key: 5 }], STRUCTURES);
     expect(ghost[0].targets).toEqual([{ structure: 'ghost', key: 5 }]);
     expect(ghost[0].text).toBe('Insert LPN 5 into the Ghost-CMT'); // the name without its explanation
-    const dtpRead = requestPath([{ type: 'flash_read', ppn: 77, block: 9, page: 5, purpose: 'translation', key: 3, ns: 1 }], STRUCTURES);
+    const dtpRead = requestPath(
+      [{ type: 'flash_read', ppn: 77, block: 9, page: 5, purpose: 'translation', key: 3, ns: 1 }],
+      STRUCTURES,
+    );
     // A page a range index points at is that entry's page, not the translation page its key names.
     expect(dtpRead[0].text).toBe('Read flash page 77 (DTP index entry, keys 3–9)');
     expect(dtpRead[0].targets).toEqual([{ structure: 'dtp', ppn: 77 }]);
   });
 
   it('counts pages of a kind a scheme adds as mapping writes, named by the engine vocabulary', () => {
-    const dtp = { type: 'flash_program', ppn: 78, block: 9, page: 6, purpose: 'translation', kind: 'Dtp', key: 4, version: 1, ns: 1 } as unknown as EngineEvent;
+    const dtp = {
+      type: 'flash_program',
+      ppn: 78,
+      block: 9,
+      page: 6,
+      purpose: 'translation',
+      kind: 'Dtp',
+      key: 4,
+      version: 1,
+      ns: 1,
+    } as unknown as EngineEvent;
     const [w] = requestPath([dtp], STRUCTURES, {}, { dtp: 'Dynamic translation page' });
     expect(w.kind).toBe('tp-write');
     // No GTD row (its key is no translation page): the range index it enters, by flash page.
@@ -79,7 +131,17 @@ describe('requestPath', () => {
   });
 
   it('tells a GC move of a translation page from a write-back', () => {
-    const gc: EngineEvent = { type: 'flash_program', ppn: 9, block: 1, page: 1, purpose: 'gc', kind: 'Translation', key: 2, version: 3, ns: 1 };
+    const gc: EngineEvent = {
+      type: 'flash_program',
+      ppn: 9,
+      block: 1,
+      page: 1,
+      purpose: 'gc',
+      kind: 'Translation',
+      key: 2,
+      version: 3,
+      ns: 1,
+    };
     expect(requestPath([gc], STRUCTURES)[0].text).toMatch(/^GC moves translation page 2/);
   });
 });

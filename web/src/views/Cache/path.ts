@@ -57,7 +57,9 @@ function namer(structures: Structure[], vocab: Vocabulary) {
  * page, the table rows keyed by it (a GTD).
  */
 function pageTargets(structures: Structure[], key: number, ppn: number, translationPage: boolean): Target[] {
-  const ranges = structures.filter((s) => s.shape === 'ranges' && s.ranges.some((r) => r.ppn === ppn)).map((s) => ({ structure: s.id, ppn }));
+  const ranges = structures
+    .filter((s) => s.shape === 'ranges' && s.ranges.some((r) => r.ppn === ppn))
+    .map((s) => ({ structure: s.id, ppn }));
   if (ranges.length) return ranges;
   if (translationPage) return structures.filter((s) => s.shape === 'table').map((s) => ({ structure: s.id, key }));
   // A new page of another kind (a DTP just packed): the range indexes it will enter, where
@@ -70,19 +72,42 @@ function pageTargets(structures: Structure[], key: number, ppn: number, translat
  * "DTP index" is the translation-page level of its spec and a set of ranges in its inspection).
  */
 function rangesNamed(structures: Structure[], name: string) {
-  return structures.find((s): s is Extract<Structure, { shape: 'ranges' }> => s.shape === 'ranges' && shortName(s.name) === shortName(name));
+  return structures.find(
+    (s): s is Extract<Structure, { shape: 'ranges' }> => s.shape === 'ranges' && shortName(s.name) === shortName(name),
+  );
 }
 
 /**
  * A lookup in a range index: a hit names the entry found (its range id), a miss the key
  * looked up (a logical page: ranges hold LPN windows).
  */
-function indexLookup(op: number, type: 'cache_hit' | 'cache_miss', level: CacheLevel, key: number, index: Extract<Structure, { shape: 'ranges' }>): PathStep {
+function indexLookup(
+  op: number,
+  type: 'cache_hit' | 'cache_miss',
+  level: CacheLevel,
+  key: number,
+  index: Extract<Structure, { shape: 'ranges' }>,
+): PathStep {
   const name = shortName(index.name);
-  if (type === 'cache_miss') return { op, level, key, kind: 'miss', text: `Look up LPN ${key} in the ${name}: miss`, targets: [{ structure: index.id }] };
+  if (type === 'cache_miss')
+    return {
+      op,
+      level,
+      key,
+      kind: 'miss',
+      text: `Look up LPN ${key} in the ${name}: miss`,
+      targets: [{ structure: index.id }],
+    };
   const r = index.ranges.find((x) => x.id === key);
   const where = r ? `, entry ${key} (keys ${r.min}–${r.max})` : `, entry ${key}`;
-  return { op, level, key, kind: 'hit', text: `Look up in the ${name}: hit${where}`, targets: [{ structure: index.id, ppn: r?.ppn }] };
+  return {
+    op,
+    level,
+    key,
+    kind: 'hit',
+    text: `Look up in the ${name}: hit${where}`,
+    targets: [{ structure: index.id, ppn: r?.ppn }],
+  };
 }
 
 /** The range stored at flash page `ppn`, with its structure's name. */
@@ -98,7 +123,12 @@ function rangeAt(structures: Structure[], ppn: number) {
  * The steps of `ops` (a request's events) that touch RAM structures, in order. `kindNames`
  * are the engine's page-kind labels by id (`vocab.page_kinds`), for page kinds a scheme adds.
  */
-export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: Vocabulary = {}, kindNames: Record<string, string> = {}): PathStep[] {
+export function requestPath(
+  ops: EngineEvent[],
+  structures: Structure[],
+  vocab: Vocabulary = {},
+  kindNames: Record<string, string> = {},
+): PathStep[] {
   const name = namer(structures, vocab);
   const list = (level: CacheLevel) => structures.find((s) => s.shape === 'list' && s.level === level)?.id;
   const steps: PathStep[] = [];
@@ -119,15 +149,25 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
         const where = name(e.level);
         const base = { op, level: e.level, key: e.key, targets };
         if (e.type === 'cache_hit') steps.push({ ...base, kind: 'hit', text: `Look up ${what} in the ${where}: hit` });
-        else if (e.type === 'cache_miss') steps.push({ ...base, kind: 'miss', text: `Look up ${what} in the ${where}: miss` });
-        else if (e.type === 'cache_insert') steps.push({ ...base, kind: 'insert', text: `Insert ${what} into the ${where}` });
-        else if (e.type === 'cache_evict') steps.push({ ...base, kind: 'evict', dirty: e.dirty, text: `Evict ${what} from the ${where} (${e.dirty ? 'dirty' : 'clean'})` });
+        else if (e.type === 'cache_miss')
+          steps.push({ ...base, kind: 'miss', text: `Look up ${what} in the ${where}: miss` });
+        else if (e.type === 'cache_insert')
+          steps.push({ ...base, kind: 'insert', text: `Insert ${what} into the ${where}` });
+        else if (e.type === 'cache_evict')
+          steps.push({
+            ...base,
+            kind: 'evict',
+            dirty: e.dirty,
+            text: `Evict ${what} from the ${where} (${e.dirty ? 'dirty' : 'clean'})`,
+          });
         break;
       }
       case 'flash_read':
         if (e.purpose === 'translation') {
           const range = rangeAt(structures, e.ppn);
-          const text = range ? `Read flash page ${e.ppn} (${range.name} entry, keys ${range.min}–${range.max})` : `Read translation page ${e.key} from flash (${at(e.block, e.page)})`;
+          const text = range
+            ? `Read flash page ${e.ppn} (${range.name} entry, keys ${range.min}–${range.max})`
+            : `Read translation page ${e.key} from flash (${at(e.block, e.page)})`;
           steps.push({ op, kind: 'tp-read', key: e.key, text, targets: pageTargets(structures, e.key, e.ppn, true) });
         }
         break;
@@ -138,7 +178,13 @@ export function requestPath(ops: EngineEvent[], structures: Structure[], vocab: 
         if (kind !== 'Data' && kind !== 'None') {
           const what = `${kind === 'Translation' ? 'translation page' : (kindNames[kind.toLowerCase()] ?? kind).toLowerCase()} ${e.key}`;
           const who = e.purpose === 'gc' ? 'GC moves' : kind === 'Translation' ? 'Write back' : 'Write';
-          steps.push({ op, kind: 'tp-write', key: e.key, text: `${who} ${what} to ${at(e.block, e.page)}`, targets: pageTargets(structures, e.key, e.ppn, kind === 'Translation') });
+          steps.push({
+            op,
+            kind: 'tp-write',
+            key: e.key,
+            text: `${who} ${what} to ${at(e.block, e.page)}`,
+            targets: pageTargets(structures, e.key, e.ppn, kind === 'Translation'),
+          });
         }
         break;
     }
@@ -186,6 +232,8 @@ export function pathSummary(path: PathStep[]): string {
   };
   const counts = new Map<StepKind, number>();
   for (const s of path) counts.set(s.kind, (counts.get(s.kind) ?? 0) + 1);
-  const parts = (Object.keys(words) as StepKind[]).filter((k) => counts.has(k)).map((k) => `${counts.get(k)} ${words[k][counts.get(k) === 1 ? 0 : 1]}`);
+  const parts = (Object.keys(words) as StepKind[])
+    .filter((k) => counts.has(k))
+    .map((k) => `${counts.get(k)} ${words[k][counts.get(k) === 1 ? 0 : 1]}`);
   return parts.length ? parts.join(', ') : 'no cache or translation work';
 }

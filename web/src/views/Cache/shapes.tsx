@@ -26,19 +26,34 @@ const STEP_WORDS: Record<Highlight['kind'], string> = {
 
 function More({ shown, len, truncated }: { shown: number; len: number; truncated: boolean }) {
   if (!truncated && shown >= len) return null;
-  return <p className="cache__more">… and {n(len - shown)} more (first {n(shown)} shown, with every entry this request touched)</p>;
+  return (
+    <p className="cache__more">
+      … and {n(len - shown)} more (first {n(shown)} shown, with every entry this request touched)
+    </p>
+  );
 }
 
 function EntryItem({ e, hl }: { e: Entry; hl?: Highlight }) {
   const step = hl?.key === e.key ? hl.kind : undefined;
-  const cls = ['cache__entry', e.dirty ? 'is-dirty' : '', e.touched ? 'is-touched' : '', step ? `is-step is-step--${step}` : ''].filter(Boolean).join(' ');
+  const cls = [
+    'cache__entry',
+    e.dirty ? 'is-dirty' : '',
+    e.touched ? 'is-touched' : '',
+    step ? `is-step is-step--${step}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const value = e.value === null ? '' : ` → ${n(e.value)}`;
   const title = `${e.dirty ? 'dirty (differs from flash)' : 'clean'}${e.touched ? ', touched by this request' : ''}${e.group !== undefined ? `, group ${e.group}` : ''}${step ? `, ${STEP_WORDS[step]} now` : ''}`;
   return (
     <li className={cls} data-key={e.key} data-step={step} title={title}>
       <span className="cache__key">{n(e.key)}</span>
       <span className="cache__value">{value}</span>
-      {e.dirty && <span className="cache__dirty" aria-label="dirty">●</span>}
+      {e.dirty && (
+        <span className="cache__dirty" aria-label="dirty">
+          ●
+        </span>
+      )}
     </li>
   );
 }
@@ -48,7 +63,11 @@ function Absent({ hl, what }: { hl: Highlight; what: string }) {
   return (
     <li className={`cache__entry is-absent is-step is-step--${hl.kind}`} data-missing-key={hl.key} data-step={hl.kind}>
       <span className="cache__key">{n(hl.key ?? 0)}</span> {what}
-      {hl.dirty && <span className="cache__dirty" aria-label="dirty">●</span>}
+      {hl.dirty && (
+        <span className="cache__dirty" aria-label="dirty">
+          ●
+        </span>
+      )}
     </li>
   );
 }
@@ -68,7 +87,8 @@ function ListShape({ s, hl }: { s: Extract<Structure, { shape: 'list' }>; hl?: H
   return (
     <>
       <p className="cache__meta">
-        {n(s.len - over)} of {n(s.capacity)} entries{over > 0 && ` (${n(over)} more until the eviction that follows)`} · {order}
+        {n(s.len - over)} of {n(s.capacity)} entries{over > 0 && ` (${n(over)} more until the eviction that follows)`} ·{' '}
+        {order}
         <span className="cache__fill" aria-hidden="true">
           <span style={{ width: `${100 * fill}%` }} />
         </span>
@@ -128,7 +148,12 @@ function TableShape({ s, hl }: { s: Extract<Structure, { shape: 'table' }>; hl?:
           {s.rows.map((r) => {
             const step = hl?.key === r.key ? hl.kind : undefined;
             return (
-              <tr key={r.key} data-key={r.key} data-step={step} className={step ? `is-step is-step--${step}` : undefined}>
+              <tr
+                key={r.key}
+                data-key={r.key}
+                data-step={step}
+                className={step ? `is-step is-step--${step}` : undefined}
+              >
                 <td>{n(r.key)}</td>
                 <td>
                   {where(r)}
@@ -157,7 +182,12 @@ function Node({ node }: { node: TreeNode }) {
     <li className={node.dirty ? 'is-dirty' : undefined}>
       <span className="cache__node">
         {node.label}
-        {node.dirty && <span className="cache__dirty" aria-label="dirty"> ●</span>}
+        {node.dirty && (
+          <span className="cache__dirty" aria-label="dirty">
+            {' '}
+            ●
+          </span>
+        )}
         {node.count !== undefined && <span className="cache__meta"> ({n(node.count)})</span>}
       </span>
       {node.children && node.children.length > 0 && (
@@ -185,7 +215,13 @@ function RangesShape({ s, hl }: { s: Extract<Structure, { shape: 'ranges' }>; hl
         {s.ranges.map((r) => {
           const step = hl?.ppn === r.ppn ? hl.kind : undefined;
           return (
-            <li key={r.id} data-id={r.id} data-ppn={r.ppn} data-step={step} className={step ? `is-step is-step--${step}` : undefined}>
+            <li
+              key={r.id}
+              data-id={r.id}
+              data-ppn={r.ppn}
+              data-step={step}
+              className={step ? `is-step is-step--${step}` : undefined}
+            >
               keys {n(r.min)}–{n(r.max)} → flash page {n(r.ppn)}
               {r.filter && <span className="cache__meta"> · filter {r.filter}</span>}
               {step && <span className="cache__stepword"> ← {STEP_WORDS[step]}</span>}

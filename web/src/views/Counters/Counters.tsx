@@ -42,8 +42,17 @@ function useMetricsNotes(): { note: string | null; tpages?: TranslationView } {
         const m = JSON.parse(r.json);
         const capacityBytes = info.blocks * info.pagesPerBlock * info.pageBytes;
         const requestsDone = m.requests_done ?? 0;
-        const note = queueingNote({ meanResponseUs: m.response_us?.mean ?? 0, serviceTotalUs: m.service_time_us?.total ?? 0, requestsDone, capacityBytes, footprintBytes: footprint });
-        const tpages = translationView(m.translation_pages as TranslationMetrics | undefined, info.vocab.tpage_causes ?? []);
+        const note = queueingNote({
+          meanResponseUs: m.response_us?.mean ?? 0,
+          serviceTotalUs: m.service_time_us?.total ?? 0,
+          requestsDone,
+          capacityBytes,
+          footprintBytes: footprint,
+        });
+        const tpages = translationView(
+          m.translation_pages as TranslationMetrics | undefined,
+          info.vocab.tpage_causes ?? [],
+        );
         if (live) setNotes({ note, tpages });
       })
       .catch(() => {});

@@ -22,7 +22,9 @@ describe('translation-page counters', () => {
     const m = metricsAfter('hcftl', 1000);
     const v = translationView(m.translation_pages, causes)!;
     const order = causes.map((c) => c.id);
-    expect(v.rows.map((r) => order.indexOf(r.id))).toEqual([...v.rows.map((r) => order.indexOf(r.id))].sort((a, b) => a - b));
+    expect(v.rows.map((r) => order.indexOf(r.id))).toEqual(
+      [...v.rows.map((r) => order.indexOf(r.id))].sort((a, b) => a - b),
+    );
     expect(v.rows.every((r) => r.reads + r.writes > 0)).toBe(true);
     // HCFTL reads DTPs to find missed entries and writes DTPs as it packs the Ghost-CMT.
     expect(v.rows.find((r) => r.id === 'dtp_load')).toMatchObject({ label: 'DTP load' });
@@ -38,7 +40,10 @@ describe('translation-page counters', () => {
   it('are absent for a scheme without a mapping cache, and keep causes the vocabulary lacks', () => {
     expect(metricsAfter('page', 50).translation_pages).toBeUndefined();
     expect(translationView(undefined, causes)).toBeUndefined();
-    const v = translationView({ reads: { miss: 2, newer: 1 }, writes: {}, extra_reads_per_miss: 1.5, bloom_false_positives: 0 }, causes)!;
+    const v = translationView(
+      { reads: { miss: 2, newer: 1 }, writes: {}, extra_reads_per_miss: 1.5, bloom_false_positives: 0 },
+      causes,
+    )!;
     expect(v.rows.map((r) => [r.label, r.reads])).toEqual([
       ['Cache miss', 2],
       ['newer', 1],

@@ -39,10 +39,24 @@ export interface TranslationView {
  */
 export function translationView(m: TranslationMetrics | undefined, causes: Code[]): TranslationView | undefined {
   if (!m) return undefined;
-  const ids = [...causes.map((c) => c.id), ...Object.keys({ ...m.reads, ...m.writes }).filter((id) => !causes.some((c) => c.id === id))];
+  const ids = [
+    ...causes.map((c) => c.id),
+    ...Object.keys({ ...m.reads, ...m.writes }).filter((id) => !causes.some((c) => c.id === id)),
+  ];
   const rows = ids
-    .map((id) => ({ id, label: causes.find((c) => c.id === id)?.label ?? id.replace(/_/g, ' '), reads: m.reads[id] ?? 0, writes: m.writes[id] ?? 0 }))
+    .map((id) => ({
+      id,
+      label: causes.find((c) => c.id === id)?.label ?? id.replace(/_/g, ' '),
+      reads: m.reads[id] ?? 0,
+      writes: m.writes[id] ?? 0,
+    }))
     .filter((r) => r.reads > 0 || r.writes > 0);
   const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-  return { rows, reads: sum(m.reads), writes: sum(m.writes), extraReadsPerMiss: m.extra_reads_per_miss, bloomFalsePositives: m.bloom_false_positives };
+  return {
+    rows,
+    reads: sum(m.reads),
+    writes: sum(m.writes),
+    extraReadsPerMiss: m.extra_reads_per_miss,
+    bloomFalsePositives: m.bloom_false_positives,
+  };
 }

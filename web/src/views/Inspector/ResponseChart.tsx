@@ -23,12 +23,15 @@ export function ResponseChart() {
   const playing = useSim((s) => s.status === 'playing');
   // While playing, the position marker moves a few times a second (redrawing the chart on
   // every frame would cost the grid its frame rate).
-  const pos = useThrottled(useSim((s) => s.pos.request), 250, playing);
+  const pos = useThrottled(
+    useSim((s) => s.pos.request),
+    250,
+    playing,
+  );
   const wrapRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(wrapRef, 600, 200);
   const svgRef = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<string>('');
-
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -45,7 +48,12 @@ export function ResponseChart() {
     <section className="chart" aria-label="Response time per request">
       <div className="chart__head">
         <h2>Response time per request</h2>
-        <p aria-live="off">{hover || (series && series.binSize > 1 ? `largest of every ${series.binSize} requests; click a spike to go there` : 'click a spike to go there')}</p>
+        <p aria-live="off">
+          {hover ||
+            (series && series.binSize > 1
+              ? `largest of every ${series.binSize} requests; click a spike to go there`
+              : 'click a spike to go there')}
+        </p>
       </div>
       <div ref={wrapRef}>
         <svg ref={svgRef} width={width} height={HEIGHT} data-testid="response-chart" />

@@ -27,10 +27,15 @@ export interface ChartScales {
 /** `atLeast`: a value (µs) the y axis must reach even if no response does (a drawn bound). */
 export function chartScales(series: ResponseSeries, total: number, box: ChartBox, atLeast = 0): ChartScales {
   const { width, height, margin } = box;
-  const x = scaleLinear().domain([0, Math.max(1, total)]).range([margin.left, width - margin.right]);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, total)])
+    .range([margin.left, width - margin.right]);
   let top = atLeast;
   for (const v of series.max) if (v > top) top = v;
-  const y = scaleLinear().domain([0, top > 0 ? top : 1]).nice(4).range([height - margin.bottom, margin.top]);
+  const y = scaleLinear()
+    .domain([0, top > 0 ? top : 1])
+    .nice(4)
+    .range([height - margin.bottom, margin.top]);
   const bins = series.max.length;
   return {
     x,

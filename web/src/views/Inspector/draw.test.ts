@@ -49,7 +49,7 @@ describe('drawResponseChart', () => {
     expect(jumped).toEqual([1200]);
   });
 
-  it('draws a scheme\'s bound as a labelled line, raising the axis to it, and removes it when gone', () => {
+  it("draws a scheme's bound as a labelled line, raising the axis to it, and removes it when gone", () => {
     const el = svg();
     const d = data(0);
     drawResponseChart(el, { ...d, bound: { us: 4000, label: boundLabel('rftl', 4000) } }, BOX, noop);

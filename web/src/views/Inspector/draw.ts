@@ -33,28 +33,50 @@ type Svg = Selection<SVGSVGElement, unknown, null, undefined>;
 /** The child `tag.cls` of `root`, appended if missing: children keep their paint order. */
 function part<E extends SVGElement>(root: Svg, tag: string, cls: string): Selection<E, unknown, null, undefined> {
   const found = root.select<E>(`${tag}.${cls.split(' ').join('.')}`);
-  return (found.empty() ? root.append(tag).attr('class', cls) : found) as unknown as Selection<E, unknown, null, undefined>;
+  return (found.empty() ? root.append(tag).attr('class', cls) : found) as unknown as Selection<
+    E,
+    unknown,
+    null,
+    undefined
+  >;
 }
 
 const usFormat = (v: number) => (v >= 1000 ? `${format('~g')(v / 1000)} ms` : `${format('~g')(v)} µs`);
 
 /** Draws (or redraws) the chart for `data` in `box`. */
-export function drawResponseChart(svg: SVGSVGElement, data: ResponseChartData, box: ChartBox, on: ResponseChartHandlers) {
+export function drawResponseChart(
+  svg: SVGSVGElement,
+  data: ResponseChartData,
+  box: ChartBox,
+  on: ResponseChartHandlers,
+) {
   const { series, total, pos, bound } = data;
   const { width, height, margin } = box;
   const sc = chartScales(series, total, box, bound?.us ?? 0);
   const root: Svg = select(svg).attr('width', width).attr('height', height);
   part<SVGGElement>(root, 'g', 'axis y')
     .attr('transform', `translate(${margin.left},0)`)
-    .call(axisLeft(sc.y).ticks(3).tickFormat((v) => usFormat(+v)));
+    .call(
+      axisLeft(sc.y)
+        .ticks(3)
+        .tickFormat((v) => usFormat(+v)),
+    );
   part<SVGGElement>(root, 'g', 'axis x')
     .attr('transform', `translate(0,${height - margin.bottom})`)
-    .call(axisBottom(sc.x).ticks(Math.max(2, Math.floor(width / 110))).tickFormat(format('~s')));
+    .call(
+      axisBottom(sc.x)
+        .ticks(Math.max(2, Math.floor(width / 110)))
+        .tickFormat(format('~s')),
+    );
   part(root, 'path', 'mean').attr('d', stepPath({ ...series, max: series.mean }, sc));
   part(root, 'path', 'max').attr('d', stepPath(series, sc));
   drawBound(root, bound, sc.y(bound?.us ?? 0), box);
   const x = sc.x(pos);
-  part(root, 'line', 'now').attr('x1', x).attr('x2', x).attr('y1', margin.top).attr('y2', height - margin.bottom);
+  part(root, 'line', 'now')
+    .attr('x1', x)
+    .attr('x2', x)
+    .attr('y1', margin.top)
+    .attr('y2', height - margin.bottom);
   const jump = (b: number) => series.argmax[b] >= 0 && on.jump(b);
   part(root, 'rect', 'hit')
     .attr('x', margin.left)
@@ -63,7 +85,11 @@ export function drawResponseChart(svg: SVGSVGElement, data: ResponseChartData, b
     .attr('height', height - margin.top - margin.bottom)
     .on('mousemove', (e: MouseEvent) => {
       const b = sc.binAt(e.offsetX);
-      on.hover(b >= 0 && series.argmax[b] >= 0 ? `request #${series.argmax[b].toLocaleString('en-US')}: ${formatNs(series.max[b] * 1000)}` : '');
+      on.hover(
+        b >= 0 && series.argmax[b] >= 0
+          ? `request #${series.argmax[b].toLocaleString('en-US')}: ${formatNs(series.max[b] * 1000)}`
+          : '',
+      );
     })
     .on('mouseleave', () => on.hover(''))
     .on('click', (e: MouseEvent) => {
@@ -113,7 +139,9 @@ function drawBound(root: Svg, bound: ResponseChartData['bound'], y: number, box:
     .attr('text-anchor', 'end')
     .text(bound.label);
   const title = g.select<SVGTitleElement>('title');
-  (title.empty() ? g.append('title') : title).text('The scheme’s analytic worst case for serving one page; queueing and multi-page requests can exceed it.');
+  (title.empty() ? g.append('title') : title).text(
+    'The scheme’s analytic worst case for serving one page; queueing and multi-page requests can exceed it.',
+  );
 }
 
 /** The bound line's label: "RFTL bound L(p) = 2,325 µs". */

@@ -59,7 +59,13 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
   const shown = all ? lines : lines.slice(0, LINES_SHOWN);
   return (
     <li className={`ngroup ngroup--${place}`} data-request={trace.index}>
-      <button type="button" tabIndex={-1} className="ngroup__head" onClick={() => onJump(trace.index + 1, 0)} title="Show the device after this request">
+      <button
+        type="button"
+        tabIndex={-1}
+        className="ngroup__head"
+        onClick={() => onJump(trace.index + 1, 0)}
+        title="Show the device after this request"
+      >
         <span className="ngroup__id">#{trace.index.toLocaleString('en-US')}</span> {header}
         <span className="ncost">{flash > 0 ? `flash ${formatNs(flash)}` : 'no flash work'}</span>
       </button>
@@ -105,7 +111,13 @@ function moveFocus(e: KeyboardEvent, list: HTMLElement | null) {
   if (items.length === 0) return;
   e.preventDefault();
   const i = items.indexOf(document.activeElement as HTMLElement);
-  const next = i < 0 ? Math.max(0, items.findIndex((b) => b.classList.contains('nline--active'))) : i + (e.key === 'ArrowDown' ? 1 : -1);
+  const next =
+    i < 0
+      ? Math.max(
+          0,
+          items.findIndex((b) => b.classList.contains('nline--active')),
+        )
+      : i + (e.key === 'ArrowDown' ? 1 : -1);
   items[Math.max(0, Math.min(items.length - 1, next))].focus();
 }
 
@@ -125,12 +137,23 @@ function scrollWithin(list: HTMLElement, el: HTMLElement, block: 'center' | 'nea
 export function Narration() {
   const store = useStore();
   const playing = useSim((s) => s.status === 'playing');
-  const log = useThrottled(useSim((s) => s.log), PLAYING_REFRESH_MS, playing);
-  const pos = useThrottled(useSim((s) => s.pos), PLAYING_REFRESH_MS, playing);
+  const log = useThrottled(
+    useSim((s) => s.log),
+    PLAYING_REFRESH_MS,
+    playing,
+  );
+  const pos = useThrottled(
+    useSim((s) => s.pos),
+    PLAYING_REFRESH_MS,
+    playing,
+  );
   const info = useSim((s) => s.info);
   const [filter, setFilter] = useState<LogFilter>({ kind: 'all', text: '' });
   const listRef = useRef<HTMLOListElement>(null);
-  const vocab = useMemo(() => ({ ...cacheVocabulary(info?.spec, info?.vocab.page_kinds), partialGc: info?.responseBoundUs != null }), [info]);
+  const vocab = useMemo(
+    () => ({ ...cacheVocabulary(info?.spec, info?.vocab.page_kinds), partialGc: info?.responseBoundUs != null }),
+    [info],
+  );
   const ppb = info?.pagesPerBlock ?? 1;
   const currentIndex = pos.op > 0 ? pos.request : pos.request - 1;
   // Requests rendered on each side of the position out of play (grows to the whole log).
@@ -174,7 +197,12 @@ export function Narration() {
 
   const onJump = useMemo(() => (request: number, op: number) => void store.seek(request, op), [store]);
   const shown = useMemo(
-    () => (!playing ? groupsAround(log, currentIndex, reach, reach) : log.length <= PLAYING_GROUPS ? log : groupsAround(log, currentIndex, PLAYING_GROUPS, 0)),
+    () =>
+      !playing
+        ? groupsAround(log, currentIndex, reach, reach)
+        : log.length <= PLAYING_GROUPS
+          ? log
+          : groupsAround(log, currentIndex, PLAYING_GROUPS, 0),
     [log, playing, currentIndex, reach],
   );
 
@@ -182,7 +210,11 @@ export function Narration() {
     <section className="narration" aria-label="Narration">
       <div className="panel-head">
         <h2>Narration</h2>
-        <select aria-label="Show operations" value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.target.value as LogFilter['kind'] })}>
+        <select
+          aria-label="Show operations"
+          value={filter.kind}
+          onChange={(e) => setFilter({ ...filter, kind: e.target.value as LogFilter['kind'] })}
+        >
           {KINDS.map((k) => (
             <option key={k.value} value={k.value}>
               {k.label}
@@ -200,7 +232,9 @@ export function Narration() {
         />
       </div>
       {log.length === 0 ? (
-        <p className="narration__empty">Step (→) or play (Space) and every flash operation is told here, with its cost.</p>
+        <p className="narration__empty">
+          Step (→) or play (Space) and every flash operation is told here, with its cost.
+        </p>
       ) : (
         <ol
           className="narration__list"

@@ -28,7 +28,9 @@ export interface LogFilter {
 export function filterLines(lines: NarrationLine[], header: string, f: LogFilter): NarrationLine[] {
   const q = f.text.trim().toLowerCase();
   const headerHit = q !== '' && header.toLowerCase().includes(q);
-  return lines.filter((l) => (f.kind === 'all' || l.kind === f.kind) && (q === '' || headerHit || l.text.toLowerCase().includes(q)));
+  return lines.filter(
+    (l) => (f.kind === 'all' || l.kind === f.kind) && (q === '' || headerHit || l.text.toLowerCase().includes(q)),
+  );
 }
 
 /**
@@ -36,7 +38,12 @@ export function filterLines(lines: NarrationLine[], header: string, f: LogFilter
  * and including request `current`, and up to `after` beyond it. The whole log (the same
  * array) when that covers it.
  */
-export function groupsAround<T extends { index: number }>(log: readonly T[], current: number, before: number, after: number): readonly T[] {
+export function groupsAround<T extends { index: number }>(
+  log: readonly T[],
+  current: number,
+  before: number,
+  after: number,
+): readonly T[] {
   let end = log.findIndex((t) => t.index > current);
   if (end < 0) end = log.length;
   const lo = Math.max(0, end - before);

@@ -13,5 +13,12 @@ export function SchemeNotes() {
   const notes = useSim((s) => s.info?.spec.notes);
   const html = useMemo(() => (notes ? (marked.parse(notes, { async: false }) as string) : ''), [notes]);
   if (!notes) return null;
-  return <article className="notes" aria-label="Scheme notes" data-testid="scheme-notes" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <article
+      className="notes"
+      aria-label="Scheme notes"
+      data-testid="scheme-notes"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

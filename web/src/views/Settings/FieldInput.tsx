@@ -43,7 +43,15 @@ export function FieldInput({ field: f, config, error, onChange, onInvalid }: Pro
   );
   let input;
   if (f.kind === 'boolean') {
-    input = <input id={id(f.path)} type="checkbox" checked={value === true} onChange={(e) => onChange(f.path, e.target.checked)} aria-describedby={describedBy} />;
+    input = (
+      <input
+        id={id(f.path)}
+        type="checkbox"
+        checked={value === true}
+        onChange={(e) => onChange(f.path, e.target.checked)}
+        aria-describedby={describedBy}
+      />
+    );
   } else if (f.kind === 'choice') {
     // A tagged variant carrying data is an object `{variant: {...}}`; a plain one a string.
     const chosen = value && typeof value === 'object' ? Object.keys(value)[0] : String(value ?? '');
@@ -65,7 +73,9 @@ export function FieldInput({ field: f, config, error, onChange, onInvalid }: Pro
             </option>
           ))}
         </select>
-        {choice?.fields?.map((sub) => <FieldInput key={sub.path} field={sub} config={config} onChange={onChange} onInvalid={onInvalid} />)}
+        {choice?.fields?.map((sub) => (
+          <FieldInput key={sub.path} field={sub} config={config} onChange={onChange} onInvalid={onInvalid} />
+        ))}
       </>
     );
   } else {

@@ -20,11 +20,20 @@ const wait = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms
 async function mount() {
   const store = new SimStore(engineClient());
   store['set']({ status: 'ready', info: fakeInfo(10) });
-  act(() => root.render(<StoreContext.Provider value={store}><SettingsPanel /></StoreContext.Provider>));
+  act(() =>
+    root.render(
+      <StoreContext.Provider value={store}>
+        <SettingsPanel />
+      </StoreContext.Provider>,
+    ),
+  );
   for (let i = 0; i < 50 && !host.querySelector('[data-path="device.blocks"]'); i++) await wait(10);
 }
 
-const input = (path: string) => host.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-path="${path}"] input, [data-path="${path}"] select`)!;
+const input = (path: string) =>
+  host.querySelector<HTMLInputElement | HTMLSelectElement>(
+    `[data-path="${path}"] input, [data-path="${path}"] select`,
+  )!;
 const alertOf = (path: string) => host.querySelector(`[data-path="${path}"] [role="alert"]`)?.textContent;
 const apply = () => [...host.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Apply'))!;
 
@@ -53,7 +62,9 @@ describe('SettingsPanel', () => {
     await mount();
     await change(input('seed'), 'x');
     expect(alertOf('seed')).toContain('is not a number');
-    const preset = [...host.querySelectorAll('select')].find((s) => s.querySelector('option')?.textContent?.startsWith("choose a source's device"))!;
+    const preset = [...host.querySelectorAll('select')].find((s) =>
+      s.querySelector('option')?.textContent?.startsWith("choose a source's device"),
+    )!;
     await change(preset, 'teaching');
     expect(apply().disabled).toBe(true);
     await change(input('seed'), '7');
@@ -72,7 +83,9 @@ describe('SettingsPanel', () => {
     await mount();
     await change(input('device.pages_per_block'), '64');
     await change(input('device.blocks'), '2097151');
-    expect(alertOf('device.blocks')).toMatch(/^a device of 2,097,151 blocks x 64 pages \(134,217,664 pages\) needs about [\d.]+ GiB .* lower device\.blocks to [\d,]+ or fewer/);
+    expect(alertOf('device.blocks')).toMatch(
+      /^a device of 2,097,151 blocks x 64 pages \(134,217,664 pages\) needs about [\d.]+ GiB .* lower device\.blocks to [\d,]+ or fewer/,
+    );
     expect(apply().disabled).toBe(true);
   });
 });

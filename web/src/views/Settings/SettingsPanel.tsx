@@ -19,7 +19,10 @@ function merged(defaults: Config, over: Config): Config {
   const out: Config = { ...defaults };
   for (const [k, v] of Object.entries(over)) {
     const d = defaults[k];
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && d && typeof d === 'object' ? merged(d as Config, v as Config) : v;
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && d && typeof d === 'object'
+        ? merged(d as Config, v as Config)
+        : v;
   }
   return out;
 }
@@ -78,7 +81,10 @@ export function SettingsPanel() {
   }, [catalog, experiment, loaded, restart]);
   useEffect(() => {
     if (!draft) return;
-    const t = setTimeout(() => void store.validate(draft).then(setVerdict, (e: Error) => setVerdict({ ok: false, message: e.message })), VALIDATE_AFTER_MS);
+    const t = setTimeout(
+      () => void store.validate(draft).then(setVerdict, (e: Error) => setVerdict({ ok: false, message: e.message })),
+      VALIDATE_AFTER_MS,
+    );
     return () => clearTimeout(t);
   }, [draft, store]);
 
@@ -91,11 +97,24 @@ export function SettingsPanel() {
   const options = spec ? optionFields(spec.option_docs, spec.default_options) : [];
   const set = (path: string, value: unknown) => setDraft((d) => setAt(d!, path, value));
   const errorFor = (path: string) => (!verdict.ok && verdict.field === path ? verdict.message : undefined);
-  const unplaced = !verdict.ok && !(verdict.field && document.querySelector(`[data-path="${verdict.field}"]`)) ? verdict.message : undefined;
+  const unplaced =
+    !verdict.ok && !(verdict.field && document.querySelector(`[data-path="${verdict.field}"]`))
+      ? verdict.message
+      : undefined;
   const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(catalog, experiment.config as Config));
 
   const fieldAlert = Object.keys(alerts).length > 0;
-  const fields = (fs: Field[]) => fs.map((f) => <FieldInput key={`${generation}:${f.path}`} field={f} config={draft} error={errorFor(f.path)} onChange={set} onInvalid={onInvalid} />);
+  const fields = (fs: Field[]) =>
+    fs.map((f) => (
+      <FieldInput
+        key={`${generation}:${f.path}`}
+        field={f}
+        config={draft}
+        error={errorFor(f.path)}
+        onChange={set}
+        onInvalid={onInvalid}
+      />
+    ));
   const group = (g: Group) => (
     <fieldset key={g.path} className="settings__group">
       <legend title={g.doc}>{g.label}</legend>
@@ -104,7 +123,12 @@ export function SettingsPanel() {
     </fieldset>
   );
 
-  const device = draft.device as { page_bytes: number; pages_per_block: number; blocks: number; over_provisioning: number };
+  const device = draft.device as {
+    page_bytes: number;
+    pages_per_block: number;
+    blocks: number;
+    over_provisioning: number;
+  };
   const reserve = Number(getAt(draft, 'gc.reserve_blocks') ?? 4);
   const fit = trace ? blocksForFootprint(trace.summary.footprint_bytes, device, reserve) : null;
 
@@ -126,7 +150,8 @@ export function SettingsPanel() {
             onChange={(e) => {
               const p = catalog.presets.find((x) => x.name === e.target.value);
               // The preset's arrivals too, where it has them; a timing set after this wins.
-              if (p) setDraft((d) => withPresetTiming(setAt(setAt(d!, 'device', p.device), 'ram.bytes', p.ram_bytes), p));
+              if (p)
+                setDraft((d) => withPresetTiming(setAt(setAt(d!, 'device', p.device), 'ram.bytes', p.ram_bytes), p));
             }}
           >
             <option value="">choose a source's device…</option>
@@ -139,7 +164,10 @@ export function SettingsPanel() {
         </label>
         <label>
           Scheme{' '}
-          <select value={scheme} onChange={(e) => setDraft((d) => withOptions({ ...d!, scheme: e.target.value, options: {} }, catalog))}>
+          <select
+            value={scheme}
+            onChange={(e) => setDraft((d) => withOptions({ ...d!, scheme: e.target.value, options: {} }, catalog))}
+          >
             {catalog.schemes.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -150,7 +178,8 @@ export function SettingsPanel() {
       </div>
       {trace && fit !== null && fit !== device.blocks && (
         <p className="settings__fit">
-          The trace touches {(trace.summary.footprint_bytes / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 1 })} MiB.{' '}
+          The trace touches{' '}
+          {(trace.summary.footprint_bytes / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 1 })} MiB.{' '}
           <button type="button" onClick={() => set('device.blocks', fit)}>
             Size the device to it ({fit.toLocaleString('en-US')} blocks)
           </button>
@@ -163,7 +192,15 @@ export function SettingsPanel() {
             {spec.variants.length > 0 && (
               <label className="settings__field">
                 <span className="settings__label">Named variant</span>
-                <select value="" onChange={(e) => set('options', { ...spec.default_options, ...(spec.variants.find((v) => v.name === e.target.value)?.options ?? {}) })}>
+                <select
+                  value=""
+                  onChange={(e) =>
+                    set('options', {
+                      ...spec.default_options,
+                      ...(spec.variants.find((v) => v.name === e.target.value)?.options ?? {}),
+                    })
+                  }
+                >
                   <option value="">choose…</option>
                   {spec.variants.map((v) => (
                     <option key={v.name} value={v.name}>
@@ -195,7 +232,11 @@ export function SettingsPanel() {
         <button type="submit" disabled={!verdict.ok || fieldAlert || !changed}>
           Apply (reload from the start)
         </button>
-        <button type="button" disabled={!changed && !fieldAlert} onClick={() => restart(catalog, experiment.config as Config)}>
+        <button
+          type="button"
+          disabled={!changed && !fieldAlert}
+          onClick={() => restart(catalog, experiment.config as Config)}
+        >
           Undo changes
         </button>
       </div>

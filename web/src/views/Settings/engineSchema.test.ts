@@ -7,7 +7,10 @@ import { firstSentence, formFromSchema, optionFields, type Field, type Group } f
 
 const all = (g: Group): Field[] => [...g.fields, ...g.groups.flatMap(all)];
 
-function ask<T extends FromWorker['type']>(core: SimCore, msg: Parameters<SimCore['handle']>[0]): Extract<FromWorker, { type: T }> {
+function ask<T extends FromWorker['type']>(
+  core: SimCore,
+  msg: Parameters<SimCore['handle']>[0],
+): Extract<FromWorker, { type: T }> {
   return core.handle(msg)[0] as Extract<FromWorker, { type: T }>;
 }
 
@@ -18,7 +21,16 @@ describe('settings from the engine', () => {
   it('offers the device, latencies, RAM, GC and timing fields with units and docs', () => {
     const fields = all(formFromSchema(catalog.configSchema, ['scheme', 'options', 'record_events']));
     const by = (p: string) => fields.find((f) => f.path === p);
-    for (const p of ['device.blocks', 'device.over_provisioning', 'device.utilization', 'device.channels', 'device.ways', 'device.latency.program_ns', 'ram.bytes', 'gc.reserve_blocks']) {
+    for (const p of [
+      'device.blocks',
+      'device.over_provisioning',
+      'device.utilization',
+      'device.channels',
+      'device.ways',
+      'device.latency.program_ns',
+      'ram.bytes',
+      'gc.reserve_blocks',
+    ]) {
       expect(by(p), p).toBeDefined();
       expect(by(p)!.doc, p).toBeTruthy();
     }
@@ -41,18 +53,37 @@ describe('settings from the engine', () => {
   });
 
   it('shows the engine refusing a value, naming the field, and accepting a good one', () => {
-    const bad = ask<'validated'>(core, { type: 'validate', id: 2, configJson: JSON.stringify({ ...catalog.defaultConfig, device: { blocks: 2 } }) });
+    const bad = ask<'validated'>(core, {
+      type: 'validate',
+      id: 2,
+      configJson: JSON.stringify({ ...catalog.defaultConfig, device: { blocks: 2 } }),
+    });
     expect(bad.result).toMatchObject({ ok: false, field: 'device.blocks' });
-    const good = ask<'validated'>(core, { type: 'validate', id: 3, configJson: JSON.stringify({ scheme: 'dftl', options: { batch_update: false } }) });
+    const good = ask<'validated'>(core, {
+      type: 'validate',
+      id: 3,
+      configJson: JSON.stringify({ scheme: 'dftl', options: { batch_update: false } }),
+    });
     expect(good.result).toEqual({ ok: true });
-    const periodic = ask<'validated'>(core, { type: 'validate', id: 5, configJson: JSON.stringify({ scheme: 'page', timing: { periodic: 500000 } }) });
+    const periodic = ask<'validated'>(core, {
+      type: 'validate',
+      id: 5,
+      configJson: JSON.stringify({ scheme: 'page', timing: { periodic: 500000 } }),
+    });
     expect(periodic.result).toEqual({ ok: true });
-    const unknown = ask<'validated'>(core, { type: 'validate', id: 4, configJson: JSON.stringify({ scheme: 'dftl', options: { nope: 1 } }) });
+    const unknown = ask<'validated'>(core, {
+      type: 'validate',
+      id: 4,
+      configJson: JSON.stringify({ scheme: 'dftl', options: { nope: 1 } }),
+    });
     expect(unknown.result.ok).toBe(false);
   });
 
   it('shows every help text as whole sentences, and every label in words', () => {
-    const fields = [...all(formFromSchema(catalog.configSchema, ['scheme', 'options', 'record_events'])), ...catalog.schemes.flatMap((s) => optionFields(s.option_docs, s.default_options))];
+    const fields = [
+      ...all(formFromSchema(catalog.configSchema, ['scheme', 'options', 'record_events'])),
+      ...catalog.schemes.flatMap((s) => optionFields(s.option_docs, s.default_options)),
+    ];
     for (const f of fields) {
       const help = firstSentence(f.doc);
       if (help) expect(help, f.path).toMatch(/[.?!)]$/);

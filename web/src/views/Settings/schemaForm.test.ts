@@ -31,7 +31,11 @@ const SCHEMA: Schema = {
     TimingMode: {
       oneOf: [
         { type: 'string', enum: ['trace', 'closed'] },
-        { type: 'object', properties: { fixed: { type: 'object', properties: { period_ns: { type: 'integer' } } } }, required: ['fixed'] },
+        {
+          type: 'object',
+          properties: { fixed: { type: 'object', properties: { period_ns: { type: 'integer' } } } },
+          required: ['fixed'],
+        },
       ],
     },
   },
@@ -58,8 +62,18 @@ describe('formFromSchema', () => {
 
 describe('optionFields', () => {
   it('types a scheme option from its default and keeps its doc', () => {
-    const f = optionFields([{ key: 'batch_update', doc: 'Write back a whole translation page.' }], { batch_update: true });
-    expect(f).toEqual([{ path: 'options.batch_update', label: 'Batch update', doc: 'Write back a whole translation page.', units: undefined, kind: 'boolean' }]);
+    const f = optionFields([{ key: 'batch_update', doc: 'Write back a whole translation page.' }], {
+      batch_update: true,
+    });
+    expect(f).toEqual([
+      {
+        path: 'options.batch_update',
+        label: 'Batch update',
+        doc: 'Write back a whole translation page.',
+        units: undefined,
+        kind: 'boolean',
+      },
+    ]);
   });
 });
 
@@ -81,13 +95,25 @@ describe('paths and inputs', () => {
 
 describe('labels and help text', () => {
   it('writes acronyms in capitals', () => {
-    expect(['gc', 'oob_bytes', 'ram', 'over_provisioning', 'max_dtps'].map(label)).toEqual(['GC', 'OOB bytes', 'RAM', 'Over provisioning', 'Max DTPs']);
+    expect(['gc', 'oob_bytes', 'ram', 'over_provisioning', 'max_dtps'].map(label)).toEqual([
+      'GC',
+      'OOB bytes',
+      'RAM',
+      'Over provisioning',
+      'Max DTPs',
+    ]);
   });
 
   it('keeps the list a colon introduces, and ends at a full stop outside brackets', () => {
-    expect(firstSentence('GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.')).toBe('GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.');
-    expect(firstSentence('Victim selection: `greedy` (the thesis\' choice), or `fifo`. More.')).toBe('Victim selection: `greedy` (the thesis\' choice), or `fifo`.');
-    expect(firstSentence('Ghost share (the paper: 0.14 of 2 MB = 0.07; Fig. 7(b)\nvaries it). At least two.')).toBe('Ghost share (the paper: 0.14 of 2 MB = 0.07; Fig. 7(b) varies it).');
+    expect(firstSentence('GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.')).toBe(
+      'GC per invocation: `one-victim` (default, the thesis) or `until-above-reserve`.',
+    );
+    expect(firstSentence("Victim selection: `greedy` (the thesis' choice), or `fifo`. More.")).toBe(
+      "Victim selection: `greedy` (the thesis' choice), or `fifo`.",
+    );
+    expect(firstSentence('Ghost share (the paper: 0.14 of 2 MB = 0.07; Fig. 7(b)\nvaries it). At least two.')).toBe(
+      'Ghost share (the paper: 0.14 of 2 MB = 0.07; Fig. 7(b) varies it).',
+    );
     expect(firstSentence('Bytes, e.g. 4096 or more. Rest.')).toBe('Bytes, e.g. 4096 or more.');
   });
 });

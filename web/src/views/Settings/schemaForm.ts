@@ -45,8 +45,22 @@ export interface Group {
 
 /** Words of config keys written as acronyms or abbreviations in a label. */
 const ACRONYMS: Record<string, string> = {
-  gc: 'GC', oob: 'OOB', ram: 'RAM', cmt: 'CMT', ctp: 'CTP', cdp: 'CDP', gtd: 'GTD', dtp: 'DTP', dtps: 'DTPs',
-  lru: 'LRU', lpn: 'LPN', ppn: 'PPN', rmw: 'RMW', ns: 'ns', us: 'µs', io: 'I/O',
+  gc: 'GC',
+  oob: 'OOB',
+  ram: 'RAM',
+  cmt: 'CMT',
+  ctp: 'CTP',
+  cdp: 'CDP',
+  gtd: 'GTD',
+  dtp: 'DTP',
+  dtps: 'DTPs',
+  lru: 'LRU',
+  lpn: 'LPN',
+  ppn: 'PPN',
+  rmw: 'RMW',
+  ns: 'ns',
+  us: 'µs',
+  io: 'I/O',
 };
 
 /** `over_provisioning` → "Over provisioning", `oob_bytes` → "OOB bytes", `gc` → "GC". */
@@ -74,7 +88,12 @@ export function firstSentence(doc: string | undefined): string | undefined {
     else if (code) continue;
     else if (c === '(' || c === '[') depth++;
     else if ((c === ')' || c === ']') && depth > 0) depth--;
-    else if ((c === '.' || c === '?' || c === '!') && depth === 0 && (i + 1 === doc.length || /\s/.test(doc[i + 1])) && !ABBREVIATIONS.test(doc.slice(0, i))) {
+    else if (
+      (c === '.' || c === '?' || c === '!') &&
+      depth === 0 &&
+      (i + 1 === doc.length || /\s/.test(doc[i + 1])) &&
+      !ABBREVIATIONS.test(doc.slice(0, i))
+    ) {
       return doc.slice(0, i + 1).replace(/\s+/g, ' ');
     }
   }
@@ -120,7 +139,9 @@ function choicesOf(n: Schema, path: string, root: Schema): Choice[] | null {
     else if (a.properties && Object.keys(a.properties).length === 1) {
       const [key] = Object.keys(a.properties);
       const inner = resolve(a.properties[key], root);
-      const fields = inner.properties ? groupOf(inner, `${path}.${key}`, key, root).fields : [fieldOf(key, inner, `${path}.${key}`, root)];
+      const fields = inner.properties
+        ? groupOf(inner, `${path}.${key}`, key, root).fields
+        : [fieldOf(key, inner, `${path}.${key}`, root)];
       out.push({ value: key, doc: a.description, fields });
     } else return null;
   }

@@ -19,7 +19,11 @@ const BOX = { width: 420, height: 200, margin: { top: 12, right: 12, bottom: 62,
 export function RamSplitPanel() {
   const store = useStore();
   const playing = useSim((s) => s.status === 'playing');
-  const seq = useThrottled(useSim((s) => s.seq), PLAYING_EVERY_MS, playing);
+  const seq = useThrottled(
+    useSim((s) => s.seq),
+    PLAYING_EVERY_MS,
+    playing,
+  );
   const info = useSim((s) => s.info);
   const [m, setM] = useState<RunMetrics | undefined>();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -41,7 +45,10 @@ export function RamSplitPanel() {
 
   const done = m?.requests_done ?? 0;
   const name = info?.spec.name;
-  const data = useMemo(() => (m ? ramSplitSoFar(m.series, done, { id: m.scheme, name: name ?? m.scheme, color: '#4e79a7' }) : undefined), [m, done, name]);
+  const data = useMemo(
+    () => (m ? ramSplitSoFar(m.series, done, { id: m.scheme, name: name ?? m.scheme, color: '#4e79a7' }) : undefined),
+    [m, done, name],
+  );
   useEffect(() => {
     // A click (or Enter) on a window moves the timeline to its end: the panel drives the timeline too.
     setSaid('');

@@ -45,8 +45,16 @@ const STAGE_ROWS = 48;
 
 export function TreePanel() {
   const playing = useSim((s) => s.status === 'playing');
-  const current = useThrottled(useSim((s) => s.current), PLAYING_EVERY_MS, playing);
-  const op = useThrottled(useSim((s) => s.pos.op), PLAYING_EVERY_MS, playing);
+  const current = useThrottled(
+    useSim((s) => s.current),
+    PLAYING_EVERY_MS,
+    playing,
+  );
+  const op = useThrottled(
+    useSim((s) => s.pos.op),
+    PLAYING_EVERY_MS,
+    playing,
+  );
   const info = useSim((s) => s.info);
   const [zoom, setZoom] = useState<Zoom[]>([]);
   const focus = zoom.at(-1);
@@ -73,7 +81,8 @@ export function TreePanel() {
     if (!tree) return undefined;
     let root = tree.root;
     // A scheme that does not zoom on its side (its tree ignores the focus) still shows the node alone.
-    if (focus && root.children?.some((c) => c.id === focus.id)) root = { ...root, children: root.children.filter((c) => c.id === focus.id) };
+    if (focus && root.children?.some((c) => c.id === focus.id))
+      root = { ...root, children: root.children.filter((c) => c.id === focus.id) };
     return treeView(root, focus?.start ?? 1, treeLevels ? treeOps(ops) : [], hitIds(ops), tree.order ?? 'none');
   }, [tree, treeLevels, focus, ops]);
 
@@ -82,7 +91,16 @@ export function TreePanel() {
     if (!svg || !view) return;
     const into = (row: RowView) => {
       if (row.id === focus?.id) return;
-      setZoom((z) => [...z, { id: row.id, label: row.band ? `ranks ${row.rank.toLocaleString('en-US')}–${(row.rank + row.groups - 1).toLocaleString('en-US')}` : row.label.replace(/ \(.*$/, ''), start: row.rank }]);
+      setZoom((z) => [
+        ...z,
+        {
+          id: row.id,
+          label: row.band
+            ? `ranks ${row.rank.toLocaleString('en-US')}–${(row.rank + row.groups - 1).toLocaleString('en-US')}`
+            : row.label.replace(/ \(.*$/, ''),
+          start: row.rank,
+        },
+      ]);
     };
     const t0 = performance.now();
     // Animating from the last tree play drew to where the pause stands would show nothing
@@ -117,7 +135,12 @@ export function TreePanel() {
           Whole tree
         </button>
         {zoom.map((z, i) => (
-          <button key={z.id} type="button" onClick={() => setZoom(zoom.slice(0, i + 1))} aria-current={i === zoom.length - 1 ? 'true' : undefined}>
+          <button
+            key={z.id}
+            type="button"
+            onClick={() => setZoom(zoom.slice(0, i + 1))}
+            aria-current={i === zoom.length - 1 ? 'true' : undefined}
+          >
             › {z.label}
           </button>
         ))}
@@ -135,7 +158,8 @@ export function TreePanel() {
       )}
       {emptyFocus && <p className="tree__meta">{focus.label} is not in RAM at this position.</p>}
       <p className="tree__meta">
-        {tree.order === 'level' ? 'By level, top first' : tree.order ? 'Most recent first' : 'In order'}; click or press Enter on a node or band to zoom in. Orange: dirty (differs from flash).
+        {tree.order === 'level' ? 'By level, top first' : tree.order ? 'Most recent first' : 'In order'}; click or press
+        Enter on a node or band to zoom in. Orange: dirty (differs from flash).
       </p>
       <div ref={wrapRef} className="tree__wrap">
         <svg ref={svgRef} data-testid="tree-svg" role="group" aria-label={`${tree.name}, most recent first`} />

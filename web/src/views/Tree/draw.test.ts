@@ -5,14 +5,49 @@ import { svgGoldenMismatch } from '../../test/svgGolden';
 import { drawTree, fit, G, INLINE_FROM, placeRows } from './draw';
 import { treeView, type RowView } from './model';
 
-const cdp = (lpn: number, dirty = true): TreeNode => ({ id: `cdp-${lpn}`, label: `LPN ${lpn} (v1)`, kind: 'cdp', dirty });
-const ctp = (t: number, lpns: number[], dirty = true): TreeNode => ({ id: `ctp-${t}`, label: `CTP ${t} (${lpns.length} CDPs)`, kind: 'ctp', dirty, count: lpns.length, children: lpns.map((l) => cdp(l)) });
+const cdp = (lpn: number, dirty = true): TreeNode => ({
+  id: `cdp-${lpn}`,
+  label: `LPN ${lpn} (v1)`,
+  kind: 'cdp',
+  dirty,
+});
+const ctp = (t: number, lpns: number[], dirty = true): TreeNode => ({
+  id: `ctp-${t}`,
+  label: `CTP ${t} (${lpns.length} CDPs)`,
+  kind: 'ctp',
+  dirty,
+  count: lpns.length,
+  children: lpns.map((l) => cdp(l)),
+});
 
 /** Four groups (one with 30 CDPs, more than a line holds at this width), then a band. */
 function tree(groups: TreeNode[]): TreeNode {
-  return { id: 'gtd', label: 'GTD (64 translation pages)', kind: 'gtd', count: groups.length + 1234, children: [...groups, { id: 'cold-4-1238', label: '1,234 colder groups (LRU ranks 5–1238), 20,345 CDPs', kind: 'cold', dirty: true, count: 1234 }] };
+  return {
+    id: 'gtd',
+    label: 'GTD (64 translation pages)',
+    kind: 'gtd',
+    count: groups.length + 1234,
+    children: [
+      ...groups,
+      {
+        id: 'cold-4-1238',
+        label: '1,234 colder groups (LRU ranks 5–1238), 20,345 CDPs',
+        kind: 'cold',
+        dirty: true,
+        count: 1234,
+      },
+    ],
+  };
 }
-const GROUPS = [ctp(3, [24, 25]), ctp(1, []), ctp(7, Array.from({ length: 30 }, (_, i) => 448 + i)), ctp(0, [2], false)];
+const GROUPS = [
+  ctp(3, [24, 25]),
+  ctp(1, []),
+  ctp(
+    7,
+    Array.from({ length: 30 }, (_, i) => 448 + i),
+  ),
+  ctp(0, [2], false),
+];
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -34,11 +69,22 @@ describe('drawTree', () => {
     const el = svg();
     drawTree(el, treeView(tree(GROUPS), 1, []), OPTS, { zoom: () => {} });
     const before = el.querySelector('g.row[data-id="ctp-7"]');
-    drawTree(el, treeView(tree([ctp(12, []), ...GROUPS.slice(0, 3)]), 1, [{ op: 'ctp-load', t: 12, first: 0, last: 2, ns: 0 }]), OPTS, { zoom: () => {} });
+    drawTree(
+      el,
+      treeView(tree([ctp(12, []), ...GROUPS.slice(0, 3)]), 1, [{ op: 'ctp-load', t: 12, first: 0, last: 2, ns: 0 }]),
+      OPTS,
+      { zoom: () => {} },
+    );
     expect(el.querySelector('g.row[data-id="ctp-7"]')).toBe(before); // the same element, moved
     expect(el.querySelector('g.row[data-id="ctp-0"]')).toBeNull();
     expect(el.querySelector('g.row[data-id="ctp-12"]')!.getAttribute('class')).toContain('is-loaded');
-    expect([...el.querySelectorAll('g.row')].map((g) => g.querySelector('text.rank')!.textContent)).toEqual(['#1', '#2', '#3', '#4', '#5+']);
+    expect([...el.querySelectorAll('g.row')].map((g) => g.querySelector('text.rank')!.textContent)).toEqual([
+      '#1',
+      '#2',
+      '#3',
+      '#4',
+      '#5+',
+    ]);
   });
 
   it('zooms on click and on Enter, and keeps Space from reaching the page', () => {
@@ -50,7 +96,9 @@ describe('drawTree', () => {
     band.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     let reached = false;
     document.addEventListener('keydown', () => (reached = true), { once: true });
-    el.querySelector('g.row[data-id="ctp-3"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    el.querySelector('g.row[data-id="ctp-3"]')!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: ' ', bubbles: true }),
+    );
     expect(zoomed.map((r) => [r.id, r.rank])).toEqual([
       ['cold-4-1238', 5],
       ['ctp-3', 1],

@@ -7,14 +7,35 @@
  * so with `animate` a loaded CTP or an inserted CDP fades in where it lands, rows slide to
  * their new rank and a pruned group fades out.
  */
-import { hierarchy, interrupt, select, type BaseType, type EnterElement, type HierarchyNode, type Selection, type Transition } from 'd3';
+import {
+  hierarchy,
+  interrupt,
+  select,
+  type BaseType,
+  type EnterElement,
+  type HierarchyNode,
+  type Selection,
+  type Transition,
+} from 'd3';
 
 /** One transition the whole redraw shares (rows, leaves and ghosts move together). */
 type Tr = Transition<BaseType, unknown, null, undefined> | null;
 import type { LeafView, RowView, TreeView } from './model';
 
 /** Geometry (px). */
-export const G = { rootY: 12, rowGap: 6, head: 16, leaf: 8, leafGap: 2, gutter: 50, rootX: 60, nodeX: 76, textX: 86, endLine: 12, charPx: 6.2 } as const;
+export const G = {
+  rootY: 12,
+  rowGap: 6,
+  head: 16,
+  leaf: 8,
+  leafGap: 2,
+  gutter: 50,
+  rootX: 60,
+  nodeX: 76,
+  textX: 86,
+  endLine: 12,
+  charPx: 6.2,
+} as const;
 
 /**
  * From this width on (the tree on the stage) a row's leaves stand beside its label instead of
@@ -54,13 +75,18 @@ type Placed = { row: RowView; y: number; height: number; leavesPerLine: number; 
 const WHOLE = new Intl.NumberFormat('en-US');
 const n = (v: number) => WHOLE.format(v);
 const leafClass = (l: LeafView) => `leaf${l.dirty ? ' is-dirty' : ''}${l.change ? ` is-${l.change}` : ''}`;
-const rowClass = (r: RowView) => `row row--${r.band ? 'band' : r.kind}${r.dirty ? ' is-dirty' : ''}${r.change ? ` is-${r.change}` : ''}`;
+const rowClass = (r: RowView) =>
+  `row row--${r.band ? 'band' : r.kind}${r.dirty ? ' is-dirty' : ''}${r.change ? ` is-${r.change}` : ''}`;
 
 /** Rows placed top to bottom: each row's head line, then its leaves in lines. */
 export function placeRows(view: TreeView, width: number): { placed: Placed[]; height: number } {
   // The hierarchy (root → rows → leaves) is walked in order; each row takes the lines it needs.
   const root: HierarchyNode<Datum> = hierarchy<Datum>({ kind: 'root', view }, (d) =>
-    d.kind === 'root' ? d.view.rows.map((row) => ({ kind: 'row', row })) : d.kind === 'row' ? d.row.leaves.map((leaf) => ({ kind: 'leaf', leaf })) : undefined,
+    d.kind === 'root'
+      ? d.view.rows.map((row) => ({ kind: 'row', row }))
+      : d.kind === 'row'
+        ? d.row.leaves.map((leaf) => ({ kind: 'leaf', leaf }))
+        : undefined,
   );
   const inline = width >= INLINE_FROM;
   const leafX = inline ? G.textX + LABEL_W : G.textX;
@@ -90,7 +116,10 @@ function part(root: Selection<SVGSVGElement, unknown, null, undefined>, tag: str
 
 function rowTitle(r: RowView): string {
   const said = (l: LeafView) => `${l.label}${l.change ? ` (${l.change} now)` : ''}`;
-  const leaves = r.leaves.length > 0 ? `: ${r.leaves.map(said).join(', ')}${moreText(r) ? ` and ${n(r.leafCount - r.leaves.length)} more` : ''}` : '';
+  const leaves =
+    r.leaves.length > 0
+      ? `: ${r.leaves.map(said).join(', ')}${moreText(r) ? ` and ${n(r.leafCount - r.leaves.length)} more` : ''}`
+      : '';
   return `${r.label}${r.dirty ? ', dirty' : ''}${leaves}`;
 }
 
@@ -106,7 +135,12 @@ function drawLeaves(rows: Sel<SVGGElement, Placed>, tr: Tr) {
       .selectAll<SVGRectElement, LeafView>('rect.leaf')
       .data(p.row.leaves, (d) => d.id)
       .join(
-        (enter) => enter.append('rect').attr('opacity', tr ? 0 : 1).attr('width', G.leaf).attr('height', G.leaf),
+        (enter) =>
+          enter
+            .append('rect')
+            .attr('opacity', tr ? 0 : 1)
+            .attr('width', G.leaf)
+            .attr('height', G.leaf),
         (update) => update,
         (exit) => (tr ? exit.classed('is-exiting', true).transition(tr).attr('opacity', 0).remove() : exit.remove()),
       )
@@ -115,9 +149,12 @@ function drawLeaves(rows: Sel<SVGGElement, Placed>, tr: Tr) {
       .attr('x', (_, i) => p.leafX + (i % p.leavesPerLine) * (G.leaf + G.leafGap))
       .attr('y', (_, i) => p.leafY + Math.floor(i / p.leavesPerLine) * (G.leaf + G.leafGap));
     if (tr) leaves.transition(tr).attr('opacity', 1);
-    else leaves.filter(function () {
-      return this.getAttribute('opacity') !== '1';
-    }).attr('opacity', 1);
+    else
+      leaves
+        .filter(function () {
+          return this.getAttribute('opacity') !== '1';
+        })
+        .attr('opacity', 1);
     const lines = Math.ceil(p.row.leaves.length / p.leavesPerLine);
     g.selectAll('text.more')
       .data(moreText(p.row) ? [moreText(p.row)] : [])
@@ -142,8 +179,17 @@ function enterRow(enter: Selection<EnterElement, Placed, SVGGElement, unknown>, 
       on.zoom(p.row);
     });
   g.append('title');
-  g.append('text').attr('class', 'rank').attr('x', G.gutter - 4).attr('y', 12).attr('text-anchor', 'end');
-  g.append('rect').attr('class', 'card card--back').attr('x', G.nodeX - 3).attr('y', 0).attr('width', 10).attr('height', 10);
+  g.append('text')
+    .attr('class', 'rank')
+    .attr('x', G.gutter - 4)
+    .attr('y', 12)
+    .attr('text-anchor', 'end');
+  g.append('rect')
+    .attr('class', 'card card--back')
+    .attr('x', G.nodeX - 3)
+    .attr('y', 0)
+    .attr('width', 10)
+    .attr('height', 10);
   g.append('circle').attr('class', 'node').attr('cx', G.nodeX).attr('cy', 8).attr('r', 5);
   g.append('text').attr('class', 'label').attr('x', G.textX).attr('y', 12);
   g.append('g').attr('class', 'leaves');
@@ -177,7 +223,14 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('d', (p) => `M${G.rootX},${G.rootY + 5}V${p.y + 8}H${G.nodeX - 5}`);
 
   const top = part(root, 'g', 'root');
-  top.selectAll('circle').data([view.id]).join('circle').attr('class', 'node node--root').attr('cx', G.rootX).attr('cy', G.rootY).attr('r', 6);
+  top
+    .selectAll('circle')
+    .data([view.id])
+    .join('circle')
+    .attr('class', 'node node--root')
+    .attr('cx', G.rootX)
+    .attr('cy', G.rootY)
+    .attr('r', 6);
   top
     .selectAll('text')
     .data([view.rootLabel])
@@ -192,7 +245,10 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .selectAll<SVGGElement, Placed>('g.row')
     .data(placed, (p) => p.row.id)
     .join(
-      (enter) => enterRow(enter, on).attr('opacity', t ? 0 : 1).attr('transform', (p) => `translate(0,${p.y})`),
+      (enter) =>
+        enterRow(enter, on)
+          .attr('opacity', t ? 0 : 1)
+          .attr('transform', (p) => `translate(0,${p.y})`),
       (update) => update,
       (exit) => (tr ? exit.classed('is-exiting', true).transition(tr).attr('opacity', 0).remove() : exit.remove()),
     )
@@ -201,11 +257,24 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
     .attr('aria-label', (p) => `${p.row.label}${p.row.dirty ? ', dirty' : ''}: zoom in`);
   // One tooltip per row names its leaves (a title per leaf cost more than the rest of a redraw).
   rows.select('title').text((p) => rowTitle(p.row));
-  rows.select('text.rank').text((p) => (p.row.rank === 0 ? '' : p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
-  rows.select('text.label').text((p) => fit(p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''), (p.row.leaves.length > 0 && p.leafX > G.textX ? p.leafX - 8 : opts.width) - G.textX));
+  rows
+    .select('text.rank')
+    .text((p) => (p.row.rank === 0 ? '' : p.row.band ? `#${n(p.row.rank)}+` : `#${n(p.row.rank)}`));
+  rows
+    .select('text.label')
+    .text((p) =>
+      fit(
+        p.row.label + (p.row.change ? ` · ${p.row.change} now` : ''),
+        (p.row.leaves.length > 0 && p.leafX > G.textX ? p.leafX - 8 : opts.width) - G.textX,
+      ),
+    );
   rows.select('rect.card--back').attr('display', (p) => (p.row.band ? null : 'none'));
   rows.select('circle.node').attr('r', (p) => (p.row.band ? 6 : 5));
-  if (tr) rows.transition(tr).attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
+  if (tr)
+    rows
+      .transition(tr)
+      .attr('opacity', 1)
+      .attr('transform', (p) => `translate(0,${p.y})`);
   else rows.attr('opacity', 1).attr('transform', (p) => `translate(0,${p.y})`);
   drawLeaves(rows, tr);
 
@@ -225,11 +294,22 @@ export function drawTree(svg: SVGSVGElement, view: TreeView, opts: DrawOptions, 
   const gs = ghosts
     .selectAll<SVGGElement, (typeof view.pruned)[number]>('g.ghost')
     .data(view.pruned, (d) => d.id)
-    .join((e) => e.append('g').attr('class', 'ghost').call((g) => g.append('circle').attr('class', 'node').attr('cx', G.nodeX).attr('cy', 8).attr('r', 5)).call((g) => g.append('text').attr('class', 'label').attr('x', G.textX).attr('y', 12)))
+    .join((e) =>
+      e
+        .append('g')
+        .attr('class', 'ghost')
+        .call((g) => g.append('circle').attr('class', 'node').attr('cx', G.nodeX).attr('cy', 8).attr('r', 5))
+        .call((g) => g.append('text').attr('class', 'label').attr('x', G.textX).attr('y', 12)),
+    )
     .attr('data-id', (d) => d.id)
     .attr('transform', (_, i) => `translate(0,${ghostY + i * (G.head + G.rowGap)})`);
   gs.select('text.label').text((d) => fit(d.label, opts.width - G.textX));
-  if (tr) gs.attr('opacity', 1).transition(tr).delay(t).duration(t * 2).attr('opacity', 0.45);
+  if (tr)
+    gs.attr('opacity', 1)
+      .transition(tr)
+      .delay(t)
+      .duration(t * 2)
+      .attr('opacity', 0.45);
   else gs.attr('opacity', 0.45);
   return height;
 }

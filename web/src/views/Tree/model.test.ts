@@ -28,13 +28,22 @@ describe('treeView', () => {
   });
 
   it('marks what the request loaded, inserted and hit, and keeps pruned groups as ghosts', () => {
-    const v = treeView(tree, 5, [
-      { op: 'ctp-load', t: 3, first: 0, last: 2, ns: 0 },
-      { op: 'cdp-insert', lpn: 25, readIn: true, first: 3, last: 4, ns: 0 },
-      { op: 'prune', t: 9, cdps: [72], ctpLeft: true, ctpWritten: true, first: 5, last: 8, ns: 0 },
-    ], new Set(['ctp-1']));
+    const v = treeView(
+      tree,
+      5,
+      [
+        { op: 'ctp-load', t: 3, first: 0, last: 2, ns: 0 },
+        { op: 'cdp-insert', lpn: 25, readIn: true, first: 3, last: 4, ns: 0 },
+        { op: 'prune', t: 9, cdps: [72], ctpLeft: true, ctpWritten: true, first: 5, last: 8, ns: 0 },
+      ],
+      new Set(['ctp-1']),
+    );
     expect(v.rows[0].rank).toBe(5);
-    expect([v.rows[0].change, v.rows[0].leaves.map((l) => l.change), v.rows[1].change]).toEqual(['loaded', [undefined, 'inserted'], 'hit']);
+    expect([v.rows[0].change, v.rows[0].leaves.map((l) => l.change), v.rows[1].change]).toEqual([
+      'loaded',
+      [undefined, 'inserted'],
+      'hit',
+    ]);
     expect(v.pruned).toEqual([{ id: 'ctp-9', label: 'CTP 9 pruned, 1 CDP flushed, written back' }]);
   });
 });

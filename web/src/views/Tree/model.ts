@@ -80,7 +80,13 @@ function changes(ops: TreeOp[]): Map<string, Change> {
  * tree; the band's first rank when zoomed into a band). `ops`: what the current request did
  * (new nodes are marked, pruned groups come back as ghosts). `hits`: node ids it found.
  */
-export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits: ReadonlySet<string> = new Set(), order = 'lru'): TreeView {
+export function treeView(
+  tree: TreeNode,
+  startRank: number,
+  ops: TreeOp[],
+  hits: ReadonlySet<string> = new Set(),
+  order = 'lru',
+): TreeView {
   // Recency orders rank the children and end at the next victim; levels do not.
   const ranked = RANKED.has(order);
   const changed = changes(ops);
@@ -89,7 +95,9 @@ export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits:
   const rows: RowView[] = (tree.children ?? []).map((c) => {
     const band = !c.children;
     const groups = band ? (c.count ?? 1) : 1;
-    const leaves = (c.children ?? []).slice(0, LEAVES_SHOWN).map((l) => ({ id: l.id, label: l.label, dirty: !!l.dirty, change: mark(l.id) }));
+    const leaves = (c.children ?? [])
+      .slice(0, LEAVES_SHOWN)
+      .map((l) => ({ id: l.id, label: l.label, dirty: !!l.dirty, change: mark(l.id) }));
     const row: RowView = {
       id: c.id,
       label: c.label,
@@ -112,5 +120,12 @@ export function treeView(tree: TreeNode, startRank: number, ops: TreeOp[], hits:
     return [{ id: `ctp-${o.t}`, label: `CTP ${o.t} pruned${what}${o.ctpWritten ? ', written back' : ''}` }];
   });
   const total = tree.count ?? rows.length;
-  return { id: tree.id, rootLabel: tree.label, total, rows, reachesEnd: ranked && rows.length > 0 && rank - 1 === total, pruned };
+  return {
+    id: tree.id,
+    rootLabel: tree.label,
+    total,
+    rows,
+    reachesEnd: ranked && rows.length > 0 && rank - 1 === total,
+    pruned,
+  };
 }

@@ -42,14 +42,23 @@ describe('ramSplitSoFar', () => {
     const rule = el.querySelector('.marker line')!;
     // The x axis runs 0..45 over 56..408 px: the position (past the last closed window, 40) is its right end.
     expect(Number(rule.getAttribute('x1'))).toBeCloseTo(408, 5);
-    expect(Number(el.querySelector('.lines path')!.getAttribute('d')!.split('L').at(-1)!.split(',')[0])).toBeCloseTo(56 + (352 * 40) / 45, 2);
+    expect(Number(el.querySelector('.lines path')!.getAttribute('d')!.split('L').at(-1)!.split(',')[0])).toBeCloseTo(
+      56 + (352 * 40) / 45,
+      2,
+    );
     expect(el.querySelector('.marker title')!.textContent).toBe('Now: 45 requests served');
   });
 
   it('hands the x of a click or of Enter at the key cursor to `pick` (the panel seeks there)', () => {
     const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     const picked: number[] = [];
-    drawLines(el, ramSplitSoFar(SERIES, 45, KEY)!, BOX, () => {}, (x) => picked.push(x));
+    drawLines(
+      el,
+      ramSplitSoFar(SERIES, 45, KEY)!,
+      BOX,
+      () => {},
+      (x) => picked.push(x),
+    );
     const overlay = el.querySelector('rect.overlay')!;
     overlay.dispatchEvent(new FocusEvent('focus'));
     overlay.dispatchEvent(new KeyboardEvent('keydown', { key: 'End' }));

@@ -11,13 +11,25 @@ import type { SchemeKey } from '../../charts/legend';
 import type { LinesData } from '../../charts/lines';
 
 /** The panel's lines, or undefined when no point so far has a split (none closed yet, or a scheme without one). */
-export function ramSplitSoFar(series: readonly SeriesPoint[] | undefined, done: number, scheme: SchemeKey): LinesData | undefined {
+export function ramSplitSoFar(
+  series: readonly SeriesPoint[] | undefined,
+  done: number,
+  scheme: SchemeKey,
+): LinesData | undefined {
   const pts = (series ?? []).filter((p) => p.ram && p.requests_done <= done);
   if (!pts.length) return undefined;
   const kib = (b: number) => b / 1024;
   const lines = [
-    { scheme: scheme.id, style: 'mapping', points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.mapping_bytes) })) },
-    { scheme: scheme.id, style: 'buffer', points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.buffer_bytes) })) },
+    {
+      scheme: scheme.id,
+      style: 'mapping',
+      points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.mapping_bytes) })),
+    },
+    {
+      scheme: scheme.id,
+      style: 'buffer',
+      points: pts.map((p) => ({ x: p.requests_done, y: kib(p.ram!.buffer_bytes) })),
+    },
   ];
   return {
     title: `RAM split of ${scheme.name} so far`,

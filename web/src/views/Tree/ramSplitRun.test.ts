@@ -10,7 +10,12 @@ describe('the RAM split of a real run follows the timeline', () => {
   it('after a step back the series is the one served up to there, not the later one', () => {
     const wasm = loadWasm();
     const metrics = (s: InstanceType<typeof wasm.Simulation>) => JSON.parse(s.metricsJson()) as RunMetrics;
-    const sim = new wasm.Simulation(JSON.stringify({ scheme: 'treeftl' }), new Uint8Array(shippedTrace(TRACE)), TRACE, null);
+    const sim = new wasm.Simulation(
+      JSON.stringify({ scheme: 'treeftl' }),
+      new Uint8Array(shippedTrace(TRACE)),
+      TRACE,
+      null,
+    );
     sim.step(600);
     const at600 = metrics(sim);
     sim.step(400);
