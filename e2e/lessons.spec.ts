@@ -26,6 +26,8 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   await expect(bar).toContainText('Stop 1 of 6');
   // The text's numbers come from the engine: request 5 programmed 8 pages.
   await expect(page.getByTestId('lesson-text')).toContainText('Request #4 programmed 8 pages');
+  // The stop's text points at the block grid: the stage's grid pane is outlined.
+  await expect(page.locator('.stage__pane[data-view=grid]')).toHaveAttribute('data-highlight', 'lesson');
 
   for (let i = 1; i < lesson.stops.length; i++) {
     await bar.getByRole('button', { name: 'Next stop →' }).click();

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { useLessonHighlight } from '../lessons/highlight';
 import { useSim, useStore } from '../store/useSim';
 import { STAGE_VIEWS, knownStage, stageView, without } from '../store/stageViews';
 
@@ -21,6 +22,9 @@ export function Stage({ views }: StageProps) {
   const Main = views[stage.main] ?? views.grid;
   const Side = stage.side ? views[stage.side] : undefined;
   const options = STAGE_VIEWS.filter((v) => views[v.id]);
+  // A lesson stop's text points at a view: its pane is outlined while the stop is open.
+  const marked = useLessonHighlight();
+  const mark = (id: string) => (marked === id ? 'lesson' : undefined);
   return (
     <section
       className={`app__stage panel stage${Side ? ' stage--split' : ''}`}
@@ -66,11 +70,23 @@ export function Stage({ views }: StageProps) {
         <span className="stage__hint">keys 1–9, 0; ? lists them</span>
       </div>
       <div className="stage__panes">
-        <div className="stage__pane" data-view={stage.main} aria-label={label(stage.main)} role="region">
+        <div
+          className="stage__pane"
+          data-view={stage.main}
+          data-highlight={mark(stage.main)}
+          aria-label={label(stage.main)}
+          role="region"
+        >
           <Main />
         </div>
         {Side && stage.side && (
-          <div className="stage__pane" data-view={stage.side} aria-label={label(stage.side)} role="region">
+          <div
+            className="stage__pane"
+            data-view={stage.side}
+            data-highlight={mark(stage.side)}
+            aria-label={label(stage.side)}
+            role="region"
+          >
             <Side />
           </div>
         )}

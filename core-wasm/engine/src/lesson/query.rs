@@ -30,8 +30,9 @@ fn sim_at(t: &Timeline, cursor: usize) -> Result<Sim> {
     Ok(copy.sim().clone())
 }
 
-/// Answers `query_json` (see [`LessonQuery`]) about `t`: facts as [`super::StopFacts`] JSON
-/// (`null` at the start or past the end), or an [`super::Answer`].
+/// Answers `query_json` (`{"at": [r, k]}`, with a `"question"` to ask one) about `t`: facts
+/// as [`super::StopFacts`] JSON (`null` at the start or past the end), or an
+/// [`super::Answer`].
 pub fn query(t: &Timeline, query_json: &str) -> Result<String> {
     let q: LessonQuery =
         serde_json::from_str(query_json).map_err(|e| EngineError::Config(format!("lesson query: {e}")))?;
