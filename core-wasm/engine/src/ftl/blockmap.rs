@@ -26,6 +26,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::cache::KeyBuild;
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, InspectQuery, Row, Structure};
 use crate::invariants::MapView;
@@ -46,7 +47,9 @@ pub struct BlockMap {
     data: Vec<BlockId>,
     data_blocks: usize,
     /// Newest copy of each logical page held in a log (or replacement) block.
-    log_loc: HashMap<u32, Ppn>,
+    /// Keyed through the fixed fast hasher: a merge looks up and removes every page of a
+    /// block here (SipHash was an eighth of `block`'s time). No use depends on its order.
+    log_loc: HashMap<u32, Ppn, KeyBuild>,
     pool: BlockPool,
     /// Which blocks are log (or replacement) blocks now, for the grid's roles in O(1).
     is_log: Vec<bool>,
@@ -79,7 +82,7 @@ impl BlockMap {
             logical,
             data: vec![NONE; lbns as usize],
             data_blocks: 0,
-            log_loc: HashMap::new(),
+            log_loc: HashMap::default(),
             pool: BlockPool::new(d.blocks, 0, 0, units).with_gc(ctx.gc),
             is_log: vec![false; d.blocks as usize],
             next_unit: 0,
