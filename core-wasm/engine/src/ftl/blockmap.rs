@@ -21,12 +21,12 @@ use std::collections::HashMap;
 
 use super::pool::BlockPool;
 use super::{BlockRole, BuildCtx};
+use crate::cache::KeyBuild;
 use crate::config::CellType;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
-use crate::cache::KeyBuild;
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, InspectQuery, Row, Structure};
 use crate::invariants::MapView;
