@@ -170,6 +170,23 @@ impl<V: Copy> Lru<u32, V, DenseIndex> {
     }
 }
 
+impl<V: Copy> Lru<u32, V, RangeIndex> {
+    /// Starts loading `key`'s slot in the index ([`crate::prefetch`]); changes nothing.
+    pub fn prefetch_key(&self, key: u32) {
+        if let Some(k) = key.checked_sub(self.index.base) {
+            crate::prefetch::element(&self.index.slots, k as usize);
+        }
+    }
+
+    /// Starts loading `key`'s entry, when cached (its index slot should be loaded already:
+    /// [`Lru::prefetch_key`] a little earlier); changes nothing.
+    pub fn prefetch_entry(&self, key: u32) {
+        if let Some(i) = self.index.get(&key) {
+            crate::prefetch::element(&self.nodes, i as usize);
+        }
+    }
+}
+
 impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Lru<K, V, I> {
     /// An empty cache holding at most `capacity` entries (at most `u32::MAX - 1`), keys
     /// found through an index of type `I`.

@@ -357,6 +357,39 @@ impl FlashArray {
         Ok(())
     }
 
+    /// Programs free page `dest` with `tag` and the contents of valid page `from`, which the
+    /// caller invalidates next (GC's copy): the contents move to `dest` instead of being
+    /// copied, and `from` keeps only its tag until then.
+    pub(crate) fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<()> {
+        self.program_moved_with(dest, tag, from, |_| {})
+    }
+
+    /// As [`FlashArray::program_moved`], changing the contents on the way with `edit` (a
+    /// read-modify-write of a page whose old copy is invalidated next). `edit` must keep them
+    /// within the page's sizes; it does not run when `from` holds only its tag.
+    pub(crate) fn program_moved_with(
+        &mut self,
+        dest: Ppn,
+        tag: PageTag,
+        from: Ppn,
+        edit: impl FnOnce(&mut PageContent),
+    ) -> Result<()> {
+        self.check_ppn(from)?;
+        self.program(dest, tag)?;
+        let meta = self.meta[from as usize];
+        if meta.has_content() {
+            self.meta[from as usize] = meta.with_content(false);
+            self.meta[dest as usize] = self.meta[dest as usize].with_content(true);
+            let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
+            self.content_at[dest as usize] = slot;
+            let c = &mut self.contents[slot as usize];
+            edit(c);
+            let (data, oob) = (c.data.len(), c.oob.len());
+            self.check_fits(dest, data, oob)?;
+        }
+        Ok(())
+    }
+
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
     /// copied into a recycled buffer.
     pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {
@@ -545,6 +578,26 @@ mod tests {
             assert_eq!(f.tag(ppn as Ppn).kind, kind, "after invalidation");
         }
         assert_eq!(PageKind::ALL.len(), PageKind::Dtp as usize + 1, "ALL lists every kind");
+    }
+
+    /// GC's copy moves a page's contents: the new page reads them back (edited), the old
+    /// one holds none, and edited contents past the page's size are refused.
+    #[test]
+    fn a_moved_page_takes_its_contents_with_it() {
+        let mut f = FlashArray::new(2, 4, CellType::Slc).with_sizes(16, 12);
+        let tag = PageTag { kind: PageKind::Translation, key: 3, version: 1 };
+        f.program_with(0, tag, PageContent { data: vec![1, 2, 3], oob: vec![9] }).unwrap();
+        f.program_moved_with(1, tag, 0, |c| c.data[1] = 7).unwrap();
+        assert_eq!(f.content(1), Some(&PageContent { data: vec![1, 7, 3], oob: vec![9] }));
+        assert_eq!(f.content(0), None, "the old copy keeps only its tag");
+        f.invalidate(0).unwrap();
+        f.program_moved(2, tag, 1).unwrap();
+        assert_eq!(f.content(2).map(|c| &c.data[..]), Some(&[1, 7, 3][..]));
+        f.invalidate(1).unwrap();
+        assert!(f.program_moved_with(3, tag, 2, |c| c.data.extend([0, 0])).is_err(), "5 words in 16 bytes");
+        f.program(4, PageTag::data(1, 1)).unwrap();
+        f.program_moved(5, PageTag::data(1, 1), 4).unwrap();
+        assert_eq!(f.content(5), None, "a page with only its tag moves only its tag");
     }
 
     #[test]

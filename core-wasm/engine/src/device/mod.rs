@@ -333,6 +333,30 @@ impl Device {
         self.flash.forget_content(ppn);
     }
 
+    /// As [`Device::program_with`], with the contents of valid page `from`, which the caller
+    /// invalidates next (GC's copy of a page): they move rather than being copied.
+    pub fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn, purpose: Purpose) -> Result<()> {
+        self.flash.program_moved(dest, tag, from)?;
+        self.programmed(dest, tag, purpose);
+        Ok(())
+    }
+
+    /// As [`Device::program_moved`], with the contents changed by `edit` on the way: the
+    /// read-modify-write of a page whose old copy the caller invalidates next, without
+    /// copying what stays the same.
+    pub fn program_moved_with(
+        &mut self,
+        dest: Ppn,
+        tag: PageTag,
+        from: Ppn,
+        purpose: Purpose,
+        edit: impl FnOnce(&mut PageContent),
+    ) -> Result<()> {
+        self.flash.program_moved_with(dest, tag, from, edit)?;
+        self.programmed(dest, tag, purpose);
+        Ok(())
+    }
+
     /// As [`Device::program_with`], with main-area words `data` only (a translation page's
     /// entries), copied into a buffer the flash recycles.
     pub fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], purpose: Purpose) -> Result<()> {

@@ -305,6 +305,15 @@ impl DemandScheme for Aps {
         self.cmt.peek(&lpn).map(|e| e.ppn)
     }
 
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            self.cmt.prefetch_key(lpn);
+        }
+        for &lpn in lpns {
+            self.cmt.prefetch_entry(lpn);
+        }
+    }
+
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
         *e = MapEntry { ppn, dirty: true };

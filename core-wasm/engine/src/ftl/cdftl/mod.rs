@@ -210,6 +210,10 @@ impl DemandScheme for Cdftl {
         Some(page.entries[self.core.offset_of(lpn)])
     }
 
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        self.cmt.prefetch_lpns(lpns);
+    }
+
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
             *e = MapEntry { ppn, dirty: true };

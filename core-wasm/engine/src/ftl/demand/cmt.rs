@@ -188,6 +188,23 @@ impl Cmt {
         }
     }
 
+    /// A hint that `lpns` are about to be looked up all at once (GC's copies out of a
+    /// victim): their index slots, then their entries. Changes nothing.
+    pub fn prefetch_lpns(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            match self {
+                Cmt::Lru(c) => c.prefetch_key(lpn),
+                Cmt::Segmented(c) => c.prefetch_key(lpn),
+            }
+        }
+        for &lpn in lpns {
+            match self {
+                Cmt::Lru(c) => c.prefetch_entry(lpn),
+                Cmt::Segmented(c) => c.prefetch_entry(lpn),
+            }
+        }
+    }
+
     /// Entries held.
     pub fn len(&self) -> usize {
         match self {

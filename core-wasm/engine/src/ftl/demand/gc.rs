@@ -33,6 +33,29 @@ fn collection_cost<S: DemandScheme>(s: &S, block: BlockId, dev: &Device) -> u32 
     valid + tpages.len() as u32
 }
 
+/// Asks the scheme for the cached entries of `victim`'s valid data pages, all at once, so
+/// their random misses overlap instead of stalling one copy at a time.
+fn prefetch_victim<S: DemandScheme>(s: &S, victim: BlockId, dev: &Device) {
+    let flash = dev.flash();
+    let first = flash.first_ppn(victim);
+    let mut lpns = [0u32; 256];
+    let mut n = 0;
+    for ppn in first..first + flash.pages_per_block() {
+        if n == lpns.len() {
+            s.prefetch_cached(&lpns);
+            n = 0;
+        }
+        if flash.state(ppn) == PageState::Valid {
+            let tag = flash.tag(ppn);
+            if tag.kind == PageKind::Data {
+                lpns[n] = tag.key;
+                n += 1;
+            }
+        }
+    }
+    s.prefetch_cached(&lpns[..n]);
+}
+
 /// Collects one victim (data or translation block); `false` when none is worth it.
 pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     let policy = s.core().victim;
@@ -53,6 +76,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     let Some(victim) = victim else { return Ok(false) };
     dev.gc_start(victim);
     let first = dev.flash().first_ppn(victim);
+    prefetch_victim(s, victim, dev);
     let mut stale = BTreeSet::new();
     for ppn in first..first + dev.flash().pages_per_block() {
         if dev.flash().state(ppn) != PageState::Valid {
@@ -65,8 +89,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
             kind => s.stream_for(kind),
         };
         let dest = next_page(s, slot, dev, true)?;
-        let content = dev.flash().content(ppn).cloned().unwrap_or_default();
-        dev.program_with(dest, tag, content, Purpose::Gc)?;
+        dev.program_moved(dest, tag, ppn, Purpose::Gc)?;
         dev.invalidate(ppn)?;
         dev.gc_copied();
         match tag.kind {

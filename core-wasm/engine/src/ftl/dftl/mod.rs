@@ -176,6 +176,10 @@ impl DemandScheme for Dftl {
         self.cmt.peek(&lpn).map(|e| e.ppn)
     }
 
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        self.cmt.prefetch_lpns(lpns);
+    }
+
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let t = self.core.tpage_of(lpn) as usize;
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };

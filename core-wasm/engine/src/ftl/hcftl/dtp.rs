@@ -206,15 +206,23 @@ impl Hcftl {
                 return Err(EngineError::Invariant(format!("hcftl: GC patched DTP {id}, which is gone")));
             };
             let old = self.index.at(p).tppn;
-            let mut entries = entries_at(dev, old);
+            let mut patches = Vec::with_capacity(fixes.len());
             for (lpn, ppn) in fixes {
                 let i = slot_of(dev, old, lpn)
                     .ok_or_else(|| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
-                entries[i].1 = MapEntry { ppn, dirty: true };
+                patches.push((i, ppn));
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
-            dev.program_with(dest, tag, content_of(&entries), Purpose::Gc)?;
+            // The old DTP's contents move to the new page with the moved entries' PPNs and
+            // flags set (what `content_of` would build from the patched entries), instead
+            // of being unpacked and packed again.
+            dev.program_moved_with(dest, tag, old, Purpose::Gc, |c| {
+                for (i, ppn) in patches {
+                    c.data[i * DTP_WORDS + 1] = ppn;
+                    c.oob[i / 32] |= 1 << (i % 32);
+                }
+            })?;
             dev.stats.tpage_writes[TpCause::GcBatch as usize] += 1;
             dev.invalidate(old)?;
             self.index.set_tppn(id, dest);

@@ -262,6 +262,10 @@ impl DemandScheme for Hcftl {
         self.cmt.peek(&lpn).or_else(|| self.ghost.peek(lpn)).map(|e| e.ppn)
     }
 
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        self.cmt.prefetch_lpns(lpns);
+    }
+
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let new = MapEntry { ppn, dirty: true };
         if let Some(e) = self.cmt.peek_mut(&lpn).or_else(|| self.ghost.peek_mut(lpn)) {

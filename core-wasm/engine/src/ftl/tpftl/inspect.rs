@@ -10,7 +10,10 @@ use crate::inspect::{summarise, Budget, InspectQuery, Inspection, Node, Order, S
 impl Tpftl {
     pub(super) fn inspection(&self, q: &InspectQuery) -> Inspection {
         let gtd_bytes = self.core.gtd_bytes();
-        let hottest_first = || self.order.iter().rev().map(|&(_, t)| (t, &self.nodes[&t]));
+        // The order's filed keys may lag behind (hits do not re-file): sort by current hotness.
+        let mut by_hotness: Vec<(u128, u32)> = self.nodes.iter().map(|(t, n)| (n.hotness(), t)).collect();
+        by_hotness.sort_unstable();
+        let hottest_first = || by_hotness.iter().rev().map(|&(_, t)| (t, &self.nodes[&t]));
         let entries = hottest_first().flat_map(|(_, n)| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty)));
         let len: usize = self.nodes.values().map(|n| n.entries.len()).sum();
         let capacity = self.capacity.saturating_sub(NODE_BYTES) / ENTRY_BYTES;

@@ -109,6 +109,9 @@ struct Entry {
 struct Node {
     entries: Lru<u32, Entry, RangeIndex>,
     stamp_sum: u64,
+    /// The hotness this node is filed under in the page-level order: at most its current
+    /// hotness (a hit only raises a node's hotness, so a hit leaves the filing alone).
+    filed: u128,
 }
 
 impl Node {
@@ -151,7 +154,7 @@ impl Nodes {
         if t as usize >= self.by_page.len() {
             self.by_page.resize_with(t as usize + 1, || None);
         }
-        self.by_page[t as usize] = Some(Node { entries: Lru::indexed(MAX_CAPACITY), stamp_sum: 0 });
+        self.by_page[t as usize] = Some(Node { entries: Lru::indexed(MAX_CAPACITY), stamp_sum: 0, filed: 0 });
         self.len += 1;
         true
     }
@@ -186,7 +189,8 @@ pub struct Tpftl {
     core: DemandCore,
     /// TP nodes by translation-page number.
     nodes: Nodes,
-    /// Page-level order: (hotness, page), coldest first.
+    /// Page-level order: (filed hotness, page), coldest first. A node's filed hotness may lag
+    /// behind its hotness (see [`Tpftl::coldest`]): a hit re-files nothing.
     order: BTreeSet<(u128, u32)>,
     clock: u64,
     used: u64,
@@ -222,15 +226,34 @@ impl Tpftl {
     /// Runs `f` on node `t` and re-files it in the page-level order (removing it when empty).
     fn with_node<R>(&mut self, t: u32, f: impl FnOnce(&mut Node) -> R) -> Option<R> {
         let node = self.nodes.get_mut(&t)?;
-        self.order.remove(&(node.hotness(), t));
+        self.order.remove(&(node.filed, t));
         let r = f(node);
         if node.entries.is_empty() {
             self.nodes.remove(&t);
             self.used -= NODE_BYTES;
         } else {
-            self.order.insert((node.hotness(), t));
+            node.filed = node.hotness();
+            self.order.insert((node.filed, t));
         }
         Some(r)
+    }
+
+    /// The coldest node (lowest hotness, then lowest page number). Hits only raise hotness
+    /// and are not re-filed, so filed keys are lower bounds: the first node whose filed key
+    /// is current is the coldest (every other node's hotness is at least its filed key, which
+    /// is at least this one's). Stale nodes met on the way are re-filed.
+    fn coldest(&mut self) -> Option<u32> {
+        loop {
+            let &(filed, t) = self.order.first()?;
+            let node = self.nodes.get_mut(&t).expect("a TP node of the page-level order");
+            let hotness = node.hotness();
+            if hotness == filed {
+                return Some(t);
+            }
+            node.filed = hotness;
+            self.order.pop_first();
+            self.order.insert((hotness, t));
+        }
     }
 
     /// Bytes `plan` (page → entries to load) still needs beyond what is cached.
@@ -245,7 +268,7 @@ impl Tpftl {
     /// Evicts one entry from the coldest node: its LRU clean entry (clean first), else its
     /// LRU entry after writing back every dirty entry of the node's translation page at once.
     fn evict_one(&mut self, dev: &mut Device) -> Result<()> {
-        let Some(&(_, t)) = self.order.first() else {
+        let Some(t) = self.coldest() else {
             return Err(EngineError::Invariant("tpftl: cache full with no TP node".into()));
         };
         let clean_first = self.options.clean_first;
@@ -326,14 +349,13 @@ impl DemandScheme for Tpftl {
         if hit {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Entry, lpn);
-            let ppn = self.with_node(t, |n| {
-                let e = n.entries.get_mut(&lpn).expect("cached");
-                let old = std::mem::replace(&mut e.stamp, clock);
-                let ppn = e.ppn;
-                n.stamp_sum = n.stamp_sum - old + clock;
-                ppn
-            });
-            return Ok(ppn.expect("node exists"));
+            // A hit raises the node's hotness: its filing stays (see `coldest`).
+            let n = self.nodes.get_mut(&t).expect("node exists");
+            let e = n.entries.get_mut(&lpn).expect("cached");
+            let old = std::mem::replace(&mut e.stamp, clock);
+            let ppn = e.ppn;
+            n.stamp_sum = n.stamp_sum - old + clock;
+            return Ok(ppn);
         }
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::Entry, lpn);
@@ -369,6 +391,19 @@ impl DemandScheme for Tpftl {
             }
         }
         Ok(self.cached(lpn).expect("just loaded"))
+    }
+
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
+                n.entries.prefetch_key(lpn);
+            }
+        }
+        for &lpn in lpns {
+            if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
+                n.entries.prefetch_entry(lpn);
+            }
+        }
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
@@ -408,6 +443,25 @@ impl Ftl for Tpftl {
 
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
+        // Far pages: their index slots (the node headers are a small array, read here);
+        // near pages: their entries (read: the loop's iterations are independent, so the
+        // misses overlap) and the flash page each names, which a write invalidates.
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
+                if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
+                    n.entries.prefetch_key(lpn);
+                }
+            }
+            if let Some(ppn) = ahead.near.get(i).and_then(|&lpn| self.cached(lpn)) {
+                if ppn != demand::UNMAPPED {
+                    dev.flash().prefetch(ppn, ahead.reads);
+                }
+            }
+        }
+    }
+
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes() + self.capacity
     }
@@ -429,7 +483,8 @@ impl Ftl for Tpftl {
         }
         for (t, n) in self.nodes.iter() {
             let sum: u64 = n.entries.iter().map(|(_, e)| e.stamp).sum();
-            if n.entries.is_empty() || sum != n.stamp_sum || !self.order.contains(&(n.hotness(), t)) {
+            let filed = n.filed <= n.hotness() && self.order.contains(&(n.filed, t));
+            if n.entries.is_empty() || sum != n.stamp_sum || !filed {
                 return bad(format!("TP node {t} is empty, or its hotness is out of date"));
             }
             if n.entries.iter().any(|(&l, _)| self.core.tpage_of(l) != t) {

@@ -43,6 +43,23 @@ fn a_batch_write_back_cleans_the_whole_node_with_one_translation_page_write() {
     ftl.check(&dev).unwrap();
 }
 
+/// Page-level hotness decides the victim even though a hit does not re-file its node: page
+/// 0's node is loaded first, then page 1's; a hit on LPN 0 makes page 0 the hotter, so a
+/// third page's entry evicts page 1's (the order still files page 0 under its first load).
+#[test]
+fn a_hit_makes_its_node_hotter_without_being_refiled() {
+    let (mut ftl, mut dev) = setup(28, no_prefetch());
+    ftl.read(0, &mut dev).unwrap();
+    ftl.read(8, &mut dev).unwrap();
+    ftl.read(0, &mut dev).unwrap(); // a hit
+    assert_eq!(ftl.order.first().map(|&(_, t)| t), Some(0), "page 0 stays filed under its first load");
+    assert!(ftl.nodes[&0].filed < ftl.nodes[&0].hotness());
+    ftl.check(&dev).unwrap();
+    ftl.read(16, &mut dev).unwrap(); // page 2: room for one node and entry
+    assert!(ftl.cached(0).is_some() && ftl.cached(8).is_none() && ftl.cached(16).is_some());
+    ftl.check(&dev).unwrap();
+}
+
 /// Clean first: with a clean entry in the coldest node, it is evicted instead of the LRU
 /// dirty one, and nothing is written.
 #[test]
