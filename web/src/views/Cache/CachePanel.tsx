@@ -2,15 +2,12 @@ import { useMemo } from 'react';
 import { cacheVocabulary } from '../../narration/narrate';
 import { useInspection } from '../../store/useInspection';
 import { useSim, useStore } from '../../store/useSim';
-import { useThrottled } from '../../ui/useThrottled';
+import { useShownRequest } from '../../store/useShownRequest';
 import { BudgetBar } from './BudgetBar';
 import { currentStep, highlights, pathSummary, requestPath } from './path';
 import { PathStrip } from './PathStrip';
 import { StructureView } from './shapes';
 import './Cache.css';
-
-/** While playing, the panel asks the engine and redraws at most this often (ms): never every frame. */
-const PLAYING_EVERY_MS = 500;
 
 /**
  * The scheme's RAM structures as the engine describes them (`inspectJson()`), fetched on
@@ -22,20 +19,10 @@ const PLAYING_EVERY_MS = 500;
  */
 export function CachePanel() {
   const store = useStore();
-  const playing = useSim((s) => s.status === 'playing');
+  const { current, op, playing } = useShownRequest();
   const inspection = useInspection({});
   const scheme = useSim((s) => s.info?.spec.name ?? s.info?.scheme);
   const spec = useSim((s) => s.info?.spec);
-  const current = useThrottled(
-    useSim((s) => s.current),
-    PLAYING_EVERY_MS,
-    playing,
-  );
-  const op = useThrottled(
-    useSim((s) => s.pos.op),
-    PLAYING_EVERY_MS,
-    playing,
-  );
 
   const structures = inspection?.structures;
   const pageKinds = useSim((s) => s.info?.vocab.page_kinds);

@@ -3,15 +3,13 @@ import { useElementWidth } from '../../ui/useElementWidth';
 import type { EngineEvent } from '../../engine/events';
 import { hasTree, treeOps, treeOpWords } from '../../narration/treeOps';
 import { useInspection } from '../../store/useInspection';
+import { useShownRequest } from '../../store/useShownRequest';
 import { useSim } from '../../store/useSim';
-import { useThrottled } from '../../ui/useThrottled';
 import { drawTree } from './draw';
 import { RamSplitPanel } from './RamSplitPanel';
 import { treeOf, treeView, type RowView } from './model';
 import './Tree.css';
 
-/** While playing, the tree is asked for and redrawn at most this often (ms), as the cache panel. */
-const PLAYING_EVERY_MS = 500;
 /** Transition of a redraw (ms) when paused or stepping. */
 const ANIMATE_MS = 350;
 
@@ -44,17 +42,7 @@ function hitIds(ops: EngineEvent[]): Set<string> {
 const STAGE_ROWS = 48;
 
 export function TreePanel() {
-  const playing = useSim((s) => s.status === 'playing');
-  const current = useThrottled(
-    useSim((s) => s.current),
-    PLAYING_EVERY_MS,
-    playing,
-  );
-  const op = useThrottled(
-    useSim((s) => s.pos.op),
-    PLAYING_EVERY_MS,
-    playing,
-  );
+  const { current, op, playing } = useShownRequest();
   const info = useSim((s) => s.info);
   const [zoom, setZoom] = useState<Zoom[]>([]);
   const focus = zoom.at(-1);
