@@ -1,5 +1,5 @@
 // Every scheme the engine lists can be selected and played on the default
-// experiment without an error, and the block-mapped family's block roles (log, replacement)
+// experiment without an error, and the block-mapped family's block roles (log; primary and replacement)
 // show in the grid legend in the engine's words; the mapping-cache schemes show their
 // translation-page traffic in the counters.
 import { expect, test } from '@playwright/test';
@@ -11,7 +11,9 @@ const ROLES: Record<string, string[]> = {
   sbast: ['log'],
   fast: ['log'],
   'fast-do': ['log'],
-  nftl: ['replacement'],
+  nftl: ['primary', 'replacement'],
+  dac: ['primary', 'replacement'],
+  rftl: ['primary'],
 };
 
 test('every scheme plays a few hundred requests of the default experiment without an error', async ({ page }) => {

@@ -86,6 +86,61 @@ test("rftl: the block under the pointer tells its role and its logical block's G
   expect(continuing).toBe(true);
 });
 
+test("rftl: the grid colours each logical block's primary, replacement and buffer, and the legend names them", async ({
+  page,
+}) => {
+  const app = new FtlApp(page);
+  await app.open();
+  // Before: the default page-mapped scheme names none of RFTL's roles.
+  const legend = page.getByRole('list', { name: 'Legend' });
+  await expect(legend).not.toContainText('valid · primary');
+  await app.load({ scheme: 'rftl', device: { latency: THESIS_TIMINGS } });
+  // After the first collection's request: a logical block has all three blocks.
+  await page.keyboard.press('g');
+  await expect.poll(async () => (await app.snapshot()).pos.op).toBeGreaterThan(0);
+  await page.evaluate(() => window.__ftl!.step(1));
+  await app.waitReady();
+  for (const role of ['primary', 'replacement', 'buffer']) await expect(legend).toContainText(`valid · ${role}`);
+  await expect(legend).not.toContainText('valid · data');
+
+  // The cells are tinted by role: each role's valid pages in its legend swatch's colour, and
+  // no block of one role shows another role's colour.
+  const { roles, pagesPerBlock } = await page.evaluate(() => window.__ftl!.blockRoles());
+  const swatch = async (name: string) =>
+    legend
+      .locator('li', { hasText: `valid · ${name}` })
+      .locator('.swatch')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+  const colours = { 8: await swatch('primary'), 4: await swatch('replacement'), 5: await swatch('buffer') };
+  expect(new Set(Object.values(colours)).size).toBe(3);
+  const painted = await page.evaluate(
+    ([roles, ppb]) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="block-grid"]')!;
+      const ctx = canvas.getContext('2d')!;
+      const top = parseFloat(canvas.style.top) || 0;
+      const seen: Record<number, string[]> = {};
+      // Near a cell's corner, clear of the logical-page label drawn at its centre.
+      const off = Math.max(0, Math.floor((window.__ftl!.pageCenter(1)[0] - window.__ftl!.pageCenter(0)[0]) / 2) - 2);
+      roles.forEach((role, b) => {
+        for (let p = 0; p < ppb; p++) {
+          const [cx, cy] = window.__ftl!.pageCenter(b * ppb + p);
+          const [x, y] = [cx - off, cy - off];
+          if (y - top < 0 || y - top >= canvas.height) continue;
+          const [r, g, bl] = ctx.getImageData(Math.floor(x), Math.floor(y - top), 1, 1).data;
+          (seen[role] ??= []).push(`rgb(${r}, ${g}, ${bl})`);
+        }
+      });
+      return seen;
+    },
+    [roles, pagesPerBlock] as const,
+  );
+  for (const [code, colour] of Object.entries(colours)) {
+    expect(painted[Number(code)], `role ${code} drawn in its colour`).toContain(colour);
+    for (const [other, c] of Object.entries(colours))
+      if (other !== code) expect(painted[Number(code)], `role ${code} not in role ${other}'s colour`).not.toContain(c);
+  }
+});
+
 test('a scheme without a bound draws no bound line and keeps the plain GC label', async ({ page }) => {
   const app = new FtlApp(page);
   await app.open();

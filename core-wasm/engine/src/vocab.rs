@@ -106,6 +106,8 @@ pub const BLOCK_ROLES: Codes = &[
     (5, "buffer", "Buffer"),
     (6, "dtp", "Dynamic translation pages"),
     (7, "active", "Open for writes"),
+    (8, "primary", "Primary"),
+    (9, "cleaning", "Cleaning destination"),
 ];
 
 /// [`crate::flash::PageKind`] codes (spare-area tags).
@@ -160,8 +162,9 @@ mod tests {
     /// The code tables agree with the enums they name (a new variant must get a row).
     #[test]
     fn code_tables_match_the_enums() {
-        assert_eq!(BLOCK_ROLES.len(), BlockRole::Active as usize + 1);
+        assert_eq!(BLOCK_ROLES.len(), BlockRole::Cleaning as usize + 1);
         assert_eq!(BLOCK_ROLES[BlockRole::Translation as usize].1, "translation");
+        assert_eq!(BLOCK_ROLES[BlockRole::Primary as usize].1, "primary");
         assert_eq!(PAGE_KINDS[PageKind::Translation as usize].1, "translation");
         assert_eq!(PAGE_KINDS.len(), PageKind::Dtp as usize + 1);
         assert_eq!(PAGE_STATES[PageState::Invalid as usize].1, "invalid");

@@ -35,3 +35,53 @@ fn frame_counters_agree_with_the_metrics_report() {
         assert!(sim.metrics().gc.runs > 0, "{scheme}: the check covers GC counters too");
     }
 }
+
+/// The grid colours each block by the role its logical block gives it: RFTL's frame marks a
+/// logical block's primary, replacement and buffer, each where the scheme's own account of
+/// the block (its duty, the grid's hover text) puts it. Fig 4.5's device and writes (β = 4,
+/// k = 3 on 8-page blocks) up to the circular shift (e), when logical block 0 has all three.
+#[test]
+fn rftl_frame_marks_each_logical_blocks_primary_replacement_and_buffer() {
+    use ftl_engine::ftl::BlockRole;
+    use ftl_engine::inspect::InspectQuery;
+
+    let mut config = SimConfig { scheme: "rftl".into(), ..SimConfig::default() };
+    config.options = serde_json::json!({"reserve": "checked"});
+    let d = &mut config.device;
+    (d.blocks, d.pages_per_block, d.over_provisioning) = (12, 8, 0.75);
+    let l = &mut d.latency;
+    (l.page_read_ns, l.oob_read_ns, l.program_ns, l.erase_ns) = (25_000, 50_000, 300_000, 2_000_000);
+    // Fill the primary (a), the buffer takes w0–w2 (b), the new primary fills and w5, w6 go
+    // to the buffer (c), w7–w9 during the merge (d) and then the shift (e).
+    let lpns = [0, 1, 2, 3, 4, 5, 0, 1, 6, 7, 6, 2, 3, 4, 5, 0, 7, 6];
+    let page = config.device.page_bytes;
+    let mut csv = String::from("op,offset,size,time_us\n");
+    for (i, l) in lpns.iter().enumerate() {
+        csv += &format!("W,{},{page},{}\n", l * page, i * 10_000);
+    }
+    let mut sim = Sim::from_bytes(config, csv.as_bytes(), None, "fig 4.5").unwrap();
+    sim.step(lpns.len()).unwrap();
+    assert_eq!(sim.metrics().integrity_errors, 0);
+
+    let frame = Frame::capture(&sim);
+    let mut lbn0 = Vec::new();
+    for (block, &role) in frame.block_roles.iter().enumerate() {
+        let query = InspectQuery { block: Some(block as u32), ..InspectQuery::with_limit(0) };
+        let duty = sim.inspect_query(query).block;
+        let said = duty.as_ref().map(|d| d.role.as_str());
+        let want = match said {
+            Some("primary") => BlockRole::Primary,
+            Some("replacement") => BlockRole::Replacement,
+            Some("buffer") => BlockRole::Buffer,
+            None => BlockRole::Free,
+            Some(other) => panic!("block {block}: unexpected duty {other}"),
+        };
+        assert_eq!(role, want as u8, "block {block} ({said:?})");
+        if duty.is_some_and(|d| d.lbn == Some(0)) {
+            lbn0.push(role);
+        }
+    }
+    lbn0.sort_unstable();
+    let want = [BlockRole::Replacement as u8, BlockRole::Buffer as u8, BlockRole::Primary as u8];
+    assert_eq!(lbn0, want, "logical block 0 has one block of each role");
+}

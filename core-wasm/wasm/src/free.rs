@@ -106,9 +106,11 @@ mod tests {
         assert_eq!(dftl["option_docs"][0]["key"], "batch_update");
         assert_eq!(dftl["variants"].as_array().unwrap().len(), 3);
         let vocab = parse(vocab_json());
+        // Found by id: stops are listed in the timeline's order, which grows.
         let miss = vocab["stops"].as_array().unwrap().iter().find(|s| s["id"] == "miss").unwrap();
         assert_eq!(miss, &json!({"id": "miss", "label": "Next miss", "key": "m", "doc": miss["doc"]}));
         assert_eq!(vocab["block_roles"][7]["id"], "active");
+        assert_eq!(vocab["block_roles"][8]["id"], "primary");
         assert_eq!(parse(config_schema_json())["$schema"], "https://json-schema.org/draft/2020-12/schema");
     }
 }

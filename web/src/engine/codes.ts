@@ -16,6 +16,8 @@ export const BLOCK_ROLE = {
   buffer: 5,
   dtp: 6,
   active: 7,
+  primary: 8,
+  cleaning: 9,
 } as const;
 
 /** Engine `PageState` codes. */

@@ -489,12 +489,13 @@ impl BlockMap {
     }
 
     /// The role the grid shows for `block`: `log` (what the scheme calls its log blocks) for
-    /// one taken as a log block, `Data` for a data block, else `Free`.
-    pub fn role(&self, dev: &Device, block: BlockId, log: BlockRole) -> BlockRole {
+    /// one taken as a log block, `data` (what it calls its data blocks) for a data block,
+    /// else `Free`.
+    pub fn role(&self, dev: &Device, block: BlockId, data: BlockRole, log: BlockRole) -> BlockRole {
         if self.is_log(block) {
             log
         } else if self.is_data(dev, block) {
-            BlockRole::Data
+            data
         } else {
             BlockRole::Free
         }

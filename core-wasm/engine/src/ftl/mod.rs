@@ -157,7 +157,7 @@ pub enum BlockRole {
     Translation = 2,
     /// Log block (hybrid schemes).
     Log = 3,
-    /// Replacement block (NFTL, RFTL).
+    /// Replacement block of a logical block (NFTL, DAC, RFTL).
     Replacement = 4,
     /// Buffer block (GFTL, RFTL).
     Buffer = 5,
@@ -165,6 +165,12 @@ pub enum BlockRole {
     Dtp = 6,
     /// The block currently open for writes.
     Active = 7,
+    /// Primary block of a logical block (NFTL, DAC, RFTL): what these schemes call the
+    /// data block that its replacement (and RFTL's buffer) back up.
+    Primary = 8,
+    /// The block a partial collection is copying a logical block into (GFTL's cleaning
+    /// destination, the logical block's next data block).
+    Cleaning = 9,
 }
 
 /// How the scheme's RAM is used now, for the RAM-over-time chart: bytes holding

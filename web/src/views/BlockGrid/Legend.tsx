@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FrameData } from '../../engine/protocol';
 import { useSim, useStore } from '../../store/useSim';
-import { legendData } from './legendData';
+import { legendData, roleEntries } from './legendData';
 import {
   ASSOCIATION_LINK,
   BACKGROUND,
@@ -9,7 +9,6 @@ import {
   INVALID_PAGE,
   MERGE_OUTLINES,
   OP_MARK,
-  ROLES,
   VICTIM_OUTLINE,
   heatColor,
 } from './palette';
@@ -30,12 +29,11 @@ export function Legend({ heat, frame, labels, merges = false }: LegendProps) {
   const store = useStore();
   // Role names are the engine's (vocabJson), colours the palette's.
   const roleLabels = useSim((s) => s.info?.vocab.block_roles);
-  const roleName = (r: number) => roleLabels?.find((c) => c.code === r)?.label.toLowerCase() ?? ROLES[r].name;
   const { roles, maxErase } = useMemo(() => {
     if (!frame) return { roles: [], maxErase: 0 };
     const d = legendData(frame.blockRoles, frame.eraseCounts, heat);
-    return { roles: d.roles.filter((r) => r !== 0 && ROLES[r]), maxErase: d.maxErase };
-  }, [frame, heat]);
+    return { roles: roleEntries(d.roles, roleLabels), maxErase: d.maxErase };
+  }, [frame, heat, roleLabels]);
 
   return (
     <div className="legend-row">
@@ -63,9 +61,9 @@ export function Legend({ heat, frame, labels, merges = false }: LegendProps) {
               free
             </li>
             {roles.map((r) => (
-              <li key={r}>
-                <span className="swatch" style={{ background: ROLES[r].color }} />
-                valid · {roleName(r)}
+              <li key={r.code} data-role={r.code}>
+                <span className="swatch" style={{ background: r.color }} />
+                valid · {r.name}
               </li>
             ))}
             <li>

@@ -1,3 +1,6 @@
+import type { Code } from '../../engine/protocol';
+import { ROLES } from './palette';
+
 /**
  * What the grid's legend lists: the block roles present on the device and the highest
  * erase count. Scanned every frame while playing, so it walks the typed arrays with a
@@ -17,4 +20,29 @@ export function legendData(
   let maxErase = 0;
   if (heat) for (let b = 0; b < eraseCounts.length; b++) if (eraseCounts[b] > maxErase) maxErase = eraseCounts[b];
   return { roles, maxErase };
+}
+
+/** One legend row for valid pages of a role. */
+export interface RoleEntry {
+  code: number;
+  /** The engine's label, lower case ("primary", "cleaning destination"). */
+  name: string;
+  color: string;
+}
+
+/**
+ * The legend's rows for the roles present (`legendData`), named in the engine's words
+ * (`labels`, the vocabulary's block roles; the palette's names until it has come). Only
+ * roles on the device are listed, so a scheme's own roles (RFTL's primary, replacement and
+ * buffer) appear for that scheme alone. Free blocks have their own row (white), and a code
+ * the palette does not know is left out rather than drawn in a wrong colour.
+ */
+export function roleEntries(roles: number[], labels?: Code[]): RoleEntry[] {
+  return roles
+    .filter((r) => r !== 0 && ROLES[r])
+    .map((r) => ({
+      code: r,
+      name: labels?.find((c) => c.code === r)?.label.toLowerCase() ?? ROLES[r].name,
+      color: ROLES[r].color,
+    }));
 }

@@ -8,6 +8,13 @@
  * between cells and tiles are a grey 3 : 1 against them: a free block shows as white
  * squares in a grey mesh. Erase-count heat uses cividis (designed for colour-vision
  * deficiency, monotone in lightness).
+ *
+ * Some schemes give each block a role for its logical block (NFTL, DAC, RFTL: primary and
+ * replacement, RFTL also a buffer; GFTL: data, buffer, cleaning destination). The roles one
+ * scheme shows together differ in hue (palette.test.ts measures it): the primary keeps the
+ * data blue (it is these schemes' data block), the replacement is green, the buffer olive,
+ * and GFTL's cleaning destination has the green of a block open for writes (the collection
+ * writes it).
  */
 import { interpolateCividis } from 'd3';
 
@@ -17,10 +24,12 @@ export const ROLES = [
   { name: 'data', color: '#0072b2' },
   { name: 'translation', color: '#ba6e99' },
   { name: 'log', color: '#b37c00' },
-  { name: 'replacement', color: '#448eb7' },
+  { name: 'replacement', color: '#2e8b57' },
   { name: 'buffer', color: '#908928' },
   { name: 'DTP', color: '#a05195' },
   { name: 'open for writes', color: '#009e73' },
+  { name: 'primary', color: '#0072b2' },
+  { name: 'cleaning destination', color: '#009e73' },
 ] as const;
 
 export const FREE_PAGE = '#ffffff';

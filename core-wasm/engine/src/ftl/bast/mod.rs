@@ -211,7 +211,7 @@ impl Ftl for LogFtl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.map.role(dev, block, BlockRole::Log)
+        self.map.role(dev, block, BlockRole::Data, BlockRole::Log)
     }
 
     fn block_duty(&self, block: BlockId, dev: &Device) -> Option<crate::inspect::BlockDuty> {

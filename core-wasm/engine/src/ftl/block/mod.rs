@@ -160,7 +160,7 @@ impl Ftl for BlockFtl {
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
         // Block mapping takes no log blocks, so this is data or free.
-        self.map.role(dev, block, BlockRole::Log)
+        self.map.role(dev, block, BlockRole::Data, BlockRole::Log)
     }
 
     fn block_duty(&self, block: BlockId, dev: &Device) -> Option<crate::inspect::BlockDuty> {

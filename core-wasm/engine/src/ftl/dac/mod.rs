@@ -344,7 +344,7 @@ impl Ftl for Dac {
         if self.tblocks.contains(&block) {
             BlockRole::Translation
         } else {
-            self.map.role(dev, block, BlockRole::Replacement)
+            self.map.role(dev, block, BlockRole::Primary, BlockRole::Replacement)
         }
     }
 

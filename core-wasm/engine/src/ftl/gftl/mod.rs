@@ -440,8 +440,12 @@ impl Ftl for Gftl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
+        // Only the job at the head of the queue has a destination (taken when it starts).
+        let cleaning = matches!(self.queue.front(), Some(Job::Clean { dest, .. }) if *dest == block);
         if self.buffers.contains(&block) {
             BlockRole::Buffer
+        } else if cleaning {
+            BlockRole::Cleaning
         } else if dev.flash().programmed_count(block) > 0 {
             BlockRole::Data
         } else {

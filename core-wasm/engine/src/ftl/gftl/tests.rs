@@ -100,10 +100,16 @@ fn a_block_tells_its_part_and_its_place_in_the_gc_queue() {
         duty(&ftl, &dev, dest).map(|d| (d.0, d.1)),
         Some((Some(0), "cleaning destination (next data block)".into()))
     );
+    // The grid colours them the same way.
+    assert_eq!(
+        (ftl.block_role(data, &dev), ftl.block_role(dest, &dev)),
+        (BlockRole::Data, BlockRole::Cleaning)
+    );
     // A write of LBN 0 while it is cleaned goes to a buffer block.
     request(&mut ftl, &mut dev, None, 7);
     request(&mut ftl, &mut dev, Some(9), 5);
     let buffer = ftl.buffers[0];
+    assert_eq!(ftl.block_role(buffer, &dev), BlockRole::Buffer);
     assert_eq!(
         duty(&ftl, &dev, buffer),
         Some((

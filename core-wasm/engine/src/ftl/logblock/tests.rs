@@ -76,9 +76,10 @@ fn the_map_tells_log_data_and_free_blocks_apart_and_reads_the_newest_copy() {
     map.write_in_place(&mut dev, 1, 1).unwrap();
     let data = map.data_block(0).unwrap();
     let free = (0..8).find(|&b| b != data && b != log).unwrap();
-    assert_eq!(map.role(&dev, log, BlockRole::Replacement), BlockRole::Replacement);
-    assert_eq!(map.role(&dev, data, BlockRole::Log), BlockRole::Data);
-    assert_eq!(map.role(&dev, free, BlockRole::Log), BlockRole::Free);
+    assert_eq!(map.role(&dev, log, BlockRole::Primary, BlockRole::Replacement), BlockRole::Replacement);
+    assert_eq!(map.role(&dev, data, BlockRole::Data, BlockRole::Log), BlockRole::Data);
+    assert_eq!(map.role(&dev, data, BlockRole::Primary, BlockRole::Replacement), BlockRole::Primary);
+    assert_eq!(map.role(&dev, free, BlockRole::Data, BlockRole::Log), BlockRole::Free);
     assert_eq!(map.read(&mut dev, 1).unwrap(), Some(crate::flash::PageTag::data(1, 1)));
     assert_eq!(map.read(&mut dev, 2).unwrap(), None, "never written");
     map.write_log(&mut dev, 1, 2, log, 0).unwrap();

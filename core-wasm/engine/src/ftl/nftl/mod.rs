@@ -249,7 +249,7 @@ impl Ftl for Nftl {
     }
 
     fn block_role(&self, block: BlockId, dev: &Device) -> BlockRole {
-        self.map.role(dev, block, BlockRole::Replacement)
+        self.map.role(dev, block, BlockRole::Primary, BlockRole::Replacement)
     }
 
     fn block_duty(&self, block: BlockId, dev: &Device) -> Option<BlockDuty> {

@@ -592,7 +592,7 @@ impl Ftl for Rftl {
         let lbn = self.owner[block as usize];
         let Some(g) = self.groups.get(lbn as usize) else { return BlockRole::Free };
         if block == g.p {
-            BlockRole::Data
+            BlockRole::Primary
         } else if block == g.b {
             BlockRole::Buffer
         } else {

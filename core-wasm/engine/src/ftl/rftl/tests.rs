@@ -115,7 +115,7 @@ fn fig_4_5_lifecycle_with_beta_4_and_k_3() {
     assert_eq!(dev.flash().valid_count(g4.r), 3, "the k pages written during the collection");
     assert_eq!(
         (ftl.block_role(g4.p, &dev), ftl.block_role(g4.r, &dev), ftl.block_role(g4.b, &dev)),
-        (BlockRole::Data, BlockRole::Replacement, BlockRole::Buffer)
+        (BlockRole::Primary, BlockRole::Replacement, BlockRole::Buffer)
     );
     // (g) j = 2 steps: w10 then its 3 copies into the buffer; w11 then the erase.
     let (at, us, copies, _) = w(&mut ftl, &mut dev, 1, &mut v);
