@@ -65,12 +65,34 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
     'Block 1 was the victim this time, with 4 valid pages copied. The host has written 64 pages, the flash has programmed 72: WAF 1.13.',
   );
 
+  // The user's own stage: moving between stops keeps it; the presenter lends the stage and gives it back.
+  const stage = page.getByTestId('stage');
+  await page.getByLabel('View on the stage').selectOption('trace');
+  await expect(stage).toHaveAttribute('data-main', 'trace');
+  await bar.getByRole('button', { name: '← Previous stop' }).click();
+  await expect(bar).toContainText('Stop 5 of 6');
+  await expect.poll(async () => (await app.snapshot()).pos.request, { timeout: 30_000 }).toBe(10);
+  await expect(stage).toHaveAttribute('data-main', 'trace');
+  await bar.getByRole('button', { name: 'Next stop →' }).click();
+  await expect(bar).toContainText('Stop 6 of 6');
+  await expect(stage).toHaveAttribute('data-main', 'trace');
+
   await bar.getByRole('button', { name: 'Presenter view' }).click();
   const presenter = page.getByTestId('presenter');
   await expect(presenter).toBeVisible();
+  // Stop 6 names the counters as its view: they take the stage, the rest of the app steps aside.
+  await expect(stage).toHaveAttribute('data-main', 'counters');
+  await expect(stage.getByRole('region', { name: 'Counters' }).first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'What is on the stage' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Narration' })).toBeHidden();
+  const [stageBox, textBox] = [await stage.boundingBox(), await presenter.boundingBox()];
+  expect(stageBox!.x + stageBox!.width).toBeLessThanOrEqual(textBox!.x + 1);
+  expect(stageBox!.width).toBeGreaterThan(600);
   await page.keyboard.press('ArrowLeft');
   await expect(presenter).toContainText('Stop 5 of 6');
   await expect.poll(async () => (await app.snapshot()).pos.request, { timeout: 30_000 }).toBe(10);
+  // Stop 5 names no view: the block grid.
+  await expect(stage).toHaveAttribute('data-main', 'grid');
   await expect(page.getByTestId('lesson-text')).toContainText('copies');
   await page.screenshot({ path: 'docs/screenshots/lesson-presenter-1280x720.png' });
   // Keyboard only: the answer typed, R reveals it (the app's own R, Reset, is not taken).
@@ -83,6 +105,9 @@ test('a lesson opens by its link, steps through its stops, judges predictions an
   await expect(presenter).toContainText('Stop 4 of 6');
   await page.keyboard.press('Escape');
   await expect(presenter).toHaveCount(0);
+  await expect(stage).toHaveAttribute('data-main', 'trace');
+  await expect(page.getByRole('group', { name: 'What is on the stage' })).toBeVisible();
+  await page.getByLabel('View on the stage').selectOption('grid');
   await page.screenshot({ path: 'docs/screenshots/lesson-stop-1280x720.png' });
 });
 
@@ -112,6 +137,22 @@ test('the Lessons tab lists the shipped lessons and opens one; What is an FTL is
   await tab.getByRole('button', { name: 'Reveal' }).click();
   await expect(tab.getByTestId('verdict')).toContainText('Not this time: the engine says');
 
+  // The WAF question N requests ahead: N past the trace's end is refused, said so; N = 2 is asked.
+  const s0 = await app.snapshot();
+  const left = s0.total - s0.pos.request;
+  await tab.getByLabel('N, requests ahead').fill(String(left + 1));
+  await tab.getByRole('button', { name: 'What will the WAF be after N more requests?' }).click();
+  await expect(tab.getByTestId('ask-problem')).toContainText(`The trace has only ${left} more requests from here`);
+  await tab.getByLabel('N, requests ahead').fill('2');
+  await tab.getByRole('button', { name: 'What will the WAF be after N more requests?' }).click();
+  await expect(tab.getByTestId('ask-problem')).toHaveCount(0);
+  await expect(tab.getByTestId('quiz')).toContainText('What will the WAF be after 2 more requests?');
+  await tab.getByLabel('Your answer').fill('9.99');
+  await tab.getByRole('button', { name: 'Lock in' }).click();
+  await tab.getByRole('button', { name: 'Reveal' }).click();
+  await expect(tab.getByTestId('verdict')).toContainText('After 2 more requests the flash has programmed');
+  await expect.poll(async () => (await app.snapshot()).pos.request).toBe(s0.pos.request + 2);
+
   // Save this stop: a lesson file of one stop at the position on screen.
   await page.waitForTimeout(400); // the link is rewritten once the position settles
   const [download] = await Promise.all([
@@ -140,4 +181,19 @@ test('a saturated device is said so on the main screen, with closed-loop arrival
   await page.keyboard.press('End');
   await expect.poll(async () => (await app.snapshot()).pos.request, { timeout: 30_000 }).toBe(1000);
   await expect(note).toHaveCount(0);
+});
+
+test("the RFTL lesson runs on the thesis' timings: its partial GC step and the bound L(p) are on screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new FtlApp(page);
+  const rftl = JSON.parse(readFileSync('public/lessons/rftl-partial-gc.json', 'utf8')) as typeof lesson;
+  await app.open(
+    `/${link({ ...rftl.experiment, at: rftl.stops[1].at, tab: 'request', sections: { lesson: { id: 'rftl-partial-gc', stop: 1 } } })}`,
+  );
+  await app.waitReady();
+  await expect(page.getByTestId('lesson-text')).toContainText('within the bound of 2,325 µs');
+  await expect(page.getByTestId('request-gc-step').first()).toContainText('This request ran a partial GC step');
+  await expect(page.getByTestId('request-gc-step').first()).toContainText('2,325');
 });

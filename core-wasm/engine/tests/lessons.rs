@@ -147,3 +147,40 @@ fn questions_are_answered_by_the_engine_where_the_teaching_readme_says() {
     let none = answer("page-gc", 0, serde_json::json!({ "kind": "merge_kind" }));
     assert!(!none.found && none.answer.is_null());
 }
+
+#[test]
+fn the_rftl_lesson_runs_on_the_thesis_timings_and_names_their_bound() {
+    let (lesson, _) =
+        lessons().into_iter().find(|(l, _)| l.id == "rftl-partial-gc").expect("rftl-partial-gc ships");
+    assert_eq!(lesson.experiment.preset.as_deref(), Some("thesis-rftl"));
+    assert!(lesson.stops.iter().any(|s| s.text.contains("{bound_us}")), "no stop names the bound");
+    // The bound is the scheme's own L(p) on the preset's timings (thesis Table 4.2: 2,325 µs).
+    let sim = sim_after("rftl-partial-gc", 0);
+    assert_eq!(sim.ftl().response_bound_us(), Some(2_325.0));
+    let facts = ftl_engine::lesson::stop_facts(&sim, None).unwrap().unwrap();
+    assert_eq!(facts.bound_us, Some(2_325.0));
+    // A scheme without a bound reports none.
+    let page = ftl_engine::lesson::stop_facts(&sim_after("page-gc", 0), None).unwrap().unwrap();
+    assert_eq!(page.bound_us, None);
+}
+
+#[test]
+fn the_waf_question_honours_n_and_says_when_the_trace_is_too_short() {
+    let ask = |served: usize, n: usize| {
+        let q = serde_json::from_value(serde_json::json!({ "kind": "waf_after", "n": n })).unwrap();
+        ftl_engine::lesson::ask(&sim_after("page-gc", served), &q, 100)
+    };
+    // page-gc's trace has 12 requests: after 3 of them, 2 more reach request 5.
+    let two = ask(3, 2).unwrap();
+    assert!(two.found);
+    assert_eq!((two.reveal, two.request), ([5, 0], Some(4)));
+    assert_ne!(ask(0, 11).unwrap().answer, ask(0, 5).unwrap().answer, "n changes the answer");
+    // Past the trace's end: not found, and the explanation says how many requests are left.
+    let past = ask(10, 5).unwrap();
+    assert!(!past.found && past.answer.is_null(), "{past:?}");
+    assert!(past.explain.contains("only 2 more requests"), "{}", past.explain);
+    // Past the engine's look-ahead, or none: refused, naming the limit.
+    let too_far = ask(0, ftl_engine::lesson::MAX_LOOKAHEAD + 1).unwrap_err().to_string();
+    assert!(too_far.contains("n = 200001") && too_far.contains("1 to 200000"), "{too_far}");
+    assert!(ask(0, 0).is_err());
+}

@@ -1,4 +1,5 @@
 import { LessonBar } from '../lessons/LessonBar';
+import { usePresenting } from '../lessons/useLesson';
 import { SaturationNote } from '../lessons/SaturationNote';
 import { WhatIsAnFtl } from '../lessons/WhatIsAnFtl';
 import { BusyBar } from '../controls/BusyBar';
@@ -83,8 +84,10 @@ export function App() {
   const stage = useSim((s) => s.stage);
   const pinned = wide ? SIDE_PANELS.filter((p) => p.pinnedWhenWide) : [];
   const tabbed = SIDE_PANELS.filter((p) => !pinned.includes(p));
+  // The presenter view keeps only the stage and the lesson's text (Lessons.css).
+  const presenting = usePresenting();
   return (
-    <div className={`app${wide ? ' app--wide' : ''}`}>
+    <div className={`app${wide ? ' app--wide' : ''}${presenting ? ' app--presenter' : ''}`}>
       <header className="app__header">
         <h1>
           FTL Lab <span>flash translation layers, step by step</span>
@@ -105,7 +108,7 @@ export function App() {
         <Stage views={VIEWS} />
         <div className="app__story panel">
           <SaturationNote />
-          <LessonBar views={SIDE_PANELS} />
+          <LessonBar />
           <Narration />
         </div>
         <aside className="app__side" aria-label="Details">

@@ -1,31 +1,22 @@
 /**
  * The open lesson beside the views: the stop's text with the engine's facts filled in, its
- * question, Previous / Next, and the presenter view (which shows the stop's view large).
+ * question, Previous / Next, and the presenter view (the stop's view on the stage, the text
+ * beside it in large type), which takes the bar's place while it is on.
  */
-import type { ComponentType } from 'react';
-import { BlockGrid } from '../views/BlockGrid/BlockGrid';
-import type { LessonStop } from './lesson';
+import { useStore } from '../store/useSim';
 import { closeLesson, lessonState, openStop } from './lessonStore';
 import { Presenter } from './Presenter';
 import { StopText } from './StopText';
 import { useStop } from './useStop';
 import './Lessons.css';
 
-/** A view the shell offers by id (its side panels), handed in so lessons need not know the shell. */
-export interface NamedView {
-  id: string;
-  Component: ComponentType;
-}
-
-/** The view a stop puts on the presenter's stage: `views.stage` (one of `views`' ids), else the block grid. */
-export function presenterView(s: LessonStop, views: readonly NamedView[]): ComponentType {
-  const id = s.views?.stage;
-  return views.find((p) => p.id === id)?.Component ?? BlockGrid;
-}
-
-export function LessonBar({ views }: { views: readonly NamedView[] }) {
+export function LessonBar() {
+  const store = useStore();
   const { lesson, stop, presenter, s, atStop, facts } = useStop();
   if (!lesson || !s) return null;
+  if (presenter) return <Presenter />;
+  // Moving between stops keeps what the user has on the stage.
+  const go = (i: number) => openStop(lesson, i, undefined, store.getState().stage);
   return (
     <aside className="lesson" aria-label={`Lesson: ${lesson.title}`} data-testid="lesson">
       <header className="lesson__head">
@@ -34,16 +25,16 @@ export function LessonBar({ views }: { views: readonly NamedView[] }) {
           Stop {stop + 1} of {lesson.stops.length}
         </span>
       </header>
-      {!presenter && <StopText s={s} atStop={atStop} facts={facts} />}
+      <StopText s={s} atStop={atStop} facts={facts} />
       <nav className="lesson__nav">
-        <button type="button" onClick={() => openStop(lesson, stop - 1)} disabled={stop === 0}>
+        <button type="button" onClick={() => go(stop - 1)} disabled={stop === 0}>
           ← Previous stop
         </button>
-        <button type="button" onClick={() => openStop(lesson, stop + 1)} disabled={stop + 1 >= lesson.stops.length}>
+        <button type="button" onClick={() => go(stop + 1)} disabled={stop + 1 >= lesson.stops.length}>
           Next stop →
         </button>
         {!atStop && (
-          <button type="button" onClick={() => openStop(lesson, stop)}>
+          <button type="button" onClick={() => go(stop)}>
             Back to this stop
           </button>
         )}
@@ -54,7 +45,6 @@ export function LessonBar({ views }: { views: readonly NamedView[] }) {
           Close lesson
         </button>
       </nav>
-      {presenter && <Presenter View={presenterView(s, views)} />}
     </aside>
   );
 }

@@ -7,7 +7,16 @@ import { useEffect, useState } from 'react';
 import { useSim, useStore } from '../store/useSim';
 import { decodeFragment } from '../share/codec';
 import type { SharedState } from '../share/state';
-import { QUESTION_KINDS, lessonOfStop, parseLesson, type Lesson, type Question } from './lesson';
+import {
+  QUESTION_KINDS,
+  lessonOfStop,
+  parseLesson,
+  wafAheadProblem,
+  wafPrompt,
+  MAX_LOOKAHEAD,
+  type Lesson,
+  type Question,
+} from './lesson';
 import { downloadJson, fetchLesson, openStop } from './lessonStore';
 import { Quiz } from './Quiz';
 import { WhatIsAnFtl } from './WhatIsAnFtl';
@@ -24,6 +33,10 @@ interface Listed {
 export function LessonsPanel() {
   const store = useStore();
   const pos = useSim((s) => s.pos);
+  const total = useSim((s) => s.info?.total ?? 0);
+  // The WAF question's N, as typed, and why it cannot be asked (if so).
+  const [ahead, setAhead] = useState('100');
+  const [askProblem, setAskProblem] = useState<string>();
   const [list, setList] = useState<Listed[]>([]);
   const [problem, setProblem] = useState<string>();
   const [asked, setAsked] = useState<{ q: Question; at: [number, number] }>();
@@ -37,7 +50,7 @@ export function LessonsPanel() {
 
   const open = async (id: string) => {
     try {
-      openStop(await fetchLesson(id), 0, true);
+      openStop(await fetchLesson(id), 0, true, store.getState().stage);
     } catch (e) {
       setProblem((e as Error).message);
     }
@@ -45,7 +58,7 @@ export function LessonsPanel() {
   const load = async (file: File) => {
     try {
       const lesson: Lesson = parseLesson(JSON.parse(await file.text()), file.name);
-      openStop(lesson, 0, false);
+      openStop(lesson, 0, false, store.getState().stage);
       setProblem(undefined);
     } catch (e) {
       setProblem(e instanceof SyntaxError ? `${file.name} is not JSON: ${e.message}` : (e as Error).message);
@@ -99,16 +112,49 @@ export function LessonsPanel() {
       <h3>Ask</h3>
       <p>Predict what the engine does next, then step to see it.</p>
       <div className="lessons__ask">
-        {QUESTION_KINDS.map((k) => (
+        {QUESTION_KINDS.filter((k) => k.kind !== 'waf_after').map((k) => (
           <button
             key={k.kind}
             type="button"
-            onClick={() => setAsked({ q: { kind: k.kind, n: 100, prompt: k.label }, at: [pos.request, pos.op] })}
+            onClick={() => {
+              setAskProblem(undefined);
+              setAsked({ q: { kind: k.kind, prompt: k.label }, at: [pos.request, pos.op] });
+            }}
           >
             {k.label}
           </button>
         ))}
+        <form
+          className="lessons__waf"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(ahead.trim());
+            // Asked from the request on screen: the rest of the trace is what is left to serve.
+            const problem = wafAheadProblem(n, total - pos.request);
+            setAskProblem(problem);
+            if (!problem) setAsked({ q: { kind: 'waf_after', n, prompt: wafPrompt(n) }, at: [pos.request, pos.op] });
+          }}
+        >
+          <button type="submit">What will the WAF be after N more requests?</button>{' '}
+          <label>
+            N ={' '}
+            <input
+              aria-label="N, requests ahead"
+              type="number"
+              min={1}
+              max={MAX_LOOKAHEAD}
+              step={1}
+              value={ahead}
+              onChange={(e) => setAhead(e.target.value)}
+            />
+          </label>
+        </form>
       </div>
+      {askProblem && (
+        <p role="alert" data-testid="ask-problem">
+          {askProblem}
+        </p>
+      )}
       {asked && <Quiz question={asked.q} askedAt={asked.at} />}
     </section>
   );

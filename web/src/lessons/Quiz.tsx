@@ -101,7 +101,7 @@ export function Quiz({ question, askedAt }: { question: Question; askedAt: [numb
           data-testid="verdict"
         >
           {!answer.found
-            ? 'It does not happen in the rest of the trace. '
+            ? ''
             : isRight(question.kind, locked, answer)
               ? 'Right! '
               : `Not this time: the engine says ${answer.answer}. `}

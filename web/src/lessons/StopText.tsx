@@ -1,7 +1,7 @@
 /** A stop's text with the engine's facts filled in, and its question. */
 import { fillText, type LessonStop } from './lesson';
 import { Quiz } from './Quiz';
-import { Terms } from './Terms';
+import { Terms } from '../ui/Terms';
 
 export function StopText({
   s,

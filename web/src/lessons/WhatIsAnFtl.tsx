@@ -2,7 +2,7 @@
  * A paragraph for a newcomer: what a flash translation layer is, and the words the views use.
  * It opens over the page (a popover), so the header keeps its height.
  */
-import { GLOSSARY } from './glossary';
+import { GLOSSARY } from '../ui/glossary';
 
 export function WhatIsAnFtl() {
   return (

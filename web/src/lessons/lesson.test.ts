@@ -2,7 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
-import { fillText, isRight, lessonOfStop, parseLesson, stopState, type Answer } from './lesson';
+import {
+  MAX_LOOKAHEAD,
+  fillText,
+  isRight,
+  lessonOfStop,
+  parseLesson,
+  presenterStage,
+  stopState,
+  wafAheadProblem,
+  type Answer,
+} from './lesson';
 
 const dir = join(process.cwd(), 'public/lessons');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'index.json');
@@ -41,6 +51,44 @@ describe('lesson files', () => {
     expect(s.sections).toEqual({ lesson: { id: 'page-gc', stop: 3 } });
   });
 
+  it("a presented stop's link puts the stop's view on the stage; the grid needs no section", () => {
+    const lesson = parseLesson(JSON.parse(readFileSync(join(dir, 'rftl-partial-gc.json'), 'utf8')));
+    const stage = presenterStage(lesson.stops[1]);
+    expect(stage).toEqual({ main: 'request' });
+    expect(stopState(lesson, 1, true, stage).sections).toEqual({
+      lesson: { id: 'rftl-partial-gc', stop: 1 },
+      stage: { main: 'request' },
+    });
+    expect(stopState(lesson, 1, true, { main: 'grid' }).sections).not.toHaveProperty('stage');
+    // A stop without a stage view, or naming none the app has, presents the block grid.
+    expect(presenterStage({ at: [1, 0], text: '' })).toEqual({ main: 'grid' });
+    expect(presenterStage({ at: [1, 0], text: '', views: { stage: 'nope' } })).toEqual({ main: 'grid' });
+  });
+
+  it("bounds the WAF question's N by the trace's end and the engine's look-ahead", () => {
+    expect(wafAheadProblem(100, 500)).toBeUndefined();
+    expect(wafAheadProblem(500, 500)).toBeUndefined();
+    expect(wafAheadProblem(501, 500)).toBe('The trace has only 500 more requests from here: choose N up to 500.');
+    expect(wafAheadProblem(MAX_LOOKAHEAD + 1, 10 ** 7)).toMatch(/at most 200,000/);
+    expect(wafAheadProblem(0, 500)).toMatch(/at least 1/);
+    expect(wafAheadProblem(2.5, 500)).toMatch(/whole number/);
+    expect(wafAheadProblem(1, 0)).toMatch(/trace has ended/);
+  });
+
+  it("a lesson's WAF question needs its N", () => {
+    const withQuestion = (question: unknown) => ({
+      id: 'x',
+      title: 't',
+      experiment: { scheme: 'page', trace: { shipped: 'a' } },
+      stops: [{ at: [1, 0], text: '', question }],
+    });
+    expect(() => parseLesson(withQuestion({ kind: 'waf_after', prompt: 'p' }), 'x.json')).toThrow(
+      /x.json: stop 1's waf_after question needs "n"/,
+    );
+    expect(() => parseLesson(withQuestion({ kind: 'waf_after', n: 0, prompt: 'p' }))).toThrow(/"n"/);
+    expect(() => parseLesson(withQuestion({ kind: 'waf_after', n: 7, prompt: 'p' }))).not.toThrow();
+  });
+
   it('judges answers (WAF within 0.01)', () => {
     const a = (answer: number | string): Answer => ({ found: true, answer, reveal: [1, 0], request: 0, explain: '' });
     expect(isRight('gc_victim', '0', a(0))).toBe(true);
@@ -73,22 +121,19 @@ describe('the engine answers lesson queries (wasm)', () => {
     expect(JSON.parse(sim.lessonJson(JSON.stringify({ at: [0, 0] })))).toBeNull();
   });
 
+  it('answers the WAF question N requests ahead, and refuses N past its look-ahead', () => {
+    const waf = (n: number) =>
+      JSON.parse(sim.lessonJson(JSON.stringify({ at: [0, 0], question: { kind: 'waf_after', n } }))) as Answer;
+    expect(waf(11)).toMatchObject({ found: true, answer: 1.13, reveal: [11, 0] });
+    expect(waf(5)).toMatchObject({ found: true, reveal: [5, 0] });
+    // teaching/gc.csv has 12 requests.
+    expect(waf(20)).toMatchObject({ found: false, answer: null });
+    expect(waf(20).explain).toContain('only 12 more requests');
+    expect(() => waf(MAX_LOOKAHEAD + 1)).toThrow(/1 to 200000/);
+  });
+
   it('refuses a malformed query by name', () => {
     expect(() => sim.lessonJson(JSON.stringify({ at: [0, 0], question: { kind: 'nope' } }))).toThrow(/lesson query/);
-  });
-});
-
-describe('glossary hovers', () => {
-  it('explains the first appearance of each abbreviation only', async () => {
-    const { renderToStaticMarkup } = await import('react-dom/server');
-    const { createElement } = await import('react');
-    const { Terms } = await import('./Terms');
-    const html = renderToStaticMarkup(
-      createElement(Terms, { text: 'The CMT maps LPNs; a CMT miss reads a page. WAF is 1.1.' }),
-    );
-    expect(html.match(/<abbr/g)).toHaveLength(3);
-    expect(html).toContain('title="Cached mapping table');
-    expect(html).toContain('>LPNs</abbr>');
   });
 });
 

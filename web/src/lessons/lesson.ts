@@ -5,6 +5,8 @@
  */
 import { encodeFragment } from '../share/codec';
 import type { SharedState } from '../share/state';
+import { stageView } from '../store/stageViews';
+import { DEFAULT_STAGE, type StageChoice } from '../store/state';
 
 export type QuestionKind = 'gc_victim' | 'gc_copies' | 'cmt_hit' | 'merge_kind' | 'waf_after';
 
@@ -17,7 +19,7 @@ export interface Question {
 
 export interface LessonStop {
   at: [number, number];
-  /** `tab`: the side tab to open; `stage`: the view the presenter shows large (a side panel's id; default the block grid). */
+  /** `tab`: the side tab to open; `stage`: the view the presenter puts on the stage (a stage view id; default the block grid). */
   views?: { tab?: string; stage?: string; highlight?: string };
   text: string;
   expect?: Record<string, unknown>;
@@ -46,8 +48,28 @@ export const QUESTION_KINDS: { kind: QuestionKind; label: string }[] = [
   { kind: 'gc_copies', label: 'How many valid pages will the next victim hold?' },
   { kind: 'cmt_hit', label: 'Will the next read hit the mapping cache (CMT)?' },
   { kind: 'merge_kind', label: 'Which kind will the next merge be?' },
-  { kind: 'waf_after', label: 'What will the WAF be after 100 more requests?' },
+  { kind: 'waf_after', label: 'What will the WAF be after N more requests?' },
 ];
+
+/** Requests the engine serves at most to answer a question (engine `lesson::MAX_LOOKAHEAD`). */
+export const MAX_LOOKAHEAD = 200_000;
+
+/** The WAF question asked `n` requests ahead. */
+export const wafPrompt = (n: number) =>
+  `What will the WAF be after ${n.toLocaleString('en-US')} more request${n === 1 ? '' : 's'}? (two decimals)`;
+
+/**
+ * Why `n` cannot be asked as the WAF question's requests ahead with `left` requests of the
+ * trace still to come (undefined: it can).
+ */
+export function wafAheadProblem(n: number, left: number): string | undefined {
+  const fmt = (x: number) => x.toLocaleString('en-US');
+  if (!Number.isSafeInteger(n) || n < 1) return 'N must be a whole number of requests, at least 1.';
+  if (n > MAX_LOOKAHEAD) return `N can be at most ${fmt(MAX_LOOKAHEAD)} (the engine looks no further ahead).`;
+  if (left < 1) return 'The trace has ended here: step back to ask about the requests to come.';
+  if (n > left) return `The trace has only ${fmt(left)} more requests from here: choose N up to ${fmt(left)}.`;
+  return undefined;
+}
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isPos = (v: unknown): v is [number, number] =>
@@ -75,6 +97,12 @@ export function parseLesson(v: unknown, where = 'the lesson'): Lesson {
       const q = st.question;
       if (!isObj(q) || !QUESTION_KINDS.some((k) => k.kind === q.kind) || typeof q.prompt !== 'string')
         fail(`stop ${i + 1}'s question needs a known "kind" and a "prompt"`);
+      const n = (q as Record<string, unknown>).n;
+      if (
+        (q as Record<string, unknown>).kind === 'waf_after' &&
+        !(typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= MAX_LOOKAHEAD)
+      )
+        fail(`stop ${i + 1}'s waf_after question needs "n", the requests ahead, from 1 to ${MAX_LOOKAHEAD}`);
     }
   });
   return v as unknown as Lesson;
@@ -89,8 +117,17 @@ export function fillText(text: string, facts: Record<string, unknown> | null): s
   });
 }
 
-/** The link state of a lesson's stop: its experiment at the stop's position, tab and lesson. */
-export function stopState(lesson: Lesson, stop: number, shipped: boolean): SharedState {
+/** What the presenter puts on the stage at stop `s`: its `views.stage` alone, else the block grid. */
+export function presenterStage(s: LessonStop | undefined): StageChoice {
+  const id = s?.views?.stage;
+  return id && stageView(id) ? { main: id } : DEFAULT_STAGE;
+}
+
+/**
+ * The link state of a lesson's stop: its experiment at the stop's position, tab and lesson,
+ * and `stage` (what is on the stage; absent or the default: the block grid).
+ */
+export function stopState(lesson: Lesson, stop: number, shipped: boolean, stage?: StageChoice): SharedState {
   const s = lesson.stops[stop];
   const { scheme, preset, config, options, trace } = lesson.experiment;
   const state: SharedState = { scheme, trace: { shipped: trace.shipped } };
@@ -100,12 +137,14 @@ export function stopState(lesson: Lesson, stop: number, shipped: boolean): Share
   if (s.at[0] || s.at[1]) state.at = s.at;
   if (s.views?.tab) state.tab = s.views.tab;
   state.sections = { lesson: shipped ? { id: lesson.id, stop } : { lesson, stop } };
+  if (stage && (stage.main !== DEFAULT_STAGE.main || stage.side))
+    state.sections.stage = { main: stage.main, ...(stage.side ? { side: stage.side } : {}) };
   return state;
 }
 
-/** The fragment (`#ftl1.…`) that opens `lesson` at `stop`. */
-export function stopFragment(lesson: Lesson, stop: number, shipped: boolean): string {
-  return encodeFragment(stopState(lesson, stop, shipped));
+/** The fragment (`#ftl1.…`) that opens `lesson` at `stop` (with `stage` on the stage). */
+export function stopFragment(lesson: Lesson, stop: number, shipped: boolean, stage?: StageChoice): string {
+  return encodeFragment(stopState(lesson, stop, shipped, stage));
 }
 
 /** Whether `guess` (as typed or clicked) is the engine's answer (WAF within 0.01). */

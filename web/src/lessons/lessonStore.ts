@@ -6,6 +6,7 @@
 import { Observable } from '../store/observable';
 import type { SimStore } from '../store/store';
 import type { ShareSection } from '../share/sections';
+import type { StageChoice } from '../store/state';
 import { parseLesson, stopFragment, type Answer, type Lesson, type Question } from './lesson';
 
 export interface LessonView {
@@ -37,11 +38,15 @@ export async function fetchLesson(id: string): Promise<Lesson> {
   return lesson;
 }
 
-/** Opens `lesson` at `stop`: writes the stop's link (the share controller follows it). */
-export function openStop(lesson: Lesson, stop: number, shipped = lessonState.getState().shipped) {
+/**
+ * Opens `lesson` at `stop`: writes the stop's link (the share controller follows it), with
+ * `stage` on the stage (the stage the user has, so a stop does not take it away; the
+ * presenter passes the stop's own view).
+ */
+export function openStop(lesson: Lesson, stop: number, shipped = lessonState.getState().shipped, stage?: StageChoice) {
   const at = Math.max(0, Math.min(stop, lesson.stops.length - 1));
   lessonState.update({ lesson, stop: at, shipped });
-  window.location.hash = stopFragment(lesson, at, shipped);
+  window.location.hash = stopFragment(lesson, at, shipped, stage);
 }
 
 export function closeLesson() {
@@ -101,7 +106,7 @@ export async function askEngine(
   at: [number, number],
   q: Pick<Question, 'kind' | 'n'>,
 ): Promise<Answer> {
-  const question = q.kind === 'waf_after' ? { kind: q.kind, n: q.n ?? 100 } : { kind: q.kind };
+  const question = q.kind === 'waf_after' ? { kind: q.kind, n: q.n } : { kind: q.kind };
   const r = await store.client.request<'lesson'>({ type: 'lesson', query: JSON.stringify({ at, question }) });
   return JSON.parse(r.json) as Answer;
 }

@@ -57,19 +57,30 @@ pub fn ask(sim: &Sim, q: &Question, limit: usize) -> Result<Answer> {
 /// screen, so they are not the answer (a timeline position `[r, skip]`).
 pub fn ask_after(sim: &Sim, skip: usize, q: &Question, limit: usize) -> Result<Answer> {
     if let Question::WafAfter { n } = *q {
-        if n == 0 {
-            return Err(EngineError::Config("waf_after needs n of at least 1 request".into()));
+        let n = n as usize;
+        if n == 0 || n > MAX_LOOKAHEAD {
+            return Err(EngineError::Config(format!(
+                "waf_after: n = {n} requests ahead; ask for 1 to {MAX_LOOKAHEAD}"
+            )));
         }
+        let left = sim.total() - sim.cursor();
         let mut s = sim.clone();
         s.set_recording(false);
-        let served = s.step(n as usize)?;
+        let served = s.step(n.min(left))?;
         let waf = (s.waf() * 100.0).round() / 100.0;
+        let found = served == n;
         return Ok(Answer {
-            found: served == n as usize,
-            answer: serde_json::json!(waf),
+            found,
+            answer: if found { serde_json::json!(waf) } else { serde_json::Value::Null },
             reveal: [s.cursor() as u64, 0],
             request: Some(s.cursor().saturating_sub(1) as u64),
-            explain: format!("After {served} more requests the flash has programmed {waf:.2} pages per page the host wrote."),
+            explain: if found {
+                format!("After {n} more requests the flash has programmed {waf:.2} pages per page the host wrote.")
+            } else {
+                format!(
+                    "The trace has only {left} more requests from here, not {n}: ask for at most {left} (at its end the WAF is {waf:.2})."
+                )
+            },
         });
     }
     let mut s = sim.clone();

@@ -38,7 +38,11 @@ pub fn experiment_config(e: &LessonExperiment) -> Result<SimConfig> {
     if let Some(name) = &e.preset {
         let p = crate::presets::preset(name)
             .ok_or_else(|| EngineError::Config(format!("unknown preset '{name}'")))?;
-        let over = serde_json::json!({ "device": p.device, "ram": { "bytes": p.ram_bytes } });
+        let mut over = serde_json::json!({ "device": p.device, "ram": { "bytes": p.ram_bytes } });
+        // The preset's arrivals, as the app applies them when a link names the preset.
+        if let Some(t) = p.timing {
+            over["timing"] = serde_json::to_value(t).map_err(|err| EngineError::Config(err.to_string()))?;
+        }
         apply_diff(&mut base, &over);
     }
     if let Some(diff) = &e.config {

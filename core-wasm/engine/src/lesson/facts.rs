@@ -75,6 +75,9 @@ pub struct StopFacts {
     pub flash_programs: u64,
     /// Write amplification after the whole request, to two decimals.
     pub waf: f64,
+    /// The scheme's worst-case response bound (µs; RFTL's and GFTL's L(p)), absent for a
+    /// scheme without one.
+    pub bound_us: Option<f64>,
 }
 
 /// Stable name of a host operation.
@@ -149,6 +152,7 @@ pub fn stop_facts(sim: &Sim, shown: Option<u32>) -> Result<Option<StopFacts>> {
         ops: ops.len() as u32,
         prunes,
         waf: (after.waf() * 100.0).round() / 100.0,
+        bound_us: after.ftl().response_bound_us(),
         host_pages: after.host().pages_written,
         flash_programs: crate::device::FlashCounters::total(&after.device().counters.page_writes),
         response_us: (after.last_request().response_us * 10.0).round() / 10.0,

@@ -17,7 +17,7 @@ mod facts;
 mod file;
 mod query;
 
-pub use ask::{ask, ask_after, Answer, Question};
+pub use ask::{ask, ask_after, Answer, Question, MAX_LOOKAHEAD};
 pub use check::{check, experiment_config};
 pub use facts::{stop_facts, StopFacts};
 pub use file::{Lesson, LessonExperiment, LessonStop};

@@ -5,6 +5,7 @@
  * The item the current path step concerns (path.ts) carries `data-step` and is outlined.
  */
 import type { Entry, Structure, TreeNode } from '../../engine/inspection';
+import { Terms } from '../../ui/Terms';
 import { groupStarts } from './groups';
 import type { Highlight } from './path';
 
@@ -239,7 +240,7 @@ export function StructureView({ s, hl }: { s: Structure; hl?: Highlight }) {
   return (
     <section className={`cache__structure${hl ? ' is-on-path' : ''}`} data-testid={`cache-${s.id}`} aria-label={s.name}>
       <h4>
-        {s.name}
+        <Terms text={s.name} />
         {hl && <span className="cache__stepword"> · {STEP_WORDS[hl.kind]}</span>}
       </h4>
       {s.shape === 'list' && <ListShape s={s} hl={hl} />}

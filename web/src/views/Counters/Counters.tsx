@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { queueingNote } from '../../narration/context';
 import { useSim, useStore } from '../../store/useSim';
+import { Terms } from '../../ui/Terms';
 import { formatCounter } from './format';
 import { translationView, type TranslationMetrics, type TranslationView } from './translation';
 import './Counters.css';
@@ -15,7 +16,7 @@ const SHOWN: [name: string, label: string][] = [
   ['flash_erases', 'block erases'],
   ['gc_runs', 'GC runs'],
   ['gc_valid_copies', 'GC page copies'],
-  ['waf', 'write amplification'],
+  ['waf', 'write amplification (WAF)'],
   ['response_mean_us', 'mean response (µs)'],
   ['last_response_us', 'last response (µs)'],
   ['integrity_errors', 'integrity errors'],
@@ -121,7 +122,9 @@ export function Counters() {
           const v = counters && i >= 0 ? counters[i] : NaN;
           return (
             <div key={name} className={name === 'integrity_errors' && v > 0 ? 'counter counter--bad' : 'counter'}>
-              <dt>{label}</dt>
+              <dt>
+                <Terms text={label} />
+              </dt>
               <dd data-counter={name}>{formatCounter(name, v)}</dd>
             </div>
           );

@@ -1,5 +1,6 @@
 import { describeRequest, formatNs } from '../../narration/narrate';
 import { useSim } from '../../store/useSim';
+import { Terms } from '../../ui/Terms';
 import { breakdown } from './breakdown';
 import { opSummary } from './opSummary';
 import './Inspector.css';
@@ -29,7 +30,9 @@ export function Inspector() {
     <section className="inspector" aria-label="Request inspector" data-testid="inspector">
       <h2>
         Request #{report.index.toLocaleString('en-US')}{' '}
-        <span className="muted">· {describeRequest(current.request)}</span>
+        <span className="muted">
+          · <Terms text={describeRequest(current.request)} />
+        </span>
       </h2>
       <p className="inspector__total">
         Response <strong>{us(total)}</strong>

@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import type { RequestTrace } from '../../engine/events';
 import { cacheVocabulary, describeRequest, formatNs, type LineKind, type Vocabulary } from '../../narration/narrate';
 import { useSim, useStore } from '../../store/useSim';
+import { Terms } from '../../ui/Terms';
 import { useThrottled } from '../../ui/useThrottled';
 import { filterLines, groupsAround, linesOf, type LogFilter } from './lines';
 import './Narration.css';
@@ -57,6 +58,9 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
   if (lines.length === 0 && (filter.kind !== 'all' || filter.text)) return null;
   const flash = trace.ops.reduce((a, e) => a + ('ns' in e ? e.ns : 0), 0);
   const shown = all ? lines : lines.slice(0, LINES_SHOWN);
+  // The request being read explains each abbreviation once, where it first appears.
+  const seen = place === 'current' ? new Set<string>() : undefined;
+  const told = (text: string) => (seen ? <Terms text={text} seen={seen} /> : text);
   return (
     <li className={`ngroup ngroup--${place}`} data-request={trace.index}>
       <button
@@ -66,7 +70,7 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
         onClick={() => onJump(trace.index + 1, 0)}
         title="Show the device after this request"
       >
-        <span className="ngroup__id">#{trace.index.toLocaleString('en-US')}</span> {header}
+        <span className="ngroup__id">#{trace.index.toLocaleString('en-US')}</span> {told(header)}
         <span className="ncost">{flash > 0 ? `flash ${formatNs(flash)}` : 'no flash work'}</span>
       </button>
       {lines.length === 0 && <p className="nline nline--none">No flash or cache operations.</p>}
@@ -85,7 +89,7 @@ const Group = memo(function Group({ trace, ppb, vocab, filter, place, activeOp, 
                 data-kind={l.kind}
                 onClick={() => onJump(trace.index, l.last + 1)}
               >
-                <span className="nline__text">{l.text.replace(/ — [\d,.]+ (µs|ms)$/, '')}</span>
+                <span className="nline__text">{told(l.text.replace(/ — [\d,.]+ (µs|ms)$/, ''))}</span>
                 {l.ns > 0 && <span className="ncost">{formatNs(l.ns)}</span>}
               </button>
             </li>

@@ -1,11 +1,15 @@
-/** Text with each glossary abbreviation's first appearance explained on hover (an <abbr>). */
+/**
+ * Text with each glossary abbreviation's first appearance explained on hover (an <abbr>).
+ * Texts shown together (the lines of one narration group) can share `seen`, so a term is
+ * explained once among them, where it first appears.
+ */
 import { Fragment } from 'react';
 import { GLOSSARY } from './glossary';
+import './Terms.css';
 
 const TERM = new RegExp(`\\b(${Object.keys(GLOSSARY).join('|')})s?\\b`, 'g');
 
-export function Terms({ text }: { text: string }) {
-  const seen = new Set<string>();
+export function Terms({ text, seen = new Set<string>() }: { text: string; seen?: Set<string> }) {
   const parts: (string | { term: string; shown: string })[] = [];
   let last = 0;
   for (const m of text.matchAll(TERM)) {

@@ -1,4 +1,4 @@
-/** The abbreviations a student meets, in one place (the "What is an FTL" box and hovers). */
+/** The abbreviations a student meets, in one place (the "What is an FTL" box, and the hovers of Terms.tsx in the lessons and the views). */
 export const GLOSSARY: Record<string, string> = {
   LPN: 'Logical page number: a page as the host (the computer) numbers it.',
   PPN: 'Physical page number: where a page really is on flash (block × pages per block + page).',
