@@ -24,7 +24,6 @@ export function Stage({ views }: StageProps) {
   const options = STAGE_VIEWS.filter((v) => views[v.id]);
   // A lesson stop's text points at a view: its pane is outlined while the stop is open.
   const marked = useLessonHighlight();
-  const mark = (id: string) => (marked === id ? 'lesson' : undefined);
   return (
     <section
       className={`app__stage panel stage${Side ? ' stage--split' : ''}`}
@@ -70,26 +69,8 @@ export function Stage({ views }: StageProps) {
         <span className="stage__hint">keys 1–9, 0; ? lists them</span>
       </div>
       <div className="stage__panes">
-        <div
-          className="stage__pane"
-          data-view={stage.main}
-          data-highlight={mark(stage.main)}
-          aria-label={label(stage.main)}
-          role="region"
-        >
-          <Main />
-        </div>
-        {Side && stage.side && (
-          <div
-            className="stage__pane"
-            data-view={stage.side}
-            data-highlight={mark(stage.side)}
-            aria-label={label(stage.side)}
-            role="region"
-          >
-            <Side />
-          </div>
-        )}
+        <Pane id={stage.main} View={Main} marked={marked} />
+        {Side && stage.side && <Pane id={stage.side} View={Side} marked={marked} />}
       </div>
     </section>
   );
@@ -106,5 +87,20 @@ export function OnStageNote({ id }: { id: string }) {
         Bring it back here
       </button>
     </p>
+  );
+}
+
+/** One view on the stage, outlined when a lesson stop points at it (`marked`). */
+function Pane({ id, View, marked }: { id: string; View: ComponentType; marked: string | undefined }) {
+  return (
+    <div
+      className="stage__pane"
+      data-view={id}
+      data-highlight={marked === id ? 'lesson' : undefined}
+      aria-label={label(id)}
+      role="region"
+    >
+      <View />
+    </div>
   );
 }

@@ -5,10 +5,10 @@
  */
 import { SimClient } from '../engine/client';
 import type { Experiment } from '../store/experiment';
-import { fetchSource, fileSource, type ParseChoices } from '../engine/traceStream';
+import type { ParseChoices } from '../engine/traceStream';
 import type { RunMetrics } from '../engine/metrics';
 import { defaultCold, lanesFor, type Cold } from './cold';
-import { poolSize, RunPool, type RunEvent, type RunTrace } from './pool';
+import { experimentTrace, poolSize, RunPool, type RunEvent } from './pool';
 import { Observable } from '../store/observable';
 
 /** Schemes a comparison takes (2–8). */
@@ -107,14 +107,7 @@ export class CompareLab extends Observable<LabState> {
     for (const s of schemes) runs[s] = { status: 'queued', done: 0, total: 0 };
     const baseline = this.state.baseline && schemes.includes(this.state.baseline) ? this.state.baseline : schemes[0];
     this.set({ runs, order: [...schemes], running: true, traceName: experiment.traceName, baseline });
-    const trace: RunTrace = {
-      name: experiment.traceName,
-      choices,
-      open: (signal) =>
-        experiment.file
-          ? Promise.resolve(fileSource(experiment.file))
-          : fetchSource(experiment.traceUrl, experiment.traceName, signal),
-    };
+    const trace = experimentTrace(experiment, choices);
     const jobs = schemes.map((scheme) => {
       const { options, ...rest } = experiment.config;
       return {

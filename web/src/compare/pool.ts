@@ -6,7 +6,8 @@
  * as `ftl run --json`. Results are reported as they finish; Stop ends every run still going.
  */
 import type { FromWorker, ToWorker } from '../engine/protocol';
-import { streamTrace, type ParseChoices, type TraceSource } from '../engine/traceStream';
+import { fetchSource, fileSource, streamTrace, type ParseChoices, type TraceSource } from '../engine/traceStream';
+import type { Experiment } from '../store/experiment';
 import type { RunMetrics } from '../engine/metrics';
 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -45,6 +46,18 @@ export interface RunTrace {
   choices: ParseChoices;
   /** Opens the trace's bytes afresh (each run parses its own copy in its worker). */
   open(signal: AbortSignal): Promise<TraceSource>;
+}
+
+/** The loaded experiment's trace, opened afresh for each run (its upload, or the shipped file). */
+export function experimentTrace(experiment: Experiment, choices: ParseChoices): RunTrace {
+  return {
+    name: experiment.traceName,
+    choices,
+    open: (signal) =>
+      experiment.file
+        ? Promise.resolve(fileSource(experiment.file))
+        : fetchSource(experiment.traceUrl, experiment.traceName, signal),
+  };
 }
 
 /** What a pool reports about a run. */

@@ -6,7 +6,7 @@
 import { useStore } from '../store/useSim';
 import { closeLesson, lessonState, openStop } from './lessonStore';
 import { Presenter } from './Presenter';
-import { StopText } from './StopText';
+import { StopHead, StopText } from './StopText';
 import { useStop } from './useStop';
 import './Lessons.css';
 
@@ -19,12 +19,7 @@ export function LessonBar() {
   const go = (i: number) => openStop(lesson, i, undefined, store.getState().stage);
   return (
     <aside className="lesson" aria-label={`Lesson: ${lesson.title}`} data-testid="lesson">
-      <header className="lesson__head">
-        <h2>{lesson.title}</h2>
-        <span className="lesson__count">
-          Stop {stop + 1} of {lesson.stops.length}
-        </span>
-      </header>
+      <StopHead title={lesson.title} stop={stop} stops={lesson.stops.length} />
       <StopText s={s} atStop={atStop} facts={facts} />
       <nav className="lesson__nav">
         <button type="button" onClick={() => go(stop - 1)} disabled={stop === 0}>

@@ -10,7 +10,7 @@ import { useStore } from '../store/useSim';
 import { presenterStage, type Lesson } from './lesson';
 import { lessonState, openStop } from './lessonStore';
 import { REVEAL_EVENT } from './Quiz';
-import { StopText } from './StopText';
+import { StopHead, StopText } from './StopText';
 import { useStop } from './useStop';
 
 /** Opens stop `i` of `lesson` (clamped) with that stop's view on the stage. */
@@ -55,12 +55,7 @@ export function Presenter() {
       data-testid="presenter"
       data-stage={main}
     >
-      <header className="lesson__head">
-        <h2>{lesson.title}</h2>
-        <span className="lesson__count">
-          Stop {stop + 1} of {lesson.stops.length}
-        </span>
-      </header>
+      <StopHead title={lesson.title} stop={stop} stops={lesson.stops.length} />
       <StopText s={s} atStop={atStop} facts={facts} />
       <p className="lesson__keys">→ next stop · ← previous · R reveal · Esc leave</p>
     </aside>

@@ -21,3 +21,15 @@ export function StopText({
     </>
   );
 }
+
+/** A lesson's title and which stop of how many is open (the lesson bar's and the presenter's head). */
+export function StopHead({ title, stop, stops }: { title: string; stop: number; stops: number }) {
+  return (
+    <header className="lesson__head">
+      <h2>{title}</h2>
+      <span className="lesson__count">
+        Stop {stop + 1} of {stops}
+      </span>
+    </header>
+  );
+}

@@ -10,7 +10,7 @@ import type { Experiment } from '../../store/experiment';
 import { fetchSource, fileSource, streamTrace, type ParseChoices } from '../../engine/traceStream';
 import type { RunMetrics } from '../../engine/metrics';
 import { defaultCold, lanesFor, type Cold } from '../cold';
-import type { Reading, RunEvent, RunPool, RunTrace } from '../pool';
+import { experimentTrace, type Reading, type RunEvent, type RunPool, type RunTrace } from '../pool';
 import type { ExperimentInfo, ReportRow, SweepCatalog, SweepPoint } from './types';
 import { Observable } from '../../store/observable';
 
@@ -158,14 +158,7 @@ export class SweepLab extends Observable<SweepState> {
       this.set({ error: e instanceof Error ? e.message : String(e) });
       return;
     }
-    const trace: RunTrace = {
-      name: experiment.traceName,
-      choices,
-      open: (signal) =>
-        experiment.file
-          ? Promise.resolve(fileSource(experiment.file))
-          : fetchSource(experiment.traceUrl, experiment.traceName, signal),
-    };
+    const trace = experimentTrace(experiment, choices);
     await this.runPoints([{ trace, points, info: { name: trace.name, footprintBytes: null, user: false } }], null);
   }
 
