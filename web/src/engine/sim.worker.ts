@@ -5,6 +5,7 @@
 import init, * as wasm from './pkg/ftl_wasm.js';
 import wasmUrl from './pkg/ftl_wasm_bg.wasm?url';
 import { SimCore } from './core';
+import { framePool } from './bufferPool';
 import { FrameSender } from './frameWire';
 import { MAIN_SIM, type FromWorker, type ToWorker } from './protocol';
 
@@ -69,6 +70,11 @@ async function drain() {
 }
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
+  // Buffers the page applied come back at once, not behind the queue's work.
+  if (e.data.type === 'recycle') {
+    for (const b of e.data.buffers) framePool.give(b);
+    return;
+  }
   if (e.data.type === 'cancel') {
     void core.then((c) => c.cancel());
     return;
