@@ -15,6 +15,9 @@ const core = init({ module_or_path: wasmUrl }).then(() => new SimCore(wasm));
 const queue: ToWorker[] = [];
 /** Frames go to the page as changes (frameWire.ts). */
 const frames = new FrameSender();
+// What scripts/measure-visualizer.mjs reads from the worker: buffers the pool had to make
+// and change lists sent as the engine made them.
+Object.assign(self, { ftlFrames: { pool: framePool, sender: frames } });
 let busy = false;
 
 /** Progress is posted at most this often (ms). */
