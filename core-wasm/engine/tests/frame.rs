@@ -72,7 +72,7 @@ fn touched(sim: &mut Sim, ppb: u32) -> Vec<u32> {
 #[test]
 fn change_lists_from_the_touched_blocks_rebuild_every_frame() {
     let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
-    for scheme in ["page", "dftl", "fast", "rftl", "gftl"] {
+    for scheme in ftl_engine::ftl::SCHEMES.iter().map(|s| s.info.id) {
         let config = SimConfig { scheme: scheme.into(), record_events: true, ..SimConfig::default() };
         let mut sim = Sim::from_bytes(config, &bytes, None, "t").unwrap();
         let ppb = sim.config().device.pages_per_block;
