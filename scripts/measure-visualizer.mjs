@@ -46,8 +46,21 @@ await page.route('**/gen-1m.csv', (r) => r.fulfill({ body, contentType: 'text/cs
 // every message from the engine worker that carries a frame.
 await page.addInitScript(() => {
   const Base = window.Worker;
-  const tally = (window.__frameBuffers = { frames: 0, buffers: 0, bytes: 0 });
+  const tally = (window.__frameBuffers = {
+    frames: 0,
+    buffers: 0,
+    bytes: 0,
+    payload: 0,
+    maxPayload: 0,
+    maxBlocks: 0,
+    returned: 0,
+  });
   window.Worker = class extends Base {
+    postMessage(msg, transfer) {
+      // Buffers the page hands back to the worker's pool once it has applied a frame.
+      if (msg?.type === 'recycle') tally.returned += msg.buffers.length;
+      return super.postMessage(msg, transfer);
+    }
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
@@ -62,6 +75,13 @@ await page.addInitScript(() => {
         );
         tally.buffers += buffers.size;
         tally.bytes += [...buffers].reduce((a, b) => a + b.byteLength, 0);
+        // What the frame uses of them (a reused buffer is often larger than its change list).
+        const payload = [...Object.values(f), ...Object.values(f.pageDelta ?? {})]
+          .filter((v) => ArrayBuffer.isView(v))
+          .reduce((a, v) => a + v.byteLength, 0);
+        tally.payload += payload;
+        tally.maxPayload = Math.max(tally.maxPayload ?? 0, payload);
+        tally.maxBlocks = Math.max(tally.maxBlocks ?? 0, f.pageDelta?.blocks.length ?? 0);
       });
     }
   };
@@ -84,7 +104,24 @@ const load = async (config) => {
  * the tasks over 50 ms) until a second after the pause, plus the block-grid paint times
  * and the requests served.
  */
-const playFor = (ms) =>
+const playFor = async (ms) => {
+  // The engine worker's frame pool (sim.worker.ts): buffers it had to make while playing.
+  let worker = null;
+  for (const w of page.workers()) if (await w.evaluate(() => 'ftlFrames' in self)) worker = w;
+  const pool = () =>
+    worker?.evaluate(() => ({ made: self.ftlFrames.pool.made, fromEngine: self.ftlFrames.sender.fromEngine })) ?? null;
+  const before = await pool();
+  const out = await playOnly(ms);
+  const after = await pool();
+  if (before && after)
+    Object.assign(out.frameBuffers, {
+      workerMadePerFrame: (after.made - before.made) / Math.max(1, out.frameBuffers.frames),
+      engineListsPerFrame: (after.fromEngine - before.fromEngine) / Math.max(1, out.frameBuffers.frames),
+    });
+  return out;
+};
+
+const playOnly = (ms) =>
   page.evaluate(async (ms) => {
     const ftl = window.__ftl;
     const speed = document.querySelector('label.controls__speed select');
@@ -102,7 +139,15 @@ const playFor = (ms) =>
       if (run) requestAnimationFrame(loop);
     };
     ftl.resetPaints();
-    Object.assign(window.__frameBuffers, { frames: 0, buffers: 0, bytes: 0 });
+    Object.assign(window.__frameBuffers, {
+      frames: 0,
+      buffers: 0,
+      bytes: 0,
+      payload: 0,
+      maxPayload: 0,
+      maxBlocks: 0,
+      returned: 0,
+    });
     const c0 = ftl.snapshot().cursor;
     document.querySelector('.controls__play').click();
     requestAnimationFrame(loop);
@@ -121,6 +166,10 @@ const playFor = (ms) =>
       frames: fb.frames,
       buffersPerFrame: fb.buffers / Math.max(1, fb.frames),
       bytesPerFrame: Math.round(fb.bytes / Math.max(1, fb.frames)),
+      payloadPerFrame: Math.round(fb.payload / Math.max(1, fb.frames)),
+      payloadMax: fb.maxPayload,
+      blocksMax: fb.maxBlocks,
+      returnedPerFrame: fb.returned / Math.max(1, fb.frames),
     };
     return {
       paint: ftl.paintStats(),

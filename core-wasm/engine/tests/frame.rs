@@ -4,6 +4,7 @@
 mod common;
 
 use common::shipped_trace;
+use ftl_engine::frame::FrameReader;
 use ftl_engine::{Frame, Sim, SimConfig, COUNTER_NAMES};
 
 #[test]
@@ -84,4 +85,77 @@ fn rftl_frame_marks_each_logical_blocks_primary_replacement_and_buffer() {
     lbn0.sort_unstable();
     let want = [BlockRole::Replacement as u8, BlockRole::Buffer as u8, BlockRole::Primary as u8];
     assert_eq!(lbn0, want, "logical block 0 has one block of each role");
+}
+
+/// Applies a packed change list (FrameReader::changes) to a whole frame's arrays.
+fn apply(f: &mut Frame, packed: &[u8], ppb: usize) -> Vec<u32> {
+    let n = packed.len() / (13 + ppb);
+    assert_eq!(packed.len(), n * (13 + ppb), "the packed length is whole blocks");
+    let word = |i: usize| u32::from_le_bytes(packed[4 * i..4 * i + 4].try_into().unwrap());
+    let blocks: Vec<u32> = (0..n).map(word).collect();
+    for (k, &b) in blocks.iter().enumerate() {
+        let b = b as usize;
+        f.valid_counts[b] = word(n + k);
+        f.erase_counts[b] = word(2 * n + k);
+        f.block_roles[b] = packed[12 * n + k];
+        let pages = &packed[13 * n + k * ppb..13 * n + (k + 1) * ppb];
+        f.page_states[b * ppb..(b + 1) * ppb].copy_from_slice(pages);
+    }
+    blocks
+}
+
+/// The blocks a batch of events names (programs, invalidations, erases).
+fn touched(sim: &mut Sim, ppb: u32) -> Vec<u32> {
+    use ftl_engine::events::Event;
+    let mut out = Vec::new();
+    for e in sim.take_events() {
+        match e {
+            Event::FlashProgram { block, .. } => out.push(block),
+            Event::Invalidate { ppn } => out.push(ppn / ppb),
+            Event::Erase { block, .. } => out.push(block),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn change_lists_from_the_touched_blocks_rebuild_every_frame() {
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    for scheme in ftl_engine::ftl::SCHEMES.iter().map(|s| s.info.id) {
+        let config = SimConfig { scheme: scheme.into(), record_events: true, ..SimConfig::default() };
+        let mut sim = Sim::from_bytes(config, &bytes, None, "t").unwrap();
+        let ppb = sim.config().device.pages_per_block;
+        let mut reader = FrameReader::new();
+        let mut mirror = reader.whole(&sim);
+        let mut some_changed = false;
+        for n in [1, 3, 40, 200, 500] {
+            sim.step(n).unwrap();
+            let t = touched(&mut sim, ppb);
+            let changed = apply(&mut mirror, reader.changes(&sim, &t).unwrap(), ppb as usize);
+            some_changed |= !changed.is_empty();
+            assert!(changed.windows(2).all(|w| w[0] < w[1]), "{scheme}: blocks increasing, each once");
+            assert_eq!(
+                mirror,
+                Frame { counters: mirror.counters.clone(), ..Frame::capture(&sim) },
+                "{scheme} after {n}"
+            );
+        }
+        assert!(some_changed, "{scheme}: the run changed something");
+    }
+}
+
+#[test]
+fn without_a_baseline_every_block_is_a_change() {
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    let mut sim = Sim::from_bytes(SimConfig::default(), &bytes, None, "t").unwrap();
+    let (blocks, ppb) = (sim.config().device.blocks as usize, sim.config().device.pages_per_block as usize);
+    let mut reader = FrameReader::new();
+    assert_eq!(reader.changes(&sim, &[]).unwrap().len(), blocks * (13 + ppb));
+    assert!(reader.changes(&sim, &[]).unwrap().is_empty(), "nothing moved since");
+    sim.step(10).unwrap();
+    reader.forget();
+    assert_eq!(reader.changes(&sim, &[]).unwrap().len(), blocks * (13 + ppb));
+    let err = reader.changes(&sim, &[blocks as u32]).unwrap_err();
+    assert!(err.contains(&format!("block {blocks}")), "{err}");
 }

@@ -12,6 +12,7 @@ pub use memory::run_bytes;
 mod sweep;
 
 pub use free::*;
+use ftl_engine::frame::FrameReader;
 use ftl_engine::vocab::StopAt;
 use ftl_engine::{ftl, Frame, Sim, SimConfig, Timeline};
 use js_sys::{Float64Array, Object, Reflect, Uint32Array, Uint8Array};
@@ -50,7 +51,7 @@ pub(crate) const CHECKPOINT_BUDGET_BYTES: u64 = 192 * 1024 * 1024;
 
 /// A simulation: one trace, one scheme, one device, with checkpoints for stepping back.
 #[wasm_bindgen(js_name = Simulation)]
-pub struct WasmSim(Timeline);
+pub struct WasmSim(Timeline, FrameReader);
 
 #[wasm_bindgen(js_class = Simulation)]
 impl WasmSim {
@@ -67,7 +68,7 @@ impl WasmSim {
         memory::check_fits(&config, 0).map_err(js_err)?;
         let sim = Sim::from_bytes(config, trace, format.as_deref(), trace_name).map_err(js_err)?;
         memory::check_fits(sim.config(), sim.total() as u64).map_err(js_err)?;
-        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))
+        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES), FrameReader::new()))
     }
 
     /// Builds a simulation from a finished `TraceLoader` (taking its requests).
@@ -77,7 +78,7 @@ impl WasmSim {
         memory::check_fits(&config, u64::from(loader.requests())).map_err(js_err)?;
         let (trace, name) = loader.take_trace()?;
         let sim = Sim::new(config, &trace, &name).map_err(js_err)?;
-        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES)))
+        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES), FrameReader::new()))
     }
 
     /// Serves up to `n` requests; returns how many were served.
@@ -105,6 +106,7 @@ impl WasmSim {
     /// Drops the recorded events without serialising them.
     #[wasm_bindgen(js_name = discardEvents)]
     pub fn discard_events(&mut self) {
+        self.1.forget();
         self.0.sim_mut().take_events();
     }
 
@@ -142,11 +144,14 @@ impl WasmSim {
     /// the engine alone, for benchmarks. Stepping back afterwards replays from earlier.
     #[wasm_bindgen(js_name = stepEngineOnly)]
     pub fn step_engine_only(&mut self, n: u32) -> Result<u32, JsError> {
+        self.1.forget();
         self.0.sim_mut().step(n as usize).map(|d| d as u32).map_err(js_err)
     }
 
     /// Moves to the state after `cursor` requests (backwards: nearest checkpoint + replay).
     pub fn seek(&mut self, cursor: u32) -> Result<(), JsError> {
+        // Seeking drops the events it records: the next change list cannot name blocks.
+        self.1.forget();
         self.0.seek(cursor as usize).map_err(js_err)
     }
 
@@ -166,10 +171,11 @@ impl WasmSim {
     }
 
     /// The frame: `{pageStates: Uint8Array, blockRoles: Uint8Array, validCounts: Uint32Array,
-    /// eraseCounts: Uint32Array, counters: Float64Array}` (copies; see `counterNames`).
+    /// eraseCounts: Uint32Array, counters: Float64Array}` (copies; see `counterNames`). It
+    /// is the baseline of the next `frameChanges`.
     #[wasm_bindgen(unchecked_return_type = "WasmFrame")]
-    pub fn frame(&self) -> Result<Object, JsError> {
-        let f = Frame::capture(self.0.sim());
+    pub fn frame(&mut self) -> Result<Object, JsError> {
+        let f = self.1.whole(self.0.sim());
         let o = Object::new();
         let set = |k: &str, v: &JsValue| Reflect::set(&o, &JsValue::from_str(k), v).map(|_| ());
         set("pageStates", &Uint8Array::from(&f.page_states[..]))
@@ -179,6 +185,50 @@ impl WasmSim {
             .and_then(|_| set("counters", &Float64Array::from(&f.counters[..])))
             .map_err(|_| JsError::new("could not build frame object"))?;
         Ok(o)
+    }
+
+    /// What changed since the last `frame` or `frameChanges`: the blocks in `touched` (those
+    /// the events taken since then name) and every block whose role changed; every block
+    /// when the state moved without its events taken (a seek, `discardEvents`). Returns the
+    /// packed length in bytes, `n` × (13 + pages per block) for `n` blocks; `copyFrameChanges`
+    /// copies them out: `n` block numbers, valid counts and erase counts (u32 little-endian
+    /// each), roles (u8), then the blocks' page states (u8). Reading only these keeps a
+    /// step's frame the size of the step, not of the device.
+    #[wasm_bindgen(js_name = frameChanges)]
+    pub fn frame_changes(&mut self, touched: &[u32]) -> Result<u32, JsError> {
+        let bytes = self.1.changes(self.0.sim(), touched).map_err(|e| JsError::new(&e))?;
+        Ok(bytes.len() as u32)
+    }
+
+    /// Copies the last `frameChanges` into `out` (exactly its length), so the caller can
+    /// reuse one buffer for every step.
+    #[wasm_bindgen(js_name = copyFrameChanges)]
+    pub fn copy_frame_changes(&self, out: &mut [u8]) -> Result<(), JsError> {
+        let packed = self.1.packed();
+        if out.len() != packed.len() {
+            return Err(JsError::new(&format!(
+                "copyFrameChanges: the buffer holds {} bytes, the change list {}",
+                out.len(),
+                packed.len()
+            )));
+        }
+        out.copy_from_slice(packed);
+        Ok(())
+    }
+
+    /// Writes the frame's counters now (see `counterNames`) into `out`, a reused buffer.
+    #[wasm_bindgen(js_name = countersInto)]
+    pub fn counters_into(&self, out: &mut [f64]) -> Result<(), JsError> {
+        let c = Frame::counters(self.0.sim());
+        if out.len() != c.len() {
+            return Err(JsError::new(&format!(
+                "countersInto: the buffer holds {} counters, not {}",
+                out.len(),
+                c.len()
+            )));
+        }
+        out.copy_from_slice(&c);
+        Ok(())
     }
 
     /// Spare-area tags of every page, flattened as `[key, version, kind]` per page (kind 0
@@ -217,6 +267,7 @@ impl WasmSim {
     /// `record_events`).
     #[wasm_bindgen(js_name = takeEventsJson)]
     pub fn take_events_json(&mut self) -> Result<String, JsError> {
+        self.1.forget();
         serde_json::to_string(&self.0.sim_mut().take_events()).map_err(js_err)
     }
 

@@ -88,4 +88,31 @@ describe('drawLines', () => {
       linesText({ title: '', x: { label: 'X', unit: '' }, y: { label: 'Y', unit: 'µs' }, lines: [l], schemes: [] }, 5),
     ).toBe('X 5: x 10 µs');
   });
+
+  it('on a point scale puts the labels evenly in their order and reads point by point, with no cursor', () => {
+    const el = svg();
+    const said: string[] = [];
+    const data = {
+      title: 'Mean against RAM',
+      x: { label: 'RAM', unit: '', labels: ['64 KiB', '1 MiB', '2 MiB'] },
+      y: { label: 'Mean', unit: 'µs' },
+      lines: [{ scheme: 'dftl', points: [0, 2].map((x) => ({ x, y: 10 + x })) }],
+      schemes: [{ id: 'dftl', name: 'DFTL', color: '#f28e2c' }],
+    };
+    drawLines(el, data, BOX, (t) => said.push(t));
+    const ticks = [...el.querySelectorAll('.axis.x .tick')];
+    expect(ticks.map((t) => t.textContent)).toEqual(['64 KiB', '1 MiB', '2 MiB']);
+    const at = ticks.map((t) => Number(/translate\(([\d.]+)/.exec(t.getAttribute('transform')!)![1]));
+    expect(at[1] - at[0]).toBeCloseTo(at[2] - at[1], 6);
+    expect(el.querySelector('rect.overlay')).toBeNull();
+    const dots = [...el.querySelectorAll('circle.point')];
+    expect(dots.map((d) => d.getAttribute('aria-label'))).toEqual([
+      'dftl · 10 µs at RAM 64 KiB',
+      'dftl · 12 µs at RAM 2 MiB',
+    ]);
+    dots[1].dispatchEvent(new Event('focus'));
+    expect(said.at(-1)).toBe('dftl · 12 µs at RAM 2 MiB');
+    dots[1].dispatchEvent(new Event('blur'));
+    expect(said.at(-1)).toBe('');
+  });
 });

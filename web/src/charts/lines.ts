@@ -1,10 +1,13 @@
 /**
- * Lines over a numeric x axis, one (or two: solid and dashed) per scheme in the scheme's
- * colour: the response-time CDF, and response time, free blocks and RAM over the trace.
- * Hover, or focus the plot and use the arrow keys (Home / End), to read every line's value
- * at one x. Pure apart from the SVG it is handed (golden-tested under jsdom).
+ * The one line drawer: lines, one (or two: solid and dashed) per scheme in the scheme's
+ * colour: the response-time CDF, response time, free blocks and RAM over the trace, and a
+ * sweep's metric against its swept values. Over a numeric x axis, hover, or focus the plot
+ * and use the arrow keys (Home / End), to read every line's value at one x; over a point
+ * scale (a sweep's values, `x.labels`) each point is a dot of its own, hovered or focused
+ * (Tab) one by one, as the sources draw theirs (Shin Fig 3). Pure apart from the SVG it is
+ * handed (golden-tested under jsdom).
  */
-import { axisBottom, axisLeft, bisector, extent, line, pointer, scaleLinear, scaleLog } from 'd3';
+import { axisBottom, axisLeft, bisector, extent, line, pointer, scaleLinear, scaleLog, scalePoint } from 'd3';
 import {
   axisTitle,
   chartRoot,
@@ -41,6 +44,13 @@ export interface LineAxis {
   log?: boolean;
   /** A fixed top (1 for shares). */
   top?: number;
+  /** Room above the largest value, as a factor (1.08: 8 % more), before rounding to nice ticks. */
+  headroom?: number;
+  /**
+   * A point scale: the x values are indices into these labels, spaced evenly in this order
+   * (a sweep's values, which need not be numbers or evenly apart); the ticks are the labels.
+   */
+  labels?: string[];
 }
 
 export interface LinesData {
@@ -53,6 +63,11 @@ export interface LinesData {
   styles?: StyleKey[];
   /** A rule at one x (the timeline's position), kept inside the x axis. */
   marker?: { x: number; label: string };
+  /**
+   * Each point as a dot of its own, hovered, focused and named one by one with this text,
+   * in place of the reading cursor (few points: a sweep's). A point scale always draws dots.
+   */
+  pointText?: (l: Line, p: LinePoint) => string;
 }
 
 /** The point of `l` nearest to `x`. */
@@ -79,7 +94,7 @@ function scale(axis: LineAxis, values: number[], range: [number, number]) {
   const [lo, hi] = extent(values) as [number | undefined, number | undefined];
   if (axis.log && lo != null && lo > 0) return { s: scaleLog().domain([lo, hi!]).nice().range(range), log: true };
   const s = scaleLinear()
-    .domain([Math.min(0, lo ?? 0), axis.top ?? ((hi ?? 0) || 1)])
+    .domain([Math.min(0, lo ?? 0), axis.top ?? ((hi ?? 0) * (axis.headroom ?? 1) || 1)])
     .nice()
     .range(range);
   return { s, log: false };
@@ -103,7 +118,15 @@ export function drawLines(
   const bottom = height - margin.bottom - legendHeight(data.schemes.length + styles.length);
   const all = data.lines.flatMap((l) => l.points);
   const xValues = all.map((p) => p.x).concat(data.marker ? [data.marker.x] : []);
-  const { s: x, log: xLog } = scale(data.x, xValues, [margin.left, width - margin.right]);
+  const labels = data.x.labels;
+  const { s: xNum, log: xLog } = scale(data.x, xValues, [margin.left, width - margin.right]);
+  const xPoint = labels
+    ? scalePoint<number>()
+        .domain(labels.map((_l, i) => i))
+        .range([margin.left, width - margin.right])
+        .padding(0.4)
+    : null;
+  const x = (v: number) => (xPoint ? (xPoint(v) ?? 0) : xNum(v));
   const { s: y, log: yLog } = scale(
     data.y,
     all.map((p) => p.y),
@@ -116,7 +139,13 @@ export function drawLines(
     .append('g')
     .attr('class', 'axis x')
     .attr('transform', `translate(0,${bottom})`)
-    .call(xLog ? axisBottom(x).ticks(6, tickNum as never) : axisBottom(x).ticks(6).tickFormat(tickNum));
+    .call(
+      xPoint
+        ? axisBottom(xPoint).tickFormat((i) => labels![i] ?? String(i))
+        : xLog
+          ? axisBottom(xNum).ticks(6, tickNum as never)
+          : axisBottom(xNum).ticks(6).tickFormat(tickNum),
+    );
   root
     .append('text')
     .attr('class', 'axis-label x')
@@ -166,6 +195,13 @@ export function drawLines(
     m.append('title').text(data.marker.label);
   }
 
+  const pointText = data.pointText ?? (labels ? (l: Line, p: LinePoint) => pointSaid(data, l, p) : null);
+  if (pointText) {
+    drawPoints(root, data, x, (v) => y(v), color, pointText, hover);
+    drawLegend(root, legendItems(data.schemes, styles), box);
+    return;
+  }
+
   // The reading cursor: a rule and a dot on each line at one x.
   const xs = [...new Set(all.map((p) => p.x))].sort((a, b) => a - b);
   const cursor = root.append('g').attr('class', 'cursor').attr('visibility', 'hidden');
@@ -212,14 +248,14 @@ export function drawLines(
     .attr('role', 'img')
     .attr('aria-label', `${data.title}: arrow keys read the values (${num(xs.length)} points)`)
     .on('mousemove', (e: MouseEvent) => {
-      const xv = x.invert(pointer(e, svg)[0]);
+      const xv = xNum.invert(pointer(e, svg)[0]);
       show(bisector((v: number) => v).center(xs, xv));
     })
     .on('mouseleave blur', hide)
     .on('focus', () => show(at))
     .on('click', (e: MouseEvent) => {
       if (!pick || !xs.length) return;
-      show(bisector((v: number) => v).center(xs, x.invert(pointer(e, svg)[0])));
+      show(bisector((v: number) => v).center(xs, xNum.invert(pointer(e, svg)[0])));
       pick(xs[at]);
     })
     .on('keydown', (e: KeyboardEvent) => {
@@ -239,4 +275,43 @@ export function drawLines(
     });
   if (!xs.length) root.select('.overlay').attr('aria-label', `${data.title}: no data`);
   drawLegend(root, legendItems(data.schemes, styles), box);
+}
+
+/** A point's text on a point scale when the data gives none: the line, its value and its x label. */
+function pointSaid(data: LinesData, l: Line, p: LinePoint): string {
+  const who = l.style ? `${l.scheme} ${l.style}` : l.scheme;
+  return `${who} · ${withUnit(p.y, data.y.unit)} at ${data.x.label} ${data.x.labels?.[p.x] ?? num(p.x)}`;
+}
+
+/** Every point as a focusable dot in its line's colour, named by `text`, said on hover or focus. */
+function drawPoints(
+  root: ReturnType<typeof chartRoot>,
+  data: LinesData,
+  x: (v: number) => number,
+  y: (v: number) => number,
+  color: Map<string, string>,
+  text: (l: Line, p: LinePoint) => string,
+  hover: (text: string) => void,
+) {
+  root
+    .append('g')
+    .attr('class', 'points')
+    .selectAll('g')
+    .data(data.lines)
+    .join('g')
+    .selectAll('circle')
+    .data((l) => l.points.map((p) => ({ l, p })))
+    .join('circle')
+    .attr('class', 'point')
+    .attr('cx', ({ p }) => x(p.x))
+    .attr('cy', ({ p }) => y(p.y))
+    .attr('r', 3)
+    .attr('fill', ({ l }) => color.get(l.scheme) ?? '#888')
+    .attr('tabindex', 0)
+    .attr('role', 'img')
+    .attr('aria-label', ({ l, p }) => text(l, p))
+    .on('mouseenter focus', (_e, { l, p }) => hover(text(l, p)))
+    .on('mouseleave blur', () => hover(''))
+    .append('title')
+    .text(({ l, p }) => text(l, p));
 }

@@ -52,6 +52,9 @@ export class SimClient {
         let reply: FromWorker;
         try {
           reply = this.frames.receive(e.data, p.sim);
+          // The change list's buffers go back to the worker's pool once applied.
+          const back = this.frames.takeBack();
+          if (back.length) w.postMessage({ type: 'recycle', id: 0, buffers: back } satisfies ToWorker, back);
         } catch (err) {
           // The two ends no longer agree on the frames (frameWire.ts), and every later change
           // list would fail too: treat it as a crash, so the next request starts afresh.

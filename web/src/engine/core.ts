@@ -21,6 +21,7 @@ import {
 } from './protocol';
 import { errorMessage } from './errors';
 import { PAGE_STATE } from './codes';
+import { framePool } from './bufferPool';
 import { frameTransfer } from './protocol';
 import { Session, type Progress } from './session';
 import type { WasmApi, WasmSimulation, WasmTraceLoader } from './wasmApi';
@@ -186,6 +187,9 @@ export class SimCore {
       case 'cancel':
         this.cancel();
         return [{ type: 'error', id, message: 'cancel has no reply' }, []];
+      case 'recycle':
+        for (const b of msg.buffers) framePool.give(b);
+        return [{ type: 'error', id, message: 'recycle has no reply' }, []];
     }
   }
 

@@ -82,24 +82,24 @@ export class EventCodec {
   }
 
   /**
-   * The blocks whose pages the events in `words` changed (programs, invalidations, erases),
-   * each once, in increasing order; `mark` (one byte a block, all zero) is left zero again.
+   * Adds the blocks whose pages the events in `words` changed (programs, invalidations,
+   * erases) to `out`, which holds `count` of them; `mark` (one byte a block) is set for each
+   * block in `out`, so none is added twice. Returns the new count.
    */
-  touchedBlocks(words: Uint32Array, pagesPerBlock: number, mark: Uint8Array): Uint32Array {
+  touchedBlocks(words: Uint32Array, pagesPerBlock: number, mark: Uint8Array, out: Uint32Array, count: number): number {
     const { PROGRAM, ERASE, INVALIDATE } = this;
-    const blocks: number[] = [];
-    const touch = (b: number) => {
-      if (mark[b]) return;
-      mark[b] = 1;
-      blocks.push(b);
-    };
+    let n = count;
     for (let i = 0; i < words.length; i += EVENT_WORDS) {
       const k = words[i];
-      if (k === PROGRAM || k === ERASE) touch(k === PROGRAM ? words[i + 2] : words[i + 1]);
-      else if (k === INVALIDATE) touch(Math.floor(words[i + 1] / pagesPerBlock));
+      let b = -1;
+      if (k === PROGRAM) b = words[i + 2];
+      else if (k === ERASE) b = words[i + 1];
+      else if (k === INVALIDATE) b = Math.floor(words[i + 1] / pagesPerBlock);
+      if (b < 0 || mark[b]) continue;
+      mark[b] = 1;
+      out[n++] = b;
     }
-    for (const b of blocks) mark[b] = 0;
-    return Uint32Array.from(blocks).sort();
+    return n;
   }
 
   /** Visits every program and erase in `words`, in order, without building objects. */

@@ -13,21 +13,10 @@
  * frames, so a change list applied to anything but the frame it was made from is an error,
  * never a silently wrong grid.
  */
-import type { FrameData, FromWorker, SimId } from './protocol';
+import { framePool } from './bufferPool';
+import type { FrameData, FromWorker, PageDelta, SimId } from './protocol';
 
-/**
- * The blocks that changed since frame `base`: their pages (`pagesPerBlock` states a block,
- * in `blocks` order) and, when sent by FrameSender, their role, valid count and erase count.
- */
-export interface PageDelta {
-  base: number;
-  pagesPerBlock: number;
-  blocks: Uint32Array;
-  states: Uint8Array;
-  roles?: Uint8Array;
-  valid?: Uint32Array;
-  erases?: Uint32Array;
-}
+export type { PageDelta } from './protocol';
 
 /** The per-block and per-page arrays of a frame (what a change list updates). */
 type Grid = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCounts' | 'eraseCounts'>;
@@ -35,14 +24,38 @@ type Grid = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCounts' | 'erase
 /** A frame on the wire: whole, or with `pageDelta` in place of the device arrays (pages, roles, valid and erase counts). */
 export type WireFrame = FrameData & { pageDelta?: PageDelta };
 
+/**
+ * The reply as a value, for a caller that takes SimCore's replies directly (no transport):
+ * a frame read as the engine's changes shares its device arrays with the worker's read-out,
+ * which the next step updates in place, so they are copied, and its change list's buffer
+ * goes back to the pool.
+ */
+export function wholeFrame(reply: FromWorker): FromWorker {
+  if (reply.type !== 'view' && reply.type !== 'loaded') return reply;
+  const { read: _read, engineChanges, ...f } = reply.view.frame;
+  if (engineChanges) framePool.give(engineChanges.delta.blocks.buffer as ArrayBuffer);
+  const frame: FrameData = {
+    ...f,
+    pageStates: f.pageStates.slice(),
+    blockRoles: f.blockRoles.slice(),
+    validCounts: f.validCounts.slice(),
+    eraseCounts: f.eraseCounts.slice(),
+    counters: f.counters.slice(),
+  };
+  return { ...reply, view: { ...reply.view, frame } };
+}
+
 /** The worker's side: the last frame sent for each simulation. */
 export class FrameSender {
-  private readonly last = new Map<SimId, { grid: Grid; seq: number; pagesPerBlock: number }>();
+  private readonly last = new Map<SimId, { grid: Grid; seq: number; pagesPerBlock: number; read?: number }>();
+  /** Change lists sent as the engine made them (no comparing in the worker). */
+  fromEngine = 0;
 
   /**
    * The reply to post for simulation `sim`, and its transfer list: a load's frame goes
    * whole (and starts the count), a view's frame as a change list against the last frame
-   * sent for `sim`.
+   * sent for `sim`: the engine's own when the frame came with one from the state last sent
+   * (full-speed play), else by comparing every block.
    */
   send(reply: FromWorker, transfer: ArrayBuffer[], sim: SimId): [FromWorker, ArrayBuffer[]] {
     if (reply.type === 'dropped') this.last.delete(sim);
@@ -54,17 +67,35 @@ export class FrameSender {
         validCounts: f.validCounts.slice(),
         eraseCounts: f.eraseCounts.slice(),
       };
-      this.last.set(sim, { grid, seq: 0, pagesPerBlock: reply.info.pagesPerBlock });
+      this.last.set(sim, { grid, seq: 0, pagesPerBlock: reply.info.pagesPerBlock, read: f.read });
     }
     const prev = this.last.get(sim);
     if (reply.type !== 'view' || !prev || prev.grid.pageStates.length !== reply.view.frame.pageStates.length)
       return [reply, transfer];
     const frame = reply.view.frame;
-    const pageDelta = diffFrame(prev.grid, frame, prev.pagesPerBlock, prev.seq, frame.touched);
+    const engine = frame.engineChanges;
+    let pageDelta: PageDelta;
+    if (engine && prev.read !== undefined && engine.since === prev.read) {
+      applyChanges(prev.grid, engine.delta);
+      pageDelta = { ...engine.delta, base: prev.seq };
+      this.fromEngine++;
+    } else {
+      if (engine) framePool.give(engine.delta.blocks.buffer as ArrayBuffer);
+      pageDelta = diffFrame(prev.grid, frame, prev.pagesPerBlock, prev.seq);
+    }
+    prev.read = frame.read;
     prev.seq++;
     // The device arrays stay behind (the page fills them in from its own): the counters, the
     // labels and the change list's one buffer go.
-    const { pageStates: _p, blockRoles: _r, validCounts: _v, eraseCounts: _e, touched: _t, ...rest } = frame;
+    const {
+      pageStates: _p,
+      blockRoles: _r,
+      validCounts: _v,
+      eraseCounts: _e,
+      read: _read,
+      engineChanges: _c,
+      ...rest
+    } = frame;
     const wire = { ...rest, pageDelta } as WireFrame;
     const out: FromWorker = { ...reply, view: { ...reply.view, frame: wire } };
     const moved = [frame.counters.buffer as ArrayBuffer, pageDelta.blocks.buffer as ArrayBuffer];
@@ -75,21 +106,12 @@ export class FrameSender {
 
 /**
  * The blocks whose pages, role, valid count or erase count differ between `prev` and
- * `next`, with their values from `next` packed in one buffer; `prev` is brought up to
- * `next` on the way. `touched`, when known (the engine's events since `prev`, in increasing
- * order), are the only blocks whose pages can differ: only they are compared, not every page.
+ * `next`, with their values from `next` packed in one buffer (from the frame pool, laid out
+ * as the engine's change list); `prev` is brought up to `next` on the way.
  */
-export function diffFrame(
-  prev: Grid,
-  next: Grid,
-  pagesPerBlock: number,
-  base: number,
-  touched?: Uint32Array,
-): PageDelta {
+export function diffFrame(prev: Grid, next: Grid, pagesPerBlock: number, base: number): PageDelta {
   const ppb = pagesPerBlock;
-  const paged = touched
-    ? changedAmong(prev.pageStates, next.pageStates, ppb, touched)
-    : diffPages(prev.pageStates, next.pageStates, ppb, base).blocks;
+  const paged = diffPages(prev.pageStates, next.pageStates, ppb, base).blocks;
   const changed: number[] = [];
   let i = 0;
   for (let b = 0; b < next.blockRoles.length; b++) {
@@ -104,28 +126,42 @@ export function diffFrame(
       changed.push(b);
   }
   const n = changed.length;
-  // One buffer: blocks, valid counts, erase counts (4 bytes each), roles, then the pages.
-  const buf = new ArrayBuffer(n * 13 + n * ppb);
-  const roles = new Uint8Array(buf, 12 * n, n);
-  const valid = new Uint32Array(buf, 4 * n, n);
-  const erases = new Uint32Array(buf, 8 * n, n);
-  const d: PageDelta = {
-    base,
-    pagesPerBlock: ppb,
-    blocks: new Uint32Array(buf, 0, n),
-    states: new Uint8Array(buf, 13 * n, n * ppb),
-    roles,
-    valid,
-    erases,
-  };
+  const bytes = n * (13 + ppb);
+  const d = unpackChanges(framePool.take(bytes), bytes, ppb, base);
   changed.forEach((b, k) => {
     d.blocks[k] = b;
-    valid[k] = prev.validCounts[b] = next.validCounts[b];
-    erases[k] = prev.eraseCounts[b] = next.eraseCounts[b];
-    roles[k] = prev.blockRoles[b] = next.blockRoles[b];
+    d.valid![k] = prev.validCounts[b] = next.validCounts[b];
+    d.erases![k] = prev.eraseCounts[b] = next.eraseCounts[b];
+    d.roles![k] = prev.blockRoles[b] = next.blockRoles[b];
     d.states.set(next.pageStates.subarray(b * ppb, (b + 1) * ppb), k * ppb);
   });
   return d;
+}
+
+/**
+ * A change list packed in the first `bytes` bytes of `buf` (the engine's layout, see
+ * `frameChanges`): n block numbers, their valid counts and erase counts (u32), roles (u8),
+ * then their pages; `bytes` is n × (13 + pages per block).
+ */
+export function unpackChanges(buf: ArrayBuffer, bytes: number, pagesPerBlock: number, base = 0): PageDelta {
+  const n = bytes / (13 + pagesPerBlock);
+  if (!Number.isInteger(n))
+    throw new Error(`a change list of ${bytes} bytes is not whole blocks of ${pagesPerBlock} pages`);
+  return {
+    base,
+    pagesPerBlock,
+    blocks: new Uint32Array(buf, 0, n),
+    valid: new Uint32Array(buf, 4 * n, n),
+    erases: new Uint32Array(buf, 8 * n, n),
+    roles: new Uint8Array(buf, 12 * n, n),
+    states: new Uint8Array(buf, 13 * n, n * pagesPerBlock),
+  };
+}
+
+/** Writes a change list's blocks (pages, and role, valid count and erase count when it has them) into `grid`. */
+export function applyChanges(grid: Grid, d: PageDelta) {
+  applyPages(grid.pageStates, d);
+  applyBlocks(grid, d);
 }
 
 /**
@@ -167,28 +203,42 @@ export function diffPages(prev: Uint8Array, next: Uint8Array, pagesPerBlock: num
   return { base, pagesPerBlock: ppb, blocks: Uint32Array.from(changed), states };
 }
 
-/** Which of `blocks` (increasing) have pages that differ; `prev` takes `next`'s pages for those. */
-function changedAmong(prev: Uint8Array, next: Uint8Array, ppb: number, blocks: Uint32Array): Uint32Array {
-  const out: number[] = [];
-  for (const b of blocks) {
-    const from = b * ppb;
-    for (let i = from; i < from + ppb; i++) {
-      if (prev[i] === next[i]) continue;
-      out.push(b);
-      prev.set(next.subarray(from, from + ppb), from);
-      break;
-    }
-  }
-  return Uint32Array.from(out);
+/**
+ * Frames the page keeps of each kind before reusing one's counters and change-list copy:
+ * a frame's `counters` and `changes.blocks` stay as they came for this many frames after it
+ * (the grid reads a frame's change list only while it is the one painted last).
+ */
+const KEPT = 4;
+
+/** One simulation's frame on the page. */
+interface Held {
+  grid: Grid;
+  seq: number;
+  /** Copies of the last frames' counters and changed blocks, reused in turn. */
+  counters: Float64Array[];
+  blocks: Uint32Array[];
 }
 
-/** The page's side: each simulation's frame arrays, updated in place by change lists. */
+/**
+ * The page's side: each simulation's frame arrays, updated in place by change lists. The
+ * buffers a change list came in are handed back for the worker to reuse (`takeBack`), so
+ * steady play allocates no buffer a frame on either side.
+ */
 export class FrameReceiver {
-  private readonly states = new Map<SimId, { grid: Grid; seq: number }>();
+  private readonly states = new Map<SimId, Held>();
+  private back: ArrayBuffer[] = [];
 
   /** Forgets every simulation (a new worker starts counting from its first frame). */
   reset() {
     this.states.clear();
+    this.back = [];
+  }
+
+  /** The buffers applied since the last call, to transfer back to the worker. */
+  takeBack(): ArrayBuffer[] {
+    const out = this.back;
+    if (out.length) this.back = [];
+    return out;
   }
 
   /** The reply with a whole frame again (`changes` set when it came as a change list). */
@@ -199,7 +249,8 @@ export class FrameReceiver {
     const { pageDelta, ...frame } = wire;
     if (!pageDelta) {
       const { pageStates, blockRoles, validCounts, eraseCounts } = frame;
-      this.states.set(sim, { grid: { pageStates, blockRoles, validCounts, eraseCounts }, seq: 0 });
+      const grid = { pageStates, blockRoles, validCounts, eraseCounts };
+      this.states.set(sim, { grid, seq: 0, counters: [], blocks: [] });
       return { ...reply, view: { ...reply.view, frame: { ...frame, seq: 0 } } };
     }
     const held = this.states.get(sim);
@@ -207,17 +258,32 @@ export class FrameReceiver {
       throw new Error(
         `frame changes for simulation ${sim} are against frame ${pageDelta.base}, but the page holds ${held ? `frame ${held.seq}` : 'none'}`,
       );
-    applyPages(held.grid.pageStates, pageDelta);
-    applyBlocks(held.grid, pageDelta);
+    applyChanges(held.grid, pageDelta);
     held.seq++;
+    const slot = held.seq % KEPT;
+    const counters = keep(held.counters, slot, frame.counters);
+    const blocks = keep(held.blocks, slot, pageDelta.blocks);
+    this.back.push(pageDelta.blocks.buffer as ArrayBuffer, frame.counters.buffer as ArrayBuffer);
     const whole: FrameData = {
       ...frame,
       ...held.grid,
+      counters,
       seq: held.seq,
-      changes: { since: pageDelta.base, blocks: pageDelta.blocks },
+      changes: { since: pageDelta.base, blocks },
     };
     return { ...reply, view: { ...reply.view, frame: whole } };
   }
+}
+
+/** `from` copied into the array kept in `ring[slot]` (grown when too small): a view of its length. */
+function keep<A extends Float64Array | Uint32Array>(ring: A[], slot: number, from: A): A {
+  let to = ring[slot];
+  if (!to || to.length < from.length) {
+    const Ctor = from.constructor as new (n: number) => A;
+    to = ring[slot] = new Ctor(Math.max(from.length, 2 * (to?.length ?? 0), 16));
+  }
+  to.set(from);
+  return (to.length === from.length ? to : to.subarray(0, from.length)) as A;
 }
 
 /** Writes the changed blocks' role, valid count and erase count into `grid` (when the change list has them). */

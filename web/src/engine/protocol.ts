@@ -130,6 +130,20 @@ export interface PrefillSummary {
   erases: number;
 }
 
+/**
+ * Blocks of a frame that changed since frame `base`: their pages (`pagesPerBlock` states a
+ * block, in `blocks` order) and, when known, their role, valid count and erase count.
+ */
+export interface PageDelta {
+  base: number;
+  pagesPerBlock: number;
+  blocks: Uint32Array;
+  states: Uint8Array;
+  roles?: Uint8Array;
+  valid?: Uint32Array;
+  erases?: Uint32Array;
+}
+
 /** One snapshot for the views; buffers are copies, transferred from the worker. */
 export interface FrameData {
   /** One byte per physical page, block-major: 0 free, 1 valid, 2 invalid. */
@@ -151,11 +165,16 @@ export interface FrameData {
    */
   seq?: number;
   /**
-   * In the worker only: the blocks the engine's events say the step touched, when the frame
-   * follows the last one sent by exactly those events (frameWire.ts then compares only
-   * these blocks' pages instead of every page).
+   * In the worker only: which read of the engine this frame is (the Readout counts them),
+   * when it shows the engine's own state rather than a replay part-way through a request.
    */
-  touched?: Uint32Array;
+  read?: number;
+  /**
+   * In the worker only: what changed since read `since`, as the engine said (its change
+   * list: the blocks the events touched and those whose role changed), in a pooled buffer.
+   * When the last frame sent was read `since`, this is the change list the page gets.
+   */
+  engineChanges?: { since: number; delta: PageDelta };
   /** Blocks whose pages changed since frame `since` (when it came as changes). */
   changes?: { since: number; blocks: Uint32Array };
 }
@@ -382,7 +401,9 @@ type ToWorkerBody =
   /** Frees simulation `sim` (replies `dropped`); its id may be loaded again. */
   | { type: 'drop'; id: number }
   /** Stops the long work in progress (no reply of its own). */
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Frame buffers the page has applied, handed back for reuse (no reply; frameWire.ts). */
+  | { type: 'recycle'; id: number; buffers: ArrayBuffer[] };
 
 export type FromWorker =
   | { type: 'traceFed'; id: number; progress: TraceProgress }
@@ -409,7 +430,10 @@ export type FromWorker =
 
 /** Buffers of a frame, for `postMessage`'s transfer list. */
 export function frameTransfer(f: FrameData): ArrayBuffer[] {
-  const arrays = [f.pageStates, f.blockRoles, f.validCounts, f.eraseCounts, f.counters];
+  // A frame read from the engine shares its device arrays with the worker's read-out (its
+  // copy of the engine's state): those are copied, never moved.
+  const arrays =
+    f.read === undefined ? [f.pageStates, f.blockRoles, f.validCounts, f.eraseCounts, f.counters] : [f.counters];
   if (f.pageKeys) arrays.push(f.pageKeys as unknown as Uint8Array);
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }

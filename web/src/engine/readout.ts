@@ -4,7 +4,9 @@
  * tail), request reports, response bins and the frame extras (state hash, cell labels).
  * The hot path of full-speed play runs through `events`, so its decoding lives here.
  */
+import { framePool } from './bufferPool';
 import { EventCodec } from './eventCodec';
+import { applyChanges, unpackChanges } from './frameWire';
 import type { RequestTrace } from './events';
 import type { InspectQuery, Inspection } from './inspection';
 import { PageTable } from './pageTable';
@@ -17,6 +19,9 @@ const LABEL_PAGES = 4096;
 /** Devices up to this many pages always get a state hash (it costs ~20 ns a page). */
 const HASH_PAGES = 1 << 16;
 
+/** The device arrays of a frame (what a change list updates). */
+type Grid = Pick<FrameData, 'pageStates' | 'blockRoles' | 'validCounts' | 'eraseCounts'>;
+
 export class Readout {
   readonly table: PageTable;
   readonly bins: ResponseBins;
@@ -24,9 +29,18 @@ export class Readout {
   private readonly pages: number;
   /** The page table missed events since the last seed (see reseed). */
   private stale = false;
-  /** The blocks the events last taken changed (`events`), in increasing order. */
-  touched: Uint32Array = new Uint32Array(0);
-  /** One byte a block, for collecting `touched` without repeats. */
+  /**
+   * The engine's device arrays at its last read (`reads` counts them). A whole read shares
+   * them with the frame it returns; the first change list after it copies them once, then
+   * updates them in place.
+   */
+  private mirror!: Grid;
+  private mirrorOwned = false;
+  private reads = 0;
+  /** The blocks the events taken since the last read name (the first `touchedCount`), each once. */
+  private readonly touched: Uint32Array;
+  private touchedCount = 0;
+  /** One byte a block: set while the block is in `touched`. */
   private readonly mark: Uint8Array;
 
   constructor(
@@ -38,6 +52,7 @@ export class Readout {
     this.bins = new ResponseBins(info.total);
     this.codec = new EventCodec(info.vocab);
     this.mark = new Uint8Array(info.blocks);
+    this.touched = new Uint32Array(info.blocks);
     this.seedNow();
   }
 
@@ -55,7 +70,7 @@ export class Readout {
   }
 
   private seedNow() {
-    const f = this.sim.frame();
+    const f = this.capture();
     this.table.seed(this.sim.pageTags(), f.pageStates, f.eraseCounts);
     this.stale = false;
   }
@@ -66,9 +81,45 @@ export class Readout {
     return this.table.info(ppn);
   }
 
-  /** The engine's frame at its cursor (no hash yet: `finish` adds it when wanted). */
+  /** The engine's whole frame at its cursor (no hash yet: `finish` adds it when wanted). */
   capture(): FrameData {
-    return { ...this.sim.frame(), hash: '' };
+    const f = this.sim.frame();
+    const { pageStates, blockRoles, validCounts, eraseCounts } = f;
+    this.mirror = { pageStates, blockRoles, validCounts, eraseCounts };
+    this.mirrorOwned = false;
+    this.forgetTouched();
+    return { ...f, hash: '', read: ++this.reads };
+  }
+
+  /**
+   * After serving from where the last read stood: the frame read as the engine's change
+   * list (the blocks the events name, and those whose role changed; `engineChanges`, in a
+   * pooled buffer), its device arrays this reader's own, and the events as `events` takes
+   * them. The frame's arrays are current only until the next read.
+   */
+  step(keep: number): { frame: FrameData; recent: RequestTrace[] } {
+    const words = this.sim.takeEvents();
+    this.note(words);
+    const since = this.reads;
+    const bytes = this.sim.frameChanges(this.touched.subarray(0, this.touchedCount));
+    this.forgetTouched();
+    const buf = framePool.take(bytes);
+    this.sim.copyFrameChanges(new Uint8Array(buf, 0, bytes));
+    const delta = unpackChanges(buf, bytes, this.info.pagesPerBlock);
+    this.ownMirror();
+    applyChanges(this.mirror, delta);
+    const n = this.info.counterNames.length;
+    const counters = new Float64Array(framePool.take(8 * n), 0, n);
+    this.sim.countersInto(counters);
+    this.table.ingest(words, this.mirror.eraseCounts, this.codec);
+    const frame: FrameData = {
+      ...this.mirror,
+      counters,
+      hash: '',
+      read: ++this.reads,
+      engineChanges: { since, delta },
+    };
+    return { frame, recent: this.codec.tail(words, keep) };
   }
 
   /**
@@ -79,8 +130,37 @@ export class Readout {
   events(after: FrameData, keep: number): RequestTrace[] {
     const words = this.sim.takeEvents();
     this.table.ingest(words, after.eraseCounts, this.codec);
-    this.touched = this.codec.touchedBlocks(words, this.info.pagesPerBlock, this.mark);
+    this.note(words);
     return this.codec.tail(words, keep);
+  }
+
+  /** Adds the blocks `words` touch to those since the last read (extra ones only cost bytes). */
+  private note(words: Uint32Array) {
+    this.touchedCount = this.codec.touchedBlocks(
+      words,
+      this.info.pagesPerBlock,
+      this.mark,
+      this.touched,
+      this.touchedCount,
+    );
+  }
+
+  private forgetTouched() {
+    for (let i = 0; i < this.touchedCount; i++) this.mark[this.touched[i]] = 0;
+    this.touchedCount = 0;
+  }
+
+  /** Copies the mirror away from the frame a whole read shared it with (once per whole read). */
+  private ownMirror() {
+    if (this.mirrorOwned) return;
+    const m = this.mirror;
+    this.mirror = {
+      pageStates: m.pageStates.slice(),
+      blockRoles: m.blockRoles.slice(),
+      validCounts: m.validCounts.slice(),
+      eraseCounts: m.eraseCounts.slice(),
+    };
+    this.mirrorOwned = true;
   }
 
   /** Time report of the last request served (null before the first). */

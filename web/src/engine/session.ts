@@ -77,9 +77,6 @@ export class Session {
     const recent: RequestTrace[] = [];
     let stepped = 0;
     let frame: FrameData | null = null;
-    // At a boundary the last view sent was the engine's own frame, so this step's events
-    // name every block it changes; part-way through a request the view was a replay.
-    const fromBoundary = !this.open;
     if (this.open) {
       recent.push(this.open.trace);
       frame = this.finishOpen();
@@ -96,9 +93,11 @@ export class Session {
     }
     if (served > 0) {
       const t = this.now();
-      frame = this.out.capture();
-      const tail = this.out.events(frame, NARRATE_MAX);
-      if (fromBoundary) frame.touched = this.out.touched;
+      // The engine's change list since its last read, not a whole frame (the read-out
+      // keeps the device arrays).
+      const read = this.out.step(NARRATE_MAX);
+      frame = read.frame;
+      const tail = read.recent;
       recent.push(...tail);
       this.req = this.sim.cursor();
       this.last = tail.at(-1) ?? null;

@@ -5,6 +5,7 @@
 import init, * as wasm from './pkg/ftl_wasm.js';
 import wasmUrl from './pkg/ftl_wasm_bg.wasm?url';
 import { SimCore } from './core';
+import { framePool } from './bufferPool';
 import { FrameSender } from './frameWire';
 import { MAIN_SIM, type FromWorker, type ToWorker } from './protocol';
 
@@ -14,6 +15,9 @@ const core = init({ module_or_path: wasmUrl }).then(() => new SimCore(wasm));
 const queue: ToWorker[] = [];
 /** Frames go to the page as changes (frameWire.ts). */
 const frames = new FrameSender();
+// What scripts/measure-visualizer.mjs reads from the worker: buffers the pool had to make
+// and change lists sent as the engine made them.
+Object.assign(self, { ftlFrames: { pool: framePool, sender: frames } });
 let busy = false;
 
 /** Progress is posted at most this often (ms). */
@@ -69,6 +73,11 @@ async function drain() {
 }
 
 self.onmessage = (e: MessageEvent<ToWorker>) => {
+  // Buffers the page applied come back at once, not behind the queue's work.
+  if (e.data.type === 'recycle') {
+    for (const b of e.data.buffers) framePool.give(b);
+    return;
+  }
   if (e.data.type === 'cancel') {
     void core.then((c) => c.cancel());
     return;

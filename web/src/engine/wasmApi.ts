@@ -67,7 +67,18 @@ export interface WasmSimulation {
   cursor(): number;
   total(): number;
   done(): boolean;
+  /** The whole frame; the baseline of the next `frameChanges`. */
   frame(): Omit<FrameData, 'hash' | 'pageKeys'>;
+  /**
+   * What changed since the last `frame` / `frameChanges` (the blocks in `touched`, those
+   * whose role changed; every block after a seek or dropped events): its packed length in
+   * bytes, n × (13 + pages per block) — n block numbers, valid counts, erase counts (u32),
+   * roles (u8), the blocks' pages (u8). `copyFrameChanges` copies it into `out` (that length).
+   */
+  frameChanges(touched: Uint32Array): number;
+  copyFrameChanges(out: Uint8Array): void;
+  /** The counters now, written into `out` (one a counter name). */
+  countersInto(out: Float64Array): void;
   metricsJson(): string;
   /** An over-time reading now of the metric paths in `pathsJson` (`{requests_done, values}`). */
   readingJson(pathsJson: string): string;

@@ -5,6 +5,7 @@
  */
 import { EngineError } from '../engine/client';
 import { SimCore } from '../engine/core';
+import { wholeFrame } from '../engine/frameWire';
 import type { FromWorker, ToWorker } from '../engine/protocol';
 import { loadWasm } from './wasmNode';
 
@@ -33,7 +34,7 @@ export class CoreClient {
       for (;;) {
         const r = work.next();
         if (r.done) {
-          const [reply] = r.value;
+          const reply = wholeFrame(r.value[0]);
           if (reply.type === 'error') throw new EngineError(reply.message, reply.fatal, reply.cancelled);
           return reply as Extract<FromWorker, { type: T }>;
         }

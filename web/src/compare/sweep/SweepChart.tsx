@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { svgFile } from '../../charts/draw';
 import { download } from '../export';
-import { drawSweepChart, type SweepChartData } from './draw';
+import { drawLines } from '../../charts/lines';
+import { sweepLines, type SweepChartData } from './draw';
 
 const HEIGHT = 230;
 const MARGIN = { top: 10, right: 10, bottom: 44, left: 48 };
@@ -15,7 +16,8 @@ export function SweepChart({ data, fileName }: { data: SweepChartData; fileName:
   const svgRef = useRef<SVGSVGElement>(null);
 
   useEffect(() => {
-    if (svgRef.current) drawSweepChart(svgRef.current, data, { width, height: HEIGHT, margin: MARGIN }, setHover);
+    if (svgRef.current)
+      drawLines(svgRef.current, sweepLines(data), { width, height: HEIGHT, margin: MARGIN }, setHover);
   }, [data, width]);
 
   return (

@@ -4,7 +4,8 @@ import { svgGoldenMismatch } from '../../test/svgGolden';
 import type { RunMetrics } from '../../engine/metrics';
 import { columnsFor } from '../metrics';
 import { metricLabel, sweepChartData, valueLabels } from './chartData';
-import { drawSweepChart, pointText } from './draw';
+import { drawLines } from '../../charts/lines';
+import { pointText, sweepLines } from './draw';
 import type { PointRun } from './sweepLab';
 
 const BOX = { width: 420, height: 230, margin: { top: 10, right: 10, bottom: 44, left: 48 } };
@@ -94,7 +95,7 @@ describe('sweep chart data', () => {
     );
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     const seen: string[] = [];
-    drawSweepChart(svg, d, BOX, (t) => seen.push(t));
+    drawLines(svg, sweepLines(d), BOX, (t) => seen.push(t));
     expect(svg.querySelectorAll('path[stroke]').length).toBeGreaterThanOrEqual(2);
     const points = [...svg.querySelectorAll('circle.point')];
     expect(points).toHaveLength(4);
@@ -115,7 +116,7 @@ describe('sweep chart data', () => {
       SCHEMES,
     );
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    drawSweepChart(svg, d, BOX, () => {});
+    drawLines(svg, sweepLines(d), BOX, () => {});
     const ticks = [...svg.querySelectorAll('.tick text')].map((t) => t.textContent ?? '');
     expect(ticks.length).toBeGreaterThan(2);
     for (const t of ticks) expect(t).not.toMatch(/[mµk]$/);
