@@ -5,7 +5,7 @@ import { MAIN_GRID } from './drawProbe';
 import { describeDuty, describePage } from './hoverText';
 import { LABEL_MIN_CELL } from './labels';
 import { GridOverview } from './GridOverview';
-import { gridLayout, gridWindow, hitTest } from './layout';
+import { gridWindow, hitTest } from './layout';
 import { scrollTopFor } from './overview';
 import { Legend } from './Legend';
 import { blockMarks } from './association';
@@ -16,6 +16,7 @@ import {
   useHoverDuty,
   useHoverInfo,
   useOverlayAnimation,
+  useStableLayout,
 } from './useGrid';
 import './BlockGrid.css';
 
@@ -42,10 +43,7 @@ export function BlockGrid({ probeId = MAIN_GRID }: { probeId?: string } = {}) {
   const hoverDuty = useHoverDuty(hoverBlock);
   const midRequest = useSim((s) => s.pos.op > 0);
 
-  const layout = useMemo(
-    () => (info ? gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h) : null),
-    [info, box.w, box.h],
-  );
+  const layout = useStableLayout(info, box);
   const labels = !!layout && layout.cell >= LABEL_MIN_CELL;
   // Until the box is measured, its last known size (never the whole of a tall grid).
   const viewH = scroll.h || box.h;

@@ -17,7 +17,7 @@ import { GridPainter } from './draw';
 import { gridProbe, recordPaint } from './drawProbe';
 import { gridHighlight, type GridHighlight } from './highlight';
 import { drawLabels } from './labels';
-import type { GridLayout, GridWindow } from './layout';
+import { gridLayout, type GridLayout, type GridWindow } from './layout';
 import { drawOverlay } from './overlay';
 
 /** The box's size (followed with a ResizeObserver) and where it is scrolled over the grid. */
@@ -42,6 +42,37 @@ export function useGridBox(boxRef: RefObject<HTMLDivElement | null>, stackRef: R
     // Once: measureScroll reads refs only.
   }, []);
   return { box, scroll, measureScroll };
+}
+
+/**
+ * The grid's layout for the box, kept as the same object while its values stay the same: a
+ * new layout means a new painter, which repaints every block (hundreds of ms on the largest
+ * presets), and the box's height often changes without changing the layout (a device whose
+ * cells are at their smallest scrolls, so only the width places its tiles).
+ */
+export function useStableLayout(info: SimInfo | undefined, box: { w: number; h: number }): GridLayout | null {
+  const last = useRef<KeptLayout | null>(null);
+  return useMemo(() => {
+    last.current = info
+      ? keepLayout(last.current, info, gridLayout(info.blocks, info.pagesPerBlock, box.w, box.h))
+      : null;
+    return last.current?.layout ?? null;
+  }, [info, box.w, box.h]);
+}
+
+/** A layout and the device it was made for. */
+export interface KeptLayout {
+  info: SimInfo;
+  layout: GridLayout;
+}
+
+/** `prev` when it is for the same device and has `next`'s values, else `next`. */
+export function keepLayout(prev: KeptLayout | null, info: SimInfo, next: GridLayout): KeptLayout {
+  const same =
+    !!prev &&
+    prev.info === info &&
+    (Object.keys(next) as (keyof GridLayout)[]).every((k) => prev.layout[k] === next[k]);
+  return same && prev ? prev : { info, layout: next };
 }
 
 /** Pages: incremental repaint of the blocks that changed, timed for the frame-time figures. */
