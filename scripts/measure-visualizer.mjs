@@ -247,8 +247,13 @@ if (process.env.SCENARIO === 'tree') {
     },
   };
   const loadMs = await load({ scheme: 'treeftl', device, ram: { bytes: 64 * 1024 * 1024 } });
-  // TREE_TAB=Counters gives the same run without the tree view (the baseline).
-  await page.getByRole('tab', { name: process.env.TREE_TAB ?? 'Tree', exact: true }).click();
+  // TREE_TAB=Counters gives the same run without the tree view (the baseline); TREE_STAGE=1
+  // puts the tree on the stage with the block grid beside it (keys 2, then Shift+1).
+  if (process.env.TREE_STAGE) {
+    await page.keyboard.press('Digit2');
+    await page.keyboard.press('Shift+Digit1');
+    await page.waitForSelector('[data-testid=stage][data-main=tree][data-side=grid]');
+  } else await page.getByRole('tab', { name: process.env.TREE_TAB ?? 'Tree', exact: true }).click();
   const at = Number(process.env.TREE_AT ?? 40000);
   await page.evaluate((n) => window.__ftl.seek(n), at);
   if (!process.env.TREE_TAB) await page.waitForSelector('[data-testid=tree-svg] g.row');
