@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent, RequestTrace } from '../engine/events';
 import { describeMerge, mergeWork } from './merges';
 import { narrate } from './narrate';
+import { program } from '../test/events';
 
 const PPB = 4;
 // A FAST victim log block (block 6) shared by two logical blocks, as ftl/logblock reclaims it:
@@ -11,17 +12,7 @@ const ops: EngineEvent[] = [
   { type: 'gc_start', victim: 6, valid: 2 },
   { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
   { type: 'invalidate', ppn: 0 },
-  {
-    type: 'flash_program',
-    ppn: 28,
-    block: 7,
-    page: 0,
-    purpose: 'merge',
-    kind: 'Data',
-    key: 0,
-    version: 1,
-    ns: 200_000,
-  },
+  program({ ppn: 28, block: 7, page: 0, purpose: 'merge', key: 0, version: 1 }),
   { type: 'erase', block: 0, purpose: 'merge', ns: 2_000_000 },
   {
     type: 'merge',

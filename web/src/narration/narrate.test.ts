@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, RequestTrace } from '../engine/events';
 import { describeEvent, describeRequest, formatNs, narrate } from './narrate';
+import { program } from '../test/events';
 
 const PPB = 8;
 const trace = (ops: EngineEvent[]): RequestTrace => ({
@@ -25,45 +26,15 @@ describe('narration of single events', () => {
       'Read the spare area of block 1, page 1 (gc) — 10 µs',
     ],
     [
-      {
-        type: 'flash_program',
-        ppn: 340,
-        block: 21,
-        page: 4,
-        purpose: 'data',
-        kind: 'Data',
-        key: 637,
-        version: 341,
-        ns: 200_000,
-      },
+      program({ ppn: 340, block: 21, page: 4, purpose: 'data', key: 637, version: 341 }),
       'Write LPN 637 (version 341) to block 21, page 4 — 200 µs',
     ],
     [
-      {
-        type: 'flash_program',
-        ppn: 40,
-        block: 5,
-        page: 0,
-        purpose: 'translation',
-        kind: 'Translation',
-        key: 16,
-        version: 2,
-        ns: 200_000,
-      },
+      program({ ppn: 40, block: 5, page: 0, purpose: 'translation', kind: 'Translation', key: 16, version: 2 }),
       'Write translation page 16 (version 2) to block 5, page 0 — 200 µs',
     ],
     [
-      {
-        type: 'flash_program',
-        ppn: 41,
-        block: 5,
-        page: 1,
-        purpose: 'log',
-        kind: 'Data',
-        key: 9,
-        version: 2,
-        ns: 200_000,
-      },
+      program({ ppn: 41, block: 5, page: 1, purpose: 'log', key: 9, version: 2 }),
       'Write LPN 9 (version 2) to log block 5, page 1 — 200 µs',
     ],
     [{ type: 'invalidate', ppn: 959 }, 'Block 119, page 7 is now invalid (its data was superseded)'],
@@ -214,31 +185,11 @@ describe('narration of a request', () => {
       trace([
         { type: 'gc_start', victim: 2, valid: 1 },
         { type: 'flash_read', ppn: 17, block: 2, page: 1, purpose: 'gc', key: 9, ns: 25_000 },
-        {
-          type: 'flash_program',
-          ppn: 40,
-          block: 5,
-          page: 0,
-          purpose: 'gc',
-          kind: 'Data',
-          key: 9,
-          version: 3,
-          ns: 200_000,
-        },
+        program({ ppn: 40, block: 5, page: 0, purpose: 'gc', key: 9, version: 3 }),
         { type: 'invalidate', ppn: 17 },
         { type: 'erase', block: 2, purpose: 'gc', ns: 700_000 },
         { type: 'gc_end', victim: 2 },
-        {
-          type: 'flash_program',
-          ppn: 41,
-          block: 5,
-          page: 1,
-          purpose: 'data',
-          kind: 'Data',
-          key: 4113,
-          version: 8,
-          ns: 200_000,
-        },
+        program({ ppn: 41, block: 5, page: 1, purpose: 'data', key: 4113, version: 8 }),
         { type: 'invalidate', ppn: 3 },
       ]),
       PPB,

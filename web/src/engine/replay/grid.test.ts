@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadWasm, shippedTrace } from '../../test/wasmNode';
 import { groupByRequest, type EngineEvent } from '../events';
 import { applyEvent, composeAt, copyGrid } from './grid';
+import { program } from '../../test/events';
 
 const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 
@@ -49,17 +50,7 @@ describe('event replay', () => {
     const ops: EngineEvent[] = [
       { type: 'gc_start', victim: 0, valid: 1 },
       { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'gc', key: 9, ns: 25_000 },
-      {
-        type: 'flash_program',
-        ppn: 2,
-        block: 1,
-        page: 0,
-        purpose: 'gc',
-        kind: 'Data',
-        key: 9,
-        version: 4,
-        ns: 200_000,
-      },
+      program({ ppn: 2, block: 1, page: 0, purpose: 'gc', key: 9, version: 4 }),
       { type: 'invalidate', ppn: 0 },
       { type: 'invalidate', ppn: 1 },
       { type: 'erase', block: 0, purpose: 'gc', ns: 700_000 },

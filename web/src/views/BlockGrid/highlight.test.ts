@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, RequestTrace } from '../../engine/events';
 import { gridHighlight } from './highlight';
+import { program } from '../../test/events';
 
 const ops: EngineEvent[] = [
   { type: 'gc_start', victim: 2, valid: 1 },
@@ -54,17 +55,7 @@ describe('grid highlight of a merge', () => {
     { type: 'gc_start', victim: 6, valid: 2 },
     { type: 'flash_read', ppn: 10, block: 2, page: 2, purpose: 'merge', key: 2, ns: 25_000 },
     { type: 'invalidate', ppn: 10 },
-    {
-      type: 'flash_program',
-      ppn: 26,
-      block: 6,
-      page: 2,
-      purpose: 'merge',
-      kind: 'Data',
-      key: 2,
-      version: 3,
-      ns: 200_000,
-    },
+    program({ ppn: 26, block: 6, page: 2, purpose: 'merge', key: 2, version: 3 }),
     { type: 'erase', block: 2, purpose: 'merge', ns: 700_000 },
     {
       type: 'merge',
@@ -78,17 +69,7 @@ describe('grid highlight of a merge', () => {
       degree: 1,
     },
     { type: 'gc_end', victim: 6 },
-    {
-      type: 'flash_program',
-      ppn: 33,
-      block: 8,
-      page: 1,
-      purpose: 'log',
-      kind: 'Data',
-      key: 5,
-      version: 9,
-      ns: 200_000,
-    },
+    program({ ppn: 33, block: 8, page: 1, purpose: 'log', key: 5, version: 9 }),
   ];
   const t: RequestTrace = {
     index: 9,

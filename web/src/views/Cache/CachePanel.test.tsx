@@ -11,6 +11,7 @@ import { SimStore } from '../../store/store';
 import { StoreContext } from '../../store/useSim';
 import { FakeClient, fakeInfo } from '../../test/fakeClient';
 import { CachePanel } from './CachePanel';
+import { program } from '../../test/events';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -138,8 +139,7 @@ describe('CachePanel', () => {
   });
 
   it('shows a page packed part-way through a request as pending in the range index, newest first', async () => {
-    const dtp = {
-      type: 'flash_program',
+    const dtp = program({
       ppn: 90,
       block: 11,
       page: 2,
@@ -148,7 +148,7 @@ describe('CachePanel', () => {
       key: 4,
       version: 1,
       ns: 1,
-    } as unknown as EngineEvent;
+    }) as unknown as EngineEvent;
     const ranges = {
       shape: 'ranges' as const,
       id: 'dtp_index',

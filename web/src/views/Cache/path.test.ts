@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../engine/events';
 import type { Structure } from '../../engine/inspection';
 import { currentStep, highlights, pathSummary, requestPath } from './path';
+import { program } from '../../test/events';
 
 const STRUCTURES: Structure[] = [
   {
@@ -45,17 +46,7 @@ const MISS: EngineEvent[] = [
   { type: 'cache_insert', level: 'entry', key: 7, bytes: 8 },
   { type: 'cache_evict', level: 'entry', key: 5, dirty: true, bytes: 8 },
   { type: 'flash_read', ppn: 41, block: 5, page: 1, purpose: 'translation', key: 1, ns: 25000 },
-  {
-    type: 'flash_program',
-    ppn: 60,
-    block: 7,
-    page: 4,
-    purpose: 'translation',
-    kind: 'Translation',
-    key: 1,
-    version: 2,
-    ns: 200000,
-  },
+  program({ ppn: 60, block: 7, page: 4, purpose: 'translation', kind: 'Translation', key: 1, version: 2, ns: 200000 }),
   { type: 'invalidate', ppn: 41 },
   { type: 'flash_program', ppn: 61, block: 7, page: 5, purpose: 'data', kind: 'Data', key: 7, version: 1, ns: 200000 },
 ];
@@ -102,8 +93,7 @@ describe('requestPath', () => {
   });
 
   it('counts pages of a kind a scheme adds as mapping writes, named by the engine vocabulary', () => {
-    const dtp = {
-      type: 'flash_program',
+    const dtp = program({
       ppn: 78,
       block: 9,
       page: 6,
@@ -112,7 +102,7 @@ describe('requestPath', () => {
       key: 4,
       version: 1,
       ns: 1,
-    } as unknown as EngineEvent;
+    }) as unknown as EngineEvent;
     const [w] = requestPath([dtp], STRUCTURES, {}, { dtp: 'Dynamic translation page' });
     expect(w.kind).toBe('tp-write');
     // No GTD row (its key is no translation page): the range index it enters, by flash page.
@@ -131,8 +121,7 @@ describe('requestPath', () => {
   });
 
   it('tells a GC move of a translation page from a write-back', () => {
-    const gc: EngineEvent = {
-      type: 'flash_program',
+    const gc: EngineEvent = program({
       ppn: 9,
       block: 1,
       page: 1,
@@ -141,7 +130,7 @@ describe('requestPath', () => {
       key: 2,
       version: 3,
       ns: 1,
-    };
+    });
     expect(requestPath([gc], STRUCTURES)[0].text).toMatch(/^GC moves translation page 2/);
   });
 });

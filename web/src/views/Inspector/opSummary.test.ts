@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { opSummary } from './opSummary';
+import { program } from '../../test/events';
 
 describe('opSummary', () => {
   it('counts operations in words, with GCs and their copies', () => {
@@ -8,29 +9,9 @@ describe('opSummary', () => {
       opSummary([
         { type: 'gc_start', victim: 2, valid: 1 },
         { type: 'flash_read', ppn: 17, block: 2, page: 1, purpose: 'gc', key: 9, ns: 25_000 },
-        {
-          type: 'flash_program',
-          ppn: 40,
-          block: 5,
-          page: 0,
-          purpose: 'gc',
-          kind: 'Data',
-          key: 9,
-          version: 3,
-          ns: 200_000,
-        },
+        program({ ppn: 40, block: 5, page: 0, purpose: 'gc', key: 9, version: 3 }),
         { type: 'erase', block: 2, purpose: 'gc', ns: 700_000 },
-        {
-          type: 'flash_program',
-          ppn: 41,
-          block: 5,
-          page: 1,
-          purpose: 'data',
-          kind: 'Data',
-          key: 4,
-          version: 8,
-          ns: 200_000,
-        },
+        program({ ppn: 41, block: 5, page: 1, purpose: 'data', key: 4, version: 8 }),
       ]),
     ).toBe('2 page programs, 1 page read, 1 erase; 1 GC (1 page copy)');
   });
@@ -41,17 +22,7 @@ describe('opSummary', () => {
         { type: 'gc_start', victim: 6, valid: 2 },
         { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
         { type: 'invalidate', ppn: 0 },
-        {
-          type: 'flash_program',
-          ppn: 28,
-          block: 7,
-          page: 0,
-          purpose: 'merge',
-          kind: 'Data',
-          key: 0,
-          version: 1,
-          ns: 200_000,
-        },
+        program({ ppn: 28, block: 7, page: 0, purpose: 'merge', key: 0, version: 1 }),
         {
           type: 'merge',
           kind: 'full',

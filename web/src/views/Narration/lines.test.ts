@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestTrace } from '../../engine/events';
 import { filterLines, groupsAround, linesOf } from './lines';
+import { program } from '../../test/events';
 
 const trace: RequestTrace = {
   index: 0,
@@ -8,17 +9,7 @@ const trace: RequestTrace = {
   ops: [
     { type: 'cache_miss', level: 'entry', key: 5 },
     { type: 'flash_read', ppn: 3, block: 0, page: 3, purpose: 'translation', key: 0, ns: 25_000 },
-    {
-      type: 'flash_program',
-      ppn: 9,
-      block: 1,
-      page: 1,
-      purpose: 'data',
-      kind: 'Data',
-      key: 5,
-      version: 2,
-      ns: 200_000,
-    },
+    program({ ppn: 9, block: 1, page: 1, purpose: 'data', key: 5, version: 2 }),
   ],
 };
 
