@@ -5,10 +5,10 @@
  * runs placed by a metadata model (their metrics carry `metadata`): under `flat` nothing is
  * placed and the metadata part is always 0. Pure apart from the SVG it is handed.
  */
-import { axisBottom, axisLeft, max, scaleBand, scaleLinear } from 'd3';
+import { axisLeft, max, scaleBand, scaleLinear } from 'd3';
 import { drawLegend, legendHeight, standaloneSvg, type ChartBox } from './legend';
 import type { RunMetrics } from '../engine/metrics';
-import { axisTitle, tickNum, withUnit } from './legend';
+import { axisTitle, bandAxisBottom, tickNum, withUnit } from './legend';
 
 /** The four parts: the field of `time_breakdown_us`, its label and colour (bottom first). */
 export const BREAKDOWN_PARTS = [
@@ -72,15 +72,7 @@ export function drawBreakdown(svg: SVGSVGElement, data: BreakdownData, box: Char
     .attr('text-anchor', 'middle')
     .text(axisTitle('Elapsed time', 'µs'));
   const labels = new Map(data.stacks.map((s) => [s.id, s.label]));
-  root
-    .append('g')
-    .attr('class', 'axis x')
-    .attr('transform', `translate(0,${bottom})`)
-    .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
-    .call((ax) => {
-      if (x.step() < 70)
-        ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
-    });
+  bandAxisBottom(root, x, labels, bottom);
   const segments = data.stacks.flatMap((s) => {
     let below = 0;
     return s.parts.map((v, part) => {

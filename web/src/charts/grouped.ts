@@ -5,9 +5,10 @@
  * scheme in the scheme's colour. Pure apart from the SVG it is handed (golden-tested under
  * jsdom).
  */
-import { axisBottom, axisLeft, max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
+import { axisLeft, max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
 import {
   axisTitle,
+  bandAxisBottom,
   chartRoot,
   drawLegend,
   legendHeight,
@@ -114,14 +115,7 @@ export function drawPanels(svg: SVGSVGElement, data: PanelsData, box: ChartBox, 
       .attr('text-anchor', 'middle')
       .text(axisTitle(p.label, p.unit) + (log ? ', log scale' : ''));
     const labels = new Map(p.groups.map((gr) => [gr.id, gr.label]));
-    g.append('g')
-      .attr('class', 'axis x')
-      .attr('transform', `translate(0,${bottom})`)
-      .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
-      .call((ax) => {
-        if (x.step() < 70)
-          ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
-      });
+    bandAxisBottom(g, x, labels, bottom);
     const base = y.range()[0];
     g.append('g')
       .attr('class', 'bars')

@@ -3,7 +3,7 @@
  * `schemeColors.ts`), the drawing box, the SVG root set-up for a standalone file, number
  * formatting for hover texts, and the legend along the bottom.
  */
-import { format, select } from 'd3';
+import { axisBottom, format, select, type ScaleBand, type Selection } from 'd3';
 
 /** The drawing's size and the margins around its plot. */
 export interface ChartBox {
@@ -146,4 +146,25 @@ export function drawLegend(
     .filter((e) => e.title !== undefined)
     .append('title')
     .text((e) => e.title!);
+}
+
+/**
+ * A bottom axis over bars named by id, with each bar's label; labels are slanted when the
+ * bars are too narrow for them to stand upright.
+ */
+export function bandAxisBottom<E extends SVGElement>(
+  into: Selection<E, unknown, null, undefined>,
+  x: ScaleBand<string>,
+  labels: Map<string, string>,
+  bottom: number,
+) {
+  into
+    .append('g')
+    .attr('class', 'axis x')
+    .attr('transform', `translate(0,${bottom})`)
+    .call(axisBottom(x).tickFormat((id) => labels.get(id) ?? id))
+    .call((ax) => {
+      if (x.step() < 70)
+        ax.selectAll('.tick text').attr('text-anchor', 'end').attr('transform', 'rotate(-35)').attr('dx', '-0.3em');
+    });
 }

@@ -1,6 +1,7 @@
 // A wasm trap leaves the instance unusable (Rust state half-updated), so SimCore answers it
 // with a fatal error and refuses everything after; the client then replaces the worker.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { viewReply } from '../test/messages';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { EngineError, SimClient } from './client';
 import { SimCore, type WasmApi } from './core';
@@ -126,19 +127,7 @@ describe('SimClient after a fatal error', () => {
       hash: '',
       pageDelta,
     };
-    w.reply({
-      type: 'view',
-      id: w.posted[0].id,
-      view: {
-        frame,
-        pos: { request: 0, op: 0, ops: 0 },
-        done: false,
-        stepped: 0,
-        current: null,
-        report: null,
-        recent: [],
-      },
-    });
+    w.reply(viewReply(frame, w.posted[0].id));
     await expect(a).rejects.toMatchObject({ fatal: true, message: expect.stringMatching(/against frame 3/) });
     expect(w.terminated).toBe(true);
     void client.request({ type: 'frame' }).catch(() => {});

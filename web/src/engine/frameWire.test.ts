@@ -1,5 +1,6 @@
 // Frames sent as changes (frameWire.ts) must arrive as the very frames the engine made.
 import { describe, expect, it } from 'vitest';
+import { viewReply } from '../test/messages';
 import { loadWasm, shippedTrace } from '../test/wasmNode';
 import { SimCore } from './core';
 import { framePool } from './bufferPool';
@@ -148,19 +149,7 @@ describe('frame page changes', () => {
       validCounts: new Uint32Array(3),
       eraseCounts: new Uint32Array(3),
     });
-    const view = (f: FrameData): FromWorker => ({
-      type: 'view',
-      id: 1,
-      view: {
-        frame: f,
-        pos: { request: 0, op: 0, ops: 0 },
-        done: false,
-        stepped: 0,
-        current: null,
-        report: null,
-        recent: [],
-      },
-    });
+    const view = (f: FrameData) => viewReply(f);
     const info = { pagesPerBlock: 4 } as SimInfo;
     const first = { ...grid([0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0]), counters: new Float64Array(1), hash: '', read: 1 };
     sender.send({ type: 'loaded', id: 0, info, view: (view(first) as { view: ViewData }).view }, [], 0);
@@ -196,19 +185,7 @@ describe('frame page changes', () => {
       counters: new Float64Array(0),
       hash: '',
     });
-    const view = (f: FrameData): FromWorker => ({
-      type: 'view',
-      id: 1,
-      view: {
-        frame: f,
-        pos: { request: 0, op: 0, ops: 0 },
-        done: false,
-        stepped: 0,
-        current: null,
-        report: null,
-        recent: [],
-      },
-    });
+    const view = (f: FrameData) => viewReply(f);
     const sender = new FrameSender();
     const info = { pagesPerBlock: 2 } as Extract<FromWorker, { type: 'loaded' }>['info'];
     const loaded = view(frame(Uint8Array.of(0, 0, 0, 0)));
