@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../ui/useElementWidth';
 import { chartData, DEFAULT_CHART_COLUMNS } from './chartData';
-import { ChartDownloads } from './charts/ChartDownloads';
+import { ChartHead } from './charts/ChartDownloads';
 import { drawCompareChart } from '../charts/draw';
 import type { RunMetrics } from '../engine/metrics';
 import type { Column } from './metrics';
@@ -47,13 +47,13 @@ export function CompareChart({ runs, columns, baseline, names, fileName }: Compa
   const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
   return (
     <section className="compare__chart" aria-label="Comparison chart">
-      <div className="compare__charthead">
-        <h3>Relative to {names.get(baseline)?.name ?? baseline}</h3>
-        <ChartDownloads svgRef={svgRef} fileName={fileName} />
-      </div>
-      <p className="compare__hover" aria-live="off">
-        {hover || 'Hover or focus a bar for its value.'}
-      </p>
+      <ChartHead
+        title={`Relative to ${names.get(baseline)?.name ?? baseline}`}
+        svgRef={svgRef}
+        fileName={fileName}
+        hover={hover}
+        idle="Hover or focus a bar for its value."
+      />
       <div ref={wrapRef}>
         <svg ref={svgRef} width={width} height={HEIGHT + (width < NARROW ? 30 : 0)} data-testid="compare-chart" />
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { drawBreakdown, type BreakdownData } from '../../charts/breakdown';
-import { ChartDownloads } from './ChartDownloads';
+import { ChartHead } from './ChartDownloads';
 
 const HEIGHT = 280;
 const MARGIN = { top: 12, right: 12, bottom: 62, left: 56 };
@@ -21,13 +21,13 @@ export function BreakdownChart({ data, fileName }: { data: BreakdownData; fileNa
 
   return (
     <section className="compare__chart" aria-label={data.title}>
-      <div className="compare__charthead">
-        <h3>{data.title}</h3>
-        <ChartDownloads svgRef={svgRef} fileName={`${fileName}-time-breakdown`} />
-      </div>
-      <p className="compare__hover" aria-live="off">
-        {hover || 'Hover or focus a segment for its value.'}
-      </p>
+      <ChartHead
+        title={data.title}
+        svgRef={svgRef}
+        fileName={`${fileName}-time-breakdown`}
+        hover={hover}
+        idle="Hover or focus a segment for its value."
+      />
       <div ref={wrapRef}>
         <svg ref={svgRef} width={width} height={HEIGHT} data-testid="time-breakdown-chart" />
       </div>

@@ -3,7 +3,7 @@ import { useElementWidth } from '../../ui/useElementWidth';
 import { CompareChart } from '../CompareChart';
 import type { RunMetrics } from '../../engine/metrics';
 import type { Column } from '../metrics';
-import { ChartDownloads } from './ChartDownloads';
+import { ChartHead } from './ChartDownloads';
 import { CHARTS, type ChartSpec, type Keys } from '../../charts/data';
 import { drawPanels, stacksPanels } from '../../charts/grouped';
 import { drawLines } from '../../charts/lines';
@@ -98,16 +98,17 @@ function DeckChart({
 
   return (
     <section className="compare__chart" aria-label={spec.label}>
-      <div className="compare__charthead">
-        <h3>{spec.label}</h3>
-        <ChartDownloads svgRef={svgRef} fileName={fileName} />
-      </div>
-      <p className="compare__hover" aria-live="off">
-        {hover ||
-          (spec.kind === 'lines'
+      <ChartHead
+        title={spec.label}
+        svgRef={svgRef}
+        fileName={fileName}
+        hover={hover}
+        idle={
+          spec.kind === 'lines'
             ? 'Hover the plot, or focus it and use the arrow keys, for values.'
-            : 'Hover or focus a bar for its value.')}
-      </p>
+            : 'Hover or focus a bar for its value.'
+        }
+      />
       <div ref={wrapRef}>
         <svg ref={svgRef} width={width} height={height} data-testid="compare-deck-chart" data-chart={spec.id} />
       </div>

@@ -32,3 +32,29 @@ export function ChartDownloads({ svgRef, fileName }: { svgRef: RefObject<SVGSVGE
     </span>
   );
 }
+
+/**
+ * A chart's head: its title with the download buttons, and the line that shows what the
+ * pointer or keyboard is on (`hover`, or `idle` when nothing is).
+ */
+export function ChartHead(p: {
+  title: string;
+  level?: 3 | 4;
+  svgRef: RefObject<SVGSVGElement | null>;
+  fileName: string;
+  hover: string;
+  idle: string;
+}) {
+  const Heading = p.level === 4 ? 'h4' : 'h3';
+  return (
+    <>
+      <div className="compare__charthead">
+        <Heading>{p.title}</Heading>
+        <ChartDownloads svgRef={p.svgRef} fileName={p.fileName} />
+      </div>
+      <p className="compare__hover" aria-live="off">
+        {p.hover || p.idle}
+      </p>
+    </>
+  );
+}

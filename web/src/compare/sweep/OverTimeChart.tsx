@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../../ui/useElementWidth';
-import { ChartDownloads } from '../charts/ChartDownloads';
+import { ChartHead } from '../charts/ChartDownloads';
 import { drawLines, type LinesData } from '../../charts/lines';
 
 const HEIGHT = 260;
@@ -19,13 +19,7 @@ export function OverTimeChart({ data, fileName }: { data: LinesData; fileName: s
 
   return (
     <section className="sweep__chart" aria-label={data.title}>
-      <div className="compare__charthead">
-        <h4>{data.title}</h4>
-        <ChartDownloads svgRef={svgRef} fileName={fileName} />
-      </div>
-      <p className="compare__hover" aria-live="off">
-        {hover || '\u00a0'}
-      </p>
+      <ChartHead title={data.title} level={4} svgRef={svgRef} fileName={fileName} hover={hover} idle={'\u00a0'} />
       <div ref={wrapRef}>
         <svg ref={svgRef} width={width} height={HEIGHT} data-testid="over-time-chart" data-reading={data.y.label} />
       </div>
