@@ -40,6 +40,17 @@ async function loaded() {
   return { client, store };
 }
 
+/** After a cancelled load: the experiment loaded before, where it stood, and the notice. */
+function expectTheOldExperimentKept(store: SimStore) {
+  expect(store.getState()).toMatchObject({
+    status: 'ready',
+    notice: 'Loading cancelled.',
+    pos: { request: 7 },
+    info: { total: 1000 },
+    experiment: { traceName: DEFAULT },
+  });
+}
+
 describe('Stop during a load', () => {
   beforeEach(serveTraces);
   afterEach(() => vi.unstubAllGlobals());
@@ -51,13 +62,7 @@ describe('Stop during a load', () => {
     await new Promise((r) => setTimeout(r, 10)); // the read is now waiting for more bytes
     store.cancel();
     await loading;
-    expect(store.getState()).toMatchObject({
-      status: 'ready',
-      notice: 'Loading cancelled.',
-      pos: { request: 7 },
-      info: { total: 1000 },
-      experiment: { traceName: DEFAULT },
-    });
+    expectTheOldExperimentKept(store);
     expect(client.sent.filter((t) => t === 'loadParsed')).toHaveLength(1); // the first load's only
     await store.step(1);
     expect(store.getState().pos.request).toBe(8);
@@ -68,13 +73,7 @@ describe('Stop during a load', () => {
     client.onSlice = (type) => type === 'loadParsed' && store.cancel();
     await store.load(exp('mqsim_wsrch-small_websearch.trace'));
     expect(client.sent.filter((t) => t === 'loadParsed')).toHaveLength(2); // it got as far as building
-    expect(store.getState()).toMatchObject({
-      status: 'ready',
-      notice: 'Loading cancelled.',
-      pos: { request: 7 },
-      info: { total: 1000 },
-      experiment: { traceName: DEFAULT },
-    });
+    expectTheOldExperimentKept(store);
     await store.step(1);
     expect(store.getState().pos.request).toBe(8);
   });

@@ -4,22 +4,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SimClient } from '../engine/client';
 import type { SimInfo, ViewData } from '../engine/protocol';
-import { FAKE_VOCAB, fakeInfo } from '../test/fakeClient';
+import { FAKE_VOCAB, fakeInfo, fakeView } from '../test/fakeClient';
 import { SimStore } from './store';
 
 type Progress = (p: { label: string; done: number; total: number }) => void;
 
-function view(request: number): ViewData {
-  const frame = {
-    pageStates: new Uint8Array(4),
-    blockRoles: new Uint8Array(2),
-    validCounts: new Uint32Array(2),
-    eraseCounts: new Uint32Array(2),
-    counters: new Float64Array(1),
-    hash: 'h',
-  };
-  return { frame, pos: { request, op: 0, ops: 0 }, done: false, stepped: 1, current: null, report: null, recent: [] };
-}
+const view = (request: number): ViewData => fakeView(request);
 
 class FakeClient {
   sent: { body: { type: string }; resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: Progress }[] =
