@@ -6,7 +6,12 @@ import type { EngineEvent } from '../engine/events';
 
 type Program = Extract<EngineEvent, { type: 'flash_program' }>;
 
-/** A `flash_program` event; `kind` defaults to 'Data', `ns` to 200,000. */
-export function program(e: Omit<Program, 'type' | 'kind' | 'ns'> & Partial<Pick<Program, 'kind' | 'ns'>>): EngineEvent {
-  return { type: 'flash_program', kind: 'Data', ns: 200_000, ...e };
+/**
+ * A `flash_program` event; `kind` defaults to 'Data' (a scheme's own page kind, such as
+ * HCFTL's 'Dtp', is given by name), `ns` to 200,000.
+ */
+export function program(
+  e: Omit<Program, 'type' | 'kind' | 'ns'> & { kind?: Program['kind'] | (string & {}); ns?: number },
+): EngineEvent {
+  return { type: 'flash_program', kind: 'Data', ns: 200_000, ...e } as EngineEvent;
 }

@@ -139,16 +139,7 @@ describe('CachePanel', () => {
   });
 
   it('shows a page packed part-way through a request as pending in the range index, newest first', async () => {
-    const dtp = program({
-      ppn: 90,
-      block: 11,
-      page: 2,
-      purpose: 'translation',
-      kind: 'Dtp',
-      key: 4,
-      version: 1,
-      ns: 1,
-    }) as unknown as EngineEvent;
+    const dtp = program({ ppn: 90, block: 11, page: 2, purpose: 'translation', kind: 'Dtp', key: 4, version: 1 });
     const ranges = {
       shape: 'ranges' as const,
       id: 'dtp_index',

@@ -93,16 +93,7 @@ describe('requestPath', () => {
   });
 
   it('counts pages of a kind a scheme adds as mapping writes, named by the engine vocabulary', () => {
-    const dtp = program({
-      ppn: 78,
-      block: 9,
-      page: 6,
-      purpose: 'translation',
-      kind: 'Dtp',
-      key: 4,
-      version: 1,
-      ns: 1,
-    }) as unknown as EngineEvent;
+    const dtp = program({ ppn: 78, block: 9, page: 6, purpose: 'translation', kind: 'Dtp', key: 4, version: 1 });
     const [w] = requestPath([dtp], STRUCTURES, {}, { dtp: 'Dynamic translation page' });
     expect(w.kind).toBe('tp-write');
     // No GTD row (its key is no translation page): the range index it enters, by flash page.
