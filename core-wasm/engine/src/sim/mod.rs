@@ -92,9 +92,14 @@ pub struct Sim {
     /// Page operations of the requests before `cursor` (the stream index of the next
     /// request's first page, see [`crate::workload::PagePos`]).
     page_cursor: usize,
-    /// Where the next prefetch burst's pages start, and its stream index.
+    /// The next prefetch burst's far pages start here, at stream index `ahead_at`.
     ahead: PagePos,
     ahead_at: usize,
+    /// The last burst's far pages (the next burst's near ones): how many, and whether any
+    /// may be read.
+    ahead_near: [u32; PREFETCH_BURST],
+    ahead_near_n: usize,
+    ahead_near_reads: bool,
     /// The pages of the request being served (reused, so no allocation per request).
     pages: Vec<u32>,
     host: HostCounters,
@@ -177,6 +182,9 @@ impl Sim {
             page_cursor: 0,
             ahead: PagePos::default(),
             ahead_at: 0,
+            ahead_near: [0; PREFETCH_BURST],
+            ahead_near_n: 0,
+            ahead_near_reads: false,
             pages: Vec::new(),
             host: HostCounters::default(),
             response: LatencyHistogram::default(),
@@ -442,19 +450,26 @@ impl Sim {
     #[inline(never)]
     fn prefetch_burst(&mut self, p: usize) {
         const N: usize = PREFETCH_BURST;
-        // Bursts come every N pages, so the position kept from the last one is where this
-        // one starts; anywhere else (the first burst) it is found from the cursor.
-        if self.ahead_at != p + N {
+        // Bursts come every N pages, so the last one's far pages are this one's near ones
+        // and its position is where this one's far pages start; anywhere else (the first
+        // burst) both are found from the cursor.
+        if self.ahead_at != p + 2 * N {
             let from = PagePos { request: self.cursor, page: 0 };
             self.ahead = self.workload.advance(from, p + N - self.page_cursor);
+            (self.ahead_near_n, self.ahead_near_reads) =
+                self.workload.copy_pages(self.ahead, &mut self.ahead_near, N);
+            self.ahead = self.workload.advance(self.ahead, N);
         }
-        let mut buf = [0u32; 2 * N];
-        let (n, reads) = self.workload.copy_pages(self.ahead, &mut buf, N);
+        let mut far = [0u32; N];
+        let (far_n, far_reads) = self.workload.copy_pages(self.ahead, &mut far, N);
         self.ahead = self.workload.advance(self.ahead, N);
-        self.ahead_at = p + 2 * N;
+        self.ahead_at = p + 3 * N;
+        let near = std::mem::replace(&mut self.ahead_near, far);
+        let near_n = std::mem::replace(&mut self.ahead_near_n, far_n);
+        let reads = std::mem::replace(&mut self.ahead_near_reads, far_reads);
         let ahead = crate::prefetch::Lookahead {
-            far: &buf[n.min(N)..n],
-            near: &buf[..n.min(N)],
+            far: &far[..far_n],
+            near: &near[..near_n],
             reads,
             also: self.oracle.stamps(),
         };
