@@ -2,13 +2,14 @@
 //! only stepping the simulation through the whole trace is. `scripts/bench.mjs` runs this and
 //! the same work on the wasm build in Node and prints the comparison.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use ftl_engine::Sim;
 use serde_json::json;
 
 use crate::args::Args;
-use crate::run::{config_for, load_trace};
+use crate::run::config_for;
 use crate::select;
 
 /// `ftl bench --trace FILE --scheme ID [--scheme ID ...] [--preset NAME] [--set K=V ...]
@@ -29,8 +30,6 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
         .collect();
     let args = Args::parse(argv, &flags, select::SWITCHES)?;
     let path = args.one("trace").ok_or("ftl: bench needs --trace FILE")?;
-    let trace =
-        load_trace(path, args.one("format"), &select::parse_options(&args)?, select::max_requests(&args)?)?;
     let repeat =
         match args.one("repeat") {
             None => 1,
@@ -38,13 +37,19 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
                 format!("ftl: bench --repeat must be a whole number of at least 1, not '{n}'")
             })?,
         };
-    for scheme in args.all("scheme") {
-        let config = config_for(scheme, args.one("preset"), args.all("set"))?;
+    let schemes = args.all("scheme");
+    let configs: Vec<_> =
+        schemes.iter().map(|s| config_for(s, args.one("preset"), args.all("set"))).collect();
+    let (options, max) = (select::parse_options(&args)?, select::max_requests(&args)?);
+    let workloads = crate::input::load_workloads(path, args.one("format"), &options, max, &configs)?;
+    for ((scheme, config), workload) in schemes.iter().zip(configs).zip(workloads) {
+        let config = config?;
+        let workload = workload.map_err(|e| e.replacen("ftl: ", &format!("ftl: {scheme}: "), 1))?;
         let (mut seconds, mut cpu) = (f64::INFINITY, None::<f64>);
         let mut last = None;
         for _ in 0..repeat {
-            let mut sim =
-                Sim::new(config.clone(), &trace, path).map_err(|e| format!("ftl: {scheme}: {e}"))?;
+            let mut sim = Sim::with_workload(config.clone(), Arc::clone(&workload), path)
+                .map_err(|e| format!("ftl: {scheme}: {e}"))?;
             let (start, cpu_start) = (Instant::now(), cpu_seconds());
             sim.step(usize::MAX).map_err(|e| format!("ftl: {scheme}: {e}"))?;
             seconds = seconds.min(start.elapsed().as_secs_f64());

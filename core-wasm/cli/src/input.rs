@@ -9,13 +9,19 @@ use std::io::{BufRead, BufReader, Read};
 
 use flate2::bufread::MultiGzDecoder;
 use ftl_engine::trace::binary::is_gzip;
-use ftl_engine::trace::{ParseError, ParseOptions, Parsed, Trace, TraceReader};
+use std::sync::Arc;
+
+use ftl_engine::trace::{ParseError, ParseOptions, Parsed, Request, Trace, TraceReader};
+use ftl_engine::workload::{Workload, WorkloadBuilder, WorkloadShape};
+use ftl_engine::{Sim, SimConfig};
 
 /// Bytes read per chunk: large enough to be fast, small enough to stay out of the way.
 const CHUNK: usize = 1 << 20;
 
 /// Most requests a run holds in memory by default (`--max-requests`): 400 MB of parsed
-/// requests (24 bytes each), about as much again once the simulation resolves them to pages.
+/// requests (24 bytes each) where a command keeps the parsed trace, 130 MB or more (8 bytes
+/// each, and the pages of `dense`-mapped ones) where `run` and `bench` resolve it while
+/// it streams.
 /// A larger selection is refused with a message naming the line, rather than aborting when
 /// memory runs out.
 pub const DEFAULT_MAX_REQUESTS: u64 = 1 << 24;
@@ -91,6 +97,69 @@ pub fn load(
         eprintln!("ftl: warning: {path}: {w}");
     }
     Ok(parsed.trace)
+}
+
+/// Streams `path` like [`load`], resolving the requests to pages for every configuration of
+/// `configs` as each chunk is parsed, so the parsed trace is never held whole (a
+/// configuration's workload takes 8 bytes a request, the trace 24). Configurations of the
+/// same shape share one workload. Each configuration gets its workload, or the error that
+/// refuses it (its own configuration's, or a request its device cannot take); errors of
+/// the trace itself stop everything, as [`load`]'s do.
+pub fn load_workloads(
+    path: &str,
+    format: Option<&str>,
+    options: &ParseOptions,
+    max_requests: u64,
+    configs: &[Result<SimConfig, String>],
+) -> Result<Vec<Result<Arc<Workload>, String>>, String> {
+    let mut shapes: Vec<WorkloadShape> = Vec::new();
+    let mut builders = Vec::new();
+    // Per configuration: its builder's index, or its error.
+    let slots: Vec<Result<usize, String>> = configs
+        .iter()
+        .map(|config| {
+            let builder = Sim::workload_builder(config.as_ref()?).map_err(|e| format!("ftl: {e}"))?;
+            let shape = *builder.shape();
+            Ok(shapes.iter().position(|s| *s == shape).unwrap_or_else(|| {
+                shapes.push(shape);
+                builders.push(Ok(builder));
+                builders.len() - 1
+            }))
+        })
+        .collect();
+    let feed = |builders: &mut Vec<Result<WorkloadBuilder, String>>, requests: &[Request]| {
+        for b in builders.iter_mut() {
+            if let Ok(builder) = b {
+                if let Err(e) = builder.extend(requests) {
+                    *b = Err(format!("ftl: {e}"));
+                }
+            }
+        }
+    };
+    let past_cap = max_requests.saturating_add(1);
+    let options = ParseOptions {
+        max_requests: Some(options.max_requests.map_or(past_cap, |n| n.min(past_cap))),
+        ..options.clone()
+    };
+    let parsed = stream(path, format, &options, |reader| {
+        let p = reader.progress();
+        if p.requests > max_requests {
+            return Err(too_many(path, p.lines, max_requests));
+        }
+        feed(&mut builders, &reader.take_requests());
+        Ok(())
+    })?;
+    if parsed.report.requests > max_requests {
+        return Err(too_many(path, parsed.report.lines, max_requests));
+    }
+    feed(&mut builders, &parsed.trace.requests);
+    drop(parsed.trace);
+    for w in &parsed.report.warnings {
+        eprintln!("ftl: warning: {path}: {w}");
+    }
+    let workloads: Vec<Result<Arc<Workload>, String>> =
+        builders.into_iter().map(|b| b.map(|b| Arc::new(b.finish()))).collect();
+    Ok(slots.into_iter().map(|slot| workloads[slot?].clone()).collect())
 }
 
 fn too_many(path: &str, line: u64, max: u64) -> String {

@@ -164,14 +164,17 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     if schemes.is_empty() {
         return Err("ftl: run needs at least one --scheme ID (see ftl schemes)".into());
     }
-    let trace = load_trace(path, args.one("format"), &options, crate::select::max_requests(&args)?)?;
+    let configs: Vec<_> =
+        schemes.iter().map(|s| config_for(s, args.one("preset"), args.all("set"))).collect();
+    let max = crate::select::max_requests(&args)?;
+    let workloads = crate::input::load_workloads(path, args.one("format"), &options, max, &configs)?;
     // Like `sweep`, one scheme's refusal or mid-run failure does not stop the others: each is
     // reported, the served schemes are printed, and the exit status says something failed.
     let mut results = Vec::new();
     let mut failures = Vec::new();
-    for scheme in schemes {
-        let built = config_for(scheme, args.one("preset"), args.all("set"))
-            .and_then(|config| Sim::new(config, &trace, path).map_err(|e| format!("ftl: {e}")));
+    for ((scheme, config), workload) in schemes.iter().zip(configs).zip(workloads) {
+        let built = config
+            .and_then(|config| Sim::with_workload(config, workload?, path).map_err(|e| format!("ftl: {e}")));
         let mut sim = match built {
             Ok(sim) => sim,
             Err(e) => {

@@ -14,7 +14,8 @@
 //!    [`trace::generate`] makes seeded synthetic ones.
 //! 2. **Configure** a device and scheme ([`config::SimConfig`], or a source's preset from
 //!    [`presets`]); [`sim::Sim::new`] resolves the requests to logical pages
-//!    ([`workload::Workload`]: dense, modulo or refuse) and pre-fills the device (a target
+//!    ([`workload::Workload`]: dense, modulo or refuse; [`sim::Sim::workload_builder`] does it
+//!    while a trace streams, so it is never held whole) and pre-fills the device (a target
 //!    utilization, and the pages the trace reads before it writes them).
 //! 3. **Step** ([`sim::Sim::step`]): each request's pages go to the scheme ([`ftl::Ftl`]),
 //!    whose flash operations go through [`device::Device`], which enforces NAND rules

@@ -6,29 +6,31 @@
 
 use std::collections::HashMap;
 
-use crate::config::AddressMap;
+use crate::config::{AddressMap, SimConfig};
 use crate::error::{EngineError, Result};
 use crate::trace::HostOp;
 use crate::trace::Request;
 
-/// Most page operations (pages of all requests together) a workload holds: 512 MiB of page
-/// numbers, and well inside the `u32` index [`PageRequest::first`] is.
+/// Most page operations (pages of all requests together) a workload holds: well inside the
+/// 28 bits [`PageRequest`] keeps a request's page count in, and the `u32` index a densely
+/// mapped request's first page is.
 pub const MAX_WORKLOAD_PAGES: u64 = 1 << 27;
 
-/// A request resolved to logical pages.
+/// A request resolved to logical pages, in 8 bytes: a simulation holds one per request of
+/// its trace, so a million-request trace costs 8 MB. Its pages are a run of consecutive
+/// logical pages from [`PageRequest::start`] (wrapping at the device's end under the
+/// `modulo` address map), or under the `dense` map a run of [`Workload`]'s page list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
-    /// Arrival time (ns since the first request).
-    pub time_ns: u64,
-    /// Operation.
-    pub op: HostOp,
-    /// Index of the first page in [`Workload::lpns`].
-    pub first: u32,
-    /// Number of pages.
-    pub pages: u32,
-    /// Which end pages the request covers only in part: [`PARTIAL_FIRST`] | [`PARTIAL_LAST`].
-    pub partial: u8,
+    /// The first logical page, or (`dense` map) the index of the first page in the
+    /// workload's page list.
+    start: u32,
+    /// Page count (low 28 bits), operation (2 bits), partial end pages (top 2 bits).
+    packed: u32,
 }
+
+const PAGES_BITS: u32 = 28;
+const PAGES_MASK: u32 = (1 << PAGES_BITS) - 1;
 
 /// [`PageRequest::partial`]: the first page is covered only in part.
 pub const PARTIAL_FIRST: u8 = 1;
@@ -36,115 +38,318 @@ pub const PARTIAL_FIRST: u8 = 1;
 pub const PARTIAL_LAST: u8 = 2;
 
 impl PageRequest {
+    fn new(start: u32, pages: u32, op: HostOp, partial: u8) -> Self {
+        debug_assert!(pages <= PAGES_MASK && partial < 4);
+        let op = match op {
+            HostOp::Read => 0,
+            HostOp::Write => 1,
+            HostOp::Trim => 2,
+        };
+        PageRequest { start, packed: pages | op << PAGES_BITS | u32::from(partial) << (PAGES_BITS + 2) }
+    }
+
+    /// Operation.
+    pub fn op(&self) -> HostOp {
+        match (self.packed >> PAGES_BITS) & 3 {
+            0 => HostOp::Read,
+            1 => HostOp::Write,
+            _ => HostOp::Trim,
+        }
+    }
+
+    /// Number of pages.
+    pub fn pages(&self) -> u32 {
+        self.packed & PAGES_MASK
+    }
+
+    /// Which end pages the request covers only in part: [`PARTIAL_FIRST`] | [`PARTIAL_LAST`].
+    pub fn partial(&self) -> u8 {
+        (self.packed >> (PAGES_BITS + 2)) as u8
+    }
+
     /// Whether page `i` of the request (0-based) is covered only in part.
     pub fn is_partial(&self, i: u32) -> bool {
-        (i == 0 && self.partial & PARTIAL_FIRST != 0)
-            || (i + 1 == self.pages && self.partial & PARTIAL_LAST != 0)
+        let partial = self.partial();
+        (i == 0 && partial & PARTIAL_FIRST != 0) || (i + 1 == self.pages() && partial & PARTIAL_LAST != 0)
+    }
+
+    /// Whether serving the request may read a page: a read, or a write covering a page only
+    /// in part (read first under read-modify-write).
+    pub fn may_read(&self) -> bool {
+        self.op() == HostOp::Read || self.partial() != 0
+    }
+}
+
+/// What a workload's page numbers depend on: the device's page size and logical space and
+/// the address map. A workload serves every configuration of the same shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkloadShape {
+    /// Bytes per page.
+    pub page_bytes: u32,
+    /// Logical pages of the device.
+    pub logical_pages: u64,
+    /// How trace pages become logical pages.
+    pub map: AddressMap,
+    /// Whether the arrival times are kept (only trace timing replays them).
+    pub times: bool,
+}
+
+impl WorkloadShape {
+    /// The shape `config` needs.
+    pub fn of(config: &SimConfig) -> Self {
+        WorkloadShape {
+            page_bytes: config.device.page_bytes,
+            logical_pages: config.device.logical_pages(),
+            map: config.workload.address_map,
+            times: config.timing == crate::config::TimingMode::Trace,
+        }
+    }
+
+    /// Whether a workload of this shape serves a configuration that needs `need`.
+    pub fn serves(&self, need: &WorkloadShape) -> bool {
+        self.page_bytes == need.page_bytes
+            && self.logical_pages == need.logical_pages
+            && self.map == need.map
+            && (self.times || !need.times)
     }
 }
 
 /// All requests of a trace, resolved once when the simulation is built. Immutable and
-/// shared between checkpoints.
-#[derive(Debug, Clone, Default)]
+/// shared between checkpoints (and between simulations of the same shape).
+#[derive(Debug, Clone)]
 pub struct Workload {
+    shape: WorkloadShape,
     /// Requests in trace order.
-    pub requests: Vec<PageRequest>,
-    /// Logical pages of all requests, back to back.
-    pub lpns: Vec<u32>,
+    requests: Vec<PageRequest>,
+    /// Arrival times (ns since the first request); empty unless the shape keeps them and
+    /// some arrival is not at 0.
+    times: Times,
+    /// The `dense` map's logical pages of all requests, back to back (empty otherwise: the
+    /// other maps give each request a run of consecutive pages).
+    lpns: Vec<u32>,
     /// Distinct logical pages touched.
-    pub footprint: u64,
+    footprint: u64,
+    /// Whether every arrival is at 0 (a trace without timestamps).
+    untimed: bool,
+}
+
+/// Arrival times in 4 bytes a request: the low 32 bits of each, and where the high bits
+/// change (every 4.3 s of a trace's time; times never decrease in a parsed trace, and any
+/// order is still kept exactly, only less compactly).
+#[derive(Debug, Clone, Default)]
+struct Times {
+    low: Vec<u32>,
+    /// (first request, high 32 bits) wherever they differ from the request before's (the
+    /// high bits before the first entry are 0).
+    high: Vec<(u32, u32)>,
+}
+
+impl Times {
+    fn push(&mut self, ns: u64) {
+        let i = self.low.len() as u32;
+        let high = (ns >> 32) as u32;
+        if high != self.high.last().map_or(0, |&(_, h)| h) {
+            self.high.push((i, high));
+        }
+        self.low.push(ns as u32);
+    }
+
+    /// Time of request `i`; 0 where none was kept.
+    fn get(&self, i: usize) -> u64 {
+        let Some(&low) = self.low.get(i) else { return 0 };
+        let k = self.high.partition_point(|&(from, _)| from as usize <= i);
+        let high = k.checked_sub(1).map_or(0, |k| self.high[k].1);
+        u64::from(high) << 32 | u64::from(low)
+    }
+}
+
+/// Builds a [`Workload`] one request at a time, so a trace can be resolved while it is
+/// parsed instead of held whole beside it.
+#[derive(Debug)]
+pub struct WorkloadBuilder {
+    w: Workload,
+    /// Page operations so far.
+    total_pages: u64,
+    /// The `dense` map: trace page to logical page, in first-touch order.
+    dense: HashMap<u64, u32>,
+    /// Logical pages touched (other maps), for the footprint.
+    touched: Vec<bool>,
+}
+
+impl WorkloadBuilder {
+    /// An empty workload of `shape`.
+    pub fn new(shape: WorkloadShape) -> Self {
+        let touched =
+            vec![false; if shape.map == AddressMap::Dense { 0 } else { shape.logical_pages as usize }];
+        WorkloadBuilder {
+            w: Workload {
+                shape,
+                requests: Vec::new(),
+                times: Times::default(),
+                lpns: Vec::new(),
+                footprint: 0,
+                untimed: true,
+            },
+            total_pages: 0,
+            dense: HashMap::new(),
+            touched,
+        }
+    }
+
+    /// Resolves and appends `r`, the next request of the trace.
+    pub fn push(&mut self, r: &Request) -> Result<()> {
+        let i = self.w.requests.len();
+        let shape = self.w.shape;
+        let (pb, logical_pages) = (u64::from(shape.page_bytes), shape.logical_pages);
+        // Parsers and generators drop empty requests; a trace built through the API may not.
+        if r.size == 0 {
+            return Err(EngineError::Config(format!("request {} has size 0", i + 1)));
+        }
+        let end = r.offset.checked_add(u64::from(r.size) - 1).ok_or_else(|| {
+            EngineError::Config(format!("request {} ends beyond 2^64 bytes (offset {})", i + 1, r.offset))
+        })?;
+        let first_page = r.offset / pb;
+        let last_page = end / pb;
+        let pages = last_page - first_page + 1;
+        if self.total_pages + pages > MAX_WORKLOAD_PAGES {
+            return Err(EngineError::Config(format!(
+                "request {} takes the trace past {MAX_WORKLOAD_PAGES} page operations in all, more than a simulation holds; replay fewer requests or use larger pages",
+                i + 1
+            )));
+        }
+        let start = match shape.map {
+            AddressMap::Dense => {
+                let start = self.w.lpns.len() as u32;
+                for page in first_page..=last_page {
+                    let next = self.dense.len() as u64;
+                    let lpn = *self.dense.entry(page).or_insert(next as u32);
+                    if u64::from(lpn) >= logical_pages {
+                        return Err(EngineError::Config(format!(
+                            "request {} touches {} distinct pages, more than the device's {logical_pages} logical pages; use a larger device or address_map 'modulo'",
+                            i + 1,
+                            next + 1
+                        )));
+                    }
+                    self.w.lpns.push(lpn);
+                }
+                start
+            }
+            AddressMap::Modulo | AddressMap::Refuse => {
+                if shape.map == AddressMap::Refuse && last_page >= logical_pages {
+                    let page = first_page.max(logical_pages);
+                    return Err(EngineError::Config(format!(
+                        "request {} addresses page {page}, beyond the device's {logical_pages} logical pages",
+                        i + 1
+                    )));
+                }
+                let start = first_page % logical_pages;
+                for k in 0..pages.min(logical_pages) {
+                    let lpn = ((start + k) % logical_pages) as usize;
+                    if !self.touched[lpn] {
+                        self.touched[lpn] = true;
+                        self.w.footprint += 1;
+                    }
+                }
+                start as u32
+            }
+        };
+        self.total_pages += pages;
+        let partial = if !r.offset.is_multiple_of(pb) { PARTIAL_FIRST } else { 0 }
+            | if end % pb != pb - 1 { PARTIAL_LAST } else { 0 };
+        self.w.requests.push(PageRequest::new(start, pages as u32, r.op, partial));
+        if r.time_ns != 0 && self.w.untimed {
+            self.w.untimed = false;
+            if shape.times {
+                // Every arrival so far was at 0.
+                self.w.times.low = vec![0; i];
+            }
+        }
+        if shape.times && !self.w.untimed {
+            self.w.times.push(r.time_ns);
+        }
+        Ok(())
+    }
+
+    /// Resolves and appends every request of `requests`.
+    pub fn extend(&mut self, requests: &[Request]) -> Result<()> {
+        requests.iter().try_for_each(|r| self.push(r))
+    }
+
+    /// The finished workload.
+    pub fn finish(mut self) -> Workload {
+        if self.w.shape.map == AddressMap::Dense {
+            self.w.footprint = self.dense.len() as u64;
+        }
+        self.w.requests.shrink_to_fit();
+        self.w.times.low.shrink_to_fit();
+        self.w.lpns.shrink_to_fit();
+        self.w
+    }
 }
 
 impl Workload {
-    /// Whether a request from number `from` on reads any of `pages` (indices into
-    /// [`Workload::lpns`]): a read, or a write covering a page only in part, which may read
-    /// it first. For prefetch hints ([`crate::prefetch::Lookahead::reads`]).
-    pub fn reads_among(&self, from: usize, pages: std::ops::Range<usize>) -> bool {
-        let reads = |r: &PageRequest| r.op == HostOp::Read || r.partial != 0;
-        self.requests
-            .get(from..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|r| (r.first as usize) < pages.end)
-            .any(|r| reads(r) && (r.first + r.pages) as usize > pages.start)
+    /// Resolves `requests` for a device of `shape`.
+    pub fn build(requests: &[Request], shape: WorkloadShape) -> Result<Self> {
+        let mut b = WorkloadBuilder::new(shape);
+        b.requests_hint(requests.len());
+        b.extend(requests)?;
+        Ok(b.finish())
     }
 
-    /// Resolves `requests` for a device with `page_bytes` pages and `logical_pages` logical
-    /// pages.
-    pub fn build(requests: &[Request], page_bytes: u32, logical_pages: u64, map: AddressMap) -> Result<Self> {
-        let pb = u64::from(page_bytes);
-        let mut dense: HashMap<u64, u32> = HashMap::new();
-        let mut lpns = Vec::new();
-        let mut out = Vec::with_capacity(requests.len());
-        let mut touched = vec![false; if map == AddressMap::Dense { 0 } else { logical_pages as usize }];
-        let mut footprint = 0u64;
-        for (i, r) in requests.iter().enumerate() {
-            // Parsers and generators drop empty requests; a trace built through the API may not.
-            if r.size == 0 {
-                return Err(EngineError::Config(format!("request {} has size 0", i + 1)));
-            }
-            let end = r.offset.checked_add(u64::from(r.size) - 1).ok_or_else(|| {
-                EngineError::Config(format!("request {} ends beyond 2^64 bytes (offset {})", i + 1, r.offset))
-            })?;
-            let first_page = r.offset / pb;
-            let last_page = end / pb;
-            if lpns.len() as u64 + (last_page - first_page + 1) > MAX_WORKLOAD_PAGES {
-                return Err(EngineError::Config(format!(
-                    "request {} takes the trace past {MAX_WORKLOAD_PAGES} page operations in all, more than a simulation holds; replay fewer requests or use larger pages",
-                    i + 1
-                )));
-            }
-            let first = lpns.len() as u32;
-            for page in first_page..=last_page {
-                let lpn = match map {
-                    AddressMap::Dense => {
-                        let next = dense.len() as u64;
-                        let lpn = *dense.entry(page).or_insert(next as u32);
-                        if u64::from(lpn) >= logical_pages {
-                            return Err(EngineError::Config(format!(
-                                "request {} touches {} distinct pages, more than the device's {logical_pages} logical pages; use a larger device or address_map 'modulo'",
-                                i + 1,
-                                next + 1
-                            )));
-                        }
-                        lpn
-                    }
-                    AddressMap::Modulo => (page % logical_pages) as u32,
-                    AddressMap::Refuse => {
-                        if page >= logical_pages {
-                            return Err(EngineError::Config(format!(
-                                "request {} addresses page {page}, beyond the device's {logical_pages} logical pages",
-                                i + 1
-                            )));
-                        }
-                        page as u32
-                    }
-                };
-                if map != AddressMap::Dense && !touched[lpn as usize] {
-                    touched[lpn as usize] = true;
-                    footprint += 1;
-                }
-                lpns.push(lpn);
-            }
-            let partial = if r.offset % pb != 0 { PARTIAL_FIRST } else { 0 }
-                | if (end + 1) % pb != 0 { PARTIAL_LAST } else { 0 };
-            out.push(PageRequest {
-                time_ns: r.time_ns,
-                op: r.op,
-                first,
-                pages: lpns.len() as u32 - first,
-                partial,
-            });
-        }
-        if map == AddressMap::Dense {
-            footprint = dense.len() as u64;
-        }
-        Ok(Workload { requests: out, lpns, footprint })
+    /// What the workload was resolved for.
+    pub fn shape(&self) -> &WorkloadShape {
+        &self.shape
     }
 
-    /// The logical pages of request `i`.
-    pub fn pages_of(&self, r: &PageRequest) -> &[u32] {
-        &self.lpns[r.first as usize..(r.first + r.pages) as usize]
+    /// Requests in trace order.
+    pub fn requests(&self) -> &[PageRequest] {
+        &self.requests
+    }
+
+    /// Number of requests.
+    pub fn len(&self) -> usize {
+        self.requests.len()
+    }
+
+    /// Whether there is no request.
+    pub fn is_empty(&self) -> bool {
+        self.requests.is_empty()
+    }
+
+    /// Distinct logical pages touched.
+    pub fn footprint(&self) -> u64 {
+        self.footprint
+    }
+
+    /// Whether every arrival is at 0 (a trace without timestamps).
+    pub fn untimed(&self) -> bool {
+        self.untimed
+    }
+
+    /// Arrival time of request `i` (ns since the first request); 0 where the times were not
+    /// kept (see [`WorkloadShape::times`]).
+    pub fn time_ns(&self, i: usize) -> u64 {
+        self.times.get(i)
+    }
+
+    /// Logical page `k` (0-based) of request `r`.
+    #[inline]
+    pub fn page(&self, r: &PageRequest, k: u32) -> u32 {
+        if self.shape.map == AddressMap::Dense {
+            return self.lpns[(r.start + k) as usize];
+        }
+        let lpn = u64::from(r.start) + u64::from(k);
+        // A division only for a request that wraps (modulo map): most never do.
+        if lpn < self.shape.logical_pages {
+            lpn as u32
+        } else {
+            (lpn % self.shape.logical_pages) as u32
+        }
+    }
+
+    /// The logical pages of `r`, in order.
+    pub fn pages_of<'a>(&'a self, r: &'a PageRequest) -> impl ExactSizeIterator<Item = u32> + 'a {
+        (0..r.pages()).map(move |k| self.page(r, k))
     }
 
     /// Pages the trace reads before it ever writes or trims them, in first-read order: the
@@ -153,16 +358,74 @@ impl Workload {
         let mut seen = vec![false; logical_pages as usize];
         let mut out = Vec::new();
         for r in &self.requests {
-            for &lpn in self.pages_of(r) {
+            for lpn in self.pages_of(r) {
                 if !seen[lpn as usize] {
                     seen[lpn as usize] = true;
-                    if r.op == HostOp::Read {
+                    if r.op() == HostOp::Read {
                         out.push(lpn);
                     }
                 }
             }
         }
         out
+    }
+}
+
+impl WorkloadBuilder {
+    /// What the workload is being resolved for.
+    pub fn shape(&self) -> &WorkloadShape {
+        &self.w.shape
+    }
+
+    /// Reserves room for `n` more requests (when their number is known).
+    pub fn requests_hint(&mut self, n: usize) {
+        self.w.requests.reserve_exact(n);
+    }
+}
+
+/// A position in a workload's stream of page operations (all requests' pages back to back):
+/// how the simulation looks a few pages ahead for its prefetch hints.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PagePos {
+    /// Request.
+    pub request: usize,
+    /// Page within the request.
+    pub page: u32,
+}
+
+impl Workload {
+    /// The position `n` page operations after `pos` (past the end: the end).
+    pub fn advance(&self, mut pos: PagePos, mut n: usize) -> PagePos {
+        while let Some(r) = self.requests.get(pos.request) {
+            let left = (r.pages() - pos.page) as usize;
+            if n < left {
+                pos.page += n as u32;
+                return pos;
+            }
+            n -= left;
+            pos = PagePos { request: pos.request + 1, page: 0 };
+        }
+        pos
+    }
+
+    /// Copies the logical pages of up to `out.len()` page operations from `pos` into `out`;
+    /// returns how many there were and whether any of the first `reads_in` of them may be
+    /// read ([`PageRequest::may_read`]).
+    pub fn copy_pages(&self, mut pos: PagePos, out: &mut [u32], reads_in: usize) -> (usize, bool) {
+        let (mut n, mut reads) = (0, false);
+        while n < out.len() {
+            let Some(r) = self.requests.get(pos.request) else { break };
+            let take = ((r.pages() - pos.page) as usize).min(out.len() - n);
+            if n < reads_in && r.may_read() {
+                reads = true;
+            }
+            for (k, slot) in out[n..n + take].iter_mut().enumerate() {
+                *slot = self.page(r, pos.page + k as u32);
+            }
+            n += take;
+            pos = PagePos { request: pos.request + 1, page: 0 };
+        }
+        (n, reads)
     }
 }
 
@@ -174,22 +437,30 @@ mod tests {
         Request { time_ns: 0, op, offset, size }
     }
 
+    fn build(requests: &[Request], page_bytes: u32, logical_pages: u64, map: AddressMap) -> Result<Workload> {
+        Workload::build(requests, WorkloadShape { page_bytes, logical_pages, map, times: true })
+    }
+
+    fn pages(w: &Workload, i: usize) -> Vec<u32> {
+        w.pages_of(&w.requests()[i]).collect()
+    }
+
     #[test]
     fn more_page_operations_than_a_workload_holds_are_refused_before_they_are_held() {
         // One 4 GiB request of 16-byte pages is 2^28 page operations.
         let huge = [req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, u32::MAX)];
-        let e = Workload::build(&huge, 16, 1024, AddressMap::Modulo).unwrap_err().to_string();
+        let e = build(&huge, 16, 1024, AddressMap::Modulo).unwrap_err().to_string();
         assert!(e.contains("request 2 takes the trace past 134217728 page operations"), "{e}");
-        assert!(Workload::build(&huge[..1], 16, 1024, AddressMap::Modulo).is_ok());
+        assert!(build(&huge[..1], 16, 1024, AddressMap::Modulo).is_ok());
     }
 
     #[test]
     fn splits_into_pages_and_remaps_densely() {
         let reqs = [req(HostOp::Write, 8192 * 100 + 10, 8192), req(HostOp::Read, 8192 * 100, 1)];
-        let w = Workload::build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
+        let w = build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
         // 8192*100+10 .. +8192 touches trace pages 200, 201, 202.
-        assert_eq!(w.pages_of(&w.requests[0]), &[0, 1, 2]);
-        assert_eq!(w.pages_of(&w.requests[1]), &[0]);
+        assert_eq!(pages(&w, 0), [0, 1, 2]);
+        assert_eq!(pages(&w, 1), [0]);
         assert_eq!(w.footprint, 3);
     }
 
@@ -201,55 +472,116 @@ mod tests {
             req(HostOp::Write, 2048, 8192), // pages 0 (from 2 KB), 1, 2 (to 2 KB)
             req(HostOp::Write, 4096, 6144), // page 1 whole, page 2 to 2 KB
         ];
-        let w = Workload::build(&reqs, 4096, 16, AddressMap::Refuse).unwrap();
+        let w = build(&reqs, 4096, 16, AddressMap::Refuse).unwrap();
         let partial: Vec<Vec<bool>> =
-            w.requests.iter().map(|r| (0..r.pages).map(|i| r.is_partial(i)).collect()).collect();
+            w.requests().iter().map(|r| (0..r.pages()).map(|i| r.is_partial(i)).collect()).collect();
         assert_eq!(partial, [vec![false, false], vec![true], vec![true, false, true], vec![false, true]]);
     }
 
     #[test]
     fn modulo_and_refuse() {
         let reqs = [req(HostOp::Write, 4096 * 20, 4096)];
-        let w = Workload::build(&reqs, 4096, 16, AddressMap::Modulo).unwrap();
-        assert_eq!(w.lpns, vec![4]);
-        assert!(Workload::build(&reqs, 4096, 16, AddressMap::Refuse).is_err());
+        let w = build(&reqs, 4096, 16, AddressMap::Modulo).unwrap();
+        assert_eq!(pages(&w, 0), [4]);
+        assert!(build(&reqs, 4096, 16, AddressMap::Refuse).is_err());
         let big: Vec<_> = (0..20).map(|i| req(HostOp::Write, i * 4096, 4096)).collect();
-        let e = Workload::build(&big, 4096, 16, AddressMap::Dense).unwrap_err();
+        let e = build(&big, 4096, 16, AddressMap::Dense).unwrap_err();
         assert!(e.to_string().contains("request 17"), "{e}");
     }
 
     #[test]
     fn empty_and_overflowing_requests_are_errors() {
         // Review (engine-model) §5.10: a zero-size request underflowed `offset + size - 1`.
-        let e = Workload::build(&[req(HostOp::Write, 4096, 0)], 4096, 16, AddressMap::Modulo).unwrap_err();
+        let e = build(&[req(HostOp::Write, 4096, 0)], 4096, 16, AddressMap::Modulo).unwrap_err();
         assert!(e.to_string().contains("request 1 has size 0"), "{e}");
-        let e = Workload::build(&[req(HostOp::Read, u64::MAX, 2)], 4096, 16, AddressMap::Modulo).unwrap_err();
+        let e = build(&[req(HostOp::Read, u64::MAX, 2)], 4096, 16, AddressMap::Modulo).unwrap_err();
         assert!(e.to_string().contains("beyond 2^64"), "{e}");
     }
 
     #[test]
     fn read_before_write_lists_prefill_pages() {
         let reqs = [req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, 8192), req(HostOp::Read, 8192, 4096)];
-        let w = Workload::build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
+        let w = build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
         assert_eq!(w.read_before_write(16), vec![1, 2]);
     }
 
     #[test]
-    fn reads_among_finds_the_requests_that_read_a_page_range() {
+    fn modulo_wraps_a_request_at_the_end_of_the_logical_space() {
+        let w = build(&[req(HostOp::Write, 4096 * 14, 4096 * 4)], 4096, 16, AddressMap::Modulo).unwrap();
+        assert_eq!(pages(&w, 0), [14, 15, 0, 1]);
+        assert_eq!(w.footprint(), 4);
+        let e = build(&[req(HostOp::Write, 4096 * 14, 4096 * 4)], 4096, 16, AddressMap::Refuse).unwrap_err();
+        assert!(e.to_string().contains("addresses page 16,"), "{e}");
+    }
+
+    #[test]
+    fn arrival_times_are_kept_only_when_asked_for_and_not_all_zero() {
+        let mut reqs = [req(HostOp::Write, 0, 4096), req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, 4096)];
+        reqs[2].time_ns = 7;
+        let shape =
+            WorkloadShape { page_bytes: 4096, logical_pages: 16, map: AddressMap::Modulo, times: true };
+        let w = Workload::build(&reqs, shape).unwrap();
+        assert_eq!((0..3).map(|i| w.time_ns(i)).collect::<Vec<_>>(), [0, 0, 7]);
+        assert!(!w.untimed());
+        let w = Workload::build(&reqs, WorkloadShape { times: false, ..shape }).unwrap();
+        assert_eq!(w.time_ns(2), 0);
+        assert!(!w.untimed(), "untimed is known without keeping the times");
+        assert!(Workload::build(&reqs[..2], shape).unwrap().untimed());
+    }
+
+    #[test]
+    fn arrival_times_past_32_bits_and_out_of_order_are_kept_exactly() {
+        let times = [0, 5, u64::from(u32::MAX), 1 << 32, (1 << 32) + 9, 3, 7 << 40, u64::MAX, 1];
+        let reqs: Vec<_> =
+            times.iter().map(|&time_ns| Request { time_ns, ..req(HostOp::Write, 0, 4096) }).collect();
+        let shape =
+            WorkloadShape { page_bytes: 4096, logical_pages: 16, map: AddressMap::Modulo, times: true };
+        let w = Workload::build(&reqs, shape).unwrap();
+        assert_eq!((0..times.len()).map(|i| w.time_ns(i)).collect::<Vec<_>>(), times);
+        assert_eq!(w.time_ns(times.len()), 0, "past the end");
+    }
+
+    #[test]
+    fn a_page_request_packs_its_fields() {
+        for op in [HostOp::Read, HostOp::Write, HostOp::Trim] {
+            for partial in 0..4 {
+                let r = PageRequest::new(u32::MAX, PAGES_MASK, op, partial);
+                assert_eq!((r.start, r.pages(), r.op(), r.partial()), (u32::MAX, PAGES_MASK, op, partial));
+            }
+        }
+        assert_eq!(std::mem::size_of::<PageRequest>(), 8);
+    }
+
+    #[test]
+    fn the_page_stream_is_walked_across_requests() {
         let reqs = [
-            req(HostOp::Write, 0, 8192),    // pages 0, 1 (indices 0, 1)
-            req(HostOp::Read, 0, 12288),    // pages 0..3 (indices 2..5)
-            req(HostOp::Write, 4096, 4096), // index 5
-            req(HostOp::Write, 1024, 1024), // index 6, partly covered
-            req(HostOp::Trim, 0, 4096),     // index 7
+            req(HostOp::Write, 0, 8192),    // pages 0, 1 (stream 0, 1)
+            req(HostOp::Read, 0, 12288),    // pages 0..3 (stream 2..5)
+            req(HostOp::Write, 4096, 4096), // stream 5
+            req(HostOp::Write, 1024, 1024), // stream 6, partly covered
+            req(HostOp::Trim, 0, 4096),     // stream 7
         ];
-        let w = Workload::build(&reqs, 4096, 16, AddressMap::Refuse).unwrap();
-        assert!(!w.reads_among(0, 0..2));
-        assert!(w.reads_among(0, 1..3), "the read's first page");
-        assert!(w.reads_among(1, 4..6), "the read's last page");
-        assert!(!w.reads_among(2, 5..6));
-        assert!(w.reads_among(2, 5..7), "a partly covered write may read its page first");
-        assert!(!w.reads_among(4, 7..16), "a trim reads nothing");
-        assert!(!w.reads_among(9, 0..16), "past the last request");
+        for map in [AddressMap::Refuse, AddressMap::Dense] {
+            let w = build(&reqs, 4096, 16, map).unwrap();
+            let stream: Vec<u32> = (0..5).flat_map(|i| pages(&w, i)).collect();
+            let at = |n| w.advance(PagePos::default(), n);
+            assert_eq!(at(3), PagePos { request: 1, page: 1 });
+            assert_eq!(at(8), PagePos { request: 5, page: 0 }, "the end");
+            assert_eq!(at(100), PagePos { request: 5, page: 0 });
+            let copy = |from, len, reads_in| {
+                let mut out = vec![0; len];
+                let (n, reads) = w.copy_pages(at(from), &mut out, reads_in);
+                assert_eq!(out[..n], stream[from.min(8)..(from + len).min(8)]);
+                reads
+            };
+            assert!(!copy(0, 2, 2));
+            assert!(copy(1, 2, 2), "the read's first page");
+            assert!(copy(4, 2, 2), "the read's last page");
+            assert!(!copy(5, 1, 1));
+            assert!(copy(5, 2, 2), "a partly covered write may read its page first");
+            assert!(!copy(5, 3, 1), "only the first pages count");
+            assert!(!copy(7, 9, 9), "a trim reads nothing");
+            assert!(!copy(9, 4, 4), "past the last request");
+        }
     }
 }

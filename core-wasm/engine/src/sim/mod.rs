@@ -14,7 +14,7 @@ use crate::oracle::Oracle;
 use crate::series::{SeriesPoint, SeriesRecorder};
 use crate::trace::HostOp;
 use crate::trace::{self, Trace};
-use crate::workload::Workload;
+use crate::workload::{PagePos, PageRequest, Workload, WorkloadBuilder, WorkloadShape};
 
 /// What happened to the last request served: where its response time went.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
@@ -89,6 +89,19 @@ pub struct Sim {
     ftl: Box<dyn Ftl>,
     oracle: Oracle,
     cursor: usize,
+    /// Page operations of the requests before `cursor` (the stream index of the next
+    /// request's first page, see [`crate::workload::PagePos`]).
+    page_cursor: usize,
+    /// The next prefetch burst's far pages start here, at stream index `ahead_at`.
+    ahead: PagePos,
+    ahead_at: usize,
+    /// The last burst's far pages (the next burst's near ones): how many, and whether any
+    /// may be read.
+    ahead_near: [u32; PREFETCH_BURST],
+    ahead_near_n: usize,
+    ahead_near_reads: bool,
+    /// The pages of the request being served (reused, so no allocation per request).
+    pages: Vec<u32>,
     host: HostCounters,
     response: LatencyHistogram,
     /// `response` of read and of write requests apart (not hashed: each sample is in
@@ -110,22 +123,41 @@ pub struct Sim {
 impl Sim {
     /// Builds a simulation of `trace` under `config`, pre-filling the pages the trace reads
     /// before writing them when the config asks for it.
-    pub fn new(mut config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
+    pub fn new(config: SimConfig, trace: &Trace, trace_name: &str) -> Result<Sim> {
+        let mut builder = Sim::workload_builder(&config)?;
+        builder.requests_hint(trace.requests.len());
+        builder.extend(&trace.requests)?;
+        Sim::with_workload(config, Arc::new(builder.finish()), trace_name)
+    }
+
+    /// A builder of the workload `config` needs, to feed a trace into while it is parsed
+    /// (then [`Sim::with_workload`]): the trace need not be held whole beside it.
+    pub fn workload_builder(config: &SimConfig) -> Result<WorkloadBuilder> {
+        let mut config = config.clone();
+        ftl::validate(&config)?;
+        ftl::resolve_options(&mut config)?;
+        Ok(WorkloadBuilder::new(WorkloadShape::of(&config)))
+    }
+
+    /// Builds a simulation of a trace already resolved to pages ([`Sim::workload_builder`]);
+    /// simulations of configurations of the same shape can share one workload.
+    pub fn with_workload(mut config: SimConfig, workload: Arc<Workload>, trace_name: &str) -> Result<Sim> {
         ftl::validate(&config)?;
         ftl::resolve_options(&mut config)?;
         // A trace without timestamps (every arrival at 0) would measure its position in one
         // long queue, not a response time: replay it closed loop, as DESIGN §3 says. The
         // metrics' config shows the mode actually used.
-        if config.timing == TimingMode::Trace && trace.requests.iter().all(|r| r.time_ns == 0) {
+        if config.timing == TimingMode::Trace && workload.untimed() {
             config.timing = TimingMode::Closed;
         }
+        if !workload.shape().serves(&WorkloadShape::of(&config)) {
+            return Err(EngineError::Config(format!(
+                "the workload was resolved for {:?}, not for this configuration's {:?}",
+                workload.shape(),
+                WorkloadShape::of(&config)
+            )));
+        }
         let dev_cfg = &config.device;
-        let workload = Workload::build(
-            &trace.requests,
-            dev_cfg.page_bytes,
-            dev_cfg.logical_pages(),
-            config.workload.address_map,
-        )?;
         let flash = FlashArray::new(dev_cfg.blocks, dev_cfg.pages_per_block, dev_cfg.cell)
             .with_sizes(dev_cfg.page_bytes, dev_cfg.oob_bytes);
         let mut device = Device::with_units(
@@ -138,15 +170,22 @@ impl Sim {
         .with_posted_programs(dev_cfg.posted_programs);
         device.set_meta_hook(config.metadata.hook(dev_cfg.page_bytes, &dev_cfg.latency)?);
         let ftl = ftl::build(&config)?;
-        let series = SeriesRecorder::new(workload.requests.len() as u64);
+        let series = SeriesRecorder::new(workload.len() as u64);
         let oracle = Oracle::new(dev_cfg.logical_pages());
         let mut sim = Sim {
             trace_name: trace_name.to_string(),
-            workload: Arc::new(workload),
+            workload,
             device,
             ftl,
             oracle,
             cursor: 0,
+            page_cursor: 0,
+            ahead: PagePos::default(),
+            ahead_at: 0,
+            ahead_near: [0; PREFETCH_BURST],
+            ahead_near_n: 0,
+            ahead_near_reads: false,
+            pages: Vec::new(),
             host: HostCounters::default(),
             response: LatencyHistogram::default(),
             response_read: LatencyHistogram::default(),
@@ -233,10 +272,10 @@ impl Sim {
             return Err(e.clone());
         }
         let mut done = 0;
-        while done < n && self.cursor < self.workload.requests.len() {
+        while done < n && self.cursor < self.workload.len() {
             if let Err(e) = self.serve_one() {
                 // Name the request: the metrics of those served before it stay readable.
-                let e = e.at_request(self.cursor as u64 + 1, self.workload.requests.len() as u64);
+                let e = e.at_request(self.cursor as u64 + 1, self.workload.len() as u64);
                 self.failed = Some(e.clone());
                 return Err(e);
             }
@@ -281,12 +320,20 @@ impl Sim {
     }
 
     fn serve_one(&mut self) -> Result<()> {
-        let workload = Arc::clone(&self.workload);
-        let req = workload.requests[self.cursor];
-        let pages = workload.pages_of(&req);
+        let req = self.workload.requests()[self.cursor];
+        let mut pages = std::mem::take(&mut self.pages);
+        pages.clear();
+        pages.extend(self.workload.pages_of(&req));
+        let served = self.serve(req, &pages);
+        self.pages = pages;
+        served
+    }
+
+    /// Serves request `req` (the one at the cursor), whose logical pages are `pages`.
+    fn serve(&mut self, req: PageRequest, pages: &[u32]) -> Result<()> {
         let index = self.cursor as u64;
         let arrival = match self.config.timing {
-            TimingMode::Trace => req.time_ns,
+            TimingMode::Trace => self.workload.time_ns(self.cursor),
             TimingMode::Closed => self.last_completion_ns,
             TimingMode::Periodic(period) => index.checked_mul(period).ok_or_else(|| {
                 EngineError::Config(format!(
@@ -304,10 +351,10 @@ impl Sim {
             self.account_cost(span);
         }
         self.device.begin_request(arrival);
-        self.device.emit(|| Event::Request { index, op: req.op, lpn: pages[0], pages: req.pages });
-        self.ftl.begin_request(req.op, pages, &mut self.device)?;
-        let first = req.first as usize;
-        match req.op {
+        self.device.emit(|| Event::Request { index, op: req.op(), lpn: pages[0], pages: req.pages() });
+        self.ftl.begin_request(req.op(), pages, &mut self.device)?;
+        let first = self.page_cursor;
+        match req.op() {
             HostOp::Read => {
                 self.host.reads += 1;
                 for (k, &lpn) in pages.iter().enumerate() {
@@ -315,13 +362,13 @@ impl Sim {
                     self.read_page(lpn)?;
                 }
                 // The data goes out to the host after it is read.
-                self.device.host_transfer(u64::from(req.pages));
-                self.host.pages_read += u64::from(req.pages);
+                self.device.host_transfer(u64::from(req.pages()));
+                self.host.pages_read += u64::from(req.pages());
             }
             HostOp::Write => {
                 self.host.writes += 1;
                 // The data comes in from the host before it is written.
-                self.device.host_transfer(u64::from(req.pages));
+                self.device.host_transfer(u64::from(req.pages()));
                 let rmw = self.config.device.read_modify_write;
                 for (i, &lpn) in pages.iter().enumerate() {
                     self.prefetch_ahead(first + i);
@@ -334,7 +381,7 @@ impl Sim {
                     let v = self.oracle.write(lpn)?;
                     self.ftl.write(lpn, v, &mut self.device)?;
                 }
-                self.host.pages_written += u64::from(req.pages);
+                self.host.pages_written += u64::from(req.pages());
             }
             HostOp::Trim => {
                 self.host.trims += 1;
@@ -343,7 +390,7 @@ impl Sim {
                     self.oracle.trim(lpn);
                     self.ftl.trim(lpn, &mut self.device)?;
                 }
-                self.host.pages_trimmed += u64::from(req.pages);
+                self.host.pages_trimmed += u64::from(req.pages());
             }
         }
         self.ftl.end_request(&mut self.device)?;
@@ -354,7 +401,7 @@ impl Sim {
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;
         self.response.record(self.last_response_ns);
-        match req.op {
+        match req.op() {
             HostOp::Read => self.response_read.record(self.last_response_ns),
             HostOp::Write => self.response_write.record(self.last_response_ns),
             HostOp::Trim => {}
@@ -374,13 +421,14 @@ impl Sim {
         // request on the hot path).
         self.last = LastRequest {
             index,
-            op: req.op,
+            op: req.op(),
             lpn: pages[0],
-            pages: req.pages,
+            pages: req.pages(),
             span,
             cost: self.device.cost.clone(),
         };
         self.cursor += 1;
+        self.page_cursor += pages.len();
         Ok(())
     }
 
@@ -392,7 +440,7 @@ impl Sim {
     /// instruction (wasm) a hint is a plain load that holds the CPU back until it arrives,
     /// and loads issued back to back wait for their misses together, not one after another.
     #[inline(always)] // a test per page in the caller; the burst itself is a call
-    fn prefetch_ahead(&self, p: usize) {
+    fn prefetch_ahead(&mut self, p: usize) {
         if p.is_multiple_of(PREFETCH_BURST) {
             self.prefetch_burst(p);
         }
@@ -400,14 +448,29 @@ impl Sim {
 
     /// [`Sim::prefetch_ahead`] at the start of a burst.
     #[inline(never)]
-    fn prefetch_burst(&self, p: usize) {
+    fn prefetch_burst(&mut self, p: usize) {
         const N: usize = PREFETCH_BURST;
-        let lpns = &self.workload.lpns;
-        let burst = |from: usize| lpns.get(from..).map_or(&[][..], |l| &l[..l.len().min(N)]);
+        // Bursts come every N pages, so the last one's far pages are this one's near ones
+        // and its position is where this one's far pages start; anywhere else (the first
+        // burst) both are found from the cursor.
+        if self.ahead_at != p + 2 * N {
+            let from = PagePos { request: self.cursor, page: 0 };
+            self.ahead = self.workload.advance(from, p + N - self.page_cursor);
+            (self.ahead_near_n, self.ahead_near_reads) =
+                self.workload.copy_pages(self.ahead, &mut self.ahead_near, N);
+            self.ahead = self.workload.advance(self.ahead, N);
+        }
+        let mut far = [0u32; N];
+        let (far_n, far_reads) = self.workload.copy_pages(self.ahead, &mut far, N);
+        self.ahead = self.workload.advance(self.ahead, N);
+        self.ahead_at = p + 3 * N;
+        let near = std::mem::replace(&mut self.ahead_near, far);
+        let near_n = std::mem::replace(&mut self.ahead_near_n, far_n);
+        let reads = std::mem::replace(&mut self.ahead_near_reads, far_reads);
         let ahead = crate::prefetch::Lookahead {
-            far: burst(p + 2 * N),
-            near: burst(p + N),
-            reads: self.workload.reads_among(self.cursor, p + N..p + 2 * N),
+            far: &far[..far_n],
+            near: &near[..near_n],
+            reads,
             also: self.oracle.stamps(),
         };
         self.ftl.prefetch(&ahead, &self.device);
@@ -450,7 +513,7 @@ impl Sim {
     /// the last request served become its `touched`. Read-only.
     pub fn inspect_query(&self, mut query: crate::inspect::InspectQuery) -> crate::inspect::Inspection {
         query.touched = match self.cursor.checked_sub(1) {
-            Some(i) => self.workload.pages_of(&self.workload.requests[i]).to_vec(),
+            Some(i) => self.workload.pages_of(&self.workload.requests()[i]).collect(),
             None => Vec::new(),
         };
         let mut ins = self.ftl.inspect(&query);
@@ -495,12 +558,12 @@ impl Sim {
 
     /// Requests in the trace.
     pub fn total(&self) -> usize {
-        self.workload.requests.len()
+        self.workload.len()
     }
 
     /// True when the whole trace has been served.
     pub fn done(&self) -> bool {
-        self.cursor >= self.workload.requests.len()
+        self.cursor >= self.workload.len()
     }
 
     /// The configuration.
@@ -531,7 +594,7 @@ impl Sim {
 
     /// Distinct logical pages the trace touches.
     pub fn footprint(&self) -> u64 {
-        self.workload.footprint
+        self.workload.footprint()
     }
 
     /// What the host asked for so far (requests, pages, service-time parts).

@@ -8,7 +8,7 @@
 //!
 #![doc = include_str!("notes.md")]
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -84,13 +84,66 @@ enum Job {
     DrainBuffer(BlockId),
 }
 
+/// The buffer page map, LPN -> PPN: an array over the logical pages, in LPN order like the
+/// ordered map it replaces (whose inserts and removals were 40 % of GFTL's host time).
+#[derive(Debug, Clone)]
+struct BufferMap {
+    ppns: Vec<Ppn>,
+    len: usize,
+}
+
+impl BufferMap {
+    const NONE: Ppn = Ppn::MAX;
+
+    fn new(logical_pages: usize) -> Self {
+        BufferMap { ppns: vec![Self::NONE; logical_pages], len: 0 }
+    }
+
+    fn get(&self, lpn: &u32) -> Option<&Ppn> {
+        self.ppns.get(*lpn as usize).filter(|&&p| p != Self::NONE)
+    }
+
+    fn insert(&mut self, lpn: u32, ppn: Ppn) {
+        let slot = &mut self.ppns[lpn as usize];
+        self.len += usize::from(*slot == Self::NONE);
+        *slot = ppn;
+    }
+
+    fn remove(&mut self, lpn: &u32) {
+        if let Some(slot) = self.ppns.get_mut(*lpn as usize) {
+            self.len -= usize::from(*slot != Self::NONE);
+            *slot = Self::NONE;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Entries (LPN, PPN) with LPNs in `lpns`, in LPN order.
+    fn range(&self, lpns: std::ops::Range<u32>) -> impl Iterator<Item = (u32, Ppn)> + '_ {
+        let end = (lpns.end as usize).min(self.ppns.len());
+        let start = (lpns.start as usize).min(end);
+        self.entries(start, end)
+    }
+
+    /// Every entry (LPN, PPN), in LPN order.
+    fn iter(&self) -> impl Iterator<Item = (u32, Ppn)> + '_ {
+        self.entries(0, self.ppns.len())
+    }
+
+    fn entries(&self, start: usize, end: usize) -> impl Iterator<Item = (u32, Ppn)> + '_ {
+        (start..end).map(|i| (i as u32, self.ppns[i])).filter(|&(_, p)| p != Self::NONE)
+    }
+}
+
 /// GFTL state.
 #[derive(Debug, Clone)]
 pub struct Gftl {
     ppb: u32,
     data: Vec<BlockId>,
     /// Page map of the buffer (and of pages a cleaning has moved so far): LPN → PPN.
-    buffer_map: BTreeMap<u32, Ppn>,
+    buffer_map: BufferMap,
     /// Buffer blocks, the one being written last.
     buffers: Vec<BlockId>,
     buffer_blocks: usize,
@@ -122,7 +175,7 @@ impl Gftl {
         Ok(Gftl {
             ppb,
             data: vec![NO_BLOCK; lbns as usize],
-            buffer_map: BTreeMap::new(),
+            buffer_map: BufferMap::new(d.logical_pages() as usize),
             buffers: Vec::new(),
             buffer_blocks,
             queue: VecDeque::new(),
@@ -266,8 +319,8 @@ impl Gftl {
                     let mut list: Vec<u32> = self
                         .buffer_map
                         .range(lo..lo + self.ppb)
-                        .filter(|(_, &p)| dev.flash().block_of(p) != dest)
-                        .map(|(&l, _)| l)
+                        .filter(|&(_, p)| dev.flash().block_of(p) != dest)
+                        .map(|(l, _)| l)
                         .collect();
                     list.reverse();
                     todo = Some(list);
@@ -300,8 +353,8 @@ impl Gftl {
                 let moved: Vec<u32> = self
                     .buffer_map
                     .range(lo..lo + self.ppb)
-                    .filter(|(_, &p)| dev.flash().block_of(p) == dest)
-                    .map(|(&l, _)| l)
+                    .filter(|&(_, p)| dev.flash().block_of(p) == dest)
+                    .map(|(l, _)| l)
                     .collect();
                 for l in moved {
                     self.buffer_map.remove(&l);
@@ -527,7 +580,7 @@ impl Ftl for Gftl {
             truncated,
         };
         let (rows, cut) = crate::inspect::summarise(
-            self.buffer_map.iter().map(|(&k, &p)| Row { key: k, value: Some(p), in_ram: true }),
+            self.buffer_map.iter().map(|(k, p)| Row { key: k, value: Some(p), in_ram: true }),
             query.limit,
             |r| query.touches(r.key),
         );
@@ -573,7 +626,7 @@ impl Ftl for Gftl {
 
     fn check(&self, dev: &Device) -> Result<()> {
         self.pool.check(dev).map_err(|e| EngineError::Invariant(format!("gftl: {e}")))?;
-        for (&lpn, &p) in &self.buffer_map {
+        for (lpn, p) in self.buffer_map.iter() {
             if dev.flash().state(p) != PageState::Valid || dev.flash().tag(p).key != lpn {
                 return Err(EngineError::Invariant(format!(
                     "gftl: buffer map LPN {lpn} → PPN {p}, which holds {:?}",
@@ -593,7 +646,7 @@ impl Ftl for Gftl {
 
     fn hash_into(&self, h: &mut StateHasher) {
         h.u32s(&self.data);
-        for (&l, &p) in &self.buffer_map {
+        for (l, p) in self.buffer_map.iter() {
             h.u32s(&[l, p]);
         }
         h.u32s(&self.buffers);
