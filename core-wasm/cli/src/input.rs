@@ -76,13 +76,7 @@ pub fn load(
     options: &ParseOptions,
     max_requests: u64,
 ) -> Result<Trace, String> {
-    // The parser stops at the first request past the cap (or at `--first N`, if fewer), so
-    // no more than that is held and the refusal names the very line that passed it.
-    let past_cap = max_requests.saturating_add(1);
-    let options = ParseOptions {
-        max_requests: Some(options.max_requests.map_or(past_cap, |n| n.min(past_cap))),
-        ..options.clone()
-    };
+    let options = capped(options, max_requests);
     let parsed = stream(path, format, &options, |reader| {
         let p = reader.progress();
         if p.requests > max_requests {
@@ -136,11 +130,7 @@ pub fn load_workloads(
             }
         }
     };
-    let past_cap = max_requests.saturating_add(1);
-    let options = ParseOptions {
-        max_requests: Some(options.max_requests.map_or(past_cap, |n| n.min(past_cap))),
-        ..options.clone()
-    };
+    let options = capped(options, max_requests);
     let parsed = stream(path, format, &options, |reader| {
         let p = reader.progress();
         if p.requests > max_requests {
@@ -168,4 +158,15 @@ fn too_many(path: &str, line: u64, max: u64) -> String {
          (--max-requests); keep part of the trace with --first N or --from-s/--until-s, or raise \
          --max-requests (trace-info streams any size)"
     )
+}
+
+/// `options` with the parser stopping at the first request past `max_requests` (or at
+/// `--first N`, if fewer), so no more than that is held and the refusal names the very line
+/// that passed the cap.
+fn capped(options: &ParseOptions, max_requests: u64) -> ParseOptions {
+    let past_cap = max_requests.saturating_add(1);
+    ParseOptions {
+        max_requests: Some(options.max_requests.map_or(past_cap, |n| n.min(past_cap))),
+        ..options.clone()
+    }
 }
