@@ -18,7 +18,7 @@ pub const MAX_WORKLOAD_PAGES: u64 = 1 << 27;
 
 /// A request resolved to logical pages, in 8 bytes: a simulation holds one per request of
 /// its trace, so a million-request trace costs 8 MB. Its pages are a run of consecutive
-/// logical pages from [`PageRequest::start`] (wrapping at the device's end under the
+/// logical pages from its first (wrapping at the device's end under the
 /// `modulo` address map), or under the `dense` map a run of [`Workload`]'s page list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
