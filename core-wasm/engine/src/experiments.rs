@@ -55,6 +55,19 @@ pub struct ExperimentTrace {
     pub carries_effect: bool,
 }
 
+impl ExperimentTrace {
+    /// A seeded synthetic stand-in built to carry the paper's effect, read whole.
+    pub const fn stand_in(id: &'static str, params: fn() -> GenParams, stands_in_for: &'static str) -> Self {
+        Self {
+            id,
+            source: TraceSource::Generated(params),
+            max_requests: None,
+            stands_in_for,
+            carries_effect: true,
+        }
+    }
+}
+
 /// One compared series: a scheme with stated options (TPFTL in seed 001's baseline form and
 /// the prefetching TPFTL are two series of one scheme).
 #[derive(Debug, Clone, Copy)]

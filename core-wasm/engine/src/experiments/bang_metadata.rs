@@ -59,27 +59,9 @@ fn desktop() -> GenParams {
 }
 
 const TRACES: &[ExperimentTrace] = &[
-    ExperimentTrace {
-        id: "crystal-seq",
-        source: TraceSource::Generated(crystal_sequential),
-        max_requests: None,
-        stands_in_for: "SYNTHETIC STAND-IN for Crystal Sequential (Table I): 1,000 sequential 1 MiB requests through a 1 GiB file, half writes (seed 31)",
-        carries_effect: true,
-    },
-    ExperimentTrace {
-        id: "crystal-rand",
-        source: TraceSource::Generated(crystal_random),
-        max_requests: None,
-        stands_in_for: "SYNTHETIC STAND-IN for Crystal Random (Table I): 1,000 random 4 KiB requests in a 1 GiB file, half writes (seed 32)",
-        carries_effect: true,
-    },
-    ExperimentTrace {
-        id: "desktop",
-        source: TraceSource::Generated(desktop),
-        max_requests: None,
-        stands_in_for: "SYNTHETIC STAND-IN for WinXP General / Photoshop / FTP Download (Table I, private): 1,000 requests of 4–64 KiB, 60 % reads, a third sequential, hot fifth of 8 GiB (seed 33)",
-        carries_effect: true,
-    },
+    ExperimentTrace::stand_in("crystal-seq", crystal_sequential, "SYNTHETIC STAND-IN for Crystal Sequential (Table I): 1,000 sequential 1 MiB requests through a 1 GiB file, half writes (seed 31)"),
+    ExperimentTrace::stand_in("crystal-rand", crystal_random, "SYNTHETIC STAND-IN for Crystal Random (Table I): 1,000 random 4 KiB requests in a 1 GiB file, half writes (seed 32)"),
+    ExperimentTrace::stand_in("desktop", desktop, "SYNTHETIC STAND-IN for WinXP General / Photoshop / FTP Download (Table I, private): 1,000 requests of 4–64 KiB, 60 % reads, a third sequential, hot fifth of 8 GiB (seed 33)"),
     ExperimentTrace {
         id: "hm_0",
         source: TraceSource::Shipped("msr-cambridge_hm_0_first1000.csv"),

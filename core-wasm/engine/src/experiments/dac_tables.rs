@@ -1,7 +1,7 @@
 //! Thesis (seed 002) Ch. 2, Tables 2.4–2.5: DAC against DFTL (and NFTL, the block-mapped
 //! scheme whose whole table DAC replaces) with 132 KB of RAM on the thesis' 32 GB device.
 
-use super::{Axis, Experiment, ExperimentTrace, Measure, Reported, Scope, Series, TraceSource};
+use super::{Axis, Experiment, ExperimentTrace, Measure, Reported, Scope, Series};
 use crate::trace::generate::standins::StandIn;
 use crate::trace::generate::GenParams;
 
@@ -35,23 +35,13 @@ fn trace6() -> GenParams {
     standin(StandIn::Trace6, 6)
 }
 
-const fn t(id: &'static str, f: fn() -> GenParams, what: &'static str) -> ExperimentTrace {
-    ExperimentTrace {
-        id,
-        source: TraceSource::Generated(f),
-        max_requests: None,
-        stands_in_for: what,
-        carries_effect: true,
-    }
-}
-
 const TRACES: &[ExperimentTrace] = &[
-    t("trace1", trace1, "SYNTHETIC STAND-IN for Table 2.3 Trace 1 (DiskMon, private): 93.84 % writes, 99.96 % sequential; 30,000 4 KiB requests over a 16 GiB active region, uniform jumps (seed 1)"),
-    t("trace2", trace2, "SYNTHETIC STAND-IN for Trace 2: 76.84 % writes, 53.50 % sequential; 30,000 4 KiB requests, 16 GiB, uniform jumps (seed 2)"),
-    t("trace3", trace3, "SYNTHETIC STAND-IN for Trace 3: 11.93 % writes, 99.99 % sequential; 30,000 4 KiB requests, 16 GiB (seed 3)"),
-    t("trace4", trace4, "SYNTHETIC STAND-IN for Trace 4: 6.98 % writes, 50.01 % sequential; 30,000 4 KiB requests, 16 GiB, uniform jumps (seed 4)"),
-    t("trace5", trace5, "SYNTHETIC STAND-IN for Trace 5: 65.27 % writes, 94.98 % sequential; 30,000 4 KiB requests, 16 GiB (seed 5)"),
-    t("trace6", trace6, "SYNTHETIC STAND-IN for Trace 6: 44.95 % writes, 97.91 % sequential; 30,000 4 KiB requests, 16 GiB (seed 6)"),
+    ExperimentTrace::stand_in("trace1", trace1, "SYNTHETIC STAND-IN for Table 2.3 Trace 1 (DiskMon, private): 93.84 % writes, 99.96 % sequential; 30,000 4 KiB requests over a 16 GiB active region, uniform jumps (seed 1)"),
+    ExperimentTrace::stand_in("trace2", trace2, "SYNTHETIC STAND-IN for Trace 2: 76.84 % writes, 53.50 % sequential; 30,000 4 KiB requests, 16 GiB, uniform jumps (seed 2)"),
+    ExperimentTrace::stand_in("trace3", trace3, "SYNTHETIC STAND-IN for Trace 3: 11.93 % writes, 99.99 % sequential; 30,000 4 KiB requests, 16 GiB (seed 3)"),
+    ExperimentTrace::stand_in("trace4", trace4, "SYNTHETIC STAND-IN for Trace 4: 6.98 % writes, 50.01 % sequential; 30,000 4 KiB requests, 16 GiB, uniform jumps (seed 4)"),
+    ExperimentTrace::stand_in("trace5", trace5, "SYNTHETIC STAND-IN for Trace 5: 65.27 % writes, 94.98 % sequential; 30,000 4 KiB requests, 16 GiB (seed 5)"),
+    ExperimentTrace::stand_in("trace6", trace6, "SYNTHETIC STAND-IN for Trace 6: 44.95 % writes, 97.91 % sequential; 30,000 4 KiB requests, 16 GiB (seed 6)"),
 ];
 
 const fn hit(trace: &'static str, paper: f64) -> Reported {

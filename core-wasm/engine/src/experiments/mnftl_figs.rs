@@ -26,20 +26,10 @@ fn systemdisk3() -> GenParams {
     standin(StandIn::Systemdisk3, 33)
 }
 
-const fn sd(id: &'static str, f: fn() -> GenParams, what: &'static str) -> ExperimentTrace {
-    ExperimentTrace {
-        id,
-        source: TraceSource::Generated(f),
-        max_requests: None,
-        stands_in_for: what,
-        carries_effect: true,
-    }
-}
-
 const TRACES: &[ExperimentTrace] = &[
-    sd("systemdisk1", systemdisk1, "SYNTHETIC STAND-IN for Table 3.1 Systemdisk1 (DiskMon, private): 74.04 % writes, mean 42.65 KB; 100,000 requests of geometric sizes, 82.7 % sequential (the DiskMon mean), uniform jumps over 160 MiB (seed 31)"),
-    sd("systemdisk2", systemdisk2, "SYNTHETIC STAND-IN for Systemdisk2: 61.96 % writes, mean 44.10 KB; 100,000 requests, 160 MiB (seed 32)"),
-    sd("systemdisk3", systemdisk3, "SYNTHETIC STAND-IN for Systemdisk3: 58.10 % writes, mean 36.72 KB; 100,000 requests, 160 MiB (seed 33)"),
+    ExperimentTrace::stand_in("systemdisk1", systemdisk1, "SYNTHETIC STAND-IN for Table 3.1 Systemdisk1 (DiskMon, private): 74.04 % writes, mean 42.65 KB; 100,000 requests of geometric sizes, 82.7 % sequential (the DiskMon mean), uniform jumps over 160 MiB (seed 31)"),
+    ExperimentTrace::stand_in("systemdisk2", systemdisk2, "SYNTHETIC STAND-IN for Systemdisk2: 61.96 % writes, mean 44.10 KB; 100,000 requests, 160 MiB (seed 32)"),
+    ExperimentTrace::stand_in("systemdisk3", systemdisk3, "SYNTHETIC STAND-IN for Systemdisk3: 58.10 % writes, mean 36.72 KB; 100,000 requests, 160 MiB (seed 33)"),
     ExperimentTrace {
         id: "websearch",
         source: TraceSource::Shipped("mqsim_wsrch-small_websearch.trace"),

@@ -32,42 +32,12 @@ const WEBSEARCH: ExperimentTrace = ExperimentTrace {
     stands_in_for: "REAL EXCERPT standing in for the read-dominant traces: UMass/SPC WebSearch (24,783 requests, almost all reads, hardly any re-reference)",
     carries_effect: false,
 };
-const HM_0_TREE: ExperimentTrace = ExperimentTrace {
-    id: "hm_0-synthetic",
-    source: TraceSource::Generated(standins::hm_0_tree),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR hm_0 from seed 001 Table II (8.89 KB mean request, 35 % reads); assumed Zipf 0.99 over 1.5 GiB, 300,000 requests (seed 7)",
-    carries_effect: true,
-};
-const PROJ_3_HC: ExperimentTrace = ExperimentTrace {
-    id: "proj_3-synthetic",
-    source: TraceSource::Generated(standins::proj_3_hcftl),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR proj_3 from seed 001 Table II (9.75 KB mean request, 95 % reads); assumed Zipf 0.99 over 2.4 GiB (four times the CMT's reach), Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 13)",
-    carries_effect: true,
-};
-const HM_0_HC: ExperimentTrace = ExperimentTrace {
-    id: "hm_0-synthetic",
-    source: TraceSource::Generated(standins::hm_0_hcftl),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR hm_0 from seed 001 Table II (8.89 KB mean request, 35 % reads); assumed Zipf 0.99 over 2.4 GiB (four times the CMT's reach), Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 11)",
-    carries_effect: true,
-};
+const HM_0_TREE: ExperimentTrace = ExperimentTrace::stand_in("hm_0-synthetic", standins::hm_0_tree, "SYNTHETIC STAND-IN for MSR hm_0 from seed 001 Table II (8.89 KB mean request, 35 % reads); assumed Zipf 0.99 over 1.5 GiB, 300,000 requests (seed 7)");
+const PROJ_3_HC: ExperimentTrace = ExperimentTrace::stand_in("proj_3-synthetic", standins::proj_3_hcftl, "SYNTHETIC STAND-IN for MSR proj_3 from seed 001 Table II (9.75 KB mean request, 95 % reads); assumed Zipf 0.99 over 2.4 GiB (four times the CMT's reach), Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 13)");
+const HM_0_HC: ExperimentTrace = ExperimentTrace::stand_in("hm_0-synthetic", standins::hm_0_hcftl, "SYNTHETIC STAND-IN for MSR hm_0 from seed 001 Table II (8.89 KB mean request, 35 % reads); assumed Zipf 0.99 over 2.4 GiB (four times the CMT's reach), Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 11)");
 
-const PROJ_3_GROUPED: ExperimentTrace = ExperimentTrace {
-    id: "proj_3-grouped",
-    source: TraceSource::Generated(standins::proj_3_grouped),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR proj_3 with correlated re-reference: Table II's 9.75 KB mean request and 95 % reads; requests come in visits to groups of scattered extents (each group covers 150 of 1,024 pages, seed 001 Fig. 1), group popularity Zipf 0.99, a visit moving its group's bytes about once; groups cover four times the CMT's reach (4,200 groups over 16.4 GiB); Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 17)",
-    carries_effect: true,
-};
-const HM_0_GROUPED: ExperimentTrace = ExperimentTrace {
-    id: "hm_0-grouped",
-    source: TraceSource::Generated(standins::hm_0_grouped),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR hm_0 with correlated re-reference: Table II's 8.89 KB mean request and 35 % reads, in visits to groups of scattered extents as proj_3-grouped, 1,000,000 requests (seed 19)",
-    carries_effect: true,
-};
+const PROJ_3_GROUPED: ExperimentTrace = ExperimentTrace::stand_in("proj_3-grouped", standins::proj_3_grouped, "SYNTHETIC STAND-IN for MSR proj_3 with correlated re-reference: Table II's 9.75 KB mean request and 95 % reads; requests come in visits to groups of scattered extents (each group covers 150 of 1,024 pages, seed 001 Fig. 1), group popularity Zipf 0.99, a visit moving its group's bytes about once; groups cover four times the CMT's reach (4,200 groups over 16.4 GiB); Poisson arrivals at the real trace's mean rate, 1,000,000 requests (seed 17)");
+const HM_0_GROUPED: ExperimentTrace = ExperimentTrace::stand_in("hm_0-grouped", standins::hm_0_grouped, "SYNTHETIC STAND-IN for MSR hm_0 with correlated re-reference: Table II's 8.89 KB mean request and 35 % reads, in visits to groups of scattered extents as proj_3-grouped, 1,000,000 requests (seed 19)");
 /// The stand-ins with independent Zipf references, and those with correlated re-reference.
 const INDEPENDENT: &[&str] = &["proj_3-synthetic", "hm_0-synthetic"];
 const GROUPED: &[&str] = &["proj_3-grouped", "hm_0-grouped"];
@@ -180,21 +150,9 @@ const HCFTL: Experiment = Experiment {
     ],
 };
 
-const PROJ_3_LONG: ExperimentTrace = ExperimentTrace {
-    id: "proj_3-synthetic-long",
-    source: TraceSource::Generated(standins::proj_3_long),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR proj_3 (Table II: 9.75 KB, 95 % reads), as proj_3-synthetic but 2,000,000 requests (the real trace has 2,244,644): long enough to see whether HCFTL's 1,600-record DTP index fills",
-    carries_effect: true,
-};
+const PROJ_3_LONG: ExperimentTrace = ExperimentTrace::stand_in("proj_3-synthetic-long", standins::proj_3_long, "SYNTHETIC STAND-IN for MSR proj_3 (Table II: 9.75 KB, 95 % reads), as proj_3-synthetic but 2,000,000 requests (the real trace has 2,244,644): long enough to see whether HCFTL's 1,600-record DTP index fills");
 
-const PROJ_3_GROUPED_LONG: ExperimentTrace = ExperimentTrace {
-    id: "proj_3-grouped-long",
-    source: TraceSource::Generated(standins::proj_3_grouped_long),
-    max_requests: None,
-    stands_in_for: "SYNTHETIC STAND-IN for MSR proj_3 with correlated re-reference (Table II: 9.75 KB, 95 % reads), as proj_3-grouped but 2,000,000 requests (seed 17)",
-    carries_effect: true,
-};
+const PROJ_3_GROUPED_LONG: ExperimentTrace = ExperimentTrace::stand_in("proj_3-grouped-long", standins::proj_3_grouped_long, "SYNTHETIC STAND-IN for MSR proj_3 with correlated re-reference (Table II: 9.75 KB, 95 % reads), as proj_3-grouped but 2,000,000 requests (seed 17)");
 
 /// HCFTL's lead over a long run: whether the DTP index saturates, with and without idle time.
 const HCFTL_LONG: Experiment = Experiment {
@@ -268,20 +226,8 @@ const SHIN: Experiment = Experiment {
     series: SHIN_SERIES,
     baseline: "page",
     traces: &[
-        ExperimentTrace {
-            id: "desktop-a",
-            source: TraceSource::Generated(standins::shin_a),
-            max_requests: None,
-            stands_in_for: "SYNTHETIC STAND-IN A for Shin's private Windows XP desktop trace (seed 004 §4: 52 % reads, footprint written about 3 times): 75,000 requests of 4–64 KiB, half sequential, jumps uniform over a 256 MiB footprint (seed 004 states no skew; the 80/20 skew of the first stand-in is kept as standins::shin_a_8020), writing 3.1 times it (seed 4)",
-            carries_effect: true,
-        },
-        ExperimentTrace {
-            id: "desktop-b",
-            source: TraceSource::Generated(standins::shin_b),
-            max_requests: None,
-            stands_in_for: "SYNTHETIC STAND-IN B: as A with larger, more sequential writes (4 KiB–1 MiB, 70 % sequential), jumps uniform, 8,000 requests writing 4.2 times the 256 MiB footprint (seed 5)",
-            carries_effect: true,
-        },
+        ExperimentTrace::stand_in("desktop-a", standins::shin_a, "SYNTHETIC STAND-IN A for Shin's private Windows XP desktop trace (seed 004 §4: 52 % reads, footprint written about 3 times): 75,000 requests of 4–64 KiB, half sequential, jumps uniform over a 256 MiB footprint (seed 004 states no skew; the 80/20 skew of the first stand-in is kept as standins::shin_a_8020), writing 3.1 times it (seed 4)"),
+        ExperimentTrace::stand_in("desktop-b", standins::shin_b, "SYNTHETIC STAND-IN B: as A with larger, more sequential writes (4 KiB–1 MiB, 70 % sequential), jumps uniform, 8,000 requests writing 4.2 times the 256 MiB footprint (seed 5)"),
     ],
     axis: Axis::FootprintUtilization { footprint_bytes: standins::SHIN_FOOTPRINT },
     // The paper's 0.4-0.8, and beyond it where §4 expects the gap to grow.

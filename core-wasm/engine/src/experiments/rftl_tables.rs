@@ -1,7 +1,7 @@
 //! Thesis (seed 002) Ch. 4, Tables 4.4–4.6: RFTL against GFTL and NFTL on the large-block
 //! SLC part, every request one page arriving once per period.
 
-use super::{Axis, Experiment, ExperimentTrace, Measure, Reported, Scope, Series, TraceSource};
+use super::{Axis, Experiment, ExperimentTrace, Measure, Reported, Scope, Series};
 use crate::trace::generate::standins::StandIn;
 use crate::trace::generate::{GenParams, SizeDist};
 
@@ -30,20 +30,8 @@ fn financial() -> GenParams {
 }
 
 const TRACES: &[ExperimentTrace] = &[
-    ExperimentTrace {
-        id: "multimedia",
-        source: TraceSource::Generated(multimedia),
-        max_requests: None,
-        stands_in_for: "SYNTHETIC STAND-IN for the Multimedia trace (§4.4.1: 1,633,269 writes, 1,002,748 reads; 61.96 % writes): 200,000 single 2 KiB pages, 82.7 % sequential (the DiskMon traces' mean), uniform jumps over the whole 42 MiB logical space (seed 41)",
-        carries_effect: true,
-    },
-    ExperimentTrace {
-        id: "financial",
-        source: TraceSource::Generated(financial),
-        max_requests: None,
-        stands_in_for: "SYNTHETIC STAND-IN for the Financial trace (OLTP: 4,099,354 writes, 1,235,633 reads; 76.84 % writes), built as the trace2 stand-in (76.84 % writes, 53.50 % sequential): 200,000 single 2 KiB pages, uniform jumps over the whole 42 MiB logical space (seed 42)",
-        carries_effect: true,
-    },
+    ExperimentTrace::stand_in("multimedia", multimedia, "SYNTHETIC STAND-IN for the Multimedia trace (§4.4.1: 1,633,269 writes, 1,002,748 reads; 61.96 % writes): 200,000 single 2 KiB pages, 82.7 % sequential (the DiskMon traces' mean), uniform jumps over the whole 42 MiB logical space (seed 41)"),
+    ExperimentTrace::stand_in("financial", financial, "SYNTHETIC STAND-IN for the Financial trace (OLTP: 4,099,354 writes, 1,235,633 reads; 76.84 % writes), built as the trace2 stand-in (76.84 % writes, 53.50 % sequential): 200,000 single 2 KiB pages, uniform jumps over the whole 42 MiB logical space (seed 42)"),
 ];
 
 const fn value(
