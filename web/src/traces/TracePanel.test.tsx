@@ -3,14 +3,14 @@
 // a scheme must not reload with the store's older options (and drop what was just typed).
 import { File as NodeFile } from 'node:buffer';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SimClient } from '../engine/client';
 import type { SchemeInfo, TracePreview } from '../engine/protocol';
 import { SimStore } from '../store/store';
 import { StoreContext } from '../store/useSim';
 import { FakeClient, fakeInfo } from '../test/fakeClient';
 import { TracePanel } from './TracePanel';
+import { mountPoint } from '../test/dom';
 
 const shipped = vi.hoisted(() => ({ traces: [] as unknown[] }));
 vi.mock('./useManifest', () => ({ useManifest: () => ({ manifest: shipped }) }));
@@ -22,12 +22,11 @@ vi.mock('./library/useLibrary', () => ({
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const schemes = [{ id: 'page' }, { id: 'dftl' }] as SchemeInfo[];
-let root: Root;
-let host: HTMLElement;
+const dom = mountPoint();
 
 function mount(store: SimStore) {
   act(() =>
-    root.render(
+    dom.root.render(
       <StoreContext.Provider value={store}>
         <TracePanel />
       </StoreContext.Provider>,
@@ -45,7 +44,7 @@ function loadedStore(parseChoices = {}, client = new FakeClient()) {
 
 /** The form control in the field labelled `label`. */
 function field<T extends HTMLElement>(label: string): T {
-  const span = [...host.querySelectorAll('label > span')].find((s) => s.textContent === label);
+  const span = [...dom.host.querySelectorAll('label > span')].find((s) => s.textContent === label);
   if (!span) throw new Error(`no field ${label}`);
   return span.parentElement!.querySelector('input, select') as T;
 }
@@ -60,16 +59,6 @@ function change(el: HTMLInputElement | HTMLSelectElement, value: string) {
 }
 
 describe('TracePanel', () => {
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-
   it('reloads with the options being edited when the scheme changes', () => {
     const { store, load } = loadedStore({ skipBadLines: true });
     mount(store);
@@ -95,7 +84,7 @@ describe('TracePanel', () => {
     mount(store);
     // jsdom's File cannot be read; Node's can, and the panel only needs Blob's reading API.
     const file = new NodeFile(['0 0 8 8 0\n1000 0 16 8 1\n'], 'mq.trace') as unknown as File;
-    const input = host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
+    const input = dom.host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
     Object.defineProperty(input, 'files', { value: [file], configurable: true });
     act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
     expect(load).not.toHaveBeenCalled();
@@ -131,33 +120,33 @@ describe('TracePanel', () => {
     const third = await client.next('tracePreview');
     expect(JSON.parse(third.body.optionsJson as string)).toEqual({ skip_bad_lines: true, time_unit: 'ms' });
     await act(async () => third.resolve({ type: 'tracePreviewed', preview: preview('msr', 'ms') }));
-    expect(host.querySelector('[data-kind=request] td:last-child')?.textContent).toBe(
+    expect(dom.host.querySelector('[data-kind=request] td:last-child')?.textContent).toBe(
       'write 4.00 KiB at byte 4,096 · t+0 ns · device 0',
     );
 
-    const commit = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;
+    const commit = [...dom.host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;
     await act(async () => commit.click());
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     const [experiment, choices] = load.mock.calls[0];
     expect(experiment).toMatchObject({ traceName: 'mq.trace', file, config: { scheme: 'page' } });
     expect(experiment?.traceHash).toMatch(/^[0-9a-f]{64}$/);
     expect(choices).toEqual({ skipBadLines: true, format: 'msr', timeUnit: 'ms' });
-    expect(host.querySelector('[data-testid=upload-preview]')).toBeNull();
+    expect(dom.host.querySelector('[data-testid=upload-preview]')).toBeNull();
   });
 
   it('Esc in the preview cancels it and gives the focus back to the upload button', async () => {
     const { store, load } = loadedStore({}, new FakeClient());
     mount(store);
-    const input = host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
+    const input = dom.host.querySelector<HTMLInputElement>('[data-testid=trace-upload]')!;
     Object.defineProperty(input, 'files', {
       value: [new NodeFile(['0 0 8 8 0\n'], 'mq.trace') as unknown as File],
       configurable: true,
     });
     act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
-    const preview = host.querySelector<HTMLElement>('[data-testid=upload-preview]')!;
+    const preview = dom.host.querySelector<HTMLElement>('[data-testid=upload-preview]')!;
     act(() => preview.querySelector<HTMLElement>('h3')!.focus());
     act(() => void preview.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
-    expect(host.querySelector('[data-testid=upload-preview]')).toBeNull();
+    expect(dom.host.querySelector('[data-testid=upload-preview]')).toBeNull();
     expect(document.activeElement).toBe(input);
     expect(load).not.toHaveBeenCalled();
   });
@@ -196,7 +185,7 @@ describe('TracePanel', () => {
       });
       mount(store);
       await act(async () => {});
-      const fix = [...host.querySelectorAll('button')].find((b) =>
+      const fix = [...dom.host.querySelectorAll('button')].find((b) =>
         b.textContent?.startsWith('Run dftl on the teaching device'),
       )!;
       expect(fix.textContent).toBe('Run dftl on the teaching device (64 blocks × 16 pages)');

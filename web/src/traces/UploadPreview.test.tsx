@@ -3,19 +3,18 @@
 // binary (not empty), and Load stays off for a file the load would refuse.
 import { File as NodeFile } from 'node:buffer';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engineClient } from '../test/engineClient';
 import { UploadPreview } from './UploadPreview';
+import { mountPoint } from '../test/dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLElement;
+const dom = mountPoint();
 
 async function preview(file: NodeFile) {
   act(() =>
-    root.render(
+    dom.root.render(
       <UploadPreview
         file={file as unknown as File}
         client={engineClient()}
@@ -26,34 +25,24 @@ async function preview(file: NodeFile) {
       />,
     ),
   );
-  for (let i = 0; i < 100 && !host.querySelector('[data-testid=preview-format]'); i++)
+  for (let i = 0; i < 100 && !dom.host.querySelector('[data-testid=preview-format]'); i++)
     await act(() => new Promise<void>((r) => setTimeout(r, 10)));
 }
 
-const load = () => [...host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;
+const load = () => [...dom.host.querySelectorAll('button')].find((b) => b.textContent === 'Load this trace')!;
 
 describe('UploadPreview', () => {
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-
   it('calls a binary file binary, as the load does, and keeps Load off', async () => {
     // High bytes with no line break in the first 64 KiB (the preview's sample).
     const bytes = new Uint8Array(100_000).map((_, i) => 0x80 | ((i * 2654435761) >>> 13));
     await preview(new NodeFile([bytes], 'binary.bin'));
-    expect(host.querySelector('[data-testid=preview-error]')!.textContent).toContain('looks binary');
+    expect(dom.host.querySelector('[data-testid=preview-error]')!.textContent).toContain('looks binary');
     expect(load().disabled).toBe(true);
   });
 
   it('lets a text trace load', async () => {
     await preview(new NodeFile(['128166385295514663,hm,0,Write,9056014336,2048,2833\n'], 'hm.csv'));
-    expect(host.querySelector('[data-testid=preview-error]')).toBeNull();
+    expect(dom.host.querySelector('[data-testid=preview-error]')).toBeNull();
     expect(load().disabled).toBe(false);
   });
 });

@@ -2,8 +2,7 @@
 // The cache panel follows the timeline through a DFTL miss: the structure and item of the
 // current path step are outlined, and the path's steps move the timeline (also by arrows).
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SimClient } from '../../engine/client';
 import type { EngineEvent, RequestTrace } from '../../engine/events';
 import type { Inspection } from '../../engine/inspection';
@@ -12,6 +11,7 @@ import { StoreContext } from '../../store/useSim';
 import { FakeClient, fakeInfo } from '../../test/fakeClient';
 import { CachePanel } from './CachePanel';
 import { program } from '../../test/events';
+import { mountPoint } from '../../test/dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -58,13 +58,12 @@ const INSPECTION: Inspection = {
   ],
 };
 
-let root: Root;
-let host: HTMLElement;
+const dom = mountPoint();
 
 /** Renders the panel and answers its inspection question with `inspection`. */
 async function show(store: SimStore, client: FakeClient, inspection: Inspection) {
   act(() =>
-    root.render(
+    dom.root.render(
       <StoreContext.Provider value={store}>
         <CachePanel />
       </StoreContext.Provider>,
@@ -88,25 +87,14 @@ async function mount(op: number, current = CURRENT, inspection = INSPECTION) {
   return { store, seek };
 }
 
-const q = <T extends Element>(sel: string) => host.querySelector<T>(sel);
+const q = <T extends Element>(sel: string) => dom.host.querySelector<T>(sel);
 
 describe('CachePanel', () => {
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-
   it('on the miss, outlines the CMT with the missing key; on the read, the GTD row of its translation page', async () => {
     await mount(1);
     expect(q('[aria-current="step"]')!.textContent).toContain('Look up LPN 7 in the CMT: miss');
     expect(q('[data-testid="cache-cmt"] [data-missing-key="7"]')!.getAttribute('data-step')).toBe('miss');
-    act(() => root.unmount());
-    root = createRoot(host);
+    dom.remount();
     await mount(2);
     expect(q('[aria-current="step"]')!.textContent).toContain('Read translation page 0');
     expect(q('[data-testid="cache-gtd"] tr[data-key="0"]')!.getAttribute('data-step')).toBe('tp-read');
@@ -119,7 +107,7 @@ describe('CachePanel', () => {
     const gone = q('[data-testid="cache-cmt"] [data-step="evict"]')!;
     expect(gone.textContent).toContain('5');
     expect(gone.querySelector('[aria-label="dirty"]')).not.toBeNull();
-    const keys = [...host.querySelectorAll('[data-testid="cache-cmt"] li[data-key]')].map((li) =>
+    const keys = [...dom.host.querySelectorAll('[data-testid="cache-cmt"] li[data-key]')].map((li) =>
       li.getAttribute('data-key'),
     );
     expect(keys).toEqual(['5', '6', '8']);
@@ -128,7 +116,7 @@ describe('CachePanel', () => {
 
   it('moves the timeline to a step when it is pressed, and to the next one with →', async () => {
     const { seek } = await mount(2);
-    const steps = host.querySelectorAll<HTMLButtonElement>('.cpath__step');
+    const steps = dom.host.querySelectorAll<HTMLButtonElement>('.cpath__step');
     expect(steps).toHaveLength(4); // miss, read, insert, evict: the data write is no RAM step
     act(() => steps[2].click());
     expect(seek).toHaveBeenLastCalledWith(3, 3);
@@ -149,7 +137,7 @@ describe('CachePanel', () => {
       ranges: [{ id: 0, min: 1, max: 9, ppn: 80 }],
     };
     await mount(1, { ...CURRENT, ops: [dtp] }, { ...INSPECTION, structures: [...INSPECTION.structures, ranges] });
-    const items = host.querySelectorAll('[data-testid="cache-dtp_index"] li');
+    const items = dom.host.querySelectorAll('[data-testid="cache-dtp_index"] li');
     expect(items[0].getAttribute('data-pending-ppn')).toBe('90');
     expect(items[1].getAttribute('data-ppn')).toBe('80');
     expect(q('[data-testid="cache-gtd"] [data-step]')).toBeNull(); // a DTP is no translation page

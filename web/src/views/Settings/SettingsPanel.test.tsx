@@ -2,18 +2,17 @@
 // The settings panel over the real engine's catalog and checks: refusals read as sentences
 // beside their field, and Apply stays off while any field shows an alert.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SimStore } from '../../store/store';
 import { StoreContext } from '../../store/useSim';
 import { engineClient } from '../../test/engineClient';
 import { fakeInfo } from '../../test/fakeClient';
 import { SettingsPanel } from './SettingsPanel';
+import { mountPoint } from '../../test/dom';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLElement;
+const dom = mountPoint();
 
 const wait = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 
@@ -21,21 +20,21 @@ async function mount() {
   const store = new SimStore(engineClient());
   store['set']({ status: 'ready', info: fakeInfo(10) });
   act(() =>
-    root.render(
+    dom.root.render(
       <StoreContext.Provider value={store}>
         <SettingsPanel />
       </StoreContext.Provider>,
     ),
   );
-  for (let i = 0; i < 50 && !host.querySelector('[data-path="device.blocks"]'); i++) await wait(10);
+  for (let i = 0; i < 50 && !dom.host.querySelector('[data-path="device.blocks"]'); i++) await wait(10);
 }
 
 const input = (path: string) =>
-  host.querySelector<HTMLInputElement | HTMLSelectElement>(
+  dom.host.querySelector<HTMLInputElement | HTMLSelectElement>(
     `[data-path="${path}"] input, [data-path="${path}"] select`,
   )!;
-const alertOf = (path: string) => host.querySelector(`[data-path="${path}"] [role="alert"]`)?.textContent;
-const apply = () => [...host.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Apply'))!;
+const alertOf = (path: string) => dom.host.querySelector(`[data-path="${path}"] [role="alert"]`)?.textContent;
+const apply = () => [...dom.host.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Apply'))!;
 
 /** Changes a controlled input or select the way a user does, then lets the engine check it. */
 async function change(el: HTMLInputElement | HTMLSelectElement, value: string) {
@@ -48,21 +47,11 @@ async function change(el: HTMLInputElement | HTMLSelectElement, value: string) {
 }
 
 describe('SettingsPanel', () => {
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-
   it('keeps Apply off while a field shows its own alert, even after a preset changes others', async () => {
     await mount();
     await change(input('seed'), 'x');
     expect(alertOf('seed')).toContain('is not a number');
-    const preset = [...host.querySelectorAll('select')].find((s) =>
+    const preset = [...dom.host.querySelectorAll('select')].find((s) =>
       s.querySelector('option')?.textContent?.startsWith("choose a source's device"),
     )!;
     await change(preset, 'teaching');
