@@ -2,47 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent, RequestTrace } from '../engine/events';
 import { describeMerge, mergeWork } from './merges';
 import { narrate } from './narrate';
-import { program } from '../test/events';
+import { FAST_SHARED_RECLAIM as ops } from '../test/events';
 
 const PPB = 4;
-// A FAST victim log block (block 6) shared by two logical blocks, as ftl/logblock reclaims it:
-// per logical block its copies (read, invalidate, program), its old data block's erase and
-// the merge event; the victim's own erase before the last merge event.
-const ops: EngineEvent[] = [
-  { type: 'gc_start', victim: 6, valid: 2 },
-  { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
-  { type: 'invalidate', ppn: 0 },
-  program({ ppn: 28, block: 7, page: 0, purpose: 'merge', key: 0, version: 1 }),
-  { type: 'erase', block: 0, purpose: 'merge', ns: 2_000_000 },
-  {
-    type: 'merge',
-    kind: 'full',
-    lbn: 0,
-    data_block: 0,
-    log_block: 6,
-    result_block: 7,
-    cause: 'shared',
-    written: 4,
-    degree: 2,
-  },
-  { type: 'flash_read', ppn: 25, block: 6, page: 1, purpose: 'merge', key: 5, ns: 25_000 },
-  { type: 'invalidate', ppn: 25 },
-  { type: 'flash_program', ppn: 1, block: 0, page: 1, purpose: 'merge', kind: 'Data', key: 5, version: 9, ns: 200_000 },
-  { type: 'erase', block: 1, purpose: 'merge', ns: 2_000_000 },
-  { type: 'erase', block: 6, purpose: 'merge', ns: 2_000_000 },
-  {
-    type: 'merge',
-    kind: 'full',
-    lbn: 1,
-    data_block: 1,
-    log_block: 6,
-    result_block: 0,
-    cause: 'shared',
-    written: 4,
-    degree: 2,
-  },
-  { type: 'gc_end', victim: 6 },
-];
 const trace: RequestTrace = { index: 4, request: { type: 'request', index: 4, op: 'write', lpn: 9, pages: 1 }, ops };
 
 describe('narration of merges', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { opSummary } from './opSummary';
-import { program } from '../../test/events';
+import { FAST_SHARED_RECLAIM, program } from '../../test/events';
 
 describe('opSummary', () => {
   it('counts operations in words, with GCs and their copies', () => {
@@ -17,36 +17,8 @@ describe('opSummary', () => {
   });
 
   it('tells a log-block reclamation as its merges by kind, with their copies', () => {
-    expect(
-      opSummary([
-        { type: 'gc_start', victim: 6, valid: 2 },
-        { type: 'flash_read', ppn: 0, block: 0, page: 0, purpose: 'merge', key: 0, ns: 25_000 },
-        { type: 'invalidate', ppn: 0 },
-        program({ ppn: 28, block: 7, page: 0, purpose: 'merge', key: 0, version: 1 }),
-        {
-          type: 'merge',
-          kind: 'full',
-          lbn: 0,
-          data_block: 0,
-          log_block: 6,
-          result_block: 7,
-          cause: 'shared',
-          written: 4,
-          degree: 2,
-        },
-        {
-          type: 'merge',
-          kind: 'full',
-          lbn: 1,
-          data_block: 1,
-          log_block: 6,
-          result_block: 1,
-          cause: 'shared',
-          written: 4,
-          degree: 2,
-        },
-        { type: 'gc_end', victim: 6 },
-      ]),
-    ).toBe('1 page program, 1 page read; 2 full merges (1 page copy)');
+    expect(opSummary(FAST_SHARED_RECLAIM)).toBe(
+      '2 page programs, 2 page reads, 3 erases; 2 full merges (2 page copies)',
+    );
   });
 });
