@@ -352,12 +352,19 @@ impl BlockMap {
         let mut copies = 0;
         // In-order placement: the first offset not yet programmed in `target`.
         let mut next = from;
+        // `locate` with the data block looked up once: the block map does not change here.
+        let data = self.data_block(lbn).map(|b| dev.flash().first_ppn(b));
         for off in from..self.ppb {
             let lpn = lbn * self.ppb + off;
             if lpn >= self.logical {
                 break;
             }
-            let Some(src) = self.locate(dev, lpn) else { continue };
+            let in_data = || {
+                let p = data? + off;
+                let flash = dev.flash();
+                (flash.state(p) == PageState::Valid && flash.tag(p).key == lpn).then_some(p)
+            };
+            let Some(src) = self.log_copy(lpn).or_else(in_data) else { continue };
             if self.in_order {
                 self.pad(dev, lbn, next..off, target, purpose)?;
                 next = off + 1;
