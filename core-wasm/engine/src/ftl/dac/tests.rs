@@ -306,7 +306,7 @@ fn indexed_victim_matches_the_scan_on_random_states() {
         for step in 0..3000u32 {
             let r = next();
             // A quarter of the writes to the first eighth of the space: hot blocks.
-            let span = if r % 4 == 0 { logical / 8 } else { logical };
+            let span = if r.is_multiple_of(4) { logical / 8 } else { logical };
             let lpn = (r >> 8) as u32 % span;
             if r % 16 == 1 {
                 dac.trim(lpn, &mut dev).unwrap();

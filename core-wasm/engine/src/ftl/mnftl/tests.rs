@@ -158,9 +158,10 @@ fn the_most_mapped_logical_block_matches_a_pass_over_the_lists() {
         x ^= x >> 7;
         x ^= x << 17;
         // Most writes to a few logical blocks, so their lists grow and ties change hands.
-        let lpn = if x % 3 == 0 { (x >> 8) as u32 % logical } else { (x >> 8) as u32 % (2 * ftl.ppb) };
+        let lpn =
+            if x.is_multiple_of(3) { (x >> 8) as u32 % logical } else { (x >> 8) as u32 % (2 * ftl.ppb) };
         ftl.write(lpn, v, &mut dev).unwrap();
-        if v % 97 == 0 {
+        if v.is_multiple_of(97) {
             let runs = dev.stats.gc_runs;
             let until = dev.span().completion + 50_000_000;
             ftl.idle(&mut dev, until).unwrap();
