@@ -119,48 +119,64 @@ impl OobMap {
 
     /// Reads sub-table `s` of `lbn` (one spare-area read when it is on flash; nothing when it
     /// was never written or is held in RAM).
-    pub fn load(&self, dev: &mut Device, lbn: u32, s: u32, purpose: Purpose) -> Result<Vec<Ppn>> {
+    fn read_table(&self, dev: &mut Device, lbn: u32, s: u32, purpose: Purpose) -> Result<()> {
         if let Home::Page(p) = self.homes[self.index(lbn, s)] {
             dev.read_oob(p, purpose)?;
         }
+        Ok(())
+    }
+
+    /// Reads sub-table `s` of `lbn` ([`Self::read_table`]) and returns it.
+    pub fn load(&self, dev: &mut Device, lbn: u32, s: u32, purpose: Purpose) -> Result<Vec<Ppn>> {
+        self.read_table(dev, lbn, s, purpose)?;
         Ok(self.peek_table(dev, lbn, s))
     }
 
     /// Looks `lpn` up as a host read does: its sub-table's spare area, then the slot.
     pub fn look_up(&self, dev: &mut Device, lpn: u32) -> Result<Option<Ppn>> {
-        let (lbn, bo, s) = self.split(lpn);
-        let table = self.load(dev, lbn, s, Purpose::Data)?;
-        let slot = table[(bo % self.slots) as usize];
-        Ok((slot != NONE).then_some(slot))
+        let (lbn, _, s) = self.split(lpn);
+        self.read_table(dev, lbn, s, Purpose::Data)?;
+        Ok(self.peek(dev, lpn))
     }
 
-    /// Programs `tag` (data of `lpn`) at `ppn` with `table` (its sub-table, already read)
+    /// Programs `tag` (data of `lpn`) at `ppn` with its sub-table (read by the caller)
     /// updated to point there, in one program; the pointer follows. Returns the old copy.
-    pub fn program(
+    fn program(
         &mut self,
         dev: &mut Device,
         lpn: u32,
-        mut table: Vec<Ppn>,
         ppn: Ppn,
         tag: PageTag,
         purpose: Purpose,
     ) -> Result<Option<Ppn>> {
         let (lbn, bo, s) = self.split(lpn);
-        let slot = &mut table[(bo % self.slots) as usize];
-        let old = (*slot != NONE).then_some(*slot);
-        *slot = ppn;
-        dev.program_with(ppn, tag, PageContent { data: Vec::new(), oob: table }, purpose)?;
+        let k = (bo % self.slots) as usize;
         let i = self.index(lbn, s);
-        // The previous copy of this sub-table is never read again (reads and GC go through the
-        // pointer): the device forgets it, so host memory keeps one copy per sub-table, not
-        // one per valid page.
-        if let Home::Page(prev) = self.homes[i] {
-            if prev != ppn {
-                dev.forget_content(prev);
+        let old = match &self.homes[i] {
+            // The previous copy of this sub-table is never read again (reads and GC go
+            // through the pointer), so it moves into the new page's spare area, edited on
+            // the way, rather than being copied and then forgotten: host memory keeps one
+            // copy per sub-table, and no buffer is allocated per program. Its page keeps
+            // its data and tag.
+            &Home::Page(prev) if dev.flash().content(prev).is_some() => {
+                let mut old = NONE;
+                dev.program_moved_with(ppn, tag, prev, purpose, |c| {
+                    old = std::mem::replace(&mut c.oob[k], ppn)
+                })?;
+                old
             }
-        }
+            home => {
+                let mut table = match home {
+                    Home::Ram(t) => t.clone(),
+                    _ => vec![NONE; self.len_of(s)],
+                };
+                let old = std::mem::replace(&mut table[k], ppn);
+                dev.program_with(ppn, tag, PageContent { data: Vec::new(), oob: table }, purpose)?;
+                old
+            }
+        };
         self.homes[i] = Home::Page(ppn);
-        Ok(old)
+        Ok((old != NONE).then_some(old))
     }
 
     /// Writes `lpn` at `ppn` as a host write does: reads its sub-table, programs data and
@@ -174,8 +190,8 @@ impl OobMap {
         purpose: Purpose,
     ) -> Result<Option<Ppn>> {
         let (lbn, _, s) = self.split(lpn);
-        let table = self.load(dev, lbn, s, Purpose::Data)?;
-        let old = self.program(dev, lpn, table, ppn, PageTag::data(lpn, version), purpose)?;
+        self.read_table(dev, lbn, s, Purpose::Data)?;
+        let old = self.program(dev, lpn, ppn, PageTag::data(lpn, version), purpose)?;
         if let Some(o) = old {
             if dev.flash().state(o) == PageState::Valid {
                 dev.invalidate(o)?;
@@ -191,14 +207,12 @@ impl OobMap {
     /// once already, so only the page is read.
     pub fn copy(&mut self, dev: &mut Device, lpn: u32, from: Ppn, to: Ppn, read_spares: bool) -> Result<()> {
         let (lbn, _, s) = self.split(lpn);
-        let table = if read_spares {
+        if read_spares {
             dev.read_oob(from, Purpose::Gc)?;
-            self.load(dev, lbn, s, Purpose::Gc)?
-        } else {
-            self.peek_table(dev, lbn, s)
-        };
+            self.read_table(dev, lbn, s, Purpose::Gc)?;
+        }
         let tag = dev.read(from, Purpose::Gc)?;
-        self.program(dev, lpn, table, to, tag, Purpose::Gc)?;
+        self.program(dev, lpn, to, tag, Purpose::Gc)?;
         dev.invalidate(from)?;
         dev.gc_copied();
         Ok(())

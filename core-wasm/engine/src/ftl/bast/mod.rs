@@ -14,10 +14,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::blockmap::{BlockMap, LOG_ENTRY_BYTES};
+use super::blockmap::{BlockMap, LOG_ENTRY_BYTES, NONE};
 use super::logblock::LIST_ENTRY_BYTES;
 use super::logblock::{self, budgets, log_list, map_structures, merge_log_with, LogBlock, MergeKinds};
 use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::cache::{DenseIndex, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::flash::{BlockId, PageTag};
@@ -81,10 +82,14 @@ pub struct BastOptions {
 #[derive(Debug, Clone)]
 pub struct LogFtl {
     pub(crate) map: BlockMap,
-    /// Log blocks, least recently written (LRU) or oldest (FIFO) first.
-    pub(crate) logs: Vec<LogBlock>,
-    /// The log block of each logical block that has one.
-    owner: std::collections::BTreeMap<u32, BlockId>,
+    /// Log blocks by block number, most recently written (LRU) or newest (FIFO) at the
+    /// front; the victim is the back. A linked list, so that moving the block just written
+    /// to the front and finding a block's entry take no pass over the list.
+    logs: Lru<BlockId, LogBlock, DenseIndex>,
+    /// The log block of each logical block, by LBN (`NONE`: it has none).
+    owner: Vec<BlockId>,
+    /// How many data blocks each log block serves, by block (0 for any other block).
+    served: Vec<u32>,
     max_logs: usize,
     victim: LogVictim,
     /// Data blocks one log block may serve (1: BAST).
@@ -100,10 +105,12 @@ impl LogFtl {
         let map = BlockMap::new(ctx, id, 2)?;
         let max_logs = logblock::pool_size(ctx.device.blocks - map.lbns(), log_blocks);
         let merges = MergeKinds::All;
+        let owner = vec![NONE; map.lbns() as usize];
         Ok(LogFtl {
             map,
-            logs: Vec::new(),
-            owner: Default::default(),
+            logs: Lru::indexed(usize::MAX),
+            owner,
+            served: vec![0; ctx.device.blocks as usize],
             max_logs,
             victim,
             share: share.max(1),
@@ -119,60 +126,74 @@ impl LogFtl {
     /// Associates `lbn` with log block `block`; a logical block already holding a log block
     /// is refused (each data block uses at most one log block).
     pub fn assign(&mut self, lbn: u32, block: BlockId) -> Result<()> {
-        if let Some(&b) = self.owner.get(&lbn) {
+        if let Some(b) = self.log_of(lbn) {
             return Err(EngineError::Invariant(format!(
                 "LBN {lbn} already uses log block {b}; it cannot take log block {block} as well"
             )));
         }
-        self.owner.insert(lbn, block);
+        self.owner[lbn as usize] = block;
+        self.served[block as usize] += 1;
         Ok(())
+    }
+
+    /// The log block `lbn` uses, if any.
+    pub(crate) fn log_of(&self, lbn: u32) -> Option<BlockId> {
+        let b = self.owner[lbn as usize];
+        (b != NONE).then_some(b)
     }
 
     /// How many data blocks log block `block` serves.
     fn served(&self, block: BlockId) -> usize {
-        self.owner.values().filter(|&&b| b == block).count()
+        self.served[block as usize] as usize
     }
 
-    fn index_of(&self, block: BlockId) -> usize {
-        self.logs.iter().position(|l| l.block == block).expect("owned log blocks are listed")
+    /// The log blocks, the victim (least recently written, or oldest) first.
+    pub(crate) fn logs(&self) -> impl Iterator<Item = &LogBlock> + Clone {
+        self.logs.iter().rev().map(|(_, l)| l)
     }
 
-    /// Merges the log block at `i` and forgets it.
-    fn reclaim(&mut self, i: usize, dev: &mut Device) -> Result<()> {
-        let log = self.logs.remove(i);
+    /// Merges log block `block` and forgets it.
+    fn reclaim(&mut self, block: BlockId, dev: &mut Device) -> Result<()> {
+        let log = self.logs.remove(&block).expect("reclaimed log blocks are listed");
         merge_log_with(&mut self.map, dev, &log, self.merges)?;
-        self.owner.retain(|_, b| *b != log.block);
+        // The data blocks it served are those it holds pages of (`check` keeps this so).
+        for lbn in log.lbns(self.map.ppb()) {
+            self.owner[lbn as usize] = NONE;
+        }
+        self.served[log.block as usize] = 0;
         Ok(())
     }
 
     /// A log block for `lbn`, which has none: the newest log block when it has room and
     /// serves fewer than `share` data blocks (SBAST), else a fresh one, merging the victim
     /// first when the pool is used up.
-    fn log_for(&mut self, lbn: u32, dev: &mut Device) -> Result<usize> {
+    fn log_for(&mut self, lbn: u32, dev: &mut Device) -> Result<BlockId> {
         let ppb = self.map.ppb();
-        let last = if self.share > 1 { self.logs.iter().rposition(|l| !l.is_full(ppb)) } else { None };
+        let newest_with_room = || self.logs.iter().find(|(_, l)| !l.is_full(ppb)).map(|(&b, _)| b);
+        let last = if self.share > 1 { newest_with_room() } else { None };
         if let Some(last) = last {
-            if self.served(self.logs[last].block) < self.share {
-                self.assign(lbn, self.logs[last].block)?;
+            if self.served(last) < self.share {
+                self.assign(lbn, last)?;
                 return Ok(last);
             }
         }
         if self.logs.len() >= self.max_logs {
-            self.reclaim(0, dev)?;
+            let victim = *self.logs.peek_lru().expect("a used-up pool holds log blocks").0;
+            self.reclaim(victim, dev)?;
         }
         let log = LogBlock::take(&mut self.map, dev)?;
         let block = log.block;
-        self.logs.push(log);
+        self.logs.insert(block, log);
         dev.log_blocks_in_use(self.logs.len() as u64);
         self.assign(lbn, block)?;
-        Ok(self.logs.len() - 1)
+        Ok(block)
     }
 }
 
 impl Ftl for LogFtl {
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         let (lbn, _) = self.map.look_up(dev, lpn);
-        if self.owner.contains_key(&lbn) {
+        if self.log_of(lbn).is_some() {
             dev.meta_read(MetaKind::LogTable, lpn, LOG_ENTRY_BYTES as u32);
         }
         self.map.read(dev, lpn)
@@ -184,22 +205,22 @@ impl Ftl for LogFtl {
             return Ok(());
         }
         let ppb = self.map.ppb();
-        let i = match self.owner.get(&lbn).map(|&b| self.index_of(b)) {
+        let block = match self.log_of(lbn) {
             // A full log block is merged before its data block takes another update; the
             // merge may leave the page's slot erased, so the write starts over.
-            Some(i) if self.logs[i].is_full(ppb) => {
-                self.reclaim(i, dev)?;
+            Some(b) if self.logs.peek(&b).expect("owned log blocks are listed").is_full(ppb) => {
+                self.reclaim(b, dev)?;
                 return self.write(lpn, version, dev);
             }
-            Some(i) => i,
+            Some(b) => b,
             None => self.log_for(lbn, dev)?,
         };
-        self.logs[i].append(&mut self.map, dev, lpn, version)?;
-        if self.victim == LogVictim::Lru {
-            let log = self.logs.remove(i);
-            self.logs.push(log);
-        }
-        Ok(())
+        // LRU: the block written moves to the front; FIFO keeps the order of creation.
+        let log = match self.victim {
+            LogVictim::Lru => self.logs.get_mut(&block),
+            LogVictim::Fifo => self.logs.peek_mut(&block),
+        };
+        log.expect("log blocks written are listed").append(&mut self.map, dev, lpn, version)
     }
 
     fn trim(&mut self, lpn: u32, dev: &mut Device) -> Result<()> {
@@ -223,7 +244,7 @@ impl Ftl for LogFtl {
     }
 
     fn inspect(&self, query: &InspectQuery) -> Inspection {
-        let newest_first: Vec<&LogBlock> = self.logs.iter().rev().collect();
+        let newest_first: Vec<&LogBlock> = self.logs.iter().map(|(_, l)| l).collect();
         let order = if self.victim == LogVictim::Lru { Order::Lru } else { Order::Fifo };
         let list = log_list(
             "log-blocks",
@@ -245,22 +266,37 @@ impl Ftl for LogFtl {
     }
 
     fn check(&self, dev: &Device) -> Result<()> {
-        logblock::check(&self.map, dev, self.logs.iter(), Some(self.max_logs))?;
+        logblock::check(&self.map, dev, self.logs(), Some(self.max_logs))?;
         // BAST's own rule: a log block serves at most `share` data blocks, and only those.
         let bad = |m: String| Err(EngineError::Invariant(m));
-        for l in &self.logs {
+        let ppb = self.map.ppb();
+        for l in self.logs() {
             if self.served(l.block) > self.share
-                || l.lpns.iter().any(|&p| self.owner.get(&(p / self.map.ppb())) != Some(&l.block))
+                || l.lpns.iter().any(|&p| self.log_of(p / ppb) != Some(l.block))
             {
                 return bad(format!("log block {} holds pages of data blocks it does not serve", l.block));
             }
+            // Every data block it serves has a page in it: a merge releases exactly those.
+            if self.served(l.block) != l.lbns(ppb).len() {
+                return bad(format!(
+                    "log block {} serves {} data blocks but holds pages of {}",
+                    l.block,
+                    self.served(l.block),
+                    l.lbns(ppb).len()
+                ));
+            }
+        }
+        let owned = self.owner.iter().filter(|&&b| b != NONE).count();
+        let served: usize = self.logs().map(|l| self.served(l.block)).sum();
+        if owned != served || self.served.iter().map(|&n| n as usize).sum::<usize>() != served {
+            return bad(format!("{owned} data blocks have a log block, the log blocks serve {served}"));
         }
         Ok(())
     }
 
     fn hash_into(&self, h: &mut StateHasher) {
         self.map.hash_into(h);
-        self.logs.iter().for_each(|l| l.hash_into(h));
+        self.logs().for_each(|l| l.hash_into(h));
     }
 
     fn clone_box(&self) -> Box<dyn Ftl> {

@@ -37,7 +37,7 @@ fn a_complete_in_order_log_block_switches() {
     let (mut ftl, mut dev) = setup(1, 1);
     let mut v = 0;
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 0, 1, 2, 3], &mut v);
-    let log = ftl.logs[0].block;
+    let log = ftl.logs().next().unwrap().block;
     // The full log block is merged before LBN 0 takes another update.
     let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[2], &mut v));
     assert_eq!(merges, [(MergeKind::Switch, MergeCause::InOrder, 4, 1)]);
@@ -54,7 +54,7 @@ fn an_incomplete_in_order_log_block_takes_a_partial_merge() {
     let (mut ftl, mut dev) = setup(1, 1);
     let mut v = 0;
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 4, 0, 1], &mut v);
-    let log = ftl.logs[0].block;
+    let log = ftl.logs().next().unwrap().block;
     // LBN 1 takes the only log block: LBN 0's, written in order up to offset 1, is merged.
     let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[4], &mut v));
     assert_eq!(merges, [(MergeKind::Partial, MergeCause::InOrder, 2, 1)]);
@@ -73,7 +73,7 @@ fn the_lru_log_block_is_the_victim() {
     write_all(&mut ftl, &mut dev, &[1, 5, 2], &mut v); // LBN 1's log is now least recent
     write_all(&mut ftl, &mut dev, &[9], &mut v);
     assert_eq!(dev.stats.gc_runs, 1);
-    assert!(ftl.owner.contains_key(&0) && !ftl.owner.contains_key(&1), "LBN 1's log was merged");
+    assert!(ftl.log_of(0).is_some() && ftl.log_of(1).is_none(), "LBN 1's log was merged");
     ftl.check(&dev).unwrap();
 }
 
@@ -109,7 +109,7 @@ fn full_merges_only_merges_an_in_order_log_block_in_full() {
     let mut ftl = ftl.with_merges(MergeKinds::FullOnly);
     let mut v = 0;
     write_all(&mut ftl, &mut dev, &[0, 1, 2, 3, 0, 1, 2, 3], &mut v);
-    let log = ftl.logs[0].block;
+    let log = ftl.logs().next().unwrap().block;
     let merges = merges_of(&mut dev, |dev| write_all(&mut ftl, dev, &[2], &mut v));
     assert_eq!(merges, [(MergeKind::Full, MergeCause::InOrder, 4, 1)]);
     assert_eq!(dev.stats.merges, [0, 0, 1]);

@@ -12,13 +12,13 @@ use super::Dac;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
-use crate::flash::{BlockId, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::ftl::demand::TpCause;
 use crate::ftl::logblock::{self, LogBlock};
 
 /// A GC victim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Victim {
+pub(super) enum Victim {
     /// Merge this logical block's primary and replacement blocks.
     Merge(u32),
     /// Move this translation block's valid pages and erase it.
@@ -177,7 +177,47 @@ impl Dac {
     /// The greedy victim: among blocks GC can reclaim (data blocks of logical blocks with a
     /// replacement block, translation blocks but the open one), a fully written one before
     /// any other, then the fewest valid pages, then the lowest block number.
-    fn victim(&self, dev: &Device) -> Option<Victim> {
+    ///
+    /// The fully written ones are found through the device's index of written blocks by
+    /// valid count, bucket by bucket from the fewest, lowest block first in each: the same
+    /// order as the key, without a pass over every replacement block. Only when no fully
+    /// written block can be reclaimed (rare: replacement blocks just taken) does it fall back
+    /// to that pass, [`Self::victim_by_scan`].
+    pub(super) fn victim(&self, dev: &Device) -> Option<Victim> {
+        let flash = dev.flash();
+        let ppb = self.map.ppb();
+        let full = |b: BlockId| flash.programmed_count(b) == ppb && self.reclaimable(dev, b).is_some();
+        match (0..=ppb).find_map(|valid| flash.min_block_with_valid(valid, &full)) {
+            Some(b) => self.reclaimable(dev, b),
+            None => self.victim_by_scan(dev),
+        }
+    }
+
+    /// What collecting block `b` means, if GC may reclaim it: merging its logical block (a
+    /// primary or replacement block of a logical block with a replacement block) or moving a
+    /// translation block (not the open one, and not entirely valid). Reads the block's first
+    /// spare area, so `b` must be written.
+    fn reclaimable(&self, dev: &Device, b: BlockId) -> Option<Victim> {
+        let flash = dev.flash();
+        let tag = flash.tag(flash.first_ppn(b));
+        match tag.kind {
+            PageKind::Data => {
+                let lbn = tag.key / self.map.ppb();
+                let log = self.repl.get(&lbn)?;
+                (log.block == b || self.map.data_block(lbn) == Some(b)).then_some(Victim::Merge(lbn))
+            }
+            PageKind::Translation => {
+                let open = self.tblocks.last() == Some(&b);
+                let listed = self.tblocks.contains(&b);
+                (listed && !open && flash.valid_count(b) < self.map.ppb()).then_some(Victim::Translation(b))
+            }
+            _ => None,
+        }
+    }
+
+    /// [`Self::victim`] by a pass over every candidate: the reference the index is checked
+    /// against, and the answer when no fully written block can be reclaimed.
+    pub(super) fn victim_by_scan(&self, dev: &Device) -> Option<Victim> {
         let flash = dev.flash();
         let ppb = self.map.ppb();
         let key = |b: BlockId| (flash.programmed_count(b) < ppb, flash.valid_count(b), b);

@@ -7,6 +7,9 @@
 //!
 #![doc = include_str!("notes.md")]
 
+use std::cmp::Reverse;
+use std::collections::BTreeSet;
+
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -87,6 +90,9 @@ pub struct Mnftl {
     /// Block mapping table: each logical block's physical blocks, oldest first; the last
     /// is the one being written.
     pub(crate) lists: Vec<Vec<BlockId>>,
+    /// Logical blocks with at least one block, longest list first, then the lowest LBN:
+    /// the one the victim heuristic wants, without a pass over every list per collection.
+    longest: BTreeSet<(Reverse<usize>, u32)>,
     pub(crate) pool: BlockPool,
     /// Block → logical block (`u32::MAX`: free).
     owner: Vec<u32>,
@@ -112,6 +118,7 @@ impl Mnftl {
             ppb,
             map: OobMap::new("mnftl", lbns, ppb, o.slots_per_oob, d.oob_bytes)?,
             lists: vec![Vec::new(); lbns as usize],
+            longest: BTreeSet::new(),
             pool: BlockPool::new(d.blocks, 0, 0, d.units() as usize).with_gc(ctx.gc),
             owner: vec![u32::MAX; d.blocks as usize],
             reserve: reserve as usize,
@@ -133,8 +140,29 @@ impl Mnftl {
         let unit = (0..self.pool.units()).find(|&u| self.pool.free_on(u) > 0).unwrap_or(0);
         let b = self.pool.take(unit, dev)?;
         self.owner[b as usize] = lbn;
-        self.lists[lbn as usize].push(b);
+        self.edit_list(lbn, |list| list.push(b));
         Ok(b)
+    }
+
+    /// Changes `lbn`'s list, keeping [`Self::longest`] in step.
+    fn edit_list(&mut self, lbn: u32, edit: impl FnOnce(&mut Vec<BlockId>)) {
+        let list = &mut self.lists[lbn as usize];
+        let before = list.len();
+        edit(list);
+        let after = list.len();
+        if before != after {
+            self.longest.remove(&(Reverse(before), lbn));
+            if after > 0 {
+                self.longest.insert((Reverse(after), lbn));
+            }
+        }
+    }
+
+    /// The logical block mapped to the most physical blocks, the lowest LBN on ties (0 when
+    /// none has a block); `None` only without logical blocks.
+    fn most_mapped(&self) -> Option<usize> {
+        let first = self.longest.first().map_or(0, |&(_, lbn)| lbn as usize);
+        (!self.lists.is_empty()).then_some(first)
     }
 
     /// Whether `b` may be a victim: a full block that is not its logical block's last.
@@ -148,7 +176,7 @@ impl Mnftl {
     /// anywhere. `None` when no full block has an invalid page.
     fn pick(&self, dev: &Device) -> Option<BlockId> {
         if self.victim == Victim::MaxBlocks {
-            let most = (0..self.lists.len()).max_by_key(|&l| (self.lists[l].len(), std::cmp::Reverse(l)))?;
+            let most = self.most_mapped()?;
             let list = &self.lists[most];
             let best = list[..list.len().saturating_sub(1)]
                 .iter()
@@ -187,7 +215,7 @@ impl Mnftl {
             self.map.copy(dev, dev.flash().tag(p).key, p, to, false)?;
         }
         dev.erase(victim, Purpose::Gc)?;
-        self.lists[lbn as usize].retain(|&b| b != victim);
+        self.edit_list(lbn, |list| list.retain(|&b| b != victim));
         self.owner[victim as usize] = u32::MAX;
         self.pool.release(victim);
         dev.gc_end(victim);
@@ -247,9 +275,7 @@ impl Ftl for Mnftl {
         // two and the idle time lasts (a collection once begun runs to its end and may
         // delay the next request).
         while dev.span().completion < until_ns {
-            let Some(most) =
-                (0..self.lists.len()).max_by_key(|&l| (self.lists[l].len(), std::cmp::Reverse(l)))
-            else {
+            let Some(most) = self.most_mapped() else {
                 break;
             };
             let list = &self.lists[most];
@@ -354,7 +380,21 @@ impl Ftl for Mnftl {
         self.map.check(dev, "mnftl")?;
         self.map.check_pages(dev, self.lists.iter().flatten().copied(), "mnftl")?;
         self.pool.check(dev).map_err(|e| EngineError::Invariant(format!("mnftl: {e}")))?;
+        let longest = (0..self.lists.len()).max_by_key(|&l| (self.lists[l].len(), Reverse(l)));
+        let lengths = self.lists.iter().filter(|l| !l.is_empty()).count();
+        if self.most_mapped() != longest || self.longest.len() != lengths {
+            return Err(EngineError::Invariant(format!(
+                "mnftl: the index of list lengths names LBN {:?}, the lists {longest:?}",
+                self.most_mapped()
+            )));
+        }
         for (lbn, list) in self.lists.iter().enumerate() {
+            if !list.is_empty() && !self.longest.contains(&(Reverse(list.len()), lbn as u32)) {
+                return Err(EngineError::Invariant(format!(
+                    "mnftl: LBN {lbn}'s list of {} blocks is not indexed by its length",
+                    list.len()
+                )));
+            }
             for (i, &b) in list.iter().enumerate() {
                 if self.owner[b as usize] != lbn as u32 {
                     return Err(EngineError::Invariant(format!(

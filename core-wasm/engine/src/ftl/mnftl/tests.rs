@@ -142,3 +142,34 @@ fn runs_on_mlc() {
     }
     ftl.check(&dev).unwrap();
 }
+
+/// The victim heuristic's logical block, kept in an index of list lengths, is the one a
+/// pass over every list names (the most blocks, the lowest LBN on ties), through random
+/// writes, collections and idle reclamation; `check` compares the two after each request.
+#[test]
+fn the_most_mapped_logical_block_matches_a_pass_over_the_lists() {
+    let (mut ftl, mut dev) = setup(40);
+    ftl.idle_reclaim = true;
+    let logical = ftl.lists.len() as u32 * ftl.ppb;
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut collected_while_idle = false;
+    for v in 1..4000u32 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        // Most writes to a few logical blocks, so their lists grow and ties change hands.
+        let lpn =
+            if x.is_multiple_of(3) { (x >> 8) as u32 % logical } else { (x >> 8) as u32 % (2 * ftl.ppb) };
+        ftl.write(lpn, v, &mut dev).unwrap();
+        if v.is_multiple_of(97) {
+            let runs = dev.stats.gc_runs;
+            let until = dev.span().completion + 50_000_000;
+            ftl.idle(&mut dev, until).unwrap();
+            collected_while_idle |= dev.stats.gc_runs > runs;
+        }
+        ftl.check(&dev).unwrap();
+        let scan = (0..ftl.lists.len()).max_by_key(|&l| (ftl.lists[l].len(), std::cmp::Reverse(l)));
+        assert_eq!(ftl.most_mapped(), scan, "write {v}");
+    }
+    assert!(dev.stats.gc_runs > 100 && collected_while_idle);
+}

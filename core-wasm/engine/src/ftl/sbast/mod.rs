@@ -78,8 +78,8 @@ mod tests {
         let mut v = 0;
         write_all(&mut ftl, &mut dev, &(0..16).collect::<Vec<_>>(), &mut v);
         write_all(&mut ftl, &mut dev, &[1, 5, 9], &mut v);
-        assert_eq!(ftl.logs.len(), 1, "three data blocks share one log block");
-        let shared = ftl.logs[0].block;
+        assert_eq!(ftl.logs().count(), 1, "three data blocks share one log block");
+        let shared = ftl.logs().next().unwrap().block;
         // A second log block for LBN 0 is refused outright.
         let other = ftl.map.take(&mut dev).unwrap();
         let e = ftl.assign(0, other).unwrap_err().to_string();
@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(dev.stats.gc_runs, 0);
         write_all(&mut ftl, &mut dev, &[3], &mut v);
         assert_eq!(dev.stats.gc_runs, 1, "the full shared log block was merged");
-        assert!(ftl.logs.iter().all(|l| l.block != shared));
+        assert!(ftl.logs().all(|l| l.block != shared));
         assert_eq!(dev.stats.merges[2], 3, "each of its three data blocks fully merged");
         assert_reads(&mut ftl, &mut dev, &[(1, 17), (2, 20), (3, 21), (5, 18), (9, 19)]);
     }
