@@ -151,14 +151,33 @@ pub struct WorkloadBuilder {
     /// The `dense` map: trace page to logical page, in first-touch order.
     dense: HashMap<u64, u32>,
     /// Logical pages touched (other maps), for the footprint.
-    touched: Vec<bool>,
+    touched: Bits,
+}
+
+/// One bit a logical page: a set of pages seen, at an eighth of a `Vec<bool>`'s memory.
+#[derive(Debug)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: u64) -> Self {
+        Bits(vec![0; len.div_ceil(64) as usize])
+    }
+
+    /// Adds `i`; whether it was new.
+    #[inline]
+    fn insert(&mut self, i: u64) -> bool {
+        let (word, bit) = (&mut self.0[(i / 64) as usize], 1u64 << (i % 64));
+        let new = *word & bit == 0;
+        *word |= bit;
+        new
+    }
 }
 
 impl WorkloadBuilder {
     /// An empty workload of `shape`.
     pub fn new(shape: WorkloadShape) -> Self {
         let dense = shape.map == AddressMap::Dense;
-        let touched = vec![false; if dense { 0 } else { shape.logical_pages as usize }];
+        let touched = Bits::new(if dense { 0 } else { shape.logical_pages });
         WorkloadBuilder {
             w: Workload {
                 shape,
@@ -221,9 +240,7 @@ impl WorkloadBuilder {
                 }
                 let start = first_page % logical_pages;
                 for k in 0..pages.min(logical_pages) {
-                    let lpn = ((start + k) % logical_pages) as usize;
-                    if !self.touched[lpn] {
-                        self.touched[lpn] = true;
+                    if self.touched.insert((start + k) % logical_pages) {
                         self.w.footprint += 1;
                     }
                 }
@@ -353,15 +370,12 @@ impl Workload {
     /// Pages the trace reads before it ever writes or trims them, in first-read order: the
     /// data that must already be on the device for the trace to make sense.
     pub fn read_before_write(&self, logical_pages: u64) -> Vec<u32> {
-        let mut seen = vec![false; logical_pages as usize];
+        let mut seen = Bits::new(logical_pages);
         let mut out = Vec::new();
         for (r, _) in self.iter() {
             for lpn in self.pages_of(&r) {
-                if !seen[lpn as usize] {
-                    seen[lpn as usize] = true;
-                    if r.op() == HostOp::Read {
-                        out.push(lpn);
-                    }
+                if seen.insert(u64::from(lpn)) && r.op() == HostOp::Read {
+                    out.push(lpn);
                 }
             }
         }
