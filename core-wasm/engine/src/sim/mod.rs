@@ -14,7 +14,7 @@ use crate::oracle::Oracle;
 use crate::series::{SeriesPoint, SeriesRecorder};
 use crate::trace::HostOp;
 use crate::trace::{self, Trace};
-use crate::workload::{Cursor, PagePos, PageRequest, Workload, WorkloadBuilder, WorkloadShape};
+use crate::workload::{PagePos, PageRequest, Window, Workload, WorkloadBuilder, WorkloadShape};
 
 /// What happened to the last request served: where its response time went.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
@@ -88,8 +88,9 @@ pub struct Sim {
     device: Device,
     ftl: Box<dyn Ftl>,
     oracle: Oracle,
-    /// Before the next request to serve.
-    cursor: Cursor,
+    cursor: usize,
+    /// The requests from the cursor to where the prefetch look-ahead has reached, decoded.
+    window: Window,
     /// Page operations of the requests before `cursor` (the stream index of the next
     /// request's first page, see [`crate::workload::PagePos`]).
     page_cursor: usize,
@@ -179,7 +180,8 @@ impl Sim {
             device,
             ftl,
             oracle,
-            cursor: Cursor::default(),
+            cursor: 0,
+            window: Window::default(),
             page_cursor: 0,
             ahead: PagePos::default(),
             ahead_at: 0,
@@ -273,10 +275,10 @@ impl Sim {
             return Err(e.clone());
         }
         let mut done = 0;
-        while done < n && !self.done() {
+        while done < n && self.cursor < self.workload.len() {
             if let Err(e) = self.serve_one() {
                 // Name the request: the metrics of those served before it stay readable.
-                let e = e.at_request(self.cursor() as u64 + 1, self.workload.len() as u64);
+                let e = e.at_request(self.cursor as u64 + 1, self.workload.len() as u64);
                 self.failed = Some(e.clone());
                 return Err(e);
             }
@@ -321,23 +323,19 @@ impl Sim {
     }
 
     fn serve_one(&mut self) -> Result<()> {
-        let mut after = self.cursor;
-        let Some((req, time_ns)) = self.workload.next(&mut after) else { return Ok(()) };
+        let Some((req, time_ns)) = self.window.request(&self.workload, self.cursor) else { return Ok(()) };
         let mut pages = std::mem::take(&mut self.pages);
         pages.clear();
         pages.extend(self.workload.pages_of(&req));
         let served = self.serve(req, time_ns, &pages);
         self.pages = pages;
-        if served.is_ok() {
-            self.cursor = after;
-        }
         served
     }
 
     /// Serves request `req` (the one at the cursor, arriving at `time_ns` of the trace),
     /// whose logical pages are `pages`.
     fn serve(&mut self, req: PageRequest, time_ns: u64, pages: &[u32]) -> Result<()> {
-        let index = self.cursor() as u64;
+        let index = self.cursor as u64;
         let arrival = match self.config.timing {
             TimingMode::Trace => time_ns,
             TimingMode::Closed => self.last_completion_ns,
@@ -433,6 +431,7 @@ impl Sim {
             span,
             cost: self.device.cost.clone(),
         };
+        self.cursor += 1;
         self.page_cursor += pages.len();
         Ok(())
     }
@@ -459,12 +458,13 @@ impl Sim {
         // and its position is where this one's far pages start; anywhere else (the first
         // burst) both are found from the cursor.
         if self.ahead_at != p + 2 * N {
-            let from = self.workload.advance(PagePos::at(self.cursor), p + N - self.page_cursor);
+            let (w, window) = (&self.workload, &mut self.window);
+            let from = window.advance(w, PagePos { request: self.cursor, page: 0 }, p + N - self.page_cursor);
             (self.ahead_near_n, self.ahead_near_reads, self.ahead) =
-                self.workload.copy_pages(from, &mut self.ahead_near, N);
+                window.copy_pages(w, from, &mut self.ahead_near, N);
         }
         let mut far = [0u32; N];
-        let (far_n, far_reads, after) = self.workload.copy_pages(self.ahead, &mut far, N);
+        let (far_n, far_reads, after) = self.window.copy_pages(&self.workload, self.ahead, &mut far, N);
         self.ahead = after;
         self.ahead_at = p + 3 * N;
         let near = std::mem::replace(&mut self.ahead_near, far);
@@ -515,7 +515,7 @@ impl Sim {
     /// The answer to a view's question (see [`crate::inspect::InspectQuery`]); the pages of
     /// the last request served become its `touched`. Read-only.
     pub fn inspect_query(&self, mut query: crate::inspect::InspectQuery) -> crate::inspect::Inspection {
-        query.touched = match self.cursor().checked_sub(1).and_then(|i| self.workload.request(i)) {
+        query.touched = match self.cursor.checked_sub(1).and_then(|i| self.workload.request(i)) {
             Some(r) => self.workload.pages_of(&r).collect(),
             None => Vec::new(),
         };
@@ -556,7 +556,7 @@ impl Sim {
 
     /// Requests served.
     pub fn cursor(&self) -> usize {
-        self.cursor.index()
+        self.cursor
     }
 
     /// Requests in the trace.
@@ -566,7 +566,7 @@ impl Sim {
 
     /// True when the whole trace has been served.
     pub fn done(&self) -> bool {
-        self.cursor() >= self.workload.len()
+        self.cursor >= self.workload.len()
     }
 
     /// The configuration.

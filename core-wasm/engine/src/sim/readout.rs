@@ -12,7 +12,7 @@ impl Sim {
     /// A hash of the whole engine state, identical natively and in wasm for the same run.
     pub fn state_hash(&self) -> u64 {
         let mut h = StateHasher::default();
-        h.u64(self.cursor() as u64);
+        h.u64(self.cursor as u64);
         self.device.flash().hash_into(&mut h);
         self.ftl.hash_into(&mut h);
         self.oracle.hash_into(&mut h);
@@ -216,7 +216,7 @@ impl Sim {
                 mean: erases.iter().map(|&e| f64::from(e)).sum::<f64>() / erases.len().max(1) as f64,
             },
             integrity_errors: self.oracle.errors(),
-            requests_done: self.cursor() as u64,
+            requests_done: self.cursor as u64,
             sim_time_us: us(self.sim_time_ns),
             prefill: self.prefill_summary.clone(),
             series: self.series.points().to_vec(),

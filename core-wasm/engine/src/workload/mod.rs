@@ -7,9 +7,11 @@
 use std::collections::HashMap;
 
 mod stream;
+mod window;
 
 pub use stream::Cursor;
 use stream::RequestStream;
+pub use window::{PagePos, Window};
 
 use crate::config::{AddressMap, SimConfig};
 use crate::error::{EngineError, Result};
@@ -396,75 +398,6 @@ impl WorkloadBuilder {
     }
 }
 
-/// A position in a workload's stream of page operations (all requests' pages back to back):
-/// how the simulation looks a few pages ahead for its prefetch hints.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PagePos {
-    /// Before the request the position is in.
-    at: Cursor,
-    /// Page within the request.
-    page: u32,
-}
-
-impl PagePos {
-    /// The first page of the request at `at`.
-    pub fn at(at: Cursor) -> Self {
-        PagePos { at, page: 0 }
-    }
-
-    /// The request.
-    pub fn request(&self) -> usize {
-        self.at.index()
-    }
-
-    /// The page within the request.
-    pub fn page(&self) -> u32 {
-        self.page
-    }
-}
-
-impl Workload {
-    /// The position `n` page operations after `pos` (past the end: the end).
-    pub fn advance(&self, mut pos: PagePos, mut n: usize) -> PagePos {
-        let mut after = pos.at;
-        while let Some((r, _)) = self.next(&mut after) {
-            let left = (r.pages() - pos.page) as usize;
-            if n < left {
-                pos.page += n as u32;
-                return pos;
-            }
-            n -= left;
-            pos = PagePos::at(after);
-        }
-        pos
-    }
-
-    /// Copies the logical pages of up to `out.len()` page operations from `pos` into `out`;
-    /// returns how many there were, whether any of the first `reads_in` of them may be
-    /// read ([`PageRequest::may_read`]), and the position after them.
-    pub fn copy_pages(&self, mut pos: PagePos, out: &mut [u32], reads_in: usize) -> (usize, bool, PagePos) {
-        let (mut n, mut reads) = (0, false);
-        while n < out.len() {
-            let mut after = pos.at;
-            let Some((r, _)) = self.next(&mut after) else { break };
-            let take = ((r.pages() - pos.page) as usize).min(out.len() - n);
-            if n < reads_in && r.may_read() {
-                reads = true;
-            }
-            for (k, slot) in out[n..n + take].iter_mut().enumerate() {
-                *slot = self.page(&r, pos.page + k as u32);
-            }
-            n += take;
-            pos = if pos.page + take as u32 == r.pages() {
-                PagePos::at(after)
-            } else {
-                PagePos { page: pos.page + take as u32, ..pos }
-            };
-        }
-        (n, reads, pos)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -586,44 +519,6 @@ mod tests {
             }
         }
         assert_eq!(std::mem::size_of::<PageRequest>(), 8);
-    }
-
-    #[test]
-    fn the_page_stream_is_walked_across_requests() {
-        let reqs = [
-            req(HostOp::Write, 0, 8192),    // pages 0, 1 (stream 0, 1)
-            req(HostOp::Read, 0, 12288),    // pages 0..3 (stream 2..5)
-            req(HostOp::Write, 4096, 4096), // stream 5
-            req(HostOp::Write, 1024, 1024), // stream 6, partly covered
-            req(HostOp::Trim, 0, 4096),     // stream 7
-        ];
-        for map in [AddressMap::Refuse, AddressMap::Dense] {
-            let w = build(&reqs, 4096, 16, map).unwrap();
-            let stream: Vec<u32> = (0..5).flat_map(|i| pages(&w, i)).collect();
-            let at = |n| w.advance(PagePos::at(w.first()), n);
-            let index = |pos: PagePos| (pos.request(), pos.page());
-            assert_eq!(index(at(3)), (1, 1));
-            assert_eq!(index(at(8)), (5, 0), "the end");
-            assert_eq!(at(100), at(8));
-            for from in 0..9 {
-                assert_eq!(w.advance(at(from), 1), at(from + 1), "one more page from {from}");
-            }
-            let copy = |from, len, reads_in| {
-                let mut out = vec![0; len];
-                let (n, reads, after) = w.copy_pages(at(from), &mut out, reads_in);
-                assert_eq!(out[..n], stream[from.min(8)..(from + len).min(8)]);
-                assert_eq!(after, at(from + len), "copying {len} from {from} ends where advancing does");
-                reads
-            };
-            assert!(!copy(0, 2, 2));
-            assert!(copy(1, 2, 2), "the read's first page");
-            assert!(copy(4, 2, 2), "the read's last page");
-            assert!(!copy(5, 1, 1));
-            assert!(copy(5, 2, 2), "a partly covered write may read its page first");
-            assert!(!copy(5, 3, 1), "only the first pages count");
-            assert!(!copy(7, 9, 9), "a trim reads nothing");
-            assert!(!copy(9, 4, 4), "past the last request");
-        }
     }
 
     #[test]

@@ -136,8 +136,9 @@ impl RequestStream {
         header |= if pages == 1 { ONE_PAGE } else { 0 };
         header |= (start_len.saturating_sub(1) as u8) << START_SHIFT;
         header |= if gap == c.gap { SAME_GAP } else { 0 };
-        // At most a header, a 5-byte page count, a 4-byte start and a 19-byte gap.
-        let mut out = [0u8; 32];
+        // At most a header, a 5-byte page count, a 4-byte start and a 19-byte gap, and
+        // zeros for the padding after them.
+        let mut out = [0u8; 1 + 5 + 4 + 19 + PAD];
         out[0] = header;
         let mut n = 1;
         if pages != 1 {
@@ -151,9 +152,10 @@ impl RequestStream {
         if gap != c.gap {
             n += put(&mut out[n..], zigzag(gap));
         }
+        // The whole buffer (a fixed-size copy), then cut to the encoding and the padding.
         self.bytes.truncate(c.at);
-        self.bytes.extend_from_slice(&out[..n]);
-        self.bytes.extend_from_slice(&[0; PAD]);
+        self.bytes.extend_from_slice(&out);
+        self.bytes.truncate(c.at + n + PAD);
         self.end = Cursor {
             index: c.index + 1,
             at: c.at + n,
