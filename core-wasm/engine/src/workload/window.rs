@@ -28,8 +28,11 @@ pub struct PagePos {
 /// The last [`HELD`] requests decoded, and where decoding goes on.
 #[derive(Debug, Clone)]
 pub struct Window {
-    /// Request `i` (and its arrival time) at `i % HELD`, for `i` in `end.index() - held..end.index()`.
-    ring: [(PageRequest, u64); HELD],
+    /// Request `i` at `i % HELD`, for `i` in `end.index() - held..end.index()`.
+    requests: [PageRequest; HELD],
+    /// Its arrival time, apart: the look-ahead reads only the requests, and a load that
+    /// spans two recent stores waits for both to reach the cache.
+    times: [u64; HELD],
     held: usize,
     /// Before the next request to decode.
     end: Cursor,
@@ -37,8 +40,8 @@ pub struct Window {
 
 impl Default for Window {
     fn default() -> Self {
-        let none = (PageRequest::new(0, 0, crate::trace::HostOp::Read, 0), 0);
-        Window { ring: [none; HELD], held: 0, end: Cursor::default() }
+        let none = PageRequest::new(0, 0, crate::trace::HostOp::Read, 0);
+        Window { requests: [none; HELD], times: [0; HELD], held: 0, end: Cursor::default() }
     }
 }
 
@@ -48,17 +51,31 @@ impl Window {
     /// decode onwards; anywhere before, a seek.
     #[inline(always)]
     pub fn request(&mut self, w: &Workload, i: usize) -> Option<(PageRequest, u64)> {
-        let end = self.end.index();
-        if i < end && i + self.held >= end {
-            Some(self.ring[i % HELD])
-        } else {
-            self.decode_to(w, i)
+        if !self.holds(i) {
+            self.decode_to(w, i);
         }
+        self.holds(i).then(|| (self.requests[i % HELD], self.times[i % HELD]))
     }
 
-    /// [`Window::request`] of a request not held: decodes up to it and a few beyond.
+    /// [`Window::request`] without the time.
+    #[inline(always)]
+    fn page_request(&mut self, w: &Workload, i: usize) -> Option<PageRequest> {
+        if !self.holds(i) {
+            self.decode_to(w, i);
+        }
+        self.holds(i).then(|| self.requests[i % HELD])
+    }
+
+    /// Whether request `i` is in the ring.
+    #[inline(always)]
+    fn holds(&self, i: usize) -> bool {
+        let end = self.end.index();
+        i < end && i + self.held >= end
+    }
+
+    /// Decodes up to request `i` and a few beyond (to the end at most).
     #[inline(never)]
-    fn decode_to(&mut self, w: &Workload, i: usize) -> Option<(PageRequest, u64)> {
+    fn decode_to(&mut self, w: &Workload, i: usize) {
         let end = self.end.index();
         if i < end || i > end + HELD {
             // Behind the ring (a caller stepping back) or far ahead: from the nearest kept
@@ -66,22 +83,17 @@ impl Window {
             self.end = w.seek(i);
             self.held = 0;
         }
-        let mut found = None;
         while self.end.index() <= i + BATCH {
             let at = self.end.index();
-            let Some(next) = w.next(&mut self.end) else { break };
-            self.ring[at % HELD] = next;
+            let Some((r, t)) = w.next(&mut self.end) else { break };
+            (self.requests[at % HELD], self.times[at % HELD]) = (r, t);
             self.held = (self.held + 1).min(HELD);
-            if at == i {
-                found = Some(next);
-            }
         }
-        found
     }
 
     /// The position `n` page operations after `pos` (past the end: the end).
     pub fn advance(&mut self, w: &Workload, mut pos: PagePos, mut n: usize) -> PagePos {
-        while let Some((r, _)) = self.request(w, pos.request) {
+        while let Some(r) = self.page_request(w, pos.request) {
             let left = (r.pages() - pos.page) as usize;
             if n < left {
                 pos.page += n as u32;
@@ -105,7 +117,7 @@ impl Window {
     ) -> (usize, bool, PagePos) {
         let (mut n, mut reads) = (0, false);
         while n < out.len() {
-            let Some((r, _)) = self.request(w, pos.request) else { break };
+            let Some(r) = self.page_request(w, pos.request) else { break };
             let take = ((r.pages() - pos.page) as usize).min(out.len() - n);
             if n < reads_in && r.may_read() {
                 reads = true;
