@@ -25,7 +25,7 @@ pub struct PagePos {
     pub page: u32,
 }
 
-/// The last [`HELD`] requests decoded, and where decoding goes on.
+/// The last 64 requests decoded, and where decoding goes on.
 #[derive(Debug, Clone)]
 pub struct Window {
     /// Request `i` at `i % HELD`, for `i` in `end.index() - held..end.index()`.
