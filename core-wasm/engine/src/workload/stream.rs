@@ -4,7 +4,7 @@
 //! request ended, and generated or periodic arrivals keep the same gap. Each request is a
 //! header byte followed by only what it does not say:
 //!
-//! - bits 0-1 the operation, 2-3 the partial end pages ([`PageRequest::partial`]);
+//! - bits 0-3 the operation and the partial end pages, as [`PageRequest`] packs them;
 //! - bit 4 set: one page; else the page count follows as a varint;
 //! - bits 5-6: 0 when the request starts where the one before ended (wrapping under the
 //!   `modulo` map); else its first page follows whole, in 1 + that many bytes (little
@@ -20,14 +20,13 @@
 //! at most `CHUNK - 1` requests from the nearest.
 
 use super::PageRequest;
-use crate::trace::HostOp;
 
 /// Requests between two kept cursors: random access decodes at most this many, and the
 /// kept cursors cost `size_of::<Cursor>() / CHUNK` bytes a request (0.19).
 pub const CHUNK: usize = 256;
 
-const OP_MASK: u8 = 0b11;
-const PARTIAL_SHIFT: u32 = 2;
+/// The operation and partial end pages: the top 4 bits of [`PageRequest`]'s packed word.
+const OP_PARTIAL: u8 = 0b1111;
 const ONE_PAGE: u8 = 1 << 4;
 const START_SHIFT: u32 = 5;
 const SAME_GAP: u8 = 1 << 7;
@@ -121,18 +120,13 @@ impl RequestStream {
         let c = self.end;
         let (start, pages) = (r.start, r.pages());
         let gap = i128::from(time_ns) - i128::from(c.time);
-        let op = match r.op() {
-            HostOp::Read => 0,
-            HostOp::Write => 1,
-            HostOp::Trim => 2,
-        };
         // Whole, in 2 to 4 bytes (a 1-byte start takes 2: kind 0 is "follows on").
         let start_len = if u64::from(start) == c.next_start {
             0
         } else {
             (32 - start.leading_zeros()).div_ceil(8).max(2)
         };
-        let mut header = op | r.partial() << PARTIAL_SHIFT;
+        let mut header = (r.packed >> super::PAGES_BITS) as u8 & OP_PARTIAL;
         header |= if pages == 1 { ONE_PAGE } else { 0 };
         header |= (start_len.saturating_sub(1) as u8) << START_SHIFT;
         header |= if gap == c.gap { SAME_GAP } else { 0 };
@@ -190,12 +184,7 @@ impl RequestStream {
         c.time = (i128::from(c.time) + c.gap) as u64;
         c.next_start = self.end_of(u64::from(start), pages);
         c.index += 1;
-        let op = match header & OP_MASK {
-            0 => HostOp::Read,
-            1 => HostOp::Write,
-            _ => HostOp::Trim,
-        };
-        let r = PageRequest::new(start, pages, op, (header >> PARTIAL_SHIFT) & 3);
+        let r = PageRequest { start, packed: pages | u32::from(header & OP_PARTIAL) << super::PAGES_BITS };
         Some((r, c.time))
     }
 
