@@ -24,6 +24,10 @@ const PAGES = 262_144; // 1 GiB of 4 KiB pages
 const RANDOM = Number(process.env.BENCH_RANDOM_WRITES ?? 1_000_000);
 const SEED = 24;
 const trace = `${dir}/fill-then-uniform-${RANDOM}-seed${SEED}.csv`;
+/** The C reference and its shared 4 GiB workload (../shared/perf/README.md): `FTL_PERF_DIR`,
+ * or ../shared/perf beside the checkout (a worktree elsewhere sets the variable). */
+export const PERF_DIR = process.env.FTL_PERF_DIR ?? '../shared/perf';
+
 const SETS = [
   'device.blocks=5120',
   'device.pages_per_block=64',
@@ -109,7 +113,7 @@ export async function benchSchemes() {
 
   // Peers: the shared 4 GiB workload, whole processes.
   const peer = {};
-  const PERF = '../shared/perf';
+  const PERF = PERF_DIR;
   if (existsSync(`${PERF}/make-workload.py`)) {
     const workload = `${dir}/syn_w100_pf.csv`;
     if (!existsSync(workload)) sh('python3', [`${PERF}/make-workload.py`, workload]);
@@ -125,6 +129,10 @@ export async function benchSchemes() {
       sh(ftl, ['run', '--trace', workload, '--scheme', id, '--json', ...sets.flatMap((s) => ['--set', s])]);
       peer[id] = (performance.now() - t) / 1000;
     }
+  } else {
+    console.log(
+      `\nPeers: no ${PERF}/make-workload.py (set FTL_PERF_DIR to the C reference's directory): peer column empty.`,
+    );
   }
 
   console.log(

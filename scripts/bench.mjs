@@ -4,7 +4,7 @@
 // parsing or set-up), best of REPEAT runs on both sides (a fresh simulation each; the first
 // wasm run also pays for V8's tier-up from baseline to optimised code, which native code
 // never does). Both builds must end in the same state hash, or the run fails.
-// When ../shared/perf is present, the native schemes are also timed against its minimal C
+// When ../shared/perf (or $FTL_PERF_DIR) is present, the native schemes are also timed against its minimal C
 // simulator on its workload (whole processes, best of three, same WAF first), and native and
 // wasm engine-only on that workload too (the wasm target is set against it).
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as wasm from '../web/src/engine/pkg/ftl_wasm.js';
 import { CHROMIUM, engineOnlyInChromium } from './bench-chromium.mjs';
-import { benchSchemes } from './bench-schemes.mjs';
+import { PERF_DIR, benchSchemes } from './bench-schemes.mjs';
 
 const SCHEMES = ['page', 'dftl'];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -129,7 +129,7 @@ const rows = engineOnly(trace, SETS, true);
 // The speed-of-light reference (../shared/perf/README.md): its workload, same WAF, whole
 // processes timed (parse included), best of three, in this sitting; then engine only on it. The C simulator models
 // page mapping only: for dftl the ratio says how far DFTL's extra work puts it from it.
-const PERF = '../shared/perf';
+const PERF = PERF_DIR;
 const ref = {};
 let rowsB = [];
 if (existsSync(`${PERF}/sol-pagemap.c`)) {
@@ -199,7 +199,7 @@ if (ref.sol) {
   console.log(`   engine only as A, and against the C reference as whole processes (parse included), best of 3.`);
   console.log('   The C simulator is page mapping: the 1.5x target is for page.');
 } else {
-  console.log(`B: ${PERF} not found: no comparison with the C reference simulator.`);
+  console.log(`B: no ${PERF}/sol-pagemap.c (set FTL_PERF_DIR to the C reference's directory): no comparison with it.`);
 }
 console.log('');
 console.log('               |            wasm in Node 20                 |  wasm in Chromium');

@@ -61,8 +61,8 @@ pub(crate) fn check_fits(config: &SimConfig, requests: u64) -> Result<(), String
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = runBytes)]
 pub fn run_bytes(config_json: &str, requests: f64) -> Result<f64, wasm_bindgen::JsError> {
     let config = SimConfig::from_json(config_json).map_err(crate::js_err)?;
-    let per_request = std::mem::size_of::<ftl_engine::trace::Request>()
-        + std::mem::size_of::<ftl_engine::workload::PageRequest>();
+    let per_request =
+        std::mem::size_of::<ftl_engine::trace::Request>() + ftl_engine::workload::ESTIMATED_BYTES_PER_REQUEST;
     Ok(Sim::approx_bytes_of(&config) as f64 + requests.max(0.0) * per_request as f64)
 }
 

@@ -14,7 +14,7 @@ use crate::oracle::Oracle;
 use crate::series::{SeriesPoint, SeriesRecorder};
 use crate::trace::HostOp;
 use crate::trace::{self, Trace};
-use crate::workload::{PagePos, PageRequest, Workload, WorkloadBuilder, WorkloadShape};
+use crate::workload::{PagePos, PageRequest, Window, Workload, WorkloadBuilder, WorkloadShape};
 
 /// What happened to the last request served: where its response time went.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
@@ -89,6 +89,8 @@ pub struct Sim {
     ftl: Box<dyn Ftl>,
     oracle: Oracle,
     cursor: usize,
+    /// The requests from the cursor to where the prefetch look-ahead has reached, decoded.
+    window: Window,
     /// Page operations of the requests before `cursor` (the stream index of the next
     /// request's first page, see [`crate::workload::PagePos`]).
     page_cursor: usize,
@@ -179,6 +181,7 @@ impl Sim {
             ftl,
             oracle,
             cursor: 0,
+            window: Window::default(),
             page_cursor: 0,
             ahead: PagePos::default(),
             ahead_at: 0,
@@ -320,20 +323,21 @@ impl Sim {
     }
 
     fn serve_one(&mut self) -> Result<()> {
-        let req = self.workload.requests()[self.cursor];
+        let Some((req, time_ns)) = self.window.request(&self.workload, self.cursor) else { return Ok(()) };
         let mut pages = std::mem::take(&mut self.pages);
         pages.clear();
         pages.extend(self.workload.pages_of(&req));
-        let served = self.serve(req, &pages);
+        let served = self.serve(req, time_ns, &pages);
         self.pages = pages;
         served
     }
 
-    /// Serves request `req` (the one at the cursor), whose logical pages are `pages`.
-    fn serve(&mut self, req: PageRequest, pages: &[u32]) -> Result<()> {
+    /// Serves request `req` (the one at the cursor, arriving at `time_ns` of the trace),
+    /// whose logical pages are `pages`.
+    fn serve(&mut self, req: PageRequest, time_ns: u64, pages: &[u32]) -> Result<()> {
         let index = self.cursor as u64;
         let arrival = match self.config.timing {
-            TimingMode::Trace => self.workload.time_ns(self.cursor),
+            TimingMode::Trace => time_ns,
             TimingMode::Closed => self.last_completion_ns,
             TimingMode::Periodic(period) => index.checked_mul(period).ok_or_else(|| {
                 EngineError::Config(format!(
@@ -454,15 +458,14 @@ impl Sim {
         // and its position is where this one's far pages start; anywhere else (the first
         // burst) both are found from the cursor.
         if self.ahead_at != p + 2 * N {
-            let from = PagePos { request: self.cursor, page: 0 };
-            self.ahead = self.workload.advance(from, p + N - self.page_cursor);
-            (self.ahead_near_n, self.ahead_near_reads) =
-                self.workload.copy_pages(self.ahead, &mut self.ahead_near, N);
-            self.ahead = self.workload.advance(self.ahead, N);
+            let (w, window) = (&self.workload, &mut self.window);
+            let from = window.advance(w, PagePos { request: self.cursor, page: 0 }, p + N - self.page_cursor);
+            (self.ahead_near_n, self.ahead_near_reads, self.ahead) =
+                window.copy_pages(w, from, &mut self.ahead_near, N);
         }
         let mut far = [0u32; N];
-        let (far_n, far_reads) = self.workload.copy_pages(self.ahead, &mut far, N);
-        self.ahead = self.workload.advance(self.ahead, N);
+        let (far_n, far_reads, after) = self.window.copy_pages(&self.workload, self.ahead, &mut far, N);
+        self.ahead = after;
         self.ahead_at = p + 3 * N;
         let near = std::mem::replace(&mut self.ahead_near, far);
         let near_n = std::mem::replace(&mut self.ahead_near_n, far_n);
@@ -512,8 +515,8 @@ impl Sim {
     /// The answer to a view's question (see [`crate::inspect::InspectQuery`]); the pages of
     /// the last request served become its `touched`. Read-only.
     pub fn inspect_query(&self, mut query: crate::inspect::InspectQuery) -> crate::inspect::Inspection {
-        query.touched = match self.cursor.checked_sub(1) {
-            Some(i) => self.workload.pages_of(&self.workload.requests()[i]).collect(),
+        query.touched = match self.cursor.checked_sub(1).and_then(|i| self.workload.request(i)) {
+            Some(r) => self.workload.pages_of(&r).collect(),
             None => Vec::new(),
         };
         let mut ins = self.ftl.inspect(&query);

@@ -6,6 +6,13 @@
 
 use std::collections::HashMap;
 
+mod stream;
+mod window;
+
+pub use stream::Cursor;
+use stream::RequestStream;
+pub use window::{PagePos, Window};
+
 use crate::config::{AddressMap, SimConfig};
 use crate::error::{EngineError, Result};
 use crate::trace::HostOp;
@@ -16,8 +23,13 @@ use crate::trace::Request;
 /// mapped request's first page is.
 pub const MAX_WORKLOAD_PAGES: u64 = 1 << 27;
 
-/// A request resolved to logical pages, in 8 bytes: a simulation holds one per request of
-/// its trace, so a million-request trace costs 8 MB. Its pages are a run of consecutive
+/// About what a request of a timed trace costs a workload, for estimates made before the
+/// trace is resolved: a header byte, a first page of 3 bytes and an arrival gap of 2-4
+/// (a sequential run at a steady rate costs one byte; the `dense` map adds 4 bytes a page).
+pub const ESTIMATED_BYTES_PER_REQUEST: usize = 8;
+
+/// A request resolved to logical pages (a [`Workload`] holds them encoded, a few bytes
+/// each, and gives them out decoded). Its pages are a run of consecutive
 /// logical pages from its first (wrapping at the device's end under the
 /// `modulo` address map), or under the `dense` map a run of [`Workload`]'s page list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,11 +131,9 @@ impl WorkloadShape {
 #[derive(Debug, Clone)]
 pub struct Workload {
     shape: WorkloadShape,
-    /// Requests in trace order.
-    requests: Vec<PageRequest>,
-    /// Arrival times (ns since the first request); empty unless the shape keeps them and
-    /// some arrival is not at 0.
-    times: Times,
+    /// Requests in trace order, with their arrival times (ns since the first request; all 0
+    /// unless the shape keeps them), encoded compactly ([`stream`]).
+    requests: RequestStream,
     /// The `dense` map's logical pages of all requests, back to back (empty otherwise: the
     /// other maps give each request a run of consecutive pages).
     lpns: Vec<u32>,
@@ -131,36 +141,6 @@ pub struct Workload {
     footprint: u64,
     /// Whether every arrival is at 0 (a trace without timestamps).
     untimed: bool,
-}
-
-/// Arrival times in 4 bytes a request: the low 32 bits of each, and where the high bits
-/// change (every 4.3 s of a trace's time; times never decrease in a parsed trace, and any
-/// order is still kept exactly, only less compactly).
-#[derive(Debug, Clone, Default)]
-struct Times {
-    low: Vec<u32>,
-    /// (first request, high 32 bits) wherever they differ from the request before's (the
-    /// high bits before the first entry are 0).
-    high: Vec<(u32, u32)>,
-}
-
-impl Times {
-    fn push(&mut self, ns: u64) {
-        let i = self.low.len() as u32;
-        let high = (ns >> 32) as u32;
-        if high != self.high.last().map_or(0, |&(_, h)| h) {
-            self.high.push((i, high));
-        }
-        self.low.push(ns as u32);
-    }
-
-    /// Time of request `i`; 0 where none was kept.
-    fn get(&self, i: usize) -> u64 {
-        let Some(&low) = self.low.get(i) else { return 0 };
-        let k = self.high.partition_point(|&(from, _)| from as usize <= i);
-        let high = k.checked_sub(1).map_or(0, |k| self.high[k].1);
-        u64::from(high) << 32 | u64::from(low)
-    }
 }
 
 /// Builds a [`Workload`] one request at a time, so a trace can be resolved while it is
@@ -173,19 +153,37 @@ pub struct WorkloadBuilder {
     /// The `dense` map: trace page to logical page, in first-touch order.
     dense: HashMap<u64, u32>,
     /// Logical pages touched (other maps), for the footprint.
-    touched: Vec<bool>,
+    touched: Bits,
+}
+
+/// One bit a logical page: a set of pages seen, at an eighth of a `Vec<bool>`'s memory.
+#[derive(Debug)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: u64) -> Self {
+        Bits(vec![0; len.div_ceil(64) as usize])
+    }
+
+    /// Adds `i`; whether it was new.
+    #[inline]
+    fn insert(&mut self, i: u64) -> bool {
+        let (word, bit) = (&mut self.0[(i / 64) as usize], 1u64 << (i % 64));
+        let new = *word & bit == 0;
+        *word |= bit;
+        new
+    }
 }
 
 impl WorkloadBuilder {
     /// An empty workload of `shape`.
     pub fn new(shape: WorkloadShape) -> Self {
-        let touched =
-            vec![false; if shape.map == AddressMap::Dense { 0 } else { shape.logical_pages as usize }];
+        let dense = shape.map == AddressMap::Dense;
+        let touched = Bits::new(if dense { 0 } else { shape.logical_pages });
         WorkloadBuilder {
             w: Workload {
                 shape,
-                requests: Vec::new(),
-                times: Times::default(),
+                requests: RequestStream::new((!dense).then_some(shape.logical_pages)),
                 lpns: Vec::new(),
                 footprint: 0,
                 untimed: true,
@@ -244,9 +242,7 @@ impl WorkloadBuilder {
                 }
                 let start = first_page % logical_pages;
                 for k in 0..pages.min(logical_pages) {
-                    let lpn = ((start + k) % logical_pages) as usize;
-                    if !self.touched[lpn] {
-                        self.touched[lpn] = true;
+                    if self.touched.insert((start + k) % logical_pages) {
                         self.w.footprint += 1;
                     }
                 }
@@ -256,17 +252,9 @@ impl WorkloadBuilder {
         self.total_pages += pages;
         let partial = if !r.offset.is_multiple_of(pb) { PARTIAL_FIRST } else { 0 }
             | if end % pb != pb - 1 { PARTIAL_LAST } else { 0 };
-        self.w.requests.push(PageRequest::new(start, pages as u32, r.op, partial));
-        if r.time_ns != 0 && self.w.untimed {
-            self.w.untimed = false;
-            if shape.times {
-                // Every arrival so far was at 0.
-                self.w.times.low = vec![0; i];
-            }
-        }
-        if shape.times && !self.w.untimed {
-            self.w.times.push(r.time_ns);
-        }
+        self.w.untimed &= r.time_ns == 0;
+        let time_ns = if shape.times { r.time_ns } else { 0 };
+        self.w.requests.push(PageRequest::new(start, pages as u32, r.op, partial), time_ns);
         Ok(())
     }
 
@@ -281,7 +269,6 @@ impl WorkloadBuilder {
             self.w.footprint = self.dense.len() as u64;
         }
         self.w.requests.shrink_to_fit();
-        self.w.times.low.shrink_to_fit();
         self.w.lpns.shrink_to_fit();
         self.w
     }
@@ -301,11 +288,6 @@ impl Workload {
         &self.shape
     }
 
-    /// Requests in trace order.
-    pub fn requests(&self) -> &[PageRequest] {
-        &self.requests
-    }
-
     /// Number of requests.
     pub fn len(&self) -> usize {
         self.requests.len()
@@ -313,7 +295,7 @@ impl Workload {
 
     /// Whether there is no request.
     pub fn is_empty(&self) -> bool {
-        self.requests.is_empty()
+        self.len() == 0
     }
 
     /// Distinct logical pages touched.
@@ -326,10 +308,45 @@ impl Workload {
         self.untimed
     }
 
+    /// Bytes the workload holds on the heap: its share of a simulation's memory.
+    pub fn heap_bytes(&self) -> usize {
+        self.requests.heap_bytes() + self.lpns.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// A cursor before the first request (see [`Workload::next`]).
+    pub fn first(&self) -> Cursor {
+        Cursor::default()
+    }
+
+    /// The request at `c` and its arrival time (ns since the first request; 0 where the
+    /// times were not kept, see [`WorkloadShape::times`]), moving `c` to the next; `None`
+    /// past the last. Stepping through the trace this way decodes each request once.
+    #[inline]
+    pub fn next(&self, c: &mut Cursor) -> Option<(PageRequest, u64)> {
+        self.requests.next(c)
+    }
+
+    /// A cursor before request `i` (past the last: the end). Costs a short decode from the
+    /// nearest kept cursor; stepping on with [`Workload::next`] is the cheap way.
+    pub fn seek(&self, i: usize) -> Cursor {
+        self.requests.seek(i)
+    }
+
+    /// Request `i`.
+    pub fn request(&self, i: usize) -> Option<PageRequest> {
+        self.next(&mut self.seek(i)).map(|(r, _)| r)
+    }
+
     /// Arrival time of request `i` (ns since the first request); 0 where the times were not
-    /// kept (see [`WorkloadShape::times`]).
+    /// kept (see [`WorkloadShape::times`]) and past the last.
     pub fn time_ns(&self, i: usize) -> u64 {
-        self.times.get(i)
+        self.next(&mut self.seek(i)).map_or(0, |(_, t)| t)
+    }
+
+    /// Every request and its arrival time, in trace order.
+    pub fn iter(&self) -> impl Iterator<Item = (PageRequest, u64)> + '_ {
+        let mut c = self.first();
+        std::iter::from_fn(move || self.next(&mut c))
     }
 
     /// Logical page `k` (0-based) of request `r`.
@@ -355,15 +372,12 @@ impl Workload {
     /// Pages the trace reads before it ever writes or trims them, in first-read order: the
     /// data that must already be on the device for the trace to make sense.
     pub fn read_before_write(&self, logical_pages: u64) -> Vec<u32> {
-        let mut seen = vec![false; logical_pages as usize];
+        let mut seen = Bits::new(logical_pages);
         let mut out = Vec::new();
-        for r in &self.requests {
-            for lpn in self.pages_of(r) {
-                if !seen[lpn as usize] {
-                    seen[lpn as usize] = true;
-                    if r.op() == HostOp::Read {
-                        out.push(lpn);
-                    }
+        for (r, _) in self.iter() {
+            for lpn in self.pages_of(&r) {
+                if seen.insert(u64::from(lpn)) && r.op() == HostOp::Read {
+                    out.push(lpn);
                 }
             }
         }
@@ -377,55 +391,10 @@ impl WorkloadBuilder {
         &self.w.shape
     }
 
-    /// Reserves room for `n` more requests (when their number is known).
+    /// Reserves room for `n` more requests (when their number is known): the index of
+    /// their encoding; the encoding's own length is not known ahead.
     pub fn requests_hint(&mut self, n: usize) {
-        self.w.requests.reserve_exact(n);
-    }
-}
-
-/// A position in a workload's stream of page operations (all requests' pages back to back):
-/// how the simulation looks a few pages ahead for its prefetch hints.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PagePos {
-    /// Request.
-    pub request: usize,
-    /// Page within the request.
-    pub page: u32,
-}
-
-impl Workload {
-    /// The position `n` page operations after `pos` (past the end: the end).
-    pub fn advance(&self, mut pos: PagePos, mut n: usize) -> PagePos {
-        while let Some(r) = self.requests.get(pos.request) {
-            let left = (r.pages() - pos.page) as usize;
-            if n < left {
-                pos.page += n as u32;
-                return pos;
-            }
-            n -= left;
-            pos = PagePos { request: pos.request + 1, page: 0 };
-        }
-        pos
-    }
-
-    /// Copies the logical pages of up to `out.len()` page operations from `pos` into `out`;
-    /// returns how many there were and whether any of the first `reads_in` of them may be
-    /// read ([`PageRequest::may_read`]).
-    pub fn copy_pages(&self, mut pos: PagePos, out: &mut [u32], reads_in: usize) -> (usize, bool) {
-        let (mut n, mut reads) = (0, false);
-        while n < out.len() {
-            let Some(r) = self.requests.get(pos.request) else { break };
-            let take = ((r.pages() - pos.page) as usize).min(out.len() - n);
-            if n < reads_in && r.may_read() {
-                reads = true;
-            }
-            for (k, slot) in out[n..n + take].iter_mut().enumerate() {
-                *slot = self.page(r, pos.page + k as u32);
-            }
-            n += take;
-            pos = PagePos { request: pos.request + 1, page: 0 };
-        }
-        (n, reads)
+        self.w.requests.reserve(n);
     }
 }
 
@@ -442,7 +411,7 @@ mod tests {
     }
 
     fn pages(w: &Workload, i: usize) -> Vec<u32> {
-        w.pages_of(&w.requests()[i]).collect()
+        w.pages_of(&w.request(i).unwrap()).collect()
     }
 
     #[test]
@@ -474,7 +443,7 @@ mod tests {
         ];
         let w = build(&reqs, 4096, 16, AddressMap::Refuse).unwrap();
         let partial: Vec<Vec<bool>> =
-            w.requests().iter().map(|r| (0..r.pages()).map(|i| r.is_partial(i)).collect()).collect();
+            w.iter().map(|(r, _)| (0..r.pages()).map(|i| r.is_partial(i)).collect()).collect();
         assert_eq!(partial, [vec![false, false], vec![true], vec![true, false, true], vec![false, true]]);
     }
 
@@ -553,35 +522,23 @@ mod tests {
     }
 
     #[test]
-    fn the_page_stream_is_walked_across_requests() {
-        let reqs = [
-            req(HostOp::Write, 0, 8192),    // pages 0, 1 (stream 0, 1)
-            req(HostOp::Read, 0, 12288),    // pages 0..3 (stream 2..5)
-            req(HostOp::Write, 4096, 4096), // stream 5
-            req(HostOp::Write, 1024, 1024), // stream 6, partly covered
-            req(HostOp::Trim, 0, 4096),     // stream 7
-        ];
-        for map in [AddressMap::Refuse, AddressMap::Dense] {
-            let w = build(&reqs, 4096, 16, map).unwrap();
-            let stream: Vec<u32> = (0..5).flat_map(|i| pages(&w, i)).collect();
-            let at = |n| w.advance(PagePos::default(), n);
-            assert_eq!(at(3), PagePos { request: 1, page: 1 });
-            assert_eq!(at(8), PagePos { request: 5, page: 0 }, "the end");
-            assert_eq!(at(100), PagePos { request: 5, page: 0 });
-            let copy = |from, len, reads_in| {
-                let mut out = vec![0; len];
-                let (n, reads) = w.copy_pages(at(from), &mut out, reads_in);
-                assert_eq!(out[..n], stream[from.min(8)..(from + len).min(8)]);
-                reads
-            };
-            assert!(!copy(0, 2, 2));
-            assert!(copy(1, 2, 2), "the read's first page");
-            assert!(copy(4, 2, 2), "the read's last page");
-            assert!(!copy(5, 1, 1));
-            assert!(copy(5, 2, 2), "a partly covered write may read its page first");
-            assert!(!copy(5, 3, 1), "only the first pages count");
-            assert!(!copy(7, 9, 9), "a trim reads nothing");
-            assert!(!copy(9, 4, 4), "past the last request");
-        }
+    fn a_request_costs_one_byte_in_a_sequential_run_and_four_at_random() {
+        let n = 100_000u64;
+        let shape =
+            WorkloadShape { page_bytes: 4096, logical_pages: 1 << 20, map: AddressMap::Modulo, times: true };
+        let per_request = |lpn: &dyn Fn(u64) -> u64| {
+            let reqs: Vec<_> = (0..n)
+                .map(|i| Request { time_ns: 1000 * (i + 1), ..req(HostOp::Write, lpn(i) * 4096, 4096) })
+                .collect();
+            let w = Workload::build(&reqs, shape).unwrap();
+            assert_eq!(w.iter().map(|(r, t)| (w.page(&r, 0), t)).last(), Some((lpn(n - 1) as u32, 1000 * n)));
+            w.heap_bytes() as f64 / n as f64
+        };
+        // A header byte each, and the kept cursors (0.19 a request).
+        let sequential = per_request(&|i| i);
+        assert!(sequential < 1.25, "{sequential} bytes a sequential request");
+        // A header and a 3-byte first page each.
+        let random = per_request(&|i| (i * 0x9e37_79b9) % (1 << 20));
+        assert!(random < 4.25, "{random} bytes a random request");
     }
 }
