@@ -8,8 +8,9 @@
 //! first key's to `s / BUCKET + 1` further, so a bucket from which that stretch holds fewer
 //! than `n` keys cannot start a window as tight as the best one found so far. The answer is
 //! exactly [`crate::cache::tightest_window`]'s (smallest spread, ties to the lowest keys);
-//! the search starts in the densest stretch so the bound prunes early. Inserting and
-//! removing a key are O(1).
+//! the search starts in the densest stretch so the bound prunes early, and a window's last
+//! key is found by counting, not by walking the `n` keys before it. Inserting and removing
+//! a key are O(1).
 
 /// LPNs per bucket (a power of two): 16 bitmap words.
 const BUCKET: u32 = 1024;
@@ -88,35 +89,39 @@ impl KeySet {
             return self.iter().collect();
         }
         let buckets = self.counts.len();
-        // Keys in buckets `a..a + span` (clipped at the end), from prefix sums.
-        let mut prefix = Vec::with_capacity(buckets + 1);
-        prefix.push(0usize);
-        for &c in &self.counts {
-            prefix.push(prefix[prefix.len() - 1] + c as usize);
-        }
-        let stretch = |a: usize, span: usize| prefix[(a + span).min(buckets)] - prefix[a];
         // (spread, first key) of the best window so far.
         let mut best: Option<(u32, u32)> = None;
-        let mut keys = Vec::new();
-        // Windows starting in bucket `a` whose spread is at most the best one's: their keys
-        // lie in buckets a ..= (a's last LPN + spread) / BUCKET. A window that does not end
-        // within them is wider than the best: only `count(a) + n - 1` keys are needed.
+        let (mut firsts, mut lasts) = (Vec::new(), Vec::new());
+        // Windows starting in bucket `a` whose spread is at most the best one's end within
+        // buckets a ..= (a's last LPN + spread) / BUCKET. The window from a's `i`-th key
+        // ends at the key `n - 1` further: found by counts, then read off the bitmap, so a
+        // visit reads a's keys and as many last keys, not the `n` keys between.
         let mut visit = |a: usize, best: &mut Option<(u32, u32)>| {
-            let span = match *best {
-                None => buckets - a,
-                Some((spread, _)) => {
-                    let last = (a as u64 + 1) * u64::from(BUCKET) - 1 + u64::from(spread);
-                    (last / u64::from(BUCKET)) as usize + 1 - a
-                }
-            };
             let starts = self.counts[a] as usize;
-            if starts == 0 || stretch(a, span) < n {
+            if starts == 0 {
                 return;
             }
-            keys.clear();
-            keys.extend(self.keys_in(a, a + span).take(starts + n - 1));
-            for i in 0..starts.min(keys.len().saturating_sub(n - 1)) {
-                let cand = (keys[i + n - 1] - keys[i], keys[i]);
+            let reach = match *best {
+                None => buckets,
+                Some((spread, _)) => {
+                    let last = (a as u64 + 1) * u64::from(BUCKET) - 1 + u64::from(spread);
+                    ((last / u64::from(BUCKET)) as usize + 1).min(buckets)
+                }
+            };
+            let (mut b, mut rank) = (a, n - 1);
+            while b < reach && rank >= self.counts[b] as usize {
+                rank -= self.counts[b] as usize;
+                b += 1;
+            }
+            if b == reach {
+                return;
+            }
+            firsts.clear();
+            firsts.extend(self.keys_in(a, a + 1));
+            lasts.clear();
+            self.keys_from_rank(b, rank, reach, starts, &mut lasts);
+            for (&first, &last) in firsts.iter().zip(&lasts) {
+                let cand = (last - first, first);
                 if best.is_none_or(|b| cand < b) {
                     *best = Some(cand);
                 }
@@ -124,7 +129,14 @@ impl KeySet {
         };
         // A first bound from the stretch of n keys' average width holding the most keys.
         let width = (buckets as u64 * n as u64 / self.len as u64).clamp(1, buckets as u64) as usize;
-        let densest = (0..buckets).max_by_key(|&a| (stretch(a, width), std::cmp::Reverse(a))).unwrap_or(0);
+        let mut sum: usize = self.counts[..width].iter().map(|&c| c as usize).sum();
+        let (mut densest, mut most) = (0, sum);
+        for a in 1..=buckets - width {
+            sum = sum + self.counts[a + width - 1] as usize - self.counts[a - 1] as usize;
+            if sum > most {
+                (densest, most) = (a, sum);
+            }
+        }
         visit(densest, &mut best);
         for a in 0..buckets {
             visit(a, &mut best);
@@ -134,6 +146,36 @@ impl KeySet {
             self.keys_in((first / BUCKET) as usize, buckets).skip_while(|&k| k < first).take(n).collect();
         debug_assert_eq!(keys.last().map(|&k| k - first), Some(spread));
         keys
+    }
+
+    /// Appends to `out`, ascending, at most `most` keys from the one of rank `rank` within
+    /// bucket `b` (0: its first) to the end of bucket `end - 1`.
+    fn keys_from_rank(&self, b: usize, mut rank: usize, end: usize, most: usize, out: &mut Vec<u32>) {
+        let per = BUCKET as usize / 64;
+        let mut w = b * per;
+        loop {
+            let ones = self.words[w].count_ones() as usize;
+            if rank < ones {
+                break;
+            }
+            rank -= ones;
+            w += 1;
+        }
+        let mut bits = self.words[w];
+        for _ in 0..rank {
+            bits &= bits - 1;
+        }
+        let limit = end * per;
+        loop {
+            for bit in BitIter(bits).take(most - out.len()) {
+                out.push((w * 64) as u32 + bit);
+            }
+            w += 1;
+            if out.len() == most || w == limit {
+                return;
+            }
+            bits = self.words[w];
+        }
     }
 }
 
