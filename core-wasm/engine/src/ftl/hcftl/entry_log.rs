@@ -276,3 +276,136 @@ impl EntryLog {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::{tightest_window, DenseIndex, Inserted, Lru};
+
+    /// The structure this log replaced, kept as the reference: the CMT as an LRU list whose
+    /// victims enter the Ghost-CMT, an unbounded LRU list (most recently evicted first).
+    struct TwoLists {
+        cmt: Lru<u32, MapEntry, DenseIndex>,
+        ghost: Lru<u32, MapEntry, DenseIndex>,
+    }
+
+    impl TwoLists {
+        fn admit(&mut self, lpn: u32, e: MapEntry) -> Option<(u32, MapEntry)> {
+            let Inserted::Evicted(k, v) = self.cmt.insert(lpn, e) else { return None };
+            self.ghost.insert(k, v);
+            Some((k, v))
+        }
+
+        fn choose(&self, n: usize, packing: Packing) -> Vec<u32> {
+            let mut keys: Vec<u32> = match packing {
+                Packing::Tightest => return tightest_window(self.ghost.iter().map(|(&k, _)| k), n),
+                Packing::Oldest => self.ghost.iter().rev().take(n).map(|(&k, _)| k).collect(),
+            };
+            keys.sort_unstable();
+            keys
+        }
+    }
+
+    fn ghost_of(lpns: &[u32]) -> EntryLog {
+        // A CMT of one entry: each admit evicts the previous one into the Ghost-CMT.
+        let mut log = EntryLog::new(1, lpns.len());
+        for (i, &lpn) in lpns.iter().chain(&[1000]).enumerate() {
+            log.cmt_admit(lpn, MapEntry { ppn: 100 + i as u32, dirty: i % 2 == 0 });
+        }
+        log
+    }
+
+    /// The paper's rule on a hand-made Ghost-CMT: of 7, 40, 3, 41, 90, 43, 12 (evicted in
+    /// that order), the three with the smallest spread are 40, 41, 43 (spread 3; 3, 7, 12
+    /// spreads 9). Packing the oldest three instead gives 3, 7, 40 (spread 37).
+    #[test]
+    fn packing_takes_the_tightest_window_not_the_oldest() {
+        let g = ghost_of(&[7, 40, 3, 41, 90, 43, 12]);
+        assert!(g.ghost_is_full());
+        assert_eq!(g.ghost_choose(3, Packing::Tightest), vec![40, 41, 43]);
+        assert_eq!(g.ghost_choose(3, Packing::Oldest), vec![3, 7, 40]);
+        assert_eq!(g.ghost_choose(10, Packing::Tightest), vec![3, 7, 12, 40, 41, 43, 90]);
+    }
+
+    /// A CMT hit moves the entry to the front, so the victim is the entry used longest ago
+    /// (not the one admitted first); an evicted entry keeps its value in the Ghost-CMT.
+    #[test]
+    fn a_hit_saves_an_entry_from_eviction_and_victims_keep_their_values() {
+        let mut log = EntryLog::new(2, 10);
+        assert_eq!(log.cmt_admit(1, MapEntry::clean(11)), None);
+        assert_eq!(log.cmt_admit(2, MapEntry::clean(12)), None);
+        assert_eq!(log.cmt_get(1), Some(MapEntry::clean(11)));
+        assert_eq!(log.cmt_admit(3, MapEntry::clean(13)), Some((2, MapEntry::clean(12))));
+        log.peek_mut(2).unwrap().dirty = true;
+        assert_eq!(log.cmt_get(2), None, "2 is in the Ghost-CMT, not the CMT");
+        assert_eq!(log.ghost_take(2), Some(MapEntry { ppn: 12, dirty: true }));
+        assert_eq!(log.ghost_take(2), None);
+        assert_eq!(log.cmt_iter().map(|(k, _)| k).collect::<Vec<_>>(), [3, 1]);
+        log.check().unwrap();
+    }
+
+    /// Random admits, hits, Ghost-CMT hits, packings (both rules), value changes, on small
+    /// and large caches and long enough runs to compact the log many times: every victim,
+    /// every answer, every packing choice and both orders equal the two lists'.
+    #[test]
+    fn behaves_as_two_lru_lists_under_random_operations() {
+        let mut seed = 24u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..24 {
+            let space = [40, 300, 5000][round % 3];
+            let cmt_cap = [0, 1, 7, 60, 400][round % 5];
+            let ghost_cap = 1 + next(80) as usize;
+            let per_dtp = 1 + next(ghost_cap as u64) as usize;
+            let mut log = EntryLog::new(cmt_cap, ghost_cap);
+            let mut model =
+                TwoLists { cmt: Lru::dense(cmt_cap), ghost: Lru::dense(crate::cache::lru::MAX_CAPACITY) };
+            for step in 0..20_000 {
+                let lpn = next(space) as u32;
+                let e = MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 };
+                match next(10) {
+                    0..=3 => {
+                        if model.ghost.peek(&lpn).is_none() {
+                            assert_eq!(
+                                log.cmt_admit(lpn, e),
+                                model.admit(lpn, e),
+                                "round {round} step {step}"
+                            );
+                        }
+                    }
+                    4..=5 => assert_eq!(log.cmt_get(lpn), model.cmt.get(&lpn).copied()),
+                    6 => assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn)),
+                    7 => {
+                        if let Some(x) = log.peek_mut(lpn) {
+                            *x = e;
+                        }
+                        if let Some(x) = model.cmt.peek_mut(&lpn).or_else(|| model.ghost.peek_mut(&lpn)) {
+                            *x = e;
+                        }
+                    }
+                    _ => {
+                        let packing = if next(4) == 0 { Packing::Oldest } else { Packing::Tightest };
+                        while log.ghost_is_full() {
+                            let chosen = log.ghost_choose(per_dtp, packing);
+                            assert_eq!(chosen, model.choose(per_dtp, packing), "round {round} step {step}");
+                            for l in chosen {
+                                assert_eq!(log.ghost_take(l), model.ghost.remove(&l));
+                            }
+                        }
+                    }
+                }
+                assert_eq!((log.cmt_len(), log.ghost_len()), (model.cmt.len(), model.ghost.len()));
+                assert_eq!(log.peek(lpn), model.cmt.peek(&lpn).or_else(|| model.ghost.peek(&lpn)));
+                if step % 997 == 0 {
+                    log.check().unwrap();
+                    let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();
+                    let ghost: Vec<_> = model.ghost.iter().map(|(&k, &v)| (k, v)).collect();
+                    assert_eq!(log.cmt_iter().collect::<Vec<_>>(), cmt);
+                    assert_eq!(log.ghost_iter().collect::<Vec<_>>(), ghost);
+                }
+            }
+        }
+    }
+}
