@@ -108,3 +108,23 @@ fn reciprocal_remainder_equals_the_division() {
         }
     }
 }
+
+/// The positions, each from the one before, are the double-hashing formula's
+/// `h1 + i·h2 mod m` (64-bit wrapping sums) for any size, any k.
+#[test]
+fn positions_follow_the_double_hashing_formula() {
+    let mut rng = Rng(7);
+    for bits in [1, 2, 63, 64, 1000, 3048, 4096, 1 << 20] {
+        for hashes in [1, 4, 7, 40] {
+            let f = BloomFilter::new(bits, hashes);
+            for _ in 0..200 {
+                let key = rng.next();
+                let (h1, h2) = (mix64(key), mix64(key ^ 0x6A09_E667_F3BC_C909) | 1);
+                let want: Vec<u64> = (0..u64::from(hashes))
+                    .map(|i| h1.wrapping_add(i.wrapping_mul(h2)) % bits as u64)
+                    .collect();
+                assert_eq!(f.positions(key).collect::<Vec<_>>(), want, "{key} in {bits} bits, k {hashes}");
+            }
+        }
+    }
+}
