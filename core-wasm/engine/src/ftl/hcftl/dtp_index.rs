@@ -42,9 +42,10 @@ pub struct Dtpi {
 #[derive(Debug, Clone)]
 pub struct DtpIndex {
     list: Vec<Dtpi>,
-    /// Each record's `[min, max]` again, in the list's order: the range checks of a lookup
-    /// scan these 8 bytes per record instead of the records.
-    ranges: Vec<[u32; 2]>,
+    /// Each record's range again, in the list's order, as its `min` and `max − min`: the
+    /// range checks of a lookup scan these two arrays instead of the records.
+    mins: Vec<u32>,
+    widths: Vec<u32>,
     capacity: usize,
     filter_bits: usize,
     hashes: u32,
@@ -64,7 +65,8 @@ impl DtpIndex {
         let k = ((per_key_millionths + 500_000) / 1_000_000).max(1) as u32;
         DtpIndex {
             list: Vec::new(),
-            ranges: Vec::new(),
+            mins: Vec::new(),
+            widths: Vec::new(),
             capacity,
             filter_bits,
             hashes: k,
@@ -110,7 +112,8 @@ impl DtpIndex {
         let min = lpns.iter().copied().min().unwrap_or(0);
         let max = lpns.iter().copied().max().unwrap_or(0);
         self.list.push(Dtpi { id, tppn, min, max, bloom });
-        self.ranges.push([min, max]);
+        self.mins.push(min);
+        self.widths.push(max - min);
         id
     }
 
@@ -125,7 +128,7 @@ impl DtpIndex {
         }
         let mut tests = 0;
         let mut below = before;
-        while let Some(pos) = last_in_range(&self.ranges[..below], lpn) {
+        while let Some(pos) = last_in_range(&self.mins[..below], &self.widths[..below], lpn) {
             tests += (below - pos) as u64;
             if self.design == IndexDesign::Range {
                 return (Some(pos), tests);
@@ -159,7 +162,8 @@ impl DtpIndex {
     /// Deletes and returns the record of DTP `id` (loaded into the CMT or merged).
     pub fn remove(&mut self, id: u32) -> Option<Dtpi> {
         let p = self.position(id)?;
-        self.ranges.remove(p);
+        self.mins.remove(p);
+        self.widths.remove(p);
         Some(self.list.remove(p))
     }
 
@@ -181,23 +185,25 @@ impl DtpIndex {
     }
 }
 
-/// Position of the last of `ranges` that holds `lpn`. Eight ranges at a time, tested
-/// without branches (the scan of a lookup usually passes hundreds of records).
-fn last_in_range(ranges: &[[u32; 2]], lpn: u32) -> Option<usize> {
-    const CHUNK: usize = 8;
-    let mut end = ranges.len();
+/// Position of the last range (`min`, `max − min`) that holds `lpn`: `lpn − min`, wrapping,
+/// is at most the width exactly when `min ≤ lpn ≤ max`. Sixteen ranges at a time without
+/// branches, which the compiler turns into vector compares (a lookup usually passes hundreds
+/// of records).
+fn last_in_range(mins: &[u32], widths: &[u32], lpn: u32) -> Option<usize> {
+    const CHUNK: usize = 16;
+    let mut end = mins.len();
     while end >= CHUNK {
-        let chunk = &ranges[end - CHUNK..end];
+        let (m, w) = (&mins[end - CHUNK..end], &widths[end - CHUNK..end]);
         let mut hits = 0u32;
-        for (i, r) in chunk.iter().enumerate() {
-            hits |= u32::from(r[0] <= lpn && lpn <= r[1]) << i;
+        for i in 0..CHUNK {
+            hits |= u32::from(lpn.wrapping_sub(m[i]) <= w[i]) << i;
         }
         if hits != 0 {
             return Some(end - CHUNK + (31 - hits.leading_zeros()) as usize);
         }
         end -= CHUNK;
     }
-    ranges[..end].iter().rposition(|r| r[0] <= lpn && lpn <= r[1])
+    (0..end).rev().find(|&i| lpn.wrapping_sub(mins[i]) <= widths[i])
 }
 
 #[cfg(test)]
