@@ -23,10 +23,10 @@ impl Hcftl {
                 ppn: r.tppn,
                 filter: Some(format!(
                     "bloom: {} bits, k = {}, {} keys, {} bits set",
-                    r.bloom.bits(),
-                    r.bloom.hashes(),
-                    r.bloom.inserted(),
-                    r.bloom.ones()
+                    r.bloom().bits(),
+                    r.bloom().hashes(),
+                    r.bloom().inserted(),
+                    r.bloom().ones()
                 )),
             })
             .collect();

@@ -428,7 +428,7 @@ impl Ftl for Hcftl {
                 return bad(format!("DTP {} holds {} entries, not sorted or too many", r.id, lpns.len()));
             }
             if (r.min, r.max) != (lpns[0], lpns[lpns.len() - 1])
-                || lpns.iter().any(|&l| !r.bloom.contains(u64::from(l)))
+                || lpns.iter().any(|&l| !r.bloom().contains(u64::from(l)))
             {
                 return bad(format!(
                     "DTP {}'s record (min {}, max {}) does not describe its entries",
