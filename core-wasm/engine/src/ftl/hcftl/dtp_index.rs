@@ -36,8 +36,16 @@ pub struct Dtpi {
     pub min: u32,
     /// Largest LPN it holds.
     pub max: u32,
-    /// Its LPNs, ascending: what the filter is built from, and what answers a lookup of one
-    /// of them without it.
+    /// Its filter (boxed: a lookup that loads a DTP removes its record from the middle of
+    /// the list, moving the records after it).
+    filter: Box<Filter>,
+}
+
+/// A record's bloom filter and what it is built from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Filter {
+    /// The DTP's LPNs, ascending: what the filter is built from, and what answers a lookup
+    /// of one of them without it.
     lpns: Box<[u32]>,
     /// Bits and hash functions of the filter.
     shape: (usize, u32),
@@ -51,9 +59,10 @@ pub struct Dtpi {
 impl Dtpi {
     /// The record's bloom filter (built now if no one needed it before).
     pub fn bloom(&self) -> &BloomFilter {
-        self.bloom.get_or_init(|| {
-            let mut bloom = BloomFilter::new(self.shape.0, self.shape.1);
-            for &lpn in &*self.lpns {
+        let f = &self.filter;
+        f.bloom.get_or_init(|| {
+            let mut bloom = BloomFilter::new(f.shape.0, f.shape.1);
+            for &lpn in &*f.lpns {
                 bloom.insert(u64::from(lpn));
             }
             bloom
@@ -62,9 +71,9 @@ impl Dtpi {
 
     /// The filter's answer for `lpn`: "maybe" for its own LPNs, the bits for the others.
     pub fn may_hold(&self, lpn: u32) -> bool {
-        match self.bloom.get() {
+        match self.filter.bloom.get() {
             Some(bloom) => bloom.contains(u64::from(lpn)),
-            None => self.lpns.binary_search(&lpn).is_ok() || self.bloom().contains(u64::from(lpn)),
+            None => self.filter.lpns.binary_search(&lpn).is_ok() || self.bloom().contains(u64::from(lpn)),
         }
     }
 }
@@ -140,7 +149,8 @@ impl DtpIndex {
         self.next_id += 1;
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
         let shape = (self.filter_bits, self.hashes);
-        self.list.push(Dtpi { id, tppn, min, max, lpns, shape, bloom: OnceCell::new() });
+        let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
+        self.list.push(Dtpi { id, tppn, min, max, filter });
         self.mins.push(min);
         self.widths.push(max - min);
         id

@@ -126,10 +126,19 @@ impl KeySet {
             }
         }
         let (spread, first) = search.best.expect("more than n keys held");
-        let keys: Vec<u32> =
-            self.keys_in((first / BUCKET) as usize, buckets).skip_while(|&k| k < first).take(n).collect();
+        let mut keys = Vec::with_capacity(n);
+        self.keys_from_rank((first / BUCKET) as usize, self.rank_in_bucket(first), buckets, n, &mut keys);
+        debug_assert_eq!(keys.first(), Some(&first));
         debug_assert_eq!(keys.last().map(|&k| k - first), Some(spread));
         keys
+    }
+
+    /// How many held keys of `key`'s bucket are below it.
+    fn rank_in_bucket(&self, key: u32) -> usize {
+        let per = BUCKET as usize / 64;
+        let w = key as usize / 64;
+        let below: u32 = self.words[w / per * per..w].iter().map(|x| x.count_ones()).sum();
+        (below + (self.words[w] & ((1u64 << (key % 64)) - 1)).count_ones()) as usize
     }
 
     /// Appends to `out`, ascending, at most `most` keys from the one of rank `rank` within
