@@ -144,7 +144,9 @@ impl DtpIndex {
     /// Adds the record of a DTP written at `tppn` holding `lpns` (non-empty); returns its id.
     pub fn add(&mut self, tppn: Ppn, lpns: &[u32]) -> u32 {
         let mut lpns: Box<[u32]> = lpns.into();
-        lpns.sort_unstable();
+        if !lpns.is_sorted() {
+            lpns.sort_unstable();
+        }
         let id = self.next_id;
         self.next_id += 1;
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
