@@ -46,6 +46,9 @@ pub struct EntryLog {
     slots: Vec<Slot>,
     /// LPN → its slot, [`NIL`] when not held; grows to the largest LPN held.
     slot_of: Vec<u32>,
+    /// No live slot is below this one (packing the oldest entries would otherwise walk the
+    /// dead slots their predecessors left, again for every DTP).
+    first: usize,
     /// Live slots below are the Ghost-CMT's, at or above the CMT's.
     boundary: usize,
     cmt_len: usize,
@@ -63,6 +66,7 @@ impl EntryLog {
         EntryLog {
             slots: Vec::new(),
             slot_of: Vec::new(),
+            first: 0,
             boundary: 0,
             cmt_len: 0,
             ghost_len: 0,
@@ -197,7 +201,7 @@ impl EntryLog {
 
     /// Ghost-CMT entries from most to least recently evicted.
     pub fn ghost_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        Self::live(&self.slots[..self.boundary])
+        Self::live(&self.slots[self.first.min(self.boundary)..self.boundary])
     }
 
     fn live(slots: &[Slot]) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
@@ -220,6 +224,11 @@ impl EntryLog {
     /// Marks slot `s` dead (its entry left or moved to a newer slot).
     fn kill(&mut self, s: usize) {
         self.slots[s].lpn = NIL;
+        if s == self.first {
+            while self.first < self.slots.len() && self.slots[self.first].lpn == NIL {
+                self.first += 1;
+            }
+        }
     }
 
     /// Appends `lpn` → `e` as the newest slot (the caller counts it).
@@ -252,6 +261,7 @@ impl EntryLog {
         }
         self.boundary = boundary.unwrap_or(kept);
         self.slots.truncate(kept);
+        self.first = 0;
     }
 
     /// The counts, the slot array and the sorted keys agree with the log.
@@ -269,6 +279,9 @@ impl EntryLog {
             || self.slots.iter().enumerate().any(|(s, x)| x.lpn != NIL && self.slot(x.lpn) != Some(s))
         {
             return Err("CMT / Ghost-CMT: an entry's slot number is wrong".into());
+        }
+        if self.slots[..self.first].iter().any(|s| s.lpn != NIL) {
+            return Err("CMT / Ghost-CMT: a live slot below the first live one".into());
         }
         if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
             return Err("Ghost-CMT's sorted keys differ from its entries".into());
