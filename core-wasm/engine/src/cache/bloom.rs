@@ -5,7 +5,9 @@
 //! (1 − e^(−kn/m))^k.
 //!
 //! The k bit positions come from double hashing (Kirsch & Mitzenmacher): `h1 + i·h2 mod m`
-//! with two fixed 64-bit mixes of the key, so results are identical on every target.
+//! with two fixed 64-bit mixes of the key, so results are identical on every target. The
+//! `mod m` is a multiplication by a precomputed reciprocal ([`Modulus`]), exact for every
+//! 64-bit value: a hardware division per probe made building a filter a division-bound loop.
 
 use super::mix64;
 use crate::hash::StateHasher;
@@ -15,6 +17,7 @@ use crate::hash::StateHasher;
 pub struct BloomFilter {
     words: Vec<u64>,
     bits: u64,
+    modulus: Modulus,
     hashes: u32,
     inserted: u64,
 }
@@ -24,7 +27,13 @@ impl BloomFilter {
     /// a zero-sized config cannot divide by zero; it just answers "maybe" more often).
     pub fn new(bits: usize, hashes: u32) -> Self {
         let bits = bits.max(1) as u64;
-        BloomFilter { words: vec![0; bits.div_ceil(64) as usize], bits, hashes: hashes.max(1), inserted: 0 }
+        BloomFilter {
+            words: vec![0; bits.div_ceil(64) as usize],
+            bits,
+            modulus: Modulus::new(bits),
+            hashes: hashes.max(1),
+            inserted: 0,
+        }
     }
 
     /// A filter sized for `entries` keys at `bits_per_entry` bits each, with the optimal
@@ -117,8 +126,37 @@ impl BloomFilter {
         let h1 = mix64(key);
         // An odd step never cycles early when m is a power of two.
         let h2 = mix64(key ^ 0x6A09_E667_F3BC_C909) | 1;
-        let m = self.bits;
-        (0..u64::from(self.hashes)).map(move |i| h1.wrapping_add(i.wrapping_mul(h2)) % m)
+        let m = self.modulus;
+        (0..u64::from(self.hashes)).map(move |i| m.of(h1.wrapping_add(i.wrapping_mul(h2))))
+    }
+}
+
+/// `x mod d` for any 64-bit `x` by one fixed `d`, without a division: Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation" (2019): with `c = ceil(2^128 / d)`, the
+/// fraction `c·x mod 2^128` times `d`, shifted right by 128 bits, is exactly `x mod d` for
+/// every `x < 2^64` and `1 ≤ d ≤ 2^64` (128 fraction bits ≥ 64 bits of `x` plus 64 of `d`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Modulus {
+    d: u64,
+    c: u128,
+}
+
+impl Modulus {
+    /// The remainder by `d` (at least 1).
+    pub fn new(d: u64) -> Self {
+        assert!(d >= 1, "modulus of zero");
+        // ceil(2^128 / d); wraps to 0 for d = 1, whose remainders are all 0 as it gives.
+        Modulus { d, c: (u128::MAX / u128::from(d)).wrapping_add(1) }
+    }
+
+    /// `x mod d`.
+    #[inline]
+    pub fn of(self, x: u64) -> u64 {
+        let frac = self.c.wrapping_mul(u128::from(x));
+        let d = u128::from(self.d);
+        // The high 128 bits of the 192-bit product frac · d.
+        let low = (u128::from(frac as u64) * d) >> 64;
+        ((low + (frac >> 64) * d) >> 64) as u64
     }
 }
 

@@ -91,3 +91,40 @@ fn degenerate_sizes_do_not_panic() {
     assert_eq!(BloomFilter::for_entries(100, 0).hashes(), 1);
     assert!(BloomFilter::new(64, 3).expected_false_positive_rate() == 0.0);
 }
+
+/// The reciprocal remainder equals `%` on random and edge values for small, odd, power-of-two
+/// and huge divisors (a wrong bit position would change every HCFTL run).
+#[test]
+fn reciprocal_remainder_equals_the_division() {
+    let mut rng = Rng(24);
+    let mut divisors =
+        vec![1, 2, 3, 7, 64, 1000, 3048, 4096, 65_537, u64::from(u32::MAX), 1 << 40, u64::MAX - 1, u64::MAX];
+    divisors.extend((0..200).map(|i| rng.next() >> (i % 64)).filter(|&d| d > 0));
+    for d in divisors {
+        let m = Modulus::new(d);
+        let edges = [0, 1, d - 1, d, d.wrapping_add(1), u64::MAX, u64::MAX - 1, u64::MAX / d * d];
+        for x in edges.into_iter().chain((0..500).map(|_| rng.next())) {
+            assert_eq!(m.of(x), x % d, "{x} mod {d}");
+        }
+    }
+}
+
+/// The positions, each from the one before, are the double-hashing formula's
+/// `h1 + i·h2 mod m` (64-bit wrapping sums) for any size, any k.
+#[test]
+fn positions_follow_the_double_hashing_formula() {
+    let mut rng = Rng(7);
+    for bits in [1, 2, 63, 64, 1000, 3048, 4096, 1 << 20] {
+        for hashes in [1, 4, 7, 40] {
+            let f = BloomFilter::new(bits, hashes);
+            for _ in 0..200 {
+                let key = rng.next();
+                let (h1, h2) = (mix64(key), mix64(key ^ 0x6A09_E667_F3BC_C909) | 1);
+                let want: Vec<u64> = (0..u64::from(hashes))
+                    .map(|i| h1.wrapping_add(i.wrapping_mul(h2)) % bits as u64)
+                    .collect();
+                assert_eq!(f.positions(key).collect::<Vec<_>>(), want, "{key} in {bits} bits, k {hashes}");
+            }
+        }
+    }
+}

@@ -123,20 +123,20 @@ impl Hcftl {
     /// oldest DTP first when the index is full, and down to the threshold after it when
     /// merging on the spot).
     pub(super) fn pack_while_full(&mut self, dev: &mut Device) -> Result<()> {
-        while self.ghost.is_full() && !self.ghost.is_empty() {
+        while self.ram.ghost_is_full() && self.ram.ghost_len() > 0 {
             if self.index.len() >= self.index.capacity() {
                 self.merge_oldest(dev)?;
             }
             // One pass over the Ghost-CMT's sorted LPNs finds the window.
-            dev.cache_ops(self.ghost.len() as u64);
-            let lpns = self.ghost.choose(self.split.per_dtp, self.options.packing.packing());
+            dev.cache_ops(self.ram.ghost_len() as u64);
+            let lpns = self.ram.ghost_choose(self.split.per_dtp, self.options.packing.packing());
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
             let mut entries = Vec::with_capacity(lpns.len());
             for &l in &lpns {
                 let e = self
-                    .ghost
-                    .take(l)
+                    .ram
+                    .ghost_take(l)
                     .ok_or_else(|| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
                 dev.cache_evict(CacheLevel::Ghost, l, e.dirty, ENTRY_BYTES as u32);
                 entries.push((l, e));

@@ -4,7 +4,7 @@
 
 use super::{Hcftl, ENTRY_BYTES};
 use crate::events::CacheLevel;
-use crate::ftl::demand::{cmt_list, entry_list, gtd_table, ram_budgets};
+use crate::ftl::demand::{entry_list, gtd_table, ram_budgets};
 use crate::inspect::{summarise, InspectQuery, Inspection, Order, Range, Structure};
 
 impl Hcftl {
@@ -23,10 +23,10 @@ impl Hcftl {
                 ppn: r.tppn,
                 filter: Some(format!(
                     "bloom: {} bits, k = {}, {} keys, {} bits set",
-                    r.bloom.bits(),
-                    r.bloom.hashes(),
-                    r.bloom.inserted(),
-                    r.bloom.ones()
+                    r.bloom().bits(),
+                    r.bloom().hashes(),
+                    r.bloom().inserted(),
+                    r.bloom().ones()
                 )),
             })
             .collect();
@@ -40,8 +40,8 @@ impl Hcftl {
         let (ram_used, budgets) = ram_budgets(
             &self.core,
             &[
-                ("CMT", bytes(self.cmt.len()), bytes(self.cmt.capacity())),
-                ("Ghost-CMT", bytes(self.ghost.len()), bytes(self.ghost.capacity())),
+                ("CMT", bytes(self.ram.cmt_len()), bytes(self.ram.cmt_capacity())),
+                ("Ghost-CMT", bytes(self.ram.ghost_len()), bytes(self.ram.ghost_capacity())),
                 ("DTP index", self.index.len() as u64 * record, self.index.capacity() as u64 * record),
             ],
         );
@@ -49,15 +49,23 @@ impl Hcftl {
             ram_used,
             budgets,
             structures: vec![
-                cmt_list(&self.core, q, "CMT", &self.cmt),
+                entry_list(
+                    &self.core,
+                    q,
+                    ("cmt", "CMT"),
+                    CacheLevel::Entry,
+                    Order::Lru,
+                    (self.ram.cmt_capacity() as u64, self.ram.cmt_len() as u64),
+                    self.ram.cmt_iter().map(|(l, e)| (l, e.ppn, e.dirty)),
+                ),
                 entry_list(
                     &self.core,
                     q,
                     ("ghost_cmt", "Ghost-CMT (evicted from the CMT, packed into DTPs when full)"),
                     CacheLevel::Ghost,
                     Order::Fifo,
-                    (self.ghost.capacity() as u64, self.ghost.len() as u64),
-                    self.ghost.iter().map(|(l, e)| (l, e.ppn, e.dirty)),
+                    (self.ram.ghost_capacity() as u64, self.ram.ghost_len() as u64),
+                    self.ram.ghost_iter().map(|(l, e)| (l, e.ppn, e.dirty)),
                 ),
                 Structure::Ranges {
                     id: "dtp_index".into(),

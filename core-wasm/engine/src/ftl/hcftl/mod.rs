@@ -19,6 +19,7 @@
 
 mod dtp;
 mod dtp_index;
+mod entry_log;
 mod ghost_cmt;
 mod inspect;
 mod key_set;
@@ -26,9 +27,8 @@ mod options;
 
 use std::collections::BTreeMap;
 
-use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, ENTRY_BYTES, FIRST_EXTRA_STREAM};
+use super::demand::{self, DemandCore, DemandScheme, MapEntry, ENTRY_BYTES, FIRST_EXTRA_STREAM};
 use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
@@ -38,7 +38,7 @@ use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
 
 use dtp_index::{DtpIndex, RECORD_HEADER_BYTES};
-use ghost_cmt::GhostCmt;
+use entry_log::EntryLog;
 pub use options::HcftlOptions;
 use options::MergeWhen;
 
@@ -151,12 +151,12 @@ impl RamSplit {
     }
 }
 
-/// HCFTL state: the family's core, the CMT, the Ghost-CMT and the DTP index.
+/// HCFTL state: the family's core, the CMT and the Ghost-CMT, and the DTP index.
 #[derive(Debug, Clone)]
 pub struct Hcftl {
     core: DemandCore,
-    cmt: Cmt,
-    ghost: GhostCmt,
+    /// The CMT and the Ghost-CMT (one log, see [`entry_log`]).
+    ram: EntryLog,
     index: DtpIndex,
     split: RamSplit,
     options: HcftlOptions,
@@ -206,8 +206,7 @@ impl Hcftl {
             DemandCore::with_streams(ctx, "HCFTL", ENTRY_BYTES, "one CMT entry", 1, split.dtps as u64)?;
         Ok(Hcftl {
             core,
-            cmt: Cmt::Lru(Lru::dense(split.cmt)),
-            ghost: GhostCmt::new(split.ghost),
+            ram: EntryLog::new(split.cmt, split.ghost),
             index: DtpIndex::new(split.dtps, split.filter_bits, split.per_dtp, options.index.design()),
             split,
             options,
@@ -220,10 +219,23 @@ impl Hcftl {
     /// Inserts `lpn` at the CMT's front; the victim, if any, goes to the Ghost-CMT (packing
     /// is the caller's, once every insert is done).
     fn cmt_insert(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) {
-        if let Some((victim, v)) = self.cmt.admit(lpn, e, dev) {
+        dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
+        if let Some((victim, v)) = self.ram.cmt_admit(lpn, e) {
+            dev.cache_evict(CacheLevel::Entry, victim, v.dirty, ENTRY_BYTES as u32);
             dev.cache_insert(CacheLevel::Ghost, victim, ENTRY_BYTES as u32);
-            self.ghost.push(victim, v);
         }
+    }
+
+    /// One search of the CMT (one cache operation), as [`demand::Cmt::search`] counts it.
+    fn cmt_search(&mut self, lpn: u32, dev: &mut Device) -> Option<Ppn> {
+        dev.cache_ops(1);
+        if let Some(e) = self.ram.cmt_get(lpn) {
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Some(e.ppn);
+        }
+        dev.cache_miss(CacheLevel::Entry, lpn);
+        None
     }
 }
 
@@ -233,11 +245,11 @@ impl DemandScheme for Hcftl {
     /// CMT, then Ghost-CMT (both RAM: hits), then the DTP index newest first (a DTP holding
     /// the entry is loaded whole), then the STP.
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        if let Some(ppn) = self.cmt.search(lpn, dev) {
+        if let Some(ppn) = self.cmt_search(lpn, dev) {
             return Ok(ppn);
         }
         dev.cache_ops(1);
-        if let Some(e) = self.ghost.take(lpn) {
+        if let Some(e) = self.ram.ghost_take(lpn) {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Ghost, lpn);
             self.cmt_insert(lpn, e, dev);
@@ -255,20 +267,25 @@ impl DemandScheme for Hcftl {
         self.pack_while_full(dev)?;
         // Packing may have run GC, which may have moved this page (updating the entry):
         // answer with the entry, not the value read before.
-        Ok(self.cmt.peek(&lpn).map_or(e.ppn, |e| e.ppn))
+        Ok(self.ram.cmt_peek(lpn).map_or(e.ppn, |e| e.ppn))
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
-        self.cmt.peek(&lpn).or_else(|| self.ghost.peek(lpn)).map(|e| e.ppn)
+        self.ram.peek(lpn).map(|e| e.ppn)
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
-        self.cmt.prefetch_lpns(lpns);
+        for &lpn in lpns {
+            self.ram.prefetch_key(lpn);
+        }
+        for &lpn in lpns {
+            self.ram.prefetch_entry(lpn);
+        }
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let new = MapEntry { ppn, dirty: true };
-        if let Some(e) = self.cmt.peek_mut(&lpn).or_else(|| self.ghost.peek_mut(lpn)) {
+        if let Some(e) = self.ram.peek_mut(lpn) {
             dev.ram(1);
             *e = new;
             return true;
@@ -285,13 +302,13 @@ impl DemandScheme for Hcftl {
     }
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
-        let ghost = self.ghost.iter().map(|(l, e)| (l, e.ppn, e.dirty));
-        ghost.chain(self.cmt.entries()).collect()
+        let entries = self.ram.ghost_iter().chain(self.ram.cmt_iter());
+        entries.map(|(l, e)| (l, e.ppn, e.dirty)).collect()
     }
 
     fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
         for &lpn in lpns {
-            if let Some(e) = self.cmt.peek_mut(&lpn).or_else(|| self.ghost.peek_mut(lpn)) {
+            if let Some(e) = self.ram.peek_mut(lpn) {
                 e.dirty = false;
             }
         }
@@ -330,7 +347,16 @@ impl Ftl for Hcftl {
     demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
-        self.cmt.prefetch(ahead);
+        // As the family's CMT: the far pages' slot numbers, the near pages' entries.
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
+                self.ram.prefetch_key(lpn);
+            }
+            if let Some(&lpn) = ahead.near.get(i) {
+                self.ram.prefetch_entry(lpn);
+            }
+        }
     }
 
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
@@ -347,7 +373,7 @@ impl Ftl for Hcftl {
 
     fn ram_bytes(&self) -> u64 {
         self.core.gtd_bytes()
-            + (self.cmt.capacity() + self.ghost.capacity()) as u64 * ENTRY_BYTES
+            + (self.ram.cmt_capacity() + self.ram.ghost_capacity()) as u64 * ENTRY_BYTES
             + self.index.capacity() as u64 * self.index.record_bytes()
     }
 
@@ -355,7 +381,7 @@ impl Ftl for Hcftl {
         // CMT, Ghost-CMT and DTP index all hold mapping information (the engine's RamSplit,
         // not this scheme's budget split of the same name).
         let mapping_bytes = self.core.gtd_bytes()
-            + (self.cmt.len() + self.ghost.len()) as u64 * ENTRY_BYTES
+            + (self.ram.cmt_len() + self.ram.ghost_len()) as u64 * ENTRY_BYTES
             + self.index.len() as u64 * self.index.record_bytes();
         Some(super::RamSplit { mapping_bytes, buffer_bytes: 0 })
     }
@@ -374,9 +400,9 @@ impl Ftl for Hcftl {
     fn check(&self, dev: &Device) -> Result<()> {
         demand::check(self, dev, "hcftl")?;
         let bad = |m: String| Err(EngineError::Invariant(format!("hcftl: {m}")));
-        self.ghost.check().or_else(bad)?;
-        if self.cmt.len() > self.cmt.capacity()
-            || self.ghost.is_full()
+        self.ram.check().or_else(bad)?;
+        if self.ram.cmt_len() > self.ram.cmt_capacity()
+            || self.ram.ghost_is_full()
             || self.index.len() > self.index.capacity()
         {
             return bad("a RAM structure is over capacity (a full Ghost-CMT must have been packed)".into());
@@ -385,8 +411,8 @@ impl Ftl for Hcftl {
             return bad("DTP patches left over from a collection".into());
         }
         // Each LPN's entry is in at most one place: CMT, Ghost-CMT or one DTP.
-        let mut seen: std::collections::HashSet<u32> = self.cmt.iter().map(|(&l, _)| l).collect();
-        for (lpn, _) in self.ghost.iter() {
+        let mut seen: std::collections::HashSet<u32> = self.ram.cmt_iter().map(|(l, _)| l).collect();
+        for (lpn, _) in self.ram.ghost_iter() {
             if !seen.insert(lpn) {
                 return bad(format!("LPN {lpn} is in both the CMT and the Ghost-CMT"));
             }
@@ -402,7 +428,7 @@ impl Ftl for Hcftl {
                 return bad(format!("DTP {} holds {} entries, not sorted or too many", r.id, lpns.len()));
             }
             if (r.min, r.max) != (lpns[0], lpns[lpns.len() - 1])
-                || lpns.iter().any(|&l| !r.bloom.contains(u64::from(l)))
+                || lpns.iter().any(|&l| !r.bloom().contains(u64::from(l)))
             {
                 return bad(format!(
                     "DTP {}'s record (min {}, max {}) does not describe its entries",

@@ -42,7 +42,7 @@ fn a_full_ghost_cmt_packs_its_tightest_window_into_a_dtp() {
         assert!(entries.iter().all(|e| e.1.dirty), "written pages: the STP is stale for them");
         assert_eq!(dev.flash().tag(at).kind, PageKind::Dtp);
         assert_eq!(dev.stats.tpage_writes[TpCause::DtpWrite as usize], 1);
-        assert_eq!(ftl.ghost.len(), 2);
+        assert_eq!(ftl.ram.ghost_len(), 2);
         ftl.check(&dev).unwrap();
     }
 }
@@ -62,9 +62,9 @@ fn a_dtp_index_hit_loads_the_whole_dtp_into_the_cmt() {
     assert_eq!(dev.stats.tpage_reads[TpCause::DtpLoad as usize], 1);
     assert_eq!(dev.stats.tpage_reads[TpCause::Miss as usize], 0, "the STP was never written");
     assert_eq!(dev.flash().state(dtp0), PageState::Invalid);
-    let cmt: Vec<u32> = ftl.cmt.iter().map(|(&l, _)| l).collect();
+    let cmt: Vec<u32> = ftl.ram.cmt_iter().map(|(l, _)| l).collect();
     assert_eq!(cmt, [11, 10], "11 last, so most recent");
-    assert!(ftl.cmt.peek(&10).unwrap().dirty, "the flag travels with the entry");
+    assert!(ftl.ram.cmt_peek(10).unwrap().dirty, "the flag travels with the entry");
     assert_eq!(records(&ftl), vec![(50, 51)]);
     assert_eq!(dev.stats.bloom_false_positives, 0);
     // 10 is now a CMT hit: no flash read.
@@ -82,7 +82,7 @@ fn a_bloom_false_positive_costs_a_wasted_dtp_read() {
     let (mut ftl, mut dev) = setup(HcftlOptions::default(), split);
     write_all(&mut ftl, &mut dev, &[50, 200, 60, 300, 7, 8]);
     assert_eq!(records(&ftl), vec![(50, 60)]);
-    let bloom = &ftl.index.at(0).bloom;
+    let bloom = ftl.index.at(0).bloom();
     let lpn = (51..60).find(|&l| bloom.contains(u64::from(l))).expect("a 4-bit filter holding two keys");
     ftl.flush(&mut dev).unwrap();
     let before =

@@ -1,0 +1,424 @@
+//! HCFTL's CMT and Ghost-CMT (seed 001 §III.D) held as one log of entries in the order they
+//! entered the CMT.
+//!
+//! **Why one log.** The CMT is an LRU list and the Ghost-CMT takes its victims, most recent
+//! first. An LRU list is a queue in which a hit re-enters the entry at the front, so its
+//! victim is always the live entry that entered it longest ago; and the Ghost-CMT's order
+//! (by eviction) is therefore the order in which its entries entered the CMT. So both are
+//! one log: an entry entering the CMT is appended; a hit, a Ghost-CMT hit or packing into a
+//! DTP kills the entry's slot (a hit appends it again); the live slots below a `boundary`
+//! are the Ghost-CMT and those at or above it the CMT. An eviction only moves the boundary
+//! past the CMT's oldest live slot: the entry stays where it is. A loaded DTP's 512 entries
+//! are 512 appends and 512 boundary steps, where two linked lists and their key → slot
+//! indexes took a few random memory accesses per entry each way.
+//!
+//! One array over the LPNs gives each held entry's slot. Dead slots are squeezed out when
+//! they outnumber the live ones several times over (the live slots keep their order).
+//!
+//! The order of every operation, every victim and every iteration is the one two
+//! [`crate::cache::Lru`] lists (CMT, then the Ghost-CMT as an unbounded LRU list) give; the
+//! tests drive both with random operations and compare.
+
+use super::ghost_cmt::Packing;
+use super::key_set::KeySet;
+// The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
+use crate::ftl::demand::MapEntry;
+
+/// No slot: the LPN is not held (in the slot array) or the slot is dead (in a slot's LPN).
+const NIL: u32 = u32::MAX;
+/// The log is compacted when it holds more than this many slots per live entry.
+const SLOTS_PER_LIVE: usize = 4;
+/// ... and at least this many slots (small caches are not compacted at every append).
+const MIN_COMPACT: usize = 4096;
+
+/// One slot of the log: an entry and its LPN ([`NIL`] once the entry left or moved on).
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    lpn: u32,
+    entry: MapEntry,
+}
+
+/// The CMT (an LRU list of `cmt_capacity` entries) and the Ghost-CMT (its victims, packed
+/// by the caller once `ghost_capacity` are held) over one log; with the Ghost-CMT's LPNs in
+/// a sorted set for packing.
+#[derive(Debug, Clone)]
+pub struct EntryLog {
+    slots: Vec<Slot>,
+    /// LPN → its slot, [`NIL`] when not held; grows to the largest LPN held.
+    slot_of: Vec<u32>,
+    /// No live slot is below this one (packing the oldest entries would otherwise walk the
+    /// dead slots their predecessors left, again for every DTP).
+    first: usize,
+    /// Live slots below are the Ghost-CMT's, at or above the CMT's.
+    boundary: usize,
+    cmt_len: usize,
+    ghost_len: usize,
+    cmt_capacity: usize,
+    ghost_capacity: usize,
+    /// The Ghost-CMT's LPNs, for the packing question.
+    sorted: KeySet,
+}
+
+impl EntryLog {
+    /// An empty CMT of `cmt_capacity` entries and an empty Ghost-CMT packed at
+    /// `ghost_capacity`.
+    pub fn new(cmt_capacity: usize, ghost_capacity: usize) -> Self {
+        EntryLog {
+            slots: Vec::new(),
+            slot_of: Vec::new(),
+            first: 0,
+            boundary: 0,
+            cmt_len: 0,
+            ghost_len: 0,
+            cmt_capacity,
+            ghost_capacity,
+            sorted: KeySet::default(),
+        }
+    }
+
+    /// Entries in the CMT.
+    pub fn cmt_len(&self) -> usize {
+        self.cmt_len
+    }
+
+    /// Most entries the CMT holds.
+    pub fn cmt_capacity(&self) -> usize {
+        self.cmt_capacity
+    }
+
+    /// Entries in the Ghost-CMT.
+    pub fn ghost_len(&self) -> usize {
+        self.ghost_len
+    }
+
+    /// Ghost-CMT entries at which a DTP is packed.
+    pub fn ghost_capacity(&self) -> usize {
+        self.ghost_capacity
+    }
+
+    /// True when the Ghost-CMT must be packed.
+    pub fn ghost_is_full(&self) -> bool {
+        self.ghost_len >= self.ghost_capacity
+    }
+
+    fn slot(&self, lpn: u32) -> Option<usize> {
+        self.slot_of.get(lpn as usize).copied().filter(|&s| s != NIL).map(|s| s as usize)
+    }
+
+    fn cmt_slot(&self, lpn: u32) -> Option<usize> {
+        self.slot(lpn).filter(|&s| s >= self.boundary)
+    }
+
+    fn ghost_slot(&self, lpn: u32) -> Option<usize> {
+        self.slot(lpn).filter(|&s| s < self.boundary)
+    }
+
+    /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
+    pub fn peek(&self, lpn: u32) -> Option<&MapEntry> {
+        self.slot(lpn).map(|s| &self.slots[s].entry)
+    }
+
+    /// `lpn`'s entry in the CMT or the Ghost-CMT, to change it, without touching the order.
+    pub fn peek_mut(&mut self, lpn: u32) -> Option<&mut MapEntry> {
+        self.slot(lpn).map(|s| &mut self.slots[s].entry)
+    }
+
+    /// `lpn`'s entry if the CMT holds it, without touching the order.
+    pub fn cmt_peek(&self, lpn: u32) -> Option<&MapEntry> {
+        self.cmt_slot(lpn).map(|s| &self.slots[s].entry)
+    }
+
+    /// A CMT access: on a hit the entry moves to the front and is returned.
+    pub fn cmt_get(&mut self, lpn: u32) -> Option<MapEntry> {
+        let s = self.cmt_slot(lpn)?;
+        let entry = self.slots[s].entry;
+        if s + 1 != self.slots.len() {
+            self.kill(s);
+            self.append(lpn, entry);
+        }
+        Some(entry)
+    }
+
+    /// Puts `lpn` → `e` at the CMT's front (an LRU insert: a held key gets the new value).
+    /// A new key into a full CMT evicts its least recently used entry into the Ghost-CMT
+    /// and returns it (with no room at all, the new entry itself).
+    pub fn cmt_admit(&mut self, lpn: u32, e: MapEntry) -> Option<(u32, MapEntry)> {
+        debug_assert!(
+            self.ghost_slot(lpn).is_none(),
+            "LPN {lpn} entering the CMT from outside the Ghost-CMT"
+        );
+        if let Some(s) = self.cmt_slot(lpn) {
+            self.kill(s);
+            self.append(lpn, e);
+            return None;
+        }
+        self.cmt_len += 1;
+        self.append(lpn, e);
+        if self.cmt_len <= self.cmt_capacity {
+            return None;
+        }
+        // The oldest live CMT slot becomes the Ghost-CMT's most recent one.
+        while self.slots[self.boundary].lpn == NIL {
+            self.boundary += 1;
+        }
+        let victim = self.slots[self.boundary];
+        self.boundary += 1;
+        self.cmt_len -= 1;
+        self.ghost_len += 1;
+        self.sorted.insert(victim.lpn);
+        Some((victim.lpn, victim.entry))
+    }
+
+    /// Removes and returns `lpn`'s entry from the Ghost-CMT (a hit moving it back to the
+    /// CMT, or packing).
+    pub fn ghost_take(&mut self, lpn: u32) -> Option<MapEntry> {
+        let s = self.ghost_slot(lpn)?;
+        let entry = self.slots[s].entry;
+        self.kill(s);
+        self.slot_of[lpn as usize] = NIL;
+        self.ghost_len -= 1;
+        self.sorted.remove(lpn);
+        Some(entry)
+    }
+
+    /// The LPNs of the next DTP under `packing`, ascending: `n` of them (all when fewer are
+    /// held). Does not remove them (the caller allocates the DTP first, which may run GC).
+    pub fn ghost_choose(&self, n: usize, packing: Packing) -> Vec<u32> {
+        match packing {
+            Packing::Tightest => self.sorted.tightest(n),
+            Packing::Oldest => {
+                let mut keys: Vec<u32> = self.ghost_iter().rev().take(n).map(|(k, _)| k).collect();
+                keys.sort_unstable();
+                keys
+            }
+        }
+    }
+
+    /// CMT entries from most to least recently used.
+    pub fn cmt_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
+        Self::live(&self.slots[self.boundary..])
+    }
+
+    /// Ghost-CMT entries from most to least recently evicted.
+    pub fn ghost_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
+        Self::live(&self.slots[self.first.min(self.boundary)..self.boundary])
+    }
+
+    fn live(slots: &[Slot]) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
+        slots.iter().rev().filter(|s| s.lpn != NIL).map(|s| (s.lpn, s.entry))
+    }
+
+    /// Starts loading `lpn`'s slot number ([`crate::prefetch`]); changes nothing.
+    pub fn prefetch_key(&self, lpn: u32) {
+        crate::prefetch::element(&self.slot_of, lpn as usize);
+    }
+
+    /// Starts loading `lpn`'s entry, when held (its slot number should be loaded already);
+    /// changes nothing.
+    pub fn prefetch_entry(&self, lpn: u32) {
+        if let Some(s) = self.slot(lpn) {
+            crate::prefetch::element(&self.slots, s);
+        }
+    }
+
+    /// Marks slot `s` dead (its entry left or moved to a newer slot).
+    fn kill(&mut self, s: usize) {
+        self.slots[s].lpn = NIL;
+        if s == self.first {
+            while self.first < self.slots.len() && self.slots[self.first].lpn == NIL {
+                self.first += 1;
+            }
+        }
+    }
+
+    /// Appends `lpn` → `e` as the newest slot (the caller counts it).
+    fn append(&mut self, lpn: u32, entry: MapEntry) {
+        if self.slots.len() >= MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len)) {
+            self.compact();
+        }
+        let k = lpn as usize;
+        if k >= self.slot_of.len() {
+            self.slot_of.resize((k + 1).next_power_of_two(), NIL);
+        }
+        self.slot_of[k] = self.slots.len() as u32;
+        self.slots.push(Slot { lpn, entry });
+    }
+
+    /// Squeezes the dead slots out, keeping the live ones in order.
+    fn compact(&mut self) {
+        let mut kept = 0;
+        let mut boundary = None;
+        for s in 0..self.slots.len() {
+            if s == self.boundary {
+                boundary = Some(kept);
+            }
+            let slot = self.slots[s];
+            if slot.lpn != NIL {
+                self.slots[kept] = slot;
+                self.slot_of[slot.lpn as usize] = kept as u32;
+                kept += 1;
+            }
+        }
+        self.boundary = boundary.unwrap_or(kept);
+        self.slots.truncate(kept);
+        self.first = 0;
+    }
+
+    /// The counts, the slot array and the sorted keys agree with the log.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        let cmt = self.cmt_iter().count();
+        let ghost = self.ghost_iter().count();
+        if (cmt, ghost) != (self.cmt_len, self.ghost_len) {
+            return Err(format!(
+                "CMT / Ghost-CMT hold {cmt} / {ghost} entries but count {} / {}",
+                self.cmt_len, self.ghost_len
+            ));
+        }
+        let held = self.slot_of.iter().filter(|&&s| s != NIL).count();
+        if held != cmt + ghost
+            || self.slots.iter().enumerate().any(|(s, x)| x.lpn != NIL && self.slot(x.lpn) != Some(s))
+        {
+            return Err("CMT / Ghost-CMT: an entry's slot number is wrong".into());
+        }
+        if self.slots[..self.first].iter().any(|s| s.lpn != NIL) {
+            return Err("CMT / Ghost-CMT: a live slot below the first live one".into());
+        }
+        if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
+            return Err("Ghost-CMT's sorted keys differ from its entries".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::{tightest_window, DenseIndex, Inserted, Lru};
+
+    /// The structure this log replaced, kept as the reference: the CMT as an LRU list whose
+    /// victims enter the Ghost-CMT, an unbounded LRU list (most recently evicted first).
+    struct TwoLists {
+        cmt: Lru<u32, MapEntry, DenseIndex>,
+        ghost: Lru<u32, MapEntry, DenseIndex>,
+    }
+
+    impl TwoLists {
+        fn admit(&mut self, lpn: u32, e: MapEntry) -> Option<(u32, MapEntry)> {
+            let Inserted::Evicted(k, v) = self.cmt.insert(lpn, e) else { return None };
+            self.ghost.insert(k, v);
+            Some((k, v))
+        }
+
+        fn choose(&self, n: usize, packing: Packing) -> Vec<u32> {
+            let mut keys: Vec<u32> = match packing {
+                Packing::Tightest => return tightest_window(self.ghost.iter().map(|(&k, _)| k), n),
+                Packing::Oldest => self.ghost.iter().rev().take(n).map(|(&k, _)| k).collect(),
+            };
+            keys.sort_unstable();
+            keys
+        }
+    }
+
+    fn ghost_of(lpns: &[u32]) -> EntryLog {
+        // A CMT of one entry: each admit evicts the previous one into the Ghost-CMT.
+        let mut log = EntryLog::new(1, lpns.len());
+        for (i, &lpn) in lpns.iter().chain(&[1000]).enumerate() {
+            log.cmt_admit(lpn, MapEntry { ppn: 100 + i as u32, dirty: i % 2 == 0 });
+        }
+        log
+    }
+
+    /// The paper's rule on a hand-made Ghost-CMT: of 7, 40, 3, 41, 90, 43, 12 (evicted in
+    /// that order), the three with the smallest spread are 40, 41, 43 (spread 3; 3, 7, 12
+    /// spreads 9). Packing the oldest three instead gives 3, 7, 40 (spread 37).
+    #[test]
+    fn packing_takes_the_tightest_window_not_the_oldest() {
+        let g = ghost_of(&[7, 40, 3, 41, 90, 43, 12]);
+        assert!(g.ghost_is_full());
+        assert_eq!(g.ghost_choose(3, Packing::Tightest), vec![40, 41, 43]);
+        assert_eq!(g.ghost_choose(3, Packing::Oldest), vec![3, 7, 40]);
+        assert_eq!(g.ghost_choose(10, Packing::Tightest), vec![3, 7, 12, 40, 41, 43, 90]);
+    }
+
+    /// A CMT hit moves the entry to the front, so the victim is the entry used longest ago
+    /// (not the one admitted first); an evicted entry keeps its value in the Ghost-CMT.
+    #[test]
+    fn a_hit_saves_an_entry_from_eviction_and_victims_keep_their_values() {
+        let mut log = EntryLog::new(2, 10);
+        assert_eq!(log.cmt_admit(1, MapEntry::clean(11)), None);
+        assert_eq!(log.cmt_admit(2, MapEntry::clean(12)), None);
+        assert_eq!(log.cmt_get(1), Some(MapEntry::clean(11)));
+        assert_eq!(log.cmt_admit(3, MapEntry::clean(13)), Some((2, MapEntry::clean(12))));
+        log.peek_mut(2).unwrap().dirty = true;
+        assert_eq!(log.cmt_get(2), None, "2 is in the Ghost-CMT, not the CMT");
+        assert_eq!(log.ghost_take(2), Some(MapEntry { ppn: 12, dirty: true }));
+        assert_eq!(log.ghost_take(2), None);
+        assert_eq!(log.cmt_iter().map(|(k, _)| k).collect::<Vec<_>>(), [3, 1]);
+        log.check().unwrap();
+    }
+
+    /// Random admits, hits, Ghost-CMT hits, packings (both rules), value changes, on small
+    /// and large caches and long enough runs to compact the log many times: every victim,
+    /// every answer, every packing choice and both orders equal the two lists'.
+    #[test]
+    fn behaves_as_two_lru_lists_under_random_operations() {
+        let mut seed = 24u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for round in 0..24 {
+            let space = [40, 300, 5000][round % 3];
+            let cmt_cap = [0, 1, 7, 60, 400][round % 5];
+            let ghost_cap = 1 + next(80) as usize;
+            let per_dtp = 1 + next(ghost_cap as u64) as usize;
+            let mut log = EntryLog::new(cmt_cap, ghost_cap);
+            let mut model =
+                TwoLists { cmt: Lru::dense(cmt_cap), ghost: Lru::dense(crate::cache::lru::MAX_CAPACITY) };
+            for step in 0..20_000 {
+                let lpn = next(space) as u32;
+                let e = MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 };
+                match next(10) {
+                    0..=3 => {
+                        if model.ghost.peek(&lpn).is_none() {
+                            assert_eq!(
+                                log.cmt_admit(lpn, e),
+                                model.admit(lpn, e),
+                                "round {round} step {step}"
+                            );
+                        }
+                    }
+                    4..=5 => assert_eq!(log.cmt_get(lpn), model.cmt.get(&lpn).copied()),
+                    6 => assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn)),
+                    7 => {
+                        if let Some(x) = log.peek_mut(lpn) {
+                            *x = e;
+                        }
+                        if let Some(x) = model.cmt.peek_mut(&lpn).or_else(|| model.ghost.peek_mut(&lpn)) {
+                            *x = e;
+                        }
+                    }
+                    _ => {
+                        let packing = if next(4) == 0 { Packing::Oldest } else { Packing::Tightest };
+                        while log.ghost_is_full() {
+                            let chosen = log.ghost_choose(per_dtp, packing);
+                            assert_eq!(chosen, model.choose(per_dtp, packing), "round {round} step {step}");
+                            for l in chosen {
+                                assert_eq!(log.ghost_take(l), model.ghost.remove(&l));
+                            }
+                        }
+                    }
+                }
+                assert_eq!((log.cmt_len(), log.ghost_len()), (model.cmt.len(), model.ghost.len()));
+                assert_eq!(log.peek(lpn), model.cmt.peek(&lpn).or_else(|| model.ghost.peek(&lpn)));
+                if step % 997 == 0 {
+                    log.check().unwrap();
+                    let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();
+                    let ghost: Vec<_> = model.ghost.iter().map(|(&k, &v)| (k, v)).collect();
+                    assert_eq!(log.cmt_iter().collect::<Vec<_>>(), cmt);
+                    assert_eq!(log.ghost_iter().collect::<Vec<_>>(), ghost);
+                }
+            }
+        }
+    }
+}
