@@ -24,8 +24,6 @@ use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::lru::MAX_CAPACITY;
-use crate::cache::{Lru, RangeIndex};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -34,6 +32,7 @@ use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::trace::HostOp;
 use crate::vocab::StopAt;
+use entries::{Entry, NodeEntries, Slot};
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -95,19 +94,10 @@ impl Default for TpftlOptions {
     }
 }
 
-/// A cached entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    ppn: Ppn,
-    dirty: bool,
-    /// Last access (the scheme's look-up clock): its hotness.
-    stamp: u64,
-}
-
 /// A TP node: the cached entries of one translation page, LRU.
 #[derive(Debug, Clone)]
 struct Node {
-    entries: Lru<u32, Entry, RangeIndex>,
+    entries: NodeEntries,
     stamp_sum: u64,
     /// The hotness this node is filed under in the page-level order: at most its current
     /// hotness (a hit only raises a node's hotness, so a hit leaves the filing alone).
@@ -127,6 +117,11 @@ impl Node {
 struct Nodes {
     by_page: Vec<Option<Node>>,
     len: usize,
+    /// Entries per translation page (each node's array).
+    per_tpage: u32,
+    /// The arrays of nodes that emptied (all slots empty again), for the next new node: a
+    /// node is created on a miss, and a fresh array would be allocated and filled each time.
+    spare: Vec<Box<[Slot]>>,
 }
 
 impl Nodes {
@@ -154,15 +149,20 @@ impl Nodes {
         if t as usize >= self.by_page.len() {
             self.by_page.resize_with(t as usize + 1, || None);
         }
-        self.by_page[t as usize] = Some(Node { entries: Lru::indexed(MAX_CAPACITY), stamp_sum: 0, filed: 0 });
+        let per = self.per_tpage as usize;
+        let slots = self.spare.pop().unwrap_or_else(|| NodeEntries::empty_slots(per));
+        let entries = NodeEntries::new(t * self.per_tpage, slots);
+        self.by_page[t as usize] = Some(Node { entries, stamp_sum: 0, filed: 0 });
         self.len += 1;
         true
     }
 
-    fn remove(&mut self, t: &u32) -> Option<Node> {
-        let node = self.by_page.get_mut(*t as usize)?.take()?;
-        self.len -= 1;
-        Some(node)
+    /// Removes page `t`'s node (empty), keeping its array for the next one.
+    fn remove(&mut self, t: &u32) {
+        if let Some(node) = self.by_page.get_mut(*t as usize).and_then(Option::take) {
+            self.len -= 1;
+            self.spare.push(node.entries.into_slots());
+        }
     }
 
     /// `(page, node)` in page order.
@@ -210,8 +210,8 @@ impl Tpftl {
         let (core, cache) =
             DemandCore::new(ctx, "TPFTL", NODE_BYTES + ENTRY_BYTES, "one TP node with one entry")?;
         Ok(Tpftl {
+            nodes: Nodes { per_tpage: core.per_tpage, ..Nodes::default() },
             core,
-            nodes: Nodes::default(),
             order: BTreeSet::new(),
             clock: 0,
             used: 0,
@@ -272,18 +272,14 @@ impl Tpftl {
             return Err(EngineError::Invariant("tpftl: cache full with no TP node".into()));
         };
         let clean_first = self.options.clean_first;
-        let clean = self.nodes[&t].entries.iter().any(|(_, e)| !e.dirty);
-        let lru_dirty = self.nodes[&t].entries.peek_lru().is_some_and(|(_, e)| e.dirty);
+        let entries = &self.nodes[&t].entries;
+        let clean = entries.dirty_count() < entries.len();
+        let lru_dirty = entries.peek_lru().is_some_and(|(_, e)| e.dirty);
         let batch = lru_dirty && !(clean_first && clean);
         if batch {
             // Batch-update replacement: the node's dirty entries go to flash together.
             let on_flash = &mut self.core.on_flash;
-            self.nodes.get_mut(&t).unwrap().entries.for_each_mut(|&lpn, e| {
-                if e.dirty {
-                    e.dirty = false;
-                    on_flash[lpn as usize] = e.ppn;
-                }
-            });
+            self.nodes.get_mut(&t).unwrap().entries.clean_all(|lpn, ppn| on_flash[lpn as usize] = ppn);
         }
         let (lpn, _) = self
             .with_node(t, |n| {
@@ -345,17 +341,14 @@ impl DemandScheme for Tpftl {
         let clock = self.clock;
         let t = self.core.tpage_of(lpn);
         dev.cache_ops(1);
-        let hit = self.nodes.get(&t).is_some_and(|n| n.entries.contains(&lpn));
-        if hit {
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
-            // A hit raises the node's hotness: its filing stays (see `coldest`).
-            let n = self.nodes.get_mut(&t).expect("node exists");
-            let e = n.entries.get_mut(&lpn).expect("cached");
-            let old = std::mem::replace(&mut e.stamp, clock);
-            let ppn = e.ppn;
-            n.stamp_sum = n.stamp_sum - old + clock;
-            return Ok(ppn);
+        if let Some(n) = self.nodes.get_mut(&t) {
+            if let Some((old, ppn)) = n.entries.touch(lpn, clock) {
+                // A hit raises the node's hotness: its filing stays (see `coldest`).
+                n.stamp_sum = n.stamp_sum - old + clock;
+                dev.mapping_lookup(true);
+                dev.cache_hit(CacheLevel::Entry, lpn);
+                return Ok(ppn);
+            }
         }
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::Entry, lpn);
@@ -396,39 +389,32 @@ impl DemandScheme for Tpftl {
     fn prefetch_cached(&self, lpns: &[u32]) {
         for &lpn in lpns {
             if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
-                n.entries.prefetch_key(lpn);
-            }
-        }
-        for &lpn in lpns {
-            if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
-                n.entries.prefetch_entry(lpn);
+                n.entries.prefetch(lpn);
             }
         }
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
-        self.nodes.get(&self.core.tpage_of(lpn))?.entries.peek(&lpn).map(|e| e.ppn)
+        self.nodes.get(&self.core.tpage_of(lpn))?.entries.ppn(lpn)
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let t = self.core.tpage_of(lpn);
-        let Some(e) = self.nodes.get_mut(&t).and_then(|n| n.entries.peek_mut(&lpn)) else { return false };
-        e.ppn = ppn;
-        e.dirty = true;
+        if !self.nodes.get_mut(&t).is_some_and(|n| n.entries.set(lpn, ppn, true)) {
+            return false;
+        }
         dev.ram(1);
         true
     }
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
-        self.nodes.values().flat_map(|n| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty))).collect()
+        self.nodes.values().flat_map(|n| n.entries.iter().map(|(l, e)| (l, e.ppn, e.dirty))).collect()
     }
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
         if let Some(n) = self.nodes.get_mut(&t) {
-            for l in lpns {
-                if let Some(e) = n.entries.peek_mut(l) {
-                    e.dirty = false;
-                }
+            for &l in lpns {
+                n.entries.mark_clean(l);
             }
         }
     }
@@ -444,14 +430,14 @@ impl Ftl for Tpftl {
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
-        // Far pages: their index slots (the node headers are a small array, read here);
-        // near pages: their entries (read: the loop's iterations are independent, so the
-        // misses overlap) and the flash page each names, which a write invalidates.
+        // Far pages: their entries (the node headers are a small array, read here); near
+        // pages: their entries (read: the loop's iterations are independent, so the misses
+        // overlap) and the flash page each names, which a write invalidates.
         for i in 0..ahead.far.len().max(ahead.near.len()) {
             if let Some(&lpn) = ahead.far.get(i) {
                 crate::prefetch::element(ahead.also, lpn as usize);
                 if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
-                    n.entries.prefetch_key(lpn);
+                    n.entries.prefetch(lpn);
                 }
             }
             if let Some(ppn) = ahead.near.get(i).and_then(|&lpn| self.cached(lpn)) {
@@ -483,11 +469,15 @@ impl Ftl for Tpftl {
         }
         for (t, n) in self.nodes.iter() {
             let sum: u64 = n.entries.iter().map(|(_, e)| e.stamp).sum();
+            let dirty = n.entries.iter().filter(|(_, e)| e.dirty).count();
+            if dirty != n.entries.dirty_count() || n.entries.iter().count() != n.entries.len() {
+                return bad(format!("TP node {t} counts its entries wrong"));
+            }
             let filed = n.filed <= n.hotness() && self.order.contains(&(n.filed, t));
             if n.entries.is_empty() || sum != n.stamp_sum || !filed {
                 return bad(format!("TP node {t} is empty, or its hotness is out of date"));
             }
-            if n.entries.iter().any(|(&l, _)| self.core.tpage_of(l) != t) {
+            if n.entries.iter().any(|(l, _)| self.core.tpage_of(l) != t) {
                 return bad(format!("TP node {t} holds an entry of another translation page"));
             }
         }
@@ -501,7 +491,7 @@ impl Ftl for Tpftl {
         self.core.hash_into(h, |h| {
             for (t, n) in self.nodes.iter() {
                 h.u32(t);
-                for (&l, e) in n.entries.iter() {
+                for (l, e) in n.entries.iter() {
                     h.u32(l);
                     h.u32(e.ppn);
                     h.bytes(&[e.dirty as u8]);
@@ -519,6 +509,7 @@ impl Ftl for Tpftl {
     }
 }
 
+mod entries;
 mod inspect;
 #[cfg(test)]
 mod tests;
