@@ -275,6 +275,23 @@ impl DemandCore {
         Ok(entries)
     }
 
+    /// Reads translation page `t` for `cause`, when it was ever written, and answers where it
+    /// is: [`DemandCore::entry_in`] then gives its entries without copying the page.
+    pub fn read_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Option<Ppn>> {
+        let at = self.gtd[t as usize];
+        if at == UNMAPPED {
+            return Ok(None);
+        }
+        read_tpage(at, Purpose::Translation, cause, dev)?;
+        Ok(Some(at))
+    }
+
+    /// The entry at `offset` of the translation page at `at` (as [`DemandCore::read_page`]
+    /// answered; `None`: never written, so unmapped).
+    pub fn entry_in(at: Option<Ppn>, offset: usize, dev: &Device) -> Ppn {
+        at.and_then(|at| dev.flash().content(at)).and_then(|c| c.data.get(offset).copied()).unwrap_or(UNMAPPED)
+    }
+
     /// Pool slot of unit `unit`'s open data block.
     fn data_slot(&self, unit: usize) -> usize {
         if unit == 0 {

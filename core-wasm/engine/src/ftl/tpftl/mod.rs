@@ -16,7 +16,7 @@
 //!
 #![doc = include_str!("notes.md")]
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -190,13 +190,15 @@ pub struct Tpftl {
     /// TP nodes by translation-page number.
     nodes: Nodes,
     /// Page-level order: (filed hotness, page), coldest first. A node's filed hotness may lag
-    /// behind its hotness (see [`Tpftl::coldest`]): a hit re-files nothing.
+    /// behind its hotness (see [`Tpftl::coldest`]): a hit or a load re-files nothing.
     order: BTreeSet<(u128, u32)>,
     clock: u64,
     used: u64,
     capacity: u64,
     /// The current request's pages (request-level prefetching).
     request: Vec<u32>,
+    /// What a miss loads, `(page, lpn)` (kept to reuse its allocation; empty between misses).
+    plan: Vec<(u32, u32)>,
     /// Misses in a row at which the node count had fallen, and the count at the last miss.
     falling: u32,
     last_nodes: usize,
@@ -217,6 +219,7 @@ impl Tpftl {
             used: 0,
             capacity: cache,
             request: Vec::new(),
+            plan: Vec::new(),
             falling: 0,
             last_nodes: 0,
             options,
@@ -238,8 +241,8 @@ impl Tpftl {
         Some(r)
     }
 
-    /// The coldest node (lowest hotness, then lowest page number). Hits only raise hotness
-    /// and are not re-filed, so filed keys are lower bounds: the first node whose filed key
+    /// The coldest node (lowest hotness, then lowest page number). Hits and loads only raise
+    /// hotness and are not re-filed (evictions re-file), so filed keys are lower bounds: the first node whose filed key
     /// is current is the coldest (every other node's hotness is at least its filed key, which
     /// is at least this one's). Stale nodes met on the way are re-filed.
     fn coldest(&mut self) -> Option<u32> {
@@ -256,13 +259,48 @@ impl Tpftl {
         }
     }
 
-    /// Bytes `plan` (page → entries to load) still needs beyond what is cached.
-    fn bytes_needed(&self, plan: &BTreeMap<u32, Vec<u32>>) -> u64 {
-        plan.iter()
-            .map(|(t, lpns)| {
-                lpns.len() as u64 * ENTRY_BYTES + if self.nodes.contains_key(t) { 0 } else { NODE_BYTES }
-            })
-            .sum()
+    /// Bytes `plan` (`(page, lpn)` to load, by page) still needs beyond what is cached.
+    fn bytes_needed(&self, plan: &[(u32, u32)]) -> u64 {
+        let new_nodes = plan
+            .iter()
+            .enumerate()
+            .filter(|&(i, &(t, _))| (i == 0 || plan[i - 1].0 != t) && !self.nodes.contains_key(&t))
+            .count();
+        plan.len() as u64 * ENTRY_BYTES + new_nodes as u64 * NODE_BYTES
+    }
+
+    /// Makes room for `plan` (see [`Tpftl::load_plan`]; `t` is the missed entry's page) and
+    /// loads it, each entry stamped `clock`.
+    fn load(&mut self, plan: &[(u32, u32)], t: u32, clock: u64, dev: &mut Device) -> Result<()> {
+        while self.used + self.bytes_needed(plan) > self.capacity {
+            self.evict_one(dev)?;
+        }
+        // Load after making room: write-backs may have run GC, which moves data pages and
+        // rewrites their translation pages.
+        for run in plan.chunk_by(|a, b| a.0 == b.0) {
+            let page = run[0].0;
+            let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
+            let at = self.core.read_page(page, dev, cause)?;
+            let new = self.nodes.insert_empty(page);
+            let per_tpage = self.core.per_tpage;
+            let n = self.nodes.get_mut(&page).expect("a node for the page");
+            for &(_, l) in run {
+                let ppn = DemandCore::entry_in(at, (l % per_tpage) as usize, dev);
+                dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
+                n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
+                n.stamp_sum += clock;
+            }
+            // Entries stamped with the clock (at least every stamp held) only raise a node's
+            // hotness, so a node keeps its filing (a lower bound, see `coldest`); a new one is
+            // filed once, at its hotness.
+            if new {
+                n.filed = n.hotness();
+                self.order.insert((n.filed, page));
+                self.used += NODE_BYTES;
+            }
+            self.used += run.len() as u64 * ENTRY_BYTES;
+        }
+        Ok(())
     }
 
     /// Evicts one entry from the coldest node: its LRU clean entry (clean first), else its
@@ -297,39 +335,42 @@ impl Tpftl {
         Ok(())
     }
 
-    /// What a miss on `lpn` loads: page → uncached LPNs, the missed one last in its page.
-    fn load_plan(&self, lpn: u32) -> BTreeMap<u32, Vec<u32>> {
+    /// What a miss on `lpn` loads, into `plan`: `(page, lpn)` of uncached LPNs by page, the
+    /// missed one last in its page.
+    fn load_plan(&self, lpn: u32, plan: &mut Vec<(u32, u32)>) {
         let t = self.core.tpage_of(lpn);
         let uncached =
             |l: u32| self.nodes.get(&self.core.tpage_of(l)).is_none_or(|n| !n.entries.contains(&l));
         // Prefetched entries (and their nodes) take at most half of what the missed entry
         // leaves of the cache.
         let mut budget = self.capacity.saturating_sub(NODE_BYTES + ENTRY_BYTES) / 2;
-        let mut plan: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
-        let mut add = |plan: &mut BTreeMap<u32, Vec<u32>>, l: u32| {
+        plan.clear();
+        let mut add = |plan: &mut Vec<(u32, u32)>, l: u32| {
             let page = self.core.tpage_of(l);
-            let new_node = page != t && !self.nodes.contains_key(&page) && !plan.contains_key(&page);
+            let planned = |page: u32| plan.iter().any(|&(p, _)| p == page);
+            let new_node = page != t && !self.nodes.contains_key(&page) && !planned(page);
             let cost = ENTRY_BYTES + if new_node { NODE_BYTES } else { 0 };
-            if cost <= budget && l != lpn && uncached(l) && !plan.get(&page).is_some_and(|v| v.contains(&l)) {
+            if cost <= budget && l != lpn && uncached(l) && !plan.contains(&(page, l)) {
                 budget -= cost;
-                plan.entry(page).or_default().push(l);
+                plan.push((page, l));
             }
         };
         if self.options.request_prefetch {
             if let Some(i) = self.request.iter().position(|&l| l == lpn) {
                 for &l in &self.request[i + 1..] {
-                    add(&mut plan, l);
+                    add(plan, l);
                 }
             }
         }
         let threshold = self.options.sequential_threshold;
         if threshold > 0 && self.falling >= threshold {
             for l in lpn + 1..self.core.lpns_of(t).end {
-                add(&mut plan, l);
+                add(plan, l);
             }
         }
-        plan.entry(t).or_default().push(lpn);
-        plan
+        plan.push((t, lpn));
+        // By page (stable: each page's entries keep their order), as they are loaded.
+        plan.sort_by_key(|&(page, _)| page);
     }
 }
 
@@ -360,29 +401,12 @@ impl DemandScheme for Tpftl {
             self.falling = 0;
         }
         self.last_nodes = n;
-        let plan = self.load_plan(lpn);
-        while self.used + self.bytes_needed(&plan) > self.capacity {
-            self.evict_one(dev)?;
-        }
-        // Load after making room: write-backs may have run GC, which moves data pages and
-        // rewrites their translation pages.
-        for (&page, lpns) in &plan {
-            let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
-            let entries = self.core.load_page(page, dev, cause)?;
-            if self.nodes.insert_empty(page) {
-                self.order.insert((0, page));
-                self.used += NODE_BYTES;
-            }
-            for &l in lpns {
-                let ppn = entries[self.core.offset_of(l)];
-                dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
-                self.with_node(page, |n| {
-                    n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
-                    n.stamp_sum += clock;
-                });
-                self.used += ENTRY_BYTES;
-            }
-        }
+        let mut plan = std::mem::take(&mut self.plan);
+        self.load_plan(lpn, &mut plan);
+        let loaded = self.load(&plan, t, clock, dev);
+        plan.clear();
+        self.plan = plan;
+        loaded?;
         Ok(self.cached(lpn).expect("just loaded"))
     }
 
