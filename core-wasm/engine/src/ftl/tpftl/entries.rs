@@ -6,8 +6,8 @@
 //! itself is one. Here a hit appends the entry's offset to the node's queue (the queue's end
 //! is in cache) and records where in the entry; an earlier occurrence of the offset is stale
 //! and skipped. The least recently used entry is the oldest live occurrence. The queue is
-//! compacted once stale occurrences outnumber live ones, so it stays within about twice the
-//! entries held. The order is exactly an LRU list's (a randomised test compares them).
+//! compacted once stale occurrences are three times the live ones (each compaction then pays
+//! for three accesses), so it stays within about four times the entries held. The order is exactly an LRU list's (a randomised test compares them).
 
 use crate::flash::Ppn;
 
@@ -176,7 +176,7 @@ impl NodeEntries {
 
     /// Appends offset `k` (cached) as the most recent occurrence.
     fn push(&mut self, k: usize) {
-        if self.queue.len() - self.head >= 2 * self.len + 16 {
+        if self.queue.len() - self.head >= 4 * self.len + 32 {
             self.compact();
         }
         let pos = self.queue.len() as u32;
@@ -351,7 +351,7 @@ mod tests {
                 assert_eq!(node.len(), model.len());
                 assert_eq!(node.dirty_count(), model.iter().filter(|(_, e)| e.dirty).count());
                 assert_eq!(node.peek_lru(), model.peek_lru().map(|(&l, &e)| (l, e)));
-                assert!(node.queue.len() - node.head <= 2 * node.len() + 17, "the queue stays bounded");
+                assert!(node.queue.len() - node.head <= 4 * node.len() + 33, "the queue stays bounded");
             }
             while node.pop_lru_where(|_, _| true).is_some() {}
             assert!(node.into_slots().iter().all(|s| s.pos == ABSENT), "an emptied node's slots are all empty");

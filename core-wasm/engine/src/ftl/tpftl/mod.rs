@@ -282,10 +282,10 @@ impl Tpftl {
             let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
             let at = self.core.read_page(page, dev, cause)?;
             let new = self.nodes.insert_empty(page);
-            let per_tpage = self.core.per_tpage;
+            let first = page * self.core.per_tpage;
             let n = self.nodes.get_mut(&page).expect("a node for the page");
             for &(_, l) in run {
-                let ppn = DemandCore::entry_in(at, (l % per_tpage) as usize, dev);
+                let ppn = DemandCore::entry_in(at, (l - first) as usize, dev);
                 dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
                 n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
                 n.stamp_sum += clock;
