@@ -119,8 +119,8 @@ impl Cdftl {
         let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
         let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
         Ok(Cdftl {
+            cmt: Cmt::lru(entries as usize, core.on_flash.len()),
             core,
-            cmt: Cmt::Lru(Lru::dense(entries as usize)),
             ctp: Lru::new(ctps as usize),
             ctp_bytes,
             cmt_victim: options.cmt_victim,
@@ -251,8 +251,16 @@ impl Ftl for Cdftl {
     // dirty entries in either level.
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         self.cmt.prefetch(ahead);
+        // The flash pages the near entries name (a write invalidates its old page).
+        for &lpn in ahead.near {
+            if let Some(&MapEntry { ppn, .. }) = self.cmt.peek(&lpn) {
+                if ppn != demand::UNMAPPED {
+                    dev.flash().prefetch(ppn, ahead.reads);
+                }
+            }
+        }
     }
 
     fn ram_bytes(&self) -> u64 {
