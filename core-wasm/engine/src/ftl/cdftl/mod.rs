@@ -28,7 +28,7 @@ use super::demand::{
     self, Cmt, CmtVictim, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED,
 };
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Inserted, Lru};
+use crate::cache::{DenseIndex, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
@@ -101,8 +101,9 @@ pub struct Cdftl {
     core: DemandCore,
     /// Level one: single entries, LRU.
     cmt: Cmt,
-    /// Level two: whole translation pages by number, LRU.
-    ctp: Lru<u32, Ctp>,
+    /// Level two: whole translation pages by number, LRU (found through an array over the
+    /// page numbers: no hashing).
+    ctp: Lru<u32, Ctp, DenseIndex>,
     ctp_bytes: u64,
     cmt_victim: CmtVictim,
 }
@@ -121,7 +122,7 @@ impl Cdftl {
         Ok(Cdftl {
             cmt: Cmt::lru(entries as usize, core.on_flash.len()),
             core,
-            ctp: Lru::new(ctps as usize),
+            ctp: Lru::indexed(ctps as usize),
             ctp_bytes,
             cmt_victim: options.cmt_victim,
         })
@@ -143,6 +144,19 @@ impl Cdftl {
             }
         }
         Ok(())
+    }
+
+    /// Starts loading the entries of `lpns` in their cached translation pages, for those the
+    /// CMT does not hold (the pages' headers are few and stay in the CPU's cache; their
+    /// entries are a random place in a megabyte or more). Changes nothing.
+    fn prefetch_pages(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            if self.cmt.peek(&lpn).is_none() {
+                if let Some(page) = self.ctp.peek(&self.core.tpage_of(lpn)) {
+                    crate::prefetch::element(&page.entries, self.core.offset_of(lpn));
+                }
+            }
+        }
     }
 
     /// Evicts dirty level-one entry `lpn` → `ppn`: absorbed by its cached translation page,
@@ -212,6 +226,7 @@ impl DemandScheme for Cdftl {
 
     fn prefetch_cached(&self, lpns: &[u32]) {
         self.cmt.prefetch_lpns(lpns);
+        self.prefetch_pages(lpns);
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
@@ -253,6 +268,7 @@ impl Ftl for Cdftl {
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         self.cmt.prefetch(ahead);
+        self.prefetch_pages(ahead.near);
         // The flash pages the near entries name (a write invalidates its old page).
         for &lpn in ahead.near {
             if let Some(&MapEntry { ppn, .. }) = self.cmt.peek(&lpn) {
