@@ -9,12 +9,13 @@
 
 use std::hash::Hash;
 
-use super::Lru;
+use super::lru::{HashIndex, SlotIndex};
+use super::{DenseIndex, Lru};
 
 /// A bounded LRU set of keys.
 #[derive(Debug, Clone)]
-pub struct Ghost<K> {
-    keys: Lru<K, ()>,
+pub struct Ghost<K, I = HashIndex<K>> {
+    keys: Lru<K, (), I>,
 }
 
 impl<K: Copy + Eq + Hash> Ghost<K> {
@@ -22,6 +23,23 @@ impl<K: Copy + Eq + Hash> Ghost<K> {
     pub fn new(capacity: usize) -> Self {
         Ghost { keys: Lru::new(capacity) }
     }
+}
+
+impl Ghost<u32, DenseIndex> {
+    /// As [`Ghost::new`], for keys from a small dense range (LPNs), found through an array
+    /// instead of a hash map (memory: 4 bytes per key up to the largest seen).
+    pub fn dense(capacity: usize) -> Self {
+        Ghost { keys: Lru::indexed(capacity) }
+    }
+
+    /// Starts loading where `key` would be found ([`crate::prefetch`]): a look-up of a key
+    /// the ghost lacks is one random load in the array. Changes nothing.
+    pub fn prefetch(&self, key: u32) {
+        self.keys.prefetch_key(key);
+    }
+}
+
+impl<K: Copy + Eq + Hash, I: SlotIndex<K>> Ghost<K, I> {
 
     /// Maximum number of keys.
     pub fn capacity(&self) -> usize {

@@ -121,8 +121,8 @@ pub struct Aps {
     /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
     cmt: Lru<u32, MapEntry, DenseIndex>,
     buf: Lru<u32, Buffered, DenseIndex>,
-    map_ghost: Ghost<u32>,
-    buf_ghost: Ghost<u32>,
+    map_ghost: Ghost<u32, DenseIndex>,
+    buf_ghost: Ghost<u32, DenseIndex>,
     cache: u64,
     step: u64,
     page_bytes: u64,
@@ -152,8 +152,8 @@ impl Aps {
             core,
             cmt: Lru::dense(map_entries as usize),
             buf: Lru::dense(buf_pages as usize),
-            map_ghost: Ghost::new((step / ENTRY_BYTES) as usize),
-            buf_ghost: Ghost::new((step / page_bytes) as usize),
+            map_ghost: Ghost::dense((step / ENTRY_BYTES) as usize),
+            buf_ghost: Ghost::dense((step / page_bytes) as usize),
             cache,
             step,
             page_bytes,
@@ -339,13 +339,15 @@ impl DemandScheme for Aps {
 }
 
 impl Ftl for Aps {
-    /// The map cache's and the buffer's index slots of the far pages and entries of the near
-    /// ones (as the CMT of the demand family, [`demand::Cmt::prefetch`]).
+    /// The map cache's, the buffer's and the ghosts' index slots of the far pages and entries
+    /// of the near ones (as the CMT of the demand family, [`demand::Cmt::prefetch`]).
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.cmt.prefetch_key(lpn);
             self.buf.prefetch_key(lpn);
+            self.buf_ghost.prefetch(lpn);
+            self.map_ghost.prefetch(lpn);
         }
         for &lpn in ahead.near {
             self.cmt.prefetch_entry(lpn);
