@@ -105,6 +105,7 @@ impl Jtl {
     /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
     /// (so GC finds its entry); only the entry being passed down is outside it.
     pub(super) fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
+        self.levels.prefetch_path(from);
         let mut carry = slot;
         for n in from..self.levels.depth() {
             self.lru.touch(1, dev);
