@@ -366,6 +366,15 @@ impl DemandScheme for Jtl {
         self.levels.get(lpn).map(|s| s.ppn).or_else(|| self.pending.get(&lpn).copied())
     }
 
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            self.levels.prefetch_index(lpn);
+        }
+        for &lpn in lpns {
+            self.levels.prefetch_slot(lpn);
+        }
+    }
+
     /// GC moved `lpn`'s flash copy: fix the entry (lazy copying). A page written in RAM has
     /// no flash copy, so GC never moves one.
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
