@@ -7,7 +7,16 @@
 //! is in cache) and records where in the entry; an earlier occurrence of the offset is stale
 //! and skipped. The least recently used entry is the oldest live occurrence. The queue is
 //! compacted once stale occurrences are three times the live ones (each compaction then pays
-//! for three accesses), so it stays within about four times the entries held. The order is exactly an LRU list's (a randomised test compares them).
+//! for three accesses), so it stays within about four times the entries held.
+//!
+//! A small page (at most [`SCAN_MAX`] entries, the teaching devices' 64) keeps no queue at
+//! all: a hit writes only its own slot (its stamp, and a tie-break among entries stamped
+//! alike), and the LRU entry is found by a scan of the node's slots, at most 2 KB, when an
+//! eviction needs it. A queue's end per node is one more random line per hit across
+//! thousands of nodes; a large page's scan would cost too much per eviction.
+//!
+//! Either way the order is exactly an LRU list's (a randomised test compares them), given
+//! stamps that never decrease (the scheme's clock).
 
 use crate::flash::Ppn;
 
@@ -36,6 +45,9 @@ pub struct Slot {
 
 const EMPTY: Slot = Slot { stamp: 0, ppn: 0, pos: ABSENT };
 
+/// Pages of at most this many entries find their LRU entry by a scan (no queue).
+pub const SCAN_MAX: usize = 128;
+
 /// A TP node's entries: keys are LPNs of one translation page.
 #[derive(Debug, Clone)]
 pub struct NodeEntries {
@@ -48,6 +60,10 @@ pub struct NodeEntries {
     head: usize,
     len: usize,
     dirty: usize,
+    /// Without a queue: the latest access's stamp and how many accesses carried it (an
+    /// entry's `pos` holds its rank among those stamped alike).
+    last_stamp: u64,
+    ties: u32,
 }
 
 impl NodeEntries {
@@ -60,7 +76,7 @@ impl NodeEntries {
     /// from [`NodeEntries::empty_slots`] or handed back by [`NodeEntries::into_slots`]).
     pub fn new(first: u32, slots: Box<[Slot]>) -> Self {
         debug_assert!(slots.iter().all(|s| s.pos == ABSENT));
-        NodeEntries { first, slots, queue: Vec::new(), head: 0, len: 0, dirty: 0 }
+        NodeEntries { first, slots, queue: Vec::new(), head: 0, len: 0, dirty: 0, last_stamp: 0, ties: 0 }
     }
 
     /// The slots of an empty node, for reuse (every one is empty again).
@@ -81,6 +97,35 @@ impl NodeEntries {
     /// Dirty entries held.
     pub fn dirty_count(&self) -> usize {
         self.dirty
+    }
+
+    /// True when the order is found by a scan (no queue).
+    #[inline]
+    fn scans(&self) -> bool {
+        self.slots.len() <= SCAN_MAX
+    }
+
+    /// Without a queue: the rank of an access stamped `stamp` among those stamped alike.
+    fn tie(&mut self, stamp: u64) -> u32 {
+        debug_assert!(stamp >= self.last_stamp, "stamps never decrease");
+        if stamp != self.last_stamp {
+            self.last_stamp = stamp;
+            self.ties = 0;
+        }
+        self.ties += 1;
+        assert!(self.ties < POS, "accesses stamped alike fit the rank");
+        self.ties - 1
+    }
+
+    /// Without a queue: offset `k`'s place in the order (smaller is less recent).
+    #[inline]
+    fn key(&self, k: usize) -> (u64, u32) {
+        (self.slots[k].stamp, self.slots[k].pos & POS)
+    }
+
+    /// Without a queue: offsets of cached entries, in slot order.
+    fn cached_offsets(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.slots.len()).filter(|&k| self.slots[k].pos != ABSENT)
     }
 
     #[inline]
@@ -158,7 +203,10 @@ impl NodeEntries {
             return None;
         }
         self.slots[k].stamp = stamp;
-        if (s.pos & POS) as usize + 1 != self.queue.len() {
+        if self.scans() {
+            let tie = self.tie(stamp);
+            self.slots[k].pos = (s.pos & DIRTY) | tie;
+        } else if (s.pos & POS) as usize + 1 != self.queue.len() {
             self.push(k);
         }
         Some((s.stamp, s.ppn))
@@ -168,10 +216,16 @@ impl NodeEntries {
     pub fn insert(&mut self, lpn: u32, e: Entry) {
         let k = self.offset(lpn).expect("an LPN of the node's translation page");
         assert_eq!(self.slots[k].pos, ABSENT, "inserting a cached entry");
-        self.slots[k] = Slot { stamp: e.stamp, ppn: e.ppn, pos: if e.dirty { DIRTY } else { 0 } };
+        let dirty = if e.dirty { DIRTY } else { 0 };
         self.len += 1;
         self.dirty += usize::from(e.dirty);
-        self.push(k);
+        if self.scans() {
+            let tie = self.tie(e.stamp);
+            self.slots[k] = Slot { stamp: e.stamp, ppn: e.ppn, pos: dirty | tie };
+        } else {
+            self.slots[k] = Slot { stamp: e.stamp, ppn: e.ppn, pos: dirty };
+            self.push(k);
+        }
     }
 
     /// Appends offset `k` (cached) as the most recent occurrence.
@@ -227,19 +281,30 @@ impl NodeEntries {
 
     /// The least recently used entry.
     pub fn peek_lru(&self) -> Option<(u32, Entry)> {
+        if self.scans() {
+            let k = self.cached_offsets().min_by_key(|&k| self.key(k))?;
+            return Some((self.first + k as u32, self.entry(k)));
+        }
         let i = self.live_positions().next()?;
         let k = self.queue[i] as usize;
         Some((self.first + k as u32, self.entry(k)))
     }
 
     /// Removes and returns the least recently used entry for which `accept` holds.
+    /// (`accept` is asked about entries in any order: it must not depend on the order.)
     pub fn pop_lru_where(&mut self, mut accept: impl FnMut(&u32, &Entry) -> bool) -> Option<(u32, Entry)> {
-        self.trim_front();
-        let i = self.live_positions().find(|&i| {
-            let k = self.queue[i] as usize;
-            accept(&(self.first + k as u32), &self.entry(k))
-        })?;
-        let k = self.queue[i] as usize;
+        let k = if self.scans() {
+            self.cached_offsets()
+                .filter(|&k| accept(&(self.first + k as u32), &self.entry(k)))
+                .min_by_key(|&k| self.key(k))?
+        } else {
+            self.trim_front();
+            let i = self.live_positions().find(|&i| {
+                let k = self.queue[i] as usize;
+                accept(&(self.first + k as u32), &self.entry(k))
+            })?;
+            self.queue[i] as usize
+        };
         let e = self.entry(k);
         self.slots[k] = EMPTY;
         self.len -= 1;
@@ -253,14 +318,11 @@ impl NodeEntries {
         if self.dirty == 0 {
             return;
         }
-        for i in self.head..self.queue.len() {
-            if self.live(i) {
-                let k = self.queue[i] as usize;
-                let s = &mut self.slots[k];
-                if s.pos & DIRTY != 0 {
-                    s.pos &= POS;
-                    f(self.first + k as u32, s.ppn);
-                }
+        for k in 0..self.slots.len() {
+            let s = &mut self.slots[k];
+            if s.pos != ABSENT && s.pos & DIRTY != 0 {
+                s.pos &= POS;
+                f(self.first + k as u32, s.ppn);
             }
         }
         self.dirty = 0;
@@ -268,10 +330,14 @@ impl NodeEntries {
 
     /// Entries from most to least recently used.
     pub fn iter(&self) -> impl Iterator<Item = (u32, Entry)> + '_ {
-        self.live_positions().rev().map(|i| {
-            let k = self.queue[i] as usize;
-            (self.first + k as u32, self.entry(k))
-        })
+        let offsets: Vec<usize> = if self.scans() {
+            let mut by_key: Vec<usize> = self.cached_offsets().collect();
+            by_key.sort_unstable_by_key(|&k| std::cmp::Reverse(self.key(k)));
+            by_key
+        } else {
+            self.live_positions().rev().map(|i| self.queue[i] as usize).collect()
+        };
+        offsets.into_iter().map(|k| (self.first + k as u32, self.entry(k)))
     }
 }
 
@@ -298,10 +364,13 @@ mod tests {
         for seed in 1..=20u64 {
             let mut rng = Rng(seed * 0x9E37_79B9);
             let first = 64 * seed as u32;
-            let n = 16 + seed as usize;
+            // Both ways of keeping the order: a scan of small pages, a queue for large ones.
+            let n = if seed % 2 == 0 { 16 + seed as usize } else { SCAN_MAX + seed as usize };
             let mut node = NodeEntries::new(first, NodeEntries::empty_slots(n));
             let mut model: Lru<u32, Entry> = Lru::unbounded();
-            for clock in 0..4000u64 {
+            for step in 0..4000u64 {
+                // Stamps repeat (a miss loads several entries stamped alike) and never fall.
+                let clock = step / 3;
                 let lpn = first + rng.below(n as u64) as u32;
                 match rng.below(8) {
                     0 | 1 => {
@@ -347,7 +416,7 @@ mod tests {
                     _ => assert_eq!(node.peek(&lpn), model.peek(&lpn).copied()),
                 }
                 let want: Vec<(u32, Entry)> = model.iter().map(|(&l, &e)| (l, e)).collect();
-                assert_eq!(node.iter().collect::<Vec<_>>(), want, "seed {seed}, step {clock}");
+                assert_eq!(node.iter().collect::<Vec<_>>(), want, "seed {seed}, step {step}");
                 assert_eq!(node.len(), model.len());
                 assert_eq!(node.dirty_count(), model.iter().filter(|(_, e)| e.dirty).count());
                 assert_eq!(node.peek_lru(), model.peek_lru().map(|(&l, &e)| (l, e)));
