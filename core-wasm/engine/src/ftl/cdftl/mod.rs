@@ -146,15 +146,14 @@ impl Cdftl {
         Ok(())
     }
 
-    /// Starts loading the entries of `lpns` in their cached translation pages, for those the
-    /// CMT does not hold (the pages' headers are few and stay in the CPU's cache; their
-    /// entries are a random place in a megabyte or more). Changes nothing.
+    /// Starts loading the entries of `lpns` in their cached translation pages (the pages'
+    /// headers are few and stay in the CPU's cache; their entries are a random place in a
+    /// megabyte or more). Whether the CMT holds them too is not asked: that would wait for
+    /// the CMT's slots, which are being fetched at the same time. Changes nothing.
     fn prefetch_pages(&self, lpns: &[u32]) {
         for &lpn in lpns {
-            if self.cmt.peek(&lpn).is_none() {
-                if let Some(page) = self.ctp.peek(&self.core.tpage_of(lpn)) {
-                    crate::prefetch::element(&page.entries, self.core.offset_of(lpn));
-                }
+            if let Some(page) = self.ctp.peek(&self.core.tpage_of(lpn)) {
+                crate::prefetch::element(&page.entries, self.core.offset_of(lpn));
             }
         }
     }

@@ -70,6 +70,7 @@ impl Cmt {
     /// One search of the CMT (one cache operation): a hit counts as a mapping hit and an
     /// entry hit and answers the PPN; a miss counts as an entry miss only, since a lower
     /// level (CDFTL's pages, HCFTL's Ghost-CMT) may still hold the entry.
+    #[inline]
     pub fn search(&mut self, lpn: u32, dev: &mut Device) -> Option<Ppn> {
         dev.cache_ops(1);
         if let Some(e) = self.get(&lpn) {
@@ -154,6 +155,7 @@ impl Cmt {
     }
 
     /// Looks `lpn` up as an access (recency updated, promotion in the segmented form).
+    #[inline]
     pub fn get(&mut self, lpn: &u32) -> Option<MapEntry> {
         match self {
             Cmt::Lru(c) => c.get(lpn).copied(),
@@ -163,6 +165,7 @@ impl Cmt {
     }
 
     /// `lpn`'s entry without touching the order.
+    #[inline]
     pub fn peek(&self, lpn: &u32) -> Option<&MapEntry> {
         match self {
             Cmt::Lru(c) => c.peek(lpn),
@@ -172,6 +175,7 @@ impl Cmt {
     }
 
     /// `lpn`'s entry, to change it, without touching the order.
+    #[inline]
     pub fn peek_mut(&mut self, lpn: &u32) -> Option<&mut MapEntry> {
         match self {
             Cmt::Lru(c) => c.peek_mut(lpn),
