@@ -16,7 +16,7 @@ use serde_json::json;
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{DenseIndex, Ghost, Inserted, Lru};
+use crate::cache::{DenseIndex, Ghost, Inserted, Lru, QueueLru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -118,8 +118,9 @@ struct Buffered {
 pub struct Aps {
     core: DemandCore,
     /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
-    /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
-    cmt: Lru<u32, MapEntry, DenseIndex>,
+    /// capacity moves with the boundary and its LRU work follows the cost model (`lru`). Kept
+    /// as a queue of accesses ([`QueueLru`]: a linked list's order, one slot touched per hit).
+    cmt: QueueLru<MapEntry>,
     buf: Lru<u32, Buffered, DenseIndex>,
     map_ghost: Ghost<u32, DenseIndex>,
     buf_ghost: Ghost<u32, DenseIndex>,
@@ -150,7 +151,7 @@ impl Aps {
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
         Ok(Aps {
             core,
-            cmt: Lru::dense(map_entries as usize),
+            cmt: QueueLru::new(map_entries as usize),
             buf: Lru::dense(buf_pages as usize),
             map_ghost: Ghost::dense((step / ENTRY_BYTES) as usize),
             buf_ghost: Ghost::dense((step / page_bytes) as usize),
