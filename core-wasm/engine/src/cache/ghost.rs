@@ -40,7 +40,6 @@ impl Ghost<u32, DenseIndex> {
 }
 
 impl<K: Copy + Eq + Hash, I: SlotIndex<K>> Ghost<K, I> {
-
     /// Maximum number of keys.
     pub fn capacity(&self) -> usize {
         self.keys.capacity()

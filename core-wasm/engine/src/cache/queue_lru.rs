@@ -440,7 +440,10 @@ mod tests {
                 assert_eq!(got, want, "seed {seed}, step {step}");
                 let back: Vec<u32> = q.iter().rev().map(|(&k, _)| k).collect();
                 assert_eq!(back, model.iter().rev().map(|(&k, _)| k).collect::<Vec<_>>());
-                assert_eq!((q.len(), q.is_full(), q.iter().len()), (model.len(), model.is_full(), model.len()));
+                assert_eq!(
+                    (q.len(), q.is_full(), q.iter().len()),
+                    (model.len(), model.is_full(), model.len())
+                );
                 assert_eq!(q.peek_lru(), model.peek_lru());
                 assert_eq!(q.peek_mru(), model.peek_mru());
                 assert!(q.queue.len() - q.head <= 3 * q.len() + 65, "the queue stays bounded");

@@ -299,7 +299,9 @@ impl DemandCore {
     /// The entry at `offset` of the translation page at `at` (as [`DemandCore::read_page`]
     /// answered; `None`: never written, so unmapped).
     pub fn entry_in(at: Option<Ppn>, offset: usize, dev: &Device) -> Ppn {
-        at.and_then(|at| dev.flash().content(at)).and_then(|c| c.data.get(offset).copied()).unwrap_or(UNMAPPED)
+        at.and_then(|at| dev.flash().content(at))
+            .and_then(|c| c.data.get(offset).copied())
+            .unwrap_or(UNMAPPED)
     }
 
     /// Pool slot of unit `unit`'s open data block.

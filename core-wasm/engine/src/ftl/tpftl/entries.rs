@@ -375,7 +375,8 @@ mod tests {
                 match rng.below(8) {
                     0 | 1 => {
                         let got = node.touch(lpn, clock);
-                        let want = model.get_mut(&lpn).map(|e| (std::mem::replace(&mut e.stamp, clock), e.ppn));
+                        let want =
+                            model.get_mut(&lpn).map(|e| (std::mem::replace(&mut e.stamp, clock), e.ppn));
                         assert_eq!(got, want);
                     }
                     2 | 3 if !model.contains(&lpn) => {
@@ -423,7 +424,10 @@ mod tests {
                 assert!(node.queue.len() - node.head <= 4 * node.len() + 33, "the queue stays bounded");
             }
             while node.pop_lru_where(|_, _| true).is_some() {}
-            assert!(node.into_slots().iter().all(|s| s.pos == ABSENT), "an emptied node's slots are all empty");
+            assert!(
+                node.into_slots().iter().all(|s| s.pos == ABSENT),
+                "an emptied node's slots are all empty"
+            );
         }
     }
 }
