@@ -8,6 +8,7 @@
 #![doc = include_str!("notes.md")]
 
 mod inspect;
+mod partition;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -16,7 +17,7 @@ use serde_json::json;
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{DenseIndex, Ghost, Inserted, Lru, QueueLru};
+use crate::cache::{DenseIndex, Ghost, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -25,6 +26,7 @@ use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
+use partition::MapPartition;
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -118,9 +120,8 @@ struct Buffered {
 pub struct Aps {
     core: DemandCore,
     /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
-    /// capacity moves with the boundary and its LRU work follows the cost model (`lru`). Kept
-    /// as a queue of accesses ([`QueueLru`]: a linked list's order, one slot touched per hit).
-    cmt: QueueLru<MapEntry>,
+    /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
+    cmt: MapPartition,
     buf: Lru<u32, Buffered, DenseIndex>,
     map_ghost: Ghost<u32, DenseIndex>,
     buf_ghost: Ghost<u32, DenseIndex>,
@@ -150,8 +151,8 @@ impl Aps {
         let buf_pages = (cache / 2 / page_bytes).max(1);
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
         Ok(Aps {
+            cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, core.on_flash.len()),
             core,
-            cmt: QueueLru::new(map_entries as usize),
             buf: Lru::dense(buf_pages as usize),
             map_ghost: Ghost::dense((step / ENTRY_BYTES) as usize),
             buf_ghost: Ghost::dense((step / page_bytes) as usize),
