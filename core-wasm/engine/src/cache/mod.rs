@@ -26,7 +26,7 @@ pub mod queue_lru;
 pub mod slru;
 
 pub use bloom::BloomFilter;
-pub use ghost::Ghost;
+pub use ghost::{DenseGhost, Ghost};
 pub use lfu::Lfu;
 pub use lru::{DenseIndex, Lru, RangeIndex};
 pub use queue_lru::QueueLru;

@@ -17,7 +17,7 @@ use serde_json::json;
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{DenseIndex, Ghost, Inserted, Lru};
+use crate::cache::{DenseGhost, DenseIndex, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -123,8 +123,8 @@ pub struct Aps {
     /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
     cmt: MapPartition,
     buf: Lru<u32, Buffered, DenseIndex>,
-    map_ghost: Ghost<u32, DenseIndex>,
-    buf_ghost: Ghost<u32, DenseIndex>,
+    map_ghost: DenseGhost,
+    buf_ghost: DenseGhost,
     cache: u64,
     step: u64,
     page_bytes: u64,
@@ -154,8 +154,8 @@ impl Aps {
             cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, core.on_flash.len()),
             core,
             buf: Lru::dense(buf_pages as usize),
-            map_ghost: Ghost::dense((step / ENTRY_BYTES) as usize),
-            buf_ghost: Ghost::dense((step / page_bytes) as usize),
+            map_ghost: DenseGhost::new((step / ENTRY_BYTES) as usize),
+            buf_ghost: DenseGhost::new((step / page_bytes) as usize),
             cache,
             step,
             page_bytes,
