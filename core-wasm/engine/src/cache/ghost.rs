@@ -9,12 +9,13 @@
 
 use std::hash::Hash;
 
-use super::Lru;
+use super::lru::{HashIndex, SlotIndex};
+use super::{Lru, QueueLru};
 
 /// A bounded LRU set of keys.
 #[derive(Debug, Clone)]
-pub struct Ghost<K> {
-    keys: Lru<K, ()>,
+pub struct Ghost<K, I = HashIndex<K>> {
+    keys: Lru<K, (), I>,
 }
 
 impl<K: Copy + Eq + Hash> Ghost<K> {
@@ -22,7 +23,71 @@ impl<K: Copy + Eq + Hash> Ghost<K> {
     pub fn new(capacity: usize) -> Self {
         Ghost { keys: Lru::new(capacity) }
     }
+}
 
+/// A [`Ghost`] of keys from a small dense range (LPNs): an array over the keys instead of a
+/// hash map (4 bytes per key up to the largest seen), the order a queue of accesses
+/// ([`QueueLru`]: forgetting a key marks its slot, where a linked list moves its last node
+/// into the hole). The same answers and order as [`Ghost`].
+#[derive(Debug, Clone)]
+pub struct DenseGhost {
+    keys: QueueLru<()>,
+}
+
+impl DenseGhost {
+    /// An empty ghost remembering at most `capacity` keys.
+    pub fn new(capacity: usize) -> Self {
+        DenseGhost { keys: QueueLru::new(capacity) }
+    }
+
+    /// Maximum number of keys.
+    pub fn capacity(&self) -> usize {
+        self.keys.capacity()
+    }
+
+    /// Keys remembered.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// True when it remembers no key.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// See [`Ghost::set_capacity`].
+    pub fn set_capacity(&mut self, capacity: usize) -> Vec<u32> {
+        self.keys.set_capacity(capacity).into_iter().map(|(k, ())| k).collect()
+    }
+
+    /// True if `key` is remembered (not an access).
+    pub fn contains(&self, key: &u32) -> bool {
+        self.keys.contains(key)
+    }
+
+    /// See [`Ghost::insert`].
+    pub fn insert(&mut self, key: u32) -> Option<u32> {
+        self.keys.insert(key, ()).evicted().map(|(k, ())| k)
+    }
+
+    /// See [`Ghost::remove`].
+    pub fn remove(&mut self, key: &u32) -> bool {
+        self.keys.remove(key).is_some()
+    }
+
+    /// Keys from most to least recently recorded.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &u32> + ExactSizeIterator + '_ {
+        self.keys.iter().map(|(k, ())| k)
+    }
+
+    /// Starts loading where `key` would be found ([`crate::prefetch`]): a look-up of a key
+    /// the ghost lacks is one random load in the array. Changes nothing.
+    pub fn prefetch(&self, key: u32) {
+        self.keys.prefetch_key(key);
+    }
+}
+
+impl<K: Copy + Eq + Hash, I: SlotIndex<K>> Ghost<K, I> {
     /// Maximum number of keys.
     pub fn capacity(&self) -> usize {
         self.keys.capacity()
@@ -129,6 +194,27 @@ mod tests {
         assert_eq!((hits, ghost_hits), (0, 2));
         assert_eq!(ghost.iter().copied().collect::<Vec<_>>(), [1, 3]);
         assert!(ghost.contains(&3) && !ghost.contains(&2));
+    }
+
+    /// The dense ghost answers as the hashed one on random records, hits and resizes.
+    #[test]
+    fn the_dense_ghost_matches_the_hashed_one() {
+        let (mut g, mut d) = (Ghost::new(20), DenseGhost::new(20));
+        let mut x = 7u64;
+        for _ in 0..5000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let key = ((x >> 33) % 64) as u32;
+            match (x >> 20) % 10 {
+                0..=5 => assert_eq!(g.insert(key), d.insert(key)),
+                6..=8 => assert_eq!(g.remove(&key), d.remove(&key)),
+                _ => {
+                    let c = ((x >> 40) % 30) as usize;
+                    assert_eq!(g.set_capacity(c), d.set_capacity(c));
+                }
+            }
+            assert!(g.iter().eq(d.iter()));
+            assert_eq!((g.len(), g.capacity(), g.contains(&key)), (d.len(), d.capacity(), d.contains(&key)));
+        }
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! RAM cache building blocks shared by the schemes: [`Lru`], segmented LRU ([`Slru`]),
+//! RAM cache building blocks shared by the schemes: [`Lru`] (and [`QueueLru`], the same
+//! order over small integer keys with a cheaper hit), segmented LRU ([`Slru`]),
 //! [`Lfu`], keys-only [`Ghost`] caches and [`BloomFilter`]s.
 //!
 //! Conventions shared by every structure:
@@ -21,12 +22,14 @@ pub mod bloom;
 pub mod ghost;
 pub mod lfu;
 pub mod lru;
+pub mod queue_lru;
 pub mod slru;
 
 pub use bloom::BloomFilter;
-pub use ghost::Ghost;
+pub use ghost::{DenseGhost, Ghost};
 pub use lfu::Lfu;
 pub use lru::{DenseIndex, Lru, RangeIndex};
+pub use queue_lru::QueueLru;
 pub use slru::{Segment, Slru};
 
 use std::hash::{BuildHasherDefault, Hasher};

@@ -40,7 +40,7 @@ impl Aps {
         let map_used = self.cmt.len() as u64 * ENTRY_BYTES;
         let buf_used = self.buf.len() as u64 * self.page_bytes;
         let pages = self.buf.iter().map(|(&l, b)| (l, Some(b.version), b.dirty)).collect();
-        let ghost = |g: &crate::cache::Ghost<u32>| g.iter().map(|&k| (k, None, false)).collect::<Vec<_>>();
+        let ghost = |g: &crate::cache::DenseGhost| g.iter().map(|&k| (k, None, false)).collect::<Vec<_>>();
         let partitions = [("Mapping partition", map_used, map), ("Data buffer", buf_used, buf)];
         let (ram_used, budgets) = ram_budgets(&self.core, &partitions);
         Inspection {

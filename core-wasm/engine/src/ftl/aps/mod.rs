@@ -8,6 +8,7 @@
 #![doc = include_str!("notes.md")]
 
 mod inspect;
+mod partition;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -16,7 +17,7 @@ use serde_json::json;
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{DenseIndex, Ghost, Inserted, Lru};
+use crate::cache::{DenseGhost, DenseIndex, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -25,6 +26,7 @@ use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
+use partition::MapPartition;
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -119,10 +121,10 @@ pub struct Aps {
     core: DemandCore,
     /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
     /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
-    cmt: Lru<u32, MapEntry, DenseIndex>,
+    cmt: MapPartition,
     buf: Lru<u32, Buffered, DenseIndex>,
-    map_ghost: Ghost<u32>,
-    buf_ghost: Ghost<u32>,
+    map_ghost: DenseGhost,
+    buf_ghost: DenseGhost,
     cache: u64,
     step: u64,
     page_bytes: u64,
@@ -149,11 +151,11 @@ impl Aps {
         let buf_pages = (cache / 2 / page_bytes).max(1);
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
         Ok(Aps {
+            cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, core.on_flash.len()),
             core,
-            cmt: Lru::dense(map_entries as usize),
             buf: Lru::dense(buf_pages as usize),
-            map_ghost: Ghost::new((step / ENTRY_BYTES) as usize),
-            buf_ghost: Ghost::new((step / page_bytes) as usize),
+            map_ghost: DenseGhost::new((step / ENTRY_BYTES) as usize),
+            buf_ghost: DenseGhost::new((step / page_bytes) as usize),
             cache,
             step,
             page_bytes,
@@ -339,13 +341,15 @@ impl DemandScheme for Aps {
 }
 
 impl Ftl for Aps {
-    /// The map cache's and the buffer's index slots of the far pages and entries of the near
-    /// ones (as the CMT of the demand family, [`demand::Cmt::prefetch`]).
+    /// The map cache's, the buffer's and the ghosts' index slots of the far pages and entries
+    /// of the near ones (as the CMT of the demand family, [`demand::Cmt::prefetch`]).
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.cmt.prefetch_key(lpn);
             self.buf.prefetch_key(lpn);
+            self.buf_ghost.prefetch(lpn);
+            self.map_ghost.prefetch(lpn);
         }
         for &lpn in ahead.near {
             self.cmt.prefetch_entry(lpn);

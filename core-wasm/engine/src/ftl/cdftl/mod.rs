@@ -28,7 +28,7 @@ use super::demand::{
     self, Cmt, CmtVictim, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED,
 };
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Inserted, Lru};
+use crate::cache::{DenseIndex, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
@@ -101,8 +101,9 @@ pub struct Cdftl {
     core: DemandCore,
     /// Level one: single entries, LRU.
     cmt: Cmt,
-    /// Level two: whole translation pages by number, LRU.
-    ctp: Lru<u32, Ctp>,
+    /// Level two: whole translation pages by number, LRU (found through an array over the
+    /// page numbers: no hashing).
+    ctp: Lru<u32, Ctp, DenseIndex>,
     ctp_bytes: u64,
     cmt_victim: CmtVictim,
 }
@@ -119,9 +120,9 @@ impl Cdftl {
         let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
         let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
         Ok(Cdftl {
+            cmt: Cmt::lru(entries as usize, core.on_flash.len()),
             core,
-            cmt: Cmt::Lru(Lru::dense(entries as usize)),
-            ctp: Lru::new(ctps as usize),
+            ctp: Lru::indexed(ctps as usize),
             ctp_bytes,
             cmt_victim: options.cmt_victim,
         })
@@ -143,6 +144,18 @@ impl Cdftl {
             }
         }
         Ok(())
+    }
+
+    /// Starts loading the entries of `lpns` in their cached translation pages (the pages'
+    /// headers are few and stay in the CPU's cache; their entries are a random place in a
+    /// megabyte or more). Whether the CMT holds them too is not asked: that would wait for
+    /// the CMT's slots, which are being fetched at the same time. Changes nothing.
+    fn prefetch_pages(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            if let Some(page) = self.ctp.peek(&self.core.tpage_of(lpn)) {
+                crate::prefetch::element(&page.entries, self.core.offset_of(lpn));
+            }
+        }
     }
 
     /// Evicts dirty level-one entry `lpn` → `ppn`: absorbed by its cached translation page,
@@ -212,6 +225,7 @@ impl DemandScheme for Cdftl {
 
     fn prefetch_cached(&self, lpns: &[u32]) {
         self.cmt.prefetch_lpns(lpns);
+        self.prefetch_pages(lpns);
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
@@ -251,8 +265,17 @@ impl Ftl for Cdftl {
     // dirty entries in either level.
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         self.cmt.prefetch(ahead);
+        self.prefetch_pages(ahead.near);
+        // The flash pages the near entries name (a write invalidates its old page).
+        for &lpn in ahead.near {
+            if let Some(&MapEntry { ppn, .. }) = self.cmt.peek(&lpn) {
+                if ppn != demand::UNMAPPED {
+                    dev.flash().prefetch(ppn, ahead.reads);
+                }
+            }
+        }
     }
 
     fn ram_bytes(&self) -> u64 {

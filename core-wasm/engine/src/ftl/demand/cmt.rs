@@ -6,7 +6,7 @@
 //! entry is the victim is plain LRU, or the thesis' DAC cost-aware rule ([`Cmt::admit_by`],
 //! `victim.rs`).
 
-use crate::cache::{DenseIndex, Inserted, Lru, Slru};
+use crate::cache::{DenseIndex, Inserted, Lru, QueueLru, Slru};
 use crate::device::Device;
 use crate::events::CacheLevel;
 use crate::flash::Ppn;
@@ -19,7 +19,7 @@ pub const ENTRY_BYTES: u64 = 8;
 
 /// A mapping entry as RAM caches it: where the page is and whether its translation page on
 /// flash is stale for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MapEntry {
     /// Physical page ([`super::UNMAPPED`]: unmapped, e.g. trimmed).
     pub ppn: Ppn,
@@ -46,14 +46,31 @@ impl MapEntry {
 pub enum Cmt {
     /// One LRU list.
     Lru(Lru<u32, MapEntry, DenseIndex>),
+    /// One LRU order kept as a queue of accesses ([`QueueLru`]): the same order as
+    /// [`Cmt::Lru`], a hit touches one slot instead of a list's node and its neighbours.
+    Queue(QueueLru<MapEntry>),
     /// Probationary and protected segments.
     Segmented(Slru<u32, MapEntry, DenseIndex>),
 }
 
 impl Cmt {
+    /// A plain LRU CMT of `entries` over the logical pages `0..lpns`: kept as a queue of
+    /// accesses ([`Cmt::Queue`]) when it holds a good part of the map, where its array over
+    /// the LPNs is mostly in use and a linked list's hits would each touch random neighbours;
+    /// as a linked list ([`Cmt::Lru`]) when it is small, so its nodes stay in the CPU's cache.
+    /// Both keep the same order (a randomised test compares them).
+    pub fn lru(entries: usize, lpns: usize) -> Self {
+        if entries.saturating_mul(16) >= lpns {
+            Cmt::Queue(QueueLru::new(entries))
+        } else {
+            Cmt::Lru(Lru::dense(entries))
+        }
+    }
+
     /// One search of the CMT (one cache operation): a hit counts as a mapping hit and an
     /// entry hit and answers the PPN; a miss counts as an entry miss only, since a lower
     /// level (CDFTL's pages, HCFTL's Ghost-CMT) may still hold the entry.
+    #[inline]
     pub fn search(&mut self, lpn: u32, dev: &mut Device) -> Option<Ppn> {
         dev.cache_ops(1);
         if let Some(e) = self.get(&lpn) {
@@ -93,6 +110,7 @@ impl Cmt {
         let dirty = |e: &MapEntry| e.dirty;
         let cheap = match self {
             Cmt::Lru(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
+            Cmt::Queue(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
             Cmt::Segmented(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
         };
         let victim = cheap.or_else(|| self.pop_lru());
@@ -110,6 +128,7 @@ impl Cmt {
     pub fn pop_lru(&mut self) -> Option<(u32, MapEntry)> {
         match self {
             Cmt::Lru(c) => c.pop_lru(),
+            Cmt::Queue(c) => c.pop_lru(),
             Cmt::Segmented(c) => c.pop_lru(),
         }
     }
@@ -136,25 +155,31 @@ impl Cmt {
     }
 
     /// Looks `lpn` up as an access (recency updated, promotion in the segmented form).
+    #[inline]
     pub fn get(&mut self, lpn: &u32) -> Option<MapEntry> {
         match self {
             Cmt::Lru(c) => c.get(lpn).copied(),
+            Cmt::Queue(c) => c.get(lpn).copied(),
             Cmt::Segmented(c) => c.get(lpn).copied(),
         }
     }
 
     /// `lpn`'s entry without touching the order.
+    #[inline]
     pub fn peek(&self, lpn: &u32) -> Option<&MapEntry> {
         match self {
             Cmt::Lru(c) => c.peek(lpn),
+            Cmt::Queue(c) => c.peek(lpn),
             Cmt::Segmented(c) => c.peek(lpn),
         }
     }
 
     /// `lpn`'s entry, to change it, without touching the order.
+    #[inline]
     pub fn peek_mut(&mut self, lpn: &u32) -> Option<&mut MapEntry> {
         match self {
             Cmt::Lru(c) => c.peek_mut(lpn),
+            Cmt::Queue(c) => c.peek_mut(lpn),
             Cmt::Segmented(c) => c.peek_mut(lpn),
         }
     }
@@ -163,6 +188,7 @@ impl Cmt {
     pub fn insert(&mut self, lpn: u32, e: MapEntry) -> Inserted<u32, MapEntry> {
         match self {
             Cmt::Lru(c) => c.insert(lpn, e),
+            Cmt::Queue(c) => c.insert(lpn, e),
             Cmt::Segmented(c) => c.insert(lpn, e),
         }
     }
@@ -176,12 +202,14 @@ impl Cmt {
                 crate::prefetch::element(ahead.also, lpn as usize);
                 match self {
                     Cmt::Lru(c) => c.prefetch_key(lpn),
+                    Cmt::Queue(c) => c.prefetch_key(lpn),
                     Cmt::Segmented(c) => c.prefetch_key(lpn),
                 }
             }
             if let Some(&lpn) = ahead.near.get(i) {
                 match self {
                     Cmt::Lru(c) => c.prefetch_entry(lpn),
+                    Cmt::Queue(c) => c.prefetch_entry(lpn),
                     Cmt::Segmented(c) => c.prefetch_entry(lpn),
                 }
             }
@@ -194,12 +222,14 @@ impl Cmt {
         for &lpn in lpns {
             match self {
                 Cmt::Lru(c) => c.prefetch_key(lpn),
+                Cmt::Queue(c) => c.prefetch_key(lpn),
                 Cmt::Segmented(c) => c.prefetch_key(lpn),
             }
         }
         for &lpn in lpns {
             match self {
                 Cmt::Lru(c) => c.prefetch_entry(lpn),
+                Cmt::Queue(c) => c.prefetch_entry(lpn),
                 Cmt::Segmented(c) => c.prefetch_entry(lpn),
             }
         }
@@ -209,6 +239,7 @@ impl Cmt {
     pub fn len(&self) -> usize {
         match self {
             Cmt::Lru(c) => c.len(),
+            Cmt::Queue(c) => c.len(),
             Cmt::Segmented(c) => c.len(),
         }
     }
@@ -222,6 +253,7 @@ impl Cmt {
     pub fn capacity(&self) -> usize {
         match self {
             Cmt::Lru(c) => c.capacity(),
+            Cmt::Queue(c) => c.capacity(),
             Cmt::Segmented(c) => c.capacity(),
         }
     }
@@ -230,6 +262,7 @@ impl Cmt {
     pub fn iter(&self) -> Box<dyn Iterator<Item = (&u32, &MapEntry)> + '_> {
         match self {
             Cmt::Lru(c) => Box::new(c.iter()),
+            Cmt::Queue(c) => Box::new(c.iter()),
             Cmt::Segmented(c) => Box::new(c.iter().map(|(_, k, v)| (k, v))),
         }
     }

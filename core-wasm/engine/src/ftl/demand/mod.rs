@@ -100,6 +100,9 @@ pub struct DemandCore {
     /// Entries per translation page (`page_bytes / 4`, or fewer on a teaching device:
     /// `device.translation_page_entries`).
     pub per_tpage: u32,
+    /// `log2(per_tpage)` when it is a power of two (it always is but on odd teaching
+    /// devices): a shift where a division takes tens of cycles, several times per request.
+    tpage_shift: Option<u32>,
     /// Translation-page number → its physical page (the GTD); [`UNMAPPED`] before its first
     /// write.
     pub gtd: Vec<Ppn>,
@@ -193,6 +196,7 @@ impl DemandCore {
         }
         let core = DemandCore {
             per_tpage,
+            tpage_shift: per_tpage.is_power_of_two().then(|| per_tpage.trailing_zeros()),
             gtd: vec![UNMAPPED; tpages as usize],
             on_flash: vec![UNMAPPED; logical as usize],
             // One more reserve block: see the module docs.
@@ -212,12 +216,18 @@ impl DemandCore {
 
     /// The translation page holding `lpn`'s entry.
     pub fn tpage_of(&self, lpn: u32) -> u32 {
-        lpn / self.per_tpage
+        match self.tpage_shift {
+            Some(shift) => lpn >> shift,
+            None => lpn / self.per_tpage,
+        }
     }
 
     /// Where `lpn`'s entry sits in its translation page.
     pub fn offset_of(&self, lpn: u32) -> usize {
-        (lpn % self.per_tpage) as usize
+        match self.tpage_shift {
+            Some(_) => (lpn & (self.per_tpage - 1)) as usize,
+            None => (lpn % self.per_tpage) as usize,
+        }
     }
 
     /// Logical pages whose entries translation page `t` holds.
@@ -273,6 +283,25 @@ impl DemandCore {
         let mut entries = dev.flash().content(at).map_or_else(Vec::new, |c| c.data.clone());
         entries.resize(n, UNMAPPED);
         Ok(entries)
+    }
+
+    /// Reads translation page `t` for `cause`, when it was ever written, and answers where it
+    /// is: [`DemandCore::entry_in`] then gives its entries without copying the page.
+    pub fn read_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Option<Ppn>> {
+        let at = self.gtd[t as usize];
+        if at == UNMAPPED {
+            return Ok(None);
+        }
+        read_tpage(at, Purpose::Translation, cause, dev)?;
+        Ok(Some(at))
+    }
+
+    /// The entry at `offset` of the translation page at `at` (as [`DemandCore::read_page`]
+    /// answered; `None`: never written, so unmapped).
+    pub fn entry_in(at: Option<Ppn>, offset: usize, dev: &Device) -> Ppn {
+        at.and_then(|at| dev.flash().content(at))
+            .and_then(|c| c.data.get(offset).copied())
+            .unwrap_or(UNMAPPED)
     }
 
     /// Pool slot of unit `unit`'s open data block.

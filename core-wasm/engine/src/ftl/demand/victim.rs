@@ -20,7 +20,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::cache::lru::SlotIndex;
-use crate::cache::{Lru, Slru};
+use crate::cache::{Lru, QueueLru, Slru};
 use crate::device::Device;
 
 /// How a full first-level cache picks its victim (CDFTL's `cmt_victim` option).
@@ -43,6 +43,12 @@ pub trait VictimScan<K, V> {
 
 impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> VictimScan<K, V> for Lru<K, V, I> {
     fn pop_first_where(&mut self, accept: &mut dyn FnMut(&K, &V) -> bool) -> Option<(K, V)> {
+        self.pop_lru_where(accept)
+    }
+}
+
+impl<V: Copy + Default> VictimScan<u32, V> for QueueLru<V> {
+    fn pop_first_where(&mut self, accept: &mut dyn FnMut(&u32, &V) -> bool) -> Option<(u32, V)> {
         self.pop_lru_where(accept)
     }
 }

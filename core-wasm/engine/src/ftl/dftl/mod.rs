@@ -25,7 +25,7 @@ use serde_json::json;
 
 use super::demand::{self, Cmt, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{Lru, Slru};
+use crate::cache::Slru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
@@ -115,7 +115,7 @@ impl Dftl {
         let tpages = core.gtd.len();
         let entries = (cache_bytes / ENTRY_BYTES) as usize;
         let cmt = match options.cmt {
-            CmtPolicy::Lru => Cmt::Lru(Lru::dense(entries)),
+            CmtPolicy::Lru => Cmt::lru(entries, core.on_flash.len()),
             CmtPolicy::SegmentedLru => {
                 Cmt::Segmented(Slru::dense(entries, entries * usize::from(options.protected_percent) / 100))
             }
@@ -207,8 +207,16 @@ impl Ftl for Dftl {
     // entries override the translation pages; its clean ones must equal them.
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         self.cmt.prefetch(ahead);
+        // The flash pages the near entries name (a write invalidates its old page).
+        for &lpn in ahead.near {
+            if let Some(&MapEntry { ppn, .. }) = self.cmt.peek(&lpn) {
+                if ppn != demand::UNMAPPED {
+                    dev.flash().prefetch(ppn, ahead.reads);
+                }
+            }
+        }
     }
 
     fn ram_bytes(&self) -> u64 {

@@ -23,6 +23,17 @@ impl Ftl for Jtl {
         self.write_pending(dev)
     }
 
+    /// The far pages' index entries (with the caller's table), the near pages' slots.
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+        for &lpn in ahead.far {
+            crate::prefetch::element(ahead.also, lpn as usize);
+            self.levels.prefetch_index(lpn);
+        }
+        for &lpn in ahead.near {
+            self.levels.prefetch_slot(lpn);
+        }
+    }
+
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         if !self.bypass.on() {
             return self.buffer_read(lpn, dev);

@@ -69,6 +69,16 @@ impl Positions {
     }
 }
 
+/// `rng.below(n)`, without its division when `n` is a power of two (a full level always
+/// is): then no draw is rejected and the answer is the draw's top bits, as `below` computes.
+fn draw(rng: &mut SplitMix64, n: usize) -> usize {
+    if n.is_power_of_two() {
+        ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+    } else {
+        rng.below(n as u64) as usize
+    }
+}
+
 /// The levels, an index from LPN to position, and the seeded generator that picks the
 /// entry a full level passes down (same seed, same run; cloned with a checkpoint).
 #[derive(Debug, Clone)]
@@ -154,6 +164,42 @@ impl Levels {
         Some(slot)
     }
 
+    /// Starts loading what a push from level `from` will touch ([`crate::prefetch`]): the
+    /// slot each full level will pass down (the generator's next draws, on a copy) and then
+    /// the index entries of the pages in them. Each is a random place in megabytes, and a
+    /// push otherwise meets them one level at a time. Changes nothing.
+    pub fn prefetch_path(&self, from: usize) {
+        let mut rng = self.rng.clone();
+        let mut picks = [(0usize, 0usize); 64];
+        let mut k = 0;
+        for n in from..self.levels.len().min(from + picks.len()) {
+            let level = &self.levels[n];
+            if level.len() < Self::capacity(n) {
+                break;
+            }
+            let i = draw(&mut rng, level.len());
+            crate::prefetch::element(level, i);
+            picks[k] = (n, i);
+            k += 1;
+        }
+        for &(n, i) in &picks[..k] {
+            crate::prefetch::element(&self.index.at, self.levels[n][i].lpn as usize);
+        }
+    }
+
+    /// Starts loading `lpn`'s index entry (the first step of a look-up); changes nothing.
+    pub fn prefetch_index(&self, lpn: u32) {
+        crate::prefetch::element(&self.index.at, lpn as usize);
+    }
+
+    /// Starts loading `lpn`'s slot, when held (its index entry should be loaded already:
+    /// [`Levels::prefetch_index`] a little earlier); changes nothing.
+    pub fn prefetch_slot(&self, lpn: u32) {
+        if let Some((n, i)) = self.index.get(lpn) {
+            crate::prefetch::element(&self.levels[n], i);
+        }
+    }
+
     /// Puts `slot` in level `n`. A level with room keeps it (`None`); a full one keeps it in
     /// place of a randomly chosen entry, which it returns (to go one level down).
     pub fn place(&mut self, n: usize, slot: Slot) -> Option<Slot> {
@@ -163,7 +209,7 @@ impl Levels {
             level.push(slot);
             return None;
         }
-        let i = self.rng.below(level.len() as u64) as usize;
+        let i = draw(&mut self.rng, level.len());
         let out = std::mem::replace(&mut level[i], slot);
         self.index.remove(out.lpn);
         self.index.insert(slot.lpn, (n, i));
@@ -213,5 +259,23 @@ impl Levels {
             return Err(format!("{} entries but {} indexed", n_entries, self.index.len()));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut draws exactly what the generator's `below` draws, and leaves the
+    /// generator in the same state, for powers of two and other sizes alike.
+    #[test]
+    fn draw_matches_below() {
+        let (mut a, mut b) = (SplitMix64::new(24), SplitMix64::new(24));
+        for n in (1..200).chain([1 << 12, 1 << 18, (1 << 18) + 1, 1 << 30]) {
+            for _ in 0..50 {
+                assert_eq!(draw(&mut a, n), b.below(n as u64) as usize, "n = {n}");
+            }
+        }
+        assert_eq!(a.next_u64(), b.next_u64());
     }
 }

@@ -105,6 +105,7 @@ impl Jtl {
     /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
     /// (so GC finds its entry); only the entry being passed down is outside it.
     pub(super) fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
+        self.levels.prefetch_path(from);
         let mut carry = slot;
         for n in from..self.levels.depth() {
             self.lru.touch(1, dev);
@@ -363,6 +364,15 @@ impl DemandScheme for Jtl {
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         self.levels.get(lpn).map(|s| s.ppn).or_else(|| self.pending.get(&lpn).copied())
+    }
+
+    fn prefetch_cached(&self, lpns: &[u32]) {
+        for &lpn in lpns {
+            self.levels.prefetch_index(lpn);
+        }
+        for &lpn in lpns {
+            self.levels.prefetch_slot(lpn);
+        }
     }
 
     /// GC moved `lpn`'s flash copy: fix the entry (lazy copying). A page written in RAM has

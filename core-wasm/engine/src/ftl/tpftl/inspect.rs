@@ -14,7 +14,7 @@ impl Tpftl {
         let mut by_hotness: Vec<(u128, u32)> = self.nodes.iter().map(|(t, n)| (n.hotness(), t)).collect();
         by_hotness.sort_unstable();
         let hottest_first = || by_hotness.iter().rev().map(|&(_, t)| (t, &self.nodes[&t]));
-        let entries = hottest_first().flat_map(|(_, n)| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty)));
+        let entries = hottest_first().flat_map(|(_, n)| n.entries.iter().map(|(l, e)| (l, e.ppn, e.dirty)));
         let len: usize = self.nodes.values().map(|n| n.entries.len()).sum();
         let capacity = self.capacity.saturating_sub(NODE_BYTES) / ENTRY_BYTES;
         let touched = |t: u32| touches_tpage(&self.core, q, t);
@@ -25,7 +25,7 @@ impl Tpftl {
                 id: format!("tp{t}"),
                 label: format!("TP node {t}: {} entries", n.entries.len()),
                 kind: "tp_node".into(),
-                dirty: Some(n.entries.iter().any(|(_, e)| e.dirty)),
+                dirty: Some(n.entries.dirty_count() > 0),
                 children: None,
                 count: Some(n.entries.len() as u64),
             })

@@ -16,7 +16,7 @@
 //!
 #![doc = include_str!("notes.md")]
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -24,8 +24,6 @@ use serde_json::json;
 
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, TpCause};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::lru::MAX_CAPACITY;
-use crate::cache::{Lru, RangeIndex};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -34,6 +32,7 @@ use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::trace::HostOp;
 use crate::vocab::StopAt;
+use entries::{Entry, NodeEntries, Slot};
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -95,19 +94,10 @@ impl Default for TpftlOptions {
     }
 }
 
-/// A cached entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Entry {
-    ppn: Ppn,
-    dirty: bool,
-    /// Last access (the scheme's look-up clock): its hotness.
-    stamp: u64,
-}
-
 /// A TP node: the cached entries of one translation page, LRU.
 #[derive(Debug, Clone)]
 struct Node {
-    entries: Lru<u32, Entry, RangeIndex>,
+    entries: NodeEntries,
     stamp_sum: u64,
     /// The hotness this node is filed under in the page-level order: at most its current
     /// hotness (a hit only raises a node's hotness, so a hit leaves the filing alone).
@@ -127,6 +117,11 @@ impl Node {
 struct Nodes {
     by_page: Vec<Option<Node>>,
     len: usize,
+    /// Entries per translation page (each node's array).
+    per_tpage: u32,
+    /// The arrays of nodes that emptied (all slots empty again), for the next new node: a
+    /// node is created on a miss, and a fresh array would be allocated and filled each time.
+    spare: Vec<Box<[Slot]>>,
 }
 
 impl Nodes {
@@ -154,15 +149,20 @@ impl Nodes {
         if t as usize >= self.by_page.len() {
             self.by_page.resize_with(t as usize + 1, || None);
         }
-        self.by_page[t as usize] = Some(Node { entries: Lru::indexed(MAX_CAPACITY), stamp_sum: 0, filed: 0 });
+        let per = self.per_tpage as usize;
+        let slots = self.spare.pop().unwrap_or_else(|| NodeEntries::empty_slots(per));
+        let entries = NodeEntries::new(t * self.per_tpage, slots);
+        self.by_page[t as usize] = Some(Node { entries, stamp_sum: 0, filed: 0 });
         self.len += 1;
         true
     }
 
-    fn remove(&mut self, t: &u32) -> Option<Node> {
-        let node = self.by_page.get_mut(*t as usize)?.take()?;
-        self.len -= 1;
-        Some(node)
+    /// Removes page `t`'s node (empty), keeping its array for the next one.
+    fn remove(&mut self, t: &u32) {
+        if let Some(node) = self.by_page.get_mut(*t as usize).and_then(Option::take) {
+            self.len -= 1;
+            self.spare.push(node.entries.into_slots());
+        }
     }
 
     /// `(page, node)` in page order.
@@ -190,13 +190,15 @@ pub struct Tpftl {
     /// TP nodes by translation-page number.
     nodes: Nodes,
     /// Page-level order: (filed hotness, page), coldest first. A node's filed hotness may lag
-    /// behind its hotness (see [`Tpftl::coldest`]): a hit re-files nothing.
+    /// behind its hotness (see [`Tpftl::coldest`]): a hit or a load re-files nothing.
     order: BTreeSet<(u128, u32)>,
     clock: u64,
     used: u64,
     capacity: u64,
     /// The current request's pages (request-level prefetching).
     request: Vec<u32>,
+    /// What a miss loads, `(page, lpn)` (kept to reuse its allocation; empty between misses).
+    plan: Vec<(u32, u32)>,
     /// Misses in a row at which the node count had fallen, and the count at the last miss.
     falling: u32,
     last_nodes: usize,
@@ -210,13 +212,14 @@ impl Tpftl {
         let (core, cache) =
             DemandCore::new(ctx, "TPFTL", NODE_BYTES + ENTRY_BYTES, "one TP node with one entry")?;
         Ok(Tpftl {
+            nodes: Nodes { per_tpage: core.per_tpage, ..Nodes::default() },
             core,
-            nodes: Nodes::default(),
             order: BTreeSet::new(),
             clock: 0,
             used: 0,
             capacity: cache,
             request: Vec::new(),
+            plan: Vec::new(),
             falling: 0,
             last_nodes: 0,
             options,
@@ -238,8 +241,8 @@ impl Tpftl {
         Some(r)
     }
 
-    /// The coldest node (lowest hotness, then lowest page number). Hits only raise hotness
-    /// and are not re-filed, so filed keys are lower bounds: the first node whose filed key
+    /// The coldest node (lowest hotness, then lowest page number). Hits and loads only raise
+    /// hotness and are not re-filed (evictions re-file), so filed keys are lower bounds: the first node whose filed key
     /// is current is the coldest (every other node's hotness is at least its filed key, which
     /// is at least this one's). Stale nodes met on the way are re-filed.
     fn coldest(&mut self) -> Option<u32> {
@@ -256,13 +259,48 @@ impl Tpftl {
         }
     }
 
-    /// Bytes `plan` (page → entries to load) still needs beyond what is cached.
-    fn bytes_needed(&self, plan: &BTreeMap<u32, Vec<u32>>) -> u64 {
-        plan.iter()
-            .map(|(t, lpns)| {
-                lpns.len() as u64 * ENTRY_BYTES + if self.nodes.contains_key(t) { 0 } else { NODE_BYTES }
-            })
-            .sum()
+    /// Bytes `plan` (`(page, lpn)` to load, by page) still needs beyond what is cached.
+    fn bytes_needed(&self, plan: &[(u32, u32)]) -> u64 {
+        let new_nodes = plan
+            .iter()
+            .enumerate()
+            .filter(|&(i, &(t, _))| (i == 0 || plan[i - 1].0 != t) && !self.nodes.contains_key(&t))
+            .count();
+        plan.len() as u64 * ENTRY_BYTES + new_nodes as u64 * NODE_BYTES
+    }
+
+    /// Makes room for `plan` (see [`Tpftl::load_plan`]; `t` is the missed entry's page) and
+    /// loads it, each entry stamped `clock`.
+    fn load(&mut self, plan: &[(u32, u32)], t: u32, clock: u64, dev: &mut Device) -> Result<()> {
+        while self.used + self.bytes_needed(plan) > self.capacity {
+            self.evict_one(dev)?;
+        }
+        // Load after making room: write-backs may have run GC, which moves data pages and
+        // rewrites their translation pages.
+        for run in plan.chunk_by(|a, b| a.0 == b.0) {
+            let page = run[0].0;
+            let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
+            let at = self.core.read_page(page, dev, cause)?;
+            let new = self.nodes.insert_empty(page);
+            let first = page * self.core.per_tpage;
+            let n = self.nodes.get_mut(&page).expect("a node for the page");
+            for &(_, l) in run {
+                let ppn = DemandCore::entry_in(at, (l - first) as usize, dev);
+                dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
+                n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
+                n.stamp_sum += clock;
+            }
+            // Entries stamped with the clock (at least every stamp held) only raise a node's
+            // hotness, so a node keeps its filing (a lower bound, see `coldest`); a new one is
+            // filed once, at its hotness.
+            if new {
+                n.filed = n.hotness();
+                self.order.insert((n.filed, page));
+                self.used += NODE_BYTES;
+            }
+            self.used += run.len() as u64 * ENTRY_BYTES;
+        }
+        Ok(())
     }
 
     /// Evicts one entry from the coldest node: its LRU clean entry (clean first), else its
@@ -272,18 +310,14 @@ impl Tpftl {
             return Err(EngineError::Invariant("tpftl: cache full with no TP node".into()));
         };
         let clean_first = self.options.clean_first;
-        let clean = self.nodes[&t].entries.iter().any(|(_, e)| !e.dirty);
-        let lru_dirty = self.nodes[&t].entries.peek_lru().is_some_and(|(_, e)| e.dirty);
+        let entries = &self.nodes[&t].entries;
+        let clean = entries.dirty_count() < entries.len();
+        let lru_dirty = entries.peek_lru().is_some_and(|(_, e)| e.dirty);
         let batch = lru_dirty && !(clean_first && clean);
         if batch {
             // Batch-update replacement: the node's dirty entries go to flash together.
             let on_flash = &mut self.core.on_flash;
-            self.nodes.get_mut(&t).unwrap().entries.for_each_mut(|&lpn, e| {
-                if e.dirty {
-                    e.dirty = false;
-                    on_flash[lpn as usize] = e.ppn;
-                }
-            });
+            self.nodes.get_mut(&t).unwrap().entries.clean_all(|lpn, ppn| on_flash[lpn as usize] = ppn);
         }
         let (lpn, _) = self
             .with_node(t, |n| {
@@ -301,39 +335,42 @@ impl Tpftl {
         Ok(())
     }
 
-    /// What a miss on `lpn` loads: page → uncached LPNs, the missed one last in its page.
-    fn load_plan(&self, lpn: u32) -> BTreeMap<u32, Vec<u32>> {
+    /// What a miss on `lpn` loads, into `plan`: `(page, lpn)` of uncached LPNs by page, the
+    /// missed one last in its page.
+    fn load_plan(&self, lpn: u32, plan: &mut Vec<(u32, u32)>) {
         let t = self.core.tpage_of(lpn);
         let uncached =
             |l: u32| self.nodes.get(&self.core.tpage_of(l)).is_none_or(|n| !n.entries.contains(&l));
         // Prefetched entries (and their nodes) take at most half of what the missed entry
         // leaves of the cache.
         let mut budget = self.capacity.saturating_sub(NODE_BYTES + ENTRY_BYTES) / 2;
-        let mut plan: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
-        let mut add = |plan: &mut BTreeMap<u32, Vec<u32>>, l: u32| {
+        plan.clear();
+        let mut add = |plan: &mut Vec<(u32, u32)>, l: u32| {
             let page = self.core.tpage_of(l);
-            let new_node = page != t && !self.nodes.contains_key(&page) && !plan.contains_key(&page);
+            let planned = |page: u32| plan.iter().any(|&(p, _)| p == page);
+            let new_node = page != t && !self.nodes.contains_key(&page) && !planned(page);
             let cost = ENTRY_BYTES + if new_node { NODE_BYTES } else { 0 };
-            if cost <= budget && l != lpn && uncached(l) && !plan.get(&page).is_some_and(|v| v.contains(&l)) {
+            if cost <= budget && l != lpn && uncached(l) && !plan.contains(&(page, l)) {
                 budget -= cost;
-                plan.entry(page).or_default().push(l);
+                plan.push((page, l));
             }
         };
         if self.options.request_prefetch {
             if let Some(i) = self.request.iter().position(|&l| l == lpn) {
                 for &l in &self.request[i + 1..] {
-                    add(&mut plan, l);
+                    add(plan, l);
                 }
             }
         }
         let threshold = self.options.sequential_threshold;
         if threshold > 0 && self.falling >= threshold {
             for l in lpn + 1..self.core.lpns_of(t).end {
-                add(&mut plan, l);
+                add(plan, l);
             }
         }
-        plan.entry(t).or_default().push(lpn);
-        plan
+        plan.push((t, lpn));
+        // By page (stable: each page's entries keep their order), as they are loaded.
+        plan.sort_by_key(|&(page, _)| page);
     }
 }
 
@@ -345,17 +382,14 @@ impl DemandScheme for Tpftl {
         let clock = self.clock;
         let t = self.core.tpage_of(lpn);
         dev.cache_ops(1);
-        let hit = self.nodes.get(&t).is_some_and(|n| n.entries.contains(&lpn));
-        if hit {
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
-            // A hit raises the node's hotness: its filing stays (see `coldest`).
-            let n = self.nodes.get_mut(&t).expect("node exists");
-            let e = n.entries.get_mut(&lpn).expect("cached");
-            let old = std::mem::replace(&mut e.stamp, clock);
-            let ppn = e.ppn;
-            n.stamp_sum = n.stamp_sum - old + clock;
-            return Ok(ppn);
+        if let Some(n) = self.nodes.get_mut(&t) {
+            if let Some((old, ppn)) = n.entries.touch(lpn, clock) {
+                // A hit raises the node's hotness: its filing stays (see `coldest`).
+                n.stamp_sum = n.stamp_sum - old + clock;
+                dev.mapping_lookup(true);
+                dev.cache_hit(CacheLevel::Entry, lpn);
+                return Ok(ppn);
+            }
         }
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::Entry, lpn);
@@ -367,68 +401,44 @@ impl DemandScheme for Tpftl {
             self.falling = 0;
         }
         self.last_nodes = n;
-        let plan = self.load_plan(lpn);
-        while self.used + self.bytes_needed(&plan) > self.capacity {
-            self.evict_one(dev)?;
-        }
-        // Load after making room: write-backs may have run GC, which moves data pages and
-        // rewrites their translation pages.
-        for (&page, lpns) in &plan {
-            let cause = if page == t { TpCause::Miss } else { TpCause::Prefetch };
-            let entries = self.core.load_page(page, dev, cause)?;
-            if self.nodes.insert_empty(page) {
-                self.order.insert((0, page));
-                self.used += NODE_BYTES;
-            }
-            for &l in lpns {
-                let ppn = entries[self.core.offset_of(l)];
-                dev.cache_insert(CacheLevel::Entry, l, ENTRY_BYTES as u32);
-                self.with_node(page, |n| {
-                    n.entries.insert(l, Entry { ppn, dirty: false, stamp: clock });
-                    n.stamp_sum += clock;
-                });
-                self.used += ENTRY_BYTES;
-            }
-        }
+        let mut plan = std::mem::take(&mut self.plan);
+        self.load_plan(lpn, &mut plan);
+        let loaded = self.load(&plan, t, clock, dev);
+        plan.clear();
+        self.plan = plan;
+        loaded?;
         Ok(self.cached(lpn).expect("just loaded"))
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
         for &lpn in lpns {
             if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
-                n.entries.prefetch_key(lpn);
-            }
-        }
-        for &lpn in lpns {
-            if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
-                n.entries.prefetch_entry(lpn);
+                n.entries.prefetch(lpn);
             }
         }
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
-        self.nodes.get(&self.core.tpage_of(lpn))?.entries.peek(&lpn).map(|e| e.ppn)
+        self.nodes.get(&self.core.tpage_of(lpn))?.entries.ppn(lpn)
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let t = self.core.tpage_of(lpn);
-        let Some(e) = self.nodes.get_mut(&t).and_then(|n| n.entries.peek_mut(&lpn)) else { return false };
-        e.ppn = ppn;
-        e.dirty = true;
+        if !self.nodes.get_mut(&t).is_some_and(|n| n.entries.set(lpn, ppn, true)) {
+            return false;
+        }
         dev.ram(1);
         true
     }
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
-        self.nodes.values().flat_map(|n| n.entries.iter().map(|(&l, e)| (l, e.ppn, e.dirty))).collect()
+        self.nodes.values().flat_map(|n| n.entries.iter().map(|(l, e)| (l, e.ppn, e.dirty))).collect()
     }
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
         if let Some(n) = self.nodes.get_mut(&t) {
-            for l in lpns {
-                if let Some(e) = n.entries.peek_mut(l) {
-                    e.dirty = false;
-                }
+            for &l in lpns {
+                n.entries.mark_clean(l);
             }
         }
     }
@@ -444,14 +454,14 @@ impl Ftl for Tpftl {
     demand::forward!(read, write, trim, flush, place_prefill, map_view, block_role, ram_budget);
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
-        // Far pages: their index slots (the node headers are a small array, read here);
-        // near pages: their entries (read: the loop's iterations are independent, so the
-        // misses overlap) and the flash page each names, which a write invalidates.
+        // Far pages: their entries (the node headers are a small array, read here); near
+        // pages: their entries (read: the loop's iterations are independent, so the misses
+        // overlap) and the flash page each names, which a write invalidates.
         for i in 0..ahead.far.len().max(ahead.near.len()) {
             if let Some(&lpn) = ahead.far.get(i) {
                 crate::prefetch::element(ahead.also, lpn as usize);
                 if let Some(n) = self.nodes.get(&self.core.tpage_of(lpn)) {
-                    n.entries.prefetch_key(lpn);
+                    n.entries.prefetch(lpn);
                 }
             }
             if let Some(ppn) = ahead.near.get(i).and_then(|&lpn| self.cached(lpn)) {
@@ -483,11 +493,15 @@ impl Ftl for Tpftl {
         }
         for (t, n) in self.nodes.iter() {
             let sum: u64 = n.entries.iter().map(|(_, e)| e.stamp).sum();
+            let dirty = n.entries.iter().filter(|(_, e)| e.dirty).count();
+            if dirty != n.entries.dirty_count() || n.entries.iter().count() != n.entries.len() {
+                return bad(format!("TP node {t} counts its entries wrong"));
+            }
             let filed = n.filed <= n.hotness() && self.order.contains(&(n.filed, t));
             if n.entries.is_empty() || sum != n.stamp_sum || !filed {
                 return bad(format!("TP node {t} is empty, or its hotness is out of date"));
             }
-            if n.entries.iter().any(|(&l, _)| self.core.tpage_of(l) != t) {
+            if n.entries.iter().any(|(l, _)| self.core.tpage_of(l) != t) {
                 return bad(format!("TP node {t} holds an entry of another translation page"));
             }
         }
@@ -501,7 +515,7 @@ impl Ftl for Tpftl {
         self.core.hash_into(h, |h| {
             for (t, n) in self.nodes.iter() {
                 h.u32(t);
-                for (&l, e) in n.entries.iter() {
+                for (l, e) in n.entries.iter() {
                     h.u32(l);
                     h.u32(e.ppn);
                     h.bytes(&[e.dirty as u8]);
@@ -519,6 +533,7 @@ impl Ftl for Tpftl {
     }
 }
 
+mod entries;
 mod inspect;
 #[cfg(test)]
 mod tests;
