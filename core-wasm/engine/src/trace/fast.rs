@@ -7,10 +7,14 @@
 /// Fields a fast line may have (MSR has 7); longer lines take the general path.
 const MAX: usize = 8;
 
-/// The fields of one simple line, as byte ranges.
+/// The fields of one simple line, as byte ranges, and each field's value when it is a
+/// whole number of at most 19 digits (read in the same pass over the line as the split).
 pub struct Split<'a> {
     line: &'a [u8],
     bounds: [(u32, u32); MAX],
+    /// Field `i`'s value, meaningful when bit `i` of `ints` is set.
+    values: [u64; MAX],
+    ints: u32,
     count: usize,
 }
 
@@ -18,25 +22,44 @@ impl<'a> Split<'a> {
     /// Splits `line` on commas; `None` when the line starts with anything but a letter or
     /// digit (so it is no comment or blank line), has a byte the general splitter treats
     /// specially (space, tab, quote) or a non-ASCII byte, or has more than [`MAX`] fields.
+    #[inline(always)]
     pub fn new(line: &'a [u8]) -> Option<Self> {
         if !line.first().is_some_and(u8::is_ascii_alphanumeric) || line.len() > u32::MAX as usize {
             return None;
         }
-        let mut bounds = [(0u32, 0u32); MAX];
-        let (mut count, mut start) = (0usize, 0u32);
+        let mut split = Split { line, bounds: [(0, 0); MAX], values: [0; MAX], ints: 0, count: 0 };
+        // The field being read: where it starts, its value so far, whether it is all digits.
+        let (mut start, mut value, mut digits) = (0u32, 0u64, true);
         for (i, &b) in line.iter().enumerate() {
+            let d = b.wrapping_sub(b'0');
+            if d <= 9 {
+                // Wraps only past 19 digits, which `close` refuses anyway.
+                value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+                continue;
+            }
             match b {
                 b',' => {
-                    *bounds.get_mut(count)? = (start, i as u32);
-                    count += 1;
-                    start = i as u32 + 1;
+                    split.close(start, i as u32, value, digits)?;
+                    (start, value, digits) = (i as u32 + 1, 0, true);
                 }
                 b' ' | b'\t' | b'"' | 0x80.. => return None,
-                _ => {}
+                _ => digits = false,
             }
         }
-        *bounds.get_mut(count)? = (start, line.len() as u32);
-        Some(Split { line, bounds, count: count + 1 })
+        split.close(start, line.len() as u32, value, digits)?;
+        Some(split)
+    }
+
+    /// Records the field `start..end`; `None` past [`MAX`] fields.
+    #[inline(always)]
+    fn close(&mut self, start: u32, end: u32, value: u64, digits: bool) -> Option<()> {
+        let i = self.count;
+        *self.bounds.get_mut(i)? = (start, end);
+        *self.values.get_mut(i)? = value;
+        let len = end - start;
+        self.ints |= u32::from(digits && (1..=19).contains(&len)) << i;
+        self.count = i + 1;
+        Some(())
     }
 
     /// Number of fields.
@@ -58,8 +81,10 @@ impl<'a> Split<'a> {
     }
 
     /// Field `i` as a whole number of at most 19 digits.
+    #[inline]
     pub fn int(&self, i: usize) -> Option<u64> {
-        super::num::short_int(self.bytes(i))
+        let is_int = i < MAX && self.ints >> i & 1 != 0;
+        is_int.then(|| self.values.get(i).copied()).flatten()
     }
 }
 
@@ -82,6 +107,11 @@ mod tests {
         }
         assert_eq!(Split::new(b"1,2,3,4,5,6,7,8").unwrap().int(7), Some(8));
         assert_eq!(Split::new(b"W,12345678901234567890").unwrap().int(1), None, "20 digits: general path");
+        let s = Split::new(b"W,9999999999999999999,0,1x,x1,,007").unwrap();
+        assert_eq!(
+            (0..8).map(|i| s.int(i)).collect::<Vec<_>>(),
+            [None, Some(9_999_999_999_999_999_999), Some(0), None, None, None, Some(7), None]
+        );
     }
 
     /// Whatever the fast path accepts, the general path reads the same; lines it refuses

@@ -241,9 +241,15 @@ impl WorkloadBuilder {
                     )));
                 }
                 let start = first_page % logical_pages;
-                for k in 0..pages.min(logical_pages) {
-                    if self.touched.insert((start + k) % logical_pages) {
+                // Consecutive pages, wrapping at the end: no division per page.
+                let mut lpn = start;
+                for _ in 0..pages.min(logical_pages) {
+                    if self.touched.insert(lpn) {
                         self.w.footprint += 1;
+                    }
+                    lpn += 1;
+                    if lpn == logical_pages {
+                        lpn = 0;
                     }
                 }
                 start as u32
