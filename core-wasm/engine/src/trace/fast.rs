@@ -53,13 +53,15 @@ impl<'a> Split<'a> {
                 value = value.wrapping_mul(10).wrapping_add(u64::from(d));
                 continue;
             }
-            match b {
-                b',' => {
-                    self.close(start, i as u32, value, digits)?;
-                    (start, value, digits) = (i as u32 + 1, 0, true);
-                }
-                b' ' | b'\t' | b'"' | 0x80.. => return None,
-                _ => digits = false,
+            // Tests in a chain, commas first: a `match` here compiled to a jump table, an
+            // indirect branch for every byte that is not a digit.
+            if b == b',' {
+                self.close(start, i as u32, value, digits)?;
+                (start, value, digits) = (i as u32 + 1, 0, true);
+            } else if b >= 0x80 || b == b' ' || b == b'\t' || b == b'"' {
+                return None;
+            } else {
+                digits = false;
             }
         }
         self.close(start, line.len() as u32, value, digits)
