@@ -39,7 +39,8 @@ pub fn sniff(line: &str) -> bool {
 /// The record of a simple line (`Split`) exactly as [`parse_line`] reads it; `None` sends
 /// the line the general way.
 pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx) -> Option<Record<'a>> {
-    let f = Split::new(line)?;
+    let mut f = Split::empty();
+    f.split(line)?;
     if f.count() < 6 {
         return None;
     }

@@ -124,7 +124,8 @@ fn op(text: &str) -> Option<HostOp> {
 /// The record of a simple line (`Split`) with only bytes, sectors and whole-number times,
 /// exactly as [`parse_line`] reads it; `None` sends the line the general way.
 pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
-    let f = Split::new(line)?;
+    let mut f = Split::empty();
+    f.split(line)?;
     if f.count() < c.min_fields {
         return None;
     }

@@ -141,6 +141,9 @@ pub struct Workload {
     footprint: u64,
     /// Whether every arrival is at 0 (a trace without timestamps).
     untimed: bool,
+    /// Whether any request reads: a trace of writes alone has no page read before it is
+    /// written, which [`Workload::read_before_write`] then answers without a pass.
+    reads: bool,
 }
 
 /// Builds a [`Workload`] one request at a time, so a trace can be resolved while it is
@@ -187,6 +190,7 @@ impl WorkloadBuilder {
                 lpns: Vec::new(),
                 footprint: 0,
                 untimed: true,
+                reads: false,
             },
             total_pages: 0,
             dense: HashMap::new(),
@@ -241,9 +245,15 @@ impl WorkloadBuilder {
                     )));
                 }
                 let start = first_page % logical_pages;
-                for k in 0..pages.min(logical_pages) {
-                    if self.touched.insert((start + k) % logical_pages) {
+                // Consecutive pages, wrapping at the end: no division per page.
+                let mut lpn = start;
+                for _ in 0..pages.min(logical_pages) {
+                    if self.touched.insert(lpn) {
                         self.w.footprint += 1;
+                    }
+                    lpn += 1;
+                    if lpn == logical_pages {
+                        lpn = 0;
                     }
                 }
                 start as u32
@@ -253,6 +263,7 @@ impl WorkloadBuilder {
         let partial = if !r.offset.is_multiple_of(pb) { PARTIAL_FIRST } else { 0 }
             | if end % pb != pb - 1 { PARTIAL_LAST } else { 0 };
         self.w.untimed &= r.time_ns == 0;
+        self.w.reads |= r.op == HostOp::Read;
         let time_ns = if shape.times { r.time_ns } else { 0 };
         self.w.requests.push(PageRequest::new(start, pages as u32, r.op, partial), time_ns);
         Ok(())
@@ -372,6 +383,9 @@ impl Workload {
     /// Pages the trace reads before it ever writes or trims them, in first-read order: the
     /// data that must already be on the device for the trace to make sense.
     pub fn read_before_write(&self, logical_pages: u64) -> Vec<u32> {
+        if !self.reads {
+            return Vec::new();
+        }
         let mut seen = Bits::new(logical_pages);
         let mut out = Vec::new();
         for (r, _) in self.iter() {
@@ -472,6 +486,8 @@ mod tests {
         let reqs = [req(HostOp::Write, 0, 4096), req(HostOp::Read, 0, 8192), req(HostOp::Read, 8192, 4096)];
         let w = build(&reqs, 4096, 16, AddressMap::Dense).unwrap();
         assert_eq!(w.read_before_write(16), vec![1, 2]);
+        let writes = build(&reqs[..1], 4096, 16, AddressMap::Dense).unwrap();
+        assert_eq!(writes.read_before_write(16), Vec::<u32>::new());
     }
 
     #[test]

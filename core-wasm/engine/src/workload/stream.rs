@@ -131,8 +131,14 @@ impl RequestStream {
         header |= (start_len.saturating_sub(1) as u8) << START_SHIFT;
         header |= if gap == c.gap { SAME_GAP } else { 0 };
         // At most a header, a 5-byte page count, a 4-byte start and a 19-byte gap, and
-        // zeros for the padding after them.
-        let mut out = [0u8; 1 + 5 + 4 + 19 + PAD];
+        // zeros for the padding after them: written in place (a buffer on the stack written
+        // a byte at a time and then copied whole stalls the copy's wide loads), then cut to
+        // the encoding and the padding.
+        const MOST: usize = 1 + 5 + 4 + 19 + PAD;
+        self.bytes.truncate(c.at);
+        // A copy of a constant (inline stores, where `resize` calls `memset`).
+        self.bytes.extend_from_slice(&[0; MOST]);
+        let out = &mut self.bytes[c.at..];
         out[0] = header;
         let mut n = 1;
         if pages != 1 {
@@ -146,9 +152,6 @@ impl RequestStream {
         if gap != c.gap {
             n += put(&mut out[n..], zigzag(gap));
         }
-        // The whole buffer (a fixed-size copy), then cut to the encoding and the padding.
-        self.bytes.truncate(c.at);
-        self.bytes.extend_from_slice(&out);
         self.bytes.truncate(c.at + n + PAD);
         self.end = Cursor {
             index: c.index + 1,
