@@ -126,7 +126,7 @@ impl OobMap {
         Ok(())
     }
 
-    /// Reads sub-table `s` of `lbn` ([`Self::read_table`]) and returns it.
+    /// Reads sub-table `s` of `lbn` (`read_table`) and returns it.
     pub fn load(&self, dev: &mut Device, lbn: u32, s: u32, purpose: Purpose) -> Result<Vec<Ppn>> {
         self.read_table(dev, lbn, s, purpose)?;
         Ok(self.peek_table(dev, lbn, s))
