@@ -326,7 +326,7 @@ fn next_page_opening<S: Collects + ?Sized>(
             let unit = slot % pool.units;
             let collected = match pool.collection {
                 Collection::UntilAboveReserve if pool.at_reserve() => {
-                    while s.pool().at_reserve() && s.collect(dev)? {}
+                    collect_above_reserve(s, dev)?;
                     true
                 }
                 Collection::OneVictim if pool.free_on(unit) <= pool.unit_reserve() => {
@@ -342,6 +342,29 @@ fn next_page_opening<S: Collects + ?Sized>(
         let b = s.pool().open_new(slot, dev)?;
         s.opened(slot, b);
     }
+}
+
+/// Collects until the free list is above the reserve (or nothing is worth collecting). When
+/// the free list runs out part-way, the collections of this round wrote as many pages as
+/// their victims freed: the error says so, and what would give GC room.
+fn collect_above_reserve<S: Collects + ?Sized>(s: &mut S, dev: &mut Device) -> Result<()> {
+    let mut rounds = 0u32;
+    while s.pool().at_reserve() {
+        match s.collect(dev) {
+            Ok(true) => rounds += 1,
+            Ok(false) => break,
+            Err(EngineError::DeviceFull(m)) if rounds > 0 => {
+                return Err(EngineError::DeviceFull(format!(
+                    "{m}: {rounds} collections in a row did not lift the free blocks above the GC \
+                     reserve, each writing about as many pages (valid-page copies, and the \
+                     translation-page updates they cause) as its victim freed; give GC more room \
+                     (device.over_provisioning), the scheme more RAM, or the device fewer units"
+                )))
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
