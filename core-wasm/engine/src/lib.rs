@@ -99,6 +99,8 @@ pub mod schema;
 pub mod series;
 pub mod sim;
 pub mod sweep;
+#[cfg(test)]
+mod test_rng;
 pub mod timeline;
 pub mod trace;
 pub mod vocab;

@@ -382,16 +382,7 @@ mod tests {
     use super::*;
     use crate::cache::Lru;
 
-    /// A small deterministic generator (xorshift).
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::test_rng::Rng;
 
     /// A cache that only inserts and evicts (a ghost, a CMT that always misses) keeps its
     /// queue within a few times its entries: evicted occurrences at the front are dropped too.

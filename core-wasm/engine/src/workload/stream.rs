@@ -263,15 +263,7 @@ mod tests {
     }
 
     /// A small deterministic generator (no dependency for a test).
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use crate::test_rng::Rng;
 
     fn round_trip(wrap: Option<u64>, items: &[(PageRequest, u64)]) {
         let mut s = RequestStream::new(wrap);

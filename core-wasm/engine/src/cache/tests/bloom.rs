@@ -1,14 +1,7 @@
 use super::*;
 
 /// SplitMix64 stream (seeded; the seed is printed).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        mix64(self.0)
-    }
-}
+use crate::test_rng::Rng;
 
 /// Inserts `members`, probes `probes` non-members, returns (measured rate, theory).
 fn measure(mut f: BloomFilter, members: &[u64], probes: impl Iterator<Item = u64>) -> (f64, f64) {

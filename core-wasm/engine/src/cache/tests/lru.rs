@@ -177,18 +177,7 @@ fn for_each_mut_and_clone_are_independent() {
 }
 
 /// SplitMix64, seeded, so a failing case can be replayed from its printed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        crate::cache::mix64(self.0)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::test_rng::Rng;
 
 /// Trivially correct model: a `Vec` from most to least recently used.
 struct Model {

@@ -104,14 +104,7 @@ fn capacity_edges() {
 }
 
 /// SplitMix64 (seeded; the seed is printed).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        crate::cache::mix64(self.0) % n
-    }
-}
+use crate::test_rng::Rng;
 
 #[test]
 fn randomized_differential_against_two_vec_model() {

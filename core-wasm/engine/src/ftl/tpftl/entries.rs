@@ -347,16 +347,7 @@ mod tests {
     use super::*;
     use crate::cache::Lru;
 
-    /// A small deterministic generator (xorshift).
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::test_rng::Rng;
 
     /// Random operations on a node and on the plain LRU list it replaces: the same answers,
     /// the same order and the same counts after every step.
