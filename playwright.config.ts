@@ -1,6 +1,7 @@
 // Playwright runs the e2e tests against the production build (vite build + vite preview) in
 // Debian's Chromium: no browser download, ever.
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from './scripts/chromium.mjs';
 
 // E2E_PORT lets two runs (say, a local one and CI) share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -15,17 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     trace: 'on-first-retry',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions,
   },
   webServer: {
     command: `node_modules/.bin/vite build && node_modules/.bin/vite preview --port ${PORT} --strictPort`,

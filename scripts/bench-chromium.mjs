@@ -4,8 +4,7 @@
 // browser's is the one users get. Used by scripts/bench.mjs.
 import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, launchOptions } from './chromium.mjs';
 
 // Runs in the worker: engine only (stepping timed, not parsing or set-up), best of `repeat`,
 // a fresh simulation each, as scripts/bench.mjs does in Node. A worker has no CPU clock, so
@@ -50,7 +49,7 @@ export async function engineOnlyInChromium(pkgDir, runs, repeat) {
     ['/pkg/ftl_wasm_bg.wasm', ['application/wasm', readFileSync(`${pkgDir}/ftl_wasm_bg.wasm`)]],
   ]);
   runs.forEach((r, i) => files.set(`/trace/${i}`, ['text/plain', readFileSync(r.file)]));
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  const browser = await chromium.launch(launchOptions);
   try {
     const page = await browser.newPage();
     await page.route('http://bench.invalid/**', (route) => {

@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as wasm from '../web/src/engine/pkg/ftl_wasm.js';
-import { CHROMIUM, engineOnlyInChromium } from './bench-chromium.mjs';
+import { engineOnlyInChromium } from './bench-chromium.mjs';
+import { CHROMIUM } from './chromium.mjs';
 import { PERF_DIR, benchSchemes } from './bench-schemes.mjs';
 
 const SCHEMES = ['page', 'dftl'];

@@ -18,6 +18,7 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { launchOptions } from './chromium.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4190);
@@ -94,10 +95,7 @@ if (!process.env.BENCH_NO_BUILD)
 const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort'], {
   stdio: 'ignore',
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(launchOptions);
 const peak = { total: 0, largest: 0 };
 const sampler = setInterval(() => {
   const now = treeRss(process.pid, server.pid);

@@ -7,19 +7,12 @@
 //  2. the time to step back at request 1,000,000 of a generated trace (and to seek there).
 // The trace is generated into /tmp (never committed): node scripts/measure-visualizer.mjs
 import { chromium } from '@playwright/test';
+import { launchOptions } from './chromium.mjs';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const TRACE = '/tmp/ftl-1m.csv';
 const N = 1_000_000;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** MSR Cambridge CSV: ticks (100 ns),host,disk,Type,offset,size,response; seeded LCG. */
 function generate() {
@@ -39,7 +32,7 @@ function generate() {
 if (!existsSync(TRACE)) generate();
 const body = readFileSync(TRACE);
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch(launchOptions);
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 await page.route('**/gen-1m.csv', (r) => r.fulfill({ body, contentType: 'text/csv' }));
 // Buffers the main thread receives with frames (each a fresh allocation there): counted on

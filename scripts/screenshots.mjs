@@ -8,20 +8,13 @@
 // 1280x720 (`tree-stage-1280x720.png`) and beside the block grid at 1920x1080
 // (`split-1920x1080.png`). `node scripts/screenshots.mjs cache` (or `stage`) takes only those.
 import { chromium } from '@playwright/test';
+import { launchOptions } from './chromium.mjs';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:4173/';
 const OUT = new URL('../docs/screenshots/', import.meta.url);
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const only = process.argv[2];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch(launchOptions);
 try {
   for (const [w, h] of only
     ? []
