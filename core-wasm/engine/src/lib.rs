@@ -75,6 +75,7 @@
 #![warn(missing_docs)]
 
 pub mod ages;
+pub mod bits;
 pub mod cache;
 pub mod config;
 pub mod device;

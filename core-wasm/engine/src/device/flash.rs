@@ -11,6 +11,7 @@
 use serde::Serialize;
 
 use super::valid_index::ValidIndex;
+use crate::bits::Bits;
 use crate::error::{EngineError, Result};
 use crate::hash::StateHasher;
 use crate::ids::CellType;
@@ -300,6 +301,18 @@ impl FlashArray {
     /// allows (greedy GC's victim search, bucket by bucket).
     pub fn min_block_with_valid(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         self.by_valid.min_in(valid, accept)
+    }
+
+    /// As [`FlashArray::min_block_with_valid`], among the blocks in `among` only: a search
+    /// over a few candidates scattered through many written blocks skips the others by
+    /// whole bitmap words.
+    pub fn min_block_with_valid_among(
+        &self,
+        valid: u32,
+        among: &Bits,
+        accept: &impl Fn(BlockId) -> bool,
+    ) -> Option<BlockId> {
+        self.by_valid.min_in_among(valid, Some(among.words()), accept)
     }
 
     /// All page states, block-major (for frames).

@@ -13,6 +13,7 @@ pub use stream::Cursor;
 use stream::RequestStream;
 pub use window::{PagePos, Window};
 
+use crate::bits::Bits;
 use crate::config::{AddressMap, SimConfig};
 use crate::error::{EngineError, Result};
 use crate::trace::HostOp;
@@ -157,25 +158,6 @@ pub struct WorkloadBuilder {
     dense: HashMap<u64, u32>,
     /// Logical pages touched (other maps), for the footprint.
     touched: Bits,
-}
-
-/// One bit a logical page: a set of pages seen, at an eighth of a `Vec<bool>`'s memory.
-#[derive(Debug)]
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn new(len: u64) -> Self {
-        Bits(vec![0; len.div_ceil(64) as usize])
-    }
-
-    /// Adds `i`; whether it was new.
-    #[inline]
-    fn insert(&mut self, i: u64) -> bool {
-        let (word, bit) = (&mut self.0[(i / 64) as usize], 1u64 << (i % 64));
-        let new = *word & bit == 0;
-        *word |= bit;
-        new
-    }
 }
 
 impl WorkloadBuilder {

@@ -103,6 +103,10 @@ impl Dac {
                     self.ensure_free(dev)?;
                     if !self.repl.contains_key(&lbn) && self.map.data_block(lbn).is_some() {
                         let log = LogBlock::take(&mut self.map, dev)?;
+                        self.candidates.insert(u64::from(log.block));
+                        if let Some(primary) = self.map.data_block(lbn) {
+                            self.candidates.insert(u64::from(primary));
+                        }
                         self.repl.insert(lbn, log);
                         fresh = true;
                         dev.log_blocks_in_use(self.repl.len() as u64);
@@ -144,6 +148,11 @@ impl Dac {
     /// which becomes its primary; both old blocks are erased; the mapping follows.
     fn merge(&mut self, lbn: u32, dev: &mut Device) -> Result<()> {
         let log = self.repl.remove(&lbn).expect("a merge needs a replacement block");
+        // Both old blocks are erased; the merged block, the new primary, has no replacement.
+        self.candidates.remove(u64::from(log.block));
+        if let Some(primary) = self.map.data_block(lbn) {
+            self.candidates.remove(u64::from(primary));
+        }
         dev.gc_start(log.block);
         logblock::fold_replacement(&mut self.map, dev, lbn, &log)?;
         // The new mapping is GC work like DFTL's batch update: charged to GC, not to the merge,
@@ -179,17 +188,37 @@ impl Dac {
     /// any other, then the fewest valid pages, then the lowest block number.
     ///
     /// The fully written ones are found through the device's index of written blocks by
-    /// valid count, bucket by bucket from the fewest, lowest block first in each: the same
-    /// order as the key, without a pass over every replacement block. Only when no fully
-    /// written block can be reclaimed (rare: replacement blocks just taken) does it fall back
-    /// to that pass, [`Self::victim_by_scan`].
+    /// valid count ([`Self::victim_by_index`]). Only when no fully written block can be
+    /// reclaimed (rare: replacement blocks just taken) does it fall back to a pass over the
+    /// candidates, [`Self::victim_by_scan`].
     pub(super) fn victim(&self, dev: &Device) -> Option<Victim> {
+        self.victim_by_index(dev).or_else(|| self.victim_by_scan(dev))
+    }
+
+    /// The victim among the fully written reclaimable blocks: bucket by bucket of the
+    /// device's valid-count index from the fewest valid pages, lowest block first in each,
+    /// the same order as the key. The walk visits only [`Dac::candidates`]: a trace that
+    /// leaves many written blocks with few valid pages that GC may not reclaim (primary
+    /// blocks without a replacement) made a walk over every written block test most of the
+    /// device for each collection.
+    pub(super) fn victim_by_index(&self, dev: &Device) -> Option<Victim> {
         let flash = dev.flash();
         let ppb = self.map.ppb();
         let full = |b: BlockId| flash.programmed_count(b) == ppb && self.reclaimable(dev, b).is_some();
-        match (0..=ppb).find_map(|valid| flash.min_block_with_valid(valid, &full)) {
-            Some(b) => self.reclaimable(dev, b),
-            None => self.victim_by_scan(dev),
+        let found =
+            (0..=ppb).find_map(|valid| flash.min_block_with_valid_among(valid, &self.candidates, &full))?;
+        self.reclaimable(dev, found)
+    }
+
+    /// Every block GC may reclaim is a candidate (the search would miss it otherwise).
+    pub(super) fn check_candidates(&self) -> Result<()> {
+        let primaries = self.repl.keys().filter_map(|&lbn| self.map.data_block(lbn));
+        let blocks = self.repl.values().map(|l| l.block).chain(primaries).chain(self.tblocks.iter().copied());
+        match blocks.into_iter().find(|&b| !self.candidates.contains(u64::from(b))) {
+            Some(b) => Err(EngineError::Invariant(format!(
+                "dac: block {b} may be reclaimed but is not a GC candidate"
+            ))),
+            None => Ok(()),
         }
     }
 
@@ -251,6 +280,7 @@ impl Dac {
             dev.gc_copied();
         }
         self.tblocks.retain(|&x| x != b);
+        self.candidates.remove(u64::from(b));
         self.map.free(dev, b, Purpose::Gc)?;
         dev.gc_end(b);
         Ok(())
@@ -267,6 +297,7 @@ impl Dac {
         }
         let b = self.map.take(dev)?;
         self.tblocks.push(b);
+        self.candidates.insert(u64::from(b));
         Ok(dev.flash().first_ppn(b))
     }
 }

@@ -28,6 +28,7 @@ use serde_json::json;
 use super::blockmap::{BlockMap, NONE};
 use super::logblock::{self, LogBlock};
 use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
+use crate::bits::Bits;
 use crate::cache::Lru;
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -160,6 +161,11 @@ pub struct Dac {
     pub(crate) repl: BTreeMap<u32, LogBlock>,
     /// Translation blocks in use, in the order they were opened; the last is the open one.
     pub(crate) tblocks: Vec<BlockId>,
+    /// Blocks GC may be able to reclaim: the primary and replacement blocks of every logical
+    /// block with a replacement block, and the translation blocks in use. The victim search
+    /// walks only these ([`Dac::victim_by_index`]); each still has to pass the exact test.
+    /// Bookkeeping derived from `repl` and `tblocks`, so not part of the state hash.
+    pub(crate) candidates: Bits,
     /// Mapping entries per translation page (Mpage).
     pub(crate) per_tpage: u32,
     /// Translation page mapping table, one row per TVPA.
@@ -249,6 +255,7 @@ impl Dac {
             map,
             repl: BTreeMap::new(),
             tblocks: Vec::new(),
+            candidates: Bits::new(u64::from(d.blocks)),
             per_tpage,
             tpmt: vec![TpmtRow::default(); tpages as usize],
             dbmtc,
@@ -370,6 +377,7 @@ impl Ftl for Dac {
 
     fn check(&self, dev: &Device) -> Result<()> {
         logblock::check(&self.map, dev, self.repl.values(), None)?;
+        self.check_candidates()?;
         for (lbn, l) in &self.repl {
             if l.lpns.iter().any(|&p| p / self.map.ppb() != *lbn) {
                 return Err(EngineError::Invariant(format!(

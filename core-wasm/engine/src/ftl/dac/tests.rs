@@ -280,7 +280,7 @@ fn a_write_reads_the_primary_spare_area_and_searches_the_replacement_block() {
 #[test]
 fn indexed_victim_matches_the_scan_on_random_states() {
     use super::data::Victim;
-    let (mut indexed, mut fallback, mut translation) = (0, 0, 0);
+    let (mut indexed, mut fallback, mut translation, mut walked) = (0, 0, 0, 0);
     for seed in 0..12u64 {
         let mut config = SimConfig::default();
         config.device.page_bytes = 512;
@@ -315,6 +315,12 @@ fn indexed_victim_matches_the_scan_on_random_states() {
             }
             let want = dac.victim_by_scan(&dev);
             assert_eq!(dac.victim(&dev), want, "seed {seed}, step {step}");
+            // The walk over the candidates alone: where it answers, the pass agrees.
+            if let Some(v) = dac.victim_by_index(&dev) {
+                assert_eq!(Some(v), want, "walk, seed {seed}, step {step}");
+                walked += 1;
+            }
+            dac.check_candidates().unwrap();
             let full = |b: BlockId| dev.flash().programmed_count(b) == 8;
             match want {
                 Some(Victim::Translation(b)) if full(b) => {
@@ -332,4 +338,5 @@ fn indexed_victim_matches_the_scan_on_random_states() {
         dac.check(&dev).unwrap();
     }
     assert!(indexed > 1000 && fallback > 100 && translation > 0, "{indexed} {fallback} {translation}");
+    assert!(walked > 1000, "the uncapped walk answered {walked} times");
 }
