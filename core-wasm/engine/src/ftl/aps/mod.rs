@@ -5,7 +5,7 @@
 //! requests (1000, as the paper ran it) a cost–benefit estimate from the ghost hits of the
 //! interval moves the boundary by one step towards the partition that would have saved more.
 //!
-#![doc = include_str!("notes.md")]
+#![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
 mod inspect;
 mod partition;
@@ -36,7 +36,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         family: "demand",
         source: "Shim et al. MSST'10, as described by TreeFTL (seed 000) §II.B and §IV.A",
     },
-    notes: include_str!("notes.md"),
+    notes: concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md")),
     stops: &[StopAt::Gc, StopAt::MappingMiss, StopAt::Prune],
     caches: &[
         (CacheLevel::Entry, "Mapping partition"),

@@ -20,7 +20,7 @@
 //!   threshold as TreeFTL, which says JTL does the same) is sequential: its data is written
 //!   to or read from flash directly, and the structure's recency is not changed.
 //!
-#![doc = include_str!("notes.md")]
+#![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
 mod host;
 mod inspect;
@@ -46,7 +46,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         family: "demand",
         source: "Huang, Chang & Kuo DAC'12, as described by TreeFTL (seed 000) §II.B, §III.A and §IV",
     },
-    notes: include_str!("notes.md"),
+    notes: concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md")),
     stops: &[StopAt::Gc, StopAt::MappingMiss, StopAt::Prune],
     caches: &[
         (CacheLevel::Entry, "Multi-level mapping entries"),

@@ -22,7 +22,7 @@
 //! The paper's text stops before its pruning rule; ours and the other choices are in the
 //! notes below.
 //!
-#![doc = include_str!("notes.md")]
+#![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
 pub(crate) mod bypass;
 mod host;
@@ -65,7 +65,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         family: "demand",
         source: "Wang & Wong, TreeFTL (seed 000) §III; pruning rule ours (the copy stops before it)",
     },
-    notes: include_str!("notes.md"),
+    notes: concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md")),
     stops: STOPS,
     caches: CACHES,
     options: OptionsSpec::of::<TreeOptions>(),
@@ -82,7 +82,7 @@ pub static SPEC_PL: SchemeSpec = SchemeSpec {
         family: "demand",
         source: "Wang & Wong, TreeFTL (seed 000) §IV.B (Fig. 6)",
     },
-    notes: include_str!("notes.md"),
+    notes: concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md")),
     stops: STOPS,
     caches: CACHES,
     options: OptionsSpec::of::<TreeOptions>(),
