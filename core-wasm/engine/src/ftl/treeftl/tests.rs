@@ -202,3 +202,21 @@ fn page_level_selection_costs_more_than_group_level() {
     let scan = cost::LruCost::new(1, 1024);
     assert_eq!((scan.select_ops(32_768), scan.select_ops(500)), (33, 1));
 }
+
+/// Tree-PL's node index keeps a CTP and a CDP of the same number apart (a translation page
+/// and a logical page may share one), and forgets one without the other.
+#[test]
+fn the_node_index_keeps_ctps_and_cdps_of_one_number_apart() {
+    use super::tree::{NodeIndex, NodeKey};
+    use crate::cache::lru::SlotIndex;
+    let mut ix = NodeIndex::default();
+    ix.insert(NodeKey::Ctp(5), 1);
+    ix.insert(NodeKey::Cdp(5), 2);
+    ix.insert(NodeKey::Cdp(900), 3);
+    assert_eq!((ix.get(&NodeKey::Ctp(5)), ix.get(&NodeKey::Cdp(5))), (Some(1), Some(2)));
+    assert_eq!(ix.remove(&NodeKey::Ctp(5)), Some(1));
+    assert_eq!((ix.get(&NodeKey::Ctp(5)), ix.get(&NodeKey::Cdp(5))), (None, Some(2)));
+    assert_eq!(ix.get(&NodeKey::Ctp(900)), None);
+    ix.clear();
+    assert_eq!(ix.get(&NodeKey::Cdp(900)), None);
+}

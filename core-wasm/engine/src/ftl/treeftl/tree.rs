@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::bypass::SequentialBypass;
 use super::cost::LruCost;
 use super::{Prune, TreeOptions, Victims};
+use crate::cache::lru::SlotIndex;
 use crate::cache::{DenseIndex, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
@@ -34,6 +35,53 @@ pub(super) enum NodeKey {
     Cdp(u32),
 }
 
+/// Tree-PL's index from node to LRU slot: CTPs by translation-page number and CDPs by LPN,
+/// each through an array (4 bytes per page number up to the largest seen), where a hash map
+/// cost a hash and a probe on every touch. The LRU order is the list's alone.
+#[derive(Debug, Clone, Default)]
+pub(super) struct NodeIndex {
+    ctps: DenseIndex,
+    cdps: DenseIndex,
+}
+
+impl NodeIndex {
+    fn of(&self, key: &NodeKey) -> (&DenseIndex, u32) {
+        match *key {
+            NodeKey::Ctp(t) => (&self.ctps, t),
+            NodeKey::Cdp(lpn) => (&self.cdps, lpn),
+        }
+    }
+
+    fn of_mut(&mut self, key: &NodeKey) -> (&mut DenseIndex, u32) {
+        match *key {
+            NodeKey::Ctp(t) => (&mut self.ctps, t),
+            NodeKey::Cdp(lpn) => (&mut self.cdps, lpn),
+        }
+    }
+}
+
+impl SlotIndex<NodeKey> for NodeIndex {
+    #[inline]
+    fn get(&self, key: &NodeKey) -> Option<u32> {
+        let (index, k) = self.of(key);
+        index.get(&k)
+    }
+    #[inline]
+    fn insert(&mut self, key: NodeKey, slot: u32) {
+        let (index, k) = self.of_mut(&key);
+        index.insert(k, slot);
+    }
+    #[inline]
+    fn remove(&mut self, key: &NodeKey) -> Option<u32> {
+        let (index, k) = self.of_mut(key);
+        index.remove(&k)
+    }
+    fn clear(&mut self) {
+        self.ctps.clear();
+        self.cdps.clear();
+    }
+}
+
 /// TreeFTL / Tree-PL state.
 #[derive(Debug, Clone)]
 pub struct TreeFtl {
@@ -41,7 +89,7 @@ pub struct TreeFtl {
     /// Caching groups by translation-page number, in LRU order over groups.
     pub(super) groups: Lru<u32, Group, DenseIndex>,
     /// Tree-PL: every node in LRU order (empty for TreeFTL).
-    pub(super) pages: Lru<NodeKey, ()>,
+    pub(super) pages: Lru<NodeKey, (), NodeIndex>,
     /// Bytes of RAM for CTPs and CDPs, and bytes they hold.
     pub(super) capacity: u64,
     pub(super) used: u64,
@@ -70,7 +118,7 @@ impl TreeFtl {
         Ok(TreeFtl {
             core,
             groups: Lru::indexed(crate::cache::lru::MAX_CAPACITY),
-            pages: Lru::unbounded(),
+            pages: Lru::indexed(crate::cache::lru::MAX_CAPACITY),
             capacity: cache,
             used: 0,
             page_bytes,
