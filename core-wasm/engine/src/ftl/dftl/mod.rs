@@ -17,7 +17,7 @@
 //! The choices where the sources differ or are silent are options in [`DftlOptions`] (`options.*`
 //! in the config) and are listed in the notes below.
 //!
-#![doc = include_str!("notes.md")]
+#![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -43,7 +43,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         family: "demand",
         source: "Gupta et al. ASPLOS'09 as described by the thesis (seed 002) §2.4, HCFTL (seed 001) §II, TreeFTL (seed 000) §II",
     },
-    notes: include_str!("notes.md"),
+    notes: concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md")),
     stops: &[StopAt::Gc, StopAt::MappingMiss],
     caches: &[(CacheLevel::Entry, "CMT")],
     options: OptionsSpec::of::<DftlOptions>(),

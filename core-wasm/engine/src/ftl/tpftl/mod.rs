@@ -14,7 +14,7 @@
 //! number of TP nodes has been falling (sequential access). The notes below give the trigger
 //! and the other choices.
 //!
-#![doc = include_str!("notes.md")]
+#![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
 use std::collections::BTreeSet;
 
@@ -42,7 +42,7 @@ pub static SPEC: SchemeSpec = SchemeSpec {
         family: "demand",
         source: "Zhou et al. EuroSys'15; the baseline of HCFTL (seed 001) §II, §IV",
     },
-    notes: include_str!("notes.md"),
+    notes: concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md")),
     stops: &[StopAt::Gc, StopAt::MappingMiss],
     caches: &[(CacheLevel::Entry, "TP nodes")],
     options: OptionsSpec::of::<TpftlOptions>(),
