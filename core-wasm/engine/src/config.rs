@@ -117,7 +117,10 @@ pub struct DeviceConfig {
     /// Mapping entries one translation page holds (demand-paged schemes): at most
     /// `page_bytes / 4` (a full page of 4-byte PPNs, what the sources assume); 0 means a full
     /// page. The teaching device uses 64, so its 768 logical pages span 12 translation pages
-    /// and a demand-paged scheme's misses, write-backs and batch updates are visible.
+    /// and a demand-paged scheme's misses, write-backs and batch updates are visible. On a
+    /// large device of several units, pages this small can leave GC unable to keep up with a
+    /// demand-paged scheme whose RAM holds part of the map (its notes, "Known limit"): use 0
+    /// there.
     #[schemars(extend("x-units" = "entries"))]
     pub translation_page_entries: u32,
     /// Independent channels (parallelism; 1 = none).
