@@ -213,8 +213,9 @@ impl Dac {
     /// Every block GC may reclaim is a candidate (the search would miss it otherwise).
     pub(super) fn check_candidates(&self) -> Result<()> {
         let primaries = self.repl.keys().filter_map(|&lbn| self.map.data_block(lbn));
-        let blocks = self.repl.values().map(|l| l.block).chain(primaries).chain(self.tblocks.iter().copied());
-        match blocks.into_iter().find(|&b| !self.candidates.contains(u64::from(b))) {
+        let mut blocks =
+            self.repl.values().map(|l| l.block).chain(primaries).chain(self.tblocks.iter().copied());
+        match blocks.find(|&b| !self.candidates.contains(u64::from(b))) {
             Some(b) => Err(EngineError::Invariant(format!(
                 "dac: block {b} may be reclaimed but is not a GC candidate"
             ))),

@@ -338,5 +338,5 @@ fn indexed_victim_matches_the_scan_on_random_states() {
         dac.check(&dev).unwrap();
     }
     assert!(indexed > 1000 && fallback > 100 && translation > 0, "{indexed} {fallback} {translation}");
-    assert!(walked > 1000, "the uncapped walk answered {walked} times");
+    assert!(walked > 1000, "the walk over the candidates answered {walked} times");
 }
