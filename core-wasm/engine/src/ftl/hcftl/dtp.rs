@@ -74,7 +74,8 @@ impl Hcftl {
             let Some(p) = found else { return Ok(None) };
             let (id, tppn) = (self.index.at(p).id, self.index.at(p).tppn);
             read(self, id, tppn, dev)?;
-            if slot_of(dev, tppn, lpn).is_some() {
+            // What the read finds: the DTP holds the entry or not (its record knows).
+            if self.index.holds(id, lpn) {
                 return Ok(Some(id));
             }
             if self.options.index.design() != IndexDesign::Range {

@@ -69,11 +69,12 @@ impl Dtpi {
         })
     }
 
-    /// The filter's answer for `lpn`: "maybe" for its own LPNs, the bits for the others.
-    pub fn may_hold(&self, lpn: u32) -> bool {
+    /// The filter's answer for `lpn`, which DTP `holder` holds: "maybe" for its own LPNs,
+    /// the bits for the others.
+    fn may_hold(&self, lpn: u32, holder: u32) -> bool {
         match self.filter.bloom.get() {
             Some(bloom) => bloom.contains(u64::from(lpn)),
-            None => self.filter.lpns.binary_search(&lpn).is_ok() || self.bloom().contains(u64::from(lpn)),
+            None => holder == self.id || self.bloom().contains(u64::from(lpn)),
         }
     }
 }
@@ -91,7 +92,13 @@ pub struct DtpIndex {
     hashes: u32,
     design: IndexDesign,
     next_id: u32,
+    /// LPN → the id of the DTP holding its entry, [`NO_DTP`] when none does (grows to the
+    /// largest LPN held): a lookup knows at once whether a DTP the filters offer holds it.
+    holder: Vec<u32>,
 }
+
+/// No DTP holds the LPN.
+const NO_DTP: u32 = u32::MAX;
 
 /// Bytes of a record besides its filter: TPPN, min and max, four bytes each.
 pub const RECORD_HEADER_BYTES: u64 = 12;
@@ -112,6 +119,7 @@ impl DtpIndex {
             hashes: k,
             design,
             next_id: 0,
+            holder: Vec::new(),
         }
     }
 
@@ -149,6 +157,14 @@ impl DtpIndex {
         }
         let id = self.next_id;
         self.next_id += 1;
+        if let Some(&last) = lpns.last() {
+            if last as usize >= self.holder.len() {
+                self.holder.resize((last as usize + 1).next_power_of_two(), NO_DTP);
+            }
+        }
+        for &lpn in &*lpns {
+            self.holder[lpn as usize] = id;
+        }
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
         let shape = (self.filter_bits, self.hashes);
         let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
@@ -163,8 +179,9 @@ impl DtpIndex {
     /// test). Start with `before = len()`.
     pub fn next_candidate(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
         let before = before.min(self.list.len());
+        let holder = self.holder_of(lpn);
         if self.design == IndexDesign::Bloom {
-            let found = (0..before).rev().find(|&pos| self.list[pos].may_hold(lpn));
+            let found = (0..before).rev().find(|&pos| self.list[pos].may_hold(lpn, holder));
             return (found, (before - found.unwrap_or(0)) as u64);
         }
         let mut tests = 0;
@@ -175,12 +192,22 @@ impl DtpIndex {
                 return (Some(pos), tests);
             }
             tests += 1;
-            if self.list[pos].may_hold(lpn) {
+            if self.list[pos].may_hold(lpn, holder) {
                 return (Some(pos), tests);
             }
             below = pos;
         }
         (None, tests + below as u64)
+    }
+
+    /// The id of the DTP holding `lpn`'s entry, [`NO_DTP`] when none does.
+    fn holder_of(&self, lpn: u32) -> u32 {
+        self.holder.get(lpn as usize).copied().unwrap_or(NO_DTP)
+    }
+
+    /// Whether DTP `id` holds `lpn`'s entry (what reading the DTP finds out).
+    pub fn holds(&self, id: u32, lpn: u32) -> bool {
+        self.holder_of(lpn) == id
     }
 
     /// The record at position `pos` (0 = oldest).
@@ -205,7 +232,13 @@ impl DtpIndex {
         let p = self.position(id)?;
         self.mins.remove(p);
         self.widths.remove(p);
-        Some(self.list.remove(p))
+        let r = self.list.remove(p);
+        for &lpn in &*r.filter.lpns {
+            if self.holder[lpn as usize] == id {
+                self.holder[lpn as usize] = NO_DTP;
+            }
+        }
+        Some(r)
     }
 
     /// Records, oldest first.

@@ -98,7 +98,7 @@ impl KeySet {
             return self.iter().collect();
         }
         let buckets = self.counts.len();
-        let mut search = Search { set: self, n, best: None, firsts: Vec::new(), lasts: Vec::new() };
+        let mut search = Search { set: self, n, best: None };
         // A first bound from the group that, with the next one, holds the most keys.
         let pair = |g: usize| self.groups[g] + self.groups.get(g + 1).copied().unwrap_or(0);
         let densest = (0..self.groups.len()).max_by_key(|&g| (pair(g), Reverse(g))).unwrap_or(0);
@@ -112,13 +112,7 @@ impl KeySet {
             // The keys a window from this group can reach within the bound: too few, and no
             // bucket of the group can start one.
             let (first, end) = (g * GROUP, ((g + 1) * GROUP).min(buckets));
-            let reach = search.reach(end - 1);
-            let (mut keys, mut b) = (held as usize, end);
-            while keys < n && b < reach {
-                keys += self.counts[b] as usize;
-                b += 1;
-            }
-            if keys < n {
+            if (held as usize) < n && self.keys_between(end, search.reach(end - 1), n - held as usize) {
                 continue;
             }
             for a in first..end {
@@ -133,6 +127,24 @@ impl KeySet {
         keys
     }
 
+    /// True when buckets `from..to` hold fewer than `wanted` keys (`from` a group's first
+    /// bucket): whole groups are summed from their counts, then the buckets of the last,
+    /// partial one (summing bucket by bucket cost a tenth of the run on large devices).
+    fn keys_between(&self, from: usize, to: usize, wanted: usize) -> bool {
+        debug_assert_eq!(from % GROUP, 0);
+        let mut keys = 0;
+        let mut b = from;
+        while b + GROUP <= to {
+            keys += self.groups[b / GROUP] as usize;
+            if keys >= wanted {
+                return false;
+            }
+            b += GROUP;
+        }
+        keys += self.counts[b.min(to)..to].iter().map(|&c| c as usize).sum::<usize>();
+        keys < wanted
+    }
+
     /// How many held keys of `key`'s bucket are below it.
     fn rank_in_bucket(&self, key: u32) -> usize {
         let per = BUCKET as usize / 64;
@@ -141,23 +153,39 @@ impl KeySet {
         (below + (self.words[w] & ((1u64 << (key % 64)) - 1)).count_ones()) as usize
     }
 
-    /// Appends to `out`, ascending, at most `most` keys from the one of rank `rank` within
-    /// bucket `b` (0: its first) to the end of bucket `end - 1`.
-    fn keys_from_rank(&self, b: usize, mut rank: usize, end: usize, most: usize, out: &mut Vec<u32>) {
+    /// The word holding the key of rank `rank` within bucket `b` (0: its first; the bucket
+    /// holds more than `rank` keys).
+    fn word_of_rank(&self, b: usize, mut rank: usize) -> usize {
         let per = BUCKET as usize / 64;
         let mut w = b * per;
         loop {
             let ones = self.words[w].count_ones() as usize;
             if rank < ones {
-                break;
+                return w;
             }
             rank -= ones;
             w += 1;
         }
+    }
+
+    /// A mask of word `w` (found by [`KeySet::word_of_rank`] for `b`, `rank`) without the
+    /// keys below the one of that rank.
+    fn drop_lowest(&self, w: usize, b: usize, rank: usize) -> u64 {
+        let per = BUCKET as usize / 64;
+        let below: usize = self.words[b * per..w].iter().map(|x| x.count_ones() as usize).sum();
         let mut bits = self.words[w];
-        for _ in 0..rank {
+        for _ in 0..rank - below {
             bits &= bits - 1;
         }
+        bits
+    }
+
+    /// Appends to `out`, ascending, at most `most` keys from the one of rank `rank` within
+    /// bucket `b` (0: its first) to the end of bucket `end - 1`.
+    fn keys_from_rank(&self, b: usize, rank: usize, end: usize, most: usize, out: &mut Vec<u32>) {
+        let per = BUCKET as usize / 64;
+        let mut w = self.word_of_rank(b, rank);
+        let mut bits = self.drop_lowest(w, b, rank);
         let limit = end * per;
         loop {
             for bit in BitIter(bits).take(most - out.len()) {
@@ -172,14 +200,12 @@ impl KeySet {
     }
 }
 
-/// One tightest-window search: the best window so far and scratch space.
+/// One tightest-window search: the best window so far.
 struct Search<'a> {
     set: &'a KeySet,
     n: usize,
     /// (spread, first key) of the best window so far.
     best: Option<(u32, u32)>,
-    firsts: Vec<u32>,
-    lasts: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -214,13 +240,36 @@ impl Search<'_> {
         if b == reach {
             return;
         }
-        self.firsts.clear();
-        self.firsts.extend(set.keys_in(a, a + 1));
-        self.lasts.clear();
-        set.keys_from_rank(b, rank, reach, starts, &mut self.lasts);
-        for (&first, &last) in self.firsts.iter().zip(&self.lasts) {
+        // Two cursors over the bitmap, the windows' first keys (bucket a's) and their last
+        // keys (from rank `rank` of bucket b on), advanced together.
+        let per = BUCKET as usize / 64;
+        let (mut fw, mut lw) = (a * per, set.word_of_rank(b, rank));
+        let mut fbits = set.words[fw];
+        let mut lbits = set.drop_lowest(lw, b, rank);
+        let limit = reach * per;
+        let mut best = self.best.unwrap_or((u32::MAX, u32::MAX));
+        for _ in 0..starts {
+            while fbits == 0 {
+                fw += 1;
+                fbits = set.words[fw];
+            }
+            while lbits == 0 {
+                lw += 1;
+                if lw == limit {
+                    break;
+                }
+                lbits = set.words[lw];
+            }
+            if lbits == 0 {
+                break;
+            }
+            let first = (fw * 64) as u32 + fbits.trailing_zeros();
+            let last = (lw * 64) as u32 + lbits.trailing_zeros();
+            fbits &= fbits - 1;
+            lbits &= lbits - 1;
             let cand = (last - first, first);
-            if self.best.is_none_or(|b| cand < b) {
+            if cand < best {
+                best = cand;
                 self.best = Some(cand);
             }
         }
