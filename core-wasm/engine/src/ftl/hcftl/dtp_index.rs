@@ -68,15 +68,6 @@ impl Dtpi {
             bloom
         })
     }
-
-    /// The filter's answer for `lpn`, which DTP `holder` holds: "maybe" for its own LPNs,
-    /// the bits for the others.
-    fn may_hold(&self, lpn: u32, holder: u32) -> bool {
-        match self.filter.bloom.get() {
-            Some(bloom) => bloom.contains(u64::from(lpn)),
-            None => holder == self.id || self.bloom().contains(u64::from(lpn)),
-        }
-    }
 }
 
 /// The list of records, oldest first.
@@ -92,10 +83,25 @@ pub struct DtpIndex {
     hashes: u32,
     design: IndexDesign,
     next_id: u32,
-    /// LPN → the id of the DTP holding its entry, [`NO_DTP`] when none does (grows to the
-    /// largest LPN held): a lookup knows at once whether a DTP the filters offer holds it.
+    /// LPN → the id of the last DTP written with its entry (grows to the largest LPN
+    /// held): the DTP holds it exactly when that record is still in the index, since ids are
+    /// never reused and an LPN is in at most one DTP. A lookup so knows at once whether a
+    /// DTP the filters offer holds it.
     holder: Vec<u32>,
+    /// Each LPN's filter bit positions, `hashes` of them a row, computed once per LPN
+    /// (every record's filter has the same size and k): building a filter and testing an
+    /// LPN against many filters then only set and test bits. Empty when the positions do
+    /// not fit 16 bits or k exceeds [`TABLE_HASHES`]; positions are computed each time then.
+    positions: Vec<u16>,
+    /// An empty filter of the records' size and k: what computes positions.
+    shape: BloomFilter,
 }
+
+/// Keys ahead whose position-table rows a filter build asks for.
+const PREFETCH_AHEAD: usize = 16;
+
+/// The most hash functions the position table serves.
+const TABLE_HASHES: usize = 8;
 
 /// No DTP holds the LPN.
 const NO_DTP: u32 = u32::MAX;
@@ -120,6 +126,8 @@ impl DtpIndex {
             design,
             next_id: 0,
             holder: Vec::new(),
+            positions: Vec::new(),
+            shape: BloomFilter::new(filter_bits, k),
         }
     }
 
@@ -165,6 +173,7 @@ impl DtpIndex {
         for &lpn in &*lpns {
             self.holder[lpn as usize] = id;
         }
+        self.cover_positions(self.holder.len());
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
         let shape = (self.filter_bits, self.hashes);
         let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
@@ -179,9 +188,9 @@ impl DtpIndex {
     /// test). Start with `before = len()`.
     pub fn next_candidate(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
         let before = before.min(self.list.len());
-        let holder = self.holder_of(lpn);
+        let probe = Probe::new(self, lpn);
         if self.design == IndexDesign::Bloom {
-            let found = (0..before).rev().find(|&pos| self.list[pos].may_hold(lpn, holder));
+            let found = (0..before).rev().find(|&pos| self.may_hold(&self.list[pos], &probe));
             return (found, (before - found.unwrap_or(0)) as u64);
         }
         let mut tests = 0;
@@ -192,12 +201,65 @@ impl DtpIndex {
                 return (Some(pos), tests);
             }
             tests += 1;
-            if self.list[pos].may_hold(lpn, holder) {
+            if self.may_hold(&self.list[pos], &probe) {
                 return (Some(pos), tests);
             }
             below = pos;
         }
         (None, tests + below as u64)
+    }
+
+    /// Record `r`'s filter answer for the probed LPN: "maybe" for its own LPNs whatever the
+    /// bits (a bloom filter has no false negatives, so a filter nobody needed yet is not
+    /// built for them), the bits for the others.
+    fn may_hold(&self, r: &Dtpi, probe: &Probe) -> bool {
+        let bloom = match r.filter.bloom.get() {
+            Some(bloom) => bloom,
+            None if probe.holder == r.id => return true,
+            None => self.filter_of(r),
+        };
+        match probe.positions() {
+            Some(bits) => bloom.contains_positions(bits.iter().copied()),
+            None => bloom.contains(u64::from(probe.lpn)),
+        }
+    }
+
+    /// Record `r`'s filter, built from the position table when no one needed it before
+    /// (the same bits as [`Dtpi::bloom`] builds).
+    fn filter_of<'a>(&self, r: &'a Dtpi) -> &'a BloomFilter {
+        let f = &r.filter;
+        f.bloom.get_or_init(|| {
+            let mut bloom = BloomFilter::new(f.shape.0, f.shape.1);
+            let k = self.hashes as usize;
+            for (i, &lpn) in f.lpns.iter().enumerate() {
+                // The rows are scattered over the table (a cache miss each): ask for the
+                // ones a few keys ahead while setting these.
+                if let Some(&ahead) = f.lpns.get(i + PREFETCH_AHEAD) {
+                    crate::prefetch::element(&self.positions, ahead as usize * k);
+                }
+                match self.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
+                    Some(row) => bloom.insert_positions(row.iter().map(|&b| u64::from(b))),
+                    None => {
+                        bloom.insert(u64::from(lpn));
+                    }
+                }
+            }
+            bloom
+        })
+    }
+
+    /// Extends the position table to the LPNs below `lpns` (when it is kept).
+    fn cover_positions(&mut self, lpns: usize) {
+        let k = self.hashes as usize;
+        if k > TABLE_HASHES || self.filter_bits > 1 << 16 {
+            return;
+        }
+        let mut lpn = self.positions.len() / k;
+        self.positions.reserve(lpns.saturating_sub(lpn) * k);
+        while lpn < lpns {
+            self.positions.extend(self.shape.positions(lpn as u64).map(|b| b as u16));
+            lpn += 1;
+        }
     }
 
     /// The id of the DTP holding `lpn`'s entry, [`NO_DTP`] when none does.
@@ -232,13 +294,8 @@ impl DtpIndex {
         let p = self.position(id)?;
         self.mins.remove(p);
         self.widths.remove(p);
-        let r = self.list.remove(p);
-        for &lpn in &*r.filter.lpns {
-            if self.holder[lpn as usize] == id {
-                self.holder[lpn as usize] = NO_DTP;
-            }
-        }
-        Some(r)
+        // Its LPNs' `holder` entries name an id no record has any more.
+        Some(self.list.remove(p))
     }
 
     /// Records, oldest first.
@@ -256,6 +313,37 @@ impl DtpIndex {
             h.u32(r.max);
             r.bloom().hash_into(h);
         }
+    }
+}
+
+/// One lookup's LPN, its holder and its filter positions, found once for all the records
+/// it is tested against.
+struct Probe {
+    lpn: u32,
+    holder: u32,
+    /// The positions (the first `k`), when k is at most [`TABLE_HASHES`].
+    bits: [u64; TABLE_HASHES],
+    k: usize,
+}
+
+impl Probe {
+    fn new(ix: &DtpIndex, lpn: u32) -> Self {
+        let mut probe = Probe { lpn, holder: ix.holder_of(lpn), bits: [0; TABLE_HASHES], k: 0 };
+        let k = ix.hashes as usize;
+        if k <= TABLE_HASHES {
+            match ix.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
+                Some(row) => probe.bits.iter_mut().zip(row).for_each(|(b, &p)| *b = u64::from(p)),
+                None => {
+                    probe.bits.iter_mut().zip(ix.shape.positions(u64::from(lpn))).for_each(|(b, p)| *b = p)
+                }
+            }
+            probe.k = k;
+        }
+        probe
+    }
+
+    fn positions(&self) -> Option<&[u64]> {
+        (self.k > 0).then(|| &self.bits[..self.k])
     }
 }
 
@@ -376,6 +464,57 @@ mod tests {
                     assert_eq!(ix.next_candidate(lpn, before), scan_one_by_one(&eager, lpn, before));
                 }
             }
+        }
+    }
+
+    /// As the scheme uses it (each LPN in at most one DTP; DTPs written, loaded and merged
+    /// at random; ids never reused): `holds` answers as the records' LPN lists do, every
+    /// lookup offers what the one-by-one scan over eagerly built filters offers, and each
+    /// filter a lookup built from the position table equals the one built key by key.
+    #[test]
+    fn knows_each_lpns_dtp_and_builds_filters_from_the_table_as_from_the_keys() {
+        let mut rng = crate::test_rng::Rng(24);
+        for (design, bits, keys) in [
+            (IndexDesign::RangeAndBloom, 3048, 512),
+            (IndexDesign::Bloom, 200, 20),
+            (IndexDesign::RangeAndBloom, 70_000, 20),
+        ] {
+            let mut ix = DtpIndex::new(40, bits, keys, design);
+            let mut eager = DtpIndex::new(40, bits, keys, design);
+            let mut free: Vec<u32> = (0..20_000).collect();
+            for _ in 0..600 {
+                if ix.len() < 30 && rng.below(3) != 0 {
+                    // A cluster of free LPNs, as packing takes them.
+                    let start = rng.below(free.len() as u64) as usize;
+                    let take = (1 + rng.below(keys as u64) as usize).min(free.len() - start);
+                    let lpns: Vec<u32> = free.drain(start..start + take).collect();
+                    ix.add(1, &lpns);
+                    eager.add(1, &lpns);
+                    eager.at(eager.len() - 1).bloom();
+                } else if ix.len() > 0 {
+                    let id = ix.at(rng.below(ix.len() as u64) as usize).id;
+                    free.extend(ix.remove(id).unwrap().filter.lpns.iter());
+                    eager.remove(id);
+                    free.sort_unstable();
+                }
+                for _ in 0..30 {
+                    let lpn = rng.below(21_000) as u32;
+                    for r in ix.iter() {
+                        assert_eq!(ix.holds(r.id, lpn), r.filter.lpns.contains(&lpn));
+                    }
+                    let before = rng.below(ix.len() as u64 + 1) as usize;
+                    assert_eq!(ix.next_candidate(lpn, before), scan_one_by_one(&eager, lpn, before));
+                }
+                for (r, e) in ix.iter().zip(eager.iter()) {
+                    if let Some(built) = r.filter.bloom.get() {
+                        assert_eq!(built, e.bloom());
+                    }
+                }
+            }
+            assert!(
+                ix.positions.is_empty() == (bits > 1 << 16),
+                "the table is kept when positions fit 16 bits"
+            );
         }
     }
 
