@@ -105,6 +105,9 @@ impl KeySet {
         for a in densest * GROUP..((densest + 2) * GROUP).min(buckets) {
             search.visit(a);
         }
+        // Then every group in order, the end of each bucket's first window found by a
+        // sliding sum (its end bucket never moves back as the start moves on).
+        let mut slide = Slide { a: 0, b: 0, keys: 0 };
         for (g, &held) in self.groups.iter().enumerate() {
             if held == 0 {
                 continue;
@@ -116,7 +119,7 @@ impl KeySet {
                 continue;
             }
             for a in first..end {
-                search.visit(a);
+                search.visit_in_order(a, &mut slide);
             }
         }
         let (spread, first) = search.best.expect("more than n keys held");
@@ -227,8 +230,7 @@ impl Search<'_> {
     /// bitmap, so a visit reads a's keys and as many last keys, not the `n` keys between.
     fn visit(&mut self, a: usize) {
         let set = self.set;
-        let starts = set.counts[a] as usize;
-        if starts == 0 {
+        if set.counts[a] == 0 {
             return;
         }
         let reach = self.reach(a);
@@ -237,9 +239,47 @@ impl Search<'_> {
             rank -= set.counts[b] as usize;
             b += 1;
         }
-        if b == reach {
+        if b < reach {
+            self.try_windows(a, b, rank, reach);
+        }
+    }
+
+    /// [`Search::visit`] of buckets in ascending order, `slide` carried from one to the
+    /// next: the bucket where the window from a's first key ends is found by moving the
+    /// previous one on, not by counting from `a` (a visit counted a few dozen buckets).
+    fn visit_in_order(&mut self, a: usize, slide: &mut Slide) {
+        let set = self.set;
+        let buckets = set.counts.len();
+        debug_assert!(a >= slide.a);
+        // Start at a: the keys of buckets a..b.
+        if slide.b <= a {
+            *slide = Slide { a, b: a, keys: 0 };
+        } else {
+            while slide.a < a {
+                slide.keys -= set.counts[slide.a] as usize;
+                slide.a += 1;
+            }
+        }
+        if set.counts[a] == 0 {
             return;
         }
+        // End at the first bucket b where a..=b holds n keys.
+        let n = self.n;
+        while slide.b < buckets && slide.keys + set.counts[slide.b] as usize <= n - 1 {
+            slide.keys += set.counts[slide.b] as usize;
+            slide.b += 1;
+        }
+        let reach = self.reach(a);
+        if slide.b < reach {
+            self.try_windows(a, slide.b, n - 1 - slide.keys, reach);
+        }
+    }
+
+    /// Tries every window starting in bucket `a`: the first ends at the key of rank `rank`
+    /// within bucket `b`; none may end at or beyond bucket `reach`.
+    fn try_windows(&mut self, a: usize, b: usize, rank: usize, reach: usize) {
+        let set = self.set;
+        let starts = set.counts[a] as usize;
         // Two cursors over the bitmap, the windows' first keys (bucket a's) and their last
         // keys (from rank `rank` of bucket b on), advanced together.
         let per = BUCKET as usize / 64;
@@ -274,6 +314,13 @@ impl Search<'_> {
             }
         }
     }
+}
+
+/// A sliding sum for [`Search::visit_in_order`]: buckets `a..b` hold `keys` keys.
+struct Slide {
+    a: usize,
+    b: usize,
+    keys: usize,
 }
 
 /// Set bit positions of a word, ascending.
