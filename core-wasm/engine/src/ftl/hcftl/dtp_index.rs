@@ -98,7 +98,7 @@ pub struct DtpIndex {
 }
 
 /// Keys ahead whose position-table rows a filter build asks for.
-const PREFETCH_AHEAD: usize = 16;
+const PREFETCH_AHEAD: usize = 64;
 
 /// The most hash functions the position table serves.
 const TABLE_HASHES: usize = 8;
