@@ -265,7 +265,7 @@ impl Search<'_> {
         }
         // End at the first bucket b where a..=b holds n keys.
         let n = self.n;
-        while slide.b < buckets && slide.keys + set.counts[slide.b] as usize <= n - 1 {
+        while slide.b < buckets && slide.keys + (set.counts[slide.b] as usize) < n {
             slide.keys += set.counts[slide.b] as usize;
             slide.b += 1;
         }
