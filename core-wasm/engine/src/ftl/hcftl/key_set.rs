@@ -72,6 +72,26 @@ impl KeySet {
         true
     }
 
+    /// Removes `keys` (ascending, all held): a word's keys are cleared together, and its
+    /// bucket and group counts lowered once.
+    pub fn remove_sorted(&mut self, keys: &[u32]) {
+        debug_assert!(keys.is_sorted() && keys.iter().all(|&k| self.contains(k)));
+        let mut i = 0;
+        while i < keys.len() {
+            let w = keys[i] as usize / 64;
+            let mut mask = 0u64;
+            while i < keys.len() && keys[i] as usize / 64 == w {
+                mask |= 1u64 << (keys[i] % 64);
+                i += 1;
+            }
+            self.words[w] &= !mask;
+            let (ones, b) = (mask.count_ones(), w / (BUCKET as usize / 64));
+            self.counts[b] -= ones;
+            self.groups[b / GROUP] -= ones;
+        }
+        self.len -= keys.len();
+    }
+
     /// Keys ascending.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         self.keys_in(0, self.counts.len())
@@ -376,6 +396,40 @@ mod tests {
             assert_eq!(set.len(), keys.len());
             for n in [1, 2, 3, 17, 64, 300, 700] {
                 assert_eq!(set.tightest(n), tightest_window(keys.iter().copied(), n), "round {round}, n {n}");
+            }
+        }
+    }
+
+    /// Removing sorted keys at once leaves the set, its counts and its answers as removing
+    /// them one by one does.
+    #[test]
+    fn removing_sorted_keys_at_once_equals_one_by_one() {
+        let mut rng = crate::test_rng::Rng(5);
+        for round in 0..200 {
+            let space = [300, 5000, 1 << 18][round % 3];
+            let (mut one, mut all) = (KeySet::default(), KeySet::default());
+            for _ in 0..1 + rng.below(3000) {
+                let k = rng.below(space) as u32;
+                one.insert(k);
+                all.insert(k);
+            }
+            let held: Vec<u32> = one.iter().collect();
+            let gone: Vec<u32> = if round % 2 == 0 {
+                held.iter().copied().filter(|_| rng.below(3) == 0).collect()
+            } else {
+                let from = rng.below(held.len() as u64) as usize;
+                held[from..(from + 1 + rng.below(600) as usize).min(held.len())].to_vec()
+            };
+            for &k in &gone {
+                one.remove(k);
+            }
+            all.remove_sorted(&gone);
+            assert_eq!(
+                (&all.words, &all.counts, &all.groups, all.len),
+                (&one.words, &one.counts, &one.groups, one.len)
+            );
+            for n in [1, 5, 64, 512] {
+                assert_eq!(all.tightest(n), one.tightest(n));
             }
         }
     }
