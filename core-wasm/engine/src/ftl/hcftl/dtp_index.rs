@@ -358,11 +358,11 @@ impl Probe {
 }
 
 /// Position of the last range (`min`, `max − min`) that holds `lpn`: `lpn − min`, wrapping,
-/// is at most the width exactly when `min ≤ lpn ≤ max`. Sixteen ranges at a time without
+/// is at most the width exactly when `min ≤ lpn ≤ max`. 32 ranges at a time without
 /// branches, which the compiler turns into vector compares (a lookup usually passes hundreds
 /// of records).
 fn last_in_range(mins: &[u32], widths: &[u32], lpn: u32) -> Option<usize> {
-    const CHUNK: usize = 16;
+    const CHUNK: usize = 32;
     let mut end = mins.len();
     while end >= CHUNK {
         let (m, w) = (&mins[end - CHUNK..end], &widths[end - CHUNK..end]);
