@@ -121,8 +121,22 @@ impl BloomFilter {
         }
     }
 
-    /// The k bit positions of `key`.
-    fn positions(&self, key: u64) -> impl Iterator<Item = u64> {
+    /// Adds a key given by its bit positions, as [`BloomFilter::positions`] gives them (for
+    /// callers that keep each key's positions, so many filters of one shape share the work).
+    pub fn insert_positions(&mut self, bits: impl IntoIterator<Item = u64>) {
+        self.inserted += 1;
+        for bit in bits {
+            self.words[(bit / 64) as usize] |= 1u64 << (bit % 64);
+        }
+    }
+
+    /// [`BloomFilter::contains`] for a key given by its bit positions.
+    pub fn contains_positions(&self, bits: impl IntoIterator<Item = u64>) -> bool {
+        bits.into_iter().all(|bit| self.words[(bit / 64) as usize] & (1u64 << (bit % 64)) != 0)
+    }
+
+    /// The k bit positions of `key` (the same for every filter of this size and k).
+    pub fn positions(&self, key: u64) -> impl Iterator<Item = u64> {
         let h1 = mix64(key);
         // An odd step never cycles early when m is a power of two.
         let h2 = mix64(key ^ 0x6A09_E667_F3BC_C909) | 1;

@@ -121,3 +121,25 @@ fn positions_follow_the_double_hashing_formula() {
         }
     }
 }
+
+/// A key inserted by its positions sets the same bits and count as the key itself, and a
+/// test by positions answers as a test by key (members and random probes).
+#[test]
+fn inserting_by_positions_equals_inserting_the_key() {
+    let mut rng = Rng(11);
+    for (bits, hashes) in [(64, 1), (3048, 4), (1000, 7)] {
+        let (mut by_key, mut by_positions) = (BloomFilter::new(bits, hashes), BloomFilter::new(bits, hashes));
+        let keys: Vec<u64> = (0..300).map(|_| rng.next() % 100_000).collect();
+        for &k in &keys {
+            by_key.insert(k);
+            by_positions.insert_positions(by_key.positions(k).collect::<Vec<_>>());
+        }
+        assert_eq!(by_key, by_positions);
+        for k in keys.iter().copied().chain((0..2000).map(|_| rng.next() % 100_000)) {
+            assert_eq!(
+                by_positions.contains_positions(by_key.positions(k).collect::<Vec<_>>()),
+                by_key.contains(k)
+            );
+        }
+    }
+}

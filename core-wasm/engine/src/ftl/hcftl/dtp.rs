@@ -74,7 +74,8 @@ impl Hcftl {
             let Some(p) = found else { return Ok(None) };
             let (id, tppn) = (self.index.at(p).id, self.index.at(p).tppn);
             read(self, id, tppn, dev)?;
-            if slot_of(dev, tppn, lpn).is_some() {
+            // What the read finds: the DTP holds the entry or not (its record knows).
+            if self.index.holds(id, lpn) {
                 return Ok(Some(id));
             }
             if self.options.index.design() != IndexDesign::Range {
@@ -133,13 +134,11 @@ impl Hcftl {
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
             let mut entries = Vec::with_capacity(lpns.len());
-            for &l in &lpns {
-                let e = self
-                    .ram
-                    .ghost_take(l)
-                    .ok_or_else(|| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
+            self.ram
+                .ghost_take_sorted(&lpns, &mut entries)
+                .map_err(|l| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
+            for &(l, e) in &entries {
                 dev.cache_evict(CacheLevel::Ghost, l, e.dirty, ENTRY_BYTES as u32);
-                entries.push((l, e));
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: self.index.next_id(), version: self.dtp_version };

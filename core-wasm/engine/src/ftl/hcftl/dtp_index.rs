@@ -68,14 +68,6 @@ impl Dtpi {
             bloom
         })
     }
-
-    /// The filter's answer for `lpn`: "maybe" for its own LPNs, the bits for the others.
-    pub fn may_hold(&self, lpn: u32) -> bool {
-        match self.filter.bloom.get() {
-            Some(bloom) => bloom.contains(u64::from(lpn)),
-            None => self.filter.lpns.binary_search(&lpn).is_ok() || self.bloom().contains(u64::from(lpn)),
-        }
-    }
 }
 
 /// The list of records, oldest first.
@@ -91,7 +83,35 @@ pub struct DtpIndex {
     hashes: u32,
     design: IndexDesign,
     next_id: u32,
+    /// LPN → the id of the last DTP written with its entry (grows to the largest LPN
+    /// held): the DTP holds it exactly when that record is still in the index, since ids are
+    /// never reused and an LPN is in at most one DTP. A lookup so knows at once whether a
+    /// DTP the filters offer holds it.
+    holder: Vec<u32>,
+    /// Each LPN's filter bit positions, `hashes` of them a row, computed once per LPN
+    /// (every record's filter has the same size and k): building a filter and testing an
+    /// LPN against many filters then only set and test bits. Empty when the positions do
+    /// not fit 16 bits or k exceeds [`TABLE_HASHES`], and short of LPNs beyond
+    /// [`TABLE_LPNS`]; their positions are computed each time.
+    positions: Vec<u16>,
+    /// An empty filter of the records' size and k: what computes positions.
+    shape: BloomFilter,
+    /// The most LPNs the table covers ([`TABLE_LPNS`]; less in tests).
+    table_lpns: usize,
 }
+
+/// Keys ahead whose position-table rows a filter build asks for.
+const PREFETCH_AHEAD: usize = 64;
+
+/// The most LPNs the position table covers: 32 MB at k = 4, a 16 GiB device of 4 KiB pages
+/// (host memory stays bounded on the large presets).
+const TABLE_LPNS: usize = 1 << 22;
+
+/// The most hash functions the position table serves.
+const TABLE_HASHES: usize = 8;
+
+/// No DTP holds the LPN.
+const NO_DTP: u32 = u32::MAX;
 
 /// Bytes of a record besides its filter: TPPN, min and max, four bytes each.
 pub const RECORD_HEADER_BYTES: u64 = 12;
@@ -112,6 +132,10 @@ impl DtpIndex {
             hashes: k,
             design,
             next_id: 0,
+            holder: Vec::new(),
+            positions: Vec::new(),
+            shape: BloomFilter::new(filter_bits, k),
+            table_lpns: TABLE_LPNS,
         }
     }
 
@@ -149,6 +173,15 @@ impl DtpIndex {
         }
         let id = self.next_id;
         self.next_id += 1;
+        if let Some(&last) = lpns.last() {
+            if last as usize >= self.holder.len() {
+                self.holder.resize((last as usize + 1).next_power_of_two(), NO_DTP);
+            }
+        }
+        for &lpn in &*lpns {
+            self.holder[lpn as usize] = id;
+        }
+        self.cover_positions(self.holder.len());
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
         let shape = (self.filter_bits, self.hashes);
         let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
@@ -163,8 +196,9 @@ impl DtpIndex {
     /// test). Start with `before = len()`.
     pub fn next_candidate(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
         let before = before.min(self.list.len());
+        let probe = Probe::new(self, lpn);
         if self.design == IndexDesign::Bloom {
-            let found = (0..before).rev().find(|&pos| self.list[pos].may_hold(lpn));
+            let found = (0..before).rev().find(|&pos| self.may_hold(&self.list[pos], &probe));
             return (found, (before - found.unwrap_or(0)) as u64);
         }
         let mut tests = 0;
@@ -175,12 +209,77 @@ impl DtpIndex {
                 return (Some(pos), tests);
             }
             tests += 1;
-            if self.list[pos].may_hold(lpn) {
+            if self.may_hold(&self.list[pos], &probe) {
                 return (Some(pos), tests);
             }
             below = pos;
         }
         (None, tests + below as u64)
+    }
+
+    /// Record `r`'s filter answer for the probed LPN: "maybe" for its own LPNs whatever the
+    /// bits (a bloom filter has no false negatives, so a filter nobody needed yet is not
+    /// built for them), the bits for the others.
+    fn may_hold(&self, r: &Dtpi, probe: &Probe) -> bool {
+        let bloom = match r.filter.bloom.get() {
+            Some(bloom) => bloom,
+            None if probe.holder == r.id => return true,
+            None => self.filter_of(r),
+        };
+        match probe.positions() {
+            Some(bits) => bloom.contains_positions(bits.iter().copied()),
+            None => bloom.contains(u64::from(probe.lpn)),
+        }
+    }
+
+    /// Record `r`'s filter, built from the position table when no one needed it before
+    /// (the same bits as [`Dtpi::bloom`] builds).
+    fn filter_of<'a>(&self, r: &'a Dtpi) -> &'a BloomFilter {
+        let f = &r.filter;
+        f.bloom.get_or_init(|| {
+            let mut bloom = BloomFilter::new(f.shape.0, f.shape.1);
+            let k = self.hashes as usize;
+            for (i, &lpn) in f.lpns.iter().enumerate() {
+                // The rows are scattered over the table (a cache miss each): ask for the
+                // ones a few keys ahead while setting these.
+                if let Some(&ahead) = f.lpns.get(i + PREFETCH_AHEAD) {
+                    crate::prefetch::element(&self.positions, ahead as usize * k);
+                }
+                match self.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
+                    Some(row) => bloom.insert_positions(row.iter().map(|&b| u64::from(b))),
+                    None => {
+                        bloom.insert(u64::from(lpn));
+                    }
+                }
+            }
+            bloom
+        })
+    }
+
+    /// Extends the position table to the LPNs below `lpns` (when it is kept; at most
+    /// [`TABLE_LPNS`] of them, the rest computed each time).
+    fn cover_positions(&mut self, lpns: usize) {
+        let k = self.hashes as usize;
+        if k > TABLE_HASHES || self.filter_bits > 1 << 16 {
+            return;
+        }
+        let lpns = lpns.min(self.table_lpns);
+        let mut lpn = self.positions.len() / k;
+        self.positions.reserve(lpns.saturating_sub(lpn) * k);
+        while lpn < lpns {
+            self.positions.extend(self.shape.positions(lpn as u64).map(|b| b as u16));
+            lpn += 1;
+        }
+    }
+
+    /// The id of the DTP holding `lpn`'s entry, [`NO_DTP`] when none does.
+    fn holder_of(&self, lpn: u32) -> u32 {
+        self.holder.get(lpn as usize).copied().unwrap_or(NO_DTP)
+    }
+
+    /// Whether DTP `id` holds `lpn`'s entry (what reading the DTP finds out).
+    pub fn holds(&self, id: u32, lpn: u32) -> bool {
+        self.holder_of(lpn) == id
     }
 
     /// The record at position `pos` (0 = oldest).
@@ -205,6 +304,7 @@ impl DtpIndex {
         let p = self.position(id)?;
         self.mins.remove(p);
         self.widths.remove(p);
+        // Its LPNs' `holder` entries name an id no record has any more.
         Some(self.list.remove(p))
     }
 
@@ -226,12 +326,43 @@ impl DtpIndex {
     }
 }
 
+/// One lookup's LPN, its holder and its filter positions, found once for all the records
+/// it is tested against.
+struct Probe {
+    lpn: u32,
+    holder: u32,
+    /// The positions (the first `k`), when k is at most [`TABLE_HASHES`].
+    bits: [u64; TABLE_HASHES],
+    k: usize,
+}
+
+impl Probe {
+    fn new(ix: &DtpIndex, lpn: u32) -> Self {
+        let mut probe = Probe { lpn, holder: ix.holder_of(lpn), bits: [0; TABLE_HASHES], k: 0 };
+        let k = ix.hashes as usize;
+        if k <= TABLE_HASHES {
+            match ix.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
+                Some(row) => probe.bits.iter_mut().zip(row).for_each(|(b, &p)| *b = u64::from(p)),
+                None => {
+                    probe.bits.iter_mut().zip(ix.shape.positions(u64::from(lpn))).for_each(|(b, p)| *b = p)
+                }
+            }
+            probe.k = k;
+        }
+        probe
+    }
+
+    fn positions(&self) -> Option<&[u64]> {
+        (self.k > 0).then(|| &self.bits[..self.k])
+    }
+}
+
 /// Position of the last range (`min`, `max − min`) that holds `lpn`: `lpn − min`, wrapping,
-/// is at most the width exactly when `min ≤ lpn ≤ max`. Sixteen ranges at a time without
+/// is at most the width exactly when `min ≤ lpn ≤ max`. 32 ranges at a time without
 /// branches, which the compiler turns into vector compares (a lookup usually passes hundreds
 /// of records).
 fn last_in_range(mins: &[u32], widths: &[u32], lpn: u32) -> Option<usize> {
-    const CHUNK: usize = 16;
+    const CHUNK: usize = 32;
     let mut end = mins.len();
     while end >= CHUNK {
         let (m, w) = (&mins[end - CHUNK..end], &widths[end - CHUNK..end]);
@@ -343,6 +474,59 @@ mod tests {
                     assert_eq!(ix.next_candidate(lpn, before), scan_one_by_one(&eager, lpn, before));
                 }
             }
+        }
+    }
+
+    /// As the scheme uses it (each LPN in at most one DTP; DTPs written, loaded and merged
+    /// at random; ids never reused): `holds` answers as the records' LPN lists do, every
+    /// lookup offers what the one-by-one scan over eagerly built filters offers, and each
+    /// filter a lookup built from the position table equals the one built key by key.
+    #[test]
+    fn knows_each_lpns_dtp_and_builds_filters_from_the_table_as_from_the_keys() {
+        let mut rng = crate::test_rng::Rng(24);
+        // The last shape's table covers only part of the LPNs.
+        for (design, bits, keys, table_lpns) in [
+            (IndexDesign::RangeAndBloom, 3048, 512, TABLE_LPNS),
+            (IndexDesign::Bloom, 200, 20, TABLE_LPNS),
+            (IndexDesign::RangeAndBloom, 70_000, 20, TABLE_LPNS),
+            (IndexDesign::RangeAndBloom, 3048, 512, 6000),
+        ] {
+            let mut ix = DtpIndex::new(40, bits, keys, design);
+            ix.table_lpns = table_lpns;
+            let mut eager = DtpIndex::new(40, bits, keys, design);
+            let mut free: Vec<u32> = (0..20_000).collect();
+            for _ in 0..600 {
+                if ix.len() < 30 && rng.below(3) != 0 {
+                    // A cluster of free LPNs, as packing takes them.
+                    let start = rng.below(free.len() as u64) as usize;
+                    let take = (1 + rng.below(keys as u64) as usize).min(free.len() - start);
+                    let lpns: Vec<u32> = free.drain(start..start + take).collect();
+                    ix.add(1, &lpns);
+                    eager.add(1, &lpns);
+                    eager.at(eager.len() - 1).bloom();
+                } else if ix.len() > 0 {
+                    let id = ix.at(rng.below(ix.len() as u64) as usize).id;
+                    free.extend(ix.remove(id).unwrap().filter.lpns.iter());
+                    eager.remove(id);
+                    free.sort_unstable();
+                }
+                for _ in 0..30 {
+                    let lpn = rng.below(21_000) as u32;
+                    for r in ix.iter() {
+                        assert_eq!(ix.holds(r.id, lpn), r.filter.lpns.contains(&lpn));
+                    }
+                    let before = rng.below(ix.len() as u64 + 1) as usize;
+                    assert_eq!(ix.next_candidate(lpn, before), scan_one_by_one(&eager, lpn, before));
+                }
+                for (r, e) in ix.iter().zip(eager.iter()) {
+                    if let Some(built) = r.filter.bloom.get() {
+                        assert_eq!(built, e.bloom());
+                    }
+                }
+            }
+            let kept = bits <= 1 << 16 && ix.hashes as usize <= TABLE_HASHES;
+            let rows = if kept { ix.holder.len().min(table_lpns) } else { 0 };
+            assert_eq!(ix.positions.len(), rows * ix.hashes as usize, "the table's rows");
         }
     }
 

@@ -181,6 +181,24 @@ impl EntryLog {
         Some(entry)
     }
 
+    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT), their
+    /// entries pushed to `out` in order; the sorted keys lose them all at once. On an LPN
+    /// not in the Ghost-CMT, returns it, the ones before it taken.
+    pub fn ghost_take_sorted(&mut self, lpns: &[u32], out: &mut Vec<(u32, MapEntry)>) -> Result<(), u32> {
+        for (i, &lpn) in lpns.iter().enumerate() {
+            let Some(s) = self.ghost_slot(lpn) else {
+                self.sorted.remove_sorted(&lpns[..i]);
+                return Err(lpn);
+            };
+            out.push((lpn, self.slots[s].entry));
+            self.kill(s);
+            self.slot_of[lpn as usize] = NIL;
+        }
+        self.ghost_len -= lpns.len();
+        self.sorted.remove_sorted(lpns);
+        Ok(())
+    }
+
     /// The LPNs of the next DTP under `packing`, ascending: `n` of them (all when fewer are
     /// held). Does not remove them (the caller allocates the DTP first, which may run GC).
     pub fn ghost_choose(&self, n: usize, packing: Packing) -> Vec<u32> {
@@ -403,8 +421,16 @@ mod tests {
                         while log.ghost_is_full() {
                             let chosen = log.ghost_choose(per_dtp, packing);
                             assert_eq!(chosen, model.choose(per_dtp, packing), "round {round} step {step}");
-                            for l in chosen {
-                                assert_eq!(log.ghost_take(l), model.ghost.remove(&l));
+                            let want: Vec<_> =
+                                chosen.iter().map(|l| (*l, model.ghost.remove(l).unwrap())).collect();
+                            if next(2) == 0 {
+                                let got: Vec<_> =
+                                    chosen.iter().map(|&l| (l, log.ghost_take(l).unwrap())).collect();
+                                assert_eq!(got, want);
+                            } else {
+                                let mut got = Vec::new();
+                                assert_eq!(log.ghost_take_sorted(&chosen, &mut got), Ok(()));
+                                assert_eq!(got, want);
                             }
                         }
                     }

@@ -435,6 +435,9 @@ impl Ftl for Hcftl {
                     r.id, r.min, r.max
                 ));
             }
+            if let Some(l) = lpns.iter().find(|&&l| !self.index.holds(r.id, l)) {
+                return bad(format!("the DTP index does not know that DTP {} holds LPN {l}", r.id));
+            }
             if let Some(l) = lpns.iter().find(|&&l| !seen.insert(l)) {
                 return bad(format!("LPN {l} is in DTP {} and in RAM or another DTP", r.id));
             }
