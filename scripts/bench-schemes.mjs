@@ -165,6 +165,18 @@ export async function benchSchemes() {
     );
   }
 
+  // The issue's bar, read off the table: every scheme at half of page's rate or better, and
+  // no peak above four times page's.
+  if (page) {
+    const ok = rows.filter((r) => !r.error);
+    const slow = ok.filter((r) => rate(r) / rate(page) < 0.5).map((r) => `${r.id} (${f2(rate(r) / rate(page))})`);
+    const big = page.peak_rss_bytes
+      ? ok.filter((r) => r.peak_rss_bytes > 4 * page.peak_rss_bytes).map((r) => r.id)
+      : [];
+    console.log(`Below 0.5 of page's rate: ${slow.length ? slow.join(', ') : 'none'}.`);
+    console.log(`Peak memory above 4x page's: ${big.length ? big.join(', ') : 'none'}.`);
+  }
+
   // Units: 1 x 1 against 16 x 8, same device and trace, every demand-paged scheme. Translation
   // pages are full (1024 entries of a 4 KiB page, as in the sources and the presets): with the
   // teaching device's 64, APS, JTL and TreeFTL stop part-way on 16 x 8 units (the known limit
