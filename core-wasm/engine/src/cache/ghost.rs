@@ -200,9 +200,9 @@ mod tests {
     #[test]
     fn the_dense_ghost_matches_the_hashed_one() {
         let (mut g, mut d) = (Ghost::new(20), DenseGhost::new(20));
-        let mut x = 7u64;
+        let mut rng = crate::test_rng::Rng(7);
         for _ in 0..5000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let x = rng.next();
             let key = ((x >> 33) % 64) as u32;
             match (x >> 20) % 10 {
                 0..=5 => assert_eq!(g.insert(key), d.insert(key)),

@@ -280,9 +280,9 @@ mod tests {
         let (blocks, max) = (150u32, 6u32);
         let mut ix = ValidIndex::new(blocks, max);
         let mut want: Vec<Option<u32>> = vec![None; blocks as usize];
-        let mut x = 12345u64;
+        let mut rng = crate::test_rng::Rng(12345);
         for step in 0..5000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let x = rng.next();
             let b = (x >> 33) as u32 % blocks;
             let v = (x >> 40) as u32 % (max + 1);
             match (x >> 20) % 7 {

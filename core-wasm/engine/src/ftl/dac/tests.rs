@@ -296,13 +296,8 @@ fn indexed_victim_matches_the_scan_on_random_states() {
         let logical = config.device.logical_pages() as u32;
         let mut dev =
             Device::new(FlashArray::new(blocks, 8, config.device.cell), config.device.latency, true);
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_rng::Rng(seed);
+        let mut next = move || rng.next();
         for step in 0..3000u32 {
             let r = next();
             // A quarter of the writes to the first eighth of the space: hot blocks.

@@ -448,11 +448,8 @@ mod tests {
     /// twin index whose filters were all built when their records were added.
     #[test]
     fn the_chunked_scan_answers_as_the_one_by_one_scan() {
-        let mut seed = 9u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::test_rng::Rng(9);
+        let mut next = |m: u64| rng.below(m);
         for design in [IndexDesign::RangeAndBloom, IndexDesign::Bloom, IndexDesign::Range] {
             let mut ix = DtpIndex::new(64, 40, 4, design);
             let mut eager = DtpIndex::new(64, 40, 4, design);

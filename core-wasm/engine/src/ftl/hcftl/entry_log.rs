@@ -380,11 +380,8 @@ mod tests {
     /// every answer, every packing choice and both orders equal the two lists'.
     #[test]
     fn behaves_as_two_lru_lists_under_random_operations() {
-        let mut seed = 24u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::test_rng::Rng(24);
+        let mut next = |m: u64| rng.below(m);
         for round in 0..24 {
             let space = [40, 300, 5000][round % 3];
             let cmt_cap = [0, 1, 7, 60, 400][round % 5];

@@ -368,11 +368,8 @@ mod tests {
     /// window sizes from 1 to beyond the set, keys across many buckets.
     #[test]
     fn answers_as_the_plain_pass_on_random_sets() {
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
+        let mut rng = crate::test_rng::Rng(7);
+        let mut next = |m: u64| rng.below(m);
         for round in 0..330 {
             // The last rounds as a Ghost-CMT of the 4 GiB workload: 20,000 keys over a
             // million LPNs, many groups of buckets to skip.

@@ -151,12 +151,10 @@ fn the_most_mapped_logical_block_matches_a_pass_over_the_lists() {
     let (mut ftl, mut dev) = setup(40);
     ftl.idle_reclaim = true;
     let logical = ftl.lists.len() as u32 * ftl.ppb;
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = crate::test_rng::Rng(0x2545_F491_4F6C_DD1D);
     let mut collected_while_idle = false;
     for v in 1..4000u32 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        let x = rng.next();
         // Most writes to a few logical blocks, so their lists grow and ties change hands.
         let lpn =
             if x.is_multiple_of(3) { (x >> 8) as u32 % logical } else { (x >> 8) as u32 % (2 * ftl.ppb) };

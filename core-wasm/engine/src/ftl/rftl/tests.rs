@@ -220,11 +220,8 @@ fn random_requests_never_exceed_the_bound_with_the_reserve_checked() {
     assert_eq!(ftl.bounds().period_ns, 2_325 * US);
     let pages = config.device.logical_pages() as u32;
     let (mut worst, mut best_write, mut v) = (0, u64::MAX, 0);
-    let mut rng = 12345u64;
-    let mut next = |n: u32| {
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((rng >> 33) % u64::from(n)) as u32
-    };
+    let mut rng = crate::test_rng::Rng(12345);
+    let mut next = |n: u32| rng.below(u64::from(n)) as u32;
     let mut written = vec![0u32; pages as usize];
     for i in 0..20_000 {
         // Hot pages in a few logical blocks, so collections run often.
