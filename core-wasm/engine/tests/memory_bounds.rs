@@ -1,7 +1,10 @@
 //! Host memory grows with what the simulated device holds, not with its history: every
 //! preset, pre-filled to utilization 0.9, runs every scheme within a fixed number of bytes per
 //! physical page (plus the scheme's RAM budget and a small constant). Measured by a counting
-//! allocator, per thread, so the family tests can run side by side.
+//! allocator, per thread, so the family tests can run side by side. `FTL_MEMORY_WRITES=N`
+//! runs N random writes after the pre-fill instead of 2,000: a few times the logical pages
+//! (e.g. 240000, with `--release`) checks the steady state, where caches, translation pages
+//! and indexes have grown to what the device holds.
 //!
 //! Superseded translation pages once kept their whole payload until their block was erased:
 //! a pre-fill that writes one translation page per evicted entry then took about one page of
@@ -87,6 +90,11 @@ fn writes(pages: u64, page_bytes: u32, n: usize) -> Trace {
     Trace { format: "t".into(), requests }
 }
 
+/// Random writes after the pre-fill: `FTL_MEMORY_WRITES`, else 2,000.
+fn write_count() -> usize {
+    std::env::var("FTL_MEMORY_WRITES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000)
+}
+
 /// Runs every scheme of `family` on every preset, scaled to [`PAGES`] pages, at utilization
 /// 0.9, and checks each run's peak memory against the bound.
 fn family_fits(family: &str) {
@@ -100,7 +108,7 @@ fn family_fits(family: &str) {
             c.device.blocks = ((PAGES / u64::from(c.device.pages_per_block)) as u32).max(32 * units);
             c.device.utilization = 0.9;
             let physical = u64::from(c.device.blocks) * u64::from(c.device.pages_per_block);
-            let trace = writes(c.device.logical_pages(), c.device.page_bytes, 2_000);
+            let trace = writes(c.device.logical_pages(), c.device.page_bytes, write_count());
             let (run, peak) = peak_of(|| {
                 let mut sim = Sim::new(c.clone(), &trace, "t")?;
                 sim.step(usize::MAX)?;
