@@ -20,6 +20,9 @@ pub enum EngineError {
     UnknownScheme(String),
     /// An invariant check failed (only raised by explicit checks in tests and debug runs).
     Invariant(String),
+    /// The simulation would need more host memory than its host allows ([`crate::timeline::HeapGuard`]):
+    /// stepping stops, and what was simulated so far stays.
+    HostMemory(String),
 }
 
 impl fmt::Display for EngineError {
@@ -31,6 +34,7 @@ impl fmt::Display for EngineError {
             EngineError::DeviceFull(m) => write!(f, "device full: {m}"),
             EngineError::UnknownScheme(id) => write!(f, "unknown scheme '{id}'"),
             EngineError::Invariant(m) => write!(f, "invariant violated: {m}"),
+            EngineError::HostMemory(m) => write!(f, "out of memory: {m}"),
         }
     }
 }
@@ -51,6 +55,7 @@ impl EngineError {
             EngineError::IllegalFlashOp(m) => EngineError::IllegalFlashOp(at(m)),
             EngineError::DeviceFull(m) => EngineError::DeviceFull(at(m)),
             EngineError::Invariant(m) => EngineError::Invariant(at(m)),
+            EngineError::HostMemory(m) => EngineError::HostMemory(at(m)),
             other => other,
         }
     }

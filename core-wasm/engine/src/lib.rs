@@ -115,4 +115,4 @@ pub use error::{EngineError, Result};
 pub use frame::{Frame, COUNTER_NAMES};
 pub use metrics::Metrics;
 pub use sim::Sim;
-pub use timeline::Timeline;
+pub use timeline::{HeapGuard, Timeline};

@@ -4,8 +4,14 @@
 //!
 //! Memory stays bounded: when more than `max_checkpoints` exist, every other one is dropped
 //! and the interval doubles (so checkpoints stay evenly spaced over the part already run).
+//! A host that can count its heap adds a [`HeapGuard`]: a checkpoint is taken only when it
+//! and one more copy (a step back's) fit under the guard's limit, checkpoints are thinned
+//! when the heap passes it, and stepping stops with [`EngineError::HostMemory`] when the live
+//! simulation alone passes it, rather than the host running out part-way (in wasm32, a trap
+//! that loses the simulation). Up to then the limit is only a ceiling: the plan above, from
+//! [`Sim::approx_bytes`], decides the checkpoints.
 
-use crate::error::Result;
+use crate::error::{EngineError, Result};
 use crate::sim::{Sim, StopAt};
 
 /// Checkpoint spacing (requests) and most checkpoints kept, for a simulation whose copy takes
@@ -16,6 +22,16 @@ fn checkpoint_plan(each: u64, budget_bytes: u64) -> (usize, usize) {
     let most = (budget_bytes / each).clamp(2, 64) as usize;
     let interval = (each / 64).max(256) as usize;
     (interval, most)
+}
+
+/// How a host keeps a timeline within its memory: a function giving the bytes its heap holds
+/// now (a counting allocator's figure), and the most the timeline may let it hold.
+#[derive(Debug, Clone, Copy)]
+pub struct HeapGuard {
+    /// Bytes allocated now.
+    pub allocated: fn() -> u64,
+    /// The most the heap may hold: checkpoints are dropped, then stepping stops, above it.
+    pub limit: u64,
 }
 
 /// A simulation with checkpoints.
@@ -29,6 +45,9 @@ pub struct Timeline {
     /// Response time (µs) of every request served so far, for charts; kept here rather than
     /// in `Sim` so checkpoints stay small.
     responses: Vec<f32>,
+    heap: Option<HeapGuard>,
+    /// What the last checkpoint took of the heap (measured with a guard), else the estimate.
+    copy_bytes: u64,
 }
 
 impl Timeline {
@@ -37,11 +56,19 @@ impl Timeline {
     pub fn new(sim: Sim, interval: usize, max_checkpoints: usize) -> Self {
         Timeline {
             checkpoints: vec![sim.clone()],
+            copy_bytes: sim.approx_bytes(),
             sim,
             interval: interval.max(1),
             max_checkpoints: max_checkpoints.max(2),
             responses: Vec::new(),
+            heap: None,
         }
+    }
+
+    /// Keeps the timeline within `guard`'s limit (see the module docs).
+    pub fn with_heap_guard(mut self, guard: HeapGuard) -> Self {
+        self.heap = Some(guard);
+        self
     }
 
     /// A timeline whose checkpoints fit in about `budget_bytes`: as many as fit (2 to 64).
@@ -92,10 +119,11 @@ impl Timeline {
             let to_boundary = self.interval - self.sim.cursor() % self.interval;
             let served = self.step_recorded(to_boundary.min(n - done))?;
             done += served;
+            self.within_heap()?;
             let at = self.sim.cursor();
             let last = self.checkpoints.last().map_or(0, Sim::cursor);
-            if at.is_multiple_of(self.interval) && at > last {
-                self.checkpoints.push(self.sim.clone());
+            if at.is_multiple_of(self.interval) && at > last && self.room_for_checkpoint() {
+                self.take_checkpoint();
                 self.thin();
             }
             if served == 0 {
@@ -140,6 +168,63 @@ impl Timeline {
             }
         }
         Ok((done, false))
+    }
+
+    /// The heap guard's limit, if the timeline has one.
+    pub fn heap_limit(&self) -> Option<u64> {
+        self.heap.map(|g| g.limit)
+    }
+
+    /// Serves up to `n` requests without taking checkpoints or recording response times
+    /// (the engine alone, for headless runs), within the heap guard; returns how many.
+    pub fn step_untracked(&mut self, n: usize) -> Result<usize> {
+        let mut done = 0;
+        while done < n && !self.sim.done() {
+            // Chunks of the checkpoint interval, so the heap is looked at as often.
+            let served = self.sim.step((n - done).min(self.interval))?;
+            done += served;
+            self.within_heap()?;
+            if served == 0 {
+                break;
+            }
+        }
+        Ok(done)
+    }
+
+    /// Whether a checkpoint and one more copy fit under the heap guard (always, without one).
+    fn room_for_checkpoint(&self) -> bool {
+        self.heap.is_none_or(|g| (g.allocated)().saturating_add(self.copy_bytes.saturating_mul(2)) <= g.limit)
+    }
+
+    /// Clones the simulation into a checkpoint, measuring what it took under a heap guard.
+    fn take_checkpoint(&mut self) {
+        let before = self.heap.map(|g| (g.allocated)());
+        self.checkpoints.push(self.sim.clone());
+        if let (Some(g), Some(before)) = (self.heap, before) {
+            self.copy_bytes = (g.allocated)().saturating_sub(before).max(1);
+        }
+    }
+
+    /// Above the heap guard's limit, drops checkpoints (all but the first, the newest first)
+    /// until under it; when the live simulation alone passes it, stepping stops.
+    fn within_heap(&mut self) -> Result<()> {
+        let Some(g) = self.heap else { return Ok(()) };
+        while (g.allocated)() > g.limit && self.checkpoints.len() > 1 {
+            self.checkpoints.pop();
+        }
+        let held = (g.allocated)();
+        if held <= g.limit {
+            return Ok(());
+        }
+        let mib = |b: u64| b.div_ceil(1 << 20);
+        Err(EngineError::HostMemory(format!(
+            "the simulation holds {} MiB after {} requests, more than the {} MiB it may use here; \
+             step back to look at what ran, or lower device.blocks (the ftl command line has \
+             no such limit)",
+            mib(held),
+            self.sim.cursor(),
+            mib(g.limit)
+        )))
     }
 
     fn thin(&mut self) {

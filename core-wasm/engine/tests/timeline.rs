@@ -127,3 +127,68 @@ fn step_until_gc_step_stops_at_each_partial_step_of_a_bounded_scheme() {
     assert!(!runs.is_empty());
     assert!(steps.len() > runs.len(), "steps {} vs collections {}", steps.len(), runs.len());
 }
+
+thread_local! {
+    /// What the fake heap of the guard tests holds.
+    static HEAP: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn fake_heap() -> u64 {
+    HEAP.with(std::cell::Cell::get)
+}
+
+/// A 500-request random run on a small device, with a checkpoint every 10 requests.
+fn guarded(limit: u64) -> (Timeline, Vec<u64>) {
+    let mut config = SimConfig::default();
+    config.device.blocks = 16;
+    config.device.pages_per_block = 8;
+    let trace = random_trace(5, 500, config.device.logical_pages(), 4096);
+    let sim = Sim::new(config.clone(), &trace, "r").unwrap();
+    let mut plain = Sim::new(config, &trace, "r").unwrap();
+    let mut hashes = vec![plain.state_hash()];
+    while plain.step(1).unwrap() == 1 {
+        hashes.push(plain.state_hash());
+    }
+    let guard = ftl_engine::HeapGuard { allocated: fake_heap, limit };
+    (Timeline::new(sim, 10, 64).with_heap_guard(guard), hashes)
+}
+
+#[test]
+fn a_guarded_timeline_takes_only_the_checkpoints_that_fit() {
+    let (mut t, hashes) = guarded(1 << 30);
+    HEAP.with(|h| h.set(0));
+    t.step(100).unwrap();
+    let taken = t.checkpoints();
+    assert!(taken > 5, "checkpoints while the heap has room: {taken}");
+    // Close to the limit: no room for a checkpoint and one more copy.
+    HEAP.with(|h| h.set((1 << 30) - 1));
+    t.step(100).unwrap();
+    assert_eq!(t.checkpoints(), taken, "no checkpoint without room for it");
+    HEAP.with(|h| h.set(0));
+    t.step(100).unwrap();
+    assert!(t.checkpoints() > taken, "checkpoints again once there is room");
+    t.seek(150).unwrap();
+    assert_eq!(t.sim().state_hash(), hashes[150], "a gap between checkpoints only replays longer");
+}
+
+#[test]
+fn past_the_limit_checkpoints_go_then_stepping_stops_and_nothing_is_lost() {
+    let (mut t, hashes) = guarded(1 << 30);
+    HEAP.with(|h| h.set(0));
+    t.step(200).unwrap();
+    assert!(t.checkpoints() > 5);
+    HEAP.with(|h| h.set((1 << 30) + 1));
+    let e = t.step(10).unwrap_err();
+    assert!(matches!(e, ftl_engine::error::EngineError::HostMemory(_)), "{e}");
+    let message = e.to_string();
+    let at = format!("after {} requests", t.sim().cursor());
+    assert!(message.contains(&at) && message.contains("lower device.blocks"), "{message}");
+    assert_eq!(t.checkpoints(), 1, "checkpoints are dropped first, the start kept");
+    assert!(t.step_untracked(10).is_err(), "headless stepping stops too");
+    // What ran stays: stepping back replays from the start.
+    HEAP.with(|h| h.set(0));
+    t.seek(120).unwrap();
+    assert_eq!(t.sim().state_hash(), hashes[120]);
+    t.step(usize::MAX).unwrap();
+    assert_eq!(t.sim().state_hash(), *hashes.last().unwrap());
+}

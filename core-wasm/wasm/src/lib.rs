@@ -6,6 +6,7 @@
 //! after memory grows and can be transferred between threads.
 
 mod free;
+mod heap;
 mod loader;
 mod memory;
 pub use memory::run_bytes;
@@ -53,6 +54,16 @@ pub(crate) const CHECKPOINT_BUDGET_BYTES: u64 = 192 * 1024 * 1024;
 #[wasm_bindgen(js_name = Simulation)]
 pub struct WasmSim(Timeline, FrameReader);
 
+impl WasmSim {
+    /// A built simulation with its checkpoints, within the heap guard.
+    fn of(sim: Sim) -> Self {
+        WasmSim(
+            Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES).with_heap_guard(heap::guard()),
+            FrameReader::new(),
+        )
+    }
+}
+
 #[wasm_bindgen(js_class = Simulation)]
 impl WasmSim {
     /// Builds a simulation from a JSON config (missing fields take defaults) and the raw
@@ -68,7 +79,7 @@ impl WasmSim {
         memory::check_fits(&config, 0).map_err(js_err)?;
         let sim = Sim::from_bytes(config, trace, format.as_deref(), trace_name).map_err(js_err)?;
         memory::check_fits(sim.config(), sim.total() as u64).map_err(js_err)?;
-        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES), FrameReader::new()))
+        Ok(WasmSim::of(sim))
     }
 
     /// Builds a simulation from a finished `TraceLoader` (taking its requests).
@@ -78,7 +89,7 @@ impl WasmSim {
         memory::check_fits(&config, u64::from(loader.requests())).map_err(js_err)?;
         let (trace, name) = loader.take_trace()?;
         let sim = Sim::new(config, &trace, &name).map_err(js_err)?;
-        Ok(WasmSim(Timeline::with_memory_budget(sim, CHECKPOINT_BUDGET_BYTES), FrameReader::new()))
+        Ok(WasmSim::of(sim))
     }
 
     /// Serves up to `n` requests; returns how many were served.
@@ -145,7 +156,7 @@ impl WasmSim {
     #[wasm_bindgen(js_name = stepEngineOnly)]
     pub fn step_engine_only(&mut self, n: u32) -> Result<u32, JsError> {
         self.1.forget();
-        self.0.sim_mut().step(n as usize).map(|d| d as u32).map_err(js_err)
+        self.0.step_untracked(n as usize).map(|d| d as u32).map_err(js_err)
     }
 
     /// Moves to the state after `cursor` requests (backwards: nearest checkpoint + replay).
