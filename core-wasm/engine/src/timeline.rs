@@ -5,8 +5,8 @@
 //! Memory stays bounded: when more than `max_checkpoints` exist, every other one is dropped
 //! and the interval doubles (so checkpoints stay evenly spaced over the part already run).
 //! A host that can count its heap adds a [`HeapGuard`]: a checkpoint is taken only when it
-//! and one more copy (a step back's) fit under the guard's limit, checkpoints are thinned
-//! when the heap passes it, and stepping stops with [`EngineError::HostMemory`] when the live
+//! and one more copy (a step back's) fit under the guard's limit, checkpoints are dropped
+//! (the oldest first, the start kept) when the heap passes it, and stepping stops with [`EngineError::HostMemory`] when the live
 //! simulation alone passes it, rather than the host running out part-way (in wasm32, a trap
 //! that loses the simulation). Up to then the limit is only a ceiling: the plan above, from
 //! [`Sim::approx_bytes`], decides the checkpoints.
@@ -205,12 +205,13 @@ impl Timeline {
         }
     }
 
-    /// Above the heap guard's limit, drops checkpoints (all but the first, the newest first)
-    /// until under it; when the live simulation alone passes it, stepping stops.
+    /// Above the heap guard's limit, drops checkpoints until under it: the oldest first (a
+    /// step back is most often a short one), never the start. When the live simulation
+    /// alone passes it, stepping stops.
     fn within_heap(&mut self) -> Result<()> {
         let Some(g) = self.heap else { return Ok(()) };
         while (g.allocated)() > g.limit && self.checkpoints.len() > 1 {
-            self.checkpoints.pop();
+            self.checkpoints.remove(1);
         }
         let held = (g.allocated)();
         if held <= g.limit {
