@@ -112,6 +112,11 @@ impl Timeline {
         self.checkpoints.len()
     }
 
+    /// Where the checkpoints held stand (requests served before each), in order.
+    pub fn checkpoint_cursors(&self) -> impl Iterator<Item = usize> + '_ {
+        self.checkpoints.iter().map(Sim::cursor)
+    }
+
     /// Serves up to `n` requests, taking checkpoints on the way; returns how many were served.
     pub fn step(&mut self, n: usize) -> Result<usize> {
         let mut done = 0;

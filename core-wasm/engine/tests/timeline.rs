@@ -133,8 +133,22 @@ thread_local! {
     static HEAP: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
+thread_local! {
+    /// Calls for which the fake heap reads as over any limit, then as before.
+    static OVER_FOR: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 fn fake_heap() -> u64 {
-    HEAP.with(std::cell::Cell::get)
+    let over = OVER_FOR.with(|c| {
+        let n = c.get();
+        c.set(n.saturating_sub(1));
+        n > 0
+    });
+    if over {
+        u64::MAX
+    } else {
+        HEAP.with(std::cell::Cell::get)
+    }
 }
 
 /// A 500-request random run on a small device, with a checkpoint every 10 requests.
@@ -191,4 +205,23 @@ fn past_the_limit_checkpoints_go_then_stepping_stops_and_nothing_is_lost() {
     assert_eq!(t.sim().state_hash(), hashes[120]);
     t.step(usize::MAX).unwrap();
     assert_eq!(t.sim().state_hash(), *hashes.last().unwrap());
+}
+
+#[test]
+fn past_the_limit_the_oldest_checkpoints_go_first() {
+    let (mut t, hashes) = guarded(1 << 30);
+    HEAP.with(|h| h.set(0));
+    t.step(100).unwrap();
+    let before: Vec<usize> = t.checkpoint_cursors().collect();
+    // Over the limit for two looks: two checkpoints go, and the heap is under it again.
+    OVER_FOR.with(|c| c.set(2));
+    t.step(1).unwrap();
+    let after: Vec<usize> = t.checkpoint_cursors().collect();
+    let kept: Vec<usize> = before.iter().copied().take(1).chain(before.iter().copied().skip(3)).collect();
+    assert_eq!(after, kept, "the two oldest after the start go");
+    // The start and the newest stay: a step back of a few requests replays a few requests.
+    t.seek(95).unwrap();
+    assert_eq!(t.sim().state_hash(), hashes[95]);
+    t.seek(0).unwrap();
+    assert_eq!(t.sim().state_hash(), hashes[0]);
 }
