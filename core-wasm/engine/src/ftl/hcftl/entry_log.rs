@@ -12,8 +12,13 @@
 //! are 512 appends and 512 boundary steps, where two linked lists and their key → slot
 //! indexes took a few random memory accesses per entry each way.
 //!
-//! One array over the LPNs gives each held entry's slot. Dead slots are squeezed out when
-//! they outnumber the live ones several times over (the live slots keep their order).
+//! The log holds LPNs only. One array over the LPNs gives each held entry and its slot, and
+//! a slot is live exactly when its LPN's slot number names it, so killing a slot writes
+//! nothing to the log and every entry is read and written where its LPN puts it: a loaded
+//! DTP's entries, the CMT's victims (runs of loaded DTPs) and a packed window (an LPN range)
+//! are runs of neighbouring LPNs, not slots scattered over the log. Dead slots are squeezed
+//! out when they outnumber the live ones several times over (the live slots keep their
+//! order).
 //!
 //! The order of every operation, every victim and every iteration is the one two
 //! [`crate::cache::Lru`] lists (CMT, then the Ghost-CMT as an unbounded LRU list) give; the
@@ -24,28 +29,37 @@ use super::key_set::KeySet;
 // The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
 use crate::ftl::demand::MapEntry;
 
-/// No slot: the LPN is not held (in the slot array) or the slot is dead (in a slot's LPN).
+/// No slot: the LPN is not held.
 const NIL: u32 = u32::MAX;
 /// The log is compacted when it holds more than this many slots per live entry.
 const SLOTS_PER_LIVE: usize = 4;
 /// ... and at least this many slots (small caches are not compacted at every append).
 const MIN_COMPACT: usize = 4096;
 
-/// One slot of the log: an entry and its LPN ([`NIL`] once the entry left or moved on).
+/// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry.
 #[derive(Debug, Clone, Copy)]
-struct Slot {
-    lpn: u32,
+struct Held {
+    slot: u32,
     entry: MapEntry,
 }
+
+const NOT_HELD: Held = Held { slot: NIL, entry: MapEntry { ppn: 0, dirty: false } };
 
 /// The CMT (an LRU list of `cmt_capacity` entries) and the Ghost-CMT (its victims, packed
 /// by the caller once `ghost_capacity` are held) over one log; with the Ghost-CMT's LPNs in
 /// a sorted set for packing.
+///
+/// The log holds LPNs only; each entry lives with its slot number in an array over the
+/// LPNs, and a slot is live exactly when its LPN's slot number names it (a slot left behind
+/// by a hit or a take names an LPN whose number is another or [`NIL`]: killing a slot
+/// writes nothing to the log). So the entries of a loaded DTP, of the CMT's victims (runs of
+/// loaded DTPs) and of a packed window (an LPN range) are read and written in LPN order,
+/// not scattered over the log.
 #[derive(Debug, Clone)]
 pub struct EntryLog {
-    slots: Vec<Slot>,
-    /// LPN → its slot, [`NIL`] when not held; grows to the largest LPN held.
-    slot_of: Vec<u32>,
+    log: Vec<u32>,
+    /// LPN → its slot and entry; grows to the largest LPN held.
+    held: Vec<Held>,
     /// No live slot is below this one (packing the oldest entries would otherwise walk the
     /// dead slots their predecessors left, again for every DTP).
     first: usize,
@@ -64,8 +78,8 @@ impl EntryLog {
     /// `ghost_capacity`.
     pub fn new(cmt_capacity: usize, ghost_capacity: usize) -> Self {
         EntryLog {
-            slots: Vec::new(),
-            slot_of: Vec::new(),
+            log: Vec::new(),
+            held: Vec::new(),
             first: 0,
             boundary: 0,
             cmt_len: 0,
@@ -102,7 +116,7 @@ impl EntryLog {
     }
 
     fn slot(&self, lpn: u32) -> Option<usize> {
-        self.slot_of.get(lpn as usize).copied().filter(|&s| s != NIL).map(|s| s as usize)
+        self.held.get(lpn as usize).map(|h| h.slot).filter(|&s| s != NIL).map(|s| s as usize)
     }
 
     fn cmt_slot(&self, lpn: u32) -> Option<usize> {
@@ -113,27 +127,33 @@ impl EntryLog {
         self.slot(lpn).filter(|&s| s < self.boundary)
     }
 
+    /// Whether slot `s` holds a live entry.
+    fn is_live(&self, s: usize) -> bool {
+        self.held[self.log[s] as usize].slot == s as u32
+    }
+
     /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
     pub fn peek(&self, lpn: u32) -> Option<&MapEntry> {
-        self.slot(lpn).map(|s| &self.slots[s].entry)
+        self.slot(lpn).map(|_| &self.held[lpn as usize].entry)
     }
 
     /// `lpn`'s entry in the CMT or the Ghost-CMT, to change it, without touching the order.
     pub fn peek_mut(&mut self, lpn: u32) -> Option<&mut MapEntry> {
-        self.slot(lpn).map(|s| &mut self.slots[s].entry)
+        self.slot(lpn).map(|_| &mut self.held[lpn as usize].entry)
     }
 
     /// `lpn`'s entry if the CMT holds it, without touching the order.
     pub fn cmt_peek(&self, lpn: u32) -> Option<&MapEntry> {
-        self.cmt_slot(lpn).map(|s| &self.slots[s].entry)
+        self.cmt_slot(lpn).map(|_| &self.held[lpn as usize].entry)
     }
 
     /// A CMT access: on a hit the entry moves to the front and is returned.
     pub fn cmt_get(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.cmt_slot(lpn)?;
-        let entry = self.slots[s].entry;
-        if s + 1 != self.slots.len() {
-            self.kill(s);
+        let entry = self.held[lpn as usize].entry;
+        if s + 1 != self.log.len() {
+            self.held[lpn as usize].slot = NIL;
+            self.left(s);
             self.append(lpn, entry);
         }
         Some(entry)
@@ -148,7 +168,8 @@ impl EntryLog {
             "LPN {lpn} entering the CMT from outside the Ghost-CMT"
         );
         if let Some(s) = self.cmt_slot(lpn) {
-            self.kill(s);
+            self.held[lpn as usize].slot = NIL;
+            self.left(s);
             self.append(lpn, e);
             return None;
         }
@@ -158,24 +179,25 @@ impl EntryLog {
             return None;
         }
         // The oldest live CMT slot becomes the Ghost-CMT's most recent one.
-        while self.slots[self.boundary].lpn == NIL {
+        while !self.is_live(self.boundary) {
             self.boundary += 1;
         }
-        let victim = self.slots[self.boundary];
+        let victim = self.log[self.boundary];
         self.boundary += 1;
         self.cmt_len -= 1;
         self.ghost_len += 1;
-        self.sorted.insert(victim.lpn);
-        Some((victim.lpn, victim.entry))
+        self.sorted.insert(victim);
+        Some((victim, self.held[victim as usize].entry))
     }
 
     /// Removes and returns `lpn`'s entry from the Ghost-CMT (a hit moving it back to the
     /// CMT, or packing).
     pub fn ghost_take(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.ghost_slot(lpn)?;
-        let entry = self.slots[s].entry;
-        self.kill(s);
-        self.slot_of[lpn as usize] = NIL;
+        let h = &mut self.held[lpn as usize];
+        h.slot = NIL;
+        let entry = h.entry;
+        self.left(s);
         self.ghost_len -= 1;
         self.sorted.remove(lpn);
         Some(entry)
@@ -185,18 +207,27 @@ impl EntryLog {
     /// entries pushed to `out` in order; the sorted keys lose them all at once. On an LPN
     /// not in the Ghost-CMT, returns it, the ones before it taken.
     pub fn ghost_take_sorted(&mut self, lpns: &[u32], out: &mut Vec<(u32, MapEntry)>) -> Result<(), u32> {
+        let mut lowest = usize::MAX;
+        let mut taken = lpns.len();
         for (i, &lpn) in lpns.iter().enumerate() {
             let Some(s) = self.ghost_slot(lpn) else {
-                self.sorted.remove_sorted(&lpns[..i]);
-                return Err(lpn);
+                taken = i;
+                break;
             };
-            out.push((lpn, self.slots[s].entry));
-            self.kill(s);
-            self.slot_of[lpn as usize] = NIL;
+            let h = &mut self.held[lpn as usize];
+            h.slot = NIL;
+            out.push((lpn, h.entry));
+            lowest = lowest.min(s);
         }
-        self.ghost_len -= lpns.len();
-        self.sorted.remove_sorted(lpns);
-        Ok(())
+        if lowest != usize::MAX {
+            self.left(lowest);
+        }
+        self.ghost_len -= taken;
+        self.sorted.remove_sorted(&lpns[..taken]);
+        match lpns.get(taken) {
+            Some(&lpn) => Err(lpn),
+            None => Ok(()),
+        }
     }
 
     /// The LPNs of the next DTP under `packing`, ascending: `n` of them (all when fewer are
@@ -214,75 +245,75 @@ impl EntryLog {
 
     /// CMT entries from most to least recently used.
     pub fn cmt_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        Self::live(&self.slots[self.boundary..])
+        self.live(self.boundary, self.log.len())
     }
 
     /// Ghost-CMT entries from most to least recently evicted.
     pub fn ghost_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        Self::live(&self.slots[self.first.min(self.boundary)..self.boundary])
+        self.live(self.first.min(self.boundary), self.boundary)
     }
 
-    fn live(slots: &[Slot]) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        slots.iter().rev().filter(|s| s.lpn != NIL).map(|s| (s.lpn, s.entry))
+    /// The live entries of slots `from..to`, newest first.
+    fn live(&self, from: usize, to: usize) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
+        (from..to).rev().filter(|&s| self.is_live(s)).map(|s| {
+            let lpn = self.log[s];
+            (lpn, self.held[lpn as usize].entry)
+        })
     }
 
-    /// Starts loading `lpn`'s slot number ([`crate::prefetch`]); changes nothing.
+    /// Starts loading `lpn`'s slot number and entry ([`crate::prefetch`]); changes nothing.
     pub fn prefetch_key(&self, lpn: u32) {
-        crate::prefetch::element(&self.slot_of, lpn as usize);
+        crate::prefetch::element(&self.held, lpn as usize);
     }
 
-    /// Starts loading `lpn`'s entry, when held (its slot number should be loaded already);
-    /// changes nothing.
-    pub fn prefetch_entry(&self, lpn: u32) {
-        if let Some(s) = self.slot(lpn) {
-            crate::prefetch::element(&self.slots, s);
-        }
-    }
+    /// Nothing more to load for `lpn`'s entry: it lives with its slot number.
+    pub fn prefetch_entry(&self, _lpn: u32) {}
 
-    /// Marks slot `s` dead (its entry left or moved to a newer slot).
-    fn kill(&mut self, s: usize) {
-        self.slots[s].lpn = NIL;
+    /// Slot `s` was left (its entry taken or moved to a newer slot): when it was the first
+    /// live one, finds the next.
+    fn left(&mut self, s: usize) {
         if s == self.first {
-            while self.first < self.slots.len() && self.slots[self.first].lpn == NIL {
+            while self.first < self.log.len() && !self.is_live(self.first) {
                 self.first += 1;
             }
         }
     }
 
-    /// Appends `lpn` → `e` as the newest slot (the caller counts it).
+    /// Appends `lpn` → `e` as the newest slot (the caller counts it, and has left any older
+    /// slot of it).
     fn append(&mut self, lpn: u32, entry: MapEntry) {
-        if self.slots.len() >= MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len)) {
+        if self.log.len() >= MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len)) {
             self.compact();
         }
         let k = lpn as usize;
-        if k >= self.slot_of.len() {
-            self.slot_of.resize((k + 1).next_power_of_two(), NIL);
+        if k >= self.held.len() {
+            self.held.resize((k + 1).next_power_of_two(), NOT_HELD);
         }
-        self.slot_of[k] = self.slots.len() as u32;
-        self.slots.push(Slot { lpn, entry });
+        self.held[k] = Held { slot: self.log.len() as u32, entry };
+        self.log.push(lpn);
     }
 
     /// Squeezes the dead slots out, keeping the live ones in order.
     fn compact(&mut self) {
         let mut kept = 0;
         let mut boundary = None;
-        for s in 0..self.slots.len() {
+        for s in 0..self.log.len() {
             if s == self.boundary {
                 boundary = Some(kept);
             }
-            let slot = self.slots[s];
-            if slot.lpn != NIL {
-                self.slots[kept] = slot;
-                self.slot_of[slot.lpn as usize] = kept as u32;
+            if self.is_live(s) {
+                let lpn = self.log[s];
+                self.log[kept] = lpn;
+                self.held[lpn as usize].slot = kept as u32;
                 kept += 1;
             }
         }
         self.boundary = boundary.unwrap_or(kept);
-        self.slots.truncate(kept);
+        self.log.truncate(kept);
         self.first = 0;
     }
 
-    /// The counts, the slot array and the sorted keys agree with the log.
+    /// The counts, the slot numbers and the sorted keys agree with the log.
     pub fn check(&self) -> std::result::Result<(), String> {
         let cmt = self.cmt_iter().count();
         let ghost = self.ghost_iter().count();
@@ -292,13 +323,13 @@ impl EntryLog {
                 self.cmt_len, self.ghost_len
             ));
         }
-        let held = self.slot_of.iter().filter(|&&s| s != NIL).count();
+        let held = self.held.iter().filter(|h| h.slot != NIL).count();
         if held != cmt + ghost
-            || self.slots.iter().enumerate().any(|(s, x)| x.lpn != NIL && self.slot(x.lpn) != Some(s))
+            || self.held.iter().enumerate().any(|(l, h)| h.slot != NIL && self.log.get(h.slot as usize) != Some(&(l as u32)))
         {
             return Err("CMT / Ghost-CMT: an entry's slot number is wrong".into());
         }
-        if self.slots[..self.first].iter().any(|s| s.lpn != NIL) {
+        if (0..self.first).any(|s| self.is_live(s)) {
             return Err("CMT / Ghost-CMT: a live slot below the first live one".into());
         }
         if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
