@@ -20,13 +20,22 @@ use super::dtp_index::IndexDesign;
 
 /// The entries of the DTP at `tppn`, as flash holds them.
 pub(super) fn entries_at(dev: &Device, tppn: Ppn) -> Vec<(u32, MapEntry)> {
-    let Some(c) = dev.flash().content(tppn) else { return Vec::new() };
-    let flag = |i: usize| c.oob.get(i / 32).is_some_and(|w| w >> (i % 32) & 1 == 1);
-    c.data
-        .chunks_exact(DTP_WORDS)
-        .enumerate()
-        .map(|(i, e)| (e[0], MapEntry { ppn: e[1], dirty: flag(i) }))
-        .collect()
+    let mut entries = Vec::new();
+    read_entries(dev, tppn, &mut entries);
+    entries
+}
+
+/// Appends the entries of the DTP at `tppn` to `out`, as flash holds them: 32 entries per
+/// flag word.
+pub(super) fn read_entries(dev: &Device, tppn: Ppn, out: &mut Vec<(u32, MapEntry)>) {
+    let Some(c) = dev.flash().content(tppn) else { return };
+    out.reserve(c.data.len() / DTP_WORDS);
+    let flags = c.oob.iter().copied().chain(std::iter::repeat(0));
+    for (words, flags) in c.data.chunks(32 * DTP_WORDS).zip(flags) {
+        for (i, e) in words.chunks_exact(DTP_WORDS).enumerate() {
+            out.push((e[0], MapEntry { ppn: e[1], dirty: flags >> i & 1 == 1 }));
+        }
+    }
 }
 
 /// A DTP's page content: the entries (sorted by LPN) in the data area, the flags in the
@@ -105,18 +114,24 @@ impl Hcftl {
     pub(super) fn load_dtp(&mut self, id: u32, lpn: u32, dev: &mut Device) -> Result<MapEntry> {
         let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
         dev.ram(1);
-        let entries = entries_at(dev, r.tppn);
+        let mut run = std::mem::take(&mut self.run);
+        run.clear();
+        read_entries(dev, r.tppn, &mut run);
         dev.invalidate(r.tppn)?;
-        let mut wanted = None;
-        for (l, e) in entries {
-            if l == lpn {
-                wanted = Some(e);
-            } else {
+        let at = run
+            .binary_search_by_key(&lpn, |&(l, _)| l)
+            .map_err(|_| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
+        run[at..].rotate_left(1);
+        let e = run[run.len() - 1].1;
+        if dev.recording() {
+            // Each entry's events in turn: its insert, then the victim it evicts.
+            for &(l, e) in &run {
                 self.cmt_insert(l, e, dev);
             }
+        } else {
+            self.ram.cmt_admit_new(&run);
         }
-        let e = wanted.ok_or_else(|| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
-        self.cmt_insert(lpn, e, dev);
+        self.run = run;
         Ok(e)
     }
 

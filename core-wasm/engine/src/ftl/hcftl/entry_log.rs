@@ -32,7 +32,7 @@ use crate::ftl::demand::MapEntry;
 /// No slot: the LPN is not held.
 const NIL: u32 = u32::MAX;
 /// The log is compacted when it holds more than this many slots per live entry.
-const SLOTS_PER_LIVE: usize = 4;
+const SLOTS_PER_LIVE: usize = 8;
 /// ... and at least this many slots (small caches are not compacted at every append).
 const MIN_COMPACT: usize = 4096;
 
@@ -190,6 +190,38 @@ impl EntryLog {
         Some((victim, self.held[victim as usize].entry))
     }
 
+    /// [`EntryLog::cmt_admit`] of each of `run` in order, none of whose LPNs is held (a
+    /// loaded DTP's entries): the same victims in the same order, found once all are
+    /// appended. Returns how many entries the CMT evicted into the Ghost-CMT (the newest of
+    /// its entries, [`EntryLog::ghost_iter`]'s first).
+    pub fn cmt_admit_new(&mut self, run: &[(u32, MapEntry)]) -> usize {
+        debug_assert!(run.iter().all(|&(l, _)| self.slot(l).is_none()), "a run entry is held already");
+        if self.log.len() + run.len() > self.compact_at() {
+            self.compact();
+        }
+        let Some(top) = run.iter().map(|&(l, _)| l as usize).max() else { return 0 };
+        if top >= self.held.len() {
+            self.held.resize((top + 1).next_power_of_two(), NOT_HELD);
+        }
+        let base = self.log.len();
+        for (i, &(lpn, entry)) in run.iter().enumerate() {
+            self.held[lpn as usize] = Held { slot: (base + i) as u32, entry };
+        }
+        self.log.extend(run.iter().map(|&(l, _)| l));
+        self.cmt_len += run.len();
+        let over = self.cmt_len.saturating_sub(self.cmt_capacity);
+        for _ in 0..over {
+            while !self.is_live(self.boundary) {
+                self.boundary += 1;
+            }
+            self.sorted.insert(self.log[self.boundary]);
+            self.boundary += 1;
+        }
+        self.cmt_len -= over;
+        self.ghost_len += over;
+        over
+    }
+
     /// Removes and returns `lpn`'s entry from the Ghost-CMT (a hit moving it back to the
     /// CMT, or packing).
     pub fn ghost_take(&mut self, lpn: u32) -> Option<MapEntry> {
@@ -281,8 +313,9 @@ impl EntryLog {
 
     /// Appends `lpn` → `e` as the newest slot (the caller counts it, and has left any older
     /// slot of it).
+    #[inline]
     fn append(&mut self, lpn: u32, entry: MapEntry) {
-        if self.log.len() >= MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len)) {
+        if self.log.len() >= self.compact_at() {
             self.compact();
         }
         let k = lpn as usize;
@@ -293,22 +326,31 @@ impl EntryLog {
         self.log.push(lpn);
     }
 
+    /// The log length at which it is compacted.
+    fn compact_at(&self) -> usize {
+        MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len))
+    }
+
     /// Squeezes the dead slots out, keeping the live ones in order.
+    #[cold]
+    #[inline(never)]
     fn compact(&mut self) {
+        let (first, boundary, end) = (self.first.min(self.boundary), self.boundary, self.log.len());
         let mut kept = 0;
-        let mut boundary = None;
-        for s in 0..self.log.len() {
-            if s == self.boundary {
-                boundary = Some(kept);
+        let mut keep = |log: &mut Vec<u32>, held: &mut Vec<Held>, from: usize, to: usize| {
+            for s in from..to {
+                let lpn = log[s];
+                let h = &mut held[lpn as usize];
+                if h.slot == s as u32 {
+                    h.slot = kept as u32;
+                    log[kept] = lpn;
+                    kept += 1;
+                }
             }
-            if self.is_live(s) {
-                let lpn = self.log[s];
-                self.log[kept] = lpn;
-                self.held[lpn as usize].slot = kept as u32;
-                kept += 1;
-            }
-        }
-        self.boundary = boundary.unwrap_or(kept);
+            kept
+        };
+        self.boundary = keep(&mut self.log, &mut self.held, first, boundary);
+        let kept = keep(&mut self.log, &mut self.held, boundary, end);
         self.log.truncate(kept);
         self.first = 0;
     }
@@ -406,8 +448,9 @@ mod tests {
         log.check().unwrap();
     }
 
-    /// Random admits, hits, Ghost-CMT hits, packings (both rules), value changes, on small
-    /// and large caches and long enough runs to compact the log many times: every victim,
+    /// Random admits (one by one, and runs of new LPNs at once as a loaded DTP enters), hits,
+    /// Ghost-CMT hits, packings (both rules), value changes, on small and large caches and
+    /// long enough runs to compact the log many times: every victim,
     /// every answer, every packing choice and both orders equal the two lists'.
     #[test]
     fn behaves_as_two_lru_lists_under_random_operations() {
@@ -433,6 +476,30 @@ mod tests {
                                 "round {round} step {step}"
                             );
                         }
+                    }
+                    4 if next(3) == 0 => {
+                        // A loaded DTP: new LPNs ascending, then one more (the one asked for).
+                        let mut run: Vec<(u32, MapEntry)> = Vec::new();
+                        for _ in 0..next(40) {
+                            let l = next(space) as u32;
+                            let held = model.cmt.peek(&l).is_some() || model.ghost.peek(&l).is_some();
+                            if !held && !run.iter().any(|&(k, _)| k == l) {
+                                run.push((l, MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 }));
+                            }
+                        }
+                        if run.len() > 1 {
+                            let last = run.remove(next(run.len() as u64) as usize);
+                            run.sort_unstable_by_key(|&(k, _)| k);
+                            run.push(last);
+                        }
+                        let victims: Vec<(u32, MapEntry)> =
+                            run.iter().filter_map(|&(l, e)| model.admit(l, e)).collect();
+                        let over = log.cmt_admit_new(&run);
+                        assert_eq!(over, victims.len(), "round {round} step {step}");
+                        let newest: Vec<_> = log.ghost_iter().take(over).collect();
+                        assert_eq!(newest, victims.into_iter().rev().collect::<Vec<_>>());
+                        let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();
+                        assert_eq!(log.cmt_iter().collect::<Vec<_>>(), cmt);
                     }
                     4..=5 => assert_eq!(log.cmt_get(lpn), model.cmt.get(&lpn).copied()),
                     6 => assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn)),

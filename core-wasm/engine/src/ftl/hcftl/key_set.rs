@@ -41,13 +41,11 @@ impl KeySet {
     }
 
     /// Adds `key`; false when it was held already.
+    #[inline]
     pub fn insert(&mut self, key: u32) -> bool {
         let w = key as usize / 64;
         if w >= self.words.len() {
-            let words = (w + 1).next_power_of_two().max(BUCKET as usize / 64);
-            self.words.resize(words, 0);
-            self.counts.resize(words / (BUCKET as usize / 64), 0);
-            self.groups.resize(self.counts.len().div_ceil(GROUP), 0);
+            self.grow(w);
         }
         let bit = 1u64 << (key % 64);
         if self.words[w] & bit != 0 {
@@ -58,6 +56,16 @@ impl KeySet {
         self.groups[(key / BUCKET) as usize / GROUP] += 1;
         self.len += 1;
         true
+    }
+
+    /// Makes room for the keys of word `w`.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, w: usize) {
+        let words = (w + 1).next_power_of_two().max(BUCKET as usize / 64);
+        self.words.resize(words, 0);
+        self.counts.resize(words / (BUCKET as usize / 64), 0);
+        self.groups.resize(self.counts.len().div_ceil(GROUP), 0);
     }
 
     /// Removes `key`; false when it was not held.
