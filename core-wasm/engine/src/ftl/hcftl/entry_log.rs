@@ -35,6 +35,9 @@ const NIL: u32 = u32::MAX;
 const SLOTS_PER_LIVE: usize = 8;
 /// ... and at least this many slots (small caches are not compacted at every append).
 const MIN_COMPACT: usize = 4096;
+/// Entries ahead whose LPN's slot and entry a loop over a run asks for: a DTP's LPNs are
+/// ascending but spread over thousands of LPNs on a large device, a cache miss each.
+const AHEAD: usize = 16;
 
 /// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry.
 #[derive(Debug, Clone, Copy)]
@@ -205,12 +208,18 @@ impl EntryLog {
         }
         let base = self.log.len();
         for (i, &(lpn, entry)) in run.iter().enumerate() {
+            if let Some(&(ahead, _)) = run.get(i + AHEAD) {
+                crate::prefetch::element(&self.held, ahead as usize);
+            }
             self.held[lpn as usize] = Held { slot: (base + i) as u32, entry };
         }
         self.log.extend(run.iter().map(|&(l, _)| l));
         self.cmt_len += run.len();
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
         for _ in 0..over {
+            if let Some(&ahead) = self.log.get(self.boundary + AHEAD) {
+                crate::prefetch::element(&self.held, ahead as usize);
+            }
             while !self.is_live(self.boundary) {
                 self.boundary += 1;
             }
@@ -242,6 +251,9 @@ impl EntryLog {
         let mut lowest = usize::MAX;
         let mut taken = lpns.len();
         for (i, &lpn) in lpns.iter().enumerate() {
+            if let Some(&ahead) = lpns.get(i + AHEAD) {
+                crate::prefetch::element(&self.held, ahead as usize);
+            }
             let Some(s) = self.ghost_slot(lpn) else {
                 taken = i;
                 break;
