@@ -40,14 +40,25 @@ pub(super) fn read_entries(dev: &Device, tppn: Ppn, out: &mut Vec<(u32, MapEntry
 
 /// A DTP's page content: the entries (sorted by LPN) in the data area, the flags in the
 /// spare area.
+#[cfg(test)]
 pub(super) fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
-    let mut data = Vec::with_capacity(entries.len() * DTP_WORDS);
-    let mut oob = vec![0u32; entries.len().div_ceil(32)];
-    for (i, (lpn, e)) in entries.iter().enumerate() {
-        data.extend([*lpn, e.ppn]);
-        oob[i / 32] |= u32::from(e.dirty) << (i % 32);
+    let mut c = empty_content(entries.len());
+    for (i, &(lpn, e)) in entries.iter().enumerate() {
+        put_entry(&mut c, i, lpn, e);
     }
-    PageContent { data, oob }
+    c
+}
+
+/// The page content of a DTP of `entries` entries, before [`put_entry`] fills it.
+fn empty_content(entries: usize) -> PageContent {
+    PageContent { data: Vec::with_capacity(entries * DTP_WORDS), oob: vec![0; entries.div_ceil(32)] }
+}
+
+/// Appends entry `i` (the next one, LPNs ascending) to a DTP's content: LPN and PPN in the
+/// data area, its flag in the spare area.
+fn put_entry(c: &mut PageContent, i: usize, lpn: u32, e: MapEntry) {
+    c.data.extend([lpn, e.ppn]);
+    c.oob[i / 32] |= u32::from(e.dirty) << (i % 32);
 }
 
 /// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
@@ -148,16 +159,19 @@ impl Hcftl {
             let lpns = self.ram.ghost_choose(self.split.per_dtp, self.options.packing.packing());
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
-            let mut entries = Vec::with_capacity(lpns.len());
+            // The DTP's page is written as the entries leave.
+            let mut content = empty_content(lpns.len());
             self.ram
-                .ghost_take_sorted(&lpns, &mut entries)
+                .ghost_take_sorted(&lpns, |i, l, e| put_entry(&mut content, i, l, e))
                 .map_err(|l| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
-            for &(l, e) in &entries {
-                dev.cache_evict(CacheLevel::Ghost, l, e.dirty, ENTRY_BYTES as u32);
+            if dev.recording() {
+                for (i, &l) in lpns.iter().enumerate() {
+                    dev.cache_evict(CacheLevel::Ghost, l, content.oob[i / 32] >> (i % 32) & 1 == 1, ENTRY_BYTES as u32);
+                }
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: self.index.next_id(), version: self.dtp_version };
-            dev.program_with(dest, tag, content_of(&entries), Purpose::Translation)?;
+            dev.program_with(dest, tag, content, Purpose::Translation)?;
             dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
             self.index.add(dest, &lpns);
             dev.ram(1);
@@ -229,7 +243,7 @@ impl Hcftl {
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
             // The old DTP's contents move to the new page with the moved entries' PPNs and
-            // flags set (what `content_of` would build from the patched entries), instead
+            // flags set (what packing would build from the patched entries), instead
             // of being unpacked and packed again.
             dev.program_moved_with(dest, tag, old, Purpose::Gc, |c| {
                 for (i, ppn) in patches {

@@ -244,10 +244,11 @@ impl EntryLog {
         Some(entry)
     }
 
-    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT), their
-    /// entries pushed to `out` in order; the sorted keys lose them all at once. On an LPN
-    /// not in the Ghost-CMT, returns it, the ones before it taken.
-    pub fn ghost_take_sorted(&mut self, lpns: &[u32], out: &mut Vec<(u32, MapEntry)>) -> Result<(), u32> {
+    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT), each
+    /// entry handed to `out` with its position in `lpns` (a DTP is written as they are
+    /// taken); the sorted keys lose them all at once. On an LPN not in the Ghost-CMT,
+    /// returns it, the ones before it taken.
+    pub fn ghost_take_sorted(&mut self, lpns: &[u32], mut out: impl FnMut(usize, u32, MapEntry)) -> Result<(), u32> {
         let mut lowest = usize::MAX;
         let mut taken = lpns.len();
         for (i, &lpn) in lpns.iter().enumerate() {
@@ -260,7 +261,7 @@ impl EntryLog {
             };
             let h = &mut self.held[lpn as usize];
             h.slot = NIL;
-            out.push((lpn, h.entry));
+            out(i, lpn, h.entry);
             lowest = lowest.min(s);
         }
         if lowest != usize::MAX {
@@ -536,7 +537,11 @@ mod tests {
                                 assert_eq!(got, want);
                             } else {
                                 let mut got = Vec::new();
-                                assert_eq!(log.ghost_take_sorted(&chosen, &mut got), Ok(()));
+                                let taken = log.ghost_take_sorted(&chosen, |i, l, e| {
+                                    assert_eq!(i, got.len());
+                                    got.push((l, e));
+                                });
+                                assert_eq!(taken, Ok(()));
                                 assert_eq!(got, want);
                             }
                         }
