@@ -216,16 +216,16 @@ impl EntryLog {
         self.log.extend(run.iter().map(|&(l, _)| l));
         self.cmt_len += run.len();
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
-        for _ in 0..over {
-            if let Some(&ahead) = self.log.get(self.boundary + AHEAD) {
-                crate::prefetch::element(&self.held, ahead as usize);
+        // The victims: the oldest live CMT slots, most of them runs of DTPs loaded earlier.
+        let (log, held, mut s) = (&self.log, &self.held, self.boundary);
+        self.sorted.insert_new((0..over).map(|_| {
+            while held[log[s] as usize].slot != s as u32 {
+                s += 1;
             }
-            while !self.is_live(self.boundary) {
-                self.boundary += 1;
-            }
-            self.sorted.insert(self.log[self.boundary]);
-            self.boundary += 1;
-        }
+            s += 1;
+            log[s - 1]
+        }));
+        self.boundary = s;
         self.cmt_len -= over;
         self.ghost_len += over;
         over

@@ -58,6 +58,38 @@ impl KeySet {
         true
     }
 
+    /// Adds `keys`, none of them held (the CMT's victims, runs of ascending LPNs): keys of
+    /// one bitmap word that come one after another are set together, and that word's bucket
+    /// and group counts raised once.
+    pub fn insert_new(&mut self, keys: impl IntoIterator<Item = u32>) {
+        let (mut w, mut mask) = (usize::MAX, 0u64);
+        for key in keys {
+            let kw = key as usize / 64;
+            if kw != w {
+                self.set_new(w, mask);
+                (w, mask) = (kw, 0);
+            }
+            mask |= 1 << (key % 64);
+        }
+        self.set_new(w, mask);
+    }
+
+    /// Sets the keys of `mask` in word `w`, none of them held.
+    fn set_new(&mut self, w: usize, mask: u64) {
+        if mask == 0 {
+            return;
+        }
+        if w >= self.words.len() {
+            self.grow(w);
+        }
+        debug_assert_eq!(self.words[w] & mask, 0, "a key held already");
+        self.words[w] |= mask;
+        let (ones, b) = (mask.count_ones(), w / (BUCKET as usize / 64));
+        self.counts[b] += ones;
+        self.groups[b / GROUP] += ones;
+        self.len += ones as usize;
+    }
+
     /// Makes room for the keys of word `w`.
     #[cold]
     #[inline(never)]
@@ -429,6 +461,45 @@ mod tests {
                 one.remove(k);
             }
             all.remove_sorted(&gone);
+            assert_eq!(
+                (&all.words, &all.counts, &all.groups, all.len),
+                (&one.words, &one.counts, &one.groups, one.len)
+            );
+            for n in [1, 5, 64, 512] {
+                assert_eq!(all.tightest(n), one.tightest(n));
+            }
+        }
+    }
+
+    /// Adding new keys at once (runs of ascending keys, in any order between runs) leaves
+    /// the set, its counts and its answers as adding them one by one does.
+    #[test]
+    fn inserting_new_keys_at_once_equals_one_by_one() {
+        let mut rng = crate::test_rng::Rng(11);
+        for round in 0..200 {
+            let space = [300, 5000, 1 << 18][round % 3];
+            let (mut one, mut all) = (KeySet::default(), KeySet::default());
+            for _ in 0..rng.below(2000) {
+                let k = rng.below(space) as u32;
+                one.insert(k);
+                all.insert(k);
+            }
+            let mut new = Vec::new();
+            for _ in 0..1 + rng.below(12) {
+                // A run: ascending keys from one stretch, none held.
+                let (from, width) = (rng.below(space) as u32, 1 + rng.below(space / 4) as u32);
+                let mut run: Vec<u32> = (0..1 + rng.below(200))
+                    .map(|_| from.saturating_add(rng.below(u64::from(width)) as u32))
+                    .filter(|&k| !one.contains(k) && !new.contains(&k))
+                    .collect();
+                run.sort_unstable();
+                run.dedup();
+                new.extend(run);
+            }
+            for &k in &new {
+                one.insert(k);
+            }
+            all.insert_new(new.iter().copied());
             assert_eq!(
                 (&all.words, &all.counts, &all.groups, all.len),
                 (&one.words, &one.counts, &one.groups, one.len)
