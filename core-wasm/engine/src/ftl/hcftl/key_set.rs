@@ -169,7 +169,9 @@ impl KeySet {
         // sliding sum (its end bucket never moves back as the start moves on).
         let mut slide = Slide { a: 0, b: 0, keys: 0 };
         for (g, &held) in self.groups.iter().enumerate() {
-            if held == 0 {
+            // The first bound's groups had all their windows tried already, under a bound no
+            // tighter than any later one.
+            if held == 0 || g == densest || g == densest + 1 {
                 continue;
             }
             // The keys a window from this group can reach within the bound: too few, and no
