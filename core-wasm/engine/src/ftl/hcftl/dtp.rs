@@ -166,7 +166,12 @@ impl Hcftl {
                 .map_err(|l| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
             if dev.recording() {
                 for (i, &l) in lpns.iter().enumerate() {
-                    dev.cache_evict(CacheLevel::Ghost, l, content.oob[i / 32] >> (i % 32) & 1 == 1, ENTRY_BYTES as u32);
+                    dev.cache_evict(
+                        CacheLevel::Ghost,
+                        l,
+                        content.oob[i / 32] >> (i % 32) & 1 == 1,
+                        ENTRY_BYTES as u32,
+                    );
                 }
             }
             self.dtp_version += 1;

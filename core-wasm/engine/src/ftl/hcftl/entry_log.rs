@@ -248,7 +248,11 @@ impl EntryLog {
     /// entry handed to `out` with its position in `lpns` (a DTP is written as they are
     /// taken); the sorted keys lose them all at once. On an LPN not in the Ghost-CMT,
     /// returns it, the ones before it taken.
-    pub fn ghost_take_sorted(&mut self, lpns: &[u32], mut out: impl FnMut(usize, u32, MapEntry)) -> Result<(), u32> {
+    pub fn ghost_take_sorted(
+        &mut self,
+        lpns: &[u32],
+        mut out: impl FnMut(usize, u32, MapEntry),
+    ) -> Result<(), u32> {
         let mut lowest = usize::MAX;
         let mut taken = lpns.len();
         for (i, &lpn) in lpns.iter().enumerate() {
@@ -380,7 +384,11 @@ impl EntryLog {
         }
         let held = self.held.iter().filter(|h| h.slot != NIL).count();
         if held != cmt + ghost
-            || self.held.iter().enumerate().any(|(l, h)| h.slot != NIL && self.log.get(h.slot as usize) != Some(&(l as u32)))
+            || self
+                .held
+                .iter()
+                .enumerate()
+                .any(|(l, h)| h.slot != NIL && self.log.get(h.slot as usize) != Some(&(l as u32)))
         {
             return Err("CMT / Ghost-CMT: an entry's slot number is wrong".into());
         }
