@@ -20,25 +20,45 @@ use super::dtp_index::IndexDesign;
 
 /// The entries of the DTP at `tppn`, as flash holds them.
 pub(super) fn entries_at(dev: &Device, tppn: Ppn) -> Vec<(u32, MapEntry)> {
-    let Some(c) = dev.flash().content(tppn) else { return Vec::new() };
-    let flag = |i: usize| c.oob.get(i / 32).is_some_and(|w| w >> (i % 32) & 1 == 1);
-    c.data
-        .chunks_exact(DTP_WORDS)
-        .enumerate()
-        .map(|(i, e)| (e[0], MapEntry { ppn: e[1], dirty: flag(i) }))
-        .collect()
+    let mut entries = Vec::new();
+    read_entries(dev, tppn, &mut entries);
+    entries
+}
+
+/// Appends the entries of the DTP at `tppn` to `out`, as flash holds them: 32 entries per
+/// flag word.
+pub(super) fn read_entries(dev: &Device, tppn: Ppn, out: &mut Vec<(u32, MapEntry)>) {
+    let Some(c) = dev.flash().content(tppn) else { return };
+    out.reserve(c.data.len() / DTP_WORDS);
+    let flags = c.oob.iter().copied().chain(std::iter::repeat(0));
+    for (words, flags) in c.data.chunks(32 * DTP_WORDS).zip(flags) {
+        for (i, e) in words.chunks_exact(DTP_WORDS).enumerate() {
+            out.push((e[0], MapEntry { ppn: e[1], dirty: flags >> i & 1 == 1 }));
+        }
+    }
 }
 
 /// A DTP's page content: the entries (sorted by LPN) in the data area, the flags in the
 /// spare area.
+#[cfg(test)]
 pub(super) fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
-    let mut data = Vec::with_capacity(entries.len() * DTP_WORDS);
-    let mut oob = vec![0u32; entries.len().div_ceil(32)];
-    for (i, (lpn, e)) in entries.iter().enumerate() {
-        data.extend([*lpn, e.ppn]);
-        oob[i / 32] |= u32::from(e.dirty) << (i % 32);
+    let mut c = empty_content(entries.len());
+    for (i, &(lpn, e)) in entries.iter().enumerate() {
+        put_entry(&mut c, i, lpn, e);
     }
-    PageContent { data, oob }
+    c
+}
+
+/// The page content of a DTP of `entries` entries, before [`put_entry`] fills it.
+fn empty_content(entries: usize) -> PageContent {
+    PageContent { data: Vec::with_capacity(entries * DTP_WORDS), oob: vec![0; entries.div_ceil(32)] }
+}
+
+/// Appends entry `i` (the next one, LPNs ascending) to a DTP's content: LPN and PPN in the
+/// data area, its flag in the spare area.
+fn put_entry(c: &mut PageContent, i: usize, lpn: u32, e: MapEntry) {
+    c.data.extend([lpn, e.ppn]);
+    c.oob[i / 32] |= u32::from(e.dirty) << (i % 32);
 }
 
 /// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
@@ -105,18 +125,24 @@ impl Hcftl {
     pub(super) fn load_dtp(&mut self, id: u32, lpn: u32, dev: &mut Device) -> Result<MapEntry> {
         let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
         dev.ram(1);
-        let entries = entries_at(dev, r.tppn);
+        let mut run = std::mem::take(&mut self.run);
+        run.clear();
+        read_entries(dev, r.tppn, &mut run);
         dev.invalidate(r.tppn)?;
-        let mut wanted = None;
-        for (l, e) in entries {
-            if l == lpn {
-                wanted = Some(e);
-            } else {
+        let at = run
+            .binary_search_by_key(&lpn, |&(l, _)| l)
+            .map_err(|_| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
+        run[at..].rotate_left(1);
+        let e = run[run.len() - 1].1;
+        if dev.recording() {
+            // Each entry's events in turn: its insert, then the victim it evicts.
+            for &(l, e) in &run {
                 self.cmt_insert(l, e, dev);
             }
+        } else {
+            self.ram.cmt_admit_new(&run);
         }
-        let e = wanted.ok_or_else(|| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
-        self.cmt_insert(lpn, e, dev);
+        self.run = run;
         Ok(e)
     }
 
@@ -133,16 +159,24 @@ impl Hcftl {
             let lpns = self.ram.ghost_choose(self.split.per_dtp, self.options.packing.packing());
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
-            let mut entries = Vec::with_capacity(lpns.len());
+            // The DTP's page is written as the entries leave.
+            let mut content = empty_content(lpns.len());
             self.ram
-                .ghost_take_sorted(&lpns, &mut entries)
+                .ghost_take_sorted(&lpns, |i, l, e| put_entry(&mut content, i, l, e))
                 .map_err(|l| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
-            for &(l, e) in &entries {
-                dev.cache_evict(CacheLevel::Ghost, l, e.dirty, ENTRY_BYTES as u32);
+            if dev.recording() {
+                for (i, &l) in lpns.iter().enumerate() {
+                    dev.cache_evict(
+                        CacheLevel::Ghost,
+                        l,
+                        content.oob[i / 32] >> (i % 32) & 1 == 1,
+                        ENTRY_BYTES as u32,
+                    );
+                }
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: self.index.next_id(), version: self.dtp_version };
-            dev.program_with(dest, tag, content_of(&entries), Purpose::Translation)?;
+            dev.program_with(dest, tag, content, Purpose::Translation)?;
             dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
             self.index.add(dest, &lpns);
             dev.ram(1);
@@ -214,7 +248,7 @@ impl Hcftl {
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
             // The old DTP's contents move to the new page with the moved entries' PPNs and
-            // flags set (what `content_of` would build from the patched entries), instead
+            // flags set (what packing would build from the patched entries), instead
             // of being unpacked and packed again.
             dev.program_moved_with(dest, tag, old, Purpose::Gc, |c| {
                 for (i, ppn) in patches {

@@ -12,8 +12,13 @@
 //! are 512 appends and 512 boundary steps, where two linked lists and their key → slot
 //! indexes took a few random memory accesses per entry each way.
 //!
-//! One array over the LPNs gives each held entry's slot. Dead slots are squeezed out when
-//! they outnumber the live ones several times over (the live slots keep their order).
+//! The log holds LPNs only. One array over the LPNs gives each held entry and its slot, and
+//! a slot is live exactly when its LPN's slot number names it, so killing a slot writes
+//! nothing to the log and every entry is read and written where its LPN puts it: a loaded
+//! DTP's entries, the CMT's victims (runs of loaded DTPs) and a packed window (an LPN range)
+//! are runs of neighbouring LPNs, not slots scattered over the log. Dead slots are squeezed
+//! out when they outnumber the live ones several times over (the live slots keep their
+//! order).
 //!
 //! The order of every operation, every victim and every iteration is the one two
 //! [`crate::cache::Lru`] lists (CMT, then the Ghost-CMT as an unbounded LRU list) give; the
@@ -24,28 +29,40 @@ use super::key_set::KeySet;
 // The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
 use crate::ftl::demand::MapEntry;
 
-/// No slot: the LPN is not held (in the slot array) or the slot is dead (in a slot's LPN).
+/// No slot: the LPN is not held.
 const NIL: u32 = u32::MAX;
 /// The log is compacted when it holds more than this many slots per live entry.
-const SLOTS_PER_LIVE: usize = 4;
+const SLOTS_PER_LIVE: usize = 8;
 /// ... and at least this many slots (small caches are not compacted at every append).
 const MIN_COMPACT: usize = 4096;
+/// Entries ahead whose LPN's slot and entry a loop over a run asks for: a DTP's LPNs are
+/// ascending but spread over thousands of LPNs on a large device, a cache miss each.
+const AHEAD: usize = 16;
 
-/// One slot of the log: an entry and its LPN ([`NIL`] once the entry left or moved on).
+/// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry.
 #[derive(Debug, Clone, Copy)]
-struct Slot {
-    lpn: u32,
+struct Held {
+    slot: u32,
     entry: MapEntry,
 }
+
+const NOT_HELD: Held = Held { slot: NIL, entry: MapEntry { ppn: 0, dirty: false } };
 
 /// The CMT (an LRU list of `cmt_capacity` entries) and the Ghost-CMT (its victims, packed
 /// by the caller once `ghost_capacity` are held) over one log; with the Ghost-CMT's LPNs in
 /// a sorted set for packing.
+///
+/// The log holds LPNs only; each entry lives with its slot number in an array over the
+/// LPNs, and a slot is live exactly when its LPN's slot number names it (a slot left behind
+/// by a hit or a take names an LPN whose number is another or [`NIL`]: killing a slot
+/// writes nothing to the log). So the entries of a loaded DTP, of the CMT's victims (runs of
+/// loaded DTPs) and of a packed window (an LPN range) are read and written in LPN order,
+/// not scattered over the log.
 #[derive(Debug, Clone)]
 pub struct EntryLog {
-    slots: Vec<Slot>,
-    /// LPN → its slot, [`NIL`] when not held; grows to the largest LPN held.
-    slot_of: Vec<u32>,
+    log: Vec<u32>,
+    /// LPN → its slot and entry; grows to the largest LPN held.
+    held: Vec<Held>,
     /// No live slot is below this one (packing the oldest entries would otherwise walk the
     /// dead slots their predecessors left, again for every DTP).
     first: usize,
@@ -64,8 +81,8 @@ impl EntryLog {
     /// `ghost_capacity`.
     pub fn new(cmt_capacity: usize, ghost_capacity: usize) -> Self {
         EntryLog {
-            slots: Vec::new(),
-            slot_of: Vec::new(),
+            log: Vec::new(),
+            held: Vec::new(),
             first: 0,
             boundary: 0,
             cmt_len: 0,
@@ -102,7 +119,7 @@ impl EntryLog {
     }
 
     fn slot(&self, lpn: u32) -> Option<usize> {
-        self.slot_of.get(lpn as usize).copied().filter(|&s| s != NIL).map(|s| s as usize)
+        self.held.get(lpn as usize).map(|h| h.slot).filter(|&s| s != NIL).map(|s| s as usize)
     }
 
     fn cmt_slot(&self, lpn: u32) -> Option<usize> {
@@ -113,27 +130,33 @@ impl EntryLog {
         self.slot(lpn).filter(|&s| s < self.boundary)
     }
 
+    /// Whether slot `s` holds a live entry.
+    fn is_live(&self, s: usize) -> bool {
+        self.held[self.log[s] as usize].slot == s as u32
+    }
+
     /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
     pub fn peek(&self, lpn: u32) -> Option<&MapEntry> {
-        self.slot(lpn).map(|s| &self.slots[s].entry)
+        self.slot(lpn).map(|_| &self.held[lpn as usize].entry)
     }
 
     /// `lpn`'s entry in the CMT or the Ghost-CMT, to change it, without touching the order.
     pub fn peek_mut(&mut self, lpn: u32) -> Option<&mut MapEntry> {
-        self.slot(lpn).map(|s| &mut self.slots[s].entry)
+        self.slot(lpn).map(|_| &mut self.held[lpn as usize].entry)
     }
 
     /// `lpn`'s entry if the CMT holds it, without touching the order.
     pub fn cmt_peek(&self, lpn: u32) -> Option<&MapEntry> {
-        self.cmt_slot(lpn).map(|s| &self.slots[s].entry)
+        self.cmt_slot(lpn).map(|_| &self.held[lpn as usize].entry)
     }
 
     /// A CMT access: on a hit the entry moves to the front and is returned.
     pub fn cmt_get(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.cmt_slot(lpn)?;
-        let entry = self.slots[s].entry;
-        if s + 1 != self.slots.len() {
-            self.kill(s);
+        let entry = self.held[lpn as usize].entry;
+        if s + 1 != self.log.len() {
+            self.held[lpn as usize].slot = NIL;
+            self.left(s);
             self.append(lpn, entry);
         }
         Some(entry)
@@ -148,7 +171,8 @@ impl EntryLog {
             "LPN {lpn} entering the CMT from outside the Ghost-CMT"
         );
         if let Some(s) = self.cmt_slot(lpn) {
-            self.kill(s);
+            self.held[lpn as usize].slot = NIL;
+            self.left(s);
             self.append(lpn, e);
             return None;
         }
@@ -158,45 +182,101 @@ impl EntryLog {
             return None;
         }
         // The oldest live CMT slot becomes the Ghost-CMT's most recent one.
-        while self.slots[self.boundary].lpn == NIL {
+        while !self.is_live(self.boundary) {
             self.boundary += 1;
         }
-        let victim = self.slots[self.boundary];
+        let victim = self.log[self.boundary];
         self.boundary += 1;
         self.cmt_len -= 1;
         self.ghost_len += 1;
-        self.sorted.insert(victim.lpn);
-        Some((victim.lpn, victim.entry))
+        self.sorted.insert(victim);
+        Some((victim, self.held[victim as usize].entry))
+    }
+
+    /// [`EntryLog::cmt_admit`] of each of `run` in order, none of whose LPNs is held (a
+    /// loaded DTP's entries): the same victims in the same order, found once all are
+    /// appended. Returns how many entries the CMT evicted into the Ghost-CMT (the newest of
+    /// its entries, [`EntryLog::ghost_iter`]'s first).
+    pub fn cmt_admit_new(&mut self, run: &[(u32, MapEntry)]) -> usize {
+        debug_assert!(run.iter().all(|&(l, _)| self.slot(l).is_none()), "a run entry is held already");
+        if self.log.len() + run.len() > self.compact_at() {
+            self.compact();
+        }
+        let Some(top) = run.iter().map(|&(l, _)| l as usize).max() else { return 0 };
+        if top >= self.held.len() {
+            self.held.resize((top + 1).next_power_of_two(), NOT_HELD);
+        }
+        let base = self.log.len();
+        for (i, &(lpn, entry)) in run.iter().enumerate() {
+            if let Some(&(ahead, _)) = run.get(i + AHEAD) {
+                crate::prefetch::element(&self.held, ahead as usize);
+            }
+            self.held[lpn as usize] = Held { slot: (base + i) as u32, entry };
+        }
+        self.log.extend(run.iter().map(|&(l, _)| l));
+        self.cmt_len += run.len();
+        let over = self.cmt_len.saturating_sub(self.cmt_capacity);
+        // The victims: the oldest live CMT slots, most of them runs of DTPs loaded earlier.
+        let (log, held, mut s) = (&self.log, &self.held, self.boundary);
+        self.sorted.insert_new((0..over).map(|_| {
+            while held[log[s] as usize].slot != s as u32 {
+                s += 1;
+            }
+            s += 1;
+            log[s - 1]
+        }));
+        self.boundary = s;
+        self.cmt_len -= over;
+        self.ghost_len += over;
+        over
     }
 
     /// Removes and returns `lpn`'s entry from the Ghost-CMT (a hit moving it back to the
     /// CMT, or packing).
     pub fn ghost_take(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.ghost_slot(lpn)?;
-        let entry = self.slots[s].entry;
-        self.kill(s);
-        self.slot_of[lpn as usize] = NIL;
+        let h = &mut self.held[lpn as usize];
+        h.slot = NIL;
+        let entry = h.entry;
+        self.left(s);
         self.ghost_len -= 1;
         self.sorted.remove(lpn);
         Some(entry)
     }
 
-    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT), their
-    /// entries pushed to `out` in order; the sorted keys lose them all at once. On an LPN
-    /// not in the Ghost-CMT, returns it, the ones before it taken.
-    pub fn ghost_take_sorted(&mut self, lpns: &[u32], out: &mut Vec<(u32, MapEntry)>) -> Result<(), u32> {
+    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT), each
+    /// entry handed to `out` with its position in `lpns` (a DTP is written as they are
+    /// taken); the sorted keys lose them all at once. On an LPN not in the Ghost-CMT,
+    /// returns it, the ones before it taken.
+    pub fn ghost_take_sorted(
+        &mut self,
+        lpns: &[u32],
+        mut out: impl FnMut(usize, u32, MapEntry),
+    ) -> Result<(), u32> {
+        let mut lowest = usize::MAX;
+        let mut taken = lpns.len();
         for (i, &lpn) in lpns.iter().enumerate() {
+            if let Some(&ahead) = lpns.get(i + AHEAD) {
+                crate::prefetch::element(&self.held, ahead as usize);
+            }
             let Some(s) = self.ghost_slot(lpn) else {
-                self.sorted.remove_sorted(&lpns[..i]);
-                return Err(lpn);
+                taken = i;
+                break;
             };
-            out.push((lpn, self.slots[s].entry));
-            self.kill(s);
-            self.slot_of[lpn as usize] = NIL;
+            let h = &mut self.held[lpn as usize];
+            h.slot = NIL;
+            out(i, lpn, h.entry);
+            lowest = lowest.min(s);
         }
-        self.ghost_len -= lpns.len();
-        self.sorted.remove_sorted(lpns);
-        Ok(())
+        if lowest != usize::MAX {
+            self.left(lowest);
+        }
+        self.ghost_len -= taken;
+        self.sorted.remove_sorted(&lpns[..taken]);
+        match lpns.get(taken) {
+            Some(&lpn) => Err(lpn),
+            None => Ok(()),
+        }
     }
 
     /// The LPNs of the next DTP under `packing`, ascending: `n` of them (all when fewer are
@@ -214,75 +294,85 @@ impl EntryLog {
 
     /// CMT entries from most to least recently used.
     pub fn cmt_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        Self::live(&self.slots[self.boundary..])
+        self.live(self.boundary, self.log.len())
     }
 
     /// Ghost-CMT entries from most to least recently evicted.
     pub fn ghost_iter(&self) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        Self::live(&self.slots[self.first.min(self.boundary)..self.boundary])
+        self.live(self.first.min(self.boundary), self.boundary)
     }
 
-    fn live(slots: &[Slot]) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
-        slots.iter().rev().filter(|s| s.lpn != NIL).map(|s| (s.lpn, s.entry))
+    /// The live entries of slots `from..to`, newest first.
+    fn live(&self, from: usize, to: usize) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
+        (from..to).rev().filter(|&s| self.is_live(s)).map(|s| {
+            let lpn = self.log[s];
+            (lpn, self.held[lpn as usize].entry)
+        })
     }
 
-    /// Starts loading `lpn`'s slot number ([`crate::prefetch`]); changes nothing.
+    /// Starts loading `lpn`'s slot number and entry ([`crate::prefetch`]); changes nothing.
     pub fn prefetch_key(&self, lpn: u32) {
-        crate::prefetch::element(&self.slot_of, lpn as usize);
+        crate::prefetch::element(&self.held, lpn as usize);
     }
 
-    /// Starts loading `lpn`'s entry, when held (its slot number should be loaded already);
-    /// changes nothing.
-    pub fn prefetch_entry(&self, lpn: u32) {
-        if let Some(s) = self.slot(lpn) {
-            crate::prefetch::element(&self.slots, s);
-        }
-    }
+    /// Nothing more to load for `lpn`'s entry: it lives with its slot number.
+    pub fn prefetch_entry(&self, _lpn: u32) {}
 
-    /// Marks slot `s` dead (its entry left or moved to a newer slot).
-    fn kill(&mut self, s: usize) {
-        self.slots[s].lpn = NIL;
+    /// Slot `s` was left (its entry taken or moved to a newer slot): when it was the first
+    /// live one, finds the next.
+    fn left(&mut self, s: usize) {
         if s == self.first {
-            while self.first < self.slots.len() && self.slots[self.first].lpn == NIL {
+            while self.first < self.log.len() && !self.is_live(self.first) {
                 self.first += 1;
             }
         }
     }
 
-    /// Appends `lpn` → `e` as the newest slot (the caller counts it).
+    /// Appends `lpn` → `e` as the newest slot (the caller counts it, and has left any older
+    /// slot of it).
+    #[inline]
     fn append(&mut self, lpn: u32, entry: MapEntry) {
-        if self.slots.len() >= MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len)) {
+        if self.log.len() >= self.compact_at() {
             self.compact();
         }
         let k = lpn as usize;
-        if k >= self.slot_of.len() {
-            self.slot_of.resize((k + 1).next_power_of_two(), NIL);
+        if k >= self.held.len() {
+            self.held.resize((k + 1).next_power_of_two(), NOT_HELD);
         }
-        self.slot_of[k] = self.slots.len() as u32;
-        self.slots.push(Slot { lpn, entry });
+        self.held[k] = Held { slot: self.log.len() as u32, entry };
+        self.log.push(lpn);
+    }
+
+    /// The log length at which it is compacted.
+    fn compact_at(&self) -> usize {
+        MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len))
     }
 
     /// Squeezes the dead slots out, keeping the live ones in order.
+    #[cold]
+    #[inline(never)]
     fn compact(&mut self) {
+        let (first, boundary, end) = (self.first.min(self.boundary), self.boundary, self.log.len());
         let mut kept = 0;
-        let mut boundary = None;
-        for s in 0..self.slots.len() {
-            if s == self.boundary {
-                boundary = Some(kept);
+        let mut keep = |log: &mut Vec<u32>, held: &mut Vec<Held>, from: usize, to: usize| {
+            for s in from..to {
+                let lpn = log[s];
+                let h = &mut held[lpn as usize];
+                if h.slot == s as u32 {
+                    h.slot = kept as u32;
+                    log[kept] = lpn;
+                    kept += 1;
+                }
             }
-            let slot = self.slots[s];
-            if slot.lpn != NIL {
-                self.slots[kept] = slot;
-                self.slot_of[slot.lpn as usize] = kept as u32;
-                kept += 1;
-            }
-        }
-        self.boundary = boundary.unwrap_or(kept);
-        self.slots.truncate(kept);
+            kept
+        };
+        self.boundary = keep(&mut self.log, &mut self.held, first, boundary);
+        let kept = keep(&mut self.log, &mut self.held, boundary, end);
+        self.log.truncate(kept);
         self.first = 0;
     }
 
-    /// The counts, the slot array and the sorted keys agree with the log.
+    /// The counts, the slot numbers and the sorted keys agree with the log.
     pub fn check(&self) -> std::result::Result<(), String> {
         let cmt = self.cmt_iter().count();
         let ghost = self.ghost_iter().count();
@@ -292,13 +382,17 @@ impl EntryLog {
                 self.cmt_len, self.ghost_len
             ));
         }
-        let held = self.slot_of.iter().filter(|&&s| s != NIL).count();
+        let held = self.held.iter().filter(|h| h.slot != NIL).count();
         if held != cmt + ghost
-            || self.slots.iter().enumerate().any(|(s, x)| x.lpn != NIL && self.slot(x.lpn) != Some(s))
+            || self
+                .held
+                .iter()
+                .enumerate()
+                .any(|(l, h)| h.slot != NIL && self.log.get(h.slot as usize) != Some(&(l as u32)))
         {
             return Err("CMT / Ghost-CMT: an entry's slot number is wrong".into());
         }
-        if self.slots[..self.first].iter().any(|s| s.lpn != NIL) {
+        if (0..self.first).any(|s| self.is_live(s)) {
             return Err("CMT / Ghost-CMT: a live slot below the first live one".into());
         }
         if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
@@ -375,8 +469,9 @@ mod tests {
         log.check().unwrap();
     }
 
-    /// Random admits, hits, Ghost-CMT hits, packings (both rules), value changes, on small
-    /// and large caches and long enough runs to compact the log many times: every victim,
+    /// Random admits (one by one, and runs of new LPNs at once as a loaded DTP enters), hits,
+    /// Ghost-CMT hits, packings (both rules), value changes, on small and large caches and
+    /// long enough runs to compact the log many times: every victim,
     /// every answer, every packing choice and both orders equal the two lists'.
     #[test]
     fn behaves_as_two_lru_lists_under_random_operations() {
@@ -403,6 +498,30 @@ mod tests {
                             );
                         }
                     }
+                    4 if next(3) == 0 => {
+                        // A loaded DTP: new LPNs ascending, then one more (the one asked for).
+                        let mut run: Vec<(u32, MapEntry)> = Vec::new();
+                        for _ in 0..next(40) {
+                            let l = next(space) as u32;
+                            let held = model.cmt.peek(&l).is_some() || model.ghost.peek(&l).is_some();
+                            if !held && !run.iter().any(|&(k, _)| k == l) {
+                                run.push((l, MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 }));
+                            }
+                        }
+                        if run.len() > 1 {
+                            let last = run.remove(next(run.len() as u64) as usize);
+                            run.sort_unstable_by_key(|&(k, _)| k);
+                            run.push(last);
+                        }
+                        let victims: Vec<(u32, MapEntry)> =
+                            run.iter().filter_map(|&(l, e)| model.admit(l, e)).collect();
+                        let over = log.cmt_admit_new(&run);
+                        assert_eq!(over, victims.len(), "round {round} step {step}");
+                        let newest: Vec<_> = log.ghost_iter().take(over).collect();
+                        assert_eq!(newest, victims.into_iter().rev().collect::<Vec<_>>());
+                        let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();
+                        assert_eq!(log.cmt_iter().collect::<Vec<_>>(), cmt);
+                    }
                     4..=5 => assert_eq!(log.cmt_get(lpn), model.cmt.get(&lpn).copied()),
                     6 => assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn)),
                     7 => {
@@ -426,7 +545,11 @@ mod tests {
                                 assert_eq!(got, want);
                             } else {
                                 let mut got = Vec::new();
-                                assert_eq!(log.ghost_take_sorted(&chosen, &mut got), Ok(()));
+                                let taken = log.ghost_take_sorted(&chosen, |i, l, e| {
+                                    assert_eq!(i, got.len());
+                                    got.push((l, e));
+                                });
+                                assert_eq!(taken, Ok(()));
                                 assert_eq!(got, want);
                             }
                         }

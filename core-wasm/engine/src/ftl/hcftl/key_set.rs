@@ -41,13 +41,11 @@ impl KeySet {
     }
 
     /// Adds `key`; false when it was held already.
+    #[inline]
     pub fn insert(&mut self, key: u32) -> bool {
         let w = key as usize / 64;
         if w >= self.words.len() {
-            let words = (w + 1).next_power_of_two().max(BUCKET as usize / 64);
-            self.words.resize(words, 0);
-            self.counts.resize(words / (BUCKET as usize / 64), 0);
-            self.groups.resize(self.counts.len().div_ceil(GROUP), 0);
+            self.grow(w);
         }
         let bit = 1u64 << (key % 64);
         if self.words[w] & bit != 0 {
@@ -58,6 +56,48 @@ impl KeySet {
         self.groups[(key / BUCKET) as usize / GROUP] += 1;
         self.len += 1;
         true
+    }
+
+    /// Adds `keys`, none of them held (the CMT's victims, runs of ascending LPNs): keys of
+    /// one bitmap word that come one after another are set together, and that word's bucket
+    /// and group counts raised once.
+    pub fn insert_new(&mut self, keys: impl IntoIterator<Item = u32>) {
+        let (mut w, mut mask) = (usize::MAX, 0u64);
+        for key in keys {
+            let kw = key as usize / 64;
+            if kw != w {
+                self.set_new(w, mask);
+                (w, mask) = (kw, 0);
+            }
+            mask |= 1 << (key % 64);
+        }
+        self.set_new(w, mask);
+    }
+
+    /// Sets the keys of `mask` in word `w`, none of them held.
+    fn set_new(&mut self, w: usize, mask: u64) {
+        if mask == 0 {
+            return;
+        }
+        if w >= self.words.len() {
+            self.grow(w);
+        }
+        debug_assert_eq!(self.words[w] & mask, 0, "a key held already");
+        self.words[w] |= mask;
+        let (ones, b) = (mask.count_ones(), w / (BUCKET as usize / 64));
+        self.counts[b] += ones;
+        self.groups[b / GROUP] += ones;
+        self.len += ones as usize;
+    }
+
+    /// Makes room for the keys of word `w`.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, w: usize) {
+        let words = (w + 1).next_power_of_two().max(BUCKET as usize / 64);
+        self.words.resize(words, 0);
+        self.counts.resize(words / (BUCKET as usize / 64), 0);
+        self.groups.resize(self.counts.len().div_ceil(GROUP), 0);
     }
 
     /// Removes `key`; false when it was not held.
@@ -129,7 +169,9 @@ impl KeySet {
         // sliding sum (its end bucket never moves back as the start moves on).
         let mut slide = Slide { a: 0, b: 0, keys: 0 };
         for (g, &held) in self.groups.iter().enumerate() {
-            if held == 0 {
+            // The first bound's groups had all their windows tried already, under a bound no
+            // tighter than any later one.
+            if held == 0 || g == densest || g == densest + 1 {
                 continue;
             }
             // The keys a window from this group can reach within the bound: too few, and no
@@ -421,6 +463,45 @@ mod tests {
                 one.remove(k);
             }
             all.remove_sorted(&gone);
+            assert_eq!(
+                (&all.words, &all.counts, &all.groups, all.len),
+                (&one.words, &one.counts, &one.groups, one.len)
+            );
+            for n in [1, 5, 64, 512] {
+                assert_eq!(all.tightest(n), one.tightest(n));
+            }
+        }
+    }
+
+    /// Adding new keys at once (runs of ascending keys, in any order between runs) leaves
+    /// the set, its counts and its answers as adding them one by one does.
+    #[test]
+    fn inserting_new_keys_at_once_equals_one_by_one() {
+        let mut rng = crate::test_rng::Rng(11);
+        for round in 0..200 {
+            let space = [300, 5000, 1 << 18][round % 3];
+            let (mut one, mut all) = (KeySet::default(), KeySet::default());
+            for _ in 0..rng.below(2000) {
+                let k = rng.below(space) as u32;
+                one.insert(k);
+                all.insert(k);
+            }
+            let mut new = Vec::new();
+            for _ in 0..1 + rng.below(12) {
+                // A run: ascending keys from one stretch, none held.
+                let (from, width) = (rng.below(space) as u32, 1 + rng.below(space / 4) as u32);
+                let mut run: Vec<u32> = (0..1 + rng.below(200))
+                    .map(|_| from.saturating_add(rng.below(u64::from(width)) as u32))
+                    .filter(|&k| !one.contains(k) && !new.contains(&k))
+                    .collect();
+                run.sort_unstable();
+                run.dedup();
+                new.extend(run);
+            }
+            for &k in &new {
+                one.insert(k);
+            }
+            all.insert_new(new.iter().copied());
             assert_eq!(
                 (&all.words, &all.counts, &all.groups, all.len),
                 (&one.words, &one.counts, &one.groups, one.len)

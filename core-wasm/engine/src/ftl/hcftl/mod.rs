@@ -165,6 +165,8 @@ pub struct Hcftl {
     /// find moved entries; rewritten and charged by `after_collect`, empty otherwise.
     gc_patches: BTreeMap<u32, Vec<(u32, Ppn)>>,
     gc_read: Vec<u32>,
+    /// A loaded DTP's entries on their way into the CMT (kept for its allocation only).
+    run: Vec<(u32, MapEntry)>,
 }
 
 impl Hcftl {
@@ -213,6 +215,7 @@ impl Hcftl {
             dtp_version: 0,
             gc_patches: BTreeMap::new(),
             gc_read: Vec::new(),
+            run: Vec::new(),
         })
     }
 
