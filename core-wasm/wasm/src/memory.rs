@@ -10,9 +10,9 @@ use crate::CHECKPOINT_BUDGET_BYTES;
 /// What the simulation and its checkpoints may take of the wasm32 heap's 4 GiB. The last GiB
 /// is kept for what the estimate leaves out: the trace's requests, the frame copied out for
 /// the page, recorded events and allocator slack. `Sim::approx_bytes` counts about 20 bytes
-/// a page for every scheme, what `page` holds; a demand-paged scheme that has filled its
-/// device holds up to three times that, so the heap guard ([`crate::heap`]) holds every
-/// timeline to this budget as it runs.
+/// a page for every scheme, what `page` holds; a scheme with tables of its own (the
+/// demand-paged ones, MNFTL, RFTL) that has filled its device holds up to three times that,
+/// so the heap guard ([`crate::heap`]) holds every timeline to this budget as it runs.
 pub(crate) const HEAP_BUDGET_BYTES: u64 = 3 << 30;
 
 /// The most a simulation of `config` over `requests` requests holds at once in the browser.
