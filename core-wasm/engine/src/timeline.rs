@@ -5,11 +5,11 @@
 //! Memory stays bounded: when more than `max_checkpoints` exist, every other one is dropped
 //! and the interval doubles (so checkpoints stay evenly spaced over the part already run).
 //! A host that can count its heap adds a [`HeapGuard`]: a checkpoint is taken only when it
-//! and one more copy (a step back's) fit under the guard's limit, checkpoints are dropped
-//! (the oldest first, the start kept) when the heap passes it, and stepping stops with [`EngineError::HostMemory`] when the live
-//! simulation alone passes it, rather than the host running out part-way (in wasm32, a trap
-//! that loses the simulation). Up to then the limit is only a ceiling: the plan above, from
-//! [`Sim::approx_bytes`], decides the checkpoints.
+//! and one more copy (a step back's) fit under the guard's limit; checkpoints are dropped
+//! (the oldest first, the start kept) to keep room for that copy; and stepping stops with
+//! [`EngineError::HostMemory`] while the heap is past the limit even so, rather than the host
+//! running out part-way (in wasm32, a trap that loses the simulation). Up to then the limit
+//! is only a ceiling: the plan above, from [`Sim::approx_bytes`], decides the checkpoints.
 
 use crate::error::{EngineError, Result};
 use crate::sim::{Sim, StopAt};
@@ -46,7 +46,8 @@ pub struct Timeline {
     /// in `Sim` so checkpoints stay small.
     responses: Vec<f32>,
     heap: Option<HeapGuard>,
-    /// What the last checkpoint took of the heap (measured with a guard), else the estimate.
+    /// What the last checkpoint took of the heap (measured under a guard; the simulation may
+    /// have grown since), else the estimate.
     copy_bytes: u64,
 }
 
@@ -65,8 +66,13 @@ impl Timeline {
         }
     }
 
-    /// Keeps the timeline within `guard`'s limit (see the module docs).
+    /// Keeps the timeline within `guard`'s limit (see the module docs). The start's copy is
+    /// taken again, measured, so the first room check has a measured size.
     pub fn with_heap_guard(mut self, guard: HeapGuard) -> Self {
+        let before = (guard.allocated)();
+        let start = self.checkpoints[0].clone();
+        self.copy_bytes = (guard.allocated)().saturating_sub(before).max(1);
+        self.checkpoints[0] = start;
         self.heap = Some(guard);
         self
     }
@@ -121,10 +127,13 @@ impl Timeline {
     pub fn step(&mut self, n: usize) -> Result<usize> {
         let mut done = 0;
         while done < n && !self.sim.done() {
+            if let Err(e) = self.within_heap() {
+                // What was served stands; the next call reports the error serving nothing.
+                return if done == 0 { Err(e) } else { Ok(done) };
+            }
             let to_boundary = self.interval - self.sim.cursor() % self.interval;
             let served = self.step_recorded(to_boundary.min(n - done))?;
             done += served;
-            self.within_heap()?;
             let at = self.sim.cursor();
             let last = self.checkpoints.last().map_or(0, Sim::cursor);
             if at.is_multiple_of(self.interval) && at > last && self.room_for_checkpoint() {
@@ -185,15 +194,23 @@ impl Timeline {
     pub fn step_untracked(&mut self, n: usize) -> Result<usize> {
         let mut done = 0;
         while done < n && !self.sim.done() {
+            if let Err(e) = self.within_heap() {
+                return if done == 0 { Err(e) } else { Ok(done) };
+            }
             // Chunks of the checkpoint interval, so the heap is looked at as often.
             let served = self.sim.step((n - done).min(self.interval))?;
             done += served;
-            self.within_heap()?;
             if served == 0 {
                 break;
             }
         }
         Ok(done)
+    }
+
+    /// Bytes one copy of the simulation took when last measured (a checkpoint's clone under
+    /// a heap guard), else the estimate ([`Sim::approx_bytes`]).
+    pub fn checkpoint_bytes(&self) -> u64 {
+        self.copy_bytes
     }
 
     /// Whether a checkpoint and one more copy fit under the heap guard (always, without one).
@@ -210,27 +227,32 @@ impl Timeline {
         }
     }
 
-    /// Above the heap guard's limit, drops checkpoints until under it: the oldest first (a
-    /// step back is most often a short one), never the start. When the live simulation
-    /// alone passes it, stepping stops.
+    /// Keeps room for a step back's copy under the heap guard's limit by dropping
+    /// checkpoints: the oldest first (a step back is most often a short one), never the
+    /// start. When the heap is past the limit even so, the simulation may not grow: an error.
     fn within_heap(&mut self) -> Result<()> {
         let Some(g) = self.heap else { return Ok(()) };
-        while (g.allocated)() > g.limit && self.checkpoints.len() > 1 {
+        while (g.allocated)().saturating_add(self.copy_bytes) > g.limit && self.checkpoints.len() > 1 {
             self.checkpoints.remove(1);
         }
         let held = (g.allocated)();
         if held <= g.limit {
             return Ok(());
         }
+        Err(self.out_of_memory(held, g.limit))
+    }
+
+    fn out_of_memory(&self, held: u64, limit: u64) -> EngineError {
         let mib = |b: u64| b.div_ceil(1 << 20);
-        Err(EngineError::HostMemory(format!(
-            "the simulation holds {} MiB after {} requests, more than the {} MiB it may use here; \
-             step back to look at what ran, or lower device.blocks (the ftl command line has \
-             no such limit)",
+        EngineError::HostMemory(format!(
+            "the simulation holds {} MiB after {} requests, more than the {} MiB it may use \
+             here; step back to look at what ran (from the start: the checkpoints between \
+             were dropped to make room), or lower device.blocks (the ftl command line has no \
+             such limit)",
             mib(held),
             self.sim.cursor(),
-            mib(g.limit)
-        )))
+            mib(limit)
+        ))
     }
 
     fn thin(&mut self) {
@@ -259,8 +281,12 @@ impl Timeline {
         self.sim.set_recording(false);
         let stepped = self.step(ahead);
         self.sim.set_recording(recording);
-        stepped?;
+        let stepped = stepped?;
         self.sim.take_events();
+        // The heap guard stopped the replay short of the target.
+        if let Some(g) = self.heap.filter(|_| stepped < ahead && !self.sim.done()) {
+            return Err(self.out_of_memory((g.allocated)(), g.limit));
+        }
         Ok(())
     }
 }

@@ -2,6 +2,8 @@
 //! simulation had when it first passed that request.
 
 mod common;
+#[path = "common/counting.rs"]
+mod counting;
 
 use common::{random_trace, shipped_trace, Rng};
 use ftl_engine::config::SimConfig;
@@ -138,7 +140,23 @@ thread_local! {
     static OVER_FOR: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+thread_local! {
+    /// Reads of the fake heap left before it reads as over any limit for good (`None`: never).
+    static TURN_OVER_AFTER: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
 fn fake_heap() -> u64 {
+    let turned = TURN_OVER_AFTER.with(|c| match c.get() {
+        Some(0) => true,
+        Some(n) => {
+            c.set(Some(n - 1));
+            false
+        }
+        None => false,
+    });
+    if turned {
+        return u64::MAX;
+    }
     let over = OVER_FOR.with(|c| {
         let n = c.get();
         c.set(n.saturating_sub(1));
@@ -174,7 +192,9 @@ fn a_guarded_timeline_takes_only_the_checkpoints_that_fit() {
     t.step(100).unwrap();
     let taken = t.checkpoints();
     assert!(taken > 5, "checkpoints while the heap has room: {taken}");
-    // Close to the limit: no room for a checkpoint and one more copy.
+    // Close to the limit: room for a step back's copy (the fake heap measures copies as
+    // 1 byte), none for a checkpoint and that copy.
+    assert_eq!(t.checkpoint_bytes(), 1);
     HEAP.with(|h| h.set((1 << 30) - 1));
     t.step(100).unwrap();
     assert_eq!(t.checkpoints(), taken, "no checkpoint without room for it");
@@ -198,13 +218,34 @@ fn past_the_limit_checkpoints_go_then_stepping_stops_and_nothing_is_lost() {
     let at = format!("after {} requests", t.sim().cursor());
     assert!(message.contains(&at) && message.contains("lower device.blocks"), "{message}");
     assert_eq!(t.checkpoints(), 1, "checkpoints are dropped first, the start kept");
-    assert!(t.step_untracked(10).is_err(), "headless stepping stops too");
+    // Every later step reports it again and serves nothing: the simulation may not grow.
+    let at = t.sim().cursor();
+    assert!(t.step(10).is_err() && t.step_untracked(10).is_err(), "headless stepping stops too");
+    assert!(t.step_until(ftl_engine::vocab::StopAt::Gc, 10).is_err());
+    assert_eq!(t.sim().cursor(), at, "nothing served past the limit");
+    assert!(t.seek(at + 5).is_err(), "nor replayed forward");
     // What ran stays: stepping back replays from the start.
     HEAP.with(|h| h.set(0));
     t.seek(120).unwrap();
     assert_eq!(t.sim().state_hash(), hashes[120]);
     t.step(usize::MAX).unwrap();
     assert_eq!(t.sim().state_hash(), *hashes.last().unwrap());
+}
+
+#[test]
+fn a_step_that_reaches_the_limit_keeps_what_it_served() {
+    let (mut t, _) = guarded(1 << 30);
+    HEAP.with(|h| h.set(0));
+    t.step(15).unwrap();
+    // Under the limit for one look (two reads), over it from then on: the chunk to the
+    // checkpoint boundary is served and kept; the next look ends the step without an error,
+    // and the next step reports it.
+    TURN_OVER_AFTER.with(|c| c.set(Some(2)));
+    assert_eq!(t.step(100).unwrap(), 5);
+    assert_eq!(t.sim().cursor(), 20);
+    assert!(t.step(1).is_err());
+    assert_eq!(t.sim().cursor(), 20);
+    TURN_OVER_AFTER.with(|c| c.set(None));
 }
 
 #[test]
@@ -224,4 +265,27 @@ fn past_the_limit_the_oldest_checkpoints_go_first() {
     assert_eq!(t.sim().state_hash(), hashes[95]);
     t.seek(0).unwrap();
     assert_eq!(t.sim().state_hash(), hashes[0]);
+}
+
+#[test]
+fn a_guarded_timeline_measures_what_a_copy_takes() {
+    // DFTL on a small device: its tables fill as the trace goes, so a copy late in the run
+    // is much larger than the start's.
+    let mut config = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
+    config.device.blocks = 512;
+    config.device.pages_per_block = 16;
+    let trace = random_trace(9, 3_000, config.device.logical_pages(), 4096);
+    let sim = Sim::new(config, &trace, "r").unwrap();
+    let guard = ftl_engine::HeapGuard { allocated: counting::live, limit: u64::MAX / 2 };
+    let mut t = Timeline::new(sim, 500, 64).with_heap_guard(guard);
+    let at_start = t.checkpoint_bytes();
+    t.step(3_000).unwrap();
+    let measured = t.checkpoint_bytes();
+    let (copy, bytes) = counting::peak_of(|| t.sim().clone());
+    drop(copy);
+    assert!(bytes > at_start * 3 / 2, "the run grows the simulation: {at_start} -> {bytes}");
+    assert!(
+        measured.abs_diff(bytes) * 4 <= bytes,
+        "the last checkpoint's measured copy ({measured}) is within a quarter of a copy ({bytes})"
+    );
 }
