@@ -12,7 +12,9 @@ const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 /** The real wasm API, with a Simulation whose `step` traps while `state.trap` is set. */
 function trappingApi() {
   const real = loadWasm();
-  const state = { trap: false, calls: 0 };
+  // `failAfter`: step calls that still succeed before each later one throws an ordinary
+  // engine error (as the heap guard's "out of memory"); `null`: never.
+  const state = { trap: false, calls: 0, failAfter: null as number | null };
   function Simulation(...args: ConstructorParameters<typeof real.Simulation>) {
     const sim = new real.Simulation(...args);
     return new Proxy(sim, {
@@ -21,6 +23,10 @@ function trappingApi() {
         if (typeof v !== 'function') return v;
         return (...a: unknown[]) => {
           if (state.trap && key === 'step') throw new WebAssembly.RuntimeError('unreachable');
+          if (key === 'step' && state.failAfter !== null) {
+            if (state.failAfter === 0) throw new Error('out of memory: the simulation holds 3073 MiB');
+            state.failAfter--;
+          }
           state.calls++;
           return v.apply(target, a);
         };
@@ -56,6 +62,28 @@ describe('a wasm trap in SimCore', () => {
     const [after] = core.handle({ type: 'frame', id: 3 });
     expect(after).toMatchObject({ type: 'error', id: 3, fatal: true });
     expect(state.calls).toBe(calls);
+  });
+
+  it('keeps what a step served before an engine error part-way, and reports the error next', () => {
+    const { api, state } = trappingApi();
+    const core = new SimCore(api);
+    const [loaded] = core.handle({
+      type: 'load',
+      id: 1,
+      configJson: '{"scheme":"page"}',
+      trace: shippedTrace(TRACE),
+      traceName: TRACE,
+    });
+    expect(loaded.type).toBe('loaded');
+    // Two chunks of the step succeed, the third fails.
+    state.failAfter = 2;
+    const [r] = core.handle({ type: 'step', id: 2, requests: 500, budgetMs: Infinity });
+    if (r.type !== 'view') throw new Error(JSON.stringify(r));
+    expect(r.view.pos.request).toBeGreaterThan(0);
+    expect(r.view.pos.request).toBeLessThan(500);
+    const [next] = core.handle({ type: 'step', id: 3, requests: 1, budgetMs: Infinity });
+    expect(next).toMatchObject({ type: 'error', id: 3, message: expect.stringMatching(/out of memory/) });
+    expect(next.type === 'error' && next.fatal).toBeFalsy();
   });
 
   it('leaves ordinary engine errors non-fatal', () => {

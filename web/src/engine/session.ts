@@ -88,7 +88,14 @@ export class Session {
     const serveBudget = Math.max(budgetMs / 4, budgetMs - this.readoutMs);
     let served = 0;
     while (stepped + served < n && !this.sim.done()) {
-      served += this.sim.step(Math.min(CHUNK, n - stepped - served));
+      try {
+        served += this.sim.step(Math.min(CHUNK, n - stepped - served));
+      } catch (e) {
+        // What earlier chunks served stands (the engine's heap guard stops a run part-way):
+        // show it now; the next step reports the error.
+        if (served === 0) throw e;
+        break;
+      }
       if (this.now() - start >= serveBudget) break;
     }
     if (served > 0) {
