@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use common::shipped_trace;
 use ftl_engine::events::record::{decode, encode, encode_costed, COST, EVENT_WORDS, KINDS};
 use ftl_engine::ftl::SCHEMES;
+use ftl_engine::vocab::TpCause;
 use ftl_engine::{Sim, SimConfig};
 use serde_json::Value;
 
@@ -140,4 +141,46 @@ fn merge_records_name_data_log_and_result_blocks() {
     assert_eq!(json["result_block"], 0);
     assert_eq!(json["cause"], "in_order");
     assert_eq!(serde_json::to_value(&events[3]).unwrap()["cause"], "fold");
+}
+
+/// Recording events changes nothing but the events: every scheme, and HCFTL with a RAM small
+/// enough to load a DTP every few requests (it admits a loaded DTP's entries one by one when
+/// recording, for their events, and as one run otherwise), give the same state after every
+/// request either way.
+#[test]
+fn recording_events_changes_no_state() {
+    let bytes = shipped_trace("msr-cambridge_hm_0_first1000.csv");
+    let mut configs: Vec<SimConfig> =
+        SCHEMES.iter().map(|s| SimConfig { scheme: s.info.id.into(), ..SimConfig::default() }).collect();
+    for channels in [1, 4] {
+        let mut c = SimConfig { scheme: "hcftl".into(), ..SimConfig::default() };
+        c.ram.bytes = 4096;
+        c.device.channels = channels;
+        configs.push(c);
+    }
+    for config in configs {
+        let run = |record_events| {
+            let config = SimConfig { record_events, ..config.clone() };
+            let mut sim = Sim::from_bytes(config, &bytes, None, "hm_0").unwrap();
+            let mut hashes = vec![sim.state_hash()];
+            while sim.step(1).unwrap() == 1 {
+                hashes.push(sim.state_hash());
+                sim.take_events();
+            }
+            (
+                hashes,
+                format!("{:?}", sim.device().stats),
+                sim.device().stats.tpage_reads[TpCause::DtpLoad as usize],
+            )
+        };
+        let (quiet, recorded) = (run(false), run(true));
+        let label = format!("{} on {} channels", config.scheme, config.device.channels);
+        assert_eq!(quiet.0.len(), recorded.0.len(), "{label}");
+        let first = quiet.0.iter().zip(&recorded.0).position(|(a, b)| a != b);
+        assert_eq!(first, None, "{label}: the states part after this many requests");
+        assert_eq!(quiet.1, recorded.1, "{label}: the counters differ");
+        if config.ram.bytes == 4096 {
+            assert!(quiet.2 > 50, "{label}: {} DTP loads, too few to compare the paths", quiet.2);
+        }
+    }
 }

@@ -142,6 +142,8 @@ impl Hcftl {
         } else {
             self.ram.cmt_admit_new(&run);
         }
+        // Kept for its buffer, emptied so checkpoints do not copy the entries.
+        run.clear();
         self.run = run;
         Ok(e)
     }

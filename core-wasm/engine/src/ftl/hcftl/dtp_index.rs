@@ -93,6 +93,8 @@ pub struct DtpIndex {
     /// never reused and an LPN is in at most one DTP. A lookup so knows at once whether a
     /// DTP the filters offer holds it.
     holder: Vec<u32>,
+    /// The LPNs there are (`holder` never grows past them).
+    key_space: usize,
     /// Each LPN's filter bit positions, `hashes` of them a row, computed once per LPN
     /// (every record's filter has the same size and k): building a filter and testing an
     /// LPN against many filters then only set and test bits. Empty when the positions do
@@ -139,10 +141,17 @@ impl DtpIndex {
             design,
             next_id: 0,
             holder: Vec::new(),
+            key_space: usize::MAX,
             positions: Vec::new(),
             shape: BloomFilter::new(filter_bits, k),
             table_lpns: TABLE_LPNS,
         }
+    }
+
+    /// The same, for LPNs below `key_space` (the device's logical pages).
+    pub fn with_key_space(mut self, key_space: usize) -> Self {
+        self.key_space = key_space;
+        self
     }
 
     /// Records held.
@@ -181,7 +190,7 @@ impl DtpIndex {
         self.next_id += 1;
         if let Some(&last) = lpns.last() {
             if last as usize >= self.holder.len() {
-                self.holder.resize((last as usize + 1).next_power_of_two(), NO_DTP);
+                self.holder.resize(super::grown_len(last as usize, self.key_space), NO_DTP);
             }
         }
         for (i, &lpn) in lpns.iter().enumerate() {

@@ -74,6 +74,8 @@ pub struct EntryLog {
     ghost_capacity: usize,
     /// The Ghost-CMT's LPNs, for the packing question.
     sorted: KeySet,
+    /// The LPNs there are (`held` never grows past them).
+    key_space: usize,
 }
 
 impl EntryLog {
@@ -90,7 +92,14 @@ impl EntryLog {
             cmt_capacity,
             ghost_capacity,
             sorted: KeySet::default(),
+            key_space: usize::MAX,
         }
+    }
+
+    /// The same, for LPNs below `key_space` (the device's logical pages).
+    pub fn with_key_space(mut self, key_space: usize) -> Self {
+        self.key_space = key_space;
+        self
     }
 
     /// Entries in the CMT.
@@ -204,7 +213,7 @@ impl EntryLog {
         }
         let Some(top) = run.iter().map(|&(l, _)| l as usize).max() else { return 0 };
         if top >= self.held.len() {
-            self.held.resize((top + 1).next_power_of_two(), NOT_HELD);
+            self.held.resize(super::grown_len(top, self.key_space), NOT_HELD);
         }
         let base = self.log.len();
         for (i, &(lpn, entry)) in run.iter().enumerate() {
@@ -315,9 +324,6 @@ impl EntryLog {
         crate::prefetch::element(&self.held, lpn as usize);
     }
 
-    /// Nothing more to load for `lpn`'s entry: it lives with its slot number.
-    pub fn prefetch_entry(&self, _lpn: u32) {}
-
     /// Slot `s` was left (its entry taken or moved to a newer slot): when it was the first
     /// live one, finds the next.
     fn left(&mut self, s: usize) {
@@ -337,7 +343,7 @@ impl EntryLog {
         }
         let k = lpn as usize;
         if k >= self.held.len() {
-            self.held.resize((k + 1).next_power_of_two(), NOT_HELD);
+            self.held.resize(super::grown_len(k, self.key_space), NOT_HELD);
         }
         self.held[k] = Held { slot: self.log.len() as u32, entry };
         self.log.push(lpn);

@@ -206,10 +206,12 @@ impl Hcftl {
     fn with_split(ctx: &BuildCtx, options: HcftlOptions, split: RamSplit) -> Result<Self> {
         let (core, _) =
             DemandCore::with_streams(ctx, "HCFTL", ENTRY_BYTES, "one CMT entry", 1, split.dtps as u64)?;
+        let key_space = ctx.device.logical_pages() as usize;
         Ok(Hcftl {
             core,
-            ram: EntryLog::new(split.cmt, split.ghost),
-            index: DtpIndex::new(split.dtps, split.filter_bits, split.per_dtp, options.index.design()),
+            ram: EntryLog::new(split.cmt, split.ghost).with_key_space(key_space),
+            index: DtpIndex::new(split.dtps, split.filter_bits, split.per_dtp, options.index.design())
+                .with_key_space(key_space),
             split,
             options,
             dtp_version: 0,
@@ -278,11 +280,9 @@ impl DemandScheme for Hcftl {
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
+        // An entry lives with its slot number: one load each.
         for &lpn in lpns {
             self.ram.prefetch_key(lpn);
-        }
-        for &lpn in lpns {
-            self.ram.prefetch_entry(lpn);
         }
     }
 
@@ -350,15 +350,11 @@ impl Ftl for Hcftl {
     demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
-        // As the family's CMT: the far pages' slot numbers, the near pages' entries.
-        for i in 0..ahead.far.len().max(ahead.near.len()) {
-            if let Some(&lpn) = ahead.far.get(i) {
-                crate::prefetch::element(ahead.also, lpn as usize);
-                self.ram.prefetch_key(lpn);
-            }
-            if let Some(&lpn) = ahead.near.get(i) {
-                self.ram.prefetch_entry(lpn);
-            }
+        // The far pages' slot numbers and entries (they live together), and the caller's
+        // stamps; nothing more for the near pages.
+        for &lpn in ahead.far {
+            crate::prefetch::element(ahead.also, lpn as usize);
+            self.ram.prefetch_key(lpn);
         }
     }
 
@@ -471,6 +467,13 @@ impl Ftl for Hcftl {
     fn clone_box(&self) -> Box<dyn Ftl> {
         Box::new(self.clone())
     }
+}
+
+/// The length an array indexed by LPN grows to so that index `k` fits: doubling, for
+/// amortised growth, but never past the device's `key_space` logical pages, where doubling
+/// would hold up to twice what any LPN needs.
+fn grown_len(k: usize, key_space: usize) -> usize {
+    (k + 1).next_power_of_two().min(key_space).max(k + 1)
 }
 
 #[cfg(test)]

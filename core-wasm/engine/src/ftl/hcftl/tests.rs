@@ -179,3 +179,11 @@ fn the_reconstruction_check_reads_the_dtps_on_flash() {
     let e = check_mapping(&ftl, &dev, &oracle).unwrap_err().to_string();
     assert!(e.contains("LPN 10 (version 1) maps to nothing"), "{e}");
 }
+
+#[test]
+fn arrays_over_the_lpns_double_but_stop_at_the_logical_pages() {
+    assert_eq!(super::grown_len(5, 100), 8);
+    assert_eq!(super::grown_len(69, 100), 100, "not 128: no LPN reaches past 99");
+    assert_eq!(super::grown_len(99, 100), 100);
+    assert_eq!(super::grown_len(0, usize::MAX), 1);
+}
