@@ -37,18 +37,24 @@ function trappingApi() {
   return { api: { ...real, Simulation } as unknown as WasmApi, state };
 }
 
+/** A SimCore over `trappingApi` with the shipped trace loaded under `page`. */
+function loadedCore() {
+  const { api, state } = trappingApi();
+  const core = new SimCore(api);
+  const [loaded] = core.handle({
+    type: 'load',
+    id: 1,
+    configJson: '{"scheme":"page"}',
+    trace: shippedTrace(TRACE),
+    traceName: TRACE,
+  });
+  expect(loaded.type).toBe('loaded');
+  return { core, state };
+}
+
 describe('a wasm trap in SimCore', () => {
   it('is answered as fatal, and nothing runs on the instance afterwards', () => {
-    const { api, state } = trappingApi();
-    const core = new SimCore(api);
-    const [loaded] = core.handle({
-      type: 'load',
-      id: 1,
-      configJson: '{"scheme":"page"}',
-      trace: shippedTrace(TRACE),
-      traceName: TRACE,
-    });
-    expect(loaded.type).toBe('loaded');
+    const { core, state } = loadedCore();
     state.trap = true;
     const [r] = core.handle({ type: 'step', id: 2, requests: 1, budgetMs: Infinity });
     expect(r).toMatchObject({
@@ -65,16 +71,7 @@ describe('a wasm trap in SimCore', () => {
   });
 
   it('keeps what a step served before an engine error part-way, and reports the error next', () => {
-    const { api, state } = trappingApi();
-    const core = new SimCore(api);
-    const [loaded] = core.handle({
-      type: 'load',
-      id: 1,
-      configJson: '{"scheme":"page"}',
-      trace: shippedTrace(TRACE),
-      traceName: TRACE,
-    });
-    expect(loaded.type).toBe('loaded');
+    const { core, state } = loadedCore();
     // Two chunks of the step succeed, the third fails.
     state.failAfter = 2;
     const [r] = core.handle({ type: 'step', id: 2, requests: 500, budgetMs: Infinity });
