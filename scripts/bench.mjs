@@ -129,7 +129,8 @@ const rows = engineOnly(trace, SETS, true);
 
 // The speed-of-light reference (../shared/perf/README.md): its workload, same WAF, whole
 // processes timed (parse included), best of three, in this sitting; then engine only on it. The C simulator models
-// page mapping only: for dftl the ratio says how far DFTL's extra work puts it from it.
+// page mapping only: for dftl the ratio says how far DFTL's extra work puts it from it. HCFTL
+// is timed on it too (best of three, 2 MiB of RAM), against the issue's 3 s.
 const PERF = PERF_DIR;
 const ref = {};
 let rowsB = [];
@@ -161,6 +162,20 @@ if (existsSync(`${PERF}/sol-pagemap.c`)) {
       (out) => JSON.parse(out).results[0].waf,
     );
   }
+  // HCFTL on this workload, with the scheme table's 2 MiB of RAM: the issue asks for under 3 s.
+  ref.hcftl = best(
+    ftl,
+    [
+      'run',
+      '--trace',
+      workload,
+      '--scheme',
+      'hcftl',
+      '--json',
+      ...[...sets, 'ram.bytes=2097152'].flatMap((s) => ['--set', s]),
+    ],
+    (out) => JSON.parse(out).results[0].waf,
+  );
   if (ref.sol.waf.toFixed(3) !== ref.page.waf.toFixed(3)) {
     throw new Error(
       `reference WAF ${ref.sol.waf} differs from the engine's ${ref.page.waf}: the times are not comparable`,
@@ -243,7 +258,11 @@ if (ref.sol) {
 console.log(
   `\nPage operations: ${[...rows.map((r) => `A ${r.scheme} ${r.ops.toLocaleString('en-US')}`), ...rowsB.map((r) => `B ${r.scheme} ${r.ops.toLocaleString('en-US')}`)].join(', ')}.`,
 );
-console.log('Targets (on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x.');
+if (ref.hcftl)
+  console.log(
+    `B, hcftl with 2 MiB of RAM, whole process: ${f2(ref.hcftl.s)} s (WAF ${ref.hcftl.waf.toFixed(3)}); the target is under 3 s.`,
+  );
+console.log('Targets (on B): wasm/native >= 0.65 for page and dftl; page native/reference <= 1.5x; hcftl under 3 s.');
 
 // Every scheme on one workload (a fill, then uniform random writes), natively: time,
 // flash operations per second against page, peak memory, peer simulators; and the
