@@ -439,6 +439,29 @@ mod tests {
         }
     }
 
+    /// Two equal sets of `n` random keys below `space`: one to change key by key, one at once.
+    fn twin_sets(rng: &mut crate::test_rng::Rng, space: u64, n: u64) -> (KeySet, KeySet) {
+        let (mut one, mut all) = (KeySet::default(), KeySet::default());
+        for _ in 0..n {
+            let k = rng.below(space) as u32;
+            one.insert(k);
+            all.insert(k);
+        }
+        (one, all)
+    }
+
+    /// `all` (changed at once) holds what `one` (changed key by key) holds, with the same
+    /// counts, and answers the packing question alike.
+    fn assert_same(all: &KeySet, one: &KeySet) {
+        assert_eq!(
+            (&all.words, &all.counts, &all.groups, all.len),
+            (&one.words, &one.counts, &one.groups, one.len)
+        );
+        for n in [1, 5, 64, 512] {
+            assert_eq!(all.tightest(n), one.tightest(n));
+        }
+    }
+
     /// Removing sorted keys at once leaves the set, its counts and its answers as removing
     /// them one by one does.
     #[test]
@@ -446,12 +469,8 @@ mod tests {
         let mut rng = crate::test_rng::Rng(5);
         for round in 0..200 {
             let space = [300, 5000, 1 << 18][round % 3];
-            let (mut one, mut all) = (KeySet::default(), KeySet::default());
-            for _ in 0..1 + rng.below(3000) {
-                let k = rng.below(space) as u32;
-                one.insert(k);
-                all.insert(k);
-            }
+            let n = 1 + rng.below(3000);
+            let (mut one, mut all) = twin_sets(&mut rng, space, n);
             let held: Vec<u32> = one.iter().collect();
             let gone: Vec<u32> = if round % 2 == 0 {
                 held.iter().copied().filter(|_| rng.below(3) == 0).collect()
@@ -463,13 +482,7 @@ mod tests {
                 one.remove(k);
             }
             all.remove_sorted(&gone);
-            assert_eq!(
-                (&all.words, &all.counts, &all.groups, all.len),
-                (&one.words, &one.counts, &one.groups, one.len)
-            );
-            for n in [1, 5, 64, 512] {
-                assert_eq!(all.tightest(n), one.tightest(n));
-            }
+            assert_same(&all, &one);
         }
     }
 
@@ -480,12 +493,8 @@ mod tests {
         let mut rng = crate::test_rng::Rng(11);
         for round in 0..200 {
             let space = [300, 5000, 1 << 18][round % 3];
-            let (mut one, mut all) = (KeySet::default(), KeySet::default());
-            for _ in 0..rng.below(2000) {
-                let k = rng.below(space) as u32;
-                one.insert(k);
-                all.insert(k);
-            }
+            let n = rng.below(2000);
+            let (mut one, mut all) = twin_sets(&mut rng, space, n);
             let mut new = Vec::new();
             for _ in 0..1 + rng.below(12) {
                 // A run: ascending keys from one stretch, none held.
@@ -502,13 +511,7 @@ mod tests {
                 one.insert(k);
             }
             all.insert_new(new.iter().copied());
-            assert_eq!(
-                (&all.words, &all.counts, &all.groups, all.len),
-                (&one.words, &one.counts, &one.groups, one.len)
-            );
-            for n in [1, 5, 64, 512] {
-                assert_eq!(all.tightest(n), one.tightest(n));
-            }
+            assert_same(&all, &one);
         }
     }
 
