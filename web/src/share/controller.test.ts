@@ -6,8 +6,10 @@ import { CompareLab } from '../compare/lab';
 import type { SimClient } from '../engine/client';
 import { SimStore } from '../store/store';
 import { CoreClient } from '../test/coreClient';
-import { encodeFragment, traceSegment } from './codec';
+import { decodeFragment, encodeFragment, traceSegment } from './codec';
 import { ShareController, type ShareWindow } from './controller';
+import { registerShareSection } from './sections';
+import { stageSection } from './stageSection';
 import { contentHash } from '../traces/contentHash';
 
 /** An MSR trace of `n` writes over `span` pages. */
@@ -53,6 +55,7 @@ function setup(url: string) {
   const client = new CoreClient();
   const store = new SimStore(client as unknown as SimClient);
   const win = new FakeWindow(url);
+  registerShareSection(stageSection(store));
   const share = new ShareController(
     store,
     new CompareLab(),
@@ -163,5 +166,34 @@ describe('ShareController', () => {
     const s = store.getState();
     expect(share.getState().pending).toBeUndefined();
     expect([s.info?.total, s.pos.request, s.experiment.traceName]).toEqual([200, 150, 'big.csv']);
+  });
+
+  it('keeps a section the user changed while its link was loading, and writes it into the address bar', async () => {
+    const bytes = trace(300);
+    const upload = { name: 'mine.csv', hash: await contentHash(bytes), size: bytes.length };
+    const link = encodeFragment(
+      { scheme: 'page', trace: { upload }, at: [250, 0], sections: { stage: { main: 'counters' } } },
+      traceSegment(bytes),
+    );
+    const stageIn = (hash: string) =>
+      (decodeFragment(hash).state as { sections?: { stage?: { main: string } } }).sections?.stage;
+
+    // Nobody moves: the link's stage is restored.
+    const quiet = setup(`http://app/${link}`);
+    await quiet.share.start();
+    expect([quiet.store.getState().pos.request, quiet.store.getState().stage.main]).toEqual([250, 'counters']);
+
+    // The user picks a view while the link's position is being reached (a presenter left
+    // with Esc during a stop's restore does the same): the user's view stays.
+    const { store, win, share } = setup(`http://app/${link}`);
+    const seek = store.seek.bind(store);
+    store.seek = (request, op) => {
+      store.setStage({ main: 'trace' });
+      return seek(request, op);
+    };
+    await share.start();
+    expect([store.getState().pos.request, store.getState().stage.main]).toEqual([250, 'trace']);
+    await until(() => stageIn(win.location.hash)?.main === 'trace', "the user's view in the address bar");
+    expect(win.entries).toHaveLength(1);
   });
 });

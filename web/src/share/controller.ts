@@ -41,6 +41,13 @@ export interface ShareWindow {
 
 type NeedsFile = Extract<Resolved, { kind: 'needsFile' }>;
 
+/** Each section's captured value as JSON, by key. */
+type SectionValues = Map<string, string | undefined>;
+
+function sectionValues(): SectionValues {
+  return new Map(shareSections().map((s) => [s.key, JSON.stringify(s.capture())]));
+}
+
 export class ShareController extends Observable<ShareView> {
   /** Writes are held while a link is being restored. */
   private restoring = 0;
@@ -51,6 +58,8 @@ export class ShareController extends Observable<ShareView> {
   private timer?: ReturnType<typeof setTimeout>;
   private writes: Promise<void> = Promise.resolve();
   private waiting?: { link: NeedsFile; shown: unknown };
+  /** A restore left a section as the user changed it (the link in the address bar is stale). */
+  private keptChange = false;
   /** The fragment the last popstate restored (its hashchange, if any, is then skipped). */
   private popped?: string;
 
@@ -65,8 +74,8 @@ export class ShareController extends Observable<ShareView> {
 
   /** Opens the app: the link in the address bar, or the default experiment; then follows changes. */
   async start() {
-    await this.restore(() =>
-      isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, true) : this.store.load(),
+    await this.restore((before) =>
+      isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, before, true) : this.store.load(),
     );
     const changed = () => this.changed();
     this.store.subscribe(changed);
@@ -122,13 +131,16 @@ export class ShareController extends Observable<ShareView> {
     this.waiting = undefined;
     this.set({ pending: undefined });
     const { state, config, dropped, upload } = w.link;
-    await this.restore(() =>
-      this.apply({
-        kind: 'ready',
-        state,
-        dropped,
-        experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config },
-      }),
+    await this.restore((before) =>
+      this.apply(
+        {
+          kind: 'ready',
+          state,
+          dropped,
+          experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config },
+        },
+        before,
+      ),
     );
   }
 
@@ -140,44 +152,56 @@ export class ShareController extends Observable<ShareView> {
 
   // ---- restoring ----
 
-  /** Runs `work` with link writes held, then notes the link of what is on screen. */
-  private async restore(work: () => Promise<void>) {
+  /**
+   * Runs `work` with link writes held, then notes the link of what is on screen. `work` gets
+   * the sections as they were when the restore began (see `apply`).
+   */
+  private async restore(work: (before: SectionValues) => Promise<void>) {
     clearTimeout(this.timer);
     this.restoring++;
     this.epoch++;
+    const before = sectionValues();
     try {
-      await work();
+      await work(before);
     } finally {
       this.restoring--;
     }
     if (!this.waiting && this.store.getState().info) this.lastKey = experimentKey((await this.capture()).state);
+    // The address bar still holds the link: write what is on screen, the kept change with it.
+    if (this.keptChange && !this.restoring) {
+      this.keptChange = false;
+      this.changed();
+    }
   }
 
   private async onPop() {
     const hash = this.win.location.hash;
     this.popped = hash;
     this.dismiss();
-    await this.restore(async () => {
-      if (isShareFragment(hash)) return this.open(hash, false);
+    await this.restore(async (before) => {
+      if (isShareFragment(hash)) return this.open(hash, before, false);
       // The entry the app was opened on, before any link was written: the default experiment.
-      await this.apply({
-        kind: 'ready',
-        state: { scheme: 'page', trace: { shipped: DEFAULT_EXPERIMENT.traceName } },
-        dropped: [],
-        experiment: DEFAULT_EXPERIMENT,
-      });
+      await this.apply(
+        {
+          kind: 'ready',
+          state: { scheme: 'page', trace: { shipped: DEFAULT_EXPERIMENT.traceName } },
+          dropped: [],
+          experiment: DEFAULT_EXPERIMENT,
+        },
+        before,
+      );
     });
   }
 
   /** Opens link `fragment`; `initial` when the app starts on it (nothing loaded yet). */
-  private async open(fragment: string, initial: boolean) {
+  private async open(fragment: string, before: SectionValues, initial: boolean) {
     let r: Resolved;
     try {
       r = await resolveLink(fragment, this.host);
     } catch (e) {
       return this.refuse(e instanceof ShareError ? e.message : `It could not be read: ${errorMessage(e)}.`, initial);
     }
-    if (r.kind === 'ready') return this.apply(r, initial);
+    if (r.kind === 'ready') return this.apply(r, before, initial);
     if (!this.store.getState().info) await this.store.load(DEFAULT_EXPERIMENT, {});
     const { name, size } = r.upload;
     this.waiting = { link: r, shown: this.store.getState().experiment };
@@ -199,8 +223,13 @@ export class ShareController extends Observable<ShareView> {
     );
   }
 
-  /** Loads a resolved link's experiment (unless it is the one on screen), then its view. */
-  private async apply(r: Extract<Resolved, { kind: 'ready' }>, initial = false) {
+  /**
+   * Loads a resolved link's experiment (unless it is the one on screen), then its view. A
+   * section that changed while the link was loading (`before`: its value when the restore
+   * began) keeps that change: the user acted meanwhile (left the presenter, picked a view),
+   * or a later link overtook this one, and either is newer than this link.
+   */
+  private async apply(r: Extract<Resolved, { kind: 'ready' }>, before: SectionValues, initial = false) {
     const { store } = this;
     const same = !!store.getState().info && experimentKey((await this.capture()).state) === experimentKey(r.state);
     if (!same) {
@@ -232,7 +261,12 @@ export class ShareController extends Observable<ShareView> {
     const sections = r.state.sections ?? {};
     for (const key of Object.keys(sections))
       if (!shareSections().some((s) => s.key === key)) notes.push(`this FTL Lab cannot restore its ${quote(key)}`);
+    const now = sectionValues();
     for (const section of shareSections()) {
+      if (now.get(section.key) !== before.get(section.key)) {
+        this.keptChange = true;
+        continue;
+      }
       const note = section.restore(Object.hasOwn(sections, section.key) ? sections[section.key] : undefined);
       if (note) notes.push(note);
     }
