@@ -196,4 +196,35 @@ describe('ShareController', () => {
     await until(() => stageIn(win.location.hash)?.main === 'trace', "the user's view in the address bar");
     expect(win.entries).toHaveLength(1);
   });
+
+  it('stops a link that a later one overtook: Back during a restore shows the earlier entry as it was', async () => {
+    const bytes = trace(300);
+    const upload = { name: 'mine.csv', hash: await contentHash(bytes), size: bytes.length };
+    const segment = traceSegment(bytes);
+    const first = encodeFragment({ scheme: 'page', trace: { upload }, at: [100, 0] }, segment);
+    const second = encodeFragment(
+      { scheme: 'page', trace: { upload }, at: [250, 0], sections: { stage: { main: 'counters' } } },
+      segment,
+    );
+    const { store, win, share } = setup(`http://app/${first}`);
+    await share.start();
+    expect([store.getState().pos.request, store.getState().stage.main]).toEqual([100, 'grid']);
+    win.entries.push(`http://app/${second}`);
+
+    // Forward to the second link; Back is pressed while its position is being reached.
+    const seek = store.seek.bind(store);
+    let pressed = false;
+    store.seek = (request, op) => {
+      if (!pressed) {
+        pressed = true;
+        win.go(-1);
+      }
+      return seek(request, op);
+    };
+    win.go(1);
+    await until(() => store.getState().pos.request === 100 && !store.getState().busy, 'back at the first link');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect([store.getState().pos.request, store.getState().stage.main]).toEqual([100, 'grid']);
+    expect(win.entries[0]).toBe(`http://app/${first}`);
+  });
 });

@@ -44,6 +44,12 @@ type NeedsFile = Extract<Resolved, { kind: 'needsFile' }>;
 /** Each section's captured value as JSON, by key. */
 type SectionValues = Map<string, string | undefined>;
 
+/** A restore as it began: its epoch, and the sections' values then. */
+interface Begun {
+  epoch: number;
+  sections: SectionValues;
+}
+
 function sectionValues(): SectionValues {
   return new Map(shareSections().map((s) => [s.key, JSON.stringify(s.capture())]));
 }
@@ -74,8 +80,8 @@ export class ShareController extends Observable<ShareView> {
 
   /** Opens the app: the link in the address bar, or the default experiment; then follows changes. */
   async start() {
-    await this.restore((before) =>
-      isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, before, true) : this.store.load(),
+    await this.restore((begun) =>
+      isShareFragment(this.win.location.hash) ? this.open(this.win.location.hash, begun, true) : this.store.load(),
     );
     const changed = () => this.changed();
     this.store.subscribe(changed);
@@ -131,7 +137,7 @@ export class ShareController extends Observable<ShareView> {
     this.waiting = undefined;
     this.set({ pending: undefined });
     const { state, config, dropped, upload } = w.link;
-    await this.restore((before) =>
+    await this.restore((begun) =>
       this.apply(
         {
           kind: 'ready',
@@ -139,7 +145,7 @@ export class ShareController extends Observable<ShareView> {
           dropped,
           experiment: { traceUrl: '', traceName: upload.name, file: checked, traceHash: upload.hash, config },
         },
-        before,
+        begun,
       ),
     );
   }
@@ -154,15 +160,14 @@ export class ShareController extends Observable<ShareView> {
 
   /**
    * Runs `work` with link writes held, then notes the link of what is on screen. `work` gets
-   * the sections as they were when the restore began (see `apply`).
+   * the restore's start (see `apply`).
    */
-  private async restore(work: (before: SectionValues) => Promise<void>) {
+  private async restore(work: (begun: Begun) => Promise<void>) {
     clearTimeout(this.timer);
     this.restoring++;
-    this.epoch++;
-    const before = sectionValues();
+    const begun = { epoch: ++this.epoch, sections: sectionValues() };
     try {
-      await work(before);
+      await work(begun);
     } finally {
       this.restoring--;
     }
@@ -178,8 +183,8 @@ export class ShareController extends Observable<ShareView> {
     const hash = this.win.location.hash;
     this.popped = hash;
     this.dismiss();
-    await this.restore(async (before) => {
-      if (isShareFragment(hash)) return this.open(hash, before, false);
+    await this.restore(async (begun) => {
+      if (isShareFragment(hash)) return this.open(hash, begun, false);
       // The entry the app was opened on, before any link was written: the default experiment.
       await this.apply(
         {
@@ -188,20 +193,22 @@ export class ShareController extends Observable<ShareView> {
           dropped: [],
           experiment: DEFAULT_EXPERIMENT,
         },
-        before,
+        begun,
       );
     });
   }
 
   /** Opens link `fragment`; `initial` when the app starts on it (nothing loaded yet). */
-  private async open(fragment: string, before: SectionValues, initial: boolean) {
+  private async open(fragment: string, begun: Begun, initial: boolean) {
     let r: Resolved;
     try {
       r = await resolveLink(fragment, this.host);
     } catch (e) {
+      if (this.overtaken(begun)) return;
       return this.refuse(e instanceof ShareError ? e.message : `It could not be read: ${errorMessage(e)}.`, initial);
     }
-    if (r.kind === 'ready') return this.apply(r, before, initial);
+    if (this.overtaken(begun)) return;
+    if (r.kind === 'ready') return this.apply(r, begun, initial);
     if (!this.store.getState().info) await this.store.load(DEFAULT_EXPERIMENT, {});
     const { name, size } = r.upload;
     this.waiting = { link: r, shown: this.store.getState().experiment };
@@ -225,15 +232,18 @@ export class ShareController extends Observable<ShareView> {
 
   /**
    * Loads a resolved link's experiment (unless it is the one on screen), then its view. A
-   * section that changed while the link was loading (`before`: its value when the restore
-   * began) keeps that change: the user acted meanwhile (left the presenter, picked a view),
-   * or a later link overtook this one, and either is newer than this link.
+   * restore that a later one overtook stops at its next step (the later link is the one to
+   * show). A section that changed while the link was loading (its value when the restore
+   * began is in `begun`) keeps that change: the user acted meanwhile (left the presenter,
+   * picked a view), which is newer than the link.
    */
-  private async apply(r: Extract<Resolved, { kind: 'ready' }>, before: SectionValues, initial = false) {
+  private async apply(r: Extract<Resolved, { kind: 'ready' }>, begun: Begun, initial = false) {
     const { store } = this;
     const same = !!store.getState().info && experimentKey((await this.capture()).state) === experimentKey(r.state);
+    if (this.overtaken(begun)) return;
     if (!same) {
       await store.load(r.experiment, r.state.parse ?? {});
+      if (this.overtaken(begun)) return;
       const s = store.getState();
       if (s.experiment !== r.experiment) {
         // Refused by the engine or unreadable: a refusal over a loaded experiment is already
@@ -248,6 +258,7 @@ export class ShareController extends Observable<ShareView> {
     const pos = store.getState().pos;
     if (pos.request !== request || pos.op !== op) {
       await store.seek(request, op);
+      if (this.overtaken(begun)) return;
       const p = store.getState().pos;
       if (p.request !== request || p.op !== op)
         notes.push(
@@ -263,7 +274,7 @@ export class ShareController extends Observable<ShareView> {
       if (!shareSections().some((s) => s.key === key)) notes.push(`this FTL Lab cannot restore its ${quote(key)}`);
     const now = sectionValues();
     for (const section of shareSections()) {
-      if (now.get(section.key) !== before.get(section.key)) {
+      if (now.get(section.key) !== begun.sections.get(section.key)) {
         this.keptChange = true;
         continue;
       }
@@ -271,6 +282,11 @@ export class ShareController extends Observable<ShareView> {
       if (note) notes.push(note);
     }
     if (notes.length) store.notify(`Opened the shared experiment, but ${notes.join('; ')}.`);
+  }
+
+  /** Whether a restore began after `begun`'s. */
+  private overtaken(begun: Begun): boolean {
+    return begun.epoch !== this.epoch;
   }
 
   // ---- writing the link ----
