@@ -46,6 +46,9 @@ pub struct Timeline {
     /// in `Sim` so checkpoints stay small.
     responses: Vec<f32>,
     heap: Option<HeapGuard>,
+    /// The furthest the simulation has been (requests served): the heap held what the state
+    /// up to there needs, so a replay below it is never stopped by the heap guard.
+    reached: usize,
     /// What the last checkpoint took of the heap (measured under a guard; the simulation may
     /// have grown since), else the estimate.
     copy_bytes: u64,
@@ -63,6 +66,7 @@ impl Timeline {
             max_checkpoints: max_checkpoints.max(2),
             responses: Vec::new(),
             heap: None,
+            reached: 0,
         }
     }
 
@@ -135,6 +139,7 @@ impl Timeline {
             let served = self.step_recorded(to_boundary.min(n - done))?;
             done += served;
             let at = self.sim.cursor();
+            self.reached = self.reached.max(at);
             let last = self.checkpoints.last().map_or(0, Sim::cursor);
             if at.is_multiple_of(self.interval) && at > last && self.room_for_checkpoint() {
                 self.take_checkpoint();
@@ -200,6 +205,7 @@ impl Timeline {
             // Chunks of the checkpoint interval, so the heap is looked at as often.
             let served = self.sim.step((n - done).min(self.interval))?;
             done += served;
+            self.reached = self.reached.max(self.sim.cursor());
             if served == 0 {
                 break;
             }
@@ -229,14 +235,17 @@ impl Timeline {
 
     /// Keeps room for a step back's copy under the heap guard's limit by dropping
     /// checkpoints: the oldest first (a step back is most often a short one), never the
-    /// start. When the heap is past the limit even so, the simulation may not grow: an error.
+    /// start. When the heap is past the limit even so, the simulation may not go further
+    /// than it has been: an error. Replaying what it has served before (a step back) goes
+    /// on: the heap held that state once, and stopping there would leave the simulation
+    /// neither where it was nor where it was asked to go.
     fn within_heap(&mut self) -> Result<()> {
         let Some(g) = self.heap else { return Ok(()) };
         while (g.allocated)().saturating_add(self.copy_bytes) > g.limit && self.checkpoints.len() > 1 {
             self.checkpoints.remove(1);
         }
         let held = (g.allocated)();
-        if held <= g.limit {
+        if held <= g.limit || self.sim.cursor() < self.reached {
             return Ok(());
         }
         Err(self.out_of_memory(held, g.limit))

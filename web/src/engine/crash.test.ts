@@ -12,9 +12,16 @@ const TRACE = 'msr-cambridge_hm_0_first1000.csv';
 /** The real wasm API, with a Simulation whose `step` traps while `state.trap` is set. */
 function trappingApi() {
   const real = loadWasm();
-  // `failAfter`: step calls that still succeed before each later one throws an ordinary
-  // engine error (as the heap guard's "out of memory"); `null`: never.
-  const state = { trap: false, calls: 0, failAfter: null as number | null };
+  // `failAfter`: step calls that still succeed before each later one throws `failWith`, an
+  // ordinary engine error (by default the heap guard's "out of memory"); `null`: never.
+  // `seekStopsAt`: a seek moves the engine there, then throws the heap guard's error.
+  const state = {
+    trap: false,
+    calls: 0,
+    failAfter: null as number | null,
+    failWith: 'out of memory: the simulation holds 3073 MiB',
+    seekStopsAt: null as number | null,
+  };
   function Simulation(...args: ConstructorParameters<typeof real.Simulation>) {
     const sim = new real.Simulation(...args);
     return new Proxy(sim, {
@@ -24,8 +31,12 @@ function trappingApi() {
         return (...a: unknown[]) => {
           if (state.trap && key === 'step') throw new WebAssembly.RuntimeError('unreachable');
           if (key === 'step' && state.failAfter !== null) {
-            if (state.failAfter === 0) throw new Error('out of memory: the simulation holds 3073 MiB');
+            if (state.failAfter === 0) throw new Error(state.failWith);
             state.failAfter--;
+          }
+          if (key === 'seek' && state.seekStopsAt !== null) {
+            target.seek(state.seekStopsAt);
+            throw new Error('out of memory: the simulation holds 3073 MiB');
           }
           state.calls++;
           return v.apply(target, a);
@@ -81,6 +92,48 @@ describe('a wasm trap in SimCore', () => {
     const [next] = core.handle({ type: 'step', id: 3, requests: 1, budgetMs: Infinity });
     expect(next).toMatchObject({ type: 'error', id: 3, message: expect.stringMatching(/out of memory/) });
     expect(next.type === 'error' && next.fatal).toBeFalsy();
+  });
+
+  it('reports any other engine error part-way through a step at once', () => {
+    const { core, state } = loadedCore();
+    state.failAfter = 2;
+    state.failWith = 'invariant broken: page 7 is mapped twice';
+    const [r] = core.handle({ type: 'step', id: 2, requests: 500, budgetMs: Infinity });
+    expect(r).toMatchObject({ type: 'error', id: 2, message: expect.stringMatching(/mapped twice/) });
+  });
+
+  it('after a move the engine stops part-way, the session stands where the engine is', () => {
+    const { core, state } = loadedCore();
+    const [r] = core.handle({ type: 'step', id: 2, requests: 500, budgetMs: Infinity });
+    expect(r.type).toBe('view');
+    // A step back whose seek ends at request 300 with an error, then an operation-level
+    // move forward from request 300 whose seek does the same.
+    state.seekStopsAt = 300;
+    const [back] = core.handle({ type: 'back', id: 3, requests: 1 });
+    expect(back).toMatchObject({ type: 'error', message: expect.stringMatching(/out of memory/) });
+    state.seekStopsAt = null;
+    const [here] = core.handle({ type: 'frame', id: 4 });
+    if (here.type !== 'view') throw new Error(JSON.stringify(here));
+    expect(here.view.pos).toMatchObject({ request: 300, op: 0 });
+    // The frame is the engine's at 300: the state hash a fresh seek there gives.
+    const [away] = core.handle({ type: 'seek', id: 5, request: 10, op: 0 });
+    const [again] = core.handle({ type: 'seek', id: 6, request: 300, op: 0 });
+    const [fresh] = core.handle({ type: 'frame', id: 7 });
+    if (away.type !== 'view' || again.type !== 'view' || fresh.type !== 'view') throw new Error('not views');
+    expect(fresh.view.pos).toMatchObject({ request: 300, op: 0 });
+    expect(here.view.frame.hash).toBe(fresh.view.frame.hash);
+
+    // Part-way into a request, a step back whose seek stops early: the same.
+    const [inside] = core.handle({ type: 'seek', id: 8, request: 200, op: 1 });
+    if (inside.type !== 'view') throw new Error(JSON.stringify(inside));
+    expect(inside.view.pos).toMatchObject({ request: 200, op: 1 });
+    state.seekStopsAt = 150;
+    const [back2] = core.handle({ type: 'back', id: 10, requests: 3 });
+    expect(back2.type).toBe('error');
+    state.seekStopsAt = null;
+    const [there] = core.handle({ type: 'frame', id: 11 });
+    if (there.type !== 'view') throw new Error(JSON.stringify(there));
+    expect(there.view.pos).toMatchObject({ request: 150, op: 0, ops: 0 });
   });
 
   it('leaves ordinary engine errors non-fatal', () => {

@@ -20,6 +20,11 @@ import type { WasmSimulation } from './wasmApi';
 
 export type { Progress, Work } from './work';
 
+/** Whether `e` is the engine's heap guard stopping a run ("out of memory: …"). */
+function isHostMemory(e: unknown): boolean {
+  return e instanceof Error && e.message.startsWith('out of memory:');
+}
+
 /** Requests stepped between clock checks when working to a time budget. */
 const CHUNK = 64;
 /** Requests whose events a move reports for narration (full speed shows the last ones). */
@@ -91,9 +96,9 @@ export class Session {
       try {
         served += this.sim.step(Math.min(CHUNK, n - stepped - served));
       } catch (e) {
-        // What earlier chunks served stands (the engine's heap guard stops a run part-way):
-        // show it now; the next step reports the error.
-        if (served === 0) throw e;
+        // What earlier chunks served stands when the engine's heap guard stops a run
+        // part-way: show it now; the next step reports the error. Any other error is news.
+        if (served === 0 || !isHostMemory(e)) throw e;
         break;
       }
       if (this.now() - start >= serveBudget) break;
@@ -115,7 +120,11 @@ export class Session {
   }
 
   /** One operation forwards or backwards. */
-  *stepOp(delta: 1 | -1): Work<ViewData> {
+  stepOp(delta: 1 | -1): Work<ViewData> {
+    return this.resyncOnError(this.stepOpMoves(delta));
+  }
+
+  private *stepOpMoves(delta: 1 | -1): Work<ViewData> {
     if (delta > 0) {
       if (this.open) {
         const trace = this.open.trace;
@@ -139,12 +148,20 @@ export class Session {
   }
 
   /** Back `n` requests. */
-  *back(n: number): Work<ViewData> {
+  back(n: number): Work<ViewData> {
+    return this.resyncOnError(this.backMoves(n));
+  }
+
+  private *backMoves(n: number): Work<ViewData> {
     return this.view(yield* this.land(Math.max(0, this.open ? this.req - (n - 1) : this.req - n)));
   }
 
   /** To request `request`, op `op`; a cancelled seek stands where the engine stopped (as land()). */
-  *seek(request: number, op = 0): Work<ViewData> {
+  seek(request: number, op = 0): Work<ViewData> {
+    return this.resyncOnError(this.seekMoves(request, op));
+  }
+
+  private *seekMoves(request: number, op = 0): Work<ViewData> {
     const r = Math.max(0, Math.min(this.info.total, Math.floor(request)));
     if (op <= 0 || r >= this.info.total) return this.view(yield* this.land(r));
     yield* this.seekEngine(r, 'Seeking');
@@ -155,7 +172,11 @@ export class Session {
   }
 
   /** To the next operation that stop `what` (a vocabulary stop id: gc, miss, merge…) waits for. */
-  *jump(what: string): Work<ViewData> {
+  jump(what: string): Work<ViewData> {
+    return this.resyncOnError(this.jumpMoves(what));
+  }
+
+  private *jumpMoves(what: string): Work<ViewData> {
     if (this.open) {
       const ops = this.open.trace.ops;
       for (let j = this.op; j < ops.length; j++) {
@@ -183,7 +204,7 @@ export class Session {
     }
     const cancelled = this.cancelled;
     this.cancelled = false;
-    const back = yield* this.seek(origin.request, origin.op);
+    const back = yield* this.seekMoves(origin.request, origin.op);
     return { ...back, found: false, cancelled };
   }
 
@@ -222,6 +243,25 @@ export class Session {
   }
 
   // ---- helpers -----------------------------------------------------------------------------
+
+  /**
+   * Runs a move; when the engine throws part-way (its heap guard, say), the position is set
+   * back to where the engine stands (a request boundary), so the next view is the engine's
+   * state and not the one the move left half-made.
+   */
+  private *resyncOnError(work: Work<ViewData>): Work<ViewData> {
+    try {
+      return yield* work;
+    } catch (e) {
+      this.open = null;
+      this.op = 0;
+      this.last = null;
+      this.lastReport = null;
+      this.req = this.sim.cursor();
+      this.out.reseed();
+      throw e;
+    }
+  }
 
   /** Answers kept for the boundary the engine stands at (`req` requests served). */
   private answersHere(): Map<string, Inspection> {
