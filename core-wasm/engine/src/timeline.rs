@@ -273,6 +273,26 @@ impl Timeline {
         self.checkpoints.retain(|c| c.cursor().is_multiple_of(interval));
     }
 
+    /// A copy of the simulation as it stands after `cursor` requests (clamped to the trace
+    /// length), from the nearest checkpoint (or the live simulation) at or before it: one
+    /// copy, whatever the checkpoints hold. It records events as the live simulation does,
+    /// with none recorded yet.
+    pub fn sim_at(&self, cursor: usize) -> Result<Sim> {
+        let cursor = cursor.min(self.sim.total());
+        let from = if cursor >= self.sim.cursor() {
+            &self.sim
+        } else {
+            let i = self.checkpoints.partition_point(|c| c.cursor() <= cursor);
+            &self.checkpoints[i.saturating_sub(1)]
+        };
+        let mut copy = from.clone();
+        copy.set_recording(false);
+        copy.step(cursor - copy.cursor())?;
+        copy.set_recording(self.sim.recording());
+        copy.take_events();
+        Ok(copy)
+    }
+
     /// Moves to the state just after `target` requests (clamped to the trace length).
     /// Events recorded while replaying are discarded.
     pub fn seek(&mut self, target: usize) -> Result<()> {

@@ -355,3 +355,32 @@ fn after_the_heap_guard_stops_a_run_every_step_back_lands_where_it_was_asked() {
     }
     assert!(stopped >= 4, "only {stopped} of the limits stopped the run");
 }
+
+#[test]
+fn a_copy_at_any_request_costs_one_copy_and_leaves_the_timeline_alone() {
+    let mut config = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
+    config.device.blocks = 128;
+    config.device.pages_per_block = 16;
+    let trace = random_trace(4, 2_000, config.device.logical_pages(), 4096);
+    let mut plain = Sim::new(config.clone(), &trace, "r").unwrap();
+    let mut hashes = vec![plain.state_hash()];
+    while plain.step(1).unwrap() == 1 {
+        hashes.push(plain.state_hash());
+    }
+    let mut t = Timeline::new(Sim::new(config, &trace, "r").unwrap(), 50, 64);
+    t.step(1_200).unwrap();
+    assert!(t.checkpoints() > 10);
+    let (one, copy_bytes) = counting::peak_of(|| t.sim().clone());
+    drop(one);
+    for at in [0, 1, 49, 50, 777, 1_199, 1_200, 1_500, 2_000, 9_999] {
+        let (copy, peak) = counting::peak_of(|| t.sim_at(at).unwrap());
+        assert_eq!(copy.state_hash(), hashes[at.min(2_000)], "at {at}");
+        assert_eq!(copy.cursor(), at.min(2_000));
+        assert!(
+            peak < copy_bytes * 3,
+            "a copy at {at} took {peak} bytes at its peak; one copy is {copy_bytes}"
+        );
+    }
+    assert_eq!(t.sim().cursor(), 1_200, "the timeline stays where it was");
+    assert_eq!(t.sim().state_hash(), hashes[1_200]);
+}

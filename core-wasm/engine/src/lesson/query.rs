@@ -4,7 +4,6 @@
 use serde::Deserialize;
 
 use crate::error::{EngineError, Result};
-use crate::sim::Sim;
 use crate::timeline::Timeline;
 
 use super::ask::{ask_after, Question, MAX_LOOKAHEAD};
@@ -20,16 +19,6 @@ struct LessonQuery {
     question: Option<Question>,
 }
 
-/// The simulation after `cursor` requests (clamped to the trace), from `t`'s checkpoints.
-fn sim_at(t: &Timeline, cursor: usize) -> Result<Sim> {
-    if cursor == t.sim().cursor() {
-        return Ok(t.sim().clone());
-    }
-    let mut copy = t.clone();
-    copy.seek(cursor)?;
-    Ok(copy.sim().clone())
-}
-
 /// Answers `query_json` (`{"at": [r, k]}`, with a `"question"` to ask one) about `t`: facts
 /// as [`super::StopFacts`] JSON (`null` at the start or past the end), or an
 /// [`super::Answer`].
@@ -39,12 +28,12 @@ pub fn query(t: &Timeline, query_json: &str) -> Result<String> {
     let [r, k] = q.at;
     let json = match q.question {
         Some(question) => {
-            serde_json::to_string(&ask_after(&sim_at(t, r as usize)?, k as usize, &question, MAX_LOOKAHEAD)?)
+            serde_json::to_string(&ask_after(&t.sim_at(r as usize)?, k as usize, &question, MAX_LOOKAHEAD)?)
         }
         None if r == 0 && k == 0 => Ok("null".into()),
         None => {
             let shown = if k > 0 { r } else { r - 1 };
-            let sim = sim_at(t, shown as usize)?;
+            let sim = t.sim_at(shown as usize)?;
             serde_json::to_string(&stop_facts(&sim, (k > 0).then_some(k as u32))?)
         }
     };

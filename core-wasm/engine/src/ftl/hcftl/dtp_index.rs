@@ -10,6 +10,7 @@
 
 use std::cell::OnceCell;
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use crate::cache::BloomFilter;
 use crate::flash::Ppn;
@@ -99,8 +100,10 @@ pub struct DtpIndex {
     /// (every record's filter has the same size and k): building a filter and testing an
     /// LPN against many filters then only set and test bits. Empty when the positions do
     /// not fit 16 bits or k exceeds [`TABLE_HASHES`], and short of LPNs beyond
-    /// [`TABLE_LPNS`]; their positions are computed each time.
-    positions: Vec<u16>,
+    /// [`TABLE_LPNS`]; their positions are computed each time. Shared between the copies
+    /// of a simulation (checkpoints): it depends only on the filters' shape, and it takes up
+    /// to 32 MB.
+    positions: Arc<Vec<u16>>,
     /// An empty filter of the records' size and k: what computes positions.
     shape: BloomFilter,
     /// The most LPNs the table covers ([`TABLE_LPNS`]; less in tests).
@@ -142,7 +145,7 @@ impl DtpIndex {
             next_id: 0,
             holder: Vec::new(),
             key_space: usize::MAX,
-            positions: Vec::new(),
+            positions: Arc::default(),
             shape: BloomFilter::new(filter_bits, k),
             table_lpns: TABLE_LPNS,
         }
@@ -262,7 +265,7 @@ impl DtpIndex {
                 // The rows are scattered over the table (a cache miss each): ask for the
                 // ones a few keys ahead while setting these.
                 if let Some(&ahead) = f.lpns.get(i + PREFETCH_AHEAD) {
-                    crate::prefetch::element(&self.positions, ahead as usize * k);
+                    crate::prefetch::element(self.positions.as_slice(), ahead as usize * k);
                 }
                 match self.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
                     Some(row) => bloom.insert_positions(row.iter().map(|&b| u64::from(b))),
@@ -284,9 +287,14 @@ impl DtpIndex {
         }
         let lpns = lpns.min(self.table_lpns);
         let mut lpn = self.positions.len() / k;
-        self.positions.reserve(lpns.saturating_sub(lpn) * k);
+        if lpn >= lpns {
+            return;
+        }
+        // A copy shares the table until one of them extends it (its own copy then).
+        let table = Arc::make_mut(&mut self.positions);
+        table.reserve((lpns - lpn) * k);
         while lpn < lpns {
-            self.positions.extend(self.shape.positions(lpn as u64).map(|b| b as u16));
+            table.extend(self.shape.positions(lpn as u64).map(|b| b as u16));
             lpn += 1;
         }
     }
@@ -556,6 +564,21 @@ mod tests {
             let rows = if kept { ix.holder.len().min(table_lpns) } else { 0 };
             assert_eq!(ix.positions.len(), rows * ix.hashes as usize, "the table's rows");
         }
+    }
+
+    #[test]
+    fn copies_share_the_position_table_until_one_extends_it() {
+        let mut ix = DtpIndex::new(8, 3048, 512, IndexDesign::RangeAndBloom);
+        ix.add(1, &[3, 9, 700]);
+        assert!(!ix.positions.is_empty(), "this shape keeps a table");
+        let copy = ix.clone();
+        assert!(Arc::ptr_eq(&ix.positions, &copy.positions), "a checkpoint does not copy the table");
+        let rows = copy.positions.len();
+        let id = ix.add(2, &[5_000]);
+        assert!(!Arc::ptr_eq(&ix.positions, &copy.positions));
+        assert_eq!(copy.positions.len(), rows, "the copy keeps its own rows");
+        assert_eq!(ix.positions[..rows], copy.positions[..], "the same rows below");
+        assert!(ix.holds(id, 5_000) && !copy.holds(id, 5_000));
     }
 
     #[test]
