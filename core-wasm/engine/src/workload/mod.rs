@@ -226,7 +226,8 @@ impl WorkloadBuilder {
                         i + 1
                     )));
                 }
-                let start = first_page % logical_pages;
+                // A division only for a page past the device's end (modulo map).
+                let start = if first_page < logical_pages { first_page } else { first_page % logical_pages };
                 // Consecutive pages, wrapping at the end: no division per page.
                 let mut lpn = start;
                 for _ in 0..pages.min(logical_pages) {
