@@ -56,10 +56,7 @@ impl<'a> Split<'a> {
     /// multiplications) and, when something else follows the run, a search for its comma.
     #[inline(always)]
     pub fn split(&mut self, line: &'a [u8]) -> Option<()> {
-        if !line.first().is_some_and(u8::is_ascii_alphanumeric) || line.len() > u32::MAX as usize {
-            return None;
-        }
-        if has_refused_byte(line) {
+        if !is_simple(line) || line.len() > u32::MAX as usize {
             return None;
         }
         self.line = line;
@@ -130,6 +127,46 @@ impl<'a> Split<'a> {
         let is_int = i < MAX && self.ints >> i & 1 != 0;
         is_int.then(|| self.values.get(i).copied()).flatten()
     }
+}
+
+/// Whether `line` is one the fast paths read: it starts with a letter or digit (so it is no
+/// comment or blank line) and has no byte the general splitter treats specially (space,
+/// tab, quote), no other byte below `#` and no non-ASCII byte (see [`Split::split`]).
+#[inline(always)]
+pub fn is_simple(line: &[u8]) -> bool {
+    line.first().is_some_and(u8::is_ascii_alphanumeric) && !has_refused_byte(line)
+}
+
+/// The field of a simple line that starts at `start` when it is a whole number of 1 to 19
+/// digits (as [`Split::int`] reads it): its value and where it ends (its comma, or the end
+/// of the line).
+#[inline(always)]
+pub fn int_field(line: &[u8], start: usize) -> Option<(u64, usize)> {
+    let w = word_at(line, start) ^ lanes(b'0');
+    let mut n = digit_run(w);
+    let mut value = digits_value(w, n);
+    let mut p = start + n;
+    while n == 8 {
+        let w = word_at(line, p) ^ lanes(b'0');
+        n = digit_run(w);
+        // Wraps only past 19 digits, refused below.
+        value = value.wrapping_mul(POW10[n]).wrapping_add(digits_value(w, n));
+        p += n;
+    }
+    if !(1..=19).contains(&(p - start)) {
+        return None;
+    }
+    match line.get(p) {
+        None | Some(b',') => Some((value, p)),
+        Some(_) => None,
+    }
+}
+
+/// Where the field of a simple line that starts at `start` ends: its comma, or the end of
+/// the line.
+#[inline(always)]
+pub fn field_end(line: &[u8], start: usize) -> usize {
+    find_comma(line, start).unwrap_or(line.len())
 }
 
 /// `bytes` (8 of them) as a word, the first byte lowest.
