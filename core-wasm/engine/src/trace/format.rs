@@ -284,6 +284,19 @@ pub fn fast_line<'a>(format: Format, raw: &'a [u8], ctx: &Ctx, st: &State) -> Op
     }
 }
 
+/// [`fast_line`] for a line known to be simple ([`super::fast::is_simple`]).
+#[inline(always)]
+pub fn fast_simple_line<'a>(format: Format, line: &'a [u8], ctx: &Ctx, st: &State) -> Option<Record<'a>> {
+    if !st.started {
+        return None;
+    }
+    match format {
+        Format::Plain => plain::simple_line(line, ctx, st.columns.as_ref()?),
+        Format::Msr => msr::fast_line(line, ctx),
+        _ => None,
+    }
+}
+
 /// Parses one content line (not blank, not a comment) of `format`.
 pub fn parse_line<'a>(
     format: Format,

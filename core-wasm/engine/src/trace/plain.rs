@@ -154,6 +154,12 @@ pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a
     if !fast::is_simple(line) {
         return None;
     }
+    simple_line(line, ctx, c)
+}
+
+/// [`fast_line`] for a line known to be simple.
+#[inline]
+pub fn simple_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
     let (mut op, mut offset, mut size, mut time, mut device) = (HostOp::Read, 0, 0, 0, &line[..0]);
     // Where the next field starts: past the line's end once the last field is read.
     let mut p = 0;

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::binary;
 use super::detect::{detect_sample, SAMPLE_BYTES, SAMPLE_LINES};
+use super::fast;
 use super::format::{self, Ctx, Format, Outcome, State};
 use super::lines::{decode, is_blank_or_comment, BOM};
 use super::select::Selector;
@@ -187,8 +188,9 @@ impl TraceReader {
         Ok(())
     }
 
-    /// Reads the lines at the front of `chunk` that the format's fast path reads, straight
-    /// from the chunk without the per-line bookkeeping of [`TraceReader::line`], and returns
+    /// Reads the simple lines ([`fast::line_at`]) at the front of `chunk` that the format's
+    /// fast path reads, straight from the chunk without the per-line bookkeeping of
+    /// [`TraceReader::line`], and returns
     /// the rest from the first line it declines (which then takes the general way). Only
     /// after the first content line (see [`format::fast_line`]), so never on line 1 (binary
     /// content, byte-order mark), and only for lines within [`MAX_LINE`].
@@ -198,17 +200,16 @@ impl TraceReader {
             return Ok(chunk);
         };
         while !self.done {
-            let Some(end) = memchr::memchr(b'\n', chunk) else { break };
-            let (line, rest) = chunk.split_at(end);
-            if line.len() > MAX_LINE {
+            let Some((len, next)) = fast::line_at(chunk) else { break };
+            let (Some(line), Some(rest)) = (chunk.get(..len), chunk.get(next..)) else { break };
+            if len > MAX_LINE {
                 break;
             }
-            let raw = line.strip_suffix(b"\r").unwrap_or(line);
-            let Some(rec) = format::fast_line(format, raw, &ctx, &self.state) else { break };
+            let Some(rec) = format::fast_simple_line(format, line, &ctx, &self.state) else { break };
             self.line_no = self.line_no.saturating_add(1);
             self.report.lines += 1;
             self.offer(self.line_no, rec)?;
-            chunk = rest.get(1..).unwrap_or_default();
+            chunk = rest;
         }
         Ok(chunk)
     }
