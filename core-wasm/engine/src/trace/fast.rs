@@ -172,15 +172,16 @@ pub fn line_at(bytes: &[u8]) -> Option<(usize, usize)> {
 #[inline(always)]
 pub fn int_field(line: &[u8], start: usize) -> Option<(u64, usize)> {
     let w = word_at(line, start) ^ lanes(b'0');
-    let mut n = digit_run(w);
+    let n = digit_run(w);
     let mut value = digits_value(w, n);
     let mut p = start + n;
-    while n == 8 {
-        let w = word_at(line, p) ^ lanes(b'0');
-        n = digit_run(w);
-        // Wraps only past 19 digits, refused below.
-        value = value.wrapping_mul(POW10[n]).wrapping_add(digits_value(w, n));
-        p += n;
+    if n == 8 {
+        // The few digits of a longer number (an offset, a time) after its first 8: one at a
+        // time costs less than another word. Wraps only past 19 digits, refused below.
+        while let Some(d) = line.get(p).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+            p += 1;
+        }
     }
     if !(1..=19).contains(&(p - start)) {
         return None;
