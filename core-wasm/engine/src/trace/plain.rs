@@ -185,13 +185,16 @@ pub fn simple_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<
                 end
             }
             Slot::Op => {
-                let end = fast::field_end(line, p);
-                op = match line.get(p..end)? {
-                    b"W" | b"w" => HostOp::Write,
-                    b"R" | b"r" => HostOp::Read,
+                // One letter, then the comma or the end of the line.
+                op = match line.get(p)? {
+                    b'W' | b'w' => HostOp::Write,
+                    b'R' | b'r' => HostOp::Read,
                     _ => return None,
                 };
-                end
+                if !matches!(line.get(p + 1), None | Some(b',')) {
+                    return None;
+                }
+                p + 1
             }
             Slot::Device => {
                 let end = fast::field_end(line, p);
