@@ -241,7 +241,7 @@ fn has_refused_byte(line: &[u8]) -> bool {
     match line.len().checked_sub(8) {
         // The last 8 bytes again, which include the rest.
         Some(last) if !rest.is_empty() => refused(word(&line[last..])),
-        _ => rest.iter().any(|&b| b < 0x23 || b >= 0x80),
+        _ => rest.iter().any(|b| !(0x23..0x80).contains(b)),
     }
 }
 
@@ -334,7 +334,7 @@ mod tests {
             let line = random_line(&mut rng, b"W1#, 9x");
             let fields: Vec<&[u8]> = line.split(|&b| b == b',').collect();
             let refused = !line[0].is_ascii_alphanumeric()
-                || line.iter().any(|&b| b < b'#' || b >= 0x80)
+                || line.iter().any(|b| !(b'#'..0x80).contains(b))
                 || fields.len() > MAX;
             let shown = String::from_utf8_lossy(&line);
             match Split::new(&line) {
@@ -367,7 +367,7 @@ mod tests {
                 assert_eq!(digits_value(w, run), value);
                 assert_eq!(find_comma(&line, p), line[p..].iter().position(|&b| b == b',').map(|c| c + p));
             }
-            assert_eq!(has_refused_byte(&line), line.iter().any(|&b| b < b'#' || b >= 0x80), "{line:?}");
+            assert_eq!(has_refused_byte(&line), line.iter().any(|b| !(b'#'..0x80).contains(b)), "{line:?}");
         }
     }
 
