@@ -7,6 +7,17 @@
 /// Fields a fast line may have (MSR has 7); longer lines take the general path.
 const MAX: usize = 8;
 
+/// Eight copies of `b`: the split tests eight bytes of a line at a time, each in its own
+/// byte of a `u64` (little endian: the first byte lowest).
+const fn lanes(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
+const HIGH: u64 = lanes(0x80);
+
+/// `10^n`, for appending `n` digits to a value.
+const POW10: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
 /// The fields of one simple line, as byte ranges, and each field's value when it is a
 /// whole number of at most 19 digits (read in the same pass over the line as the split).
 pub struct Split<'a> {
@@ -21,8 +32,9 @@ pub struct Split<'a> {
 impl<'a> Split<'a> {
     /// Splits `line` on commas; `None` when the line starts with anything but a letter or
     /// digit (so it is no comment or blank line), has a byte the general splitter treats
-    /// specially (space, tab, quote) or a non-ASCII byte, or has more than [`MAX`] fields.
-    /// (The parsers fill a split in place with [`Split::split`].)
+    /// specially (space, tab, quote), any other byte below `#` (control bytes and `!`,
+    /// refused with them so one test covers the range) or a non-ASCII byte, or has more
+    /// than [`MAX`] fields. (The parsers fill a split in place with [`Split::split`].)
     #[cfg(test)]
     pub fn new(line: &'a [u8]) -> Option<Self> {
         let mut split = Split::empty();
@@ -38,40 +50,52 @@ impl<'a> Split<'a> {
     }
 
     /// Splits `line` into this (empty) split, as [`Split::new`] does.
+    ///
+    /// Eight bytes at a time: one pass checks the whole line for refused bytes, then each
+    /// field is read as a run of digits (up to 8 a step, their value computed with three
+    /// multiplications) and, when something else follows the run, a search for its comma.
     #[inline(always)]
     pub fn split(&mut self, line: &'a [u8]) -> Option<()> {
-        if !line.first().is_some_and(u8::is_ascii_alphanumeric) || line.len() > u32::MAX as usize {
+        if !is_simple(line) || line.len() > u32::MAX as usize {
             return None;
         }
         self.line = line;
-        // The field being read: where it starts, its value so far, whether it is all digits.
-        let (mut start, mut value, mut digits) = (0u32, 0u64, true);
-        for (i, &b) in line.iter().enumerate() {
-            let d = b.wrapping_sub(b'0');
-            if d <= 9 {
+        let mut start = 0;
+        loop {
+            // The field's leading digits, 8 at a time, and where they end.
+            let w = word_at(line, start) ^ lanes(b'0');
+            let mut n = digit_run(w);
+            let mut value = digits_value(w, n);
+            let mut p = start + n;
+            while n == 8 {
+                let w = word_at(line, p) ^ lanes(b'0');
+                n = digit_run(w);
                 // Wraps only past 19 digits, which `close` refuses anyway.
-                value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-                continue;
+                value = value.wrapping_mul(POW10[n]).wrapping_add(digits_value(w, n));
+                p += n;
             }
-            // Tests in a chain, commas first: a `match` here compiled to a jump table, an
-            // indirect branch for every byte that is not a digit.
-            if b == b',' {
-                self.close(start, i as u32, value, digits)?;
-                (start, value, digits) = (i as u32 + 1, 0, true);
-            } else if b >= 0x80 || b == b' ' || b == b'\t' || b == b'"' {
-                return None;
-            } else {
-                digits = false;
+            match line.get(p) {
+                None => return self.close(start, p, value, true),
+                Some(b',') => self.close(start, p, value, true)?,
+                // Something else follows: the field is no number, and ends at its comma.
+                Some(_) => match find_comma(line, p) {
+                    None => return self.close(start, line.len(), 0, false),
+                    Some(c) => {
+                        p = c;
+                        self.close(start, p, 0, false)?;
+                    }
+                },
             }
+            start = p + 1;
         }
-        self.close(start, line.len() as u32, value, digits)
     }
 
-    /// Records the field `start..end`; `None` past [`MAX`] fields.
+    /// Records the field `start..end`; `None` past [`MAX`] fields. It is a number when it
+    /// is `digits` and 1 to 19 long (20 digits can pass `u64`).
     #[inline(always)]
-    fn close(&mut self, start: u32, end: u32, value: u64, digits: bool) -> Option<()> {
+    fn close(&mut self, start: usize, end: usize, value: u64, digits: bool) -> Option<()> {
         let i = self.count;
-        *self.bounds.get_mut(i)? = (start, end);
+        *self.bounds.get_mut(i)? = (start as u32, end as u32);
         *self.values.get_mut(i)? = value;
         let len = end - start;
         self.ints |= u32::from(digits && (1..=19).contains(&len)) << i;
@@ -105,6 +129,161 @@ impl<'a> Split<'a> {
     }
 }
 
+/// Whether `line` is one the fast paths read: it starts with a letter or digit (so it is no
+/// comment or blank line) and has no byte the general splitter treats specially (space,
+/// tab, quote), no other byte below `#` and no non-ASCII byte (see [`Split::split`]).
+#[inline(always)]
+pub fn is_simple(line: &[u8]) -> bool {
+    line.first().is_some_and(u8::is_ascii_alphanumeric) && !has_refused_byte(line)
+}
+
+/// The simple line ([`is_simple`]) at the start of `bytes`, when it ends inside them: its
+/// length, without its `\n` or `\r\n`, and where the next line starts. One pass finds
+/// the line's end and checks its bytes (the end is the first refused byte, which must be
+/// the newline), where a newline search and [`is_simple`] would take two.
+#[inline(always)]
+pub fn line_at(bytes: &[u8]) -> Option<(usize, usize)> {
+    if !bytes.first()?.is_ascii_alphanumeric() {
+        return None;
+    }
+    let refused = |w: u64| (w.wrapping_sub(lanes(0x23)) | w) & HIGH;
+    let words = bytes.chunks_exact(8);
+    // The whole words, then the rest with zeros after it, which are refused: the search
+    // ends there at the latest.
+    let tail = bytes.len() - words.remainder().len();
+    let (p, flags) = words
+        .map(word)
+        .chain(std::iter::once_with(|| word_at(bytes, tail)))
+        .enumerate()
+        .map(|(i, w)| (8 * i, refused(w)))
+        .find(|&(_, flags)| flags != 0)?;
+    // Exact for the first refused byte (see `has_refused_byte`).
+    let end = p + (flags.trailing_zeros() / 8) as usize;
+    match bytes.get(end..) {
+        Some([b'\n', ..]) => Some((end, end + 1)),
+        Some([b'\r', b'\n', ..]) => Some((end, end + 2)),
+        _ => None,
+    }
+}
+
+/// The field of a simple line that starts at `start` when it is a whole number of 1 to 19
+/// digits (as [`Split::int`] reads it): its value and where it ends (its comma, or the end
+/// of the line).
+#[inline(always)]
+pub fn int_field(line: &[u8], start: usize) -> Option<(u64, usize)> {
+    let w = word_at(line, start) ^ lanes(b'0');
+    let n = digit_run(w);
+    let mut value = digits_value(w, n);
+    let mut p = start + n;
+    if n == 8 {
+        // The few digits of a longer number (an offset, a time) after its first 8: one at a
+        // time costs less than another word. Wraps only past 19 digits, refused below.
+        while let Some(d) = line.get(p).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+            p += 1;
+        }
+    }
+    if !(1..=19).contains(&(p - start)) {
+        return None;
+    }
+    match line.get(p) {
+        None | Some(b',') => Some((value, p)),
+        Some(_) => None,
+    }
+}
+
+/// Where the field of a simple line that starts at `start` ends: its comma, or the end of
+/// the line.
+#[inline(always)]
+pub fn field_end(line: &[u8], start: usize) -> usize {
+    find_comma(line, start).unwrap_or(line.len())
+}
+
+/// `bytes` (8 of them) as a word, the first byte lowest.
+#[inline(always)]
+fn word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes.try_into().unwrap_or_default())
+}
+
+/// The 8 bytes of `line` from `p` as a word, zeros past the line's end (which no test
+/// below takes for a digit or a comma). No load reaches outside the line.
+#[inline(always)]
+fn word_at(line: &[u8], p: usize) -> u64 {
+    let rest = line.get(p..).unwrap_or_default();
+    if let Some(w) = rest.get(..8) {
+        return word(w);
+    }
+    if rest.is_empty() {
+        return 0;
+    }
+    match line.len().checked_sub(8) {
+        // The line's last 8 bytes, moved down past those before `p`.
+        Some(last) => word(&line[last..]) >> (8 * (8 - rest.len())),
+        None => {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            u64::from_le_bytes(b)
+        }
+    }
+}
+
+/// Whether `line` has a byte below `#` or a non-ASCII one.
+#[inline(always)]
+fn has_refused_byte(line: &[u8]) -> bool {
+    // A byte below 0x23 wraps to a set top bit when 0x23 is taken away (the borrow it
+    // passes on can only flag a later byte too); a non-ASCII byte has its top bit set.
+    let refused = |w: u64| (w.wrapping_sub(lanes(0x23)) | w) & HIGH != 0;
+    let mut words = line.chunks_exact(8);
+    if words.by_ref().any(|w| refused(word(w))) {
+        return true;
+    }
+    let rest = words.remainder();
+    match line.len().checked_sub(8) {
+        // The last 8 bytes again, which include the rest.
+        Some(last) if !rest.is_empty() => refused(word(&line[last..])),
+        _ => rest.iter().any(|b| !(0x23..0x80).contains(b)),
+    }
+}
+
+/// How many of `w`'s bytes, lowest first, are digits (0 to 9 once `'0'` is xor-ed away),
+/// before the first that is not: 0 to 8.
+#[inline(always)]
+fn digit_run(w: u64) -> usize {
+    // A byte's top bit ends up set when adding 0x76 takes it to 0x80 or more (it is 10 or
+    // more) or when it was set already; a digit never carries into the next byte.
+    let non_digit = (w.wrapping_add(lanes(0x76)) | w) & HIGH;
+    (non_digit.trailing_zeros() / 8) as usize
+}
+
+/// The value of the first `n` bytes of `w`, digits 0 to 9 with the first the most
+/// significant; 0 when `n` is 0.
+#[inline(always)]
+fn digits_value(w: u64, n: usize) -> u64 {
+    // Moved to the top bytes, the digits have zeros before them (leading zeros) and the
+    // bytes after them are gone.
+    let Some(v) = w.checked_shl(8 * (8 - n) as u32) else { return 0 };
+    // Neighbouring digits, then pairs, then fours, each combined in one multiplication.
+    let v = (v.wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let v = (v.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_ffff_0000_ffff;
+    v.wrapping_mul(10_000 << 32 | 1) >> 32
+}
+
+/// Where the first comma at or after `p` is.
+#[inline(always)]
+fn find_comma(line: &[u8], mut p: usize) -> Option<usize> {
+    while p < line.len() {
+        let x = word_at(line, p) ^ lanes(b',');
+        // The lowest byte that is zero (a comma) sets the lowest flag; a borrow past it can
+        // only flag bytes after it.
+        let comma = x.wrapping_sub(lanes(1)) & !x & HIGH;
+        if comma != 0 {
+            return Some(p + (comma.trailing_zeros() / 8) as usize).filter(|&c| c < line.len());
+        }
+        p += 8;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,43 +310,141 @@ mod tests {
         );
     }
 
+    /// A random line: mostly digits and commas, sometimes any byte that matters to the
+    /// split (refused ones, separators, letters, non-ASCII), of 1 to 48 bytes, so digit runs
+    /// cross the 8-byte steps and lines end inside and outside them.
+    fn random_line(rng: &mut crate::test_rng::Rng, first: &[u8]) -> Vec<u8> {
+        let odd = b"0123456789,,,,W9x+-.Rr #!\"\t\r\0\x7f\x80\xc3\xa9:/_";
+        let len = 1 + rng.below(48) as usize;
+        let mut line = vec![first[rng.below(first.len() as u64) as usize]];
+        while line.len() < len {
+            let alphabet: &[u8] = if rng.below(8) == 0 { odd } else { b"0123456789," };
+            line.push(alphabet[rng.below(alphabet.len() as u64) as usize]);
+        }
+        line
+    }
+
     /// The split and its numbers agree with splitting on commas and reading each field
-    /// alone, over lines of every length with odd bytes anywhere.
+    /// alone, and it refuses exactly the lines it says it refuses, over random lines with
+    /// odd bytes anywhere.
     #[test]
     fn split_agrees_with_fields_read_alone() {
-        let alphabet = b"0123456789,,,W9x+ \"";
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = 1 + (seed % 40) as usize;
-            let mut line = vec![b'W'];
-            let mut r = seed;
-            for _ in 1..len {
-                r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                // Mostly digits and commas, sometimes anything in the alphabet.
-                let pick = (r >> 33) as usize % if r >> 60 == 0 { alphabet.len() } else { 13 };
-                line.push(alphabet[pick]);
-            }
-            let refused = line.iter().any(|b| matches!(b, b' ' | b'"'));
+        let mut rng = crate::test_rng::Rng(0x2545_f491_4f6c_dd1d);
+        for _ in 0..200_000 {
+            let line = random_line(&mut rng, b"W1#, 9x");
             let fields: Vec<&[u8]> = line.split(|&b| b == b',').collect();
+            let refused = !line[0].is_ascii_alphanumeric()
+                || line.iter().any(|b| !(b'#'..0x80).contains(b))
+                || fields.len() > MAX;
+            let shown = String::from_utf8_lossy(&line);
             match Split::new(&line) {
-                None => assert!(refused || fields.len() > MAX, "{:?}", String::from_utf8_lossy(&line)),
+                None => assert!(refused, "{shown:?} refused"),
                 Some(s) => {
+                    assert!(!refused, "{shown:?} accepted");
                     assert_eq!(s.count(), fields.len());
                     for (i, f) in fields.iter().enumerate() {
                         assert_eq!(s.bytes(i), *f);
-                        assert_eq!(
-                            s.int(i),
-                            super::super::num::short_int(f),
-                            "{:?}",
-                            String::from_utf8_lossy(&line)
-                        );
+                        assert_eq!(s.int(i), super::super::num::short_int(f), "{shown:?} field {i}");
                     }
                 }
             }
         }
+    }
+
+    /// The word steps against byte-by-byte answers, at every length and position.
+    #[test]
+    fn word_steps_match_bytes() {
+        let mut rng = crate::test_rng::Rng(7);
+        for _ in 0..20_000 {
+            let line = random_line(&mut rng, b"0,a");
+            for p in 0..=line.len() {
+                let bytes: Vec<u8> = line[p..].iter().copied().chain([0; 8]).take(8).collect();
+                assert_eq!(word_at(&line, p), word(&bytes), "{line:?} at {p}");
+                let w = word_at(&line, p) ^ lanes(b'0');
+                let run = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+                assert_eq!(digit_run(w), run, "{line:?} at {p}");
+                let value = bytes[..run].iter().fold(0, |v, &b| v * 10 + u64::from(b - b'0'));
+                assert_eq!(digits_value(w, run), value);
+                assert_eq!(find_comma(&line, p), line[p..].iter().position(|&b| b == b',').map(|c| c + p));
+            }
+            assert_eq!(has_refused_byte(&line), line.iter().any(|b| !(b'#'..0x80).contains(b)), "{line:?}");
+        }
+    }
+
+    /// `line_at` finds what a newline search, taking away one `\r` and `is_simple` find,
+    /// over random lines ending in `\n`, `\r\n`, odd bytes or nothing.
+    #[test]
+    fn line_at_agrees_with_a_newline_search() {
+        let mut rng = crate::test_rng::Rng(5);
+        for _ in 0..50_000 {
+            let mut bytes = random_line(&mut rng, b"W1#,\n");
+            let ends: [&[u8]; 5] = [b"\n", b"\r\n", b"", b"\r", b"\r\r\n"];
+            bytes.extend_from_slice(ends[rng.below(5) as usize]);
+            bytes.extend(random_line(&mut rng, b"W1\n").iter().take(rng.below(12) as usize));
+            let expected = bytes.iter().position(|&b| b == b'\n').and_then(|nl| {
+                let line = &bytes[..nl];
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                is_simple(line).then_some((line.len(), nl + 1))
+            });
+            assert_eq!(line_at(&bytes), expected, "{:?}", String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// Random lines through the fast and the general path of the plain format (under
+    /// several headers) and of MSR: the fast path gives the general path's record or
+    /// declines, and it declines none of the simple lines.
+    #[test]
+    fn random_lines_read_as_the_general_path_reads_them() {
+        use super::super::format::{Ctx, Format, Outcome};
+        use super::super::{msr, plain, ParseOptions, TimeUnit};
+        fn general(
+            o: Result<Outcome<'_>, super::super::ParseError>,
+        ) -> Option<super::super::format::Record<'_>> {
+            match o {
+                Ok(Outcome::Request(r)) => Some(r),
+                _ => None,
+            }
+        }
+        let mut rng = crate::test_rng::Rng(11);
+        let headers =
+            ["op,offset,size,time_us", "offset,size,op,time_s,device", "op,lba,sectors", "rw,x,offset,size"];
+        let options = [
+            ParseOptions::default(),
+            ParseOptions { time_unit: Some(TimeUnit::Ms), sector_size: 4096, ..ParseOptions::default() },
+        ];
+        let mut fast = 0;
+        for options in &options {
+            let ctx = Ctx::new(Format::Plain, options);
+            for header in headers {
+                let c = plain::Columns::from_header(header, 1).unwrap();
+                for _ in 0..20_000 {
+                    let mut line = random_line(&mut rng, b"WwRrT1");
+                    // Often an op in the op column.
+                    if rng.below(2) == 0 {
+                        line.splice(0..0, *b"W,");
+                    }
+                    let Some(rec) = plain::fast_line(&line, &ctx, &c) else { continue };
+                    fast += 1;
+                    let text = std::str::from_utf8(&line).unwrap();
+                    assert_eq!(
+                        Some(rec),
+                        general(plain::parse_line(text, 2, &ctx, &c)),
+                        "{header}: {text:?}"
+                    );
+                }
+            }
+            let ctx = Ctx::new(Format::Msr, options);
+            for _ in 0..20_000 {
+                let mut line = random_line(&mut rng, b"1");
+                line.splice(0..0, *b"128166385295514663,hm,0,Write,");
+                if let Some(rec) = msr::fast_line(&line, &ctx) {
+                    fast += 1;
+                    let text = std::str::from_utf8(&line).unwrap();
+                    assert_eq!(Some(rec), general(msr::parse_line(text, 2, &ctx)), "{text:?}");
+                }
+            }
+        }
+        assert!(fast > 2_000, "{fast} lines took the fast path");
     }
 
     /// Whatever the fast path accepts, the general path reads the same; lines it refuses

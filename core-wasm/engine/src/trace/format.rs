@@ -274,12 +274,18 @@ pub struct State {
 /// simple enough ([`super::fast`]); `None`: parse it with [`parse_line`]. Only after the first
 /// content line, which may be a header.
 pub fn fast_line<'a>(format: Format, raw: &'a [u8], ctx: &Ctx, st: &State) -> Option<Record<'a>> {
+    super::fast::is_simple(raw).then(|| fast_simple_line(format, raw, ctx, st)).flatten()
+}
+
+/// [`fast_line`] for a line known to be simple ([`super::fast::is_simple`]).
+#[inline(always)]
+pub fn fast_simple_line<'a>(format: Format, line: &'a [u8], ctx: &Ctx, st: &State) -> Option<Record<'a>> {
     if !st.started {
         return None;
     }
     match format {
-        Format::Plain => plain::fast_line(raw, ctx, st.columns.as_ref()?),
-        Format::Msr => msr::fast_line(raw, ctx),
+        Format::Plain => plain::simple_line(line, ctx, st.columns.as_ref()?),
+        Format::Msr => msr::fast_line(line, ctx),
         _ => None,
     }
 }

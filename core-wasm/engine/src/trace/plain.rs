@@ -16,9 +16,9 @@
 //!
 //! Example: header `op,offset,size,time_us`, line `W,8192,4096,150`.
 
-use super::fast::Split;
+use super::fast;
 use super::format::{Ctx, Device, Outcome, Record};
-use super::lines::Fields;
+use super::lines::{Fields, MAX_FIELDS};
 use super::{num, ParseError, TimeUnit};
 use crate::trace::HostOp;
 
@@ -41,6 +41,19 @@ pub struct Columns {
     time: Option<(usize, Option<TimeUnit>)>,
     device: Option<usize>,
     min_fields: usize,
+    /// What each of the first `min_fields` columns holds, for the fast path.
+    slots: [Slot; MAX_FIELDS],
+}
+
+/// What a column holds, as the fast path reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Skip,
+    Op,
+    Offset,
+    Size,
+    Time,
+    Device,
 }
 
 enum Role {
@@ -74,7 +87,7 @@ impl Columns {
     pub fn from_header(line: &str, n: u32) -> Result<Columns, ParseError> {
         let f = Fields::csv(line);
         let (mut op, mut offset, mut size, mut time, mut device) = (None, None, None, None, None);
-        for i in 0..f.count().min(super::lines::MAX_FIELDS) {
+        for i in 0..f.count().min(MAX_FIELDS) {
             let field = f.at(i);
             let taken = match role(field.text) {
                 None => false,
@@ -92,7 +105,19 @@ impl Columns {
             (Some(op), Some(offset), Some(size)) => {
                 let last = [Some(op), Some(offset.0), Some(size.0), time.map(|t| t.0), device];
                 let min_fields = last.iter().flatten().max().map_or(0, |m| m + 1);
-                Ok(Columns { op, offset, size, time, device, min_fields })
+                let mut slots = [Slot::Skip; MAX_FIELDS];
+                for (i, slot) in [
+                    (Some(op), Slot::Op),
+                    (Some(offset.0), Slot::Offset),
+                    (Some(size.0), Slot::Size),
+                    (time.map(|t| t.0), Slot::Time),
+                    (device, Slot::Device),
+                ] {
+                    if let Some(s) = i.and_then(|i| slots.get_mut(i)) {
+                        *s = slot;
+                    }
+                }
+                Ok(Columns { op, offset, size, time, device, min_fields, slots })
             }
             _ => Err(ParseError::new(
                 n,
@@ -121,34 +146,81 @@ fn op(text: &str) -> Option<HostOp> {
     NAMES.iter().find(|(name, _)| text.eq_ignore_ascii_case(name)).map(|&(_, op)| op)
 }
 
-/// The record of a simple line (`Split`) with only bytes, sectors and whole-number times,
-/// exactly as [`parse_line`] reads it; `None` sends the line the general way.
+/// The record of a simple line ([`fast::is_simple`]) whose op is a letter, whose numbers
+/// are whole (bytes, sectors, whole-number times), exactly as [`parse_line`] reads it;
+/// `None` sends the line the general way. Reads the header's columns in order, each as what
+/// it holds, and nothing past the last of them.
 pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
-    let mut f = Split::empty();
-    f.split(line)?;
-    if f.count() < c.min_fields {
+    if !fast::is_simple(line) {
         return None;
     }
-    let op = match f.bytes(c.op) {
-        b"W" | b"w" => HostOp::Write,
-        b"R" | b"r" => HostOp::Read,
-        _ => return None,
-    };
+    simple_line(line, ctx, c)
+}
+
+/// [`fast_line`] for a line known to be simple.
+#[inline]
+pub fn simple_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
+    let (mut op, mut offset, mut size, mut time, mut device) = (HostOp::Read, 0, 0, 0, &line[..0]);
+    // Where the next field starts: past the line's end once the last field is read.
+    let mut p = 0;
+    for &slot in c.slots.get(..c.min_fields)? {
+        if p > line.len() {
+            // Fewer fields than the header's columns: the general path says so.
+            return None;
+        }
+        let end = match slot {
+            Slot::Offset => {
+                let (value, end) = fast::int_field(line, p)?;
+                offset = value;
+                end
+            }
+            Slot::Size => {
+                let (value, end) = fast::int_field(line, p)?;
+                size = value;
+                end
+            }
+            Slot::Time => {
+                let (value, end) = fast::int_field(line, p)?;
+                time = value;
+                end
+            }
+            Slot::Op => {
+                // One letter, then the comma or the end of the line.
+                op = match line.get(p)? {
+                    b'W' | b'w' => HostOp::Write,
+                    b'R' | b'r' => HostOp::Read,
+                    _ => return None,
+                };
+                if !matches!(line.get(p + 1), None | Some(b',')) {
+                    return None;
+                }
+                p + 1
+            }
+            Slot::Device => {
+                let end = fast::field_end(line, p);
+                device = line.get(p..end)?;
+                end
+            }
+            Slot::Skip => fast::field_end(line, p),
+        };
+        p = end + 1;
+    }
     let unit = |u: Unit| if u == Unit::Bytes { 1 } else { ctx.sector };
-    let offset = f.int(c.offset.0)?.checked_mul(unit(c.offset.1))?;
-    let size = f.int(c.size.0)?.checked_mul(unit(c.size.1))?;
+    let offset = offset.checked_mul(unit(c.offset.1))?;
+    let size = size.checked_mul(unit(c.size.1))?;
     if size > u64::from(u32::MAX) {
         return None;
     }
     offset.checked_add(size)?;
     let time_ns = match c.time {
-        Some((i, named)) => {
+        Some((_, named)) => {
             let u = if ctx.unit_overridden { ctx.unit } else { named.unwrap_or(ctx.unit) };
-            num::whole_time(f.int(i)?, u)?
+            num::whole_time(time, u)?
         }
         None => 0,
     };
-    let device = c.device.map(|i| Device::one(f.text(i)));
+    // The line is ASCII, so this never fails.
+    let device = c.device.map(|_| Device::one(std::str::from_utf8(device).unwrap_or_default()));
     Some(Record { time_ns, op, offset, size, device })
 }
 

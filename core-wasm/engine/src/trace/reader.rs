@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::binary;
 use super::detect::{detect_sample, SAMPLE_BYTES, SAMPLE_LINES};
+use super::fast;
 use super::format::{self, Ctx, Format, Outcome, State};
 use super::lines::{decode, is_blank_or_comment, BOM};
 use super::select::Selector;
@@ -162,6 +163,12 @@ impl TraceReader {
 
     fn feed_lines(&mut self, mut chunk: &[u8]) -> Result<(), ParseError> {
         while !self.done {
+            if self.partial.is_empty() && !self.discarding {
+                chunk = self.fast_lines(chunk)?;
+                if self.done {
+                    break;
+                }
+            }
             let Some(i) = memchr::memchr(b'\n', chunk) else { return self.keep_partial(chunk) };
             let (head, rest) = chunk.split_at(i);
             chunk = rest.get(1..).unwrap_or_default();
@@ -179,6 +186,32 @@ impl TraceReader {
             }
         }
         Ok(())
+    }
+
+    /// Reads the simple lines ([`fast::line_at`]) at the front of `chunk` that the format's
+    /// fast path reads, straight from the chunk without the per-line bookkeeping of
+    /// [`TraceReader::line`], and returns
+    /// the rest from the first line it declines (which then takes the general way). Only
+    /// after the first content line (see [`format::fast_line`]), so never on line 1 (binary
+    /// content, byte-order mark), and only for lines within [`MAX_LINE`].
+    #[inline(always)]
+    fn fast_lines<'c>(&mut self, mut chunk: &'c [u8]) -> Result<&'c [u8], ParseError> {
+        let (Some(format), Some(ctx), None) = (self.format, self.ctx, &self.fit_sample) else {
+            return Ok(chunk);
+        };
+        while !self.done {
+            let Some((len, next)) = fast::line_at(chunk) else { break };
+            let (Some(line), Some(rest)) = (chunk.get(..len), chunk.get(next..)) else { break };
+            if len > MAX_LINE {
+                break;
+            }
+            let Some(rec) = format::fast_simple_line(format, line, &ctx, &self.state) else { break };
+            self.line_no = self.line_no.saturating_add(1);
+            self.report.lines += 1;
+            self.offer(self.line_no, rec)?;
+            chunk = rest;
+        }
+        Ok(chunk)
     }
 
     /// Buffers the start of a line that ends in a later chunk.

@@ -182,6 +182,18 @@ impl WorkloadBuilder {
 
     /// Resolves and appends `r`, the next request of the trace.
     pub fn push(&mut self, r: &Request) -> Result<()> {
+        self.resolve(r)
+    }
+
+    /// Resolves and appends every request of `requests`.
+    pub fn extend(&mut self, requests: &[Request]) -> Result<()> {
+        requests.iter().try_for_each(|r| self.resolve(r))
+    }
+
+    /// [`WorkloadBuilder::push`]'s work, inlined into [`WorkloadBuilder::extend`]'s loop
+    /// (a call per request costs more than the loop around it).
+    #[inline(always)]
+    fn resolve(&mut self, r: &Request) -> Result<()> {
         let i = self.w.requests.len();
         let shape = self.w.shape;
         let (pb, logical_pages) = (u64::from(shape.page_bytes), shape.logical_pages);
@@ -226,7 +238,8 @@ impl WorkloadBuilder {
                         i + 1
                     )));
                 }
-                let start = first_page % logical_pages;
+                // A division only for a page past the device's end (modulo map).
+                let start = if first_page < logical_pages { first_page } else { first_page % logical_pages };
                 // Consecutive pages, wrapping at the end: no division per page.
                 let mut lpn = start;
                 for _ in 0..pages.min(logical_pages) {
@@ -249,11 +262,6 @@ impl WorkloadBuilder {
         let time_ns = if shape.times { r.time_ns } else { 0 };
         self.w.requests.push(PageRequest::new(start, pages as u32, r.op, partial), time_ns);
         Ok(())
-    }
-
-    /// Resolves and appends every request of `requests`.
-    pub fn extend(&mut self, requests: &[Request]) -> Result<()> {
-        requests.iter().try_for_each(|r| self.push(r))
     }
 
     /// The finished workload.

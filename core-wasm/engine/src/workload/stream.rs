@@ -145,9 +145,10 @@ impl RequestStream {
             n += put(&mut out[n..], u128::from(pages));
         }
         if start_len > 0 {
-            let len = start_len as usize;
-            out[n..n + len].copy_from_slice(&start.to_le_bytes()[..len]);
-            n += len;
+            // All 4 bytes, in one store (a copy of `start_len` bytes is a call to `memcpy`):
+            // those past `start_len` are zeros, as the buffer's were.
+            out[n..n + 4].copy_from_slice(&start.to_le_bytes());
+            n += start_len as usize;
         }
         if gap != c.gap {
             n += put(&mut out[n..], zigzag(gap));
