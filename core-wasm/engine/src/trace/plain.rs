@@ -146,7 +146,7 @@ fn op(text: &str) -> Option<HostOp> {
     NAMES.iter().find(|(name, _)| text.eq_ignore_ascii_case(name)).map(|&(_, op)| op)
 }
 
-/// The record of a simple line ([`fast::is_simple`]) whose op is a letter, whose numbers
+/// The record of a simple line (`fast::is_simple`) whose op is a letter, whose numbers
 /// are whole (bytes, sectors, whole-number times), exactly as [`parse_line`] reads it;
 /// `None` sends the line the general way. Reads the header's columns in order, each as what
 /// it holds, and nothing past the last of them.
