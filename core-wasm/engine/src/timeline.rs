@@ -254,10 +254,10 @@ impl Timeline {
     fn out_of_memory(&self, held: u64, limit: u64) -> EngineError {
         let mib = |b: u64| b.div_ceil(1 << 20);
         EngineError::HostMemory(format!(
-            "the simulation holds {} MiB after {} requests, more than the {} MiB it may use \
-             here; step back to look at what ran (from the start: the checkpoints between \
-             were dropped to make room), or lower device.blocks (the ftl command line has no \
-             such limit)",
+            "the engine holds {} MiB after {} requests (the simulation, its trace and its \
+             checkpoints), more than the {} MiB it may use here; step back to look at what \
+             ran (from the start: the checkpoints between were dropped to make room), or \
+             lower device.blocks (the ftl command line has no such limit)",
             mib(held),
             self.sim.cursor(),
             mib(limit)

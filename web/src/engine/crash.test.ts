@@ -19,7 +19,7 @@ function trappingApi() {
     trap: false,
     calls: 0,
     failAfter: null as number | null,
-    failWith: 'out of memory: the simulation holds 3073 MiB',
+    failWith: 'out of memory: the engine holds 3073 MiB',
     seekStopsAt: null as number | null,
   };
   function Simulation(...args: ConstructorParameters<typeof real.Simulation>) {
@@ -36,7 +36,7 @@ function trappingApi() {
           }
           if (key === 'seek' && state.seekStopsAt !== null) {
             target.seek(state.seekStopsAt);
-            throw new Error('out of memory: the simulation holds 3073 MiB');
+            throw new Error('out of memory: the engine holds 3073 MiB');
           }
           state.calls++;
           return v.apply(target, a);
