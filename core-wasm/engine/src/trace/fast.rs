@@ -34,29 +34,33 @@ impl<'a> Split<'a> {
     /// digit (so it is no comment or blank line), has a byte the general splitter treats
     /// specially (space, tab, quote), any other byte below `#` (control bytes and `!`,
     /// refused with them so one test covers the range) or a non-ASCII byte, or has more
-    /// than [`MAX`] fields. (The parsers fill a split in place with [`Split::split`].)
+    /// than [`MAX`] fields. (The parsers fill a split in place with [`Split::split_simple`].)
     #[cfg(test)]
     pub fn new(line: &'a [u8]) -> Option<Self> {
+        if !is_simple(line) {
+            return None;
+        }
         let mut split = Split::empty();
-        split.split(line)?;
+        split.split_simple(line)?;
         Some(split)
     }
 
-    /// No fields yet: [`Split::split`] fills it in place (returning the filled value from a
+    /// No fields yet: [`Split::split_simple`] fills it in place (returning the filled value from a
     /// function copies its 136 bytes per line, as a call to `memcpy`).
     #[inline(always)]
     pub fn empty() -> Self {
         Split { line: &[], bounds: [(0, 0); MAX], values: [0; MAX], ints: 0, count: 0 }
     }
 
-    /// Splits `line` into this (empty) split, as [`Split::new`] does.
+    /// Splits `line`, known to be simple ([`is_simple`]; a reader's [`line_at`] has checked
+    /// it), into this (empty) split, as [`Split::new`] does any line.
     ///
-    /// Eight bytes at a time: one pass checks the whole line for refused bytes, then each
-    /// field is read as a run of digits (up to 8 a step, their value computed with three
-    /// multiplications) and, when something else follows the run, a search for its comma.
+    /// Eight bytes at a time: each field is read as a run of digits (up to 8 a step, their
+    /// value computed with three multiplications) and, when something else follows the run,
+    /// a search for its comma.
     #[inline(always)]
-    pub fn split(&mut self, line: &'a [u8]) -> Option<()> {
-        if !is_simple(line) || line.len() > u32::MAX as usize {
+    pub fn split_simple(&mut self, line: &'a [u8]) -> Option<()> {
+        if line.len() > u32::MAX as usize {
             return None;
         }
         self.line = line;
@@ -131,7 +135,7 @@ impl<'a> Split<'a> {
 
 /// Whether `line` is one the fast paths read: it starts with a letter or digit (so it is no
 /// comment or blank line) and has no byte the general splitter treats specially (space,
-/// tab, quote), no other byte below `#` and no non-ASCII byte (see [`Split::split`]).
+/// tab, quote), no other byte below `#` and no non-ASCII byte (see [`Split::new`]).
 #[inline(always)]
 pub fn is_simple(line: &[u8]) -> bool {
     line.first().is_some_and(u8::is_ascii_alphanumeric) && !has_refused_byte(line)

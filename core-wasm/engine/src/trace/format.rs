@@ -285,7 +285,7 @@ pub fn fast_simple_line<'a>(format: Format, line: &'a [u8], ctx: &Ctx, st: &Stat
     }
     match format {
         Format::Plain => plain::simple_line(line, ctx, st.columns.as_ref()?),
-        Format::Msr => msr::fast_line(line, ctx),
+        Format::Msr => msr::simple_line(line, ctx),
         _ => None,
     }
 }

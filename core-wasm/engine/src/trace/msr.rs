@@ -36,11 +36,20 @@ pub fn sniff(line: &str) -> bool {
     f.count() >= 6 && num::int(0, f.at(0), "").is_ok() && op(f.at(3).text).is_some()
 }
 
-/// The record of a simple line (`Split`) exactly as [`parse_line`] reads it; `None` sends
-/// the line the general way.
+/// The record of a simple line exactly as [`parse_line`] reads it; `None` sends the line the
+/// general way. (The reader's fast path calls [`simple_line`]; the tests hold this one
+/// against [`parse_line`].)
+#[cfg(test)]
 pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx) -> Option<Record<'a>> {
+    super::fast::is_simple(line).then(|| simple_line(line, ctx)).flatten()
+}
+
+/// The record of a line known to be simple (`fast::is_simple`), exactly as [`parse_line`]
+/// reads it; `None` sends the line the general way.
+#[inline]
+pub fn simple_line<'a>(line: &'a [u8], ctx: &Ctx) -> Option<Record<'a>> {
     let mut f = Split::empty();
-    f.split(line)?;
+    f.split_simple(line)?;
     if f.count() < 6 {
         return None;
     }
