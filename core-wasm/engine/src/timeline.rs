@@ -273,18 +273,19 @@ impl Timeline {
         self.checkpoints.retain(|c| c.cursor().is_multiple_of(interval));
     }
 
+    /// The last checkpoint at or before `cursor` requests (the start's, at 0, is always held).
+    fn checkpoint_at(&self, cursor: usize) -> &Sim {
+        let i = self.checkpoints.partition_point(|c| c.cursor() <= cursor);
+        &self.checkpoints[i.saturating_sub(1)]
+    }
+
     /// A copy of the simulation as it stands after `cursor` requests (clamped to the trace
     /// length), from the nearest checkpoint (or the live simulation) at or before it: one
     /// copy, whatever the checkpoints hold. It records events as the live simulation does,
     /// with none recorded yet.
     pub fn sim_at(&self, cursor: usize) -> Result<Sim> {
         let cursor = cursor.min(self.sim.total());
-        let from = if cursor >= self.sim.cursor() {
-            &self.sim
-        } else {
-            let i = self.checkpoints.partition_point(|c| c.cursor() <= cursor);
-            &self.checkpoints[i.saturating_sub(1)]
-        };
+        let from = if cursor >= self.sim.cursor() { &self.sim } else { self.checkpoint_at(cursor) };
         let mut copy = from.clone();
         copy.set_recording(false);
         copy.step(cursor - copy.cursor())?;
@@ -301,9 +302,7 @@ impl Timeline {
         // below (checkpoints taken during a replay were cloned with recording off).
         let recording = self.sim.recording();
         if target < self.sim.cursor() {
-            let i = self.checkpoints.partition_point(|c| c.cursor() <= target);
-            // checkpoints[0] has cursor 0, so i >= 1.
-            self.sim = self.checkpoints[i.saturating_sub(1)].clone();
+            self.sim = self.checkpoint_at(target).clone();
         }
         let ahead = target - self.sim.cursor();
         // Replayed requests' events would be thrown away: don't record them.

@@ -7,6 +7,7 @@ mod counting;
 
 use common::{random_trace, shipped_trace, Rng};
 use ftl_engine::config::SimConfig;
+use ftl_engine::trace::Trace;
 use ftl_engine::{Sim, Timeline};
 
 #[test]
@@ -169,6 +170,25 @@ fn fake_heap() -> u64 {
     }
 }
 
+/// The state hash before the first request and after each one, stepping `sim` one by one.
+fn hashes_of(mut sim: Sim) -> Vec<u64> {
+    let mut hashes = vec![sim.state_hash()];
+    while sim.step(1).unwrap() == 1 {
+        hashes.push(sim.state_hash());
+    }
+    hashes
+}
+
+/// DFTL on `blocks` blocks of 16 pages, and `requests` random requests over its pages (its
+/// tables grow as the trace goes).
+fn dftl_run(blocks: u32, seed: u64, requests: usize) -> (SimConfig, Trace) {
+    let mut config = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
+    config.device.blocks = blocks;
+    config.device.pages_per_block = 16;
+    let trace = random_trace(seed, requests, config.device.logical_pages(), 4096);
+    (config, trace)
+}
+
 /// A 500-request random run on a small device, with a checkpoint every 10 requests.
 fn guarded(limit: u64) -> (Timeline, Vec<u64>) {
     let mut config = SimConfig::default();
@@ -176,11 +196,7 @@ fn guarded(limit: u64) -> (Timeline, Vec<u64>) {
     config.device.pages_per_block = 8;
     let trace = random_trace(5, 500, config.device.logical_pages(), 4096);
     let sim = Sim::new(config.clone(), &trace, "r").unwrap();
-    let mut plain = Sim::new(config, &trace, "r").unwrap();
-    let mut hashes = vec![plain.state_hash()];
-    while plain.step(1).unwrap() == 1 {
-        hashes.push(plain.state_hash());
-    }
+    let hashes = hashes_of(Sim::new(config, &trace, "r").unwrap());
     let guard = ftl_engine::HeapGuard { allocated: fake_heap, limit };
     (Timeline::new(sim, 10, 64).with_heap_guard(guard), hashes)
 }
@@ -271,10 +287,7 @@ fn past_the_limit_the_oldest_checkpoints_go_first() {
 fn a_guarded_timeline_measures_what_a_copy_takes() {
     // DFTL on a small device: its tables fill as the trace goes, so a copy late in the run
     // is much larger than the start's.
-    let mut config = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
-    config.device.blocks = 512;
-    config.device.pages_per_block = 16;
-    let trace = random_trace(9, 3_000, config.device.logical_pages(), 4096);
+    let (config, trace) = dftl_run(512, 9, 3_000);
     let sim = Sim::new(config, &trace, "r").unwrap();
     let guard = ftl_engine::HeapGuard { allocated: counting::live, limit: u64::MAX / 2 };
     let mut t = Timeline::new(sim, 500, 64).with_heap_guard(guard);
@@ -296,10 +309,7 @@ fn after_the_heap_guard_stops_a_run_every_step_back_lands_where_it_was_asked() {
     // the run part-way; replaying up to there may hold a little more than the first pass
     // did (the responses kept, vectors cloned to their length and grown again), so the
     // replay of a step back passes the limit where the first pass did not.
-    let mut config = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
-    config.device.blocks = 512;
-    config.device.pages_per_block = 16;
-    let trace = random_trace(9, 6_000, config.device.logical_pages(), 4096);
+    let (config, trace) = dftl_run(512, 9, 6_000);
     let timeline = |limit| {
         let sim = Sim::new(config.clone(), &trace, "r").unwrap();
         Timeline::new(sim, 256, 64)
@@ -358,15 +368,8 @@ fn after_the_heap_guard_stops_a_run_every_step_back_lands_where_it_was_asked() {
 
 #[test]
 fn a_copy_at_any_request_costs_one_copy_and_leaves_the_timeline_alone() {
-    let mut config = SimConfig { scheme: "dftl".into(), ..SimConfig::default() };
-    config.device.blocks = 128;
-    config.device.pages_per_block = 16;
-    let trace = random_trace(4, 2_000, config.device.logical_pages(), 4096);
-    let mut plain = Sim::new(config.clone(), &trace, "r").unwrap();
-    let mut hashes = vec![plain.state_hash()];
-    while plain.step(1).unwrap() == 1 {
-        hashes.push(plain.state_hash());
-    }
+    let (config, trace) = dftl_run(128, 4, 2_000);
+    let hashes = hashes_of(Sim::new(config.clone(), &trace, "r").unwrap());
     let mut t = Timeline::new(Sim::new(config, &trace, "r").unwrap(), 50, 64);
     t.step(1_200).unwrap();
     assert!(t.checkpoints() > 10);
