@@ -12,6 +12,7 @@ use std::cell::OnceCell;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use super::ranges::Ranges;
 use crate::cache::BloomFilter;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
@@ -78,12 +79,9 @@ pub struct DtpIndex {
     /// A deque: merges take the oldest record, which a vector would pay for by moving all
     /// the others (a loaded one is usually near the newest end).
     list: VecDeque<Dtpi>,
-    /// Each record's range again, in the list's order, as its `min` and `max − min`: the
-    /// range checks of a lookup scan these two arrays instead of the records. Their first
-    /// `head` values are records removed from the front, squeezed out now and then.
-    mins: Vec<u32>,
-    widths: Vec<u32>,
-    head: usize,
+    /// The records' ranges by LPN: a lookup finds the records whose range holds its LPN
+    /// without checking every record's.
+    ranges: Ranges,
     capacity: usize,
     filter_bits: usize,
     hashes: u32,
@@ -135,9 +133,7 @@ impl DtpIndex {
         let k = ((per_key_millionths + 500_000) / 1_000_000).max(1) as u32;
         DtpIndex {
             list: VecDeque::new(),
-            mins: Vec::new(),
-            widths: Vec::new(),
-            head: 0,
+            ranges: Ranges::default(),
             capacity,
             filter_bits,
             hashes: k,
@@ -207,8 +203,7 @@ impl DtpIndex {
         let shape = (self.filter_bits, self.hashes);
         let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
         self.list.push_back(Dtpi { id, tppn, min, max, filter });
-        self.mins.push(min);
-        self.widths.push(max - min);
+        self.ranges.add(id, min, max);
         id
     }
 
@@ -222,10 +217,13 @@ impl DtpIndex {
             let found = (0..before).rev().find(|&pos| self.may_hold(&self.list[pos], &probe));
             return (found, (before - found.unwrap_or(0)) as u64);
         }
+        // The records from `below` down to the one found each had their range checked.
         let mut tests = 0;
         let mut below = before;
-        let (mins, widths) = (&self.mins[self.head..], &self.widths[self.head..]);
-        while let Some(pos) = last_in_range(&mins[..below], &widths[..below], lpn) {
+        loop {
+            let below_id = self.list.get(below).map_or(u32::MAX, |r| r.id);
+            let Some(id) = self.ranges.last_holding(lpn, below_id) else { break };
+            let pos = self.position(id).expect("every listed range is a record's");
             tests += (below - pos) as u64;
             if self.design == IndexDesign::Range {
                 return (Some(pos), tests);
@@ -299,6 +297,14 @@ impl DtpIndex {
         }
     }
 
+    /// Starts loading what a lookup of `lpn` reads first ([`crate::prefetch`]): its holder
+    /// and its row of filter positions, each at a random place in an array over the LPNs.
+    /// Changes nothing.
+    pub fn prefetch_lookup(&self, lpn: u32) {
+        crate::prefetch::element(&self.holder, lpn as usize);
+        crate::prefetch::element(self.positions.as_slice(), lpn as usize * self.hashes as usize);
+    }
+
     /// The id of the DTP holding `lpn`'s entry, [`NO_DTP`] when none does.
     fn holder_of(&self, lpn: u32) -> u32 {
         self.holder.get(lpn as usize).copied().unwrap_or(NO_DTP)
@@ -329,17 +335,7 @@ impl DtpIndex {
     /// Deletes and returns the record of DTP `id` (loaded into the CMT or merged).
     pub fn remove(&mut self, id: u32) -> Option<Dtpi> {
         let p = self.position(id)?;
-        if p == 0 {
-            self.head += 1;
-            if self.head >= self.list.len().max(64) {
-                self.mins.drain(..self.head);
-                self.widths.drain(..self.head);
-                self.head = 0;
-            }
-        } else {
-            self.mins.remove(self.head + p);
-            self.widths.remove(self.head + p);
-        }
+        self.ranges.remove(id, self.list[p].min, self.list[p].max);
         // Its LPNs' `holder` entries name an id no record has any more.
         self.list.remove(p)
     }
@@ -393,27 +389,6 @@ impl Probe {
     }
 }
 
-/// Position of the last range (`min`, `max − min`) that holds `lpn`: `lpn − min`, wrapping,
-/// is at most the width exactly when `min ≤ lpn ≤ max`. 32 ranges at a time without
-/// branches, which the compiler turns into vector compares (a lookup usually passes hundreds
-/// of records).
-fn last_in_range(mins: &[u32], widths: &[u32], lpn: u32) -> Option<usize> {
-    const CHUNK: usize = 32;
-    let mut end = mins.len();
-    while end >= CHUNK {
-        let (m, w) = (&mins[end - CHUNK..end], &widths[end - CHUNK..end]);
-        let mut hits = 0u32;
-        for i in 0..CHUNK {
-            hits |= u32::from(lpn.wrapping_sub(m[i]) <= w[i]) << i;
-        }
-        if hits != 0 {
-            return Some(end - CHUNK + (31 - hits.leading_zeros()) as usize);
-        }
-        end -= CHUNK;
-    }
-    (0..end).rev().find(|&i| lpn.wrapping_sub(mins[i]) <= widths[i])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -457,7 +432,7 @@ mod tests {
         assert_eq!(range.next_candidate(61, 1), (None, 1));
     }
 
-    /// The record-by-record scan this index replaced: the reference for the chunked one.
+    /// The record-by-record scan of the paper's list: the reference for the scan by ranges.
     fn scan_one_by_one(ix: &DtpIndex, lpn: u32, before: usize) -> (Option<usize>, u64) {
         let mut tests = 0;
         for pos in (0..before.min(ix.len())).rev() {
@@ -480,11 +455,11 @@ mod tests {
     }
 
     /// Random indexes of every design, records added and removed (the oldest half the time,
-    /// as merges remove them, so the ranges' arrays are squeezed many times): every lookup
+    /// as merges remove them): every lookup
     /// (from every start) finds the same record with the same test count as the one-by-one scan over a
     /// twin index whose filters were all built when their records were added.
     #[test]
-    fn the_chunked_scan_answers_as_the_one_by_one_scan() {
+    fn the_scan_by_ranges_answers_as_the_one_by_one_scan() {
         let mut rng = crate::test_rng::Rng(9);
         let mut next = |m: u64| rng.below(m);
         for design in [IndexDesign::RangeAndBloom, IndexDesign::Bloom, IndexDesign::Range] {

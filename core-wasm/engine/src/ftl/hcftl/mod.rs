@@ -24,6 +24,7 @@ mod ghost_cmt;
 mod inspect;
 mod key_set;
 mod options;
+mod ranges;
 
 use std::collections::BTreeMap;
 
@@ -350,11 +351,12 @@ impl Ftl for Hcftl {
     demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
-        // The far pages' slot numbers and entries (they live together), and the caller's
-        // stamps; nothing more for the near pages.
+        // The far pages' slot numbers and entries (they live together), what a DTP-index
+        // lookup of them reads first, and the caller's stamps; nothing more for the near pages.
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.ram.prefetch_key(lpn);
+            self.index.prefetch_lookup(lpn);
         }
     }
 
