@@ -258,19 +258,22 @@ impl EntryLog {
         }
         let base = self.log.len();
         self.log.resize(base + n, lpn);
-        // Entries before `lpn`'s keep their index; those after it move down one slot.
-        let (held, log) = (&mut self.held, &mut self.log[base..base + n - 1]);
-        for (i, e) in words.chunks_exact(2).enumerate() {
-            if let Some(&ahead) = words.get(2 * (i + AHEAD)) {
-                crate::prefetch::element(held, ahead as usize);
+        // Entries before `lpn`'s keep their index; those after it move down one slot (so
+        // `lpn`'s own slot and number, written on the way, are overwritten after it).
+        let (held, log) = (&mut self.held, &mut self.log[base..]);
+        for (c, pairs) in words.chunks(32 * 2).enumerate() {
+            let f = flags.get(c).copied().unwrap_or(0);
+            for (j, e) in pairs.chunks_exact(2).enumerate() {
+                let i = c * 32 + j;
+                if let Some(&ahead) = words.get(2 * (i + AHEAD)) {
+                    crate::prefetch::element(held, ahead as usize);
+                }
+                let k = i - usize::from(i > at);
+                held[e[0] as usize] = Held { tag: (base + k) as u32 | (f >> j & 1) * DIRTY, ppn: e[1] };
+                log[k] = e[0];
             }
-            if i == at {
-                continue;
-            }
-            let k = if i < at { i } else { i - 1 };
-            held[e[0] as usize] = Held::new(base + k, MapEntry { ppn: e[1], dirty: dirty(i) });
-            log[k] = e[0];
         }
+        log[n - 1] = lpn;
         held[lpn as usize] = Held::new(base + n - 1, asked);
         self.cmt_len += n;
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
