@@ -269,7 +269,7 @@ impl EntryLog {
                     crate::prefetch::element(held, ahead as usize);
                 }
                 let k = i - usize::from(i > at);
-                held[e[0] as usize] = Held { tag: (base + k) as u32 | (f >> j & 1) * DIRTY, ppn: e[1] };
+                held[e[0] as usize] = Held { tag: (base + k) as u32 | ((f >> j & 1) * DIRTY), ppn: e[1] };
                 log[k] = e[0];
             }
         }
@@ -417,7 +417,7 @@ impl EntryLog {
                 let lpn = log[s];
                 let h = &mut held[lpn as usize];
                 if h.slot() == s as u32 {
-                    h.tag = h.tag & DIRTY | kept as u32;
+                    h.tag = (h.tag & DIRTY) | kept as u32;
                     log[kept] = lpn;
                     kept += 1;
                 }
