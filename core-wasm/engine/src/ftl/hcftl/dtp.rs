@@ -125,22 +125,24 @@ impl Hcftl {
     pub(super) fn load_dtp(&mut self, id: u32, lpn: u32, dev: &mut Device) -> Result<MapEntry> {
         let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
         dev.ram(1);
+        let lost = || EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}"));
+        if !dev.recording() {
+            // Straight from the page into the CMT (no list of decoded entries between).
+            let c = dev.flash().content(r.tppn).ok_or_else(lost)?;
+            let (e, _) = self.ram.cmt_admit_page(&c.data, &c.oob, lpn).ok_or_else(lost)?;
+            dev.invalidate(r.tppn)?;
+            return Ok(e);
+        }
         let mut run = std::mem::take(&mut self.run);
         run.clear();
         read_entries(dev, r.tppn, &mut run);
         dev.invalidate(r.tppn)?;
-        let at = run
-            .binary_search_by_key(&lpn, |&(l, _)| l)
-            .map_err(|_| EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}")))?;
+        let at = run.binary_search_by_key(&lpn, |&(l, _)| l).map_err(|_| lost())?;
         run[at..].rotate_left(1);
         let e = run[run.len() - 1].1;
-        if dev.recording() {
-            // Each entry's events in turn: its insert, then the victim it evicts.
-            for &(l, e) in &run {
-                self.cmt_insert(l, e, dev);
-            }
-        } else {
-            self.ram.cmt_admit_new(&run);
+        // Each entry's events in turn: its insert, then the victim it evicts.
+        for &(l, e) in &run {
+            self.cmt_insert(l, e, dev);
         }
         // Kept for its buffer, emptied so checkpoints do not copy the entries.
         run.clear();

@@ -29,24 +29,50 @@ use super::key_set::KeySet;
 // The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
 use crate::ftl::demand::MapEntry;
 
-/// No slot: the LPN is not held.
-const NIL: u32 = u32::MAX;
+/// No slot: the LPN is not held. Slot numbers take the low 31 bits of [`Held::tag`].
+const NIL: u32 = (1 << 31) - 1;
+/// The dirty flag's bit in [`Held::tag`].
+const DIRTY: u32 = 1 << 31;
 /// The log is compacted when it holds more than this many slots per live entry.
 const SLOTS_PER_LIVE: usize = 8;
 /// ... and at least this many slots (small caches are not compacted at every append).
 const MIN_COMPACT: usize = 4096;
+/// ... and at most this many: slot numbers stay below [`NIL`] (the live entries, at most
+/// one per LPN, are far fewer).
+const MAX_COMPACT: usize = 1 << 30;
 /// Entries ahead whose LPN's slot and entry a loop over a run asks for: a DTP's LPNs are
 /// ascending but spread over thousands of LPNs on a large device, a cache miss each.
 const AHEAD: usize = 16;
 
-/// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry.
+/// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry, in 8
+/// bytes (the array over the LPNs is read for every entry moved, so its size is its cost).
 #[derive(Debug, Clone, Copy)]
 struct Held {
-    slot: u32,
-    entry: MapEntry,
+    /// The slot number, and the entry's dirty flag in the top bit ([`DIRTY`]).
+    tag: u32,
+    ppn: u32,
 }
 
-const NOT_HELD: Held = Held { slot: NIL, entry: MapEntry { ppn: 0, dirty: false } };
+const NOT_HELD: Held = Held { tag: NIL, ppn: 0 };
+
+impl Held {
+    fn new(slot: usize, e: MapEntry) -> Self {
+        Held { tag: slot as u32 | if e.dirty { DIRTY } else { 0 }, ppn: e.ppn }
+    }
+
+    fn slot(&self) -> u32 {
+        self.tag & NIL
+    }
+
+    /// Leaves its slot (the entry is no longer held).
+    fn kill(&mut self) {
+        self.tag |= NIL;
+    }
+
+    fn entry(&self) -> MapEntry {
+        MapEntry { ppn: self.ppn, dirty: self.tag & DIRTY != 0 }
+    }
+}
 
 /// The CMT (an LRU list of `cmt_capacity` entries) and the Ghost-CMT (its victims, packed
 /// by the caller once `ghost_capacity` are held) over one log; with the Ghost-CMT's LPNs in
@@ -128,7 +154,7 @@ impl EntryLog {
     }
 
     fn slot(&self, lpn: u32) -> Option<usize> {
-        self.held.get(lpn as usize).map(|h| h.slot).filter(|&s| s != NIL).map(|s| s as usize)
+        self.held.get(lpn as usize).map(|h| h.slot()).filter(|&s| s != NIL).map(|s| s as usize)
     }
 
     fn cmt_slot(&self, lpn: u32) -> Option<usize> {
@@ -141,30 +167,33 @@ impl EntryLog {
 
     /// Whether slot `s` holds a live entry.
     fn is_live(&self, s: usize) -> bool {
-        self.held[self.log[s] as usize].slot == s as u32
+        self.held[self.log[s] as usize].slot() == s as u32
     }
 
     /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
-    pub fn peek(&self, lpn: u32) -> Option<&MapEntry> {
-        self.slot(lpn).map(|_| &self.held[lpn as usize].entry)
+    pub fn peek(&self, lpn: u32) -> Option<MapEntry> {
+        self.slot(lpn).map(|_| self.held[lpn as usize].entry())
     }
 
-    /// `lpn`'s entry in the CMT or the Ghost-CMT, to change it, without touching the order.
-    pub fn peek_mut(&mut self, lpn: u32) -> Option<&mut MapEntry> {
-        self.slot(lpn).map(|_| &mut self.held[lpn as usize].entry)
+    /// Sets `lpn`'s entry in the CMT or the Ghost-CMT to `e`, without touching the order;
+    /// false when neither holds it.
+    pub fn set(&mut self, lpn: u32, e: MapEntry) -> bool {
+        let Some(s) = self.slot(lpn) else { return false };
+        self.held[lpn as usize] = Held::new(s, e);
+        true
     }
 
     /// `lpn`'s entry if the CMT holds it, without touching the order.
-    pub fn cmt_peek(&self, lpn: u32) -> Option<&MapEntry> {
-        self.cmt_slot(lpn).map(|_| &self.held[lpn as usize].entry)
+    pub fn cmt_peek(&self, lpn: u32) -> Option<MapEntry> {
+        self.cmt_slot(lpn).map(|_| self.held[lpn as usize].entry())
     }
 
     /// A CMT access: on a hit the entry moves to the front and is returned.
     pub fn cmt_get(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.cmt_slot(lpn)?;
-        let entry = self.held[lpn as usize].entry;
+        let entry = self.held[lpn as usize].entry();
         if s + 1 != self.log.len() {
-            self.held[lpn as usize].slot = NIL;
+            self.held[lpn as usize].kill();
             self.left(s);
             self.append(lpn, entry);
         }
@@ -180,7 +209,7 @@ impl EntryLog {
             "LPN {lpn} entering the CMT from outside the Ghost-CMT"
         );
         if let Some(s) = self.cmt_slot(lpn) {
-            self.held[lpn as usize].slot = NIL;
+            self.held[lpn as usize].kill();
             self.left(s);
             self.append(lpn, e);
             return None;
@@ -199,36 +228,59 @@ impl EntryLog {
         self.cmt_len -= 1;
         self.ghost_len += 1;
         self.sorted.insert(victim);
-        Some((victim, self.held[victim as usize].entry))
+        Some((victim, self.held[victim as usize].entry()))
     }
 
-    /// [`EntryLog::cmt_admit`] of each of `run` in order, none of whose LPNs is held (a
-    /// loaded DTP's entries): the same victims in the same order, found once all are
-    /// appended. Returns how many entries the CMT evicted into the Ghost-CMT (the newest of
-    /// its entries, [`EntryLog::ghost_iter`]'s first).
-    pub fn cmt_admit_new(&mut self, run: &[(u32, MapEntry)]) -> usize {
-        debug_assert!(run.iter().all(|&(l, _)| self.slot(l).is_none()), "a run entry is held already");
-        if self.log.len() + run.len() > self.compact_at() {
+    /// Loads a DTP's page into the CMT: its entries (`words`: LPN and PPN of each, LPNs
+    /// ascending; `flags`: their dirty bits, 32 a word) in order, then `lpn`'s as the newest,
+    /// each as [`EntryLog::cmt_admit`] would; none of them may be held. The victims are the
+    /// same, in the same order, found once all are appended (appended entries are newer than
+    /// every live slot). Read straight from the page: no list of decoded entries between.
+    /// Returns `lpn`'s entry and how many entries the CMT evicted into the Ghost-CMT (the
+    /// newest of its entries, [`EntryLog::ghost_iter`]'s first); `None` when the page does
+    /// not have `lpn` (nothing loaded).
+    pub fn cmt_admit_page(&mut self, words: &[u32], flags: &[u32], lpn: u32) -> Option<(MapEntry, usize)> {
+        let words = &words[..words.len() / 2 * 2];
+        let n = words.len() / 2;
+        let at = find_pair(words, lpn)?;
+        let dirty = |i: usize| flags.get(i / 32).is_some_and(|f| f >> (i % 32) & 1 == 1);
+        let asked = MapEntry { ppn: words[2 * at + 1], dirty: dirty(at) };
+        debug_assert!(
+            words.chunks_exact(2).all(|e| self.slot(e[0]).is_none()),
+            "an entry of the page is held already"
+        );
+        if self.log.len() + n > self.compact_at() {
             self.compact();
         }
-        let Some(top) = run.iter().map(|&(l, _)| l as usize).max() else { return 0 };
+        let top = words[2 * (n - 1)] as usize;
         if top >= self.held.len() {
             self.held.resize(super::grown_len(top, self.key_space), NOT_HELD);
         }
         let base = self.log.len();
-        for (i, &(lpn, entry)) in run.iter().enumerate() {
-            if let Some(&(ahead, _)) = run.get(i + AHEAD) {
-                crate::prefetch::element(&self.held, ahead as usize);
+        self.log.resize(base + n, lpn);
+        // Entries before `lpn`'s keep their index; those after it move down one slot (so
+        // `lpn`'s own slot and number, written on the way, are overwritten after it).
+        let (held, log) = (&mut self.held, &mut self.log[base..]);
+        for (c, pairs) in words.chunks(32 * 2).enumerate() {
+            let f = flags.get(c).copied().unwrap_or(0);
+            for (j, e) in pairs.chunks_exact(2).enumerate() {
+                let i = c * 32 + j;
+                if let Some(&ahead) = words.get(2 * (i + AHEAD)) {
+                    crate::prefetch::element(held, ahead as usize);
+                }
+                let k = i - usize::from(i > at);
+                held[e[0] as usize] = Held { tag: (base + k) as u32 | ((f >> j & 1) * DIRTY), ppn: e[1] };
+                log[k] = e[0];
             }
-            self.held[lpn as usize] = Held { slot: (base + i) as u32, entry };
         }
-        self.log.extend(run.iter().map(|&(l, _)| l));
-        self.cmt_len += run.len();
+        log[n - 1] = lpn;
+        held[lpn as usize] = Held::new(base + n - 1, asked);
+        self.cmt_len += n;
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
         // The victims: the oldest live CMT slots, most of them runs of DTPs loaded earlier.
         let (log, held, mut s) = (&self.log, &self.held, self.boundary);
         self.sorted.insert_new((0..over).map(|_| {
-            while held[log[s] as usize].slot != s as u32 {
+            while held[log[s] as usize].slot() != s as u32 {
                 s += 1;
             }
             s += 1;
@@ -237,7 +289,7 @@ impl EntryLog {
         self.boundary = s;
         self.cmt_len -= over;
         self.ghost_len += over;
-        over
+        Some((asked, over))
     }
 
     /// Removes and returns `lpn`'s entry from the Ghost-CMT (a hit moving it back to the
@@ -245,8 +297,8 @@ impl EntryLog {
     pub fn ghost_take(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.ghost_slot(lpn)?;
         let h = &mut self.held[lpn as usize];
-        h.slot = NIL;
-        let entry = h.entry;
+        h.kill();
+        let entry = h.entry();
         self.left(s);
         self.ghost_len -= 1;
         self.sorted.remove(lpn);
@@ -273,8 +325,8 @@ impl EntryLog {
                 break;
             };
             let h = &mut self.held[lpn as usize];
-            h.slot = NIL;
-            out(i, lpn, h.entry);
+            h.kill();
+            out(i, lpn, h.entry());
             lowest = lowest.min(s);
         }
         if lowest != usize::MAX {
@@ -315,7 +367,7 @@ impl EntryLog {
     fn live(&self, from: usize, to: usize) -> impl DoubleEndedIterator<Item = (u32, MapEntry)> + '_ {
         (from..to).rev().filter(|&s| self.is_live(s)).map(|s| {
             let lpn = self.log[s];
-            (lpn, self.held[lpn as usize].entry)
+            (lpn, self.held[lpn as usize].entry())
         })
     }
 
@@ -345,13 +397,13 @@ impl EntryLog {
         if k >= self.held.len() {
             self.held.resize(super::grown_len(k, self.key_space), NOT_HELD);
         }
-        self.held[k] = Held { slot: self.log.len() as u32, entry };
+        self.held[k] = Held::new(self.log.len(), entry);
         self.log.push(lpn);
     }
 
     /// The log length at which it is compacted.
     fn compact_at(&self) -> usize {
-        MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len))
+        MIN_COMPACT.max(SLOTS_PER_LIVE * (self.cmt_len + self.ghost_len)).min(MAX_COMPACT)
     }
 
     /// Squeezes the dead slots out, keeping the live ones in order.
@@ -364,8 +416,8 @@ impl EntryLog {
             for s in from..to {
                 let lpn = log[s];
                 let h = &mut held[lpn as usize];
-                if h.slot == s as u32 {
-                    h.slot = kept as u32;
+                if h.slot() == s as u32 {
+                    h.tag = (h.tag & DIRTY) | kept as u32;
                     log[kept] = lpn;
                     kept += 1;
                 }
@@ -388,13 +440,13 @@ impl EntryLog {
                 self.cmt_len, self.ghost_len
             ));
         }
-        let held = self.held.iter().filter(|h| h.slot != NIL).count();
+        let held = self.held.iter().filter(|h| h.slot() != NIL).count();
         if held != cmt + ghost
             || self
                 .held
                 .iter()
                 .enumerate()
-                .any(|(l, h)| h.slot != NIL && self.log.get(h.slot as usize) != Some(&(l as u32)))
+                .any(|(l, h)| h.slot() != NIL && self.log.get(h.slot() as usize) != Some(&(l as u32)))
         {
             return Err("CMT / Ghost-CMT: an entry's slot number is wrong".into());
         }
@@ -406,6 +458,20 @@ impl EntryLog {
         }
         Ok(())
     }
+}
+
+/// Index of `lpn` among the (LPN, PPN) pairs of `words` (LPNs ascending).
+fn find_pair(words: &[u32], lpn: u32) -> Option<usize> {
+    let (mut lo, mut hi) = (0, words.len() / 2);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match words[2 * mid].cmp(&lpn) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Some(mid),
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -467,7 +533,7 @@ mod tests {
         assert_eq!(log.cmt_admit(2, MapEntry::clean(12)), None);
         assert_eq!(log.cmt_get(1), Some(MapEntry::clean(11)));
         assert_eq!(log.cmt_admit(3, MapEntry::clean(13)), Some((2, MapEntry::clean(12))));
-        log.peek_mut(2).unwrap().dirty = true;
+        assert!(log.set(2, MapEntry { ppn: 12, dirty: true }));
         assert_eq!(log.cmt_get(2), None, "2 is in the Ghost-CMT, not the CMT");
         assert_eq!(log.ghost_take(2), Some(MapEntry { ppn: 12, dirty: true }));
         assert_eq!(log.ghost_take(2), None);
@@ -475,7 +541,8 @@ mod tests {
         log.check().unwrap();
     }
 
-    /// Random admits (one by one, and runs of new LPNs at once as a loaded DTP enters), hits,
+    /// Random admits (one by one, and DTP pages of new LPNs at once, up to a few hundred
+    /// entries with their flags, the one asked for last, as a loaded DTP enters), hits,
     /// Ghost-CMT hits, packings (both rules), value changes, on small and large caches and
     /// long enough runs to compact the log many times: every victim,
     /// every answer, every packing choice and both orders equal the two lists'.
@@ -505,25 +572,32 @@ mod tests {
                         }
                     }
                     4 if next(3) == 0 => {
-                        // A loaded DTP: new LPNs ascending, then one more (the one asked for).
-                        let mut run: Vec<(u32, MapEntry)> = Vec::new();
-                        for _ in 0..next(40) {
+                        // A loaded DTP: new LPNs ascending, the one asked for last.
+                        let mut page: Vec<(u32, MapEntry)> = Vec::new();
+                        for _ in 0..1 + next(if round % 2 == 0 { 40 } else { 200 }) {
                             let l = next(space) as u32;
                             let held = model.cmt.peek(&l).is_some() || model.ghost.peek(&l).is_some();
-                            if !held && !run.iter().any(|&(k, _)| k == l) {
-                                run.push((l, MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 }));
+                            if !held && !page.iter().any(|&(k, _)| k == l) {
+                                page.push((l, MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 }));
                             }
                         }
-                        if run.len() > 1 {
-                            let last = run.remove(next(run.len() as u64) as usize);
-                            run.sort_unstable_by_key(|&(k, _)| k);
-                            run.push(last);
+                        if page.is_empty() {
+                            continue;
                         }
+                        page.sort_unstable_by_key(|&(k, _)| k);
+                        let c = super::super::dtp::content_of(&page);
+                        let absent = (0..space as u32).find(|l| page.iter().all(|&(k, _)| k != *l));
+                        if let Some(l) = absent.filter(|_| next(8) == 0) {
+                            assert_eq!(log.cmt_admit_page(&c.data, &c.oob, l), None);
+                        }
+                        let mut order = page.clone();
+                        let asked = order.remove(next(order.len() as u64) as usize);
+                        order.push(asked);
                         let victims: Vec<(u32, MapEntry)> =
-                            run.iter().filter_map(|&(l, e)| model.admit(l, e)).collect();
-                        let over = log.cmt_admit_new(&run);
-                        assert_eq!(over, victims.len(), "round {round} step {step}");
-                        let newest: Vec<_> = log.ghost_iter().take(over).collect();
+                            order.iter().filter_map(|&(l, e)| model.admit(l, e)).collect();
+                        let got = log.cmt_admit_page(&c.data, &c.oob, asked.0);
+                        assert_eq!(got, Some((asked.1, victims.len())), "round {round} step {step}");
+                        let newest: Vec<_> = log.ghost_iter().take(victims.len()).collect();
                         assert_eq!(newest, victims.into_iter().rev().collect::<Vec<_>>());
                         let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();
                         assert_eq!(log.cmt_iter().collect::<Vec<_>>(), cmt);
@@ -531,12 +605,12 @@ mod tests {
                     4..=5 => assert_eq!(log.cmt_get(lpn), model.cmt.get(&lpn).copied()),
                     6 => assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn)),
                     7 => {
-                        if let Some(x) = log.peek_mut(lpn) {
+                        let held = model.cmt.peek_mut(&lpn).or_else(|| model.ghost.peek_mut(&lpn));
+                        let was = held.is_some();
+                        if let Some(x) = held {
                             *x = e;
                         }
-                        if let Some(x) = model.cmt.peek_mut(&lpn).or_else(|| model.ghost.peek_mut(&lpn)) {
-                            *x = e;
-                        }
+                        assert_eq!(log.set(lpn, e), was);
                     }
                     _ => {
                         let packing = if next(4) == 0 { Packing::Oldest } else { Packing::Tightest };
@@ -562,7 +636,8 @@ mod tests {
                     }
                 }
                 assert_eq!((log.cmt_len(), log.ghost_len()), (model.cmt.len(), model.ghost.len()));
-                assert_eq!(log.peek(lpn), model.cmt.peek(&lpn).or_else(|| model.ghost.peek(&lpn)));
+                assert_eq!(log.peek(lpn), model.cmt.peek(&lpn).or_else(|| model.ghost.peek(&lpn)).copied());
+                assert_eq!(log.cmt_peek(lpn), model.cmt.peek(&lpn).copied());
                 if step % 997 == 0 {
                     log.check().unwrap();
                     let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();

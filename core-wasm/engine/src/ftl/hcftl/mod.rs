@@ -289,9 +289,8 @@ impl DemandScheme for Hcftl {
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let new = MapEntry { ppn, dirty: true };
-        if let Some(e) = self.ram.peek_mut(lpn) {
+        if self.ram.set(lpn, new) {
             dev.ram(1);
-            *e = new;
             return true;
         }
         // Only GC moves a page whose entry is not cached: if a DTP holds it, that DTP is
@@ -312,8 +311,8 @@ impl DemandScheme for Hcftl {
 
     fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
         for &lpn in lpns {
-            if let Some(e) = self.ram.peek_mut(lpn) {
-                e.dirty = false;
+            if let Some(e) = self.ram.peek(lpn) {
+                self.ram.set(lpn, MapEntry { dirty: false, ..e });
             }
         }
     }
