@@ -63,9 +63,13 @@ fn put_entry(c: &mut PageContent, i: usize, lpn: u32, e: MapEntry) {
 
 /// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
 fn slot_of(dev: &Device, tppn: Ppn, lpn: u32) -> Option<usize> {
-    let data = dev.flash().content(tppn).map_or(&[][..], |c| &c.data[..]);
-    let entries = data.len() / DTP_WORDS;
-    let (mut lo, mut hi) = (0, entries);
+    entry_index(dev.flash().content(tppn).map_or(&[][..], |c| &c.data[..]), lpn)
+}
+
+/// Index of `lpn`'s entry in a DTP's data area `data` (entries sorted by LPN, [`DTP_WORDS`]
+/// words each, the LPN first): a binary search.
+pub(super) fn entry_index(data: &[u32], lpn: u32) -> Option<usize> {
+    let (mut lo, mut hi) = (0, data.len() / DTP_WORDS);
     while lo < hi {
         let mid = (lo + hi) / 2;
         match data[mid * DTP_WORDS].cmp(&lpn) {

@@ -24,8 +24,10 @@
 //! [`crate::cache::Lru`] lists (CMT, then the Ghost-CMT as an unbounded LRU list) give; the
 //! tests drive both with random operations and compare.
 
+use super::dtp::entry_index;
 use super::ghost_cmt::Packing;
 use super::key_set::KeySet;
+use super::DTP_WORDS;
 // The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
 use crate::ftl::demand::MapEntry;
 
@@ -240,19 +242,20 @@ impl EntryLog {
     /// newest of its entries, [`EntryLog::ghost_iter`]'s first); `None` when the page does
     /// not have `lpn` (nothing loaded).
     pub fn cmt_admit_page(&mut self, words: &[u32], flags: &[u32], lpn: u32) -> Option<(MapEntry, usize)> {
-        let words = &words[..words.len() / 2 * 2];
-        let n = words.len() / 2;
-        let at = find_pair(words, lpn)?;
+        const W: usize = DTP_WORDS;
+        let words = &words[..words.len() / W * W];
+        let n = words.len() / W;
+        let at = entry_index(words, lpn)?;
         let dirty = |i: usize| flags.get(i / 32).is_some_and(|f| f >> (i % 32) & 1 == 1);
-        let asked = MapEntry { ppn: words[2 * at + 1], dirty: dirty(at) };
+        let asked = MapEntry { ppn: words[W * at + 1], dirty: dirty(at) };
         debug_assert!(
-            words.chunks_exact(2).all(|e| self.slot(e[0]).is_none()),
+            words.chunks_exact(W).all(|e| self.slot(e[0]).is_none()),
             "an entry of the page is held already"
         );
         if self.log.len() + n > self.compact_at() {
             self.compact();
         }
-        let top = words[2 * (n - 1)] as usize;
+        let top = words[W * (n - 1)] as usize;
         if top >= self.held.len() {
             self.held.resize(super::grown_len(top, self.key_space), NOT_HELD);
         }
@@ -261,11 +264,11 @@ impl EntryLog {
         // Entries before `lpn`'s keep their index; those after it move down one slot (so
         // `lpn`'s own slot and number, written on the way, are overwritten after it).
         let (held, log) = (&mut self.held, &mut self.log[base..]);
-        for (c, pairs) in words.chunks(32 * 2).enumerate() {
+        for (c, pairs) in words.chunks(32 * W).enumerate() {
             let f = flags.get(c).copied().unwrap_or(0);
-            for (j, e) in pairs.chunks_exact(2).enumerate() {
+            for (j, e) in pairs.chunks_exact(W).enumerate() {
                 let i = c * 32 + j;
-                if let Some(&ahead) = words.get(2 * (i + AHEAD)) {
+                if let Some(&ahead) = words.get(W * (i + AHEAD)) {
                     crate::prefetch::element(held, ahead as usize);
                 }
                 let k = i - usize::from(i > at);
@@ -458,20 +461,6 @@ impl EntryLog {
         }
         Ok(())
     }
-}
-
-/// Index of `lpn` among the (LPN, PPN) pairs of `words` (LPNs ascending).
-fn find_pair(words: &[u32], lpn: u32) -> Option<usize> {
-    let (mut lo, mut hi) = (0, words.len() / 2);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        match words[2 * mid].cmp(&lpn) {
-            std::cmp::Ordering::Less => lo = mid + 1,
-            std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => return Some(mid),
-        }
-    }
-    None
 }
 
 #[cfg(test)]
