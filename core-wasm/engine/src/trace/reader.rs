@@ -190,8 +190,8 @@ impl TraceReader {
 
     /// Reads the simple lines ([`fast::line_at`]) at the front of `chunk` that the format's
     /// fast path reads, straight from the chunk without the per-line bookkeeping of
-    /// [`TraceReader::line`], and returns
-    /// the rest from the first line it declines (which then takes the general way). Only
+    /// [`TraceReader::line`], and returns the rest from the first line it declines (which
+    /// then takes the general way). Only
     /// after the first content line (see [`format::fast_line`]), so never on line 1 (binary
     /// content, byte-order mark), and only for lines within [`MAX_LINE`].
     #[inline(always)]
