@@ -46,7 +46,10 @@ impl Selector {
 
     /// Offers one record; kept requests go to `out`. Returns true once the request limit
     /// is reached, so the caller can stop reading. A time the time scale pushes past the
-    /// clock's range (584 years of ns) is an error: the text of the scaled time.
+    /// clock's range (584 years of ns) is an error: the text of the scaled time. Inlined
+    /// into the reader's loops (its work is a few instructions a line; a call and a record
+    /// passed in memory cost as much).
+    #[inline(always)]
     pub fn offer(
         &mut self,
         rec: Record<'_>,
@@ -64,9 +67,13 @@ impl Selector {
         if rec.time_ns < self.latest {
             report.reordered += 1;
         }
-        self.latest = self.latest.max(rec.time_ns).max(origin);
+        // At least the origin: the first record's time.
+        self.latest = self.latest.max(rec.time_ns);
         let rel = self.latest - origin;
-        let device_ok = self.device(rec.device);
+        let device_ok = match rec.device {
+            None => self.options.devices.is_empty(),
+            Some(d) => self.device(d),
+        };
         let op_ok = match rec.op {
             HostOp::Read => self.options.reads,
             HostOp::Write => self.options.writes,
@@ -87,7 +94,7 @@ impl Selector {
             // every later request arrive at once and respond in 0 ns.
             let scaled = (since as f64 * self.options.time_scale).round();
             if scaled >= u64::MAX as f64 {
-                return Err(format!("{since} ns x {:?}", self.options.time_scale));
+                return Err(past_the_clock(since, self.options.time_scale));
             }
             scaled as u64
         };
@@ -99,8 +106,7 @@ impl Selector {
         Ok(self.options.max_requests.is_some_and(|m| report.requests >= m))
     }
 
-    fn device(&mut self, device: Option<Device<'_>>) -> bool {
-        let Some(d) = device else { return self.options.devices.is_empty() };
+    fn device(&mut self, d: Device<'_>) -> bool {
         if self.pending == 0 || !d.is(&self.key) {
             self.flush_pending();
             d.write_to(&mut self.key);
@@ -133,4 +139,9 @@ impl Selector {
         report.devices = devices;
         report.more_devices = self.more_devices;
     }
+}
+
+#[cold]
+fn past_the_clock(since: u64, scale: f64) -> String {
+    format!("{since} ns x {scale:?}")
 }
