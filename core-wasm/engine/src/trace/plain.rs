@@ -48,12 +48,13 @@ pub struct Columns {
 /// What a column holds, as the fast path reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
-    Skip,
-    Op,
+    // The numbers first: the fast path keeps their values in an array by slot.
     Offset,
     Size,
     Time,
+    Op,
     Device,
+    Skip,
 }
 
 enum Role {
@@ -204,25 +205,17 @@ impl FastColumns {
         if !bytes.first()?.is_ascii_alphanumeric() {
             return None;
         }
-        let (mut op, mut offset, mut size, mut time, mut device) = (HostOp::Read, 0, 0, 0, &bytes[..0]);
+        let (mut op, mut device) = (HostOp::Read, &bytes[..0]);
+        // The offset, the size and the time, by slot: one way to read all three.
+        let mut numbers = [0u64; 3];
         let slots = self.slots.get(..self.count)?;
         // Where the field being read starts.
         let mut p = 0;
         for (i, &slot) in slots.iter().enumerate() {
             let end = match slot {
-                Slot::Offset => {
+                Slot::Offset | Slot::Size | Slot::Time => {
                     let (value, end) = fast::digits(bytes, p)?;
-                    offset = value;
-                    end
-                }
-                Slot::Size => {
-                    let (value, end) = fast::digits(bytes, p)?;
-                    size = value;
-                    end
-                }
-                Slot::Time => {
-                    let (value, end) = fast::digits(bytes, p)?;
-                    time = value;
+                    *numbers.get_mut(slot as usize)? = value;
                     end
                 }
                 Slot::Op => {
@@ -259,6 +252,7 @@ impl FastColumns {
             [b',', ..] => fast::line_end(bytes, p)?.1,
             _ => return None,
         };
+        let [offset, size, time] = numbers;
         let offset = offset.checked_mul(self.offset_unit)?;
         let size = size.checked_mul(self.size_unit)?;
         if size > u64::from(u32::MAX) {

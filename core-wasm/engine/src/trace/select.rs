@@ -26,6 +26,9 @@ pub struct Selector {
     key: String,
     key_kept: bool,
     pending: u64,
+    /// No operation or time-window filter, and no device filter: every record with data
+    /// is kept, whatever its operation, time or device (worked out once, not per record).
+    keeps_all: bool,
 }
 
 impl Selector {
@@ -41,6 +44,12 @@ impl Selector {
             key: String::new(),
             key_kept: false,
             pending: 0,
+            keeps_all: options.devices.is_empty()
+                && options.reads
+                && options.writes
+                && options.trims
+                && options.start_ns.is_none()
+                && options.end_ns.is_none(),
         }
     }
 
@@ -70,19 +79,12 @@ impl Selector {
         // At least the origin: the first record's time.
         self.latest = self.latest.max(rec.time_ns);
         let rel = self.latest - origin;
+        // Devices are counted for the report whatever the filters.
         let device_ok = match rec.device {
             None => self.options.devices.is_empty(),
             Some(d) => self.device(d),
         };
-        let op_ok = match rec.op {
-            HostOp::Read => self.options.reads,
-            HostOp::Write => self.options.writes,
-            HostOp::Trim => self.options.trims,
-        };
-        let early = matches!(self.options.start_ns, Some(s) if rel < s);
-        let late = matches!(self.options.end_ns, Some(e) if rel >= e);
-        let time_ok = !early && !late;
-        if !(device_ok && op_ok && time_ok) {
+        if !self.keeps_all && !(device_ok && self.op_and_time_ok(rec.op, rel)) {
             report.filtered += 1;
             return Ok(false);
         }
@@ -104,6 +106,19 @@ impl Selector {
         report.requests += 1;
         report.duration_ns = time_ns;
         Ok(self.options.max_requests.is_some_and(|m| report.requests >= m))
+    }
+
+    /// Whether the operation and time-window filters keep a record of `op` at `rel` ns
+    /// since the first record.
+    fn op_and_time_ok(&self, op: HostOp, rel: u64) -> bool {
+        let op_ok = match op {
+            HostOp::Read => self.options.reads,
+            HostOp::Write => self.options.writes,
+            HostOp::Trim => self.options.trims,
+        };
+        let early = matches!(self.options.start_ns, Some(s) if rel < s);
+        let late = matches!(self.options.end_ns, Some(e) if rel >= e);
+        op_ok && !early && !late
     }
 
     fn device(&mut self, d: Device<'_>) -> bool {
