@@ -84,7 +84,8 @@ impl Selector {
             None => self.options.devices.is_empty(),
             Some(d) => self.device(d),
         };
-        if !self.keeps_all && !(device_ok && self.op_and_time_ok(rec.op, rel)) {
+        let kept = self.keeps_all || device_ok && self.op_and_time_ok(rec.op, rel);
+        if !kept {
             report.filtered += 1;
             return Ok(false);
         }
