@@ -47,15 +47,24 @@ pub struct Columns {
 
 /// What a column holds, as the fast path reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum Slot {
-    // The numbers first: the fast path keeps their values in an array by slot.
-    Offset,
+    // The numbers first: the fast path keeps their values in an array by slot (less one:
+    // 0 ends the fast path's list of columns, see `FastColumns::slots`).
+    Offset = 1,
     Size,
     Time,
     Op,
     Device,
     Skip,
 }
+
+/// [`Slot`]s as the fast path's list of columns holds them.
+const OFFSET: u64 = Slot::Offset as u64;
+const TIME: u64 = Slot::Time as u64;
+const OP: u64 = Slot::Op as u64;
+const DEVICE: u64 = Slot::Device as u64;
+const SKIP: u64 = Slot::Skip as u64;
 
 enum Role {
     Op,
@@ -165,9 +174,10 @@ pub fn fast_line<'a>(bytes: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'
 /// worked out once for the reader's fast path rather than once a line.
 #[derive(Debug, Clone, Copy)]
 pub struct FastColumns {
-    slots: [Slot; MAX_FIELDS],
-    /// Columns read: up to the last the header names.
-    count: usize,
+    /// What each column read holds (up to the last the header names), 4 bits each, the
+    /// first lowest, then zeros: a word the line's loop keeps in a register and shifts on,
+    /// where walking an array took a counter and a pointer kept in memory.
+    slots: u64,
     offset_unit: u64,
     size_unit: u64,
     /// The time column's conversion to ns (`None`: no time column).
@@ -180,8 +190,12 @@ impl Columns {
     pub fn fast(&self, ctx: &Ctx) -> FastColumns {
         let unit = |u: Unit| if u == Unit::Bytes { 1 } else { ctx.sector };
         FastColumns {
-            slots: self.slots,
-            count: self.min_fields.min(MAX_FIELDS),
+            slots: self
+                .slots
+                .iter()
+                .take(self.min_fields)
+                .rev()
+                .fold(0, |list, &slot| list << 4 | slot as u64),
             offset_unit: unit(self.offset.1),
             size_unit: unit(self.size.1),
             time: self.time.map(|(_, named)| {
@@ -208,17 +222,20 @@ impl FastColumns {
         let (mut op, mut device) = (HostOp::Read, &bytes[..0]);
         // The offset, the size and the time, by slot: one way to read all three.
         let mut numbers = [0u64; 3];
-        let slots = self.slots.get(..self.count)?;
+        // The columns still to read.
+        let mut slots = self.slots;
         // Where the field being read starts.
         let mut p = 0;
-        for (i, &slot) in slots.iter().enumerate() {
+        loop {
+            let slot = slots & 0xf;
+            slots >>= 4;
             let end = match slot {
-                Slot::Offset | Slot::Size | Slot::Time => {
+                OFFSET..=TIME => {
                     let (value, end) = fast::digits(bytes, p)?;
-                    *numbers.get_mut(slot as usize)? = value;
+                    *numbers.get_mut((slot - OFFSET) as usize)? = value;
                     end
                 }
-                Slot::Op => {
+                OP => {
                     // One letter.
                     op = match bytes.get(p)? {
                         b'W' | b'w' => HostOp::Write,
@@ -227,14 +244,16 @@ impl FastColumns {
                     };
                     p + 1
                 }
-                Slot::Device => {
+                DEVICE => {
                     let end = fast::simple_field_end(bytes, p);
                     device = bytes.get(p..end)?;
                     end
                 }
-                Slot::Skip => fast::simple_field_end(bytes, p),
+                SKIP => fast::simple_field_end(bytes, p),
+                // No column (a header names at least three).
+                _ => return None,
             };
-            if i + 1 == slots.len() {
+            if slots == 0 {
                 p = end;
                 break;
             }
