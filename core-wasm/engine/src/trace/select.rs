@@ -29,6 +29,10 @@ pub struct Selector {
     /// No operation or time-window filter, and no device filter: every record with data
     /// is kept, whatever its operation, time or device (worked out once, not per record).
     keeps_all: bool,
+    /// The request limit (`u64::MAX`: none) and whether the time scale is other than 1,
+    /// out of their options once rather than per record.
+    limit: u64,
+    scaled: bool,
 }
 
 impl Selector {
@@ -50,6 +54,8 @@ impl Selector {
                 && options.trims
                 && options.start_ns.is_none()
                 && options.end_ns.is_none(),
+            limit: options.max_requests.unwrap_or(u64::MAX),
+            scaled: options.time_scale != 1.0,
         }
     }
 
@@ -90,7 +96,7 @@ impl Selector {
             return Ok(false);
         }
         let since = rel - *self.first_kept.get_or_insert(rel);
-        let time_ns = if self.options.time_scale == 1.0 {
+        let time_ns = if !self.scaled {
             since
         } else {
             // Refused rather than saturated: a time capped at the clock's end would make
@@ -106,7 +112,7 @@ impl Selector {
         out.push(Request { time_ns, op: rec.op, offset: rec.offset, size });
         report.requests += 1;
         report.duration_ns = time_ns;
-        Ok(self.options.max_requests.is_some_and(|m| report.requests >= m))
+        Ok(report.requests >= self.limit)
     }
 
     /// Whether the operation and time-window filters keep a record of `op` at `rel` ns
