@@ -183,6 +183,8 @@ pub struct FastColumns {
     /// The time column's conversion to ns (`None`: no time column).
     time: Option<num::ToNs>,
     device: bool,
+    /// The first column is neither a number nor the op.
+    text_first: bool,
 }
 
 impl Columns {
@@ -202,6 +204,7 @@ impl Columns {
                 num::ToNs::of(if ctx.unit_overridden { ctx.unit } else { named.unwrap_or(ctx.unit) })
             }),
             device: self.device.is_some(),
+            text_first: matches!(self.slots.first(), Some(Slot::Device | Slot::Skip)),
         }
     }
 }
@@ -215,8 +218,9 @@ impl FastColumns {
     /// columns and of any after the last are checked as [`fast::line_at`] checks a line.
     #[inline(always)]
     pub fn line<'a>(&self, bytes: &'a [u8]) -> Option<(Record<'a>, usize)> {
-        // A comment, a blank line, a leading space: the general path's.
-        if !bytes.first()?.is_ascii_alphanumeric() {
+        // A comment, a blank line, a leading space: the general path's. A number or an op
+        // first refuses them anyway; other text needs the test.
+        if self.text_first && !bytes.first()?.is_ascii_alphanumeric() {
             return None;
         }
         let (mut op, mut device) = (HostOp::Read, &bytes[..0]);
