@@ -240,10 +240,11 @@ impl FastColumns {
                     end
                 }
                 OP => {
-                    // One letter.
-                    op = match bytes.get(p)? {
-                        b'W' | b'w' => HostOp::Write,
-                        b'R' | b'r' => HostOp::Read,
+                    // One letter, either case (only `W` and `w` are `w` in lower case, and
+                    // so for `r`).
+                    op = match bytes.get(p)? | 0x20 {
+                        b'w' => HostOp::Write,
+                        b'r' => HostOp::Read,
                         _ => return None,
                     };
                     p + 1
