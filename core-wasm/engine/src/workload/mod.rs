@@ -247,16 +247,18 @@ impl WorkloadBuilder {
                 }
                 // A division only for a page past the device's end (modulo map).
                 let start = if first_page < logical_pages { first_page } else { first_page % logical_pages };
-                // Consecutive pages, wrapping at the end: no division per page.
+                // Consecutive pages, wrapping at the end: no division per page. The first
+                // is taken before the loop, which most requests (of one page) then skip;
+                // there is one (the size is not 0, and a device without pages refused the
+                // request or divided by 0 above).
+                self.w.footprint += u64::from(self.touched.insert(start));
                 let mut lpn = start;
-                for _ in 0..pages.min(logical_pages) {
-                    if self.touched.insert(lpn) {
-                        self.w.footprint += 1;
-                    }
+                for _ in 1..pages.min(logical_pages) {
                     lpn += 1;
                     if lpn == logical_pages {
                         lpn = 0;
                     }
+                    self.w.footprint += u64::from(self.touched.insert(lpn));
                 }
                 start as u32
             }
