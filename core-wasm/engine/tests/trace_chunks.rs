@@ -132,3 +132,86 @@ fn the_limit_stops_reading() {
     assert_eq!(parsed.trace.requests.len(), 1);
     assert!(parsed.report.limit_reached);
 }
+
+/// Random plain CSV files, mostly lines the fast path reads and some it must decline (odd
+/// bytes, missing or extra columns, other number forms, CRLF), under headers that put the
+/// columns in other orders, skip columns and name a device. Fed a byte at a time, every line
+/// is split between chunks and takes the general path; whole, most take the fast path: the
+/// two give the same requests and report (or the same error).
+#[test]
+fn random_plain_files_parse_the_same_in_chunks() {
+    let mut state = 0x853c_49e6_748f_ea9bu64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let headers = [
+        "op,offset,size,time_us",
+        "offset,size,op,time_ms,device",
+        "rw,x,lba,sectors",
+        "op,offset,size",
+        "time_ns,op,size,offset,extra",
+    ];
+    let odd = [
+        "W, 5,4096,1",
+        "# comment",
+        "",
+        "R,12x,4096,5",
+        "T,0,4096,7",
+        "w,1,1,1.5",
+        "W,1,99999999999999999999,3",
+        "W,1,0,3",
+        "W,1,1",
+        "W,1,1,1,extra,more",
+        "write,4096,4096,9",
+        "W,1,1,1\r",
+        "W,\"1\",1,1",
+        "W,1,1,1\t",
+        "W,1,1,+1",
+        "R,1,1,1,d\u{e9}v",
+        "W,,1,1",
+        ",W,1,1",
+        "W,18446744073709551615,1,1",
+        "W,1,4294967296,1",
+    ];
+    let options = [
+        ParseOptions::default(),
+        ParseOptions { skip_bad_lines: true, ..Default::default() },
+        ParseOptions {
+            skip_bad_lines: true,
+            devices: vec!["d1".into()],
+            sector_size: 4096,
+            ..Default::default()
+        },
+    ];
+    for file in 0..60 {
+        let header = headers[file % headers.len()];
+        let columns = header.split(',').count();
+        let mut text = format!("{header}\n");
+        for _ in 0..200 + below(300) {
+            let line = if below(8) == 0 {
+                odd[below(odd.len())].to_string()
+            } else {
+                let field = |i: usize, below: &mut dyn FnMut(usize) -> usize| match header.split(',').nth(i) {
+                    Some("op" | "rw") => ["W", "R", "w", "r"][below(4)].to_string(),
+                    Some("device") => format!("d{}", below(3)),
+                    Some("x" | "extra") => ["", "x", "7", "a_b"][below(4)].to_string(),
+                    _ => (below(1 << 20) * [1, 512, 4096][below(3)]).to_string(),
+                };
+                (0..columns).map(|i| field(i, &mut below)).collect::<Vec<_>>().join(",")
+            };
+            text.push_str(&line);
+            text.push_str(if below(5) == 0 { "\r\n" } else { "\n" });
+        }
+        if below(2) == 0 {
+            text.pop();
+        }
+        for o in &options {
+            let whole = parse_with(text.as_bytes(), None, o);
+            let parts = chunked(text.as_bytes(), None, o, &[1]);
+            assert!(parts == whole, "file {file} ({header}), {o:?}:\n{parts:?}\nvs whole:\n{whole:?}");
+        }
+    }
+}

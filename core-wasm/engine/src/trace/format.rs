@@ -270,23 +270,27 @@ pub struct State {
     blk_summary: bool,
 }
 
-/// The record of a raw line by the fast path of its format, when it has one and the line is
-/// simple enough ([`super::fast`]); `None`: parse it with [`parse_line`]. Only after the first
-/// content line, which may be a header.
-pub fn fast_line<'a>(format: Format, raw: &'a [u8], ctx: &Ctx, st: &State) -> Option<Record<'a>> {
-    super::fast::is_simple(raw).then(|| fast_simple_line(format, raw, ctx, st)).flatten()
+/// A format's reader of simple lines ([`super::fast`]), for the formats that have one.
+#[derive(Debug, Clone, Copy)]
+pub enum FastReader {
+    /// Plain CSV under its header's columns.
+    Plain(plain::FastColumns),
+    /// MSR Cambridge.
+    Msr(Ctx),
 }
 
-/// [`fast_line`] for a line known to be simple ([`super::fast::is_simple`]).
-#[inline(always)]
-pub fn fast_simple_line<'a>(format: Format, line: &'a [u8], ctx: &Ctx, st: &State) -> Option<Record<'a>> {
-    if !st.started {
-        return None;
-    }
-    match format {
-        Format::Plain => plain::simple_line(line, ctx, st.columns.as_ref()?),
-        Format::Msr => msr::simple_line(line, ctx),
-        _ => None,
+impl State {
+    /// The fast reader of `format`'s lines under `ctx`, when it has one. Only after the first
+    /// content line, which may be a header (and gives plain CSV its columns).
+    pub fn fast_reader(&self, format: Format, ctx: &Ctx) -> Option<FastReader> {
+        if !self.started {
+            return None;
+        }
+        match format {
+            Format::Plain => Some(FastReader::Plain(self.columns.as_ref()?.fast(ctx))),
+            Format::Msr => Some(FastReader::Msr(*ctx)),
+            _ => None,
+        }
     }
 }
 

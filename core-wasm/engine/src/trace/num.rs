@@ -47,10 +47,36 @@ pub(super) fn short_int(digits: &[u8]) -> Option<u64> {
 
 /// `m` whole `unit`s in ns, when that fits a u64 (rounded down, as [`time`] does).
 pub(super) fn whole_time(m: u64, unit: TimeUnit) -> Option<u64> {
-    let shift = i64::from(unit.picos_log10()) - 3;
-    match u32::try_from(shift) {
-        Ok(s) => 10u64.checked_pow(s).and_then(|p| m.checked_mul(p)),
-        Err(_) => u32::try_from(-shift).ok().and_then(|s| 10u64.checked_pow(s)).map(|p| m / p),
+    ToNs::of(unit).apply(m)
+}
+
+/// Whole units of a [`TimeUnit`] to ns: a multiplication by a power of ten, or a division
+/// for a unit below a ns. Worked out once for a fast path's lines rather than per line
+/// (the power takes a loop).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ToNs {
+    Times(u64),
+    Over(u64),
+}
+
+impl ToNs {
+    pub(super) fn of(unit: TimeUnit) -> Self {
+        let shift = i32::from(unit.picos_log10()) - 3;
+        let pow = 10u64.pow(shift.unsigned_abs());
+        if shift >= 0 {
+            ToNs::Times(pow)
+        } else {
+            ToNs::Over(pow)
+        }
+    }
+
+    /// `m` units in ns, when that fits a u64 (rounded down).
+    #[inline(always)]
+    pub(super) fn apply(self, m: u64) -> Option<u64> {
+        match self {
+            ToNs::Times(p) => m.checked_mul(p),
+            ToNs::Over(p) => Some(m / p),
+        }
     }
 }
 

@@ -47,14 +47,24 @@ pub struct Columns {
 
 /// What a column holds, as the fast path reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum Slot {
-    Skip,
-    Op,
-    Offset,
+    // The numbers first: the fast path keeps their values in an array by slot (less one:
+    // 0 ends the fast path's list of columns, see `FastColumns::slots`).
+    Offset = 1,
     Size,
     Time,
+    Op,
     Device,
+    Skip,
 }
+
+/// [`Slot`]s as the fast path's list of columns holds them.
+const OFFSET: u64 = Slot::Offset as u64;
+const TIME: u64 = Slot::Time as u64;
+const OP: u64 = Slot::Op as u64;
+const DEVICE: u64 = Slot::Device as u64;
+const SKIP: u64 = Slot::Skip as u64;
 
 enum Role {
     Op,
@@ -148,79 +158,139 @@ fn op(text: &str) -> Option<HostOp> {
 
 /// The record of a simple line (`fast::is_simple`) whose op is a letter, whose numbers
 /// are whole (bytes, sectors, whole-number times), exactly as [`parse_line`] reads it;
-/// `None` sends the line the general way. (The tests hold this one against [`parse_line`];
-/// the reader's fast path calls [`simple_line`].)
+/// `None` sends the line the general way. The line is the first of `bytes`, which must end
+/// in a newline (the reader needs to see it); it checks where the reader says the next
+/// line starts. (The tests hold this one against [`parse_line`]; the reader's fast path
+/// calls [`FastColumns::line`].)
 #[cfg(test)]
-pub fn fast_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
-    fast::is_simple(line).then(|| simple_line(line, ctx, c)).flatten()
+pub fn fast_line<'a>(bytes: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
+    let newline = bytes.iter().position(|&b| b == b'\n').expect("a line ends in a newline");
+    let (rec, next) = c.fast(ctx).line(bytes)?;
+    assert_eq!(next, newline + 1, "where the next line starts");
+    Some(rec)
 }
 
-/// The record of a line known to be simple, as `fast_line` reads it. Reads the header's
-/// columns in order, each as what it holds, and nothing past the last of them.
-#[inline]
-pub fn simple_line<'a>(line: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
-    let (mut op, mut offset, mut size, mut time, mut device) = (HostOp::Read, 0, 0, 0, &line[..0]);
-    // Where the next field starts: past the line's end once the last field is read.
-    let mut p = 0;
-    for &slot in c.slots.get(..c.min_fields)? {
-        if p > line.len() {
-            // Fewer fields than the header's columns: the general path says so.
+/// The header's columns with what the options make of them (units, the time's conversion),
+/// worked out once for the reader's fast path rather than once a line.
+#[derive(Debug, Clone, Copy)]
+pub struct FastColumns {
+    /// What each column read holds (up to the last the header names), 4 bits each, the
+    /// first lowest, then zeros: a word the line's loop keeps in a register and shifts on,
+    /// where walking an array took a counter and a pointer kept in memory.
+    slots: u64,
+    offset_unit: u64,
+    size_unit: u64,
+    /// The time column's conversion to ns (`None`: no time column).
+    time: Option<num::ToNs>,
+    device: bool,
+    /// The first column is neither a number nor the op.
+    text_first: bool,
+}
+
+impl Columns {
+    /// The columns as the fast path reads them under `ctx`.
+    pub fn fast(&self, ctx: &Ctx) -> FastColumns {
+        let unit = |u: Unit| if u == Unit::Bytes { 1 } else { ctx.sector };
+        FastColumns {
+            slots: self
+                .slots
+                .iter()
+                .take(self.min_fields)
+                .rev()
+                .fold(0, |list, &slot| list << 4 | slot as u64),
+            offset_unit: unit(self.offset.1),
+            size_unit: unit(self.size.1),
+            time: self.time.map(|(_, named)| {
+                num::ToNs::of(if ctx.unit_overridden { ctx.unit } else { named.unwrap_or(ctx.unit) })
+            }),
+            device: self.device.is_some(),
+            text_first: matches!(self.slots.first(), Some(Slot::Device | Slot::Skip)),
+        }
+    }
+}
+
+impl FastColumns {
+    /// The record of the simple line at the start of `bytes` (a reader's chunk), when the
+    /// line ends inside them, and where the next line starts.
+    ///
+    /// One pass reads the header's columns in order and checks the line's bytes on the
+    /// way: digits, commas and the op's letter need no other check; the bytes of other
+    /// columns and of any after the last are checked as [`fast::line_at`] checks a line.
+    #[inline(always)]
+    pub fn line<'a>(&self, bytes: &'a [u8]) -> Option<(Record<'a>, usize)> {
+        // A comment, a blank line, a leading space: the general path's. A number or an op
+        // first refuses them anyway; other text needs the test.
+        if self.text_first && !bytes.first()?.is_ascii_alphanumeric() {
             return None;
         }
-        let end = match slot {
-            Slot::Offset => {
-                let (value, end) = fast::int_field(line, p)?;
-                offset = value;
-                end
-            }
-            Slot::Size => {
-                let (value, end) = fast::int_field(line, p)?;
-                size = value;
-                end
-            }
-            Slot::Time => {
-                let (value, end) = fast::int_field(line, p)?;
-                time = value;
-                end
-            }
-            Slot::Op => {
-                // One letter, then the comma or the end of the line.
-                op = match line.get(p)? {
-                    b'W' | b'w' => HostOp::Write,
-                    b'R' | b'r' => HostOp::Read,
-                    _ => return None,
-                };
-                if !matches!(line.get(p + 1), None | Some(b',')) {
-                    return None;
+        let (mut op, mut device) = (HostOp::Read, &bytes[..0]);
+        // The offset, the size and the time, by slot: one way to read all three.
+        let mut numbers = [0u64; 3];
+        // The columns still to read.
+        let mut slots = self.slots;
+        // Where the field being read starts.
+        let mut p = 0;
+        loop {
+            let slot = slots & 0xf;
+            slots >>= 4;
+            let end = match slot {
+                OFFSET..=TIME => {
+                    let (value, end) = fast::digits(bytes, p)?;
+                    *numbers.get_mut((slot - OFFSET) as usize)? = value;
+                    end
                 }
-                p + 1
+                OP => {
+                    // One letter, either case (only `W` and `w` are `w` in lower case, and
+                    // so for `r`).
+                    op = match bytes.get(p)? | 0x20 {
+                        b'w' => HostOp::Write,
+                        b'r' => HostOp::Read,
+                        _ => return None,
+                    };
+                    p + 1
+                }
+                DEVICE => {
+                    let end = fast::simple_field_end(bytes, p);
+                    device = bytes.get(p..end)?;
+                    end
+                }
+                SKIP => fast::simple_field_end(bytes, p),
+                // No column (a header names at least three).
+                _ => return None,
+            };
+            if slots == 0 {
+                p = end;
+                break;
             }
-            Slot::Device => {
-                let end = fast::field_end(line, p);
-                device = line.get(p..end)?;
-                end
+            // A comma before the next column (a line with fewer fields than the header's
+            // columns, or a field that is not what its column holds, goes the general way).
+            if bytes.get(end) != Some(&b',') {
+                return None;
             }
-            Slot::Skip => fast::field_end(line, p),
-        };
-        p = end + 1;
-    }
-    let unit = |u: Unit| if u == Unit::Bytes { 1 } else { ctx.sector };
-    let offset = offset.checked_mul(unit(c.offset.1))?;
-    let size = size.checked_mul(unit(c.size.1))?;
-    if size > u64::from(u32::MAX) {
-        return None;
-    }
-    offset.checked_add(size)?;
-    let time_ns = match c.time {
-        Some((_, named)) => {
-            let u = if ctx.unit_overridden { ctx.unit } else { named.unwrap_or(ctx.unit) };
-            num::whole_time(time, u)?
+            p = end + 1;
         }
-        None => 0,
-    };
-    // The line is ASCII, so this never fails.
-    let device = c.device.map(|_| Device::one(std::str::from_utf8(device).unwrap_or_default()));
-    Some(Record { time_ns, op, offset, size, device })
+        // The line's end, after any columns the header does not name.
+        let next = match bytes.get(p..)? {
+            [b'\n', ..] => p + 1,
+            [b'\r', b'\n', ..] => p + 2,
+            [b',', ..] => fast::line_end(bytes, p)?.1,
+            _ => return None,
+        };
+        let [offset, size, time] = numbers;
+        let offset = offset.checked_mul(self.offset_unit)?;
+        let size = size.checked_mul(self.size_unit)?;
+        if size > u64::from(u32::MAX) {
+            return None;
+        }
+        offset.checked_add(size)?;
+        let time_ns = match self.time {
+            Some(to_ns) => to_ns.apply(time)?,
+            None => 0,
+        };
+        // The device's bytes are simple, hence ASCII: this never fails.
+        let device = self.device.then(|| Device::one(std::str::from_utf8(device).unwrap_or_default()));
+        Some((Record { time_ns, op, offset, size, device }, next))
+    }
 }
 
 /// Parses one record with the header's column map.

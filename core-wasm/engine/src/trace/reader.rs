@@ -8,10 +8,10 @@ use serde::Serialize;
 use super::binary;
 use super::detect::{detect_sample, SAMPLE_BYTES, SAMPLE_LINES};
 use super::fast;
-use super::format::{self, Ctx, Format, Outcome, State};
+use super::format::{self, Ctx, FastReader, Format, Outcome, Record, State};
 use super::lines::{decode, is_blank_or_comment, BOM};
 use super::select::Selector;
-use super::{ParseError, ParseOptions, ParseReport, Request, Trace, FORMATS};
+use super::{msr, ParseError, ParseOptions, ParseReport, Request, Trace, FORMATS};
 
 /// Longest line accepted, in bytes. No trace format comes close; the cap keeps a binary file
 /// without newlines from being buffered whole.
@@ -189,23 +189,42 @@ impl TraceReader {
     }
 
     /// Reads the simple lines ([`fast::line_at`]) at the front of `chunk` that the format's
-    /// fast path reads, straight from the chunk without the per-line bookkeeping of
-    /// [`TraceReader::line`], and returns the rest from the first line it declines (which
-    /// then takes the general way). Only
-    /// after the first content line (see [`format::fast_line`]), so never on line 1 (binary
-    /// content, byte-order mark), and only for lines within [`MAX_LINE`].
-    #[inline(always)]
-    fn fast_lines<'c>(&mut self, mut chunk: &'c [u8]) -> Result<&'c [u8], ParseError> {
+    /// fast reader reads ([`State::fast_reader`]), straight from the chunk without the
+    /// per-line bookkeeping of [`TraceReader::line`], and returns the rest from the first
+    /// line it declines (which then takes the general way). Only after the first content
+    /// line, so never on line 1 (binary content, byte-order mark), and only for lines
+    /// within [`MAX_LINE`]. Lines that reach the general way (the first, those split
+    /// between chunks, those declined here) are read by the general parser alone: the fast
+    /// readers give its records, so trying them there would only save time on a few lines.
+    fn fast_lines<'c>(&mut self, chunk: &'c [u8]) -> Result<&'c [u8], ParseError> {
         let (Some(format), Some(ctx), None) = (self.format, self.ctx, &self.fit_sample) else {
             return Ok(chunk);
         };
+        // One loop for each reader, each with its reader inlined: no per-line dispatch.
+        match self.state.fast_reader(format, &ctx) {
+            Some(FastReader::Plain(c)) => self.fast_loop(chunk, |bytes| c.line(bytes)),
+            Some(FastReader::Msr(ctx)) => self.fast_loop(chunk, |bytes| {
+                let (len, next) = fast::line_at(bytes)?;
+                Some((msr::simple_line(bytes.get(..len)?, &ctx)?, next))
+            }),
+            None => Ok(chunk),
+        }
+    }
+
+    /// [`TraceReader::fast_lines`] with the format's reader `read`: the record of the simple
+    /// line at the start of `bytes` (which go on to the chunk's end) and where the next line
+    /// starts, or `None` to decline it.
+    #[inline(always)]
+    fn fast_loop<'c>(
+        &mut self,
+        mut chunk: &'c [u8],
+        read: impl Fn(&'c [u8]) -> Option<(Record<'c>, usize)>,
+    ) -> Result<&'c [u8], ParseError> {
         while !self.done {
-            let Some((len, next)) = fast::line_at(chunk) else { break };
-            let (Some(line), Some(rest)) = (chunk.get(..len), chunk.get(next..)) else { break };
-            if len > MAX_LINE {
-                break;
-            }
-            let Some(rec) = format::fast_simple_line(format, line, &ctx, &self.state) else { break };
+            let Some((rec, next)) = read(chunk) else { break };
+            // Over-long lines take the general way, which refuses them (this one may be a
+            // few bytes under the limit: the general way reads it just as well).
+            let (true, Some(rest)) = (next <= MAX_LINE, chunk.get(next..)) else { break };
             self.line_no = self.line_no.saturating_add(1);
             self.report.lines += 1;
             self.offer(self.line_no, rec)?;
@@ -284,11 +303,6 @@ impl TraceReader {
     }
 
     fn process(&mut self, n: u32, raw: &[u8]) -> Result<(), ParseError> {
-        if let (Some(format), Some(ctx), None) = (self.format, self.ctx, &self.fit_sample) {
-            if let Some(rec) = format::fast_line(format, raw, &ctx, &self.state) {
-                return self.offer(n, rec);
-            }
-        }
         let text = match decode(n, raw) {
             Ok(t) => t,
             Err(e) => return self.bad(e),
@@ -314,23 +328,18 @@ impl TraceReader {
         }
     }
 
-    fn offer(&mut self, n: u32, rec: format::Record<'_>) -> Result<(), ParseError> {
+    /// Hands a record to the selection (inlined into the fast loop: a call per line costs
+    /// more than the selection's work).
+    #[inline(always)]
+    fn offer(&mut self, n: u32, rec: Record<'_>) -> Result<(), ParseError> {
         match self.select.offer(rec, &mut self.report, &mut self.requests) {
-            Ok(done) => {
-                if done {
-                    self.done = true;
-                    self.report.limit_reached = true;
-                }
+            Ok(false) => Ok(()),
+            Ok(true) => {
+                self.done = true;
+                self.report.limit_reached = true;
                 Ok(())
             }
-            // The product that passes the clock's end goes in the expectation: the found text
-            // must be text of the line, and the product is not.
-            Err(scaled) => Err(ParseError::new(
-                n,
-                1,
-                "",
-                &format!("a time below 584 years once multiplied by the time scale ({scaled} passes the clock's end, 2^64 ns)"),
-            )),
+            Err(scaled) => Err(past_the_clock(n, &scaled)),
         }
     }
 
@@ -434,4 +443,16 @@ impl TraceReader {
         };
         ParseError::new(1, 1, "", &what)
     }
+}
+
+/// The error for a time the time scale pushes past the clock's end. The product goes in the
+/// expectation: the found text must be text of the line, and the product is not.
+#[cold]
+fn past_the_clock(n: u32, scaled: &str) -> ParseError {
+    ParseError::new(
+        n,
+        1,
+        "",
+        &format!("a time below 584 years once multiplied by the time scale ({scaled} passes the clock's end, 2^64 ns)"),
+    )
 }

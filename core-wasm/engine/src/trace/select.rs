@@ -26,6 +26,13 @@ pub struct Selector {
     key: String,
     key_kept: bool,
     pending: u64,
+    /// No operation or time-window filter, and no device filter: every record with data
+    /// is kept, whatever its operation, time or device (worked out once, not per record).
+    keeps_all: bool,
+    /// The request limit (`u64::MAX`: none) and whether the time scale is other than 1,
+    /// out of their options once rather than per record.
+    limit: u64,
+    scaled: bool,
 }
 
 impl Selector {
@@ -41,12 +48,23 @@ impl Selector {
             key: String::new(),
             key_kept: false,
             pending: 0,
+            keeps_all: options.devices.is_empty()
+                && options.reads
+                && options.writes
+                && options.trims
+                && options.start_ns.is_none()
+                && options.end_ns.is_none(),
+            limit: options.max_requests.unwrap_or(u64::MAX),
+            scaled: options.time_scale != 1.0,
         }
     }
 
     /// Offers one record; kept requests go to `out`. Returns true once the request limit
     /// is reached, so the caller can stop reading. A time the time scale pushes past the
-    /// clock's range (584 years of ns) is an error: the text of the scaled time.
+    /// clock's range (584 years of ns) is an error: the text of the scaled time. Inlined
+    /// into the reader's loops (its work is a few instructions a line; a call and a record
+    /// passed in memory cost as much).
+    #[inline(always)]
     pub fn offer(
         &mut self,
         rec: Record<'_>,
@@ -64,30 +82,28 @@ impl Selector {
         if rec.time_ns < self.latest {
             report.reordered += 1;
         }
-        self.latest = self.latest.max(rec.time_ns).max(origin);
+        // At least the origin: the first record's time.
+        self.latest = self.latest.max(rec.time_ns);
         let rel = self.latest - origin;
-        let device_ok = self.device(rec.device);
-        let op_ok = match rec.op {
-            HostOp::Read => self.options.reads,
-            HostOp::Write => self.options.writes,
-            HostOp::Trim => self.options.trims,
+        // Devices are counted for the report whatever the filters.
+        let device_ok = match rec.device {
+            None => self.options.devices.is_empty(),
+            Some(d) => self.device(d),
         };
-        let early = matches!(self.options.start_ns, Some(s) if rel < s);
-        let late = matches!(self.options.end_ns, Some(e) if rel >= e);
-        let time_ok = !early && !late;
-        if !(device_ok && op_ok && time_ok) {
+        let kept = self.keeps_all || device_ok && self.op_and_time_ok(rec.op, rel);
+        if !kept {
             report.filtered += 1;
             return Ok(false);
         }
         let since = rel - *self.first_kept.get_or_insert(rel);
-        let time_ns = if self.options.time_scale == 1.0 {
+        let time_ns = if !self.scaled {
             since
         } else {
             // Refused rather than saturated: a time capped at the clock's end would make
             // every later request arrive at once and respond in 0 ns.
             let scaled = (since as f64 * self.options.time_scale).round();
             if scaled >= u64::MAX as f64 {
-                return Err(format!("{since} ns x {:?}", self.options.time_scale));
+                return Err(past_the_clock(since, self.options.time_scale));
             }
             scaled as u64
         };
@@ -96,11 +112,23 @@ impl Selector {
         out.push(Request { time_ns, op: rec.op, offset: rec.offset, size });
         report.requests += 1;
         report.duration_ns = time_ns;
-        Ok(self.options.max_requests.is_some_and(|m| report.requests >= m))
+        Ok(report.requests >= self.limit)
     }
 
-    fn device(&mut self, device: Option<Device<'_>>) -> bool {
-        let Some(d) = device else { return self.options.devices.is_empty() };
+    /// Whether the operation and time-window filters keep a record of `op` at `rel` ns
+    /// since the first record.
+    fn op_and_time_ok(&self, op: HostOp, rel: u64) -> bool {
+        let op_ok = match op {
+            HostOp::Read => self.options.reads,
+            HostOp::Write => self.options.writes,
+            HostOp::Trim => self.options.trims,
+        };
+        let early = matches!(self.options.start_ns, Some(s) if rel < s);
+        let late = matches!(self.options.end_ns, Some(e) if rel >= e);
+        op_ok && !early && !late
+    }
+
+    fn device(&mut self, d: Device<'_>) -> bool {
         if self.pending == 0 || !d.is(&self.key) {
             self.flush_pending();
             d.write_to(&mut self.key);
@@ -133,4 +161,9 @@ impl Selector {
         report.devices = devices;
         report.more_devices = self.more_devices;
     }
+}
+
+#[cold]
+fn past_the_clock(since: u64, scale: f64) -> String {
+    format!("{since} ns x {scale:?}")
 }
