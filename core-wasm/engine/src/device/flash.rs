@@ -420,8 +420,21 @@ impl FlashArray {
     /// Programs a free page with `tag`; the page becomes valid.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub(crate) fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
-        self.check_ppn(ppn)?;
         let (block, offset) = self.split(ppn);
+        self.program_split(ppn, block, offset, tag)
+    }
+
+    /// [`FlashArray::program`] of `ppn`, which is page `offset` of `block` (its
+    /// [`FlashArray::split`], which the caller needed too).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    pub(crate) fn program_split(
+        &mut self,
+        ppn: Ppn,
+        block: BlockId,
+        offset: u32,
+        tag: PageTag,
+    ) -> Result<()> {
+        self.check_ppn(ppn)?;
         if self.meta[ppn as usize].state() != PageState::Free {
             return Err(EngineError::IllegalFlashOp(format!(
                 "program of non-free page {ppn} (block {block}, page {offset})"
@@ -441,9 +454,17 @@ impl FlashArray {
         Ok(())
     }
 
-    /// Marks a valid page invalid (its content is superseded or trimmed).
-    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    /// Marks a valid page invalid (its content is superseded or trimmed). The device calls
+    /// [`FlashArray::invalidate_in`], with the block it needs too.
+    #[cfg(test)]
     pub(crate) fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
+        self.invalidate_in(ppn, self.block_of(ppn))
+    }
+
+    /// Marks valid page `ppn`, a page of `block` (its [`FlashArray::block_of`]), invalid: its
+    /// content is superseded or trimmed.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    pub(crate) fn invalidate_in(&mut self, ppn: Ppn, block: BlockId) -> Result<()> {
         self.check_ppn(ppn)?;
         let meta = self.meta[ppn as usize];
         if meta.state() != PageState::Valid {
@@ -457,7 +478,6 @@ impl FlashArray {
             self.free_slots.push(self.content_at[ppn as usize]);
             self.content_at[ppn as usize] = u32::MAX;
         }
-        let block = self.block_of(ppn);
         self.valid[block as usize] -= 1;
         self.by_valid.set(block, self.valid[block as usize]);
         Ok(())

@@ -307,9 +307,11 @@ impl Device {
     /// Programs a page (bus transfer + program).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn program(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) -> Result<()> {
-        // The common case carries only a tag: no contents to check, move or drop.
-        self.flash.program(ppn, tag)?;
-        self.programmed(ppn, tag, purpose);
+        // The common case carries only a tag: no contents to check, move or drop. The page's
+        // block is found once for the array and the accounting.
+        let (block, page) = self.flash.split(ppn);
+        self.flash.program_split(ppn, block, page, tag)?;
+        self.programmed_in(ppn, block, page, tag, purpose);
         Ok(())
     }
 
@@ -369,6 +371,12 @@ impl Device {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) {
         let (block, page) = self.flash.split(ppn);
+        self.programmed_in(ppn, block, page, tag, purpose);
+    }
+
+    /// [`Device::programmed`] of `ppn`, page `page` of `block`.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    fn programmed_in(&mut self, ppn: Ppn, block: BlockId, page: u32, tag: PageTag, purpose: Purpose) {
         self.ages.on_program(block);
         let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
@@ -390,8 +398,9 @@ impl Device {
     /// Marks a page invalid (a RAM-side bookkeeping change; no flash time).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
-        self.flash.invalidate(ppn)?;
-        self.ages.on_invalidate(self.flash.block_of(ppn));
+        let block = self.flash.block_of(ppn);
+        self.flash.invalidate_in(ppn, block)?;
+        self.ages.on_invalidate(block);
         self.emit(|| Event::Invalidate { ppn });
         Ok(())
     }
@@ -560,8 +569,12 @@ impl Device {
     }
 
     /// Charges `n` RAM accesses.
+    #[inline]
     pub fn ram(&mut self, n: u64) {
         let ns = n.saturating_mul(self.latency.ram_access_ns);
+        if ns == 0 {
+            return; // free RAM (the default latency) changes no sum, clock or cost record
+        }
         self.cost.ram_ns = self.cost.ram_ns.saturating_add(ns);
         self.time.cursor = self.time.cursor.saturating_add(ns);
         self.note_cost(ns, 0);

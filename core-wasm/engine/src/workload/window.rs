@@ -7,6 +7,7 @@
 //! A small ring keeps the decoded requests between the two.
 
 use super::{Cursor, PageRequest, Workload};
+use crate::config::AddressMap;
 
 /// Requests the ring holds: more than the look-ahead's reach in requests (at most one a
 /// page) and a [`BATCH`] beyond it, so the request being served is still held when the
@@ -122,9 +123,7 @@ impl Window {
             if n < reads_in && r.may_read() {
                 reads = true;
             }
-            for (k, slot) in out[n..n + take].iter_mut().enumerate() {
-                *slot = w.page(&r, pos.page + k as u32);
-            }
+            fill(w, &r, pos.page, &mut out[n..n + take]);
             n += take;
             pos = if pos.page + take as u32 == r.pages() {
                 PagePos { request: pos.request + 1, page: 0 }
@@ -134,6 +133,34 @@ impl Window {
         }
         (n, reads, pos)
     }
+}
+
+/// Logical pages `from..from + out.len()` of `r` into `out` ([`Workload::page`] of each),
+/// with the address map's questions asked once for the run: a request that does not wrap
+/// around the device holds consecutive pages, a `dense` one a run of the page list.
+#[inline]
+fn fill(w: &Workload, r: &PageRequest, from: u32, out: &mut [u32]) {
+    let first = u64::from(r.start) + u64::from(from);
+    let end = first + out.len() as u64;
+    if w.shape.map == AddressMap::Dense {
+        out.copy_from_slice(&w.lpns[first as usize..end as usize]);
+    } else if end <= w.shape.logical_pages {
+        for (slot, lpn) in out.iter_mut().zip(first as u32..) {
+            *slot = lpn;
+        }
+    } else {
+        for (k, slot) in out.iter_mut().enumerate() {
+            *slot = w.page(r, from + k as u32);
+        }
+    }
+}
+
+/// The logical pages of `r`, in order, into `out` (replacing what it held):
+/// [`Workload::pages_of`] collected, the address map asked once.
+pub fn pages_into(w: &Workload, r: &PageRequest, out: &mut Vec<u32>) {
+    out.clear();
+    out.resize(r.pages() as usize, 0);
+    fill(w, r, 0, out);
 }
 
 #[cfg(test)]
