@@ -28,6 +28,12 @@ pub mod valid_index;
 /// by DMA) and the controller goes on; reads and RAM work still block it. Units then work in
 /// parallel, RAM work after a posted program overlaps it, and a request needing no flash can
 /// complete before an earlier posted write.
+///
+/// Strict timing needs no `max` of the cursor with the unit's and the channel's busy-until
+/// times: each operation ends with the cursor at its end, later than anything it made busy,
+/// and the cursor never goes back (RAM work and arrivals only move it on), so every unit and
+/// channel is free by the cursor and an operation starts there. The timing functions take
+/// that shortcut (the golden state hashes, which hold every busy-until time, predate it).
 #[derive(Debug, Clone, Default)]
 struct Timeline {
     posted: bool,
@@ -228,9 +234,17 @@ impl Device {
     /// controller until done, except a host data read with posted programs: the host needs
     /// no result to issue the request's next page, so a multi-page read uses the units in
     /// parallel as writes do (the request completes with its last page).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
+        if !t.posted {
+            // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let end = t.cursor.saturating_add(array_ns).saturating_add(xfer_ns);
+            (t.channel_free[ch], t.unit_free[u], t.cursor) = (end, end, end);
+            t.span.completion = t.span.completion.max(end);
+            return;
+        }
         let sensed = t.cursor.max(t.unit_free[u]).saturating_add(array_ns);
         let end = sensed.max(t.channel_free[ch]).saturating_add(xfer_ns);
         t.channel_free[ch] = end;
@@ -243,9 +257,18 @@ impl Device {
 
     /// Transfer `xfer_ns` on the channel, then `array_ns` on the unit; posted when the
     /// timeline posts programs, else the controller waits for the end.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
+        if !t.posted {
+            // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let on_bus = t.cursor.saturating_add(xfer_ns);
+            let end = on_bus.saturating_add(array_ns);
+            (t.channel_free[ch], t.unit_free[u], t.cursor) = (on_bus, end, end);
+            t.span.completion = t.span.completion.max(end);
+            return;
+        }
         let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]).saturating_add(xfer_ns);
         let end = on_bus.saturating_add(array_ns);
         t.channel_free[ch] = on_bus;

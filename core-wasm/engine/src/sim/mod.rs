@@ -348,7 +348,10 @@ impl Sim {
             self.ftl.idle(&mut self.device, arrival)?;
             let span = self.device.end_request();
             self.sim_time_ns = self.sim_time_ns.max(span.completion);
-            self.account_cost(span);
+            // Most gaps of most schemes hold no work: nothing to add then.
+            if span.completion != span.start || !self.device.cost.is_zero() {
+                self.account_cost(span);
+            }
         }
         self.device.begin_request(arrival);
         self.device.emit(|| Event::Request { index, op, lpn: pages[0], pages: req.pages() });
