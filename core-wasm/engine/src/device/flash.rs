@@ -448,9 +448,13 @@ impl FlashArray {
         }
         self.meta[ppn as usize] = Meta::new(PageState::Valid, tag.kind);
         self.tags[ppn as usize] = KeyVersion { key: tag.key, version: tag.version };
-        self.valid[block as usize] += 1;
+        // The count through one reference: indexing again would load and check it again (the
+        // compiler cannot tell the stores between from one into the counts' own fields).
+        let valid = &mut self.valid[block as usize];
+        *valid += 1;
+        let valid = *valid;
         self.programmed[block as usize] += 1;
-        self.by_valid.programmed(block, self.valid[block as usize]);
+        self.by_valid.programmed(block, valid);
         Ok(())
     }
 
@@ -478,8 +482,10 @@ impl FlashArray {
             self.free_slots.push(self.content_at[ppn as usize]);
             self.content_at[ppn as usize] = u32::MAX;
         }
-        self.valid[block as usize] -= 1;
-        self.by_valid.set(block, self.valid[block as usize]);
+        let valid = &mut self.valid[block as usize];
+        *valid -= 1;
+        let valid = *valid;
+        self.by_valid.set(block, valid);
         Ok(())
     }
 

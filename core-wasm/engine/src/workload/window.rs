@@ -63,8 +63,11 @@ impl Window {
     fn page_request(&mut self, w: &Workload, i: usize) -> Option<PageRequest> {
         if !self.holds(i) {
             self.decode_to(w, i);
+            if !self.holds(i) {
+                return None;
+            }
         }
-        self.holds(i).then(|| self.requests[i % HELD])
+        Some(self.requests[i % HELD])
     }
 
     /// Whether request `i` is in the ring.
@@ -84,12 +87,15 @@ impl Window {
             self.end = w.seek(i);
             self.held = 0;
         }
-        while self.end.index() <= i + BATCH {
-            let at = self.end.index();
-            let Some((r, t)) = w.next(&mut self.end) else { break };
+        // The cursor in a local: kept in registers, not stored back at every request.
+        let mut end = self.end;
+        while end.index() <= i + BATCH {
+            let at = end.index();
+            let Some((r, t)) = w.next(&mut end) else { break };
             (self.requests[at % HELD], self.times[at % HELD]) = (r, t);
             self.held = (self.held + 1).min(HELD);
         }
+        self.end = end;
     }
 
     /// The position `n` page operations after `pos` (past the end: the end).
