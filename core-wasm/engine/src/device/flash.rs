@@ -374,7 +374,9 @@ impl FlashArray {
     /// caller invalidates next (GC's copy): the contents move to `dest` instead of being
     /// copied, and `from` keeps only its tag until then.
     pub(crate) fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<()> {
-        self.program_moved_with(dest, tag, from, |_| {})
+        // Unchanged contents fit as they did when programmed: no check, so the slot itself
+        // (a random one, often a cache miss) is not touched.
+        self.move_contents(dest, tag, from).map(|_| ())
     }
 
     /// As [`FlashArray::program_moved`], changing the contents on the way with `edit` (a
@@ -387,20 +389,29 @@ impl FlashArray {
         from: Ppn,
         edit: impl FnOnce(&mut PageContent),
     ) -> Result<()> {
-        self.check_ppn(from)?;
-        self.program(dest, tag)?;
-        let meta = self.meta[from as usize];
-        if meta.has_content() {
-            self.meta[from as usize] = meta.with_content(false);
-            self.meta[dest as usize] = self.meta[dest as usize].with_content(true);
-            let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
-            self.content_at[dest as usize] = slot;
+        if let Some(slot) = self.move_contents(dest, tag, from)? {
             let c = &mut self.contents[slot as usize];
             edit(c);
             let (data, oob) = (c.data.len(), c.oob.len());
             self.check_fits(dest, data, oob)?;
         }
         Ok(())
+    }
+
+    /// Programs `dest` with `tag` and moves the contents slot of `from`, if it has one, to it:
+    /// the slot.
+    fn move_contents(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<Option<u32>> {
+        self.check_ppn(from)?;
+        self.program(dest, tag)?;
+        let meta = self.meta[from as usize];
+        if !meta.has_content() {
+            return Ok(None);
+        }
+        self.meta[from as usize] = meta.with_content(false);
+        self.meta[dest as usize] = self.meta[dest as usize].with_content(true);
+        let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
+        self.content_at[dest as usize] = slot;
+        Ok(Some(slot))
     }
 
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
