@@ -282,6 +282,13 @@ impl FlashArray {
         PageTag { kind: self.meta[ppn as usize].kind(), key: kv.key, version: kv.version }
     }
 
+    /// `block` is about to be collected (see [`ValidIndex::collecting`]).
+    pub(crate) fn collecting(&mut self, block: BlockId) {
+        if let Some(&valid) = self.valid.get(block as usize) {
+            self.by_valid.collecting(block, valid);
+        }
+    }
+
     /// Valid pages in `block`.
     pub fn valid_count(&self, block: BlockId) -> u32 {
         self.valid[block as usize]

@@ -458,6 +458,7 @@ impl Device {
     /// Marks the start of collecting `victim` (holding `valid` valid pages).
     pub fn gc_start(&mut self, victim: BlockId) {
         let valid = self.flash.valid_count(victim);
+        self.flash.collecting(victim);
         self.stats.gc_runs += 1;
         self.last_victim = Some(victim);
         self.emit(|| Event::GcStart { victim, valid });
