@@ -245,7 +245,7 @@ mod tests {
                     1..=4 => 2 + (x >> 8) % 9,
                     _ => 1,
                 };
-                let offset = ((x >> 20) % 5000) * 4096 + if x % 7 == 0 { 1000 } else { 0 };
+                let offset = ((x >> 20) % 5000) * 4096 + if x.is_multiple_of(7) { 1000 } else { 0 };
                 Request { time_ns: i * 10, ..req(ops[(x >> 4) as usize % 3], offset, pages as u32 * 4096) }
             })
             .collect();
