@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::hash::StateHasher;
+use crate::trace::HostOp;
 
 /// Response-time histogram with exact count, mean, standard deviation and maximum, and
 /// percentiles that are exact whenever the bucket they fall in holds at most two distinct
@@ -23,12 +24,18 @@ pub struct LatencyHistogram {
 }
 
 /// Samples falling in one bucket: how many, and the extremes (so a bucket of equal samples
-/// reports them exactly).
-#[derive(Debug, Clone, Copy, Default)]
+/// reports them exactly). An empty bucket's extremes are the identities of `min` and `max`,
+/// so a sample updates them without asking whether it is the first; nothing reads them
+/// while the count is 0.
+#[derive(Debug, Clone, Copy)]
 struct Bucket {
     count: u64,
     min: u64,
     max: u64,
+}
+
+impl Bucket {
+    const EMPTY: Bucket = Bucket { count: 0, min: u64::MAX, max: 0 };
 }
 
 const LINEAR: u64 = 256;
@@ -59,21 +66,44 @@ impl LatencyHistogram {
     /// Adds one sample (ns).
     #[inline]
     pub fn record(&mut self, ns: u64) {
+        self.record_squared(ns, square(ns));
+    }
+
+    /// [`Self::record`] with the sample's square, computed once by a caller that also
+    /// needs it.
+    #[inline]
+    fn record_squared(&mut self, ns: u64, sq: f64) {
         let b = bucket_of(ns);
         if b >= self.buckets.len() {
-            self.buckets.resize(b + 1, Bucket::default());
+            self.buckets.resize(b + 1, Bucket::EMPTY);
         }
         let bucket = &mut self.buckets[b];
-        if bucket.count == 0 {
-            (bucket.min, bucket.max) = (ns, ns);
-        } else {
-            (bucket.min, bucket.max) = (bucket.min.min(ns), bucket.max.max(ns));
-        }
+        (bucket.min, bucket.max) = (bucket.min.min(ns), bucket.max.max(ns));
         bucket.count += 1;
         self.count += 1;
         self.sum_ns += u128::from(ns);
-        self.sum_sq += (ns as f64) * (ns as f64);
+        self.sum_sq += sq;
         self.max_ns = self.max_ns.max(ns);
+    }
+
+    /// The histogram of the samples of all of `parts`, whose squares summed in the order
+    /// they came are `sum_sq` (a sum of the parts' sums would round differently).
+    fn merged(parts: &[&LatencyHistogram], sum_sq: f64) -> LatencyHistogram {
+        let len = parts.iter().map(|p| p.buckets.len()).max().unwrap_or(0);
+        let mut buckets = vec![Bucket::EMPTY; len];
+        for part in parts {
+            for (all, b) in buckets.iter_mut().zip(&part.buckets) {
+                all.count += b.count;
+                (all.min, all.max) = (all.min.min(b.min), all.max.max(b.max));
+            }
+        }
+        LatencyHistogram {
+            buckets,
+            count: parts.iter().map(|p| p.count).sum(),
+            sum_ns: parts.iter().map(|p| p.sum_ns).sum(),
+            sum_sq,
+            max_ns: parts.iter().map(|p| p.max_ns).max().unwrap_or(0),
+        }
     }
 
     /// Samples recorded.
@@ -157,6 +187,66 @@ impl LatencyHistogram {
                 h.u64(b.min);
                 h.u64(b.max);
             }
+        }
+    }
+}
+
+/// A sample's square, in f64 (see [`LatencyHistogram::sum_sq`]).
+fn square(ns: u64) -> f64 {
+    (ns as f64) * (ns as f64)
+}
+
+/// Response times of every request, by operation: each sample is filed once, in its
+/// operation's histogram, and the histogram of all requests is their merge, built when
+/// asked for. It equals, bucket for bucket and bit for bit, the one a second filing of each
+/// sample would have built: counts, sums and extremes merge exactly, and the sum of squares
+/// of all requests is kept here in arrival order.
+#[derive(Debug, Clone, Default)]
+pub struct ResponseTimes {
+    read: LatencyHistogram,
+    write: LatencyHistogram,
+    trim: LatencyHistogram,
+    sum_sq: f64,
+}
+
+impl ResponseTimes {
+    /// Adds the response time of one request of operation `op` (ns).
+    #[inline]
+    pub fn record(&mut self, op: HostOp, ns: u64) {
+        let sq = square(ns);
+        self.sum_sq += sq;
+        let h = match op {
+            HostOp::Read => &mut self.read,
+            HostOp::Write => &mut self.write,
+            HostOp::Trim => &mut self.trim,
+        };
+        h.record_squared(ns, sq);
+    }
+
+    /// Read requests' response times.
+    pub fn read(&self) -> &LatencyHistogram {
+        &self.read
+    }
+
+    /// Write requests' response times.
+    pub fn write(&self) -> &LatencyHistogram {
+        &self.write
+    }
+
+    /// Every request's response time (a merge: a pass over the buckets).
+    pub fn all(&self) -> LatencyHistogram {
+        LatencyHistogram::merged(&[&self.read, &self.write, &self.trim], self.sum_sq)
+    }
+
+    /// Mean response time of every request in ns (0 when empty), without the merge.
+    pub fn mean_ns(&self) -> f64 {
+        let parts = [&self.read, &self.write, &self.trim];
+        let count: u64 = parts.iter().map(|p| p.count).sum();
+        let sum_ns: u128 = parts.iter().map(|p| p.sum_ns).sum();
+        if count == 0 {
+            0.0
+        } else {
+            sum_ns as f64 / count as f64
         }
     }
 }

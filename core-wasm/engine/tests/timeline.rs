@@ -333,11 +333,12 @@ fn after_the_heap_guard_stops_a_run_every_step_back_lands_where_it_was_asked() {
     };
     // Limits meant to stop the run at several places in it (where the tables stop growing,
     // a run may also complete).
-    let mut stopped = 0;
+    let (mut stopped, mut refused) = (0, 0);
     let mut levels = grown.clone();
     levels.dedup();
     for level in (1..8).map(|i| levels[levels.len() * i / 8]) {
-        let mut t = timeline(before + start + level);
+        let limit = before + start + level;
+        let mut t = timeline(limit);
         let e = loop {
             match t.step(1) {
                 Ok(_) if t.sim().done() => break None,
@@ -360,10 +361,18 @@ fn after_the_heap_guard_stops_a_run_every_step_back_lands_where_it_was_asked() {
             t.seek(at).unwrap_or_else(|e| panic!("seek forward again to {at}: {e}"));
             assert_eq!(t.sim().state_hash(), hashes[at]);
         }
-        assert!(t.step(1).is_err(), "new ground past the limit stays refused");
-        assert_eq!(t.sim().cursor(), at);
+        // New ground past the limit stays refused. A replay holds a little less than the
+        // first pass did (a copy's vectors hold only their length: about 3 KB less here), so
+        // after one the heap may be back under the limit by that much, and the documented
+        // rule ("stepping stops while the heap is past the limit") lets the run go on.
+        if counting::live() > limit && t.checkpoints() == 1 {
+            assert!(t.step(1).is_err(), "new ground past the limit stays refused");
+            assert_eq!(t.sim().cursor(), at);
+            refused += 1;
+        }
     }
     assert!(stopped >= 4, "only {stopped} of the limits stopped the run");
+    assert!(refused >= 1, "no limit was still past after a replay");
 }
 
 #[test]

@@ -119,6 +119,12 @@ pub struct RequestCost {
 }
 
 impl RequestCost {
+    /// Whether nothing was charged.
+    pub fn is_zero(&self) -> bool {
+        let flash = self.flash_ns.iter().fold(0, |any, &ns| any | ns);
+        flash | self.ram_ns | self.lru_ns | self.host_ns | self.meta_ns == 0
+    }
+
     /// Total service time (ns).
     pub fn total_ns(&self) -> u64 {
         self.flash_ns.iter().sum::<u64>() + self.ram_ns + self.lru_ns + self.host_ns + self.meta_ns

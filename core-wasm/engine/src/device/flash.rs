@@ -282,6 +282,13 @@ impl FlashArray {
         PageTag { kind: self.meta[ppn as usize].kind(), key: kv.key, version: kv.version }
     }
 
+    /// `block` is about to be collected (see [`ValidIndex::collecting`]).
+    pub(crate) fn collecting(&mut self, block: BlockId) {
+        if let Some(&valid) = self.valid.get(block as usize) {
+            self.by_valid.collecting(block, valid);
+        }
+    }
+
     /// Valid pages in `block`.
     pub fn valid_count(&self, block: BlockId) -> u32 {
         self.valid[block as usize]
@@ -374,7 +381,9 @@ impl FlashArray {
     /// caller invalidates next (GC's copy): the contents move to `dest` instead of being
     /// copied, and `from` keeps only its tag until then.
     pub(crate) fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<()> {
-        self.program_moved_with(dest, tag, from, |_| {})
+        // Unchanged contents fit as they did when programmed: no check, so the slot itself
+        // (a random one, often a cache miss) is not touched.
+        self.move_contents(dest, tag, from).map(|_| ())
     }
 
     /// As [`FlashArray::program_moved`], changing the contents on the way with `edit` (a
@@ -387,20 +396,29 @@ impl FlashArray {
         from: Ppn,
         edit: impl FnOnce(&mut PageContent),
     ) -> Result<()> {
-        self.check_ppn(from)?;
-        self.program(dest, tag)?;
-        let meta = self.meta[from as usize];
-        if meta.has_content() {
-            self.meta[from as usize] = meta.with_content(false);
-            self.meta[dest as usize] = self.meta[dest as usize].with_content(true);
-            let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
-            self.content_at[dest as usize] = slot;
+        if let Some(slot) = self.move_contents(dest, tag, from)? {
             let c = &mut self.contents[slot as usize];
             edit(c);
             let (data, oob) = (c.data.len(), c.oob.len());
             self.check_fits(dest, data, oob)?;
         }
         Ok(())
+    }
+
+    /// Programs `dest` with `tag` and moves the contents slot of `from`, if it has one, to it:
+    /// the slot.
+    fn move_contents(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<Option<u32>> {
+        self.check_ppn(from)?;
+        self.program(dest, tag)?;
+        let meta = self.meta[from as usize];
+        if !meta.has_content() {
+            return Ok(None);
+        }
+        self.meta[from as usize] = meta.with_content(false);
+        self.meta[dest as usize] = self.meta[dest as usize].with_content(true);
+        let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
+        self.content_at[dest as usize] = slot;
+        Ok(Some(slot))
     }
 
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
@@ -420,8 +438,21 @@ impl FlashArray {
     /// Programs a free page with `tag`; the page becomes valid.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub(crate) fn program(&mut self, ppn: Ppn, tag: PageTag) -> Result<()> {
-        self.check_ppn(ppn)?;
         let (block, offset) = self.split(ppn);
+        self.program_split(ppn, block, offset, tag)
+    }
+
+    /// [`FlashArray::program`] of `ppn`, which is page `offset` of `block` (its
+    /// [`FlashArray::split`], which the caller needed too).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    pub(crate) fn program_split(
+        &mut self,
+        ppn: Ppn,
+        block: BlockId,
+        offset: u32,
+        tag: PageTag,
+    ) -> Result<()> {
+        self.check_ppn(ppn)?;
         if self.meta[ppn as usize].state() != PageState::Free {
             return Err(EngineError::IllegalFlashOp(format!(
                 "program of non-free page {ppn} (block {block}, page {offset})"
@@ -435,15 +466,27 @@ impl FlashArray {
         }
         self.meta[ppn as usize] = Meta::new(PageState::Valid, tag.kind);
         self.tags[ppn as usize] = KeyVersion { key: tag.key, version: tag.version };
-        self.valid[block as usize] += 1;
+        // The count through one reference: indexing again would load and check it again (the
+        // compiler cannot tell the stores between from one into the counts' own fields).
+        let valid = &mut self.valid[block as usize];
+        *valid += 1;
+        let valid = *valid;
         self.programmed[block as usize] += 1;
-        self.by_valid.programmed(block, self.valid[block as usize]);
+        self.by_valid.programmed(block, valid);
         Ok(())
     }
 
-    /// Marks a valid page invalid (its content is superseded or trimmed).
-    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    /// Marks a valid page invalid (its content is superseded or trimmed). The device calls
+    /// [`FlashArray::invalidate_in`], with the block it needs too.
+    #[cfg(test)]
     pub(crate) fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
+        self.invalidate_in(ppn, self.block_of(ppn))
+    }
+
+    /// Marks valid page `ppn`, a page of `block` (its [`FlashArray::block_of`]), invalid: its
+    /// content is superseded or trimmed.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    pub(crate) fn invalidate_in(&mut self, ppn: Ppn, block: BlockId) -> Result<()> {
         self.check_ppn(ppn)?;
         let meta = self.meta[ppn as usize];
         if meta.state() != PageState::Valid {
@@ -457,9 +500,10 @@ impl FlashArray {
             self.free_slots.push(self.content_at[ppn as usize]);
             self.content_at[ppn as usize] = u32::MAX;
         }
-        let block = self.block_of(ppn);
-        self.valid[block as usize] -= 1;
-        self.by_valid.set(block, self.valid[block as usize]);
+        let valid = &mut self.valid[block as usize];
+        *valid -= 1;
+        let valid = *valid;
+        self.by_valid.set(block, valid);
         Ok(())
     }
 

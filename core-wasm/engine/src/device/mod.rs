@@ -28,6 +28,12 @@ pub mod valid_index;
 /// by DMA) and the controller goes on; reads and RAM work still block it. Units then work in
 /// parallel, RAM work after a posted program overlaps it, and a request needing no flash can
 /// complete before an earlier posted write.
+///
+/// Strict timing needs no `max` of the cursor with the unit's and the channel's busy-until
+/// times: each operation ends with the cursor at its end, later than anything it made busy,
+/// and the cursor never goes back (RAM work and arrivals only move it on), so every unit and
+/// channel is free by the cursor and an operation starts there. The timing functions take
+/// that shortcut (the golden state hashes, which hold every busy-until time, predate it).
 #[derive(Debug, Clone, Default)]
 struct Timeline {
     posted: bool,
@@ -228,9 +234,17 @@ impl Device {
     /// controller until done, except a host data read with posted programs: the host needs
     /// no result to issue the request's next page, so a multi-page read uses the units in
     /// parallel as writes do (the request completes with its last page).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
+        if !t.posted {
+            // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let end = t.cursor.saturating_add(array_ns).saturating_add(xfer_ns);
+            (t.channel_free[ch], t.unit_free[u], t.cursor) = (end, end, end);
+            t.span.completion = t.span.completion.max(end);
+            return;
+        }
         let sensed = t.cursor.max(t.unit_free[u]).saturating_add(array_ns);
         let end = sensed.max(t.channel_free[ch]).saturating_add(xfer_ns);
         t.channel_free[ch] = end;
@@ -243,9 +257,18 @@ impl Device {
 
     /// Transfer `xfer_ns` on the channel, then `array_ns` on the unit; posted when the
     /// timeline posts programs, else the controller waits for the end.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
         let (u, ch) = self.unit_of(block);
         let t = &mut self.time;
+        if !t.posted {
+            // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let on_bus = t.cursor.saturating_add(xfer_ns);
+            let end = on_bus.saturating_add(array_ns);
+            (t.channel_free[ch], t.unit_free[u], t.cursor) = (on_bus, end, end);
+            t.span.completion = t.span.completion.max(end);
+            return;
+        }
         let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]).saturating_add(xfer_ns);
         let end = on_bus.saturating_add(array_ns);
         t.channel_free[ch] = on_bus;
@@ -307,9 +330,11 @@ impl Device {
     /// Programs a page (bus transfer + program).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn program(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) -> Result<()> {
-        // The common case carries only a tag: no contents to check, move or drop.
-        self.flash.program(ppn, tag)?;
-        self.programmed(ppn, tag, purpose);
+        // The common case carries only a tag: no contents to check, move or drop. The page's
+        // block is found once for the array and the accounting.
+        let (block, page) = self.flash.split(ppn);
+        self.flash.program_split(ppn, block, page, tag)?;
+        self.programmed_in(ppn, block, page, tag, purpose);
         Ok(())
     }
 
@@ -369,6 +394,12 @@ impl Device {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) {
         let (block, page) = self.flash.split(ppn);
+        self.programmed_in(ppn, block, page, tag, purpose);
+    }
+
+    /// [`Device::programmed`] of `ppn`, page `page` of `block`.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    fn programmed_in(&mut self, ppn: Ppn, block: BlockId, page: u32, tag: PageTag, purpose: Purpose) {
         self.ages.on_program(block);
         let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
@@ -390,8 +421,9 @@ impl Device {
     /// Marks a page invalid (a RAM-side bookkeeping change; no flash time).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn invalidate(&mut self, ppn: Ppn) -> Result<()> {
-        self.flash.invalidate(ppn)?;
-        self.ages.on_invalidate(self.flash.block_of(ppn));
+        let block = self.flash.block_of(ppn);
+        self.flash.invalidate_in(ppn, block)?;
+        self.ages.on_invalidate(block);
         self.emit(|| Event::Invalidate { ppn });
         Ok(())
     }
@@ -426,6 +458,7 @@ impl Device {
     /// Marks the start of collecting `victim` (holding `valid` valid pages).
     pub fn gc_start(&mut self, victim: BlockId) {
         let valid = self.flash.valid_count(victim);
+        self.flash.collecting(victim);
         self.stats.gc_runs += 1;
         self.last_victim = Some(victim);
         self.emit(|| Event::GcStart { victim, valid });
@@ -560,8 +593,12 @@ impl Device {
     }
 
     /// Charges `n` RAM accesses.
+    #[inline]
     pub fn ram(&mut self, n: u64) {
         let ns = n.saturating_mul(self.latency.ram_access_ns);
+        if ns == 0 {
+            return; // free RAM (the default latency) changes no sum, clock or cost record
+        }
         self.cost.ram_ns = self.cost.ram_ns.saturating_add(ns);
         self.time.cursor = self.time.cursor.saturating_add(ns);
         self.note_cost(ns, 0);

@@ -41,6 +41,9 @@ pub struct ValidIndex {
     clock: u64,
     /// Slot of the last block held aside or updated there (checked first).
     mru: usize,
+    /// The slot `mru` held before (a block programmed and a GC victim's invalidations take
+    /// turns: both are found without a search).
+    mru_before: usize,
 }
 
 impl ValidIndex {
@@ -61,6 +64,7 @@ impl ValidIndex {
             recent_used: [0; RECENT],
             clock: 0,
             mru: 0,
+            mru_before: 0,
         }
     }
 
@@ -93,6 +97,9 @@ impl ValidIndex {
         if self.recent[self.mru] == block {
             return Some(self.mru);
         }
+        if self.recent[self.mru_before] == block {
+            return Some(self.mru_before);
+        }
         self.recent.iter().position(|&b| b == block)
     }
 
@@ -103,10 +110,17 @@ impl ValidIndex {
         self.clock += 1;
         if self.bucket[block as usize] == ASIDE {
             if let Some(i) = self.slot_of(block) {
-                (self.recent_valid[i], self.recent_used[i], self.mru) = (valid, self.clock, i);
+                (self.recent_valid[i], self.recent_used[i]) = (valid, self.clock);
+                self.touch(i);
                 return;
             }
         }
+        self.set_aside(block, valid);
+    }
+
+    /// Holds `block`, which has `valid` valid pages, aside in the least recently set slot
+    /// (filing the block held there), taking it out of its bucket.
+    fn set_aside(&mut self, block: BlockId, valid: u32) {
         let i = (0..RECENT).min_by_key(|&i| self.recent_used[i]).unwrap_or(0);
         let old = self.recent[i];
         if old != NIL {
@@ -116,7 +130,25 @@ impl ValidIndex {
             self.unfile(block);
         }
         self.bucket[block as usize] = ASIDE;
-        (self.recent[i], self.recent_valid[i], self.recent_used[i], self.mru) = (block, valid, self.clock, i);
+        (self.recent[i], self.recent_valid[i], self.recent_used[i]) = (block, valid, self.clock);
+        self.touch(i);
+    }
+
+    /// Slot `i` is the most recently used.
+    fn touch(&mut self, i: usize) {
+        if i != self.mru {
+            (self.mru_before, self.mru) = (self.mru, i);
+        }
+    }
+
+    /// `block`, holding `valid` valid pages, is a GC victim: its count falls page by page
+    /// until it is erased, so it is held aside (a slot update per page) rather than refiled
+    /// one bucket down each time.
+    pub fn collecting(&mut self, block: BlockId, valid: u32) {
+        if self.bucket[block as usize] != ASIDE {
+            self.clock += 1;
+            self.set_aside(block, valid);
+        }
     }
 
     /// Files `block` under `valid` (indexing it if it was not).
@@ -185,13 +217,19 @@ impl ValidIndex {
         among: Option<&[u64]>,
         accept: &impl Fn(BlockId) -> bool,
     ) -> Option<BlockId> {
+        let v = valid as usize;
+        // Greedy asks bucket after bucket, most of them empty and holding no block aside:
+        // one comparison of all the slots' counts at once (no branch per slot) answers those.
+        let maybe_aside = self.recent_valid.iter().fold(false, |any, &n| any | (n == valid));
+        if !maybe_aside && self.count[v] == 0 {
+            return None;
+        }
         let mask = |w: usize| among.map_or(u64::MAX, |m| m.get(w).copied().unwrap_or(0));
         let aside = (0..RECENT).filter(|&i| {
             let b = self.recent[i];
             b != NIL && self.recent_valid[i] == valid && mask(b as usize / 64) >> (b % 64) & 1 == 1
         });
         let best = aside.map(|i| self.recent[i]).filter(|&b| accept(b)).min();
-        let v = valid as usize;
         if self.count[v] == 0 {
             return best;
         }
@@ -273,8 +311,8 @@ mod tests {
     }
 
     /// The index answers as a plain map from block to valid count would, whichever blocks
-    /// are held aside: random programs, sets and removals over more blocks than the recent
-    /// slots and than one bitmap word.
+    /// are held aside: random programs, sets, removals and victims about to be collected over
+    /// more blocks than the recent slots and than one bitmap word.
     #[test]
     fn answers_match_a_plain_map_through_evictions() {
         let (blocks, max) = (150u32, 6u32);
@@ -285,10 +323,16 @@ mod tests {
             let x = rng.next();
             let b = (x >> 33) as u32 % blocks;
             let v = (x >> 40) as u32 % (max + 1);
-            match (x >> 20) % 7 {
+            match (x >> 20) % 8 {
                 0 => {
                     ix.remove(b);
                     want[b as usize] = None;
+                }
+                7 => {
+                    // A written block about to be collected (its count unchanged).
+                    if let Some(n) = want[b as usize] {
+                        ix.collecting(b, n);
+                    }
                 }
                 1..=3 => {
                     ix.programmed(b, v);

@@ -139,7 +139,8 @@ impl BlockPool {
             UnitAllocation::Static => lpn as usize % self.units,
             UnitAllocation::RoundRobin => {
                 let u = self.next_unit;
-                self.next_unit = (u + 1) % self.units;
+                // The rotation's next unit without a division (one per host page written).
+                self.next_unit = if u + 1 < self.units { u + 1 } else { 0 };
                 u
             }
         }

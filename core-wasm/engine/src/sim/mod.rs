@@ -105,11 +105,9 @@ pub struct Sim {
     /// The pages of the request being served (reused, so no allocation per request).
     pages: Vec<u32>,
     host: HostCounters,
-    response: LatencyHistogram,
-    /// `response` of read and of write requests apart (not hashed: each sample is in
-    /// `response`, which is, and its op comes from the trace).
-    response_read: LatencyHistogram,
-    response_write: LatencyHistogram,
+    /// Response times by operation and of all requests (the state hash takes all
+    /// requests': each sample's op comes from the trace).
+    response: ResponseTimes,
     /// The run sampled over the trace (`metrics.series`; not hashed, see [`crate::series`]).
     series: SeriesRecorder,
     last_completion_ns: u64,
@@ -190,9 +188,7 @@ impl Sim {
             ahead_near_reads: false,
             pages: Vec::new(),
             host: HostCounters::default(),
-            response: LatencyHistogram::default(),
-            response_read: LatencyHistogram::default(),
-            response_write: LatencyHistogram::default(),
+            response: ResponseTimes::default(),
             series,
             last_completion_ns: 0,
             sim_time_ns: 0,
@@ -325,8 +321,7 @@ impl Sim {
     fn serve_one(&mut self) -> Result<()> {
         let Some((req, time_ns)) = self.window.request(&self.workload, self.cursor) else { return Ok(()) };
         let mut pages = std::mem::take(&mut self.pages);
-        pages.clear();
-        pages.extend(self.workload.pages_of(&req));
+        crate::workload::pages_into(&self.workload, &req, &mut pages);
         let served = self.serve(req, time_ns, &pages);
         self.pages = pages;
         served
@@ -336,6 +331,7 @@ impl Sim {
     /// whose logical pages are `pages`.
     fn serve(&mut self, req: PageRequest, time_ns: u64, pages: &[u32]) -> Result<()> {
         let index = self.cursor as u64;
+        let op = req.op();
         let arrival = match self.config.timing {
             TimingMode::Trace => time_ns,
             TimingMode::Closed => self.last_completion_ns,
@@ -352,13 +348,16 @@ impl Sim {
             self.ftl.idle(&mut self.device, arrival)?;
             let span = self.device.end_request();
             self.sim_time_ns = self.sim_time_ns.max(span.completion);
-            self.account_cost(span);
+            // Most gaps of most schemes hold no work: nothing to add then.
+            if span.completion != span.start || !self.device.cost.is_zero() {
+                self.account_cost(span);
+            }
         }
         self.device.begin_request(arrival);
-        self.device.emit(|| Event::Request { index, op: req.op(), lpn: pages[0], pages: req.pages() });
-        self.ftl.begin_request(req.op(), pages, &mut self.device)?;
+        self.device.emit(|| Event::Request { index, op, lpn: pages[0], pages: req.pages() });
+        self.ftl.begin_request(op, pages, &mut self.device)?;
         let first = self.page_cursor;
-        match req.op() {
+        match op {
             HostOp::Read => {
                 self.host.reads += 1;
                 for (k, &lpn) in pages.iter().enumerate() {
@@ -404,12 +403,7 @@ impl Sim {
         self.last_completion_ns = span.completion;
         self.sim_time_ns = self.sim_time_ns.max(span.completion);
         self.last_response_ns = span.completion - span.arrival;
-        self.response.record(self.last_response_ns);
-        match req.op() {
-            HostOp::Read => self.response_read.record(self.last_response_ns),
-            HostOp::Write => self.response_write.record(self.last_response_ns),
-            HostOp::Trim => {}
-        }
+        self.response.record(op, self.last_response_ns);
         let done = index + 1;
         if let Some((mean_ns, max_ns)) = self.series.record(done, self.last_response_ns) {
             self.series.push(SeriesPoint {
@@ -425,7 +419,7 @@ impl Sim {
         // request on the hot path).
         self.last = LastRequest {
             index,
-            op: req.op(),
+            op,
             lpn: pages[0],
             pages: req.pages(),
             span,

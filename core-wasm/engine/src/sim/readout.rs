@@ -16,7 +16,7 @@ impl Sim {
         self.device.flash().hash_into(&mut h);
         self.ftl.hash_into(&mut h);
         self.oracle.hash_into(&mut h);
-        self.response.hash_into(&mut h);
+        self.response.all().hash_into(&mut h);
         h.u64(self.last_completion_ns);
         self.device.hash_timing(&mut h);
         let c = &self.device.counters;
@@ -82,6 +82,7 @@ impl Sim {
         let c = &self.device.counters;
         let s = &self.device.stats;
         let spec = crate::ftl::spec(&self.config.scheme).ok();
+        let all = self.response.all();
         let by_purpose = Purpose::ALL
             .iter()
             .map(|&p| {
@@ -178,11 +179,11 @@ impl Sim {
             translation_pages: spec
                 .is_some_and(|sp| sp.has_mapping_cache())
                 .then(|| TranslationMetrics::of(s)),
-            response_us: Distribution::of(&self.response),
-            response_cdf_us: CdfPoint::of(&self.response),
+            response_us: Distribution::of(&all),
+            response_cdf_us: CdfPoint::of(&all),
             response_by_op_us: ResponseByOp {
-                read: Distribution::of(&self.response_read),
-                write: Distribution::of(&self.response_write),
+                read: Distribution::of(self.response.read()),
+                write: Distribution::of(self.response.write()),
             },
             time_breakdown_us: TimeBreakdown::of_ns(
                 self.host.host_ns,

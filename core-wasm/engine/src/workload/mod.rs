@@ -11,7 +11,7 @@ mod window;
 
 pub use stream::Cursor;
 use stream::RequestStream;
-pub use window::{PagePos, Window};
+pub use window::{pages_into, PagePos, Window};
 
 use crate::bits::Bits;
 use crate::config::{AddressMap, SimConfig};

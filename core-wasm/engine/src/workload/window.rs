@@ -7,6 +7,7 @@
 //! A small ring keeps the decoded requests between the two.
 
 use super::{Cursor, PageRequest, Workload};
+use crate::config::AddressMap;
 
 /// Requests the ring holds: more than the look-ahead's reach in requests (at most one a
 /// page) and a [`BATCH`] beyond it, so the request being served is still held when the
@@ -62,8 +63,11 @@ impl Window {
     fn page_request(&mut self, w: &Workload, i: usize) -> Option<PageRequest> {
         if !self.holds(i) {
             self.decode_to(w, i);
+            if !self.holds(i) {
+                return None;
+            }
         }
-        self.holds(i).then(|| self.requests[i % HELD])
+        Some(self.requests[i % HELD])
     }
 
     /// Whether request `i` is in the ring.
@@ -83,12 +87,15 @@ impl Window {
             self.end = w.seek(i);
             self.held = 0;
         }
-        while self.end.index() <= i + BATCH {
-            let at = self.end.index();
-            let Some((r, t)) = w.next(&mut self.end) else { break };
+        // The cursor in a local: kept in registers, not stored back at every request.
+        let mut end = self.end;
+        while end.index() <= i + BATCH {
+            let at = end.index();
+            let Some((r, t)) = w.next(&mut end) else { break };
             (self.requests[at % HELD], self.times[at % HELD]) = (r, t);
             self.held = (self.held + 1).min(HELD);
         }
+        self.end = end;
     }
 
     /// The position `n` page operations after `pos` (past the end: the end).
@@ -122,9 +129,7 @@ impl Window {
             if n < reads_in && r.may_read() {
                 reads = true;
             }
-            for (k, slot) in out[n..n + take].iter_mut().enumerate() {
-                *slot = w.page(&r, pos.page + k as u32);
-            }
+            fill(w, &r, pos.page, &mut out[n..n + take]);
             n += take;
             pos = if pos.page + take as u32 == r.pages() {
                 PagePos { request: pos.request + 1, page: 0 }
@@ -134,6 +139,43 @@ impl Window {
         }
         (n, reads, pos)
     }
+}
+
+/// Logical pages `from..from + out.len()` of `r` into `out` ([`Workload::page`] of each),
+/// with the address map's questions asked once for the run: a request that does not wrap
+/// around the device holds consecutive pages, a `dense` one a run of the page list.
+#[inline(always)] // per request piece: the one-page case is a few instructions, a call more
+fn fill(w: &Workload, r: &PageRequest, from: u32, out: &mut [u32]) {
+    if let [slot] = out {
+        // One page (most requests): no run to set up.
+        *slot = w.page(r, from);
+        return;
+    }
+    let first = u64::from(r.start) + u64::from(from);
+    let end = first + out.len() as u64;
+    if w.shape.map == AddressMap::Dense {
+        out.copy_from_slice(&w.lpns[first as usize..end as usize]);
+    } else if end <= w.shape.logical_pages {
+        for (slot, lpn) in out.iter_mut().zip(first as u32..) {
+            *slot = lpn;
+        }
+    } else {
+        for (k, slot) in out.iter_mut().enumerate() {
+            *slot = w.page(r, from + k as u32);
+        }
+    }
+}
+
+/// The logical pages of `r`, in order, into `out` (replacing what it held):
+/// [`Workload::pages_of`] collected, the address map asked once.
+pub fn pages_into(w: &Workload, r: &PageRequest, out: &mut Vec<u32>) {
+    out.clear();
+    if r.pages() == 1 {
+        out.push(w.page(r, 0));
+        return;
+    }
+    out.resize(r.pages() as usize, 0);
+    fill(w, r, 0, out);
 }
 
 #[cfg(test)]
@@ -186,6 +228,47 @@ mod tests {
             assert!(!copy(5, 3, 1), "only the first pages count");
             assert!(!copy(7, 9, 9), "a trim reads nothing");
             assert!(!copy(9, 4, 4), "past the last request");
+        }
+    }
+
+    /// Random requests of one page, a few, and many, some wrapping around a small device:
+    /// a request's pages and any run of the page stream come out as the workload gives them.
+    #[test]
+    fn pages_and_runs_of_the_stream_match_the_workload_under_every_map() {
+        let mut rng = crate::test_rng::Rng(0x51_7cc1_b727_220a);
+        let ops = [HostOp::Read, HostOp::Write, HostOp::Trim];
+        let reqs: Vec<_> = (0..2000u64)
+            .map(|i| {
+                let x = rng.next();
+                let pages = match x % 16 {
+                    0 => 1 + (x >> 8) % 300,
+                    1..=4 => 2 + (x >> 8) % 9,
+                    _ => 1,
+                };
+                let offset = ((x >> 20) % 5000) * 4096 + if x.is_multiple_of(7) { 1000 } else { 0 };
+                Request { time_ns: i * 10, ..req(ops[(x >> 4) as usize % 3], offset, pages as u32 * 4096) }
+            })
+            .collect();
+        for map in [AddressMap::Modulo, AddressMap::Dense, AddressMap::Refuse] {
+            // Under modulo a page space smaller than the trace's: requests wrap around it.
+            let logical_pages = if map == AddressMap::Modulo { 1000 } else { 8192 };
+            let shape = WorkloadShape { page_bytes: 4096, logical_pages, map, times: true };
+            let w = Workload::build(&reqs, shape).unwrap();
+            let all: Vec<_> = w.iter().collect();
+            let stream: Vec<u32> = all.iter().flat_map(|(r, _)| w.pages_of(r)).collect();
+            let mut pages = vec![7; 3];
+            for (r, _) in &all {
+                pages_into(&w, r, &mut pages);
+                assert_eq!(pages, w.pages_of(r).collect::<Vec<_>>(), "{map:?}");
+            }
+            let mut win = Window::default();
+            for from in (0..stream.len()).step_by(13) {
+                let mut out = vec![0; 1 + from % 11];
+                let pos = win.advance(&w, PagePos::default(), from);
+                let (n, _, _) = win.copy_pages(&w, pos, &mut out, 0);
+                let end = (from + out.len()).min(stream.len());
+                assert_eq!(out[..n], stream[from..end], "{map:?} from {from}");
+            }
         }
     }
 
