@@ -110,6 +110,13 @@ impl Meta {
     fn with_state(self, state: PageState) -> Self {
         Meta(self.0 & !3 | state as u8)
     }
+
+    /// Whether the page is in `state`: one comparison of the state bits, not a
+    /// [`Meta::state`] decoded first (the hot paths ask this of every page they touch).
+    #[inline(always)]
+    fn is(self, state: PageState) -> bool {
+        self.0 & 3 == state as u8
+    }
 }
 
 /// The rest of a page's spare-area tag: key and version stamp (read on page reads and GC
@@ -276,6 +283,13 @@ impl FlashArray {
         self.meta[ppn as usize].state()
     }
 
+    /// Whether page `ppn` holds current data (GC's copy loop asks it of every page of a
+    /// victim).
+    #[inline]
+    pub fn is_valid(&self, ppn: Ppn) -> bool {
+        self.meta[ppn as usize].is(PageState::Valid)
+    }
+
     /// Spare-area tag of one page.
     pub fn tag(&self, ppn: Ppn) -> PageTag {
         let kv = self.tags[ppn as usize];
@@ -308,6 +322,12 @@ impl FlashArray {
     /// allows (greedy GC's victim search, bucket by bucket).
     pub fn min_block_with_valid(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         self.by_valid.min_in(valid, accept)
+    }
+
+    /// The fewest valid pages, `from` or more, of a written block: the next count worth a
+    /// [`FlashArray::min_block_with_valid`] (`None`: no written block has that many or more).
+    pub fn next_valid_count(&self, from: u32) -> Option<u32> {
+        self.by_valid.next_count(from)
     }
 
     /// As [`FlashArray::min_block_with_valid`], among the blocks in `among` only: a search
@@ -349,14 +369,14 @@ impl FlashArray {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn read(&self, ppn: Ppn) -> Result<PageTag> {
         self.check_ppn(ppn)?;
-        match self.meta[ppn as usize].state() {
-            PageState::Free => Err(EngineError::IllegalFlashOp(format!(
+        if self.meta[ppn as usize].is(PageState::Free) {
+            return Err(EngineError::IllegalFlashOp(format!(
                 "read of erased page {ppn} (block {}, page {})",
                 self.split(ppn).0,
                 self.split(ppn).1
-            ))),
-            _ => Ok(self.tag(ppn)),
+            )));
         }
+        Ok(self.tag(ppn))
     }
 
     /// Reads a page's spare area: its tag, or an empty tag (kind `None`) for an erased page,
@@ -453,7 +473,7 @@ impl FlashArray {
         tag: PageTag,
     ) -> Result<()> {
         self.check_ppn(ppn)?;
-        if self.meta[ppn as usize].state() != PageState::Free {
+        if !self.meta[ppn as usize].is(PageState::Free) {
             return Err(EngineError::IllegalFlashOp(format!(
                 "program of non-free page {ppn} (block {block}, page {offset})"
             )));
@@ -489,7 +509,7 @@ impl FlashArray {
     pub(crate) fn invalidate_in(&mut self, ppn: Ppn, block: BlockId) -> Result<()> {
         self.check_ppn(ppn)?;
         let meta = self.meta[ppn as usize];
-        if meta.state() != PageState::Valid {
+        if !meta.is(PageState::Valid) {
             return Err(EngineError::IllegalFlashOp(format!(
                 "invalidate of page {ppn} in state {:?}",
                 meta.state()

@@ -297,7 +297,9 @@ impl Device {
         let tag = self.flash.read(ppn)?;
         let ns = self.latency.page_read_ns + self.latency.transfer_ns_per_page;
         self.charge(purpose, ns);
-        let (block, page) = self.flash.split(ppn);
+        // A read changes no block count: its block is needed only to find its unit (one
+        // unit: none to find) and for the event.
+        let block = if self.time.unit_free.len() == 1 { 0 } else { self.flash.block_of(ppn) };
         self.time_read(
             block,
             self.latency.page_read_ns,
@@ -309,7 +311,10 @@ impl Device {
         if purpose == Purpose::Data {
             self.last_data_read = Some(tag);
         }
-        self.emit(|| Event::FlashRead { ppn, block, page, purpose, key: tag.key, ns });
+        if self.recording() {
+            let (block, page) = self.flash.split(ppn);
+            self.emit(|| Event::FlashRead { ppn, block, page, purpose, key: tag.key, ns });
+        }
         Ok(tag)
     }
 

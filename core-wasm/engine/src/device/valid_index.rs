@@ -94,11 +94,13 @@ impl ValidIndex {
     }
 
     fn slot_of(&self, block: BlockId) -> Option<usize> {
-        if self.recent[self.mru] == block {
-            return Some(self.mru);
+        // `% RECENT` keeps the slots in range without a bounds check (they always are).
+        let (mru, before) = (self.mru % RECENT, self.mru_before % RECENT);
+        if self.recent[mru] == block {
+            return Some(mru);
         }
-        if self.recent[self.mru_before] == block {
-            return Some(self.mru_before);
+        if self.recent[before] == block {
+            return Some(before);
         }
         self.recent.iter().position(|&b| b == block)
     }
@@ -108,6 +110,13 @@ impl ValidIndex {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn programmed(&mut self, block: BlockId, valid: u32) {
         self.clock += 1;
+        // Page after page goes to the block programmed last: its slot, without looking up
+        // its bucket (a block in a slot is held aside; no block is NIL).
+        let mru = self.mru % RECENT;
+        if self.recent[mru] == block {
+            (self.recent_valid[mru], self.recent_used[mru]) = (valid, self.clock);
+            return;
+        }
         if self.bucket[block as usize] == ASIDE {
             if let Some(i) = self.slot_of(block) {
                 (self.recent_valid[i], self.recent_used[i]) = (valid, self.clock);
@@ -254,6 +263,21 @@ impl ValidIndex {
             }
         }
         best
+    }
+
+    /// The fewest valid pages, `from` or more, of a block in the index (filed or held
+    /// aside), so greedy GC asks only the buckets that hold a block, not every count.
+    pub fn next_count(&self, from: u32) -> Option<u32> {
+        let aside = (0..RECENT)
+            .filter(|&i| self.recent[i] != NIL && self.recent_valid[i] >= from)
+            .map(|i| self.recent_valid[i])
+            .min();
+        let filed = self.count.get(from as usize..).and_then(|c| c.iter().position(|&n| n > 0));
+        let filed = filed.map(|i| from + i as u32);
+        match (aside, filed) {
+            (Some(a), Some(f)) => Some(a.min(f)),
+            (a, f) => a.or(f),
+        }
     }
 
     /// Starts loading `block`'s bucket entry (see [`crate::prefetch`]).
