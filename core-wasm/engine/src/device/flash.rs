@@ -134,6 +134,8 @@ pub struct FlashArray {
     /// log2 of `pages_per_block` when it is a power of two (every preset), so the page →
     /// block split on the hot path is a shift, not a division; `u32::MAX` otherwise.
     ppb_shift: u32,
+    /// `pages_per_block - 1`: the page-in-block mask when `ppb_shift` applies.
+    ppb_mask: u32,
     page_bytes: u32,
     oob_bytes: u32,
     /// Contents of the valid pages that carry any (sparse: data pages carry only tags), in
@@ -170,6 +172,7 @@ impl FlashArray {
             } else {
                 u32::MAX
             },
+            ppb_mask: pages_per_block.wrapping_sub(1),
             page_bytes: 4096,
             oob_bytes: 128,
             contents: Vec::new(),
@@ -255,7 +258,7 @@ impl FlashArray {
     #[inline]
     pub fn split(&self, ppn: Ppn) -> (BlockId, u32) {
         if self.ppb_shift != u32::MAX {
-            (ppn >> self.ppb_shift, ppn & (self.pages_per_block - 1))
+            (ppn >> self.ppb_shift, ppn & self.ppb_mask)
         } else {
             (ppn / self.pages_per_block, ppn % self.pages_per_block)
         }

@@ -51,6 +51,9 @@ pub struct Device {
     /// charged operations below, so time, counters, ages and events cannot be skipped.
     flash: FlashArray,
     latency: Latencies,
+    /// A page read's and a page program's flash time (array + transfer), summed once.
+    read_ns: u64,
+    program_ns: u64,
     channels: u32,
     time: Timeline,
     /// Per-block ages for cost-benefit and FIFO victim selection, kept here so no scheme
@@ -95,6 +98,8 @@ impl Device {
         Device {
             ages,
             flash,
+            read_ns: latency.page_read_ns + latency.transfer_ns_per_page,
+            program_ns: latency.program_ns + latency.transfer_ns_per_page,
             latency,
             channels: channels.max(1),
             time: Timeline {
@@ -295,7 +300,7 @@ impl Device {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn read(&mut self, ppn: Ppn, purpose: Purpose) -> Result<PageTag> {
         let tag = self.flash.read(ppn)?;
-        let ns = self.latency.page_read_ns + self.latency.transfer_ns_per_page;
+        let ns = self.read_ns;
         self.charge(purpose, ns);
         // A read changes no block count: its block is needed only to find its unit (one
         // unit: none to find) and for the event.
@@ -406,7 +411,7 @@ impl Device {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed_in(&mut self, ppn: Ppn, block: BlockId, page: u32, tag: PageTag, purpose: Purpose) {
         self.ages.on_program(block);
-        let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
+        let ns = self.program_ns;
         self.charge(purpose, ns);
         self.time_program(block, self.latency.transfer_ns_per_page, self.latency.program_ns);
         self.counters.page_writes[purpose as usize] += 1;
