@@ -241,15 +241,25 @@ impl Device {
     /// parallel as writes do (the request completes with its last page).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
-        let (u, ch) = self.unit_of(block);
-        let t = &mut self.time;
-        if !t.posted {
+        if !self.time.posted {
             // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let t = &mut self.time;
             let end = t.cursor.saturating_add(array_ns).saturating_add(xfer_ns);
-            (t.channel_free[ch], t.unit_free[u], t.cursor) = (end, end, end);
             t.span.completion = t.span.completion.max(end);
+            t.cursor = end;
+            let (u, ch) = self.unit_of(block);
+            let t = &mut self.time;
+            // One unit (and so one channel): its times without a unit to find or an index
+            // to check.
+            if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
+                (*channel, *unit) = (end, end);
+            } else {
+                (t.channel_free[ch], t.unit_free[u]) = (end, end);
+            }
             return;
         }
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
         let sensed = t.cursor.max(t.unit_free[u]).saturating_add(array_ns);
         let end = sensed.max(t.channel_free[ch]).saturating_add(xfer_ns);
         t.channel_free[ch] = end;
@@ -264,16 +274,25 @@ impl Device {
     /// timeline posts programs, else the controller waits for the end.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
-        let (u, ch) = self.unit_of(block);
-        let t = &mut self.time;
-        if !t.posted {
+        if !self.time.posted {
             // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let t = &mut self.time;
             let on_bus = t.cursor.saturating_add(xfer_ns);
             let end = on_bus.saturating_add(array_ns);
-            (t.channel_free[ch], t.unit_free[u], t.cursor) = (on_bus, end, end);
             t.span.completion = t.span.completion.max(end);
+            t.cursor = end;
+            let (u, ch) = self.unit_of(block);
+            let t = &mut self.time;
+            // One unit: as in `time_read`.
+            if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
+                (*channel, *unit) = (on_bus, end);
+            } else {
+                (t.channel_free[ch], t.unit_free[u]) = (on_bus, end);
+            }
             return;
         }
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
         let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]).saturating_add(xfer_ns);
         let end = on_bus.saturating_add(array_ns);
         t.channel_free[ch] = on_bus;
