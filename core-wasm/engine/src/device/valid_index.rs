@@ -171,11 +171,28 @@ impl ValidIndex {
             }
             v if v == valid => {}
             NIL => self.file(block, valid),
-            _ => {
-                self.unfile(block);
-                self.file(block, valid);
-            }
+            v => self.refile(block, v as usize, valid),
         }
+    }
+
+    /// [`ValidIndex::unfile`] of `block` from bucket `from`, then [`ValidIndex::file`] under
+    /// `valid`, with its bitmap word and bit found once (an invalidation moves a block one
+    /// bucket down).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    fn refile(&mut self, block: BlockId, from: usize, valid: u32) {
+        let b = block as usize;
+        let (w, bit, summary_bit) = (b / 64, 1u64 << (b % 64), 1u64 << ((b / 64) % 64));
+        let word = &mut self.bits[from * self.words + w];
+        *word &= !bit;
+        if *word == 0 {
+            self.summary[from * self.summary_words + w / 64] &= !summary_bit;
+        }
+        self.count[from] -= 1;
+        let to = valid as usize;
+        self.bits[to * self.words + w] |= bit;
+        self.summary[to * self.summary_words + w / 64] |= summary_bit;
+        self.count[to] += 1;
+        self.bucket[b] = valid;
     }
 
     /// Drops `block` from the index (it was erased).
