@@ -34,7 +34,10 @@ pub struct ValidIndex {
     count: Vec<u32>,
     /// Bucket of each block: a valid count, NIL (not indexed) or ASIDE.
     bucket: Vec<u32>,
-    /// Blocks held aside (NIL: empty slot), their valid counts and when each was last set.
+    /// Blocks held aside (NIL: empty slot), their valid counts and when each last became the
+    /// most recently used slot (blocks are programmed only through the slot they are in, so
+    /// this orders the slots as their last use does, and the clock moves only when the slot
+    /// in use changes, not at every program).
     recent: [u32; RECENT],
     recent_valid: [u32; RECENT],
     recent_used: [u64; RECENT],
@@ -109,16 +112,17 @@ impl ValidIndex {
     /// least recently programmed block held there, if the slots are full).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn programmed(&mut self, block: BlockId, valid: u32) {
-        self.clock += 1;
         // Page after page goes to the block programmed last: its slot, without looking up
-        // its bucket (a block in a slot is held aside; no block is NIL).
+        // its bucket (a block in a slot is held aside; no block is NIL), and already the
+        // latest set.
         let mru = self.mru % RECENT;
         if self.recent[mru] == block {
-            (self.recent_valid[mru], self.recent_used[mru]) = (valid, self.clock);
+            self.recent_valid[mru] = valid;
             return;
         }
         if self.bucket[block as usize] == ASIDE {
             if let Some(i) = self.slot_of(block) {
+                self.clock += 1;
                 (self.recent_valid[i], self.recent_used[i]) = (valid, self.clock);
                 self.touch(i);
                 return;
@@ -130,6 +134,7 @@ impl ValidIndex {
     /// Holds `block`, which has `valid` valid pages, aside in the least recently set slot
     /// (filing the block held there), taking it out of its bucket.
     fn set_aside(&mut self, block: BlockId, valid: u32) {
+        self.clock += 1;
         let i = (0..RECENT).min_by_key(|&i| self.recent_used[i]).unwrap_or(0);
         let old = self.recent[i];
         if old != NIL {
@@ -155,7 +160,6 @@ impl ValidIndex {
     /// one bucket down each time.
     pub fn collecting(&mut self, block: BlockId, valid: u32) {
         if self.bucket[block as usize] != ASIDE {
-            self.clock += 1;
             self.set_aside(block, valid);
         }
     }
