@@ -225,7 +225,8 @@ pub trait Ftl: std::fmt::Debug {
     fn idle(&mut self, _dev: &mut Device, _until_ns: u64) -> Result<()> {
         Ok(())
     }
-    /// Whether [`Ftl::idle`] may do any work: `true` for a scheme that overrides it. The
+    /// Whether [`Ftl::idle`] may do any work: a scheme that overrides `idle` must say `true`
+    /// here, or it is never called. The
     /// simulator passes the idle gaps of the others (one before most requests of a timed
     /// trace) without opening and closing an empty span of device time for each.
     fn works_when_idle(&self) -> bool {
