@@ -42,13 +42,13 @@ pub fn element<T: Copy>(slice: &[T], i: usize) {
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let Some(x) = slice.get(i) else { return };
-    #[cfg(not(target_arch = "x86_64"))]
-    // SAFETY: `x` is a valid reference, so reading its first byte is sound. The read is
-    // volatile so that it is not dropped as unused; it is one byte so that it is one load
-    // instruction with nothing stored (`black_box` would also spill the value to the stack).
-    #[allow(unsafe_code)]
-    unsafe {
-        std::ptr::read_volatile((x as *const T).cast::<u8>());
+    if let Some(x) = slice.get(i) {
+        // SAFETY: `x` is a valid reference, so reading its first byte is sound. The read is
+        // volatile so that it is not dropped as unused; it is one byte so that it is one load
+        // instruction with nothing stored (`black_box` would also spill the value to the stack).
+        #[allow(unsafe_code)]
+        unsafe {
+            std::ptr::read_volatile((x as *const T).cast::<u8>());
+        }
     }
 }

@@ -33,7 +33,11 @@ pub fn fewest_valid_including_full(dev: &Device, collectable: impl Fn(BlockId) -
 /// The collectable written block with the fewest valid pages, fewer than `below`, lowest
 /// number first: bucket by bucket from the flash array's valid-count index, asking only the
 /// counts some written block has.
-fn fewest_valid_below(flash: &FlashArray, below: u32, collectable: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
+fn fewest_valid_below(
+    flash: &FlashArray,
+    below: u32,
+    collectable: &impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
     let mut from = 0;
     while let Some(valid) = flash.next_valid_count(from).filter(|&v| v < below) {
         if let Some(b) = flash.min_block_with_valid(valid, collectable) {
