@@ -405,6 +405,7 @@ impl FlashArray {
     /// Programs free page `dest` with `tag` and the contents of valid page `from`, which the
     /// caller invalidates next (GC's copy): the contents move to `dest` instead of being
     /// copied, and `from` keeps only its tag until then.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub(crate) fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<()> {
         // Unchanged contents fit as they did when programmed: no check, so the slot itself
         // (a random one, often a cache miss) is not touched.
@@ -432,6 +433,7 @@ impl FlashArray {
 
     /// Programs `dest` with `tag` and moves the contents slot of `from`, if it has one, to it:
     /// the slot.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn move_contents(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<Option<u32>> {
         self.check_ppn(from)?;
         self.program(dest, tag)?;

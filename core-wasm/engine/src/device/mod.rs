@@ -389,6 +389,7 @@ impl Device {
 
     /// As [`Device::program_with`], with the contents of valid page `from`, which the caller
     /// invalidates next (GC's copy of a page): they move rather than being copied.
+    #[inline(always)] // every demand scheme's GC copy: see docs/perf.md, "Calls on the hot path"
     pub fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn, purpose: Purpose) -> Result<()> {
         self.flash.program_moved(dest, tag, from)?;
         self.programmed(dest, tag, purpose);
