@@ -15,16 +15,23 @@ const NEVER: u64 = u64::MAX;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockAges {
     clock: u64,
+    /// Per block, both stamps side by side: a program sets both, found with one lookup.
+    stamps: Vec<Stamps>,
+}
+
+/// One block's stamps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamps {
     /// Stamp of the latest program, invalidation or erase in the block (cost-benefit age).
-    modified: Vec<u64>,
+    modified: u64,
     /// Stamp of the first program since the last erase (FIFO order); `NEVER` when erased.
-    written: Vec<u64>,
+    written: u64,
 }
 
 impl BlockAges {
     /// Bookkeeping for `blocks` erased blocks at clock 0.
     pub fn new(blocks: u32) -> Self {
-        BlockAges { clock: 0, modified: vec![0; blocks as usize], written: vec![NEVER; blocks as usize] }
+        BlockAges { clock: 0, stamps: vec![Stamps { modified: 0, written: NEVER }; blocks as usize] }
     }
 
     /// The current clock (events reported so far).
@@ -35,12 +42,10 @@ impl BlockAges {
     /// A page of `block` was programmed. Out-of-range blocks are ignored.
     pub fn on_program(&mut self, block: BlockId) {
         let now = self.tick();
-        if let Some(m) = self.modified.get_mut(block as usize) {
-            *m = now;
-        }
-        if let Some(w) = self.written.get_mut(block as usize) {
-            if *w == NEVER {
-                *w = now;
+        if let Some(s) = self.stamps.get_mut(block as usize) {
+            s.modified = now;
+            if s.written == NEVER {
+                s.written = now;
             }
         }
     }
@@ -48,30 +53,27 @@ impl BlockAges {
     /// A page of `block` became invalid (its data was superseded, trimmed or copied out).
     pub fn on_invalidate(&mut self, block: BlockId) {
         let now = self.tick();
-        if let Some(m) = self.modified.get_mut(block as usize) {
-            *m = now;
+        if let Some(s) = self.stamps.get_mut(block as usize) {
+            s.modified = now;
         }
     }
 
     /// `block` was erased: it leaves the FIFO order until programmed again.
     pub fn on_erase(&mut self, block: BlockId) {
         let now = self.tick();
-        if let Some(m) = self.modified.get_mut(block as usize) {
-            *m = now;
-        }
-        if let Some(w) = self.written.get_mut(block as usize) {
-            *w = NEVER;
+        if let Some(s) = self.stamps.get_mut(block as usize) {
+            *s = Stamps { modified: now, written: NEVER };
         }
     }
 
     /// Clock stamp of the latest change in `block` (0 if never changed or out of range).
     pub fn modified(&self, block: BlockId) -> u64 {
-        self.modified.get(block as usize).copied().unwrap_or(0)
+        self.stamps.get(block as usize).map_or(0, |s| s.modified)
     }
 
     /// Clock stamp of the first program since `block`'s last erase; `None` while erased.
     pub fn first_written(&self, block: BlockId) -> Option<u64> {
-        self.written.get(block as usize).copied().filter(|&w| w != NEVER)
+        self.stamps.get(block as usize).map(|s| s.written).filter(|&w| w != NEVER)
     }
 
     /// Events since `block` last changed: cost-benefit's "age" of its youngest data.
@@ -82,9 +84,9 @@ impl BlockAges {
     /// Feeds the bookkeeping into a hash.
     pub fn hash_into(&self, h: &mut StateHasher) {
         h.u64(self.clock);
-        for (&m, &w) in self.modified.iter().zip(&self.written) {
-            h.u64(m);
-            h.u64(w);
+        for s in &self.stamps {
+            h.u64(s.modified);
+            h.u64(s.written);
         }
     }
 

@@ -27,21 +27,28 @@ pub struct Lookahead<'a> {
 /// Starts loading `slice[i]` into the cache, if `i` is in range.
 #[inline(always)]
 pub fn element<T: Copy>(slice: &[T], i: usize) {
-    let Some(x) = slice.get(i) else { return };
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; it is only a hint,
-    // never dereferences in a way that can fault, and `x` is a valid reference anyway.
-    #[allow(unsafe_code)]
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    {
+        // No range check: a prefetch of an address outside the slice is a hint that loads
+        // nothing the program reads and cannot fault, so the address is computed without
+        // one (`wrapping_add`: no pointer arithmetic that must stay in bounds).
+        let x = slice.as_ptr().wrapping_add(i);
+        // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 CPU has; it is only a hint
+        // and never dereferences its address in a way that can fault, whatever it is.
+        #[allow(unsafe_code)]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(x.cast());
+        }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    // SAFETY: `x` is a valid reference, so reading its first byte is sound. The read is
-    // volatile so that it is not dropped as unused; it is one byte so that it is one load
-    // instruction with nothing stored (`black_box` would also spill the value to the stack).
-    #[allow(unsafe_code)]
-    unsafe {
-        std::ptr::read_volatile((x as *const T).cast::<u8>());
+    if let Some(x) = slice.get(i) {
+        // SAFETY: `x` is a valid reference, so reading its first byte is sound. The read is
+        // volatile so that it is not dropped as unused; it is one byte so that it is one load
+        // instruction with nothing stored (`black_box` would also spill the value to the stack).
+        #[allow(unsafe_code)]
+        unsafe {
+            std::ptr::read_volatile((x as *const T).cast::<u8>());
+        }
     }
 }

@@ -104,11 +104,20 @@ impl Meta {
     }
 
     fn kind(self) -> PageKind {
-        PageKind::from_code((self.0 & !Self::CONTENT) >> 2)
+        // Two bits hold every kind's code (`new` puts one there), so the table needs no
+        // range check.
+        PageKind::ALL[usize::from((self.0 >> 2) & 3)]
     }
 
     fn with_state(self, state: PageState) -> Self {
         Meta(self.0 & !3 | state as u8)
+    }
+
+    /// Whether the page is in `state`: one comparison of the state bits, not a
+    /// [`Meta::state`] decoded first (the hot paths ask this of every page they touch).
+    #[inline(always)]
+    fn is(self, state: PageState) -> bool {
+        self.0 & 3 == state as u8
     }
 }
 
@@ -127,6 +136,8 @@ pub struct FlashArray {
     /// log2 of `pages_per_block` when it is a power of two (every preset), so the page →
     /// block split on the hot path is a shift, not a division; `u32::MAX` otherwise.
     ppb_shift: u32,
+    /// `pages_per_block - 1`: the page-in-block mask when `ppb_shift` applies.
+    ppb_mask: u32,
     page_bytes: u32,
     oob_bytes: u32,
     /// Contents of the valid pages that carry any (sparse: data pages carry only tags), in
@@ -163,6 +174,7 @@ impl FlashArray {
             } else {
                 u32::MAX
             },
+            ppb_mask: pages_per_block.wrapping_sub(1),
             page_bytes: 4096,
             oob_bytes: 128,
             contents: Vec::new(),
@@ -248,7 +260,7 @@ impl FlashArray {
     #[inline]
     pub fn split(&self, ppn: Ppn) -> (BlockId, u32) {
         if self.ppb_shift != u32::MAX {
-            (ppn >> self.ppb_shift, ppn & (self.pages_per_block - 1))
+            (ppn >> self.ppb_shift, ppn & self.ppb_mask)
         } else {
             (ppn / self.pages_per_block, ppn % self.pages_per_block)
         }
@@ -274,6 +286,13 @@ impl FlashArray {
     /// State of one page.
     pub fn state(&self, ppn: Ppn) -> PageState {
         self.meta[ppn as usize].state()
+    }
+
+    /// Whether page `ppn` holds current data (GC's copy loop asks it of every page of a
+    /// victim).
+    #[inline]
+    pub fn is_valid(&self, ppn: Ppn) -> bool {
+        self.meta[ppn as usize].is(PageState::Valid)
     }
 
     /// Spare-area tag of one page.
@@ -308,6 +327,12 @@ impl FlashArray {
     /// allows (greedy GC's victim search, bucket by bucket).
     pub fn min_block_with_valid(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         self.by_valid.min_in(valid, accept)
+    }
+
+    /// The fewest valid pages, `from` or more, of a written block: the next count worth a
+    /// [`FlashArray::min_block_with_valid`] (`None`: no written block has that many or more).
+    pub fn next_valid_count(&self, from: u32) -> Option<u32> {
+        self.by_valid.next_count(from)
     }
 
     /// As [`FlashArray::min_block_with_valid`], among the blocks in `among` only: a search
@@ -349,14 +374,14 @@ impl FlashArray {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn read(&self, ppn: Ppn) -> Result<PageTag> {
         self.check_ppn(ppn)?;
-        match self.meta[ppn as usize].state() {
-            PageState::Free => Err(EngineError::IllegalFlashOp(format!(
+        if self.meta[ppn as usize].is(PageState::Free) {
+            return Err(EngineError::IllegalFlashOp(format!(
                 "read of erased page {ppn} (block {}, page {})",
                 self.split(ppn).0,
                 self.split(ppn).1
-            ))),
-            _ => Ok(self.tag(ppn)),
+            )));
         }
+        Ok(self.tag(ppn))
     }
 
     /// Reads a page's spare area: its tag, or an empty tag (kind `None`) for an erased page,
@@ -380,6 +405,7 @@ impl FlashArray {
     /// Programs free page `dest` with `tag` and the contents of valid page `from`, which the
     /// caller invalidates next (GC's copy): the contents move to `dest` instead of being
     /// copied, and `from` keeps only its tag until then.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub(crate) fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<()> {
         // Unchanged contents fit as they did when programmed: no check, so the slot itself
         // (a random one, often a cache miss) is not touched.
@@ -407,6 +433,7 @@ impl FlashArray {
 
     /// Programs `dest` with `tag` and moves the contents slot of `from`, if it has one, to it:
     /// the slot.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn move_contents(&mut self, dest: Ppn, tag: PageTag, from: Ppn) -> Result<Option<u32>> {
         self.check_ppn(from)?;
         self.program(dest, tag)?;
@@ -453,7 +480,7 @@ impl FlashArray {
         tag: PageTag,
     ) -> Result<()> {
         self.check_ppn(ppn)?;
-        if self.meta[ppn as usize].state() != PageState::Free {
+        if !self.meta[ppn as usize].is(PageState::Free) {
             return Err(EngineError::IllegalFlashOp(format!(
                 "program of non-free page {ppn} (block {block}, page {offset})"
             )));
@@ -489,7 +516,7 @@ impl FlashArray {
     pub(crate) fn invalidate_in(&mut self, ppn: Ppn, block: BlockId) -> Result<()> {
         self.check_ppn(ppn)?;
         let meta = self.meta[ppn as usize];
-        if meta.state() != PageState::Valid {
+        if !meta.is(PageState::Valid) {
             return Err(EngineError::IllegalFlashOp(format!(
                 "invalidate of page {ppn} in state {:?}",
                 meta.state()

@@ -51,6 +51,9 @@ pub struct Device {
     /// charged operations below, so time, counters, ages and events cannot be skipped.
     flash: FlashArray,
     latency: Latencies,
+    /// A page read's and a page program's flash time (array + transfer), summed once.
+    read_ns: u64,
+    program_ns: u64,
     channels: u32,
     time: Timeline,
     /// Per-block ages for cost-benefit and FIFO victim selection, kept here so no scheme
@@ -95,6 +98,8 @@ impl Device {
         Device {
             ages,
             flash,
+            read_ns: latency.page_read_ns + latency.transfer_ns_per_page,
+            program_ns: latency.program_ns + latency.transfer_ns_per_page,
             latency,
             channels: channels.max(1),
             time: Timeline {
@@ -236,15 +241,25 @@ impl Device {
     /// parallel as writes do (the request completes with its last page).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
-        let (u, ch) = self.unit_of(block);
-        let t = &mut self.time;
-        if !t.posted {
+        if !self.time.posted {
             // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let t = &mut self.time;
             let end = t.cursor.saturating_add(array_ns).saturating_add(xfer_ns);
-            (t.channel_free[ch], t.unit_free[u], t.cursor) = (end, end, end);
             t.span.completion = t.span.completion.max(end);
+            t.cursor = end;
+            let (u, ch) = self.unit_of(block);
+            let t = &mut self.time;
+            // One unit (and so one channel): its times without a unit to find or an index
+            // to check.
+            if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
+                (*channel, *unit) = (end, end);
+            } else {
+                (t.channel_free[ch], t.unit_free[u]) = (end, end);
+            }
             return;
         }
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
         let sensed = t.cursor.max(t.unit_free[u]).saturating_add(array_ns);
         let end = sensed.max(t.channel_free[ch]).saturating_add(xfer_ns);
         t.channel_free[ch] = end;
@@ -259,16 +274,25 @@ impl Device {
     /// timeline posts programs, else the controller waits for the end.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
-        let (u, ch) = self.unit_of(block);
-        let t = &mut self.time;
-        if !t.posted {
+        if !self.time.posted {
             // Strict: the operation starts at the cursor (see [`Timeline`]).
+            let t = &mut self.time;
             let on_bus = t.cursor.saturating_add(xfer_ns);
             let end = on_bus.saturating_add(array_ns);
-            (t.channel_free[ch], t.unit_free[u], t.cursor) = (on_bus, end, end);
             t.span.completion = t.span.completion.max(end);
+            t.cursor = end;
+            let (u, ch) = self.unit_of(block);
+            let t = &mut self.time;
+            // One unit: as in `time_read`.
+            if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
+                (*channel, *unit) = (on_bus, end);
+            } else {
+                (t.channel_free[ch], t.unit_free[u]) = (on_bus, end);
+            }
             return;
         }
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
         let on_bus = t.cursor.max(t.unit_free[u]).max(t.channel_free[ch]).saturating_add(xfer_ns);
         let end = on_bus.saturating_add(array_ns);
         t.channel_free[ch] = on_bus;
@@ -295,9 +319,11 @@ impl Device {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn read(&mut self, ppn: Ppn, purpose: Purpose) -> Result<PageTag> {
         let tag = self.flash.read(ppn)?;
-        let ns = self.latency.page_read_ns + self.latency.transfer_ns_per_page;
+        let ns = self.read_ns;
         self.charge(purpose, ns);
-        let (block, page) = self.flash.split(ppn);
+        // A read changes no block count: its block is needed only to find its unit (one
+        // unit: none to find) and for the event.
+        let block = if self.time.unit_free.len() == 1 { 0 } else { self.flash.block_of(ppn) };
         self.time_read(
             block,
             self.latency.page_read_ns,
@@ -309,7 +335,10 @@ impl Device {
         if purpose == Purpose::Data {
             self.last_data_read = Some(tag);
         }
-        self.emit(|| Event::FlashRead { ppn, block, page, purpose, key: tag.key, ns });
+        if self.recording() {
+            let (block, page) = self.flash.split(ppn);
+            self.emit(|| Event::FlashRead { ppn, block, page, purpose, key: tag.key, ns });
+        }
         Ok(tag)
     }
 
@@ -360,6 +389,7 @@ impl Device {
 
     /// As [`Device::program_with`], with the contents of valid page `from`, which the caller
     /// invalidates next (GC's copy of a page): they move rather than being copied.
+    #[inline(always)] // every demand scheme's GC copy: see docs/perf.md, "Calls on the hot path"
     pub fn program_moved(&mut self, dest: Ppn, tag: PageTag, from: Ppn, purpose: Purpose) -> Result<()> {
         self.flash.program_moved(dest, tag, from)?;
         self.programmed(dest, tag, purpose);
@@ -401,7 +431,7 @@ impl Device {
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed_in(&mut self, ppn: Ppn, block: BlockId, page: u32, tag: PageTag, purpose: Purpose) {
         self.ages.on_program(block);
-        let ns = self.latency.program_ns + self.latency.transfer_ns_per_page;
+        let ns = self.program_ns;
         self.charge(purpose, ns);
         self.time_program(block, self.latency.transfer_ns_per_page, self.latency.program_ns);
         self.counters.page_writes[purpose as usize] += 1;

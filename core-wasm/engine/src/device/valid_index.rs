@@ -34,7 +34,10 @@ pub struct ValidIndex {
     count: Vec<u32>,
     /// Bucket of each block: a valid count, NIL (not indexed) or ASIDE.
     bucket: Vec<u32>,
-    /// Blocks held aside (NIL: empty slot), their valid counts and when each was last set.
+    /// Blocks held aside (NIL: empty slot), their valid counts and when each last became the
+    /// most recently used slot (blocks are programmed only through the slot they are in, so
+    /// this orders the slots as their last use does, and the clock moves only when the slot
+    /// in use changes, not at every program).
     recent: [u32; RECENT],
     recent_valid: [u32; RECENT],
     recent_used: [u64; RECENT],
@@ -94,11 +97,13 @@ impl ValidIndex {
     }
 
     fn slot_of(&self, block: BlockId) -> Option<usize> {
-        if self.recent[self.mru] == block {
-            return Some(self.mru);
+        // `% RECENT` keeps the slots in range without a bounds check (they always are).
+        let (mru, before) = (self.mru % RECENT, self.mru_before % RECENT);
+        if self.recent[mru] == block {
+            return Some(mru);
         }
-        if self.recent[self.mru_before] == block {
-            return Some(self.mru_before);
+        if self.recent[before] == block {
+            return Some(before);
         }
         self.recent.iter().position(|&b| b == block)
     }
@@ -107,9 +112,17 @@ impl ValidIndex {
     /// least recently programmed block held there, if the slots are full).
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn programmed(&mut self, block: BlockId, valid: u32) {
-        self.clock += 1;
+        // Page after page goes to the block programmed last: its slot, without looking up
+        // its bucket (a block in a slot is held aside; no block is NIL), and already the
+        // latest set.
+        let mru = self.mru % RECENT;
+        if self.recent[mru] == block {
+            self.recent_valid[mru] = valid;
+            return;
+        }
         if self.bucket[block as usize] == ASIDE {
             if let Some(i) = self.slot_of(block) {
+                self.clock += 1;
                 (self.recent_valid[i], self.recent_used[i]) = (valid, self.clock);
                 self.touch(i);
                 return;
@@ -121,6 +134,7 @@ impl ValidIndex {
     /// Holds `block`, which has `valid` valid pages, aside in the least recently set slot
     /// (filing the block held there), taking it out of its bucket.
     fn set_aside(&mut self, block: BlockId, valid: u32) {
+        self.clock += 1;
         let i = (0..RECENT).min_by_key(|&i| self.recent_used[i]).unwrap_or(0);
         let old = self.recent[i];
         if old != NIL {
@@ -146,7 +160,6 @@ impl ValidIndex {
     /// one bucket down each time.
     pub fn collecting(&mut self, block: BlockId, valid: u32) {
         if self.bucket[block as usize] != ASIDE {
-            self.clock += 1;
             self.set_aside(block, valid);
         }
     }
@@ -162,11 +175,28 @@ impl ValidIndex {
             }
             v if v == valid => {}
             NIL => self.file(block, valid),
-            _ => {
-                self.unfile(block);
-                self.file(block, valid);
-            }
+            v => self.refile(block, v as usize, valid),
         }
+    }
+
+    /// [`ValidIndex::unfile`] of `block` from bucket `from`, then [`ValidIndex::file`] under
+    /// `valid`, with its bitmap word and bit found once (an invalidation moves a block one
+    /// bucket down).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    fn refile(&mut self, block: BlockId, from: usize, valid: u32) {
+        let b = block as usize;
+        let (w, bit, summary_bit) = (b / 64, 1u64 << (b % 64), 1u64 << ((b / 64) % 64));
+        let word = &mut self.bits[from * self.words + w];
+        *word &= !bit;
+        if *word == 0 {
+            self.summary[from * self.summary_words + w / 64] &= !summary_bit;
+        }
+        self.count[from] -= 1;
+        let to = valid as usize;
+        self.bits[to * self.words + w] |= bit;
+        self.summary[to * self.summary_words + w / 64] |= summary_bit;
+        self.count[to] += 1;
+        self.bucket[b] = valid;
     }
 
     /// Drops `block` from the index (it was erased).
@@ -254,6 +284,21 @@ impl ValidIndex {
             }
         }
         best
+    }
+
+    /// The fewest valid pages, `from` or more, of a block in the index (filed or held
+    /// aside), so greedy GC asks only the buckets that hold a block, not every count.
+    pub fn next_count(&self, from: u32) -> Option<u32> {
+        let aside = (0..RECENT)
+            .filter(|&i| self.recent[i] != NIL && self.recent_valid[i] >= from)
+            .map(|i| self.recent_valid[i])
+            .min();
+        let filed = self.count.get(from as usize..).and_then(|c| c.iter().position(|&n| n > 0));
+        let filed = filed.map(|i| from + i as u32);
+        match (aside, filed) {
+            (Some(a), Some(f)) => Some(a.min(f)),
+            (a, f) => a.or(f),
+        }
     }
 
     /// Starts loading `block`'s bucket entry (see [`crate::prefetch`]).

@@ -225,6 +225,13 @@ pub trait Ftl: std::fmt::Debug {
     fn idle(&mut self, _dev: &mut Device, _until_ns: u64) -> Result<()> {
         Ok(())
     }
+    /// Whether [`Ftl::idle`] may do any work: a scheme that overrides `idle` must say `true`
+    /// here, or it is never called. The
+    /// simulator passes the idle gaps of the others (one before most requests of a timed
+    /// trace) without opening and closing an empty span of device time for each.
+    fn works_when_idle(&self) -> bool {
+        false
+    }
     /// Reads logical page `lpn`; returns the spare-area tag of what it found (`None` when
     /// unmapped).
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>>;

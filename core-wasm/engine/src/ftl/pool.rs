@@ -135,6 +135,9 @@ impl BlockPool {
     /// The unit a host write of logical page `lpn` goes to (`gc.unit_allocation`); a
     /// round-robin call moves the rotation on.
     pub fn write_unit(&mut self, lpn: u32) -> usize {
+        if self.units == 1 {
+            return 0; // what either rule gives (the rotation stays at unit 0)
+        }
         match self.allocation {
             UnitAllocation::Static => lpn as usize % self.units,
             UnitAllocation::RoundRobin => {

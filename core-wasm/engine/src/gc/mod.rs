@@ -27,8 +27,25 @@ pub fn pick_victim(
 /// copying (review engine-model §3(b)); [`pick_victim`] skips such blocks because erasing
 /// them frees nothing. Ties go to the lowest block number.
 pub fn fewest_valid_including_full(dev: &Device, collectable: impl Fn(BlockId) -> bool) -> Option<BlockId> {
-    let flash = dev.flash();
-    (0..=flash.pages_per_block()).find_map(|valid| flash.min_block_with_valid(valid, &collectable))
+    fewest_valid_below(dev.flash(), dev.flash().pages_per_block() + 1, &collectable)
+}
+
+/// The collectable written block with the fewest valid pages, fewer than `below`, lowest
+/// number first: bucket by bucket from the flash array's valid-count index, asking only the
+/// counts some written block has.
+fn fewest_valid_below(
+    flash: &FlashArray,
+    below: u32,
+    collectable: &impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
+    let mut from = 0;
+    while let Some(valid) = flash.next_valid_count(from).filter(|&v| v < below) {
+        if let Some(b) = flash.min_block_with_valid(valid, collectable) {
+            return Some(b);
+        }
+        from = valid + 1;
+    }
+    None
 }
 
 /// Blocks a collection could reclaim: programmed since their last erase, not entirely
@@ -48,7 +65,7 @@ fn candidates<'a>(
 pub fn greedy(flash: &FlashArray, collectable: impl Fn(BlockId) -> bool) -> Option<BlockId> {
     // Same result as `candidates(..).min_by_key(|&b| (valid, b))`, found bucket by bucket
     // from the flash array's valid-count index instead of scanning every block.
-    (0..flash.pages_per_block()).find_map(|valid| flash.min_block_with_valid(valid, &collectable))
+    fewest_valid_below(flash, flash.pages_per_block(), &collectable)
 }
 
 #[cfg(test)]

@@ -343,7 +343,10 @@ impl Sim {
         };
         // A gap before this arrival is the scheme's idle time.
         let free = self.device.controller_free();
-        if arrival > free {
+        if arrival > free && !self.ftl.works_when_idle() {
+            // No idle work: an empty span from `free` would end there, charging nothing.
+            self.sim_time_ns = self.sim_time_ns.max(free);
+        } else if arrival > free {
             self.device.begin_request(free);
             self.ftl.idle(&mut self.device, arrival)?;
             let span = self.device.end_request();

@@ -51,6 +51,9 @@ struct IdleProbe {
 }
 
 impl Ftl for IdleProbe {
+    fn works_when_idle(&self) -> bool {
+        true
+    }
     fn idle(&mut self, dev: &mut Device, until_ns: u64) -> Result<()> {
         self.windows.push((dev.span().start, until_ns));
         dev.ram(1);

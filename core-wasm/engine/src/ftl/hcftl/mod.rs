@@ -359,6 +359,10 @@ impl Ftl for Hcftl {
         }
     }
 
+    fn works_when_idle(&self) -> bool {
+        true
+    }
+
     /// Background merge (the paper's choice): DTPs above the threshold are merged, oldest
     /// first, while the device is idle; the merge that is running when the next request
     /// arrives finishes first.

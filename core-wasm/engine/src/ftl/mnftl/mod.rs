@@ -267,6 +267,10 @@ impl Ftl for Mnftl {
         self.map.trim(dev, lpn).map(|_| ())
     }
 
+    fn works_when_idle(&self) -> bool {
+        true
+    }
+
     fn idle(&mut self, dev: &mut Device, until_ns: u64) -> Result<()> {
         if !self.idle_reclaim {
             return Ok(());

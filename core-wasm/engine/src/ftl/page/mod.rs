@@ -117,7 +117,7 @@ impl PageFtl {
     fn prefetch_victim(&self, victim: BlockId, dev: &Device) {
         let first = dev.flash().first_ppn(victim);
         for ppn in first..first + dev.flash().pages_per_block() {
-            if dev.flash().state(ppn) == PageState::Valid {
+            if dev.flash().is_valid(ppn) {
                 crate::prefetch::element(&self.map, dev.flash().tag(ppn).key as usize);
             }
         }
@@ -161,7 +161,7 @@ impl PageFtl {
         let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash().first_ppn(victim);
         for ppn in first..first + dev.flash().pages_per_block() {
-            if dev.flash().state(ppn) != PageState::Valid {
+            if !dev.flash().is_valid(ppn) {
                 continue;
             }
             let tag = dev.read(ppn, Purpose::Gc)?;
