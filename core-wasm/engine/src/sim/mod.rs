@@ -345,6 +345,8 @@ impl Sim {
         let free = self.device.controller_free();
         if arrival > free && !self.ftl.works_when_idle() {
             // No idle work: an empty span from `free` would end there, charging nothing.
+            #[cfg(debug_assertions)]
+            self.check_no_idle_work(free, arrival)?;
             self.sim_time_ns = self.sim_time_ns.max(free);
         } else if arrival > free {
             self.device.begin_request(free);
@@ -445,6 +447,23 @@ impl Sim {
         if p.is_multiple_of(PREFETCH_BURST) {
             self.prefetch_burst(p);
         }
+    }
+
+    /// Debug builds (every test) still call the idle hook of a scheme that says it has no
+    /// idle work, and fail if it did any: a scheme overriding [`Ftl::idle`] without saying
+    /// so in [`Ftl::works_when_idle`] would have its idle work skipped in release builds.
+    #[cfg(debug_assertions)]
+    fn check_no_idle_work(&mut self, free: u64, arrival: u64) -> Result<()> {
+        let before = self.device.counters.clone();
+        self.device.begin_request(free);
+        self.ftl.idle(&mut self.device, arrival)?;
+        let span = self.device.end_request();
+        assert!(
+            span.completion == span.start && self.device.cost.is_zero() && self.device.counters == before,
+            "{} works when idle but says it does not (Ftl::works_when_idle)",
+            self.config.scheme
+        );
+        Ok(())
     }
 
     /// [`Sim::prefetch_ahead`] at the start of a burst.
