@@ -215,9 +215,7 @@ impl WorkloadBuilder {
         let time_mask = if self.w.shape.times { u64::MAX } else { 0 };
         let mask = (1 << shift) - 1;
         let mut touched = std::mem::take(&mut self.touched);
-        let (mut total_pages, mut reads) = (self.total_pages, self.w.reads);
-        // Every time so far or'ed: 0 while untimed.
-        let mut times = 0;
+        let mut total_pages = self.total_pages;
         let mut out = self.w.requests.appender();
         let before = out.len();
         for r in requests {
@@ -239,16 +237,17 @@ impl WorkloadBuilder {
             total_pages += pages;
             let partial = if r.offset & mask != 0 { PARTIAL_FIRST } else { 0 }
                 | if end.wrapping_add(1) & mask != 0 { PARTIAL_LAST } else { 0 };
-            times |= r.time_ns;
-            reads |= r.op == HostOp::Read;
             out.push(PageRequest::new(first_page as u32, pages as u32, r.op, partial), r.time_ns & time_mask);
         }
         let taken = out.len() - before;
         drop(out);
         self.touched = touched;
         self.total_pages = total_pages;
-        self.w.untimed &= times == 0;
-        self.w.reads = reads;
+        // Looked for apart from the loop, which has registers enough to fill without
+        // them: each look stops at the first it finds (a timed trace's second request).
+        let taken_requests = &requests[..taken];
+        self.w.untimed &= !taken_requests.iter().any(|r| r.time_ns != 0);
+        self.w.reads |= taken_requests.iter().any(|r| r.op == HostOp::Read);
         taken
     }
 
