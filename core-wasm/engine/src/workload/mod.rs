@@ -43,6 +43,18 @@ pub struct PageRequest {
 }
 
 const PAGES_BITS: u32 = 28;
+
+/// The operation (2 bits) and partial end pages (2 bits) as the top 4 bits of
+/// [`PageRequest`]'s packed word hold them.
+#[inline(always)]
+fn op_partial(op: HostOp, partial: u8) -> u8 {
+    let op = match op {
+        HostOp::Read => 0,
+        HostOp::Write => 1,
+        HostOp::Trim => 2,
+    };
+    op | partial << 2
+}
 const PAGES_MASK: u32 = (1 << PAGES_BITS) - 1;
 
 /// [`PageRequest::partial`]: the first page is covered only in part.
@@ -53,12 +65,7 @@ pub const PARTIAL_LAST: u8 = 2;
 impl PageRequest {
     fn new(start: u32, pages: u32, op: HostOp, partial: u8) -> Self {
         debug_assert!(pages <= PAGES_MASK && partial < 4);
-        let op = match op {
-            HostOp::Read => 0,
-            HostOp::Write => 1,
-            HostOp::Trim => 2,
-        };
-        PageRequest { start, packed: pages | op << PAGES_BITS | u32::from(partial) << (PAGES_BITS + 2) }
+        PageRequest { start, packed: pages | u32::from(op_partial(op, partial)) << PAGES_BITS }
     }
 
     /// Operation.
@@ -237,7 +244,7 @@ impl WorkloadBuilder {
             total_pages += pages;
             let partial = if r.offset & mask != 0 { PARTIAL_FIRST } else { 0 }
                 | if end.wrapping_add(1) & mask != 0 { PARTIAL_LAST } else { 0 };
-            out.push(PageRequest::new(first_page as u32, pages as u32, r.op, partial), r.time_ns & time_mask);
+            out.push_parts(first_page as u32, pages as u32, op_partial(r.op, partial), r.time_ns & time_mask);
         }
         let taken = out.len() - before;
         drop(out);

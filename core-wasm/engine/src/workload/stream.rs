@@ -222,21 +222,28 @@ impl Appender<'_> {
     /// A larger change of gap is written byte by byte ([`write_general`], same bytes).
     #[inline(always)]
     pub fn push(&mut self, r: PageRequest, time_ns: u64) {
-        self.push_with(r, time_ns, false);
+        self.push_parts(r.start, r.pages(), (r.packed >> super::PAGES_BITS) as u8, time_ns);
     }
 
-    /// [`Appender::push`], or with `general` the byte-by-byte writer for every request.
+    /// [`Appender::push`] of the request of `pages` pages from `start` whose operation and
+    /// partial end pages are `op_partial` (the top 4 bits of [`PageRequest`]'s packed word).
     #[inline(always)]
-    fn push_with(&mut self, r: PageRequest, time_ns: u64, general: bool) {
+    pub fn push_parts(&mut self, start: u32, pages: u32, op_partial: u8, time_ns: u64) {
+        self.push_with(start, pages, op_partial, time_ns, false);
+    }
+
+    /// [`Appender::push_parts`], or with `general` the byte-by-byte writer for every
+    /// request.
+    #[inline(always)]
+    fn push_with(&mut self, start: u32, pages: u32, op_partial: u8, time_ns: u64, general: bool) {
         let c = self.end;
         if c.index.is_multiple_of(CHUNK) {
             keep(&mut self.stream.kept, c);
         }
-        let (start, pages) = (r.start, r.pages());
         let gap = i128::from(time_ns) - i128::from(c.time);
         let same_gap = gap == c.gap;
         let start_len = start_len(start, c.next_start);
-        let header = header(r, pages, start_len, same_gap);
+        let header = header(op_partial, pages, start_len, same_gap);
         let bytes = &mut self.stream.bytes;
         let n = if general || !same_gap && zigzag(gap) >= 1 << 28 {
             write_general(bytes, c.at, header, pages, start, start_len, (!same_gap).then_some(gap))
@@ -358,8 +365,8 @@ fn start_len(start: u32, next_start: u64) -> u32 {
 
 /// A request's header byte (see the module's documentation).
 #[inline(always)]
-fn header(r: PageRequest, pages: u32, start_len: u32, same_gap: bool) -> u8 {
-    let mut header = (r.packed >> super::PAGES_BITS) as u8 & OP_PARTIAL;
+fn header(op_partial: u8, pages: u32, start_len: u32, same_gap: bool) -> u8 {
+    let mut header = op_partial & OP_PARTIAL;
     header |= if pages == 1 { ONE_PAGE } else { 0 };
     header |= (start_len.saturating_sub(1) as u8) << START_SHIFT;
     header |= if same_gap { SAME_GAP } else { 0 };
@@ -391,7 +398,7 @@ fn unzigzag(v: u128) -> i128 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::PAGES_MASK;
+    use super::super::{PAGES_BITS, PAGES_MASK};
     use super::*;
     use crate::trace::HostOp;
 
@@ -473,7 +480,7 @@ mod tests {
         let (mut word, mut general) = (RequestStream::new(wrap), RequestStream::new(wrap));
         for &(r, t) in items {
             word.push(r, t);
-            general.appender().push_with(r, t, true);
+            general.appender().push_with(r.start, r.pages(), (r.packed >> PAGES_BITS) as u8, t, true);
         }
         word.shrink_to_fit();
         general.shrink_to_fit();
