@@ -298,6 +298,7 @@ impl Drop for Appender<'_> {
 
 /// Keeps `c`, the cursor of every [`CHUNK`]-th request, out of the append's way (taking
 /// the cursor by value, the appender's end stays out of memory).
+#[cold]
 #[inline(never)]
 fn keep(kept: &mut Vec<Cursor>, c: Cursor) {
     kept.push(c);
