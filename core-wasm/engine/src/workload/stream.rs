@@ -120,11 +120,11 @@ impl RequestStream {
         self.appender().push(r, time_ns);
     }
 
-    /// The stream's end, taken out of it for a run of appends (given back when the
-    /// appender is dropped).
+    /// The stream's bytes and end, taken out of it for a run of appends (given back when
+    /// the appender is dropped).
     #[inline(always)]
     pub fn appender(&mut self) -> Appender<'_> {
-        Appender { end: self.end, wrap: self.wrap, stream: self }
+        Appender { bytes: std::mem::take(&mut self.bytes), end: self.end, wrap: self.wrap, stream: self }
     }
 
     /// The request at `c` and its arrival time, moving `c` past it; `None` at the end.
@@ -196,14 +196,17 @@ fn put(out: &mut [u8], mut v: u128) -> usize {
     n + 1
 }
 
-/// Appends to a [`RequestStream`], holding its end apart from it until dropped: a loop of
-/// appends keeps it in registers, where appending to the stream itself loads and stores
-/// the end around every request (the bytes' stores might overwrite it, as far as the
-/// compiler knows). The bytes run on past the end with zeros (at least [`WORD`] of them
+/// Appends to a [`RequestStream`], holding its bytes and end apart from it until dropped:
+/// a loop of appends keeps them in registers, where appending to the stream itself loads
+/// and stores them around every request (the bytes' stores might overwrite them, as far
+/// as the compiler knows; the cold calls take and give back the bytes by value for the
+/// same reason). The bytes run on past the end with zeros (at least [`WORD`] of them
 /// while appending, [`SLACK`] added when they run short), so a request is one store of a
 /// word whose zeros past the encoding are the next one's; [`RequestStream::shrink_to_fit`]
 /// cuts them to the padding.
 pub struct Appender<'s> {
+    /// The stream's bytes, taken out of it meanwhile.
+    bytes: Vec<u8>,
     end: Cursor,
     wrap: u64,
     stream: &'s mut RequestStream,
@@ -244,9 +247,19 @@ impl Appender<'_> {
         let same_gap = gap == c.gap;
         let start_len = start_len(start, c.next_start);
         let header = header(op_partial, pages, start_len, same_gap);
-        let bytes = &mut self.stream.bytes;
+
         let n = if general || !same_gap && zigzag(gap) >= 1 << 28 {
-            write_general(bytes, c.at, header, pages, start, start_len, (!same_gap).then_some(gap))
+            let n;
+            (self.bytes, n) = write_general(
+                std::mem::take(&mut self.bytes),
+                c.at,
+                header,
+                pages,
+                start,
+                start_len,
+                (!same_gap).then_some(gap),
+            );
+            n
         } else {
             let mut word = u128::from(header);
             let mut n = 1;
@@ -265,13 +278,10 @@ impl Appender<'_> {
                 word |= u128::from(varint) << (8 * n);
                 n += len;
             }
-            let slot = match bytes.get_mut(c.at..c.at + WORD) {
-                Some(slot) => slot,
-                None => {
-                    more_zeros(bytes, c.at + WORD);
-                    &mut bytes[c.at..c.at + WORD]
-                }
-            };
+            if self.bytes.get(c.at..c.at + WORD).is_none() {
+                self.bytes = more_zeros(std::mem::take(&mut self.bytes), c.at + WORD);
+            }
+            let slot = &mut self.bytes[c.at..c.at + WORD];
             slot.copy_from_slice(&word.to_le_bytes());
             n as usize
         };
@@ -292,6 +302,7 @@ impl Appender<'_> {
 
 impl Drop for Appender<'_> {
     fn drop(&mut self) {
+        self.stream.bytes = std::mem::take(&mut self.bytes);
         self.stream.end = self.end;
     }
 }
@@ -307,8 +318,9 @@ fn keep(kept: &mut Vec<Cursor>, c: Cursor) {
 /// Runs `bytes` on with zeros to at least `len` and [`SLACK`] more.
 #[cold]
 #[inline(never)]
-fn more_zeros(bytes: &mut Vec<u8>, len: usize) {
+fn more_zeros(mut bytes: Vec<u8>, len: usize) -> Vec<u8> {
     bytes.resize(len + SLACK, 0);
+    bytes
 }
 
 /// Writes a request at `at` over the zeros past the stream's end, a byte at a time: its
@@ -317,18 +329,18 @@ fn more_zeros(bytes: &mut Vec<u8>, len: usize) {
 #[cold]
 #[inline(never)]
 fn write_general(
-    bytes: &mut Vec<u8>,
+    mut bytes: Vec<u8>,
     at: usize,
     header: u8,
     pages: u32,
     start: u32,
     start_len: u32,
     gap: Option<i128>,
-) -> usize {
+) -> (Vec<u8>, usize) {
     // At most a header, a 5-byte page count, a 4-byte start and a 19-byte gap.
     const MOST: usize = 1 + 5 + 4 + 19;
     if bytes.len() < at + MOST {
-        more_zeros(bytes, at + MOST);
+        bytes = more_zeros(bytes, at + MOST);
     }
     let out = &mut bytes[at..];
     out[0] = header;
@@ -343,7 +355,7 @@ fn write_general(
     if let Some(gap) = gap {
         n += put(&mut out[n..], zigzag(gap));
     }
-    n
+    (bytes, n)
 }
 
 /// `end` wrapped around at `wrap` (see [`RequestStream::wrap`]); a division only for a
