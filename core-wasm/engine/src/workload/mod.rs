@@ -251,10 +251,13 @@ impl WorkloadBuilder {
         self.touched = touched;
         self.total_pages = total_pages;
         // Looked for apart from the loop, which has registers enough to fill without
-        // them: each look stops at the first it finds (a timed trace's second request).
+        // them: each look stops at the first it finds (a timed trace's second request),
+        // and looks through a few requests a step, without a branch for each (a trace of
+        // writes alone, or without times, is looked through whole).
         let taken_requests = &requests[..taken];
-        self.w.untimed &= !taken_requests.iter().any(|r| r.time_ns != 0);
-        self.w.reads |= taken_requests.iter().any(|r| r.op == HostOp::Read);
+        self.w.untimed &= !taken_requests.chunks(8).any(|rs| rs.iter().fold(0, |t, r| t | r.time_ns) != 0);
+        self.w.reads |=
+            taken_requests.chunks(8).any(|rs| rs.iter().fold(false, |read, r| read | (r.op == HostOp::Read)));
         taken
     }
 
