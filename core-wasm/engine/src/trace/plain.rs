@@ -215,7 +215,7 @@ impl FastColumns {
     ///
     /// One pass reads the header's columns in order and checks the line's bytes on the
     /// way: digits, commas and the op's letter need no other check; the bytes of other
-    /// columns and of any after the last are checked as [`fast::line_at`] checks a line.
+    /// columns and of any after the last are checked as `fast::line_at` checks a line.
     #[inline(always)]
     pub fn line<'a>(&self, bytes: &'a [u8]) -> Option<(Record<'a>, usize)> {
         // A comment, a blank line, a leading space: the general path's. A number or an op
