@@ -61,6 +61,7 @@ enum Slot {
 
 /// [`Slot`]s as the fast path's list of columns holds them.
 const OFFSET: u64 = Slot::Offset as u64;
+const SIZE: u64 = Slot::Size as u64;
 const TIME: u64 = Slot::Time as u64;
 const OP: u64 = Slot::Op as u64;
 const DEVICE: u64 = Slot::Device as u64;
@@ -269,6 +270,42 @@ impl FastColumns {
             }
             p = end + 1;
         }
+        self.record(bytes, p, op, numbers, device)
+    }
+
+    /// Whether the header is `op,offset,size,time...` exactly (the usual one), which
+    /// [`FastColumns::line_in_order`] reads.
+    pub fn in_order(&self) -> bool {
+        self.slots == OP | OFFSET << 4 | SIZE << 8 | TIME << 12
+    }
+
+    /// [`FastColumns::line`] for a header that is [`FastColumns::in_order`]: the columns
+    /// read one after the other with no list to walk, their numbers kept in registers.
+    #[inline(always)]
+    pub fn line_in_order<'a>(&self, bytes: &'a [u8]) -> Option<(Record<'a>, usize)> {
+        let op = match bytes.first()? | 0x20 {
+            b'w' => HostOp::Write,
+            b'r' => HostOp::Read,
+            _ => return None,
+        };
+        let comma = |end: usize| (bytes.get(end) == Some(&b',')).then_some(end + 1);
+        let (offset, end) = fast::digits(bytes, comma(1)?)?;
+        let (size, end) = fast::digits(bytes, comma(end)?)?;
+        let (time, end) = fast::digits(bytes, comma(end)?)?;
+        self.record(bytes, end, op, [offset, size, time], &bytes[..0])
+    }
+
+    /// The record of a line whose columns end at `p` of `bytes`, from their values, and
+    /// where the next line starts.
+    #[inline(always)]
+    fn record<'a>(
+        &self,
+        bytes: &'a [u8],
+        p: usize,
+        op: HostOp,
+        numbers: [u64; 3],
+        device: &'a [u8],
+    ) -> Option<(Record<'a>, usize)> {
         // The line's end, after any columns the header does not name.
         let next = match bytes.get(p..)? {
             [b'\n', ..] => p + 1,

@@ -202,6 +202,9 @@ impl TraceReader {
         };
         // One loop for each reader, each with its reader inlined: no per-line dispatch.
         match self.state.fast_reader(format, &ctx) {
+            Some(FastReader::Plain(c)) if c.in_order() => {
+                self.fast_loop(chunk, |bytes| c.line_in_order(bytes))
+            }
             Some(FastReader::Plain(c)) => self.fast_loop(chunk, |bytes| c.line(bytes)),
             Some(FastReader::Msr(ctx)) => self.fast_loop(chunk, |bytes| {
                 let (len, next) = fast::line_at(bytes)?;
