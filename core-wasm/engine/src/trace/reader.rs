@@ -223,15 +223,19 @@ impl TraceReader {
         mut chunk: &'c [u8],
         read: impl Fn(&'c [u8]) -> Option<(Record<'c>, usize)>,
     ) -> Result<&'c [u8], ParseError> {
-        while !self.done {
+        // The limit ends the loop by the offer's answer (`done` read back from memory each
+        // line cost 3 instructions a line); the caller reads on only while not done.
+        loop {
             let Some((rec, next)) = read(chunk) else { break };
             // Over-long lines take the general way, which refuses them (this one may be a
             // few bytes under the limit: the general way reads it just as well).
             let (true, Some(rest)) = (next <= MAX_LINE, chunk.get(next..)) else { break };
             self.line_no = self.line_no.saturating_add(1);
             self.report.lines += 1;
-            self.offer(self.line_no, rec)?;
             chunk = rest;
+            if self.offer(self.line_no, rec)? {
+                break;
+            }
         }
         Ok(chunk)
     }
@@ -321,7 +325,7 @@ impl TraceReader {
             }
         }
         match format::parse_line(format, text, n, &ctx, &mut self.state) {
-            Ok(Outcome::Request(rec)) => self.offer(n, rec),
+            Ok(Outcome::Request(rec)) => self.offer(n, rec).map(|_| ()),
             Ok(Outcome::Header) => Ok(()),
             Ok(Outcome::Ignored) => {
                 self.report.ignored += 1;
@@ -332,15 +336,16 @@ impl TraceReader {
     }
 
     /// Hands a record to the selection (inlined into the fast loop: a call per line costs
-    /// more than the selection's work).
+    /// more than the selection's work). Returns whether the request limit is reached (and
+    /// so `done`).
     #[inline(always)]
-    fn offer(&mut self, n: u32, rec: Record<'_>) -> Result<(), ParseError> {
+    fn offer(&mut self, n: u32, rec: Record<'_>) -> Result<bool, ParseError> {
         match self.select.offer(rec, &mut self.report, &mut self.requests) {
-            Ok(false) => Ok(()),
+            Ok(false) => Ok(false),
             Ok(true) => {
                 self.done = true;
                 self.report.limit_reached = true;
-                Ok(())
+                Ok(true)
             }
             Err(scaled) => Err(past_the_clock(n, &scaled)),
         }
