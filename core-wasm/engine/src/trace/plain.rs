@@ -162,11 +162,16 @@ fn op(text: &str) -> Option<HostOp> {
 /// `None` sends the line the general way. The line is the first of `bytes`, which must end
 /// in a newline (the reader needs to see it); it checks where the reader says the next
 /// line starts. (The tests hold this one against [`parse_line`]; the reader's fast path
-/// calls [`FastColumns::line`].)
+/// calls [`FastColumns::line`], or [`FastColumns::line_in_order`], which must agree.)
 #[cfg(test)]
 pub fn fast_line<'a>(bytes: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
     let newline = bytes.iter().position(|&b| b == b'\n').expect("a line ends in a newline");
-    let (rec, next) = c.fast(ctx).line(bytes)?;
+    let fast = c.fast(ctx);
+    let read = fast.line(bytes);
+    if fast.in_order() {
+        assert_eq!(fast.line_in_order(bytes), read, "the in-order reader and the general one");
+    }
+    let (rec, next) = read?;
     assert_eq!(next, newline + 1, "where the next line starts");
     Some(rec)
 }
