@@ -225,8 +225,7 @@ impl TraceReader {
     ) -> Result<&'c [u8], ParseError> {
         // The limit ends the loop by the offer's answer (`done` read back from memory each
         // line cost 3 instructions a line); the caller reads on only while not done.
-        loop {
-            let Some((rec, next)) = read(chunk) else { break };
+        while let Some((rec, next)) = read(chunk) {
             // Over-long lines take the general way, which refuses them (this one may be a
             // few bytes under the limit: the general way reads it just as well).
             let (true, Some(rest)) = (next <= MAX_LINE, chunk.get(next..)) else { break };
