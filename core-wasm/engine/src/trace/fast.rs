@@ -203,19 +203,21 @@ fn commas(w: u64) -> u64 {
 pub fn digits(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
     let w = word_at(bytes, start) ^ lanes(b'0');
     let n = digit_run(w);
-    let mut value = digits_value(w, n);
-    let mut p = start + n;
-    if n == 8 {
-        // The few digits of a longer number (an offset, a time) after its first 8: one at a
-        // time costs less than another word (`Split::split_simple`'s loop of words, shared
-        // here, took 7 % more instructions to read a plain trace; its MSR times have 18
-        // digits). Wraps only past 19 digits, refused below.
-        while let Some(d) = bytes.get(p).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
-            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
-            p += 1;
-        }
+    if n < 8 {
+        // A short number (a size, most times): no further test of its length.
+        return (n > 0).then(|| (digits_value(w, n), start + n));
     }
-    (1..=19).contains(&(p - start)).then_some((value, p))
+    let mut value = digits_value(w, 8);
+    let mut p = start + 8;
+    // The few digits of a longer number (an offset, a time) after its first 8: one at a
+    // time costs less than another word (`Split::split_simple`'s loop of words, shared
+    // here, took 7 % more instructions to read a plain trace; its MSR times have 18
+    // digits). Wraps only past 19 digits, refused below.
+    while let Some(d) = bytes.get(p).map(|b| b.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+        value = value.wrapping_mul(10).wrapping_add(u64::from(d));
+        p += 1;
+    }
+    (p - start <= 19).then_some((value, p))
 }
 
 /// Where the field at `start` of `bytes` ends when its bytes are simple: at the first byte

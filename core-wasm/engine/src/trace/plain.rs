@@ -61,6 +61,7 @@ enum Slot {
 
 /// [`Slot`]s as the fast path's list of columns holds them.
 const OFFSET: u64 = Slot::Offset as u64;
+const SIZE: u64 = Slot::Size as u64;
 const TIME: u64 = Slot::Time as u64;
 const OP: u64 = Slot::Op as u64;
 const DEVICE: u64 = Slot::Device as u64;
@@ -161,11 +162,16 @@ fn op(text: &str) -> Option<HostOp> {
 /// `None` sends the line the general way. The line is the first of `bytes`, which must end
 /// in a newline (the reader needs to see it); it checks where the reader says the next
 /// line starts. (The tests hold this one against [`parse_line`]; the reader's fast path
-/// calls [`FastColumns::line`].)
+/// calls [`FastColumns::line`], or [`FastColumns::line_in_order`], which must agree.)
 #[cfg(test)]
 pub fn fast_line<'a>(bytes: &'a [u8], ctx: &Ctx, c: &Columns) -> Option<Record<'a>> {
     let newline = bytes.iter().position(|&b| b == b'\n').expect("a line ends in a newline");
-    let (rec, next) = c.fast(ctx).line(bytes)?;
+    let fast = c.fast(ctx);
+    let read = fast.line(bytes);
+    if fast.in_order() {
+        assert_eq!(fast.line_in_order(bytes), read, "the in-order reader and the general one");
+    }
+    let (rec, next) = read?;
     assert_eq!(next, newline + 1, "where the next line starts");
     Some(rec)
 }
@@ -269,6 +275,42 @@ impl FastColumns {
             }
             p = end + 1;
         }
+        self.record(bytes, p, op, numbers, device)
+    }
+
+    /// Whether the header is `op,offset,size,time...` exactly (the usual one), which
+    /// [`FastColumns::line_in_order`] reads.
+    pub fn in_order(&self) -> bool {
+        self.slots == OP | OFFSET << 4 | SIZE << 8 | TIME << 12
+    }
+
+    /// [`FastColumns::line`] for a header that is [`FastColumns::in_order`]: the columns
+    /// read one after the other with no list to walk, their numbers kept in registers.
+    #[inline(always)]
+    pub fn line_in_order<'a>(&self, bytes: &'a [u8]) -> Option<(Record<'a>, usize)> {
+        let op = match bytes.first()? | 0x20 {
+            b'w' => HostOp::Write,
+            b'r' => HostOp::Read,
+            _ => return None,
+        };
+        let comma = |end: usize| (bytes.get(end) == Some(&b',')).then_some(end + 1);
+        let (offset, end) = fast::digits(bytes, comma(1)?)?;
+        let (size, end) = fast::digits(bytes, comma(end)?)?;
+        let (time, end) = fast::digits(bytes, comma(end)?)?;
+        self.record(bytes, end, op, [offset, size, time], &bytes[..0])
+    }
+
+    /// The record of a line whose columns end at `p` of `bytes`, from their values, and
+    /// where the next line starts.
+    #[inline(always)]
+    fn record<'a>(
+        &self,
+        bytes: &'a [u8],
+        p: usize,
+        op: HostOp,
+        numbers: [u64; 3],
+        device: &'a [u8],
+    ) -> Option<(Record<'a>, usize)> {
         // The line's end, after any columns the header does not name.
         let next = match bytes.get(p..)? {
             [b'\n', ..] => p + 1,

@@ -202,6 +202,9 @@ impl TraceReader {
         };
         // One loop for each reader, each with its reader inlined: no per-line dispatch.
         match self.state.fast_reader(format, &ctx) {
+            Some(FastReader::Plain(c)) if c.in_order() => {
+                self.fast_loop(chunk, |bytes| c.line_in_order(bytes))
+            }
             Some(FastReader::Plain(c)) => self.fast_loop(chunk, |bytes| c.line(bytes)),
             Some(FastReader::Msr(ctx)) => self.fast_loop(chunk, |bytes| {
                 let (len, next) = fast::line_at(bytes)?;
@@ -220,15 +223,18 @@ impl TraceReader {
         mut chunk: &'c [u8],
         read: impl Fn(&'c [u8]) -> Option<(Record<'c>, usize)>,
     ) -> Result<&'c [u8], ParseError> {
-        while !self.done {
-            let Some((rec, next)) = read(chunk) else { break };
+        // The limit ends the loop by the offer's answer (`done` read back from memory each
+        // line cost 3 instructions a line); the caller reads on only while not done.
+        while let Some((rec, next)) = read(chunk) {
             // Over-long lines take the general way, which refuses them (this one may be a
             // few bytes under the limit: the general way reads it just as well).
             let (true, Some(rest)) = (next <= MAX_LINE, chunk.get(next..)) else { break };
             self.line_no = self.line_no.saturating_add(1);
             self.report.lines += 1;
-            self.offer(self.line_no, rec)?;
             chunk = rest;
+            if self.offer(self.line_no, rec)? {
+                break;
+            }
         }
         Ok(chunk)
     }
@@ -318,7 +324,7 @@ impl TraceReader {
             }
         }
         match format::parse_line(format, text, n, &ctx, &mut self.state) {
-            Ok(Outcome::Request(rec)) => self.offer(n, rec),
+            Ok(Outcome::Request(rec)) => self.offer(n, rec).map(|_| ()),
             Ok(Outcome::Header) => Ok(()),
             Ok(Outcome::Ignored) => {
                 self.report.ignored += 1;
@@ -329,15 +335,16 @@ impl TraceReader {
     }
 
     /// Hands a record to the selection (inlined into the fast loop: a call per line costs
-    /// more than the selection's work).
+    /// more than the selection's work). Returns whether the request limit is reached (and
+    /// so `done`).
     #[inline(always)]
-    fn offer(&mut self, n: u32, rec: Record<'_>) -> Result<(), ParseError> {
+    fn offer(&mut self, n: u32, rec: Record<'_>) -> Result<bool, ParseError> {
         match self.select.offer(rec, &mut self.report, &mut self.requests) {
-            Ok(false) => Ok(()),
+            Ok(false) => Ok(false),
             Ok(true) => {
                 self.done = true;
                 self.report.limit_reached = true;
-                Ok(())
+                Ok(true)
             }
             Err(scaled) => Err(past_the_clock(n, &scaled)),
         }

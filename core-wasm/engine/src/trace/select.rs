@@ -85,12 +85,15 @@ impl Selector {
         // At least the origin: the first record's time.
         self.latest = self.latest.max(rec.time_ns);
         let rel = self.latest - origin;
-        // Devices are counted for the report whatever the filters.
-        let device_ok = match rec.device {
-            None => self.options.devices.is_empty(),
-            Some(d) => self.device(d),
+        // Devices are counted for the report whatever the filters; without a device the
+        // filters' test is not even begun when they keep everything.
+        let kept = match rec.device {
+            None => self.keeps_all || self.options.devices.is_empty() && self.op_and_time_ok(rec.op, rel),
+            Some(d) => {
+                let device_ok = self.device(d);
+                self.keeps_all || device_ok && self.op_and_time_ok(rec.op, rel)
+            }
         };
-        let kept = self.keeps_all || device_ok && self.op_and_time_ok(rec.op, rel);
         if !kept {
             report.filtered += 1;
             return Ok(false);
