@@ -329,12 +329,6 @@ impl FlashArray {
         self.by_valid.min_in(valid, accept)
     }
 
-    /// The fewest valid pages, `from` or more, of a written block: the next count worth a
-    /// [`FlashArray::min_block_with_valid`] (`None`: no written block has that many or more).
-    pub fn next_valid_count(&self, from: u32) -> Option<u32> {
-        self.by_valid.next_count(from)
-    }
-
     /// As [`FlashArray::min_block_with_valid`], among the blocks in `among` only: a search
     /// over a few candidates scattered through many written blocks skips the others by
     /// whole bitmap words.

@@ -286,21 +286,6 @@ impl ValidIndex {
         best
     }
 
-    /// The fewest valid pages, `from` or more, of a block in the index (filed or held
-    /// aside), so greedy GC asks only the buckets that hold a block, not every count.
-    pub fn next_count(&self, from: u32) -> Option<u32> {
-        let aside = (0..RECENT)
-            .filter(|&i| self.recent[i] != NIL && self.recent_valid[i] >= from)
-            .map(|i| self.recent_valid[i])
-            .min();
-        let filed = self.count.get(from as usize..).and_then(|c| c.iter().position(|&n| n > 0));
-        let filed = filed.map(|i| from + i as u32);
-        match (aside, filed) {
-            (Some(a), Some(f)) => Some(a.min(f)),
-            (a, f) => a.or(f),
-        }
-    }
-
     /// Starts loading `block`'s bucket entry (see [`crate::prefetch`]).
     pub fn prefetch(&self, block: BlockId) {
         crate::prefetch::element(&self.bucket, block as usize);
