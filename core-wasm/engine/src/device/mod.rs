@@ -243,19 +243,8 @@ impl Device {
     fn time_read(&mut self, block: BlockId, array_ns: u64, xfer_ns: u64, host_data: bool) {
         if !self.time.posted {
             // Strict: the operation starts at the cursor (see [`Timeline`]).
-            let t = &mut self.time;
-            let end = t.cursor.saturating_add(array_ns).saturating_add(xfer_ns);
-            t.span.completion = t.span.completion.max(end);
-            t.cursor = end;
-            let (u, ch) = self.unit_of(block);
-            let t = &mut self.time;
-            // One unit (and so one channel): its times without a unit to find or an index
-            // to check.
-            if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
-                (*channel, *unit) = (end, end);
-            } else {
-                (t.channel_free[ch], t.unit_free[u]) = (end, end);
-            }
+            let end = self.time.cursor.saturating_add(array_ns).saturating_add(xfer_ns);
+            self.time_strict(block, end, end);
             return;
         }
         let (u, ch) = self.unit_of(block);
@@ -270,25 +259,33 @@ impl Device {
         t.span.completion = t.span.completion.max(end);
     }
 
+    /// A strict-timing operation on `block`'s unit that started at the cursor (see
+    /// [`Timeline`]): its channel is busy until `channel_end`, its unit and the controller
+    /// until `end`.
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    fn time_strict(&mut self, block: BlockId, channel_end: u64, end: u64) {
+        let t = &mut self.time;
+        t.span.completion = t.span.completion.max(end);
+        t.cursor = end;
+        let (u, ch) = self.unit_of(block);
+        let t = &mut self.time;
+        // One unit (and so one channel): its times without a unit to find or an index to
+        // check.
+        if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
+            (*channel, *unit) = (channel_end, end);
+        } else {
+            (t.channel_free[ch], t.unit_free[u]) = (channel_end, end);
+        }
+    }
+
     /// Transfer `xfer_ns` on the channel, then `array_ns` on the unit; posted when the
     /// timeline posts programs, else the controller waits for the end.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn time_program(&mut self, block: BlockId, xfer_ns: u64, array_ns: u64) {
         if !self.time.posted {
             // Strict: the operation starts at the cursor (see [`Timeline`]).
-            let t = &mut self.time;
-            let on_bus = t.cursor.saturating_add(xfer_ns);
-            let end = on_bus.saturating_add(array_ns);
-            t.span.completion = t.span.completion.max(end);
-            t.cursor = end;
-            let (u, ch) = self.unit_of(block);
-            let t = &mut self.time;
-            // One unit: as in `time_read`.
-            if let ([unit], [channel]) = (&mut t.unit_free[..], &mut t.channel_free[..]) {
-                (*channel, *unit) = (on_bus, end);
-            } else {
-                (t.channel_free[ch], t.unit_free[u]) = (on_bus, end);
-            }
+            let on_bus = self.time.cursor.saturating_add(xfer_ns);
+            self.time_strict(block, on_bus, on_bus.saturating_add(array_ns));
             return;
         }
         let (u, ch) = self.unit_of(block);
