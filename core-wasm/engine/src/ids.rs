@@ -30,11 +30,6 @@ pub enum PageKind {
 impl PageKind {
     /// Every kind, indexed by its code (`kind as u8`).
     pub const ALL: [PageKind; 4] = [PageKind::None, PageKind::Data, PageKind::Translation, PageKind::Dtp];
-
-    /// The kind with code `code`; `None` (the free page's kind) for a code no kind has.
-    pub fn from_code(code: u8) -> PageKind {
-        PageKind::ALL.get(code as usize).copied().unwrap_or(PageKind::None)
-    }
 }
 
 /// NAND cell type. MLC forbids out-of-order and repeated programs within a block.
