@@ -329,6 +329,12 @@ impl FlashArray {
         self.by_valid.min_in(valid, accept)
     }
 
+    /// No written block has fewer valid pages than this (see [`ValidIndex::lowest_bound`]):
+    /// where a search bucket by bucket for the fewest valid pages can start.
+    pub fn fewest_valid_bound(&self) -> u32 {
+        self.by_valid.lowest_bound()
+    }
+
     /// As [`FlashArray::min_block_with_valid`], among the blocks in `among` only: a search
     /// over a few candidates scattered through many written blocks skips the others by
     /// whole bitmap words.
