@@ -448,6 +448,43 @@ impl FlashArray {
         Ok(Some(slot))
     }
 
+    /// GC's copy of valid page `from` to free page `dest` in one step: what
+    /// [`FlashArray::read`] of `from`, [`FlashArray::program_moved`] of `dest` and
+    /// [`FlashArray::invalidate_in`] of `from` do one after another, with each page's state
+    /// checked once. Returns the page's tag and the blocks of `from` and `dest`, or `None`,
+    /// changing nothing, when one of the three would refuse (the caller then runs them one
+    /// by one, for the same error at the same point).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    pub(crate) fn move_page(&mut self, from: Ppn, dest: Ppn) -> Option<(PageTag, BlockId, BlockId)> {
+        let (from_block, _) = self.split(from);
+        let (dest_block, offset) = self.split(dest);
+        let (&old, &free) = (self.meta.get(from as usize)?, self.meta.get(dest as usize)?);
+        let in_order = self.cell != CellType::Mlc || offset == self.programmed[dest_block as usize];
+        if !old.is(PageState::Valid) || !free.is(PageState::Free) || !in_order {
+            return None;
+        }
+        // `dest` takes `from`'s byte as it is (valid, same kind, same contents flag) and its
+        // key and version; `from` becomes invalid, without contents.
+        let kv = self.tags[from as usize];
+        self.meta[dest as usize] = old;
+        self.tags[dest as usize] = kv;
+        let valid = &mut self.valid[dest_block as usize];
+        *valid += 1;
+        let valid = *valid;
+        self.programmed[dest_block as usize] += 1;
+        self.by_valid.programmed(dest_block, valid);
+        if old.has_content() {
+            let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
+            self.content_at[dest as usize] = slot;
+        }
+        self.meta[from as usize] = old.with_state(PageState::Invalid).with_content(false);
+        let valid = &mut self.valid[from_block as usize];
+        *valid -= 1;
+        let valid = *valid;
+        self.by_valid.set(from_block, valid);
+        Some((PageTag { kind: old.kind(), key: kv.key, version: kv.version }, from_block, dest_block))
+    }
+
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
     /// copied into a recycled buffer.
     pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {

@@ -393,6 +393,52 @@ impl Device {
         Ok(())
     }
 
+    /// GC's copy of valid page `from` to free page `dest`: [`Device::read`] of `from`,
+    /// [`Device::program_moved`] of `dest` and [`Device::invalidate`] of `from`, one after
+    /// another, with the same effects on the array, time, counters, ages and events. With
+    /// strict timing and no events recording (a measured run), the three are one step:
+    /// each page checked once, one charge and one clock update. Returns the page's tag.
+    #[inline(always)] // every scheme's GC copy: see docs/perf.md, "Calls on the hot path"
+    pub fn copy_page(&mut self, from: Ppn, dest: Ppn, purpose: Purpose) -> Result<PageTag> {
+        if self.time.posted || self.recording() {
+            return self.copy_page_stepwise(from, dest, purpose);
+        }
+        let Some((tag, from_block, dest_block)) = self.flash.move_page(from, dest) else {
+            return self.copy_page_stepwise(from, dest, purpose);
+        };
+        self.ages.on_program(dest_block);
+        self.ages.on_invalidate(from_block);
+        // Saturating sums of non-negative costs: one sum of both is the two sums in turn.
+        self.charge(purpose, self.read_ns.saturating_add(self.program_ns));
+        // The read, then the program, each starting at the cursor (see [`Timeline`]).
+        let read_end = self
+            .time
+            .cursor
+            .saturating_add(self.latency.page_read_ns)
+            .saturating_add(self.latency.transfer_ns_per_page);
+        self.time_strict(from_block, read_end, read_end);
+        let on_bus = read_end.saturating_add(self.latency.transfer_ns_per_page);
+        self.time_strict(dest_block, on_bus, on_bus.saturating_add(self.latency.program_ns));
+        let (p, kind) = (purpose as usize, tag.kind as usize);
+        self.counters.page_reads[p] += 1;
+        self.counters.by_kind[kind].page_reads[p] += 1;
+        self.counters.page_writes[p] += 1;
+        self.counters.by_kind[kind].page_writes[p] += 1;
+        if purpose == Purpose::Data {
+            self.last_data_read = Some(tag);
+        }
+        Ok(tag)
+    }
+
+    /// [`Device::copy_page`] as its three operations.
+    #[inline(never)]
+    fn copy_page_stepwise(&mut self, from: Ppn, dest: Ppn, purpose: Purpose) -> Result<PageTag> {
+        let tag = self.read(from, purpose)?;
+        self.program_moved(dest, tag, from, purpose)?;
+        self.invalidate(from)?;
+        Ok(tag)
+    }
+
     /// As [`Device::program_moved`], with the contents changed by `edit` on the way: the
     /// read-modify-write of a page whose old copy the caller invalidates next, without
     /// copying what stays the same.
@@ -675,3 +721,7 @@ impl Device {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "copy_tests.rs"]
+mod copy_tests;

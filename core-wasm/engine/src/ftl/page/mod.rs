@@ -164,10 +164,19 @@ impl PageFtl {
             if !dev.flash().is_valid(ppn) {
                 continue;
             }
-            let tag = dev.read(ppn, Purpose::Gc)?;
-            let dest = next_page(self, unit, dev, true)?;
-            dev.program(dest, tag, Purpose::Gc)?;
-            dev.invalidate(ppn)?;
+            // The open block has room (all but one copy in a block's worth): the read, the
+            // program and the invalidation in one step. Else the read first, then the block
+            // opened, as the order of their costs and events has it.
+            let (tag, dest) = match self.pool.page_in_open(unit, dev) {
+                Some(dest) => (dev.copy_page(ppn, dest, Purpose::Gc)?, dest),
+                None => {
+                    let tag = dev.read(ppn, Purpose::Gc)?;
+                    let dest = next_page(self, unit, dev, true)?;
+                    dev.program(dest, tag, Purpose::Gc)?;
+                    dev.invalidate(ppn)?;
+                    (tag, dest)
+                }
+            };
             dev.meta_write(MetaKind::PageMap, tag.key, ENTRY_BYTES);
             self.map[tag.key as usize] = dest;
             dev.gc_copied();
