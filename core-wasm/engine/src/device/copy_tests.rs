@@ -100,3 +100,78 @@ fn a_copy_in_one_step_is_its_three_operations() {
     }
     assert!(fast_paths > 1000 && refusals > 1000, "{fast_paths} copies, {refusals} refusals");
 }
+
+/// A run of copies against [`Device::copy_page_stepwise`] page by page, stopping where the
+/// run's rules say (the end of either block, a destination page not free), each copy
+/// followed by the caller's map-entry write; a refused run (events, posted timing, metadata
+/// accesses that cost time, sums that could saturate, the same block, MLC out of order)
+/// changes nothing.
+#[test]
+fn a_run_of_copies_is_its_copies_one_by_one() {
+    let mut rng = Rng(99);
+    let (mut runs, mut refused) = (0, 0);
+    for round in 0..400 {
+        let mut dev = random_device(&mut rng);
+        match rng.below(8) {
+            0 => dev.set_recording(true),
+            1 => dev = dev.with_posted_programs(true),
+            // Free metadata accesses (the default), so that most runs can go.
+            _ => dev.latency.ram_access_ns = 0,
+        }
+        let (blocks, ppb) = (dev.flash.blocks(), dev.flash.pages_per_block());
+        for step in 0..20 {
+            dev.begin_request(rng.below(1_000_000));
+            // Mostly from a block's first valid page, as GC starts.
+            let from_block = rng.below(u64::from(blocks)) as BlockId;
+            let first = dev.flash.first_ppn(from_block);
+            let first_valid = (first..first + ppb).find(|&p| dev.flash.is_valid(p));
+            let from = match first_valid.filter(|_| rng.below(4) != 0) {
+                Some(p) => p,
+                None => first + rng.below(u64::from(ppb)) as Ppn,
+            };
+            let dest_block = rng.below(u64::from(blocks)) as BlockId;
+            let used = dev.flash.programmed_count(dest_block);
+            let dest = dev.flash.first_ppn(dest_block)
+                + if rng.below(4) == 0 { rng.below(u64::from(ppb)) as u32 } else { used.min(ppb - 1) };
+            let purpose = [Purpose::Gc, Purpose::Data][rng.below(2) as usize];
+            let mut stepwise = dev.clone();
+            let (moved, next) = dev.copy_run(from, dest, purpose);
+            for d in dest..dest + moved {
+                dev.meta_write(MetaKind::PageMap, dev.flash.tag(d).key, 4);
+            }
+            if moved == 0 {
+                refused += 1;
+                assert_eq!(
+                    snapshot(&dev),
+                    snapshot(&stepwise),
+                    "round {round} step {step}: nothing moved, nothing changed"
+                );
+                continue;
+            }
+            runs += 1;
+            let (from_end, dest_end) =
+                (dev.flash.first_ppn(from_block) + ppb, dev.flash.first_ppn(dest_block) + ppb);
+            let (mut p, mut d) = (from, dest);
+            while p < from_end {
+                if stepwise.flash.is_valid(p) {
+                    if d == dest_end || stepwise.flash.state(d) != PageState::Free {
+                        break;
+                    }
+                    let tag = stepwise.copy_page_stepwise(p, d, purpose).unwrap();
+                    stepwise.meta_write(MetaKind::PageMap, tag.key, 4);
+                    d += 1;
+                }
+                p += 1;
+            }
+            assert_eq!((moved, next), (d - dest, p), "round {round} step {step}: run {from} -> {dest}");
+            assert_eq!(
+                snapshot(&dev),
+                snapshot(&stepwise),
+                "round {round} step {step}: run {from} -> {dest}"
+            );
+            dev.flash.check().unwrap();
+            dev.end_request();
+        }
+    }
+    assert!(runs > 1000 && refused > 1000, "{runs} runs, {refused} refused");
+}

@@ -485,6 +485,60 @@ impl FlashArray {
         Some((PageTag { kind: old.kind(), key: kv.key, version: kv.version }, from_block, dest_block))
     }
 
+    /// GC's copies of a run of pages: [`FlashArray::move_page`] of each valid page from
+    /// `from` to the end of its block, in order, to `dest` and the pages after it in its block,
+    /// until either block runs out or a destination page is not free. `from`'s and `dest`'s
+    /// blocks differ, and on MLC `dest` is its block's next page. Returns the pages moved, by
+    /// kind, and the first page of `from`'s block not moved: the block's end, or a valid page
+    /// that did not fit. Block counts and the valid-count index end as the moves one by one
+    /// leave them (each block's count only falls, or only rises, so its bucket and the index's
+    /// bound end where the last move puts them; the first program holds `dest` aside as it would).
+    pub(crate) fn move_run(&mut self, from: Ppn, dest: Ppn) -> ([u32; 4], Ppn) {
+        let (from_block, _) = self.split(from);
+        let (dest_block, offset) = self.split(dest);
+        let len = self.meta.len();
+        let in_order =
+            self.cell != CellType::Mlc || self.programmed.get(dest_block as usize) == Some(&offset);
+        if from as usize >= len || dest as usize >= len || from_block == dest_block || !in_order {
+            return ([0; 4], from);
+        }
+        let ppb = self.pages_per_block as usize;
+        let from_end = (from_block as usize + 1) * ppb;
+        let dest_end = (dest_block as usize + 1) * ppb;
+        let mut kinds = [0u32; 4];
+        let (mut p, mut d) = (from as usize, dest as usize);
+        while p < from_end {
+            let old = self.meta[p];
+            if old.is(PageState::Valid) {
+                if d == dest_end || !self.meta[d].is(PageState::Free) {
+                    break;
+                }
+                self.meta[d] = old;
+                self.tags[d] = self.tags[p];
+                if old.has_content() {
+                    self.content_at[d] = std::mem::replace(&mut self.content_at[p], u32::MAX);
+                }
+                self.meta[p] = old.with_state(PageState::Invalid).with_content(false);
+                kinds[old.kind() as usize] += 1;
+                d += 1;
+            }
+            p += 1;
+        }
+        let moved = (d - dest as usize) as u32;
+        if moved > 0 {
+            let valid = &mut self.valid[dest_block as usize];
+            *valid += moved;
+            let valid = *valid;
+            self.programmed[dest_block as usize] += moved;
+            self.by_valid.programmed(dest_block, valid);
+            let valid = &mut self.valid[from_block as usize];
+            *valid -= moved;
+            let valid = *valid;
+            self.by_valid.set(from_block, valid);
+        }
+        (kinds, p as Ppn)
+    }
+
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
     /// copied into a recycled buffer.
     pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {

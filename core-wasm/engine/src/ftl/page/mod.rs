@@ -160,15 +160,29 @@ impl PageFtl {
         self.prefetch_victim(victim, dev);
         let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash().first_ppn(victim);
-        for ppn in first..first + dev.flash().pages_per_block() {
-            if !dev.flash().is_valid(ppn) {
-                continue;
-            }
-            // The open block has room (all but one copy in a block's worth): the read, the
-            // program and the invalidation in one step. Else the read first, then the block
-            // opened, as the order of their costs and events has it.
+        let end = first + dev.flash().pages_per_block();
+        let mut next = first;
+        while let Some(ppn) = (next..end).find(|&p| dev.flash().is_valid(p)) {
+            next = ppn + 1;
+            // The open block has room: the copies that fit go as one run, their map entries
+            // updated after it; a page at a time when the device needs that (its
+            // `copy_run` says when). When it is full, the read first, then a block opened,
+            // as the order of their costs and events has it.
             let (tag, dest) = match self.pool.page_in_open(unit, dev) {
-                Some(dest) => (dev.copy_page(ppn, dest, Purpose::Gc)?, dest),
+                Some(dest) => {
+                    let (moved, stop) = dev.copy_run(ppn, dest, Purpose::Gc);
+                    if moved > 0 {
+                        for d in dest..dest + moved {
+                            let key = dev.flash().tag(d).key;
+                            dev.meta_write(MetaKind::PageMap, key, ENTRY_BYTES);
+                            self.map[key as usize] = d;
+                        }
+                        dev.gc_copied_many(u64::from(moved));
+                        next = stop;
+                        continue;
+                    }
+                    (dev.copy_page(ppn, dest, Purpose::Gc)?, dest)
+                }
                 None => {
                     let tag = dev.read(ppn, Purpose::Gc)?;
                     let dest = next_page(self, unit, dev, true)?;
