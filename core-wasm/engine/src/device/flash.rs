@@ -301,6 +301,13 @@ impl FlashArray {
         PageTag { kind: self.meta[ppn as usize].kind(), key: kv.key, version: kv.version }
     }
 
+    /// The key (logical page or translation-page number) in `ppn`'s tag: [`FlashArray::tag`]'s
+    /// key without the page's state byte.
+    #[inline]
+    pub fn key(&self, ppn: Ppn) -> u32 {
+        self.tags[ppn as usize].key
+    }
+
     /// `block` is about to be collected (see [`ValidIndex::collecting`]).
     pub(crate) fn collecting(&mut self, block: BlockId) {
         if let Some(&valid) = self.valid.get(block as usize) {
@@ -502,28 +509,31 @@ impl FlashArray {
         if from as usize >= len || dest as usize >= len || from_block == dest_block || !in_order {
             return ([0; 4], from);
         }
+        // The two blocks' states and tags as slices of their own (no index checks in the loop).
         let ppb = self.pages_per_block as usize;
-        let from_end = (from_block as usize + 1) * ppb;
-        let dest_end = (dest_block as usize + 1) * ppb;
+        let (f0, d0) = (from_block as usize * ppb, dest_block as usize * ppb);
+        let (from_meta, dest_meta) = two_blocks(&mut self.meta, f0, d0, ppb);
+        let (from_tags, dest_tags) = two_blocks(&mut self.tags, f0, d0, ppb);
         let mut kinds = [0u32; 4];
-        let (mut p, mut d) = (from as usize, dest as usize);
-        while p < from_end {
-            let old = self.meta[p];
+        let (mut p, mut d) = (from as usize - f0, dest as usize - d0);
+        while p < ppb {
+            let old = from_meta[p];
             if old.is(PageState::Valid) {
-                if d == dest_end || !self.meta[d].is(PageState::Free) {
+                if d == ppb || !dest_meta[d].is(PageState::Free) {
                     break;
                 }
-                self.meta[d] = old;
-                self.tags[d] = self.tags[p];
+                dest_meta[d] = old;
+                dest_tags[d] = from_tags[p];
                 if old.has_content() {
-                    self.content_at[d] = std::mem::replace(&mut self.content_at[p], u32::MAX);
+                    self.content_at[d0 + d] = std::mem::replace(&mut self.content_at[f0 + p], u32::MAX);
                 }
-                self.meta[p] = old.with_state(PageState::Invalid).with_content(false);
+                from_meta[p] = old.with_state(PageState::Invalid).with_content(false);
                 kinds[old.kind() as usize] += 1;
                 d += 1;
             }
             p += 1;
         }
+        let (p, d) = (f0 + p, d0 + d);
         let moved = (d - dest as usize) as u32;
         if moved > 0 {
             let valid = &mut self.valid[dest_block as usize];
@@ -734,6 +744,18 @@ impl FlashArray {
             h.u64(c.oob.len() as u64);
             h.u32s(&c.oob);
         }
+    }
+}
+
+/// The `len` elements from `a` and the `len` from `b` of `v`, as two slices; the ranges do
+/// not overlap.
+fn two_blocks<T>(v: &mut [T], a: usize, b: usize, len: usize) -> (&mut [T], &mut [T]) {
+    if a < b {
+        let (low, high) = v.split_at_mut(b);
+        (&mut low[a..a + len], &mut high[..len])
+    } else {
+        let (low, high) = v.split_at_mut(a);
+        (&mut high[..len], &mut low[b..b + len])
     }
 }
 

@@ -165,7 +165,7 @@ impl PageFtl {
                     let (moved, stop) = dev.copy_run(ppn, dest, Purpose::Gc);
                     if moved > 0 {
                         for d in dest..dest + moved {
-                            let key = dev.flash().tag(d).key;
+                            let key = dev.flash().key(d);
                             dev.meta_write(MetaKind::PageMap, key, ENTRY_BYTES);
                             self.map[key as usize] = d;
                         }
