@@ -58,6 +58,26 @@ impl BlockAges {
         }
     }
 
+    /// `n` GC copies out of `from` into `dest`: each a program of a page of `dest`, then the
+    /// invalidation of its old copy in `from` ([`BlockAges::on_program`] and
+    /// [`BlockAges::on_invalidate`], `n` times in turn), stamped at once.
+    pub fn on_copies(&mut self, dest: BlockId, from: BlockId, n: u64) {
+        if n == 0 {
+            return;
+        }
+        let first = self.clock + 1;
+        self.clock += 2 * n;
+        if let Some(s) = self.stamps.get_mut(dest as usize) {
+            s.modified = self.clock - 1;
+            if s.written == NEVER {
+                s.written = first;
+            }
+        }
+        if let Some(s) = self.stamps.get_mut(from as usize) {
+            s.modified = self.clock;
+        }
+    }
+
     /// `block` was erased: it leaves the FIFO order until programmed again.
     pub fn on_erase(&mut self, block: BlockId) {
         let now = self.tick();
@@ -119,5 +139,23 @@ mod tests {
         // Out-of-range blocks are ignored but still advance the clock deterministically.
         a.on_program(99);
         assert_eq!((a.now(), a.modified(99), a.first_written(99), a.age(99)), (7, 0, None, 7));
+    }
+
+    /// Copies stamped at once leave what the programs and invalidations one by one leave,
+    /// into a fresh block or a written one, out of range included.
+    #[test]
+    fn copies_at_once_are_copies_one_by_one() {
+        for (dest, from, n) in [(0, 1, 3), (1, 0, 1), (2, 1, 2), (0, 9, 2), (9, 0, 1), (1, 2, 0)] {
+            let mut at_once = BlockAges::new(3);
+            at_once.on_program(1);
+            at_once.on_program(0);
+            let mut one_by_one = at_once.clone();
+            at_once.on_copies(dest, from, n);
+            for _ in 0..n {
+                one_by_one.on_program(dest);
+                one_by_one.on_invalidate(from);
+            }
+            assert_eq!(at_once, one_by_one, "{n} copies {from} -> {dest}");
+        }
     }
 }

@@ -301,6 +301,13 @@ impl FlashArray {
         PageTag { kind: self.meta[ppn as usize].kind(), key: kv.key, version: kv.version }
     }
 
+    /// The key (logical page or translation-page number) in `ppn`'s tag: [`FlashArray::tag`]'s
+    /// key without the page's state byte.
+    #[inline]
+    pub fn key(&self, ppn: Ppn) -> u32 {
+        self.tags[ppn as usize].key
+    }
+
     /// `block` is about to be collected (see [`ValidIndex::collecting`]).
     pub(crate) fn collecting(&mut self, block: BlockId) {
         if let Some(&valid) = self.valid.get(block as usize) {
@@ -327,6 +334,12 @@ impl FlashArray {
     /// allows (greedy GC's victim search, bucket by bucket).
     pub fn min_block_with_valid(&self, valid: u32, accept: &impl Fn(BlockId) -> bool) -> Option<BlockId> {
         self.by_valid.min_in(valid, accept)
+    }
+
+    /// No written block has fewer valid pages than this (see [`ValidIndex::lowest_bound`]):
+    /// where a search bucket by bucket for the fewest valid pages can start.
+    pub fn fewest_valid_bound(&self) -> u32 {
+        self.by_valid.lowest_bound()
     }
 
     /// As [`FlashArray::min_block_with_valid`], among the blocks in `among` only: a search
@@ -440,6 +453,100 @@ impl FlashArray {
         let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
         self.content_at[dest as usize] = slot;
         Ok(Some(slot))
+    }
+
+    /// GC's copy of valid page `from` to free page `dest` in one step: what
+    /// [`FlashArray::read`] of `from`, [`FlashArray::program_moved`] of `dest` and
+    /// [`FlashArray::invalidate_in`] of `from` do one after another, with each page's state
+    /// checked once. Returns the page's tag and the blocks of `from` and `dest`, or `None`,
+    /// changing nothing, when one of the three would refuse (the caller then runs them one
+    /// by one, for the same error at the same point).
+    #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
+    pub(crate) fn move_page(&mut self, from: Ppn, dest: Ppn) -> Option<(PageTag, BlockId, BlockId)> {
+        let (from_block, _) = self.split(from);
+        let (dest_block, offset) = self.split(dest);
+        let (&old, &free) = (self.meta.get(from as usize)?, self.meta.get(dest as usize)?);
+        let in_order = self.cell != CellType::Mlc || offset == self.programmed[dest_block as usize];
+        if !old.is(PageState::Valid) || !free.is(PageState::Free) || !in_order {
+            return None;
+        }
+        // `dest` takes `from`'s byte as it is (valid, same kind, same contents flag) and its
+        // key and version; `from` becomes invalid, without contents.
+        let kv = self.tags[from as usize];
+        self.meta[dest as usize] = old;
+        self.tags[dest as usize] = kv;
+        let valid = &mut self.valid[dest_block as usize];
+        *valid += 1;
+        let valid = *valid;
+        self.programmed[dest_block as usize] += 1;
+        self.by_valid.programmed(dest_block, valid);
+        if old.has_content() {
+            let slot = std::mem::replace(&mut self.content_at[from as usize], u32::MAX);
+            self.content_at[dest as usize] = slot;
+        }
+        self.meta[from as usize] = old.with_state(PageState::Invalid).with_content(false);
+        let valid = &mut self.valid[from_block as usize];
+        *valid -= 1;
+        let valid = *valid;
+        self.by_valid.set(from_block, valid);
+        Some((PageTag { kind: old.kind(), key: kv.key, version: kv.version }, from_block, dest_block))
+    }
+
+    /// GC's copies of a run of pages: [`FlashArray::move_page`] of each valid page from
+    /// `from` to the end of its block, in order, to `dest` and the pages after it in its block,
+    /// until either block runs out or a destination page is not free. `from`'s and `dest`'s
+    /// blocks differ, and on MLC `dest` is its block's next page. Returns the pages moved, by
+    /// kind, and the first page of `from`'s block not moved: the block's end, or a valid page
+    /// that did not fit. Block counts and the valid-count index end as the moves one by one
+    /// leave them (each block's count only falls, or only rises, so its bucket and the index's
+    /// bound end where the last move puts them; the first program holds `dest` aside as it would).
+    pub(crate) fn move_run(&mut self, from: Ppn, dest: Ppn) -> ([u32; 4], Ppn) {
+        let (from_block, _) = self.split(from);
+        let (dest_block, offset) = self.split(dest);
+        let len = self.meta.len();
+        let in_order =
+            self.cell != CellType::Mlc || self.programmed.get(dest_block as usize) == Some(&offset);
+        if from as usize >= len || dest as usize >= len || from_block == dest_block || !in_order {
+            return ([0; 4], from);
+        }
+        // The two blocks' states and tags as slices of their own (no index checks in the loop).
+        let ppb = self.pages_per_block as usize;
+        let (f0, d0) = (from_block as usize * ppb, dest_block as usize * ppb);
+        let (from_meta, dest_meta) = two_blocks(&mut self.meta, f0, d0, ppb);
+        let (from_tags, dest_tags) = two_blocks(&mut self.tags, f0, d0, ppb);
+        let mut kinds = [0u32; 4];
+        let (mut p, mut d) = (from as usize - f0, dest as usize - d0);
+        while p < ppb {
+            let old = from_meta[p];
+            if old.is(PageState::Valid) {
+                if d == ppb || !dest_meta[d].is(PageState::Free) {
+                    break;
+                }
+                dest_meta[d] = old;
+                dest_tags[d] = from_tags[p];
+                if old.has_content() {
+                    self.content_at[d0 + d] = std::mem::replace(&mut self.content_at[f0 + p], u32::MAX);
+                }
+                from_meta[p] = old.with_state(PageState::Invalid).with_content(false);
+                kinds[old.kind() as usize] += 1;
+                d += 1;
+            }
+            p += 1;
+        }
+        let (p, d) = (f0 + p, d0 + d);
+        let moved = (d - dest as usize) as u32;
+        if moved > 0 {
+            let valid = &mut self.valid[dest_block as usize];
+            *valid += moved;
+            let valid = *valid;
+            self.programmed[dest_block as usize] += moved;
+            self.by_valid.programmed(dest_block, valid);
+            let valid = &mut self.valid[from_block as usize];
+            *valid -= moved;
+            let valid = *valid;
+            self.by_valid.set(from_block, valid);
+        }
+        (kinds, p as Ppn)
     }
 
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
@@ -637,6 +744,18 @@ impl FlashArray {
             h.u64(c.oob.len() as u64);
             h.u32s(&c.oob);
         }
+    }
+}
+
+/// The `len` elements from `a` and the `len` from `b` of `v`, as two slices; the ranges do
+/// not overlap.
+fn two_blocks<T>(v: &mut [T], a: usize, b: usize, len: usize) -> (&mut [T], &mut [T]) {
+    if a < b {
+        let (low, high) = v.split_at_mut(b);
+        (&mut low[a..a + len], &mut high[..len])
+    } else {
+        let (low, high) = v.split_at_mut(a);
+        (&mut high[..len], &mut low[b..b + len])
     }
 }
 

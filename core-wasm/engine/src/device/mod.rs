@@ -393,6 +393,103 @@ impl Device {
         Ok(())
     }
 
+    /// GC's copy of valid page `from` to free page `dest`: [`Device::read`] of `from`,
+    /// [`Device::program_moved`] of `dest` and [`Device::invalidate`] of `from`, one after
+    /// another, with the same effects on the array, time, counters, ages and events. With
+    /// strict timing and no events recording (a measured run), the three are one step:
+    /// each page checked once, one charge and one clock update. Returns the page's tag.
+    #[inline(always)] // every scheme's GC copy: see docs/perf.md, "Calls on the hot path"
+    pub fn copy_page(&mut self, from: Ppn, dest: Ppn, purpose: Purpose) -> Result<PageTag> {
+        if self.time.posted || self.recording() {
+            return self.copy_page_stepwise(from, dest, purpose);
+        }
+        let Some((tag, from_block, dest_block)) = self.flash.move_page(from, dest) else {
+            return self.copy_page_stepwise(from, dest, purpose);
+        };
+        self.ages.on_program(dest_block);
+        self.ages.on_invalidate(from_block);
+        // Saturating sums of non-negative costs: one sum of both is the two sums in turn.
+        self.charge(purpose, self.read_ns.saturating_add(self.program_ns));
+        // The read, then the program, each starting at the cursor (see [`Timeline`]).
+        let read_end = self
+            .time
+            .cursor
+            .saturating_add(self.latency.page_read_ns)
+            .saturating_add(self.latency.transfer_ns_per_page);
+        self.time_strict(from_block, read_end, read_end);
+        let on_bus = read_end.saturating_add(self.latency.transfer_ns_per_page);
+        self.time_strict(dest_block, on_bus, on_bus.saturating_add(self.latency.program_ns));
+        let (p, kind) = (purpose as usize, tag.kind as usize);
+        self.counters.page_reads[p] += 1;
+        self.counters.by_kind[kind].page_reads[p] += 1;
+        self.counters.page_writes[p] += 1;
+        self.counters.by_kind[kind].page_writes[p] += 1;
+        if purpose == Purpose::Data {
+            self.last_data_read = Some(tag);
+        }
+        Ok(tag)
+    }
+
+    /// GC's copies of a run of pages: [`Device::copy_page`] of each valid page from `from` to
+    /// the end of its block, in order, to `dest` and the pages after it (see
+    /// [`FlashArray::move_run`] for where the run stops), with the same effects as those
+    /// copies one by one. Returns how many pages moved (to `dest` onwards, in order) and the
+    /// first page of `from`'s block not moved.
+    ///
+    /// Moves nothing when a copy at a time is needed: with events recorded, posted timing, or
+    /// metadata accesses that cost time (a metadata hook, or a RAM latency), since the
+    /// caller's map updates between the copies would then move the clock; or when some time
+    /// sum could saturate. Otherwise the costs, the clock, the counters and the ages of the
+    /// run are added at once: with no sum saturating, each copy starts where the last ended.
+    pub fn copy_run(&mut self, from: Ppn, dest: Ppn, purpose: Purpose) -> (u32, Ppn) {
+        let l = &self.latency;
+        let (sense_ns, xfer_ns, array_ns) = (l.page_read_ns, l.transfer_ns_per_page, l.program_ns);
+        if self.time.posted || self.recording() || self.meta_hook.is_some() || l.ram_access_ns != 0 {
+            return (0, from);
+        }
+        // The most copies the run can make: the rest of `dest`'s block.
+        let ppb = self.flash.pages_per_block();
+        let most = u128::from(ppb - self.flash.split(dest).1);
+        let copy_ns = u128::from(sense_ns) + 2 * u128::from(xfer_ns) + u128::from(array_ns);
+        if u128::from(self.time.cursor) + most * copy_ns > u128::from(u64::MAX) {
+            return (0, from);
+        }
+        let (kinds, next) = self.flash.move_run(from, dest);
+        let moved: u32 = kinds.iter().sum();
+        if moved == 0 {
+            return (0, next);
+        }
+        let (from_block, dest_block) = (self.flash.block_of(from), self.flash.block_of(dest));
+        self.ages.on_copies(dest_block, from_block, u64::from(moved));
+        self.charge(purpose, self.read_ns.saturating_add(self.program_ns).saturating_mul(u64::from(moved)));
+        // The last copy's read and program, each starting at the cursor (see [`Timeline`]);
+        // the copies before it set the same unit and channel times, which it overwrites.
+        let end = self.time.cursor + u64::from(moved) * (copy_ns as u64);
+        let on_bus = end - array_ns;
+        self.time_strict(from_block, on_bus - xfer_ns, on_bus - xfer_ns);
+        self.time_strict(dest_block, on_bus, end);
+        let p = purpose as usize;
+        self.counters.page_reads[p] += u64::from(moved);
+        self.counters.page_writes[p] += u64::from(moved);
+        for (kind, &n) in kinds.iter().enumerate() {
+            self.counters.by_kind[kind].page_reads[p] += u64::from(n);
+            self.counters.by_kind[kind].page_writes[p] += u64::from(n);
+        }
+        if purpose == Purpose::Data {
+            self.last_data_read = Some(self.flash.tag(dest + moved - 1));
+        }
+        (moved, next)
+    }
+
+    /// [`Device::copy_page`] as its three operations.
+    #[inline(never)]
+    fn copy_page_stepwise(&mut self, from: Ppn, dest: Ppn, purpose: Purpose) -> Result<PageTag> {
+        let tag = self.read(from, purpose)?;
+        self.program_moved(dest, tag, from, purpose)?;
+        self.invalidate(from)?;
+        Ok(tag)
+    }
+
     /// As [`Device::program_moved`], with the contents changed by `edit` on the way: the
     /// read-modify-write of a page whose old copy the caller invalidates next, without
     /// copying what stays the same.
@@ -505,6 +602,11 @@ impl Device {
     /// Counts one valid page moved by GC.
     pub fn gc_copied(&mut self) {
         self.stats.gc_valid_copies += 1;
+    }
+
+    /// Counts `n` valid pages moved by GC.
+    pub fn gc_copied_many(&mut self, n: u64) {
+        self.stats.gc_valid_copies += n;
     }
 
     /// Marks the end of collecting `victim`.
@@ -675,3 +777,7 @@ impl Device {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "copy_tests.rs"]
+mod copy_tests;

@@ -10,6 +10,10 @@
 //! held aside with their counts instead (as a simulator keeps its active block out of the
 //! buckets) and filed when they drop out. Queries look at both, so answers never depend on
 //! what is held aside.
+//!
+//! Greedy GC asks for the lowest bucket with a block, and the buckets below it are empty:
+//! [`ValidIndex::lowest_bound`] says where that search can start, from a bound on the lowest
+//! filed bucket kept as blocks are filed and the counts of the blocks held aside.
 
 use crate::ids::BlockId;
 
@@ -32,9 +36,13 @@ pub struct ValidIndex {
     summary: Vec<u64>,
     /// Blocks filed per bucket.
     count: Vec<u32>,
+    /// No bucket below this one has a block filed (held-aside blocks are not filed): lowered
+    /// when a block is filed lower, raised past buckets emptied by taking a block out.
+    low: u32,
     /// Bucket of each block: a valid count, NIL (not indexed) or ASIDE.
     bucket: Vec<u32>,
-    /// Blocks held aside (NIL: empty slot), their valid counts and when each last became the
+    /// Blocks held aside (NIL: empty slot), their valid counts (`NIL` for an empty slot, which
+    /// no bucket asked matches) and when each last became the
     /// most recently used slot (blocks are programmed only through the slot they are in, so
     /// this orders the slots as their last use does, and the clock moves only when the slot
     /// in use changes, not at every program).
@@ -61,9 +69,10 @@ impl ValidIndex {
             bits: vec![0; buckets * words],
             summary: vec![0; buckets * summary_words],
             count: vec![0; buckets],
+            low: buckets as u32,
             bucket: vec![NIL; blocks as usize],
             recent: [NIL; RECENT],
-            recent_valid: [0; RECENT],
+            recent_valid: [NIL; RECENT],
             recent_used: [0; RECENT],
             clock: 0,
             mru: 0,
@@ -78,6 +87,7 @@ impl ValidIndex {
         self.bits[v * self.words + w] |= 1 << (b % 64);
         self.summary[v * self.summary_words + w / 64] |= 1 << (w % 64);
         self.count[v] += 1;
+        self.low = self.low.min(valid);
         self.bucket[b] = valid;
     }
 
@@ -94,6 +104,19 @@ impl ValidIndex {
         }
         self.count[v] -= 1;
         self.bucket[b] = NIL;
+        if self.count[v] == 0 && v == self.low as usize {
+            self.raise_low();
+        }
+    }
+
+    /// Moves the bound up past empty buckets (after the lowest one lost its last block).
+    fn raise_low(&mut self) {
+        let buckets = self.count.len();
+        let mut low = self.low as usize;
+        while low < buckets && self.count[low] == 0 {
+            low += 1;
+        }
+        self.low = low as u32;
     }
 
     fn slot_of(&self, block: BlockId) -> Option<usize> {
@@ -196,6 +219,9 @@ impl ValidIndex {
         self.bits[to * self.words + w] |= bit;
         self.summary[to * self.summary_words + w / 64] |= summary_bit;
         self.count[to] += 1;
+        // An invalidation moves a block down, so the bound can only fall here (a bucket
+        // emptied above the bound leaves it a bound).
+        self.low = self.low.min(valid);
         self.bucket[b] = valid;
     }
 
@@ -204,13 +230,20 @@ impl ValidIndex {
         match self.bucket[block as usize] {
             ASIDE => {
                 if let Some(i) = self.slot_of(block) {
-                    (self.recent[i], self.recent_used[i]) = (NIL, 0);
+                    (self.recent[i], self.recent_valid[i], self.recent_used[i]) = (NIL, NIL, 0);
                 }
                 self.bucket[block as usize] = NIL;
             }
             NIL => {}
             _ => self.unfile(block),
         }
+    }
+
+    /// No block, filed or held aside, has fewer valid pages than this: greedy's search from
+    /// here finds what a search from 0 finds, without asking the empty buckets below.
+    #[inline]
+    pub fn lowest_bound(&self) -> u32 {
+        self.recent_valid.iter().fold(self.low, |low, &n| low.min(n))
     }
 
     /// Blocks filed under `valid`, lowest first (not those held aside).
@@ -340,6 +373,51 @@ mod tests {
         assert_eq!(ix.min_in(1, &|_| true), Some(5));
     }
 
+    /// The search from the bound finds what a walk of every bucket from 0 finds, for any
+    /// accepted set, through random files, refiles, blocks set aside and removals (victims
+    /// taken from the lowest bucket, as GC takes them, so that the bound has to move up).
+    #[test]
+    fn a_search_from_the_bound_matches_a_walk_from_zero() {
+        let (blocks, max) = (200u32, 16u32);
+        let mut ix = ValidIndex::new(blocks, max);
+        let mut rng = crate::test_rng::Rng(777);
+        let walk = |ix: &ValidIndex, from: u32, accept: &dyn Fn(BlockId) -> bool| {
+            (from..=max).find_map(|v| ix.min_in(v, &|b| accept(b)).map(|b| (v, b)))
+        };
+        for step in 0..20_000 {
+            let x = rng.next();
+            let b = (x >> 33) as u32 % blocks;
+            match (x >> 20) % 10 {
+                0 => ix.remove(b),
+                1 => {
+                    // GC: the lowest block held aside while collected, then erased.
+                    if let Some((v, victim)) = walk(&ix, ix.lowest_bound(), &|_| true) {
+                        ix.collecting(victim, v);
+                        if x >> 60 & 1 == 0 {
+                            ix.remove(victim);
+                        }
+                    }
+                }
+                2..=4 => ix.programmed(b, (x >> 40) as u32 % (max + 1)),
+                5..=7 => {
+                    // An invalidation: one bucket down.
+                    if let Some(v) = ix.bucket_of(b).filter(|&v| v > 0) {
+                        ix.set(b, v - 1);
+                    }
+                }
+                _ => ix.set(b, (x >> 40) as u32 % (max + 1)),
+            }
+            let units = 1 + (x >> 50) as u32 % 8;
+            let unit = (x >> 45) as u32 % units;
+            let accept = move |b: BlockId| b % units == unit;
+            assert_eq!(
+                walk(&ix, ix.lowest_bound(), &accept),
+                walk(&ix, 0, &accept),
+                "step {step}, unit {unit} of {units}"
+            );
+        }
+    }
+
     /// The index answers as a plain map from block to valid count would, whichever blocks
     /// are held aside: random programs, sets, removals and victims about to be collected over
     /// more blocks than the recent slots and than one bitmap word.
@@ -386,6 +464,8 @@ mod tests {
                 assert_eq!(ix.min_in_among(v, Some(&words), &odd), expect, "among, step {step}, bucket {v}");
             }
             assert_eq!(ix.bucket_of(b), want[b as usize]);
+            let fewest = want.iter().flatten().min().copied().unwrap_or(max + 1);
+            assert!(ix.lowest_bound() <= fewest, "step {step}: bound {} above {fewest}", ix.lowest_bound());
         }
         for v in 0..=max {
             let mut got = ix.blocks_in(v);

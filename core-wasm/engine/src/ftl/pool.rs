@@ -199,9 +199,12 @@ impl BlockPool {
         self.free_total += 1;
     }
 
-    /// The next page of `slot`'s open block, or `None` (closing the slot) when it is full.
+    /// The next page of `slot`'s open block, or `None` (closing the slot) when it is full or
+    /// there is none: [`next_page`]'s first step, which changes nothing on the device, so a
+    /// GC copy can know its destination before its read ([`Device::copy_page`]) and leave
+    /// the rest (a collection, a block opened) to [`next_page`] after the read.
     #[inline(always)]
-    fn page_in_open(&mut self, slot: usize, dev: &Device) -> Option<Ppn> {
+    pub fn page_in_open(&mut self, slot: usize, dev: &Device) -> Option<Ppn> {
         let b = self.open[slot]?;
         let used = dev.flash().programmed_count(b);
         if used < dev.flash().pages_per_block() {

@@ -32,15 +32,17 @@ pub fn fewest_valid_including_full(dev: &Device, collectable: impl Fn(BlockId) -
 
 /// The collectable written block with the fewest valid pages, fewer than `below`, lowest
 /// number first: bucket by bucket from the flash array's valid-count index (an empty bucket
-/// is one comparison there). Walking the buckets in order, rather than jumping to the next
-/// count some block has, keeps a per-unit search (16 x 8 units: most filled buckets hold
-/// only other units' blocks) from scanning the counts again after each refused bucket.
+/// is one comparison there), starting at the index's bound on the fewest valid pages any
+/// block has (the buckets below it are empty). Walking the buckets in order, rather than
+/// jumping to the next count some block has, keeps a per-unit search (16 x 8 units: most
+/// filled buckets hold only other units' blocks) from scanning the counts again after each
+/// refused bucket.
 fn fewest_valid_below(
     flash: &FlashArray,
     below: u32,
     collectable: &impl Fn(BlockId) -> bool,
 ) -> Option<BlockId> {
-    (0..below).find_map(|valid| flash.min_block_with_valid(valid, collectable))
+    (flash.fewest_valid_bound()..below).find_map(|valid| flash.min_block_with_valid(valid, collectable))
 }
 
 /// Blocks a collection could reclaim: programmed since their last erase, not entirely

@@ -82,15 +82,25 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
         if dev.flash().state(ppn) != PageState::Valid {
             continue;
         }
-        let tag = dev.read(ppn, Purpose::Gc)?;
-        let slot = match tag.kind {
+        // The destination's slot follows the page's kind, known from its tag before the read
+        // is charged. When that slot's open block has room, the read, the program and the
+        // invalidation are one step; else the read comes first, then the block is opened,
+        // as the order of their costs and events has it.
+        let slot = match dev.flash().tag(ppn).kind {
             PageKind::Translation => TRANSLATION,
             PageKind::Data => s.core().data_slot_of(victim),
             kind => s.stream_for(kind),
         };
-        let dest = next_page(s, slot, dev, true)?;
-        dev.program_moved(dest, tag, ppn, Purpose::Gc)?;
-        dev.invalidate(ppn)?;
+        let (tag, dest) = match s.core_mut().pool.page_in_open(slot, dev) {
+            Some(dest) => (dev.copy_page(ppn, dest, Purpose::Gc)?, dest),
+            None => {
+                let tag = dev.read(ppn, Purpose::Gc)?;
+                let dest = next_page(s, slot, dev, true)?;
+                dev.program_moved(dest, tag, ppn, Purpose::Gc)?;
+                dev.invalidate(ppn)?;
+                (tag, dest)
+            }
+        };
         dev.gc_copied();
         match tag.kind {
             PageKind::Translation => {

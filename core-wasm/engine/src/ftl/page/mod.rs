@@ -112,17 +112,6 @@ impl PageFtl {
         (p != UNMAPPED).then_some(p)
     }
 
-    /// Asks for the map entries GC's copies out of `victim` will update, all at once, so
-    /// their random misses overlap (see [`crate::prefetch`]).
-    fn prefetch_victim(&self, victim: BlockId, dev: &Device) {
-        let first = dev.flash().first_ppn(victim);
-        for ppn in first..first + dev.flash().pages_per_block() {
-            if dev.flash().is_valid(ppn) {
-                crate::prefetch::element(&self.map, dev.flash().tag(ppn).key as usize);
-            }
-        }
-    }
-
     /// Next free page for a host write of `lpn`, on the unit `gc.unit_allocation` gives it.
     fn next_host_page(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         let unit = self.pool.write_unit(lpn);
@@ -157,17 +146,43 @@ impl PageFtl {
     fn collect_victim(&mut self, victim: Option<BlockId>, dev: &mut Device) -> Result<bool> {
         let Some(victim) = victim else { return Ok(false) };
         dev.gc_start(victim);
-        self.prefetch_victim(victim, dev);
+        // No hints for the map entries the copies will update: their writes wait in the
+        // store buffer while the copying goes on, where a loop of hints first (the victim's
+        // tags read, then a hint per valid page) stalled on the tags and on the misses it
+        // started (whole process 5 % slower with it).
         let unit = victim as usize % dev.units().max(1) as usize;
         let first = dev.flash().first_ppn(victim);
-        for ppn in first..first + dev.flash().pages_per_block() {
-            if !dev.flash().is_valid(ppn) {
-                continue;
-            }
-            let tag = dev.read(ppn, Purpose::Gc)?;
-            let dest = next_page(self, unit, dev, true)?;
-            dev.program(dest, tag, Purpose::Gc)?;
-            dev.invalidate(ppn)?;
+        let end = first + dev.flash().pages_per_block();
+        let mut next = first;
+        while let Some(ppn) = (next..end).find(|&p| dev.flash().is_valid(p)) {
+            next = ppn + 1;
+            // The open block has room: the copies that fit go as one run, their map entries
+            // updated after it; a page at a time when the device needs that (its
+            // `copy_run` says when). When it is full, the read first, then a block opened,
+            // as the order of their costs and events has it.
+            let (tag, dest) = match self.pool.page_in_open(unit, dev) {
+                Some(dest) => {
+                    let (moved, stop) = dev.copy_run(ppn, dest, Purpose::Gc);
+                    if moved > 0 {
+                        for d in dest..dest + moved {
+                            let key = dev.flash().key(d);
+                            dev.meta_write(MetaKind::PageMap, key, ENTRY_BYTES);
+                            self.map[key as usize] = d;
+                        }
+                        dev.gc_copied_many(u64::from(moved));
+                        next = stop;
+                        continue;
+                    }
+                    (dev.copy_page(ppn, dest, Purpose::Gc)?, dest)
+                }
+                None => {
+                    let tag = dev.read(ppn, Purpose::Gc)?;
+                    let dest = next_page(self, unit, dev, true)?;
+                    dev.program(dest, tag, Purpose::Gc)?;
+                    dev.invalidate(ppn)?;
+                    (tag, dest)
+                }
+            };
             dev.meta_write(MetaKind::PageMap, tag.key, ENTRY_BYTES);
             self.map[tag.key as usize] = dest;
             dev.gc_copied();
