@@ -241,31 +241,29 @@ impl Sim {
     /// Adds the device's cost of the request (or flush) just served to the run's totals.
     /// Sums saturate; [`Sim::check_clock`] refuses to go on once one has reached the end.
     /// The first [`PLAIN_SUMS`] costs whose every part is below [`PLAIN_ADDEND`] (4.3 s) are
-    /// plain adds: no total can wrap then (2^28 costs of at most six such parts each add
-    /// up to less than 2^63), and one test per cost is all they need. Any other cost, and
-    /// every one after it, goes through the saturating sums.
+    /// plain adds: no total can wrap then (2^28 parts below 2^32 each add up to less than
+    /// 2^60), and one test per cost is all they need. Any other cost, and every one after
+    /// it, goes through the saturating sums.
     #[inline(always)] // one call site per request; the cold path is the call
     fn account_cost(&mut self, span: crate::device::RequestSpan) {
         let busy = span.completion.saturating_sub(span.start);
         let c = &self.device.cost;
-        let f = &c.flash_ns;
-        let parts =
-            busy | f[0] | f[1] | f[2] | f[3] | f[4] | f[5] | c.ram_ns | c.lru_ns | c.host_ns | c.meta_ns;
+        let flash = c.flash_ns.iter().fold(0, |any, &ns| any | ns);
+        let parts = busy | flash | c.ram_ns | c.lru_ns | c.host_ns | c.meta_ns;
         if parts >= PLAIN_ADDEND || self.plain_sums >= PLAIN_SUMS {
             self.account_cost_saturating(busy);
             return;
         }
         self.plain_sums += 1;
-        let h = &mut self.host;
-        h.busy_ns += busy;
-        h.flash_ns += f[0] + f[1] + f[2] + f[3] + f[4] + f[5];
-        for (total, &ns) in h.flash_ns_by_purpose.iter_mut().zip(f) {
+        self.host.busy_ns += busy;
+        let t = &mut self.host.service;
+        for (total, &ns) in t.flash_ns.iter_mut().zip(&c.flash_ns) {
             *total += ns;
         }
-        h.ram_ns += c.ram_ns;
-        h.lru_ns += c.lru_ns;
-        h.host_ns += c.host_ns;
-        h.meta_ns += c.meta_ns;
+        t.ram_ns += c.ram_ns;
+        t.lru_ns += c.lru_ns;
+        t.host_ns += c.host_ns;
+        t.meta_ns += c.meta_ns;
     }
 
     /// [`Sim::account_cost`] with every sum saturating (a part of the cost past
@@ -276,17 +274,15 @@ impl Sim {
         // A total may now be past what a plain add can take.
         self.plain_sums = PLAIN_SUMS;
         self.host.busy_ns = self.host.busy_ns.saturating_add(busy);
-        let cost = &self.device.cost;
-        let h = &mut self.host;
-        let sum = cost.flash_ns.iter().fold(0u64, |a, &ns| a.saturating_add(ns));
-        h.flash_ns = h.flash_ns.saturating_add(sum);
-        for (total, &ns) in h.flash_ns_by_purpose.iter_mut().zip(&cost.flash_ns) {
+        let c = &self.device.cost;
+        let t = &mut self.host.service;
+        for (total, &ns) in t.flash_ns.iter_mut().zip(&c.flash_ns) {
             *total = total.saturating_add(ns);
         }
-        h.ram_ns = h.ram_ns.saturating_add(cost.ram_ns);
-        h.lru_ns = h.lru_ns.saturating_add(cost.lru_ns);
-        h.host_ns = h.host_ns.saturating_add(cost.host_ns);
-        h.meta_ns = h.meta_ns.saturating_add(cost.meta_ns);
+        t.ram_ns = t.ram_ns.saturating_add(c.ram_ns);
+        t.lru_ns = t.lru_ns.saturating_add(c.lru_ns);
+        t.host_ns = t.host_ns.saturating_add(c.host_ns);
+        t.meta_ns = t.meta_ns.saturating_add(c.meta_ns);
     }
 
     /// The device's time sums saturate at the end of the ns clock (2^64 ns, 584 years)
@@ -294,15 +290,20 @@ impl Sim {
     /// work done, so it stops with an error ([`Sim::step`] names the request). Latencies and
     /// periods are bounded by the configuration check, so only an enormous run gets here.
     fn check_clock(&self, completion: u64) -> Result<()> {
-        let h = &self.host;
-        // While the sums are plain adds, every total is below 2^63: only the clock to test.
-        let totals = [completion, h.flash_ns, h.ram_ns, h.lru_ns, h.host_ns, h.meta_ns];
-        if completion == u64::MAX || self.plain_sums >= PLAIN_SUMS && totals.contains(&u64::MAX) {
+        // While the sums are plain adds, every total is below 2^60: only the clock to test.
+        if completion == u64::MAX || self.plain_sums >= PLAIN_SUMS && self.saturated() {
             return Err(EngineError::Config(
                 "the simulated clock reached its end (2^64 ns, 584 years); lower the latencies, the arrival period or the time scale".into(),
             ));
         }
         Ok(())
+    }
+
+    /// Whether one of the run's time sums has reached the end of the clock.
+    #[cold]
+    fn saturated(&self) -> bool {
+        let (h, t) = (&self.host, &self.host.service);
+        [h.flash_ns(), t.ram_ns, t.lru_ns, t.host_ns, t.meta_ns].contains(&u64::MAX)
     }
 
     /// Runs invariant checks after every step (tests and debugging; slow).
