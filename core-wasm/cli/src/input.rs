@@ -16,7 +16,7 @@ use ftl_engine::workload::{Workload, WorkloadBuilder, WorkloadShape};
 use ftl_engine::{Sim, SimConfig};
 
 /// Bytes read per chunk: large enough to be fast, small enough to stay out of the way.
-const CHUNK: usize = 1 << 20;
+const CHUNK: usize = 1 << 16;
 
 /// Most requests a run holds in memory by default (`--max-requests`): 400 MB of parsed
 /// requests (24 bytes each) where a command keeps the parsed trace, 130 MB or more (8 bytes

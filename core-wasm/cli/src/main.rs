@@ -17,6 +17,7 @@ mod args;
 mod bench;
 mod experiment;
 mod generate;
+mod huge_pages;
 mod input;
 mod inspect;
 mod run;
@@ -25,6 +26,9 @@ mod sweep;
 mod trace_info;
 
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOCATOR: huge_pages::HugePages = huge_pages::HugePages;
 
 const USAGE: &str = "usage:
   ftl schemes [--json]

@@ -268,21 +268,19 @@ pub struct HostCounters {
     pub pages_trimmed: u64,
     /// Partly written pages whose old data was read first (`device.read_modify_write`).
     pub pages_rmw_read: u64,
-    /// Total service time, split (ns).
-    pub flash_ns: u64,
-    /// `flash_ns` per purpose.
-    pub flash_ns_by_purpose: [u64; 6],
-    /// RAM part of service time (ns).
-    pub ram_ns: u64,
-    /// Cache-management part of service time (ns).
-    pub lru_ns: u64,
-    /// Host-interface transfer part of service time (ns).
-    pub host_ns: u64,
-    /// Metadata-loading part of service time (ns; a placement model's, [`crate::metadata`]).
-    pub meta_ns: u64,
+    /// Service time, split as a request's ([`crate::device::RequestCost`]), summed over the
+    /// requests (and flushes, idle work); each sum saturates (ns).
+    pub service: crate::device::RequestCost,
     /// Elapsed time from start to completion, summed over requests (and flushes, idle
     /// work): with parallel units, less than the work it holds.
     pub busy_ns: u64,
+}
+
+impl HostCounters {
+    /// Flash part of service time, all purposes (ns; saturating, as its parts are).
+    pub fn flash_ns(&self) -> u64 {
+        self.service.flash_ns.iter().fold(0u64, |a, &ns| a.saturating_add(ns))
+    }
 }
 
 /// Mean / std / percentiles in microseconds.

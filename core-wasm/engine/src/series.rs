@@ -64,7 +64,10 @@ impl SeriesRecorder {
         self.count += 1;
         self.sum_ns += u128::from(response_ns);
         self.max_ns = self.max_ns.max(response_ns);
-        if !done.is_multiple_of(self.window) && done != self.total {
+        // Requests are recorded one after another from the first, so the window holds
+        // `window` requests exactly when `done` is a multiple of it (no division per request).
+        debug_assert_eq!(self.count == self.window, done.is_multiple_of(self.window));
+        if self.count < self.window && done != self.total {
             return None;
         }
         let closed = (self.sum_ns as f64 / self.count as f64, self.max_ns);

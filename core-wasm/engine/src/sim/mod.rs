@@ -75,6 +75,12 @@ impl Default for LastRequest {
 
 pub use crate::vocab::StopAt;
 
+/// How many costs the run's time sums take by plain adds, each part below [`PLAIN_ADDEND`]
+/// ([`Sim::account_cost`]).
+const PLAIN_SUMS: u32 = 1 << 28;
+/// See [`PLAIN_SUMS`].
+const PLAIN_ADDEND: u64 = 1 << 32;
+
 /// Pages per prefetch burst ([`Sim::prefetch_ahead`]).
 const PREFETCH_BURST: usize = 8;
 
@@ -114,6 +120,9 @@ pub struct Sim {
     sim_time_ns: u64,
     last_response_ns: u64,
     last: LastRequest,
+    /// Costs taken by plain adds so far ([`Sim::account_cost`]); [`PLAIN_SUMS`] once a
+    /// saturating sum has been used.
+    plain_sums: u32,
     check_every_step: bool,
     failed: Option<EngineError>,
     /// What the pre-fill did ([`Sim::prefill_summary`]).
@@ -194,6 +203,7 @@ impl Sim {
             sim_time_ns: 0,
             last_response_ns: 0,
             last: LastRequest::default(),
+            plain_sums: 0,
             check_every_step: false,
             failed: None,
             prefill_summary: PrefillSummary::default(),
@@ -230,19 +240,49 @@ impl Sim {
 
     /// Adds the device's cost of the request (or flush) just served to the run's totals.
     /// Sums saturate; [`Sim::check_clock`] refuses to go on once one has reached the end.
+    /// The first [`PLAIN_SUMS`] costs whose every part is below [`PLAIN_ADDEND`] (4.3 s) are
+    /// plain adds: no total can wrap then (2^28 parts below 2^32 each add up to less than
+    /// 2^60), and one test per cost is all they need. Any other cost, and every one after
+    /// it, goes through the saturating sums.
+    #[inline(always)] // one call site per request; the cold path is the call
     fn account_cost(&mut self, span: crate::device::RequestSpan) {
-        self.host.busy_ns = self.host.busy_ns.saturating_add(span.completion.saturating_sub(span.start));
-        let cost = &self.device.cost;
-        let h = &mut self.host;
-        let sum = cost.flash_ns.iter().fold(0u64, |a, &ns| a.saturating_add(ns));
-        h.flash_ns = h.flash_ns.saturating_add(sum);
-        for (total, &ns) in h.flash_ns_by_purpose.iter_mut().zip(&cost.flash_ns) {
+        let busy = span.completion.saturating_sub(span.start);
+        let c = &self.device.cost;
+        let flash = c.flash_ns.iter().fold(0, |any, &ns| any | ns);
+        let parts = busy | flash | c.ram_ns | c.lru_ns | c.host_ns | c.meta_ns;
+        if parts >= PLAIN_ADDEND || self.plain_sums >= PLAIN_SUMS {
+            self.account_cost_saturating(busy);
+            return;
+        }
+        self.plain_sums += 1;
+        self.host.busy_ns += busy;
+        let t = &mut self.host.service;
+        for (total, &ns) in t.flash_ns.iter_mut().zip(&c.flash_ns) {
+            *total += ns;
+        }
+        t.ram_ns += c.ram_ns;
+        t.lru_ns += c.lru_ns;
+        t.host_ns += c.host_ns;
+        t.meta_ns += c.meta_ns;
+    }
+
+    /// [`Sim::account_cost`] with every sum saturating (a part of the cost past
+    /// [`PLAIN_ADDEND`], or after [`PLAIN_SUMS`] plain ones).
+    #[cold]
+    #[inline(never)]
+    fn account_cost_saturating(&mut self, busy: u64) {
+        // A total may now be past what a plain add can take.
+        self.plain_sums = PLAIN_SUMS;
+        self.host.busy_ns = self.host.busy_ns.saturating_add(busy);
+        let c = &self.device.cost;
+        let t = &mut self.host.service;
+        for (total, &ns) in t.flash_ns.iter_mut().zip(&c.flash_ns) {
             *total = total.saturating_add(ns);
         }
-        h.ram_ns = h.ram_ns.saturating_add(cost.ram_ns);
-        h.lru_ns = h.lru_ns.saturating_add(cost.lru_ns);
-        h.host_ns = h.host_ns.saturating_add(cost.host_ns);
-        h.meta_ns = h.meta_ns.saturating_add(cost.meta_ns);
+        t.ram_ns = t.ram_ns.saturating_add(c.ram_ns);
+        t.lru_ns = t.lru_ns.saturating_add(c.lru_ns);
+        t.host_ns = t.host_ns.saturating_add(c.host_ns);
+        t.meta_ns = t.meta_ns.saturating_add(c.meta_ns);
     }
 
     /// The device's time sums saturate at the end of the ns clock (2^64 ns, 584 years)
@@ -250,14 +290,20 @@ impl Sim {
     /// work done, so it stops with an error ([`Sim::step`] names the request). Latencies and
     /// periods are bounded by the configuration check, so only an enormous run gets here.
     fn check_clock(&self, completion: u64) -> Result<()> {
-        let h = &self.host;
-        let totals = [completion, h.flash_ns, h.ram_ns, h.lru_ns, h.host_ns, h.meta_ns];
-        if totals.contains(&u64::MAX) {
+        // While the sums are plain adds, every total is below 2^60: only the clock to test.
+        if completion == u64::MAX || self.plain_sums >= PLAIN_SUMS && self.saturated() {
             return Err(EngineError::Config(
                 "the simulated clock reached its end (2^64 ns, 584 years); lower the latencies, the arrival period or the time scale".into(),
             ));
         }
         Ok(())
+    }
+
+    /// Whether one of the run's time sums has reached the end of the clock.
+    #[cold]
+    fn saturated(&self) -> bool {
+        let (h, t) = (&self.host, &self.host.service);
+        [h.flash_ns(), t.ram_ns, t.lru_ns, t.host_ns, t.meta_ns].contains(&u64::MAX)
     }
 
     /// Runs invariant checks after every step (tests and debugging; slow).

@@ -52,8 +52,8 @@ impl Sim {
             h.u64(self.host.pages_rmw_read);
         }
         // A placement model's time and levels (none without one: hashes stay as they were).
-        if self.host.meta_ns > 0 {
-            h.u64(self.host.meta_ns);
+        if self.host.service.meta_ns > 0 {
+            h.u64(self.host.service.meta_ns);
         }
         if let Some(hook) = self.device.meta_hook() {
             hook.hash_into(&mut h);
@@ -66,10 +66,10 @@ impl Sim {
             host.pages_read,
             host.pages_written,
             host.pages_trimmed,
-            host.flash_ns,
-            host.ram_ns,
-            host.lru_ns,
-            host.host_ns,
+            host.flash_ns(),
+            host.service.ram_ns,
+            host.service.lru_ns,
+            host.service.host_ns,
             self.sim_time_ns,
         ] {
             h.u64(v);
@@ -186,27 +186,27 @@ impl Sim {
                 write: Distribution::of(self.response.write()),
             },
             time_breakdown_us: TimeBreakdown::of_ns(
-                self.host.host_ns,
-                self.host.meta_ns,
-                self.host.ram_ns,
-                self.host.lru_ns,
+                self.host.service.host_ns,
+                self.host.service.meta_ns,
+                self.host.service.ram_ns,
+                self.host.service.lru_ns,
                 self.host.busy_ns,
             ),
             metadata: self.device.meta_hook().and_then(|h| h.summary()),
             service_time_us: ServiceTime {
-                total: us(self.host.flash_ns
-                    + self.host.ram_ns
-                    + self.host.lru_ns
-                    + self.host.host_ns
-                    + self.host.meta_ns),
-                flash: us(self.host.flash_ns),
-                ram: us(self.host.ram_ns),
-                lru: us(self.host.lru_ns),
-                host: us(self.host.host_ns),
-                metadata: us(self.host.meta_ns),
+                total: us(self.host.flash_ns()
+                    + self.host.service.ram_ns
+                    + self.host.service.lru_ns
+                    + self.host.service.host_ns
+                    + self.host.service.meta_ns),
+                flash: us(self.host.flash_ns()),
+                ram: us(self.host.service.ram_ns),
+                lru: us(self.host.service.lru_ns),
+                host: us(self.host.service.host_ns),
+                metadata: us(self.host.service.meta_ns),
                 flash_by_purpose: Purpose::ALL
                     .iter()
-                    .map(|&p| (p.name(), us(self.host.flash_ns_by_purpose[p as usize])))
+                    .map(|&p| (p.name(), us(self.host.service.flash_ns[p as usize])))
                     .collect(),
             },
             waf: self.waf(),

@@ -184,3 +184,22 @@ fn a_read_answered_without_reading_flash_is_caught() {
     honest.step(usize::MAX).unwrap();
     assert_eq!(honest.device.counters.page_reads[Purpose::Data as usize], 4);
 }
+
+/// The run's time sums are plain adds only while no part of a cost is past 2^32 ns: a
+/// 10 s program turns them to saturating sums for the rest of the run, so a total near the
+/// end of the clock stops the run rather than wrapping.
+#[test]
+fn a_cost_past_the_plain_sums_bound_turns_the_sums_saturating() {
+    let requests =
+        (0..4).map(|i| Request { time_ns: 0, op: HostOp::Write, offset: i * 4096, size: 4096 }).collect();
+    let mut config = SimConfig::default();
+    config.device.latency.program_ns = 10_000_000_000;
+    let mut sim = Sim::new(config, &Trace { format: "t".into(), requests }, "t").unwrap();
+    sim.step(1).unwrap();
+    assert_eq!(sim.plain_sums, PLAIN_SUMS, "a part past the bound leaves the plain sums");
+    assert!(sim.host().flash_ns() >= 10_000_000_000);
+    sim.host.service.flash_ns[crate::events::Purpose::Data as usize] = u64::MAX - 1;
+    let e = sim.step(1).unwrap_err().to_string();
+    assert!(e.contains("reached its end"), "{e}");
+    assert_eq!(sim.host().flash_ns(), u64::MAX, "saturated, not wrapped");
+}
