@@ -11,7 +11,7 @@ mod window;
 
 pub use stream::Cursor;
 use stream::RequestStream;
-pub use window::{pages_into, PagePos, Window};
+pub use window::{pages_into, PageWalk, Window};
 
 use crate::bits::Bits;
 use crate::config::{AddressMap, SimConfig};
@@ -431,10 +431,17 @@ impl Workload {
     /// Logical page `k` (0-based) of request `r`.
     #[inline]
     pub fn page(&self, r: &PageRequest, k: u32) -> u32 {
+        self.page_at(u64::from(r.start) + u64::from(k))
+    }
+
+    /// The logical page at `start_k`: a request's first page plus `k`, not yet wrapped
+    /// (under the `dense` map, an index into the page list).
+    #[inline]
+    fn page_at(&self, start_k: u64) -> u32 {
+        let lpn = start_k;
         if self.shape.map == AddressMap::Dense {
-            return self.lpns[(r.start + k) as usize];
+            return self.lpns[lpn as usize];
         }
-        let lpn = u64::from(r.start) + u64::from(k);
         // A division only for a request that wraps (modulo map): most never do.
         if lpn < self.shape.logical_pages {
             lpn as u32
