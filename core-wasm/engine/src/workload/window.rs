@@ -102,14 +102,17 @@ impl Window {
             self.end = w.seek(i);
             self.held = 0;
         }
-        // The cursor in a local: kept in registers, not stored back at every request.
+        // The cursor in a local: kept in registers, not stored back at every request; the
+        // count held added once.
         let mut end = self.end;
-        while end.index() <= i + BATCH {
+        let from = end.index();
+        let stop = (i + BATCH + 1).min(w.len());
+        while end.index() < stop {
             let at = end.index();
             let Some((r, t)) = w.next(&mut end) else { break };
             (self.requests[at % HELD], self.times[at % HELD]) = (r, t);
-            self.held = (self.held + 1).min(HELD);
         }
+        self.held = (self.held + (end.index() - from)).min(HELD);
         self.end = end;
     }
 
