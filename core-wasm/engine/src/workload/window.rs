@@ -138,27 +138,28 @@ impl Window {
     /// and whether any of them may be read ([`PageRequest::may_read`]).
     #[inline(always)] // one caller, per burst; the one-page request's path is a few instructions
     pub fn walk(&mut self, w: &Workload, walk: &mut PageWalk, out: &mut [u32]) -> (usize, bool) {
+        let at = walk;
         let (mut n, mut reads) = (0, false);
         while n < out.len() {
-            if walk.left == 0 {
-                let Some(r) = self.page_request(w, walk.request) else { break };
+            if at.left == 0 {
+                let Some(r) = self.page_request(w, at.request) else { break };
                 if r.pages() == 1 {
                     // One page (most requests): straight out, no run to keep.
-                    walk.request += 1;
-                    out[n] = w.page_at(u64::from(r.start));
+                    at.request += 1;
+                    out[n] = w.first_page(&r);
                     reads |= r.may_read();
                     n += 1;
                 } else {
-                    *walk = PageWalk::first_of(walk.request, &r);
+                    *at = PageWalk::first_of(at.request, &r);
                 }
                 continue;
             }
-            let take = (walk.left as usize).min(out.len() - n);
-            reads |= walk.reads;
-            fill(w, walk.next, &mut out[n..n + take]);
+            let take = (at.left as usize).min(out.len() - n);
+            reads |= at.reads;
+            fill(w, at.next, &mut out[n..n + take]);
             n += take;
-            walk.next += take as u64;
-            walk.left -= take as u32;
+            at.next += take as u64;
+            at.left -= take as u32;
         }
         (n, reads)
     }
@@ -202,7 +203,7 @@ fn fill(w: &Workload, first: u64, out: &mut [u32]) {
 pub fn pages_into(w: &Workload, r: &PageRequest, out: &mut Vec<u32>) {
     out.clear();
     if r.pages() == 1 {
-        out.push(w.page(r, 0));
+        out.push(w.first_page(r));
         return;
     }
     out.resize(r.pages() as usize, 0);
