@@ -118,8 +118,8 @@ pub struct Sim {
     /// The next prefetch burst's far pages start here, at stream index `ahead_at`.
     ahead: PageWalk,
     ahead_at: usize,
-    /// The pages of the last two bursts' far pages: the last one's are the next burst's
-    /// near ones, and the next burst's far ones replace the other's. Two buffers taken in
+    /// The last two bursts' far pages: the last one's are the next burst's near ones, and
+    /// the next burst's far ones replace the other's. Two buffers taken in
     /// turn (`ahead_far` says which is next), not one copied into the other: a copy reads
     /// back pages just stored one by one, and a wide load over narrow stores still in flight
     /// waits for them all.

@@ -437,11 +437,10 @@ impl Workload {
         self.page_at(u64::from(r.start) + u64::from(k))
     }
 
-    /// The logical page at `start_k`: a request's first page plus `k`, not yet wrapped
-    /// (under the `dense` map, an index into the page list).
+    /// The logical page at `lpn`, a request's first page plus `k` not yet wrapped around
+    /// the device (under the `dense` map, an index into the page list).
     #[inline]
-    fn page_at(&self, start_k: u64) -> u32 {
-        let lpn = start_k;
+    fn page_at(&self, lpn: u64) -> u32 {
         if self.shape.map == AddressMap::Dense {
             return self.lpns[lpn as usize];
         }

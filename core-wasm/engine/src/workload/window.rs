@@ -39,6 +39,12 @@ impl PageWalk {
     pub fn at(i: usize) -> Self {
         PageWalk { request: i, ..PageWalk::default() }
     }
+
+    /// At the first page of `r`, request `i`.
+    #[inline(always)]
+    fn first_of(i: usize, r: &PageRequest) -> Self {
+        PageWalk { request: i + 1, next: u64::from(r.start), left: r.pages(), reads: r.may_read() }
+    }
 }
 
 /// The last 64 requests decoded, and where decoding goes on.
@@ -138,38 +144,29 @@ impl Window {
     /// and whether any of them may be read ([`PageRequest::may_read`]).
     #[inline(always)] // one caller, per burst; the one-page request's path is a few instructions
     pub fn walk(&mut self, w: &Workload, walk: &mut PageWalk, out: &mut [u32]) -> (usize, bool) {
-        let at = walk;
         let (mut n, mut reads) = (0, false);
         while n < out.len() {
-            if at.left == 0 {
-                let Some(r) = self.page_request(w, at.request) else { break };
+            if walk.left == 0 {
+                let Some(r) = self.page_request(w, walk.request) else { break };
                 if r.pages() == 1 {
                     // One page (most requests): straight out, no run to keep.
-                    at.request += 1;
+                    walk.request += 1;
                     out[n] = w.first_page(&r);
                     reads |= r.may_read();
                     n += 1;
                 } else {
-                    *at = PageWalk::first_of(at.request, &r);
+                    *walk = PageWalk::first_of(walk.request, &r);
                 }
                 continue;
             }
-            let take = (at.left as usize).min(out.len() - n);
-            reads |= at.reads;
-            fill(w, at.next, &mut out[n..n + take]);
+            let take = (walk.left as usize).min(out.len() - n);
+            reads |= walk.reads;
+            fill(w, walk.next, &mut out[n..n + take]);
             n += take;
-            at.next += take as u64;
-            at.left -= take as u32;
+            walk.next += take as u64;
+            walk.left -= take as u32;
         }
         (n, reads)
-    }
-}
-
-impl PageWalk {
-    /// At the first page of `r`, request `i`.
-    #[inline(always)]
-    fn first_of(i: usize, r: &PageRequest) -> Self {
-        PageWalk { request: i + 1, next: u64::from(r.start), left: r.pages(), reads: r.may_read() }
     }
 }
 
