@@ -14,7 +14,7 @@ use crate::oracle::Oracle;
 use crate::series::{SeriesPoint, SeriesRecorder};
 use crate::trace::HostOp;
 use crate::trace::{self, Trace};
-use crate::workload::{PagePos, PageRequest, Window, Workload, WorkloadBuilder, WorkloadShape};
+use crate::workload::{PageRequest, PageWalk, Window, Workload, WorkloadBuilder, WorkloadShape};
 
 /// What happened to the last request served: where its response time went.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
@@ -83,6 +83,27 @@ const PLAIN_ADDEND: u64 = 1 << 32;
 
 /// Pages per prefetch burst ([`Sim::prefetch_ahead`]).
 const PREFETCH_BURST: usize = 8;
+/// How far ahead of the page being served a burst's far pages start, in pages; its near
+/// pages are the [`PREFETCH_BURST`] before them (the last burst's far ones).
+const PREFETCH_DISTANCE: usize = 16;
+
+/// The pages of one prefetch burst ([`Sim::prefetch_burst`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct AheadPages {
+    pages: [u32; PREFETCH_BURST],
+    /// How many (fewer at the end of the workload).
+    n: usize,
+    /// Whether any may be read.
+    reads: bool,
+}
+
+impl AheadPages {
+    /// The next [`PREFETCH_BURST`] pages of `walk`.
+    #[inline(always)]
+    fn take(&mut self, w: &Workload, window: &mut Window, walk: &mut PageWalk) {
+        (self.n, self.reads) = window.walk(w, walk, &mut self.pages);
+    }
+}
 
 /// A running simulation. Cloning it is a checkpoint: the trace is shared, everything else
 /// is copied.
@@ -98,16 +119,18 @@ pub struct Sim {
     /// The requests from the cursor to where the prefetch look-ahead has reached, decoded.
     window: Window,
     /// Page operations of the requests before `cursor` (the stream index of the next
-    /// request's first page, see [`crate::workload::PagePos`]).
+    /// request's first page).
     page_cursor: usize,
     /// The next prefetch burst's far pages start here, at stream index `ahead_at`.
-    ahead: PagePos,
+    ahead: PageWalk,
     ahead_at: usize,
-    /// The last burst's far pages (the next burst's near ones): how many, and whether any
-    /// may be read.
-    ahead_near: [u32; PREFETCH_BURST],
-    ahead_near_n: usize,
-    ahead_near_reads: bool,
+    /// The last two bursts' far pages: the last one's are the next burst's near ones, and
+    /// the next burst's far ones replace the other's. Two buffers taken in
+    /// turn (`ahead_far` says which is next), not one copied into the other: a copy reads
+    /// back pages just stored one by one, and a wide load over narrow stores still in flight
+    /// waits for them all.
+    ahead_pages: [AheadPages; 2],
+    ahead_far: usize,
     /// The pages of the request being served (reused, so no allocation per request).
     pages: Vec<u32>,
     host: HostCounters,
@@ -190,11 +213,10 @@ impl Sim {
             cursor: 0,
             window: Window::default(),
             page_cursor: 0,
-            ahead: PagePos::default(),
+            ahead: PageWalk::default(),
             ahead_at: 0,
-            ahead_near: [0; PREFETCH_BURST],
-            ahead_near_n: 0,
-            ahead_near_reads: false,
+            ahead_pages: Default::default(),
+            ahead_far: 0,
             pages: Vec::new(),
             host: HostCounters::default(),
             response: ResponseTimes::default(),
@@ -516,26 +538,26 @@ impl Sim {
     #[inline(never)]
     fn prefetch_burst(&mut self, p: usize) {
         const N: usize = PREFETCH_BURST;
+        const D: usize = PREFETCH_DISTANCE;
+        let (w, window) = (&self.workload, &mut self.window);
+        let [a, b] = &mut self.ahead_pages;
+        let (far, near) = if self.ahead_far == 0 { (a, b) } else { (b, a) };
         // Bursts come every N pages, so the last one's far pages are this one's near ones
-        // and its position is where this one's far pages start; anywhere else (the first
+        // and its walk is where this one's far pages start; anywhere else (the first
         // burst) both are found from the cursor.
-        if self.ahead_at != p + 2 * N {
-            let (w, window) = (&self.workload, &mut self.window);
-            let from = window.advance(w, PagePos { request: self.cursor, page: 0 }, p + N - self.page_cursor);
-            (self.ahead_near_n, self.ahead_near_reads, self.ahead) =
-                window.copy_pages(w, from, &mut self.ahead_near, N);
+        if self.ahead_at != p + D {
+            let mut walk = PageWalk::at(self.cursor);
+            window.skip(w, &mut walk, p + D - N - self.page_cursor);
+            near.take(w, window, &mut walk);
+            self.ahead = walk;
         }
-        let mut far = [0u32; N];
-        let (far_n, far_reads, after) = self.window.copy_pages(&self.workload, self.ahead, &mut far, N);
-        self.ahead = after;
-        self.ahead_at = p + 3 * N;
-        let near = std::mem::replace(&mut self.ahead_near, far);
-        let near_n = std::mem::replace(&mut self.ahead_near_n, far_n);
-        let reads = std::mem::replace(&mut self.ahead_near_reads, far_reads);
+        far.take(w, window, &mut self.ahead);
+        self.ahead_at = p + N + D;
+        self.ahead_far ^= 1;
         let ahead = crate::prefetch::Lookahead {
-            far: &far[..far_n],
-            near: &near[..near_n],
-            reads,
+            far: &far.pages[..far.n],
+            near: &near.pages[..near.n],
+            reads: near.reads,
             also: self.oracle.stamps(),
         };
         self.ftl.prefetch(&ahead, &self.device);

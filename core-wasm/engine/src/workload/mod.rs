@@ -11,7 +11,7 @@ mod window;
 
 pub use stream::Cursor;
 use stream::RequestStream;
-pub use window::{pages_into, PagePos, Window};
+pub use window::{pages_into, PageWalk, Window};
 
 use crate::bits::Bits;
 use crate::config::{AddressMap, SimConfig};
@@ -96,7 +96,10 @@ impl PageRequest {
     /// Whether serving the request may read a page: a read, or a write covering a page only
     /// in part (read first under read-modify-write).
     pub fn may_read(&self) -> bool {
-        self.op() == HostOp::Read || self.partial() != 0
+        // A bit for each value of the top 4 bits (operation, partial ends): set where the
+        // operation is a read (0) or an end is partial (the upper two bits not 0).
+        const MAY_READ: u32 = 0xfff1;
+        (MAY_READ >> (self.packed >> PAGES_BITS)) & 1 != 0
     }
 }
 
@@ -431,16 +434,33 @@ impl Workload {
     /// Logical page `k` (0-based) of request `r`.
     #[inline]
     pub fn page(&self, r: &PageRequest, k: u32) -> u32 {
+        self.page_at(u64::from(r.start) + u64::from(k))
+    }
+
+    /// The logical page at `lpn`, a request's first page plus `k` not yet wrapped around
+    /// the device (under the `dense` map, an index into the page list).
+    #[inline]
+    fn page_at(&self, lpn: u64) -> u32 {
         if self.shape.map == AddressMap::Dense {
-            return self.lpns[(r.start + k) as usize];
+            return self.lpns[lpn as usize];
         }
-        let lpn = u64::from(r.start) + u64::from(k);
         // A division only for a request that wraps (modulo map): most never do.
         if lpn < self.shape.logical_pages {
             lpn as u32
         } else {
             (lpn % self.shape.logical_pages) as u32
         }
+    }
+
+    /// The first logical page of `r` ([`Workload::page`] of page 0): its start, inside the
+    /// device already, or under the `dense` map the page list's entry there.
+    #[inline]
+    pub fn first_page(&self, r: &PageRequest) -> u32 {
+        if self.shape.map == AddressMap::Dense {
+            return self.lpns[r.start as usize];
+        }
+        debug_assert!(u64::from(r.start) < self.shape.logical_pages);
+        r.start
     }
 
     /// The logical pages of `r`, in order.
@@ -494,6 +514,19 @@ mod tests {
 
     fn pages(w: &Workload, i: usize) -> Vec<u32> {
         w.pages_of(&w.request(i).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_request_may_read_when_it_reads_or_covers_an_end_page_in_part() {
+        for op in [HostOp::Read, HostOp::Write, HostOp::Trim] {
+            for partial in 0..4 {
+                for pages in [1, 2, PAGES_MASK] {
+                    let r = PageRequest::new(7, pages, op, partial);
+                    assert_eq!((r.op(), r.partial(), r.pages()), (op, partial, pages));
+                    assert_eq!(r.may_read(), op == HostOp::Read || partial != 0, "{op:?} {partial}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -17,13 +17,34 @@ const HELD: usize = 64;
 /// Requests decoded at once when the ring runs out: one call's overhead for several.
 const BATCH: usize = 16;
 
-/// A position in a workload's stream of page operations.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PagePos {
-    /// Request.
-    pub request: usize,
-    /// Page within the request.
-    pub page: u32,
+/// A walk along a workload's stream of page operations (all requests' pages back to back),
+/// for the prefetch look-ahead ([`Window::walk`]). Where it is is held as what is left of the
+/// request it is in, so a page costs neither a look-up of its request nor a position to
+/// carry from one request to the next.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PageWalk {
+    /// The request after the one being walked.
+    request: usize,
+    /// The next page of the one being walked: its first page plus the pages walked, not
+    /// yet wrapped (see [`Workload::page`]).
+    next: u64,
+    /// Its pages not walked yet.
+    left: u32,
+    /// Whether it may read ([`PageRequest::may_read`]).
+    reads: bool,
+}
+
+impl PageWalk {
+    /// A walk from the first page of request `i`.
+    pub fn at(i: usize) -> Self {
+        PageWalk { request: i, ..PageWalk::default() }
+    }
+
+    /// At the first page of `r`, request `i`.
+    #[inline(always)]
+    fn first_of(i: usize, r: &PageRequest) -> Self {
+        PageWalk { request: i + 1, next: u64::from(r.start), left: r.pages(), reads: r.may_read() }
+    }
 }
 
 /// The last 64 requests decoded, and where decoding goes on.
@@ -87,71 +108,79 @@ impl Window {
             self.end = w.seek(i);
             self.held = 0;
         }
-        // The cursor in a local: kept in registers, not stored back at every request.
+        // The cursor in a local: kept in registers, not stored back at every request; the
+        // count held added once.
         let mut end = self.end;
-        while end.index() <= i + BATCH {
+        let from = end.index();
+        let stop = (i + BATCH + 1).min(w.len());
+        while end.index() < stop {
             let at = end.index();
             let Some((r, t)) = w.next(&mut end) else { break };
             (self.requests[at % HELD], self.times[at % HELD]) = (r, t);
-            self.held = (self.held + 1).min(HELD);
         }
+        self.held = (self.held + (end.index() - from)).min(HELD);
         self.end = end;
     }
 
-    /// The position `n` page operations after `pos` (past the end: the end).
-    pub fn advance(&mut self, w: &Workload, mut pos: PagePos, mut n: usize) -> PagePos {
-        while let Some(r) = self.page_request(w, pos.request) {
-            let left = (r.pages() - pos.page) as usize;
-            if n < left {
-                pos.page += n as u32;
-                return pos;
+    /// Moves `walk` `n` page operations on (past the end: to the end).
+    pub fn skip(&mut self, w: &Workload, walk: &mut PageWalk, mut n: usize) {
+        loop {
+            if n <= walk.left as usize {
+                walk.left -= n as u32;
+                walk.next += n as u64;
+                return;
             }
-            n -= left;
-            pos = PagePos { request: pos.request + 1, page: 0 };
+            n -= walk.left as usize;
+            let Some(r) = self.page_request(w, walk.request) else {
+                walk.left = 0;
+                return;
+            };
+            *walk = PageWalk::first_of(walk.request, &r);
         }
-        pos
     }
 
-    /// Copies the logical pages of up to `out.len()` page operations from `pos` into `out`;
-    /// returns how many there were, whether any of the first `reads_in` of them may be
-    /// read ([`PageRequest::may_read`]), and the position after them.
-    pub fn copy_pages(
-        &mut self,
-        w: &Workload,
-        mut pos: PagePos,
-        out: &mut [u32],
-        reads_in: usize,
-    ) -> (usize, bool, PagePos) {
+    /// The logical pages of the next `out.len()` page operations of `walk` into `out`,
+    /// moving it past them; returns how many there were (fewer at the end of the workload)
+    /// and whether any of them may be read ([`PageRequest::may_read`]).
+    #[inline(always)] // one caller, per burst; the one-page request's path is a few instructions
+    pub fn walk(&mut self, w: &Workload, walk: &mut PageWalk, out: &mut [u32]) -> (usize, bool) {
         let (mut n, mut reads) = (0, false);
         while n < out.len() {
-            let Some(r) = self.page_request(w, pos.request) else { break };
-            let take = ((r.pages() - pos.page) as usize).min(out.len() - n);
-            if n < reads_in && r.may_read() {
-                reads = true;
+            if walk.left == 0 {
+                let Some(r) = self.page_request(w, walk.request) else { break };
+                if r.pages() == 1 {
+                    // One page (most requests): straight out, no run to keep.
+                    walk.request += 1;
+                    out[n] = w.first_page(&r);
+                    reads |= r.may_read();
+                    n += 1;
+                } else {
+                    *walk = PageWalk::first_of(walk.request, &r);
+                }
+                continue;
             }
-            fill(w, &r, pos.page, &mut out[n..n + take]);
+            let take = (walk.left as usize).min(out.len() - n);
+            reads |= walk.reads;
+            fill(w, walk.next, &mut out[n..n + take]);
             n += take;
-            pos = if pos.page + take as u32 == r.pages() {
-                PagePos { request: pos.request + 1, page: 0 }
-            } else {
-                PagePos { page: pos.page + take as u32, ..pos }
-            };
+            walk.next += take as u64;
+            walk.left -= take as u32;
         }
-        (n, reads, pos)
+        (n, reads)
     }
 }
 
-/// Logical pages `from..from + out.len()` of `r` into `out` ([`Workload::page`] of each),
-/// with the address map's questions asked once for the run: a request that does not wrap
-/// around the device holds consecutive pages, a `dense` one a run of the page list.
+/// Logical pages `first..first + out.len()` of a request into `out`, `first` being its
+/// start plus the pages before ([`Workload::page`] of each), with the address map's
+/// questions asked once for the run: a request that does not wrap around the device holds
+/// consecutive pages, a `dense` one a run of the page list.
 #[inline(always)] // per request piece: the one-page case is a few instructions, a call more
-fn fill(w: &Workload, r: &PageRequest, from: u32, out: &mut [u32]) {
+fn fill(w: &Workload, first: u64, out: &mut [u32]) {
     if let [slot] = out {
         // One page (most requests): no run to set up.
-        *slot = w.page(r, from);
+        *slot = w.page_at(first);
         return;
     }
-    let first = u64::from(r.start) + u64::from(from);
     let end = first + out.len() as u64;
     if w.shape.map == AddressMap::Dense {
         out.copy_from_slice(&w.lpns[first as usize..end as usize]);
@@ -160,8 +189,8 @@ fn fill(w: &Workload, r: &PageRequest, from: u32, out: &mut [u32]) {
             *slot = lpn;
         }
     } else {
-        for (k, slot) in out.iter_mut().enumerate() {
-            *slot = w.page(r, from + k as u32);
+        for (slot, k) in out.iter_mut().zip(first..) {
+            *slot = w.page_at(k);
         }
     }
 }
@@ -171,11 +200,11 @@ fn fill(w: &Workload, r: &PageRequest, from: u32, out: &mut [u32]) {
 pub fn pages_into(w: &Workload, r: &PageRequest, out: &mut Vec<u32>) {
     out.clear();
     if r.pages() == 1 {
-        out.push(w.page(r, 0));
+        out.push(w.first_page(r));
         return;
     }
     out.resize(r.pages() as usize, 0);
-    fill(w, r, 0, out);
+    fill(w, u64::from(r.start), out);
 }
 
 #[cfg(test)]
@@ -187,6 +216,24 @@ mod tests {
 
     fn req(op: HostOp, offset: u64, size: u32) -> Request {
         Request { time_ns: 0, op, offset, size }
+    }
+
+    /// The page stream of `w` (every request's pages back to back, as [`Workload::pages_of`]
+    /// gives them) and whether each page's request may read.
+    fn stream(w: &Workload) -> Vec<(u32, bool)> {
+        w.iter()
+            .flat_map(|(r, _)| w.pages_of(&r).map(move |lpn| (lpn, r.may_read())).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// Walks `w`'s page stream from page `from`, `len` pages: what [`Window::walk`] gives.
+    fn walked(w: &Workload, win: &mut Window, from: usize, len: usize) -> (Vec<u32>, bool, PageWalk) {
+        let mut walk = PageWalk::at(0);
+        win.skip(w, &mut walk, from);
+        let mut out = vec![0; len];
+        let (n, reads) = win.walk(w, &mut walk, &mut out);
+        out.truncate(n);
+        (out, reads, walk)
     }
 
     #[test]
@@ -201,38 +248,33 @@ mod tests {
         for map in [AddressMap::Refuse, AddressMap::Dense] {
             let shape = WorkloadShape { page_bytes: 4096, logical_pages: 16, map, times: true };
             let w = Workload::build(&reqs, shape).unwrap();
-            let stream: Vec<u32> = w.iter().flat_map(|(r, _)| w.pages_of(&r).collect::<Vec<_>>()).collect();
+            let pages: Vec<u32> = stream(&w).iter().map(|&(lpn, _)| lpn).collect();
             let mut win = Window::default();
-            let mut at = |n| win.advance(&w, PagePos::default(), n);
-            assert_eq!(at(3), PagePos { request: 1, page: 1 });
-            assert_eq!(at(8), PagePos { request: 5, page: 0 }, "the end");
-            assert_eq!(at(100), PagePos { request: 5, page: 0 });
-            let copy = |from, len, reads_in| {
-                let mut out = vec![0; len];
-                let mut win = Window::default();
-                let pos = win.advance(&w, PagePos::default(), from);
-                let (n, reads, after) = win.copy_pages(&w, pos, &mut out, reads_in);
-                assert_eq!(out[..n], stream[from.min(8)..(from + len).min(8)]);
-                assert_eq!(
-                    after,
-                    win.advance(&w, PagePos::default(), from + len),
-                    "copying ends where advancing does"
-                );
+            let mut copy = |from: usize, len: usize| {
+                let (out, reads, mut after) = walked(&w, &mut win, from, len);
+                assert_eq!(out, pages[from.min(8)..(from + len).min(8)]);
+                let mut next = [0; 2];
+                let (n, _) = win.walk(&w, &mut after, &mut next);
+                let at = (from + len).min(8);
+                assert_eq!(next[..n], pages[at..(at + 2).min(8)], "walking on from where it ended");
                 reads
             };
-            assert!(!copy(0, 2, 2));
-            assert!(copy(1, 2, 2), "the read's first page");
-            assert!(copy(4, 2, 2), "the read's last page");
-            assert!(!copy(5, 1, 1));
-            assert!(copy(5, 2, 2), "a partly covered write may read its page first");
-            assert!(!copy(5, 3, 1), "only the first pages count");
-            assert!(!copy(7, 9, 9), "a trim reads nothing");
-            assert!(!copy(9, 4, 4), "past the last request");
+            assert!(!copy(0, 2));
+            assert!(copy(1, 2), "the read's first page");
+            assert!(copy(4, 2), "the read's last page");
+            assert!(!copy(5, 1));
+            assert!(copy(5, 2), "a partly covered write may read its page first");
+            assert!(!copy(7, 9), "a trim reads nothing");
+            assert!(!copy(9, 4), "past the last request");
+            assert!(!copy(3, 0), "no pages, no reads");
         }
     }
 
-    /// Random requests of one page, a few, and many, some wrapping around a small device:
-    /// a request's pages and any run of the page stream come out as the workload gives them.
+    /// Random requests of every kind, of one page, a few, and many, some partly covering
+    /// their end pages, some wrapping around a small device: a request's pages and any run
+    /// of the page stream, walked in pieces of any size from anywhere, come out as the
+    /// workload gives them one by one ([`Workload::pages_of`], the general way), and so
+    /// does whether any of them may be read.
     #[test]
     fn pages_and_runs_of_the_stream_match_the_workload_under_every_map() {
         let mut rng = crate::test_rng::Rng(0x51_7cc1_b727_220a);
@@ -245,8 +287,12 @@ mod tests {
                     1..=4 => 2 + (x >> 8) % 9,
                     _ => 1,
                 };
-                let offset = ((x >> 20) % 5000) * 4096 + if x.is_multiple_of(7) { 1000 } else { 0 };
-                Request { time_ns: i * 10, ..req(ops[(x >> 4) as usize % 3], offset, pages as u32 * 4096) }
+                let (offset, size) = match (x >> 30) % 8 {
+                    0 => (((x >> 20) % 5000) * 4096 + 1000, pages as u32 * 4096 - 1000),
+                    1 => (((x >> 20) % 5000) * 4096, pages as u32 * 4096 - 100),
+                    _ => (((x >> 20) % 5000) * 4096, pages as u32 * 4096),
+                };
+                Request { time_ns: i * 10, ..req(ops[(x >> 4) as usize % 3], offset, size) }
             })
             .collect();
         for map in [AddressMap::Modulo, AddressMap::Dense, AddressMap::Refuse] {
@@ -255,19 +301,32 @@ mod tests {
             let shape = WorkloadShape { page_bytes: 4096, logical_pages, map, times: true };
             let w = Workload::build(&reqs, shape).unwrap();
             let all: Vec<_> = w.iter().collect();
-            let stream: Vec<u32> = all.iter().flat_map(|(r, _)| w.pages_of(r)).collect();
+            assert!(all.iter().any(|(r, _)| r.pages() == 1) && all.iter().any(|(r, _)| r.partial() != 0));
+            let stream = stream(&w);
             let mut pages = vec![7; 3];
             for (r, _) in &all {
                 pages_into(&w, r, &mut pages);
                 assert_eq!(pages, w.pages_of(r).collect::<Vec<_>>(), "{map:?}");
             }
+            // From random places, in random pieces (as the look-ahead's bursts), on one window
+            // that goes back and forth.
             let mut win = Window::default();
-            for from in (0..stream.len()).step_by(13) {
-                let mut out = vec![0; 1 + from % 11];
-                let pos = win.advance(&w, PagePos::default(), from);
-                let (n, _, _) = win.copy_pages(&w, pos, &mut out, 0);
-                let end = (from + out.len()).min(stream.len());
-                assert_eq!(out[..n], stream[from..end], "{map:?} from {from}");
+            for _ in 0..3000 {
+                let x = rng.next();
+                let from = (x % (stream.len() as u64 + 20)) as usize;
+                let mut walk = PageWalk::at(0);
+                win.skip(&w, &mut walk, from);
+                let mut at = from;
+                for piece in 0..(x >> 32) % 5 {
+                    let mut out = vec![0; ((x >> (40 + 4 * piece)) % 12) as usize];
+                    let (n, reads) = win.walk(&w, &mut walk, &mut out);
+                    let end = (at + out.len()).min(stream.len());
+                    let want = stream.get(at..end).unwrap_or(&[]);
+                    let got: Vec<_> = out[..n].to_vec();
+                    assert_eq!(got, want.iter().map(|&(lpn, _)| lpn).collect::<Vec<_>>(), "{map:?} at {at}");
+                    assert_eq!(reads, want.iter().any(|&(_, reads)| reads), "{map:?} at {at}");
+                    at += out.len();
+                }
             }
         }
     }
