@@ -431,9 +431,9 @@ impl Device {
     }
 
     /// GC's copies of a run of pages: [`Device::copy_page`] of each valid page from `from` to
-    /// the end of its block, in order, to `dest` and the pages after it (see
-    /// [`FlashArray::move_run`] for where the run stops), with the same effects as those
-    /// copies one by one. Returns how many pages moved (to `dest` onwards, in order) and the
+    /// the end of its block, in order, to `dest` and the pages after it, until either block
+    /// runs out or a destination page is not free, with the same effects as those copies one
+    /// by one. Returns how many pages moved (to `dest` onwards, in order) and the
     /// first page of `from`'s block not moved.
     ///
     /// Moves nothing when a copy at a time is needed: with events recorded, posted timing, or
