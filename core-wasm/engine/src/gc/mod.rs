@@ -126,6 +126,9 @@ pub fn greedy_on(
     unit: UnitBlocks,
     collectable: impl Fn(BlockId) -> bool,
 ) -> Option<BlockId> {
+    if unit.units == 1 {
+        return greedy(flash, collectable);
+    }
     if !unit.scan_is_cheaper() {
         return greedy(flash, |b| unit.holds(b) && collectable(b));
     }
