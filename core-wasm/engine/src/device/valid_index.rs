@@ -351,6 +351,12 @@ impl ValidIndex {
         }
     }
 
+    /// How many blocks, filed or held aside, have `valid` valid pages.
+    pub fn len_of(&self, valid: u32) -> u32 {
+        let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid).count();
+        self.count.get(valid as usize).copied().unwrap_or(0) + aside as u32
+    }
+
     /// Blocks filed under `valid`: those held aside, then the bucket's, lowest first.
     pub fn blocks_in(&self, valid: u32) -> Vec<BlockId> {
         let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid);
@@ -476,6 +482,8 @@ mod tests {
             (0..blocks).filter(|&b| among(b)).for_each(|b| words[b as usize / 64] |= 1 << (b % 64));
             for v in 0..=max {
                 let odd = |b: BlockId| b % 2 == 1;
+                let held = (0..blocks).filter(|&b| want[b as usize] == Some(v)).count();
+                assert_eq!(ix.len_of(v) as usize, held, "step {step}, bucket {v}: its size");
                 let expect = (0..blocks).find(|&b| want[b as usize] == Some(v) && odd(b));
                 assert_eq!(ix.min_in(v, &odd), expect, "step {step}, bucket {v}");
                 let expect = (0..blocks).find(|&b| want[b as usize] == Some(v) && odd(b) && among(b));

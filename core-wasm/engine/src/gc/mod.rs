@@ -22,6 +22,51 @@ pub fn pick_victim(
     policy.select(dev.flash(), &dev.ages, collectable)
 }
 
+/// As [`pick_victim`], where no block of `skipped` is collectable (the caller's open
+/// blocks; `collectable` refuses them too): greedy passes over the buckets of the
+/// valid-count index that hold only such blocks without walking them. With an open block
+/// per unit (16 x 8 units: 128, at every fill level) most buckets below the victim's hold
+/// one, and the search walked them all, refusing each.
+pub fn pick_victim_skipping(
+    policy: VictimPolicy,
+    dev: &Device,
+    skipped: impl Iterator<Item = BlockId>,
+    collectable: impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
+    match policy {
+        VictimPolicy::Greedy => greedy_skipping(dev.flash(), skipped, collectable),
+        _ => pick_victim(policy, dev, collectable),
+    }
+}
+
+/// [`greedy`] when no block of `skipped` is collectable (see [`pick_victim_skipping`]).
+pub fn greedy_skipping(
+    flash: &FlashArray,
+    skipped: impl Iterator<Item = BlockId>,
+    collectable: impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
+    let below = flash.pages_per_block();
+    // The skipped blocks per valid count, of those the index holds (written ones); on the
+    // stack for blocks of up to 256 pages.
+    let (mut small, mut large) = ([0u32; 257], Vec::new());
+    let per_count: &mut [u32] = if below < 257 {
+        &mut small[..=below as usize]
+    } else {
+        large.resize(below as usize + 1, 0);
+        &mut large
+    };
+    for b in skipped.filter(|&b| flash.programmed_count(b) > 0) {
+        per_count[flash.valid_count(b) as usize] += 1;
+    }
+    (flash.fewest_valid_bound()..below).find_map(|valid| {
+        let skip = per_count[valid as usize];
+        if skip > 0 && flash.blocks_with_valid(valid) <= skip {
+            return None; // only skipped blocks
+        }
+        flash.min_block_with_valid(valid, &collectable)
+    })
+}
+
 /// As [`pick_victim`], among the blocks of unit `unit` of `units` (`block % units == unit`)
 /// only: the victim [`pick_victim`] gives when `collectable` also asks for the unit, found
 /// without asking every block's unit.
@@ -217,8 +262,28 @@ mod tests {
         }
     }
 
+    /// Greedy skipping blocks of more pages than its count table on the stack holds.
+    #[test]
+    fn skipping_works_for_large_blocks() {
+        let mut f = FlashArray::new(4, 300, CellType::Slc);
+        for (b, valid) in [(0u32, 120u32), (1, 5), (2, 120)] {
+            for p in 0..300 {
+                f.program(b * 300 + p, PageTag::data(b * 300 + p, 1)).unwrap();
+            }
+            for p in valid..300 {
+                f.invalidate(b * 300 + p).unwrap();
+            }
+        }
+        let skipping =
+            |skipped: &[BlockId]| greedy_skipping(&f, skipped.iter().copied(), |b| !skipped.contains(&b));
+        assert_eq!(skipping(&[1]), Some(0));
+        assert_eq!(skipping(&[1, 0]), Some(2));
+        assert_eq!(skipping(&[3]), Some(1), "an erased block skipped changes nothing");
+    }
+
     /// A unit's victim, from its own blocks or from the index (whichever the unit count
-    /// chooses), is the one every policy picks with the unit asked of each block.
+    /// chooses), is the one every policy picks with the unit asked of each block; greedy
+    /// skipping blocks picks what greedy refusing them picks.
     #[test]
     fn a_units_victim_matches_the_search_that_asks_each_block() {
         use crate::flash::PageState;
@@ -255,6 +320,14 @@ mod tests {
             let unit_blocks = UnitBlocks::new(&f, unit, units);
             let excluded = (rng.next() % u64::from(blocks)) as u32;
             let allow = |b: BlockId| b != excluded;
+            // Some blocks skipped (as open blocks are), refused by `collectable` too.
+            let skipped: Vec<BlockId> = (0..blocks).filter(|_| rng.next() % 4 == 0).collect();
+            let not_skipped = |b: BlockId| !skipped.contains(&b) && allow(b);
+            assert_eq!(
+                greedy_skipping(&f, skipped.iter().copied(), not_skipped),
+                greedy(&f, not_skipped),
+                "round {round}: skipping {skipped:?}"
+            );
             for policy in VictimPolicy::ALL {
                 let asked = policy.select(&f, &ages, |b| b as usize % units == unit && allow(b));
                 let got = policy.select_on(&f, &ages, unit_blocks, allow);
