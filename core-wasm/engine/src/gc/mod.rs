@@ -321,7 +321,7 @@ mod tests {
             let excluded = (rng.next() % u64::from(blocks)) as u32;
             let allow = |b: BlockId| b != excluded;
             // Some blocks skipped (as open blocks are), refused by `collectable` too.
-            let skipped: Vec<BlockId> = (0..blocks).filter(|_| rng.next() % 4 == 0).collect();
+            let skipped: Vec<BlockId> = (0..blocks).filter(|_| rng.next().is_multiple_of(4)).collect();
             let not_skipped = |b: BlockId| !skipped.contains(&b) && allow(b);
             assert_eq!(
                 greedy_skipping(&f, skipped.iter().copied(), not_skipped),
