@@ -336,6 +336,11 @@ impl FlashArray {
         self.by_valid.min_in(valid, accept)
     }
 
+    /// How many written blocks have `valid` valid pages.
+    pub fn blocks_with_valid(&self, valid: u32) -> u32 {
+        self.by_valid.len_of(valid)
+    }
+
     /// No written block has fewer valid pages than this (see [`ValidIndex::lowest_bound`]):
     /// where a search bucket by bucket for the fewest valid pages can start.
     pub fn fewest_valid_bound(&self) -> u32 {

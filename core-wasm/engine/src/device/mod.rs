@@ -13,7 +13,10 @@ mod counters;
 pub use counters::*;
 pub mod flash;
 pub mod meta;
+mod unit_map;
 pub mod valid_index;
+
+use unit_map::UnitMap;
 
 /// Busy-until times of the controller, each flash unit (channel x way) and each channel bus.
 ///
@@ -54,7 +57,8 @@ pub struct Device {
     /// A page read's and a page program's flash time (array + transfer), summed once.
     read_ns: u64,
     program_ns: u64,
-    channels: u32,
+    /// The unit and channel of a block.
+    units: UnitMap,
     time: Timeline,
     /// Per-block ages for cost-benefit and FIFO victim selection, kept here so no scheme
     /// can forget to update them.
@@ -101,7 +105,7 @@ impl Device {
             read_ns: latency.page_read_ns + latency.transfer_ns_per_page,
             program_ns: latency.program_ns + latency.transfer_ns_per_page,
             latency,
-            channels: channels.max(1),
+            units: UnitMap::new(units as u32, channels.max(1)),
             time: Timeline {
                 unit_free: vec![0; units],
                 channel_free: vec![0; channels.max(1) as usize],
@@ -231,8 +235,7 @@ impl Device {
         if units == 1 {
             return (0, 0); // no division on the single-unit hot path
         }
-        let u = block as usize % units;
-        (u, u % self.channels as usize)
+        self.units.of(block)
     }
 
     /// Array operation `array_ns` on the unit, then `xfer_ns` on the channel; blocks the

@@ -6,9 +6,11 @@
 //! The bitmaps take one bit per block per bucket: about one bit per page.
 //!
 //! Programs hit the same open block page after page. Refiling it one bucket per page would
-//! cost two bitmap edits each time, so the [`RECENT`] most recently programmed blocks are
-//! held aside with their counts instead (as a simulator keeps its active block out of the
-//! buckets) and filed when they drop out. Queries look at both, so answers never depend on
+//! cost two bitmap edits each time, so the [`RECENT`] blocks most recently opened (programmed
+//! first since their erase) or collected are held aside with their counts instead (as a
+//! simulator keeps its active block out of the buckets) and filed when they drop out. A
+//! filed block that is programmed (more blocks open at once than slots: one per unit on
+//! many units) is refiled where it is. Queries look at both, so answers never depend on
 //! what is held aside.
 //!
 //! Greedy GC asks for the lowest bucket with a block, and the buckets below it are empty:
@@ -131,8 +133,9 @@ impl ValidIndex {
         self.recent.iter().position(|&b| b == block)
     }
 
-    /// `block` was programmed and now holds `valid` valid pages: hold it aside (filing the
-    /// least recently programmed block held there, if the slots are full).
+    /// `block` was programmed and now holds `valid` valid pages: update its slot, refile it
+    /// if it is filed, else (its first program since its erase) hold it aside, filing the
+    /// least recently used block held there if the slots are full.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     pub fn programmed(&mut self, block: BlockId, valid: u32) {
         // Page after page goes to the block programmed last: its slot, without looking up
@@ -143,11 +146,26 @@ impl ValidIndex {
             self.recent_valid[mru] = valid;
             return;
         }
-        if self.bucket[block as usize] == ASIDE {
-            if let Some(i) = self.slot_of(block) {
-                self.clock += 1;
-                (self.recent_valid[i], self.recent_used[i]) = (valid, self.clock);
-                self.touch(i);
+        match self.bucket[block as usize] {
+            ASIDE => {
+                if let Some(i) = self.slot_of(block) {
+                    self.clock += 1;
+                    (self.recent_valid[i], self.recent_used[i]) = (valid, self.clock);
+                    self.touch(i);
+                    return;
+                }
+            }
+            // A filed block, programmed again after other blocks took its slot: more blocks
+            // are programmed in turn than there are slots (an open block per unit, 16 x 8
+            // units, written round-robin). Setting it aside would file another block only to
+            // be undone before its next program, so it moves to its new bucket where it is.
+            // Only a block programmed for the first time since its erase is set aside, so a
+            // run of programs ends as one program of the run's last count does.
+            NIL => {}
+            v => {
+                if v != valid {
+                    self.refile(block, v as usize, valid);
+                }
                 return;
             }
         }
@@ -333,6 +351,12 @@ impl ValidIndex {
         }
     }
 
+    /// How many blocks, filed or held aside, have `valid` valid pages.
+    pub fn len_of(&self, valid: u32) -> u32 {
+        let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid).count();
+        self.count.get(valid as usize).copied().unwrap_or(0) + aside as u32
+    }
+
     /// Blocks filed under `valid`: those held aside, then the bucket's, lowest first.
     pub fn blocks_in(&self, valid: u32) -> Vec<BlockId> {
         let aside = (0..RECENT).filter(|&i| self.recent[i] != NIL && self.recent_valid[i] == valid);
@@ -458,6 +482,8 @@ mod tests {
             (0..blocks).filter(|&b| among(b)).for_each(|b| words[b as usize / 64] |= 1 << (b % 64));
             for v in 0..=max {
                 let odd = |b: BlockId| b % 2 == 1;
+                let held = (0..blocks).filter(|&b| want[b as usize] == Some(v)).count();
+                assert_eq!(ix.len_of(v) as usize, held, "step {step}, bucket {v}: its size");
                 let expect = (0..blocks).find(|&b| want[b as usize] == Some(v) && odd(b));
                 assert_eq!(ix.min_in(v, &odd), expect, "step {step}, bucket {v}");
                 let expect = (0..blocks).find(|&b| want[b as usize] == Some(v) && odd(b) && among(b));

@@ -187,6 +187,11 @@ impl BlockPool {
         self.open[slot]
     }
 
+    /// The blocks open in some slot.
+    pub fn open_blocks(&self) -> impl Iterator<Item = BlockId> + '_ {
+        self.open.iter().flatten().copied()
+    }
+
     /// Whether `block` is open in any slot (open blocks are never victims).
     pub fn is_open(&self, block: BlockId) -> bool {
         self.is_open.get(block as usize).copied().unwrap_or(false)

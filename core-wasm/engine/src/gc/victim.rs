@@ -13,7 +13,7 @@
 
 use std::cmp::Ordering;
 
-use super::{candidates, greedy, BlockAges};
+use super::{candidates, candidates_among, greedy, greedy_on, BlockAges, UnitBlocks};
 use crate::config::VictimPolicy;
 use crate::flash::{BlockId, FlashArray};
 
@@ -32,6 +32,27 @@ impl VictimPolicy {
             VictimPolicy::Fifo => fifo(flash, ages, collectable),
         }
     }
+
+    /// [`VictimPolicy::select`] among the blocks of `unit` only.
+    pub fn select_on(
+        self,
+        flash: &FlashArray,
+        ages: &BlockAges,
+        unit: UnitBlocks,
+        collectable: impl Fn(BlockId) -> bool,
+    ) -> Option<BlockId> {
+        match self {
+            VictimPolicy::Greedy => greedy_on(flash, unit, collectable),
+            // Both rank every candidate by a total order (block number last), so the unit's
+            // blocks alone, in any order, give the same victim.
+            VictimPolicy::CostBenefit => {
+                best_cost_benefit(flash, ages, candidates_among(flash, unit.iter(), collectable))
+            }
+            VictimPolicy::Fifo => {
+                first_written(flash, ages, candidates_among(flash, unit.iter(), collectable))
+            }
+        }
+    }
 }
 
 /// Cost-benefit victim: the candidate with the highest age × (1 − u) / 2u.
@@ -39,6 +60,15 @@ pub fn cost_benefit(
     flash: &FlashArray,
     ages: &BlockAges,
     collectable: impl Fn(BlockId) -> bool,
+) -> Option<BlockId> {
+    best_cost_benefit(flash, ages, candidates(flash, collectable))
+}
+
+/// The highest-scoring of `candidates` (see [`cost_benefit`]).
+fn best_cost_benefit(
+    flash: &FlashArray,
+    ages: &BlockAges,
+    candidates: impl Iterator<Item = BlockId>,
 ) -> Option<BlockId> {
     let full = u128::from(flash.pages_per_block());
     // (age, valid, block); "greater" is the better victim.
@@ -53,13 +83,21 @@ pub fn cost_benefit(
         };
         score.then(vb.cmp(&va)).then(b.cmp(&a))
     };
-    candidates(flash, collectable).map(|b| (ages.age(b), flash.valid_count(b), b)).max_by(rank).map(|c| c.2)
+    candidates.map(|b| (ages.age(b), flash.valid_count(b), b)).max_by(rank).map(|c| c.2)
 }
 
 /// FIFO victim: the candidate first written longest ago.
 pub fn fifo(flash: &FlashArray, ages: &BlockAges, collectable: impl Fn(BlockId) -> bool) -> Option<BlockId> {
-    candidates(flash, collectable)
-        .min_by_key(|&b| (ages.first_written(b).unwrap_or(u64::MAX), flash.valid_count(b), b))
+    first_written(flash, ages, candidates(flash, collectable))
+}
+
+/// The first written of `candidates` (see [`fifo`]).
+fn first_written(
+    flash: &FlashArray,
+    ages: &BlockAges,
+    candidates: impl Iterator<Item = BlockId>,
+) -> Option<BlockId> {
+    candidates.min_by_key(|&b| (ages.first_written(b).unwrap_or(u64::MAX), flash.valid_count(b), b))
 }
 
 #[cfg(test)]

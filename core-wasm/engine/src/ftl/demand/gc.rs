@@ -9,7 +9,7 @@ use crate::error::Result;
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageKind, PageState};
 use crate::ftl::pool::next_page;
-use crate::gc::{pick_victim, VictimPolicy};
+use crate::gc::{pick_victim, pick_victim_skipping, VictimPolicy};
 use crate::meta::MetaKind;
 
 /// Pages a collection of `block` would write: its valid pages plus one translation page per
@@ -62,7 +62,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     let victim = {
         let pool = &s.core().pool;
         let collectable = |b| !pool.is_open(b);
-        let mut victim = pick_victim(policy, dev, collectable);
+        let mut victim = pick_victim_skipping(policy, dev, pool.open_blocks(), collectable);
         // A victim whose copies and batch update write a whole block or more gains nothing
         // (the collection loop would spend the pool). FIFO and cost-benefit can pick one;
         // then take the greedy victim instead.

@@ -24,7 +24,7 @@ use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::Purpose;
 use crate::flash::{BlockId, PageState, PageTag, Ppn};
-use crate::gc::{pick_victim, VictimPolicy};
+use crate::gc::{pick_victim, pick_victim_on, VictimPolicy};
 use crate::hash::StateHasher;
 use crate::inspect::{indexed_keys, Budget, InspectQuery, Inspection, Row, Structure};
 use crate::meta::MetaKind;
@@ -134,8 +134,7 @@ impl Collects for PageFtl {
     /// Collects one victim of `unit` (`one-victim`).
     fn collect_on(&mut self, dev: &mut Device, unit: usize) -> Result<bool> {
         let pool = &self.pool;
-        let units = pool.units();
-        let victim = pick_victim(self.victim, dev, |b| b as usize % units == unit && !pool.is_open(b));
+        let victim = pick_victim_on(self.victim, dev, unit, pool.units(), |b| !pool.is_open(b));
         self.collect_victim(victim, dev)
     }
 }
