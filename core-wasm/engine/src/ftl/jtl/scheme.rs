@@ -251,6 +251,10 @@ impl Jtl {
     /// Writes the pending entries to their translation pages, one program per page (each
     /// was read during the request), and forgets the pages read.
     pub(super) fn write_pending(&mut self, dev: &mut Device) -> Result<()> {
+        // Most requests (random ones) leave nothing pending and read no translation page here.
+        if self.pending.is_empty() && self.read_pages.is_empty() {
+            return Ok(());
+        }
         let pending = std::mem::take(&mut self.pending);
         let mut tpages = BTreeSet::new();
         for (lpn, ppn) in pending {
