@@ -105,15 +105,21 @@ impl Jtl {
     /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
     /// (so GC finds its entry); only the entry being passed down is outside it.
     pub(super) fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
-        self.levels.prefetch_path(from);
+        // The draws are made first (the structure's shape does not change while the push
+        // runs), so every slot on the way can be loading at once.
+        let path = self.levels.path(slot.lpn, from);
         let mut carry = slot;
-        for n in from..self.levels.depth() {
+        for k in 0..path.full() {
             self.lru.touch(1, dev);
-            let Some(out) = self.levels.place(n, carry) else { return Ok(()) };
-            carry = out;
-            if n + 1 == self.levels.group0() {
+            carry = self.levels.pass(&path, k, carry);
+            if path.level(k) + 1 == self.levels.group0() {
                 self.flush_data(&mut carry, dev)?;
             }
+        }
+        if path.level(path.full()) < self.levels.depth() {
+            self.lru.touch(1, dev);
+            self.levels.settle(&path, carry);
+            return Ok(());
         }
         self.evict(carry, dev)
     }
