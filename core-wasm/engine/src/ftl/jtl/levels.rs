@@ -398,7 +398,7 @@ mod tests {
     }
 
     fn slot(lpn: u32) -> Slot {
-        Slot::new(lpn, lpn + 7, lpn % 3 == 0)
+        Slot::new(lpn, lpn + 7, lpn.is_multiple_of(3))
     }
 
     /// A push along a drawn path (every draw first, then the moves) leaves the structure, the
