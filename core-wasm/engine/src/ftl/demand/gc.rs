@@ -77,7 +77,9 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     dev.gc_start(victim);
     let first = dev.flash().first_ppn(victim);
     prefetch_victim(s, victim, dev);
-    let mut stale = BTreeSet::new();
+    // Translation pages of moved data pages RAM does not map: a list, sorted and deduplicated
+    // after the copies (at most a block's pages; a set's node per insert cost more).
+    let mut stale = Vec::new();
     for ppn in first..first + dev.flash().pages_per_block() {
         if dev.flash().state(ppn) != PageState::Valid {
             continue;
@@ -114,7 +116,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
                     // Not in RAM: fix the translation page, once per page after the copies.
                     let core = s.core_mut();
                     core.on_flash[tag.key as usize] = dest;
-                    stale.insert(core.tpage_of(tag.key));
+                    stale.push(core.tpage_of(tag.key));
                 } // else lazy copying: the cache holds the new mapping; it reaches flash when evicted.
             }
             _ => s.moved(tag, dest, dev)?,
@@ -122,7 +124,9 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     }
     dev.erase(victim, Purpose::Gc)?;
     s.core_mut().pool.release(victim);
-    // Batch update: one translation-page rewrite per page whose entries moved. Dirty cached
+    stale.sort_unstable();
+    stale.dedup();
+    // Batch update: one translation-page rewrite per page whose entries moved, in page order. Dirty cached
     // entries of those pages are not folded in and stay dirty (review engine-model D7), as
     // in FlashSim's `opm_gc_run`, which groups only the moved pages whose mappings are not cached.
     for t in stale {

@@ -44,7 +44,7 @@ impl Ftl for Jtl {
             Some(s) => {
                 dev.mapping_lookup(true);
                 dev.cache_hit(CacheLevel::Entry, lpn);
-                if let Some(d) = s.data {
+                if let Some(d) = s.data() {
                     dev.cache_hit(CacheLevel::DataPage, lpn);
                     dev.ram(1);
                     return Ok(Some(PageTag::data(lpn, d.version)));
@@ -101,7 +101,7 @@ impl Ftl for Jtl {
     }
 
     fn holds_in_ram(&self, lpn: u32) -> bool {
-        self.levels.get(lpn).is_some_and(|s| s.data.is_some())
+        self.levels.get(lpn).is_some_and(|s| s.data().is_some())
     }
 
     // `read`, `write`, `trim` and `flush` are JTL's own (above, below).
@@ -128,7 +128,7 @@ impl Ftl for Jtl {
             ));
         }
         for s in self.levels.iter() {
-            match s.data {
+            match s.data() {
                 Some(d) if d.dirty && (s.ppn != UNMAPPED || !s.dirty) => {
                     return bad(format!("LPN {} is written in RAM but its entry names PPN {}", s.lpn, s.ppn))
                 }

@@ -8,7 +8,7 @@ use crate::ftl::demand::{gtd_table, ram_budgets, UNMAPPED};
 use crate::inspect::{summarise, InspectQuery, Inspection, Node, Order, Structure};
 
 fn entry_node(s: &Slot) -> Node {
-    let label = match (s.data, s.ppn) {
+    let label = match (s.data(), s.ppn) {
         (Some(d), _) if d.dirty => format!("LPN {} → data in RAM (v{}, written)", s.lpn, d.version),
         (Some(d), p) => format!("LPN {} → PPN {p} (v{} cached)", s.lpn, d.version),
         (None, UNMAPPED) => format!("LPN {} → unmapped", s.lpn),
@@ -17,7 +17,7 @@ fn entry_node(s: &Slot) -> Node {
     Node {
         id: format!("entry-{}", s.lpn),
         label,
-        kind: if s.data.is_some() { "cdp".into() } else { "entry".into() },
+        kind: if s.data().is_some() { "cdp".into() } else { "entry".into() },
         dirty: Some(s.dirty),
         children: None,
         count: None,

@@ -17,7 +17,9 @@ pub struct Data {
     pub dirty: bool,
 }
 
-/// One mapping entry of the structure.
+/// One mapping entry of the structure, in 16 bytes: a push moves one per level through
+/// megabytes of levels, and an `Option<Data>` field made it 20 (a quarter of them across
+/// two cache lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Slot {
     /// Logical page.
@@ -26,8 +28,49 @@ pub struct Slot {
     pub ppn: Ppn,
     /// The entry differs from its translation page on flash.
     pub dirty: bool,
+    /// The data page, while RAM caches it (group 0 only): [`Slot::data`].
+    page: Page,
+    /// The cached page's version (0 without one).
+    version: u32,
+}
+
+/// Whether a slot caches its data page, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Page {
+    None,
+    Clean,
+    Dirty,
+}
+
+impl Slot {
+    /// An entry without its data page.
+    pub fn new(lpn: u32, ppn: Ppn, dirty: bool) -> Self {
+        Slot { lpn, ppn, dirty, page: Page::None, version: 0 }
+    }
+
     /// The data page, while RAM caches it (group 0 only).
-    pub data: Option<Data>,
+    pub fn data(&self) -> Option<Data> {
+        match self.page {
+            Page::None => None,
+            Page::Clean => Some(Data { version: self.version, dirty: false }),
+            Page::Dirty => Some(Data { version: self.version, dirty: true }),
+        }
+    }
+
+    /// Caches `data` (or none).
+    pub fn set_data(&mut self, data: Option<Data>) {
+        (self.page, self.version) = match data {
+            None => (Page::None, 0),
+            Some(d) => (if d.dirty { Page::Dirty } else { Page::Clean }, d.version),
+        };
+    }
+
+    /// Drops the cached page, returning it.
+    pub fn take_data(&mut self) -> Option<Data> {
+        let d = self.data();
+        self.set_data(None);
+        d
+    }
 }
 
 /// LPN → (level, position in it), as an array over the LPNs seen (8 bytes each): one load
@@ -50,15 +93,30 @@ impl Positions {
         (v != Self::NONE).then_some(((v >> 32) as usize, (v & 0xFFFF_FFFF) as usize))
     }
 
-    fn insert(&mut self, lpn: u32, (n, i): (usize, usize)) {
+    /// Makes room for `lpn` (a page the index has not seen).
+    #[inline]
+    fn reserve(&mut self, lpn: u32) {
         let k = lpn as usize;
         if k >= self.at.len() {
             self.at.resize((k + 1).next_power_of_two(), Self::NONE);
         }
+    }
+
+    #[inline]
+    fn insert(&mut self, lpn: u32, (n, i): (usize, usize)) {
+        self.reserve(lpn);
+        let k = lpn as usize;
         if self.at[k] == Self::NONE {
             self.len += 1;
         }
         self.at[k] = (n as u64) << 32 | i as u64;
+    }
+
+    /// `lpn_in` takes `lpn_out`'s place (held, `lpn_in` not; both seen): the count stays.
+    #[inline]
+    fn swap(&mut self, lpn_out: u32, lpn_in: u32, (n, i): (usize, usize)) {
+        self.at[lpn_out as usize] = Self::NONE;
+        self.at[lpn_in as usize] = (n as u64) << 32 | i as u64;
     }
 
     fn remove(&mut self, lpn: u32) -> Option<(usize, usize)> {
@@ -69,13 +127,34 @@ impl Positions {
     }
 }
 
-/// `rng.below(n)`, without its division when `n` is a power of two (a full level always
-/// is): then no draw is rejected and the answer is the draw's top bits, as `below` computes.
-fn draw(rng: &mut SplitMix64, n: usize) -> usize {
-    if n.is_power_of_two() {
-        ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
-    } else {
-        rng.below(n as u64) as usize
+/// `rng.below(2^n)`, the draw of a full level `n`: the top `n` bits of one draw (no draw is
+/// rejected for a power of two), without the 128-bit product.
+fn draw_full(rng: &mut SplitMix64, n: usize) -> usize {
+    // Two shifts, so that level 0 (one entry) takes no bits and still uses one draw.
+    ((rng.next_u64() >> 1) >> (63 - n)) as usize
+}
+
+/// More levels than any RAM could fill (level n holds 2^n entries of 8 bytes; a depth is the
+/// log of a 64-bit count).
+pub const MAX_DEPTH: usize = 64;
+
+/// A push's way down ([`Levels::path`]): from level `from`, `full` full levels, in the
+/// `k`-th of which the entry at `picks[k]` is passed one level down.
+pub struct Path {
+    from: usize,
+    picks: [u32; MAX_DEPTH],
+    full: usize,
+}
+
+impl Path {
+    /// Full levels the push passes through.
+    pub fn full(&self) -> usize {
+        self.full
+    }
+
+    /// The level of the `k`-th full level.
+    pub fn level(&self, k: usize) -> usize {
+        self.from + k
     }
 }
 
@@ -124,7 +203,7 @@ impl Levels {
 
     /// Data pages held (all in group 0).
     pub fn data_pages(&self) -> usize {
-        self.levels[..self.group0].iter().flatten().filter(|s| s.data.is_some()).count()
+        self.levels[..self.group0].iter().flatten().filter(|s| s.data().is_some()).count()
     }
 
     /// Level `n`'s entries (in no particular order: a level is a set of similar recency).
@@ -164,27 +243,48 @@ impl Levels {
         Some(slot)
     }
 
-    /// Starts loading what a push from level `from` will touch ([`crate::prefetch`]): the
-    /// slot each full level will pass down (the generator's next draws, on a copy) and then
-    /// the index entries of the pages in them. Each is a random place in megabytes, and a
-    /// push otherwise meets them one level at a time. Changes nothing.
-    pub fn prefetch_path(&self, from: usize) {
-        let mut rng = self.rng.clone();
-        let mut picks = [(0usize, 0usize); 64];
-        let mut k = 0;
-        for n in from..self.levels.len().min(from + picks.len()) {
+    /// Draws the path of a push of `lpn`'s entry from level `from`: each full level it
+    /// passes, in order, with the position the generator picks there (the draws placing one
+    /// entry at a time would make: a full level keeps its size while a push passes through,
+    /// so every draw is known before the first move). Starts loading each picked slot and
+    /// then its page's index entry: random places in megabytes that the moves would
+    /// otherwise meet one level at a time.
+    pub fn path(&mut self, lpn: u32, from: usize) -> Path {
+        self.index.reserve(lpn);
+        let mut path = Path { from, picks: [0; MAX_DEPTH], full: 0 };
+        for n in from..self.levels.len() {
             let level = &self.levels[n];
             if level.len() < Self::capacity(n) {
                 break;
             }
-            let i = draw(&mut rng, level.len());
+            let i = draw_full(&mut self.rng, n);
             crate::prefetch::element(level, i);
-            picks[k] = (n, i);
-            k += 1;
+            path.picks[path.full] = i as u32;
+            path.full += 1;
         }
-        for &(n, i) in &picks[..k] {
-            crate::prefetch::element(&self.index.at, self.levels[n][i].lpn as usize);
+        for (k, &i) in path.picks[..path.full].iter().enumerate() {
+            crate::prefetch::element(&self.index.at, self.levels[from + k][i as usize].lpn as usize);
         }
+        path
+    }
+
+    /// Puts `slot` in place of the entry `path` picked in its `k`-th full level and returns
+    /// that entry, now outside the structure (its index entry cleared).
+    pub fn pass(&mut self, path: &Path, k: usize, slot: Slot) -> Slot {
+        let (n, i) = (path.from + k, path.picks[k] as usize);
+        let out = std::mem::replace(&mut self.levels[n][i], slot);
+        self.index.swap(out.lpn, slot.lpn, (n, i));
+        out
+    }
+
+    /// Puts `slot` in the level where `path` stops, which has room; `false` (and nothing
+    /// done) when the path passes every level.
+    pub fn settle(&mut self, path: &Path, slot: Slot) -> bool {
+        let n = path.from + path.full;
+        let Some(level) = self.levels.get_mut(n) else { return false };
+        self.index.insert(slot.lpn, (n, level.len()));
+        level.push(slot);
+        true
     }
 
     /// Starts loading `lpn`'s index entry (the first step of a look-up); changes nothing.
@@ -200,8 +300,11 @@ impl Levels {
         }
     }
 
-    /// Puts `slot` in level `n`. A level with room keeps it (`None`); a full one keeps it in
-    /// place of a randomly chosen entry, which it returns (to go one level down).
+    /// The general form of one step of a push, which [`Levels::path`], [`Levels::pass`] and
+    /// [`Levels::settle`] must match (tests). Puts `slot` in level `n`. A level with room
+    /// keeps it (`None`); a full one keeps it in place of a randomly chosen entry, which it
+    /// returns (to go one level down).
+    #[cfg(test)]
     pub fn place(&mut self, n: usize, slot: Slot) -> Option<Slot> {
         let level = &mut self.levels[n];
         if level.len() < Self::capacity(n) {
@@ -209,7 +312,7 @@ impl Levels {
             level.push(slot);
             return None;
         }
-        let i = draw(&mut self.rng, level.len());
+        let i = self.rng.below(level.len() as u64) as usize;
         let out = std::mem::replace(&mut level[i], slot);
         self.index.remove(out.lpn);
         self.index.insert(slot.lpn, (n, i));
@@ -224,7 +327,7 @@ impl Levels {
                 h.u32(s.lpn);
                 h.u32(s.ppn);
                 h.bytes(&[s.dirty as u8]);
-                match s.data {
+                match s.data() {
                     Some(d) => {
                         h.u32(d.version);
                         h.bytes(&[1 + d.dirty as u8]);
@@ -249,7 +352,7 @@ impl Levels {
                 if self.index.get(s.lpn) != Some((n, i)) {
                     return Err(format!("the index misplaces LPN {} (level {n})", s.lpn));
                 }
-                if n >= self.group0 && s.data.is_some() {
+                if n >= self.group0 && s.data().is_some() {
                     return Err(format!("LPN {} keeps its data page in level {n}, below group 0", s.lpn));
                 }
             }
@@ -266,16 +369,70 @@ impl Levels {
 mod tests {
     use super::*;
 
-    /// The shortcut draws exactly what the generator's `below` draws, and leaves the
-    /// generator in the same state, for powers of two and other sizes alike.
+    /// A full level's draw is exactly the generator's `below(2^n)`, and leaves the generator
+    /// in the same state, at every level a depth allows.
     #[test]
-    fn draw_matches_below() {
+    fn draw_full_matches_below() {
         let (mut a, mut b) = (SplitMix64::new(24), SplitMix64::new(24));
-        for n in (1..200).chain([1 << 12, 1 << 18, (1 << 18) + 1, 1 << 30]) {
+        for n in 0..MAX_DEPTH {
             for _ in 0..50 {
-                assert_eq!(draw(&mut a, n), b.below(n as u64) as usize, "n = {n}");
+                assert_eq!(draw_full(&mut a, n), b.below(1 << n) as usize, "level {n}");
             }
         }
         assert_eq!(a.next_u64(), b.next_u64());
+    }
+
+    /// A slot keeps what its `Option<Data>` said, in 16 bytes.
+    #[test]
+    fn a_slot_keeps_its_page_in_16_bytes() {
+        assert_eq!(std::mem::size_of::<Slot>(), 16);
+        let mut s = Slot::new(3, 9, true);
+        assert_eq!(s.data(), None);
+        for d in [Data { version: u32::MAX, dirty: true }, Data { version: 0, dirty: false }] {
+            s.set_data(Some(d));
+            assert_eq!(s.data(), Some(d));
+            assert_eq!((s.lpn, s.ppn, s.dirty), (3, 9, true));
+        }
+        assert_eq!(s.take_data(), Some(Data { version: 0, dirty: false }));
+        assert_eq!(s, Slot::new(3, 9, true));
+    }
+
+    fn slot(lpn: u32) -> Slot {
+        Slot::new(lpn, lpn + 7, lpn.is_multiple_of(3))
+    }
+
+    /// A push along a drawn path (every draw first, then the moves) leaves the structure, the
+    /// index and the generator as placing the entry one level at a time does, and passes the
+    /// same entry out of the last level; through hits (an entry taken out first) and misses,
+    /// from the top level and from a lower one.
+    #[test]
+    fn path_push_matches_placing_level_by_level() {
+        let (mut fast, mut general) = (Levels::new(7, 3, 24), Levels::new(7, 3, 24));
+        let mut pick = SplitMix64::new(5);
+        for step in 0..3000u32 {
+            let lpn = pick.below(400) as u32;
+            let from = if step % 5 == 0 { 3 } else { 0 };
+            let entry = fast.take(lpn).unwrap_or_else(|| slot(lpn));
+            assert_eq!(general.take(lpn).unwrap_or_else(|| slot(lpn)), entry);
+            let path = fast.path(lpn, from);
+            let mut carry = entry;
+            for k in 0..path.full() {
+                carry = fast.pass(&path, k, carry);
+            }
+            let fast_out = (!fast.settle(&path, carry)).then_some(carry);
+            let mut carry = Some(entry);
+            for n in from..general.depth() {
+                carry = general.place(n, carry.expect("still passing"));
+                if carry.is_none() {
+                    break;
+                }
+            }
+            assert_eq!(fast_out, carry, "step {step}");
+            assert_eq!(fast.levels, general.levels, "step {step}");
+            assert_eq!(fast.len(), general.len());
+            assert_eq!(fast.rng, general.rng);
+            fast.check().unwrap();
+        }
+        assert_eq!(fast.len(), 127, "the levels filled up");
     }
 }

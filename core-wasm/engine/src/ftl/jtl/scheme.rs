@@ -94,7 +94,7 @@ impl Jtl {
                 dev.cache_miss(CacheLevel::Entry, lpn);
                 let ppn = self.core.load_entry(lpn, dev, TpCause::Miss)?;
                 dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
-                Slot { lpn, ppn, dirty: false, data: None }
+                Slot::new(lpn, ppn, false)
             }
         };
         self.push(slot, 0, dev)
@@ -105,22 +105,28 @@ impl Jtl {
     /// beyond the last level leaves RAM. `slot` is in the structure before any flash work
     /// (so GC finds its entry); only the entry being passed down is outside it.
     pub(super) fn push(&mut self, slot: Slot, from: usize, dev: &mut Device) -> Result<()> {
-        self.levels.prefetch_path(from);
+        // The draws are made first (the structure's shape does not change while the push
+        // runs), so every slot on the way can be loading at once.
+        let path = self.levels.path(slot.lpn, from);
         let mut carry = slot;
-        for n in from..self.levels.depth() {
+        for k in 0..path.full() {
             self.lru.touch(1, dev);
-            let Some(out) = self.levels.place(n, carry) else { return Ok(()) };
-            carry = out;
-            if n + 1 == self.levels.group0() {
+            carry = self.levels.pass(&path, k, carry);
+            if path.level(k) + 1 == self.levels.group0() {
                 self.flush_data(&mut carry, dev)?;
             }
+        }
+        if path.level(path.full()) < self.levels.depth() {
+            self.lru.touch(1, dev);
+            self.levels.settle(&path, carry);
+            return Ok(());
         }
         self.evict(carry, dev)
     }
 
     /// An entry leaves group 0: its data page is programmed when RAM wrote it, else dropped.
     pub(super) fn flush_data(&mut self, slot: &mut Slot, dev: &mut Device) -> Result<()> {
-        let Some(d) = slot.data.take() else { return Ok(()) };
+        let Some(d) = slot.take_data() else { return Ok(()) };
         dev.stats.prunes += 1;
         self.cached_pages -= 1;
         dev.cache_evict(CacheLevel::DataPage, slot.lpn, d.dirty, self.page_bytes as u32);
@@ -178,7 +184,7 @@ impl Jtl {
             dev.cache_hit(CacheLevel::Entry, lpn);
             // A page written in RAM has no flash copy (its entry is unmapped); one cached by
             // a read keeps its flash copy in the entry, which the caller invalidates.
-            if s.data.take().is_some() {
+            if s.take_data().is_some() {
                 self.cached_pages -= 1;
                 dev.cache_evict(CacheLevel::DataPage, lpn, false, self.page_bytes as u32);
             }
@@ -213,7 +219,7 @@ impl Jtl {
             return Ok(false);
         }
         dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
-        self.push(Slot { lpn, ppn, dirty: false, data: None }, group1, dev)?;
+        self.push(Slot::new(lpn, ppn, false), group1, dev)?;
         Ok(true)
     }
 
@@ -251,6 +257,10 @@ impl Jtl {
     /// Writes the pending entries to their translation pages, one program per page (each
     /// was read during the request), and forgets the pages read.
     pub(super) fn write_pending(&mut self, dev: &mut Device) -> Result<()> {
+        // Most requests (random ones) leave nothing pending and read no translation page here.
+        if self.pending.is_empty() && self.read_pages.is_empty() {
+            return Ok(());
+        }
         let pending = std::mem::take(&mut self.pending);
         let mut tpages = BTreeSet::new();
         for (lpn, ppn) in pending {
@@ -270,7 +280,7 @@ impl Jtl {
     pub(super) fn buffer_write(&mut self, lpn: u32, version: u32, dev: &mut Device) -> Result<()> {
         self.access(lpn, true, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
-        if s.data.is_some() {
+        if s.data().is_some() {
             dev.buffer_lookup(true);
             dev.cache_hit(CacheLevel::DataPage, lpn);
         } else {
@@ -288,7 +298,7 @@ impl Jtl {
         }
         dev.ram(1);
         let slot = self.levels.get_mut(lpn).expect("the accessed entry is in level 0");
-        slot.data = Some(Data { version, dirty: true });
+        slot.set_data(Some(Data { version, dirty: true }));
         slot.ppn = UNMAPPED;
         slot.dirty = true;
         Ok(())
@@ -299,7 +309,7 @@ impl Jtl {
     pub(super) fn buffer_read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
         self.access(lpn, false, dev)?;
         let s = *self.levels.get(lpn).expect("the accessed entry is in level 0");
-        if let Some(d) = s.data {
+        if let Some(d) = s.data() {
             dev.buffer_lookup(true);
             dev.cache_hit(CacheLevel::DataPage, lpn);
             dev.ram(1);
@@ -316,7 +326,7 @@ impl Jtl {
             dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
             self.cached_pages += 1;
             let slot = self.levels.get_mut(lpn).expect("the accessed entry is in level 0");
-            slot.data = Some(Data { version: tag.version, dirty: false });
+            slot.set_data(Some(Data { version: tag.version, dirty: false }));
         }
         Ok(Some(tag))
     }
@@ -328,7 +338,7 @@ impl Jtl {
         let mut dirty: Vec<(u32, u32)> = self
             .levels
             .iter()
-            .filter_map(|s| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version)))
+            .filter_map(|s| s.data().filter(|d| d.dirty).map(|d| (s.lpn, d.version)))
             .collect();
         dirty.sort_unstable();
         for (lpn, version) in dirty {
@@ -336,7 +346,7 @@ impl Jtl {
             let s = self.levels.get_mut(lpn).expect("a flushed page keeps its entry");
             s.ppn = dest;
             s.dirty = true;
-            s.data = Some(Data { version, dirty: false });
+            s.set_data(Some(Data { version, dirty: false }));
         }
         demand::flush_entries(self, dev)
     }
@@ -366,12 +376,11 @@ impl DemandScheme for Jtl {
         self.levels.get(lpn).map(|s| s.ppn).or_else(|| self.pending.get(&lpn).copied())
     }
 
+    /// The index entries only: finding the slots would wait for those very entries, stalling
+    /// GC before its first copy (the copies then meet the slots one at a time, measured faster).
     fn prefetch_cached(&self, lpns: &[u32]) {
         for &lpn in lpns {
             self.levels.prefetch_index(lpn);
-        }
-        for &lpn in lpns {
-            self.levels.prefetch_slot(lpn);
         }
     }
 
@@ -404,7 +413,7 @@ impl DemandScheme for Jtl {
 
     /// Pages written in RAM and not yet on flash.
     fn held(&self) -> Vec<(u32, u32)> {
-        let written = |s: &Slot| s.data.filter(|d| d.dirty).map(|d| (s.lpn, d.version));
+        let written = |s: &Slot| s.data().filter(|d| d.dirty).map(|d| (s.lpn, d.version));
         self.levels.iter().filter_map(written).collect()
     }
 }

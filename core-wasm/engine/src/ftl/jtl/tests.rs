@@ -186,7 +186,7 @@ fn the_mapping_half_is_fixed_and_flush_writes_everything() {
     assert_eq!((split.mapping_bytes, split.buffer_bytes), (96 + 7 * 8, 3 * 32));
     r.ftl.flush(&mut r.dev).unwrap();
     check(&r.ftl, &r.dev, &r.oracle).unwrap();
-    assert!(r.ftl.levels.iter().all(|s| !s.dirty && s.data.is_none_or(|d| !d.dirty)));
+    assert!(r.ftl.levels.iter().all(|s| !s.dirty && s.data().is_none_or(|d| !d.dirty)));
     assert!(r.ftl.map_view().unwrap().held.is_empty());
 }
 
@@ -225,7 +225,7 @@ fn a_buffered_page_is_held_and_a_stale_one_is_caught() {
     r.write(&[1]);
     r.write(&[1]);
     assert_eq!(r.ftl.map_view().unwrap().held, vec![(1, 2)]);
-    r.ftl.levels.get_mut(1).unwrap().data = Some(levels::Data { version: 1, dirty: true });
+    r.ftl.levels.get_mut(1).unwrap().set_data(Some(levels::Data { version: 1, dirty: true }));
     let e = check(&r.ftl, &r.dev, &r.oracle).unwrap_err();
     assert!(e.to_string().contains("RAM holds LPN 1 at version 1"), "{e}");
 }
