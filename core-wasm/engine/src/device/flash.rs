@@ -499,7 +499,8 @@ impl FlashArray {
 
     /// GC's copies of a run of pages: [`FlashArray::move_page`] of each valid page from
     /// `from` to the end of its block, in order, to `dest` and the pages after it in its block,
-    /// until either block runs out or a destination page is not free. `from`'s and `dest`'s
+    /// until either block runs out, a destination page is not free or a valid page's kind is
+    /// not that of the page at `from` (GC starts a run at a valid page). `from`'s and `dest`'s
     /// blocks differ, and on MLC `dest` is its block's next page. Returns the pages moved, by
     /// kind, and the first page of `from`'s block not moved: the block's end, or a valid page
     /// that did not fit. Block counts and the valid-count index end as the moves one by one
@@ -521,10 +522,12 @@ impl FlashArray {
         let (from_tags, dest_tags) = two_blocks(&mut self.tags, f0, d0, ppb);
         let mut kinds = [0u32; 4];
         let (mut p, mut d) = (from as usize - f0, dest as usize - d0);
+        // A run is of one kind: schemes choose a copy's destination block by its kind.
+        let kind = from_meta[p].kind();
         while p < ppb {
             let old = from_meta[p];
             if old.is(PageState::Valid) {
-                if d == ppb || !dest_meta[d].is(PageState::Free) {
+                if d == ppb || !dest_meta[d].is(PageState::Free) || old.kind() != kind {
                     break;
                 }
                 dest_meta[d] = old;

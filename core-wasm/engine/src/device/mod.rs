@@ -435,19 +435,22 @@ impl Device {
 
     /// GC's copies of a run of pages: [`Device::copy_page`] of each valid page from `from` to
     /// the end of its block, in order, to `dest` and the pages after it, until either block
-    /// runs out or a destination page is not free, with the same effects as those copies one
+    /// runs out, a destination page is not free or a page's kind differs from `from`'s (a
+    /// scheme picks a copy's block by its kind), with the same effects as those copies one
     /// by one. Returns how many pages moved (to `dest` onwards, in order) and the
     /// first page of `from`'s block not moved.
     ///
     /// Moves nothing when a copy at a time is needed: with events recorded, posted timing, or
-    /// metadata accesses that cost time (a metadata hook, or a RAM latency), since the
-    /// caller's map updates between the copies would then move the clock; or when some time
+    /// metadata or cache accesses that cost time (a metadata hook, a RAM latency or a cache
+    /// operation's), since the caller's map updates between the copies would then move the
+    /// clock; or when some time
     /// sum could saturate. Otherwise the costs, the clock, the counters and the ages of the
     /// run are added at once: with no sum saturating, each copy starts where the last ended.
     pub fn copy_run(&mut self, from: Ppn, dest: Ppn, purpose: Purpose) -> (u32, Ppn) {
         let l = &self.latency;
         let (sense_ns, xfer_ns, array_ns) = (l.page_read_ns, l.transfer_ns_per_page, l.program_ns);
-        if self.time.posted || self.recording() || self.meta_hook.is_some() || l.ram_access_ns != 0 {
+        let costs_time = self.meta_hook.is_some() || l.ram_access_ns != 0 || l.cache_op_ns != 0;
+        if self.time.posted || self.recording() || costs_time {
             return (0, from);
         }
         // The most copies the run can make: the rest of `dest`'s block.

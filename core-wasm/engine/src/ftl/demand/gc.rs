@@ -7,7 +7,7 @@ use super::{rewrite_tpage, DemandScheme, TpCause, GTD_ENTRY_BYTES, TRANSLATION};
 use crate::device::Device;
 use crate::error::Result;
 use crate::events::Purpose;
-use crate::flash::{BlockId, PageKind, PageState};
+use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
 use crate::ftl::pool::next_page;
 use crate::gc::{pick_victim, pick_victim_skipping, VictimPolicy};
 use crate::meta::MetaKind;
@@ -56,6 +56,37 @@ fn prefetch_victim<S: DemandScheme>(s: &S, victim: BlockId, dev: &Device) {
     s.prefetch_cached(&lpns[..n]);
 }
 
+/// Counts GC's copy of the page tagged `tag` to `dest` and points its mapping there: a
+/// translation page through the directory, a data page through the cache when it holds the
+/// entry, else by its translation page, added to `stale` for the batch update.
+fn remap_copy<S: DemandScheme>(
+    s: &mut S,
+    tag: PageTag,
+    dest: Ppn,
+    stale: &mut Vec<u32>,
+    dev: &mut Device,
+) -> Result<()> {
+    dev.gc_copied();
+    match tag.kind {
+        PageKind::Translation => {
+            dev.stats.tpage_reads[TpCause::GcCopy as usize] += 1;
+            dev.stats.tpage_writes[TpCause::GcCopy as usize] += 1;
+            s.core_mut().gtd[tag.key as usize] = dest;
+            dev.meta_write(MetaKind::Directory, tag.key, GTD_ENTRY_BYTES as u32);
+        }
+        PageKind::Data => {
+            if !s.set_cached(tag.key, dest, dev) {
+                // Not in RAM: fix the translation page, once per page after the copies.
+                let core = s.core_mut();
+                core.on_flash[tag.key as usize] = dest;
+                stale.push(core.tpage_of(tag.key));
+            } // else lazy copying: the cache holds the new mapping; it reaches flash when evicted.
+        }
+        _ => s.moved(tag, dest, dev)?,
+    }
+    Ok(())
+}
+
 /// Collects one victim (data or translation block); `false` when none is worth it.
 pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     let policy = s.core().victim;
@@ -80,20 +111,36 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     // Translation pages of moved data pages RAM does not map: a list, sorted and deduplicated
     // after the copies (at most a block's pages; a set's node per insert cost more).
     let mut stale = Vec::new();
-    for ppn in first..first + dev.flash().pages_per_block() {
-        if dev.flash().state(ppn) != PageState::Valid {
-            continue;
-        }
+    let end = first + dev.flash().pages_per_block();
+    let mut next = first;
+    while let Some(ppn) = (next..end).find(|&p| dev.flash().state(p) == PageState::Valid) {
+        next = ppn + 1;
         // The destination's slot follows the page's kind, known from its tag before the read
         // is charged. When that slot's open block has room, the read, the program and the
         // invalidation are one step; else the read comes first, then the block is opened,
         // as the order of their costs and events has it.
-        let slot = match dev.flash().tag(ppn).kind {
+        let tag_kind = dev.flash().tag(ppn).kind;
+        let slot = match tag_kind {
             PageKind::Translation => TRANSLATION,
             PageKind::Data => s.core().data_slot_of(victim),
             kind => s.stream_for(kind),
         };
         let (tag, dest) = match s.core_mut().pool.page_in_open(slot, dev) {
+            // Data and translation pages that fit the open block go as one run (when nothing
+            // between the copies costs time: `copy_run` says), their mappings fixed after it
+            // in the same order: fixing one touches only RAM, at no cost then.
+            Some(dest) if matches!(tag_kind, PageKind::Data | PageKind::Translation) => {
+                let (moved, stop) = dev.copy_run(ppn, dest, Purpose::Gc);
+                if moved > 0 {
+                    for d in dest..dest + moved {
+                        let tag = dev.flash().tag(d);
+                        remap_copy(s, tag, d, &mut stale, dev)?;
+                    }
+                    next = stop;
+                    continue;
+                }
+                (dev.copy_page(ppn, dest, Purpose::Gc)?, dest)
+            }
             Some(dest) => (dev.copy_page(ppn, dest, Purpose::Gc)?, dest),
             None => {
                 let tag = dev.read(ppn, Purpose::Gc)?;
@@ -103,24 +150,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
                 (tag, dest)
             }
         };
-        dev.gc_copied();
-        match tag.kind {
-            PageKind::Translation => {
-                dev.stats.tpage_reads[TpCause::GcCopy as usize] += 1;
-                dev.stats.tpage_writes[TpCause::GcCopy as usize] += 1;
-                s.core_mut().gtd[tag.key as usize] = dest;
-                dev.meta_write(MetaKind::Directory, tag.key, GTD_ENTRY_BYTES as u32);
-            }
-            PageKind::Data => {
-                if !s.set_cached(tag.key, dest, dev) {
-                    // Not in RAM: fix the translation page, once per page after the copies.
-                    let core = s.core_mut();
-                    core.on_flash[tag.key as usize] = dest;
-                    stale.push(core.tpage_of(tag.key));
-                } // else lazy copying: the cache holds the new mapping; it reaches flash when evicted.
-            }
-            _ => s.moved(tag, dest, dev)?,
-        }
+        remap_copy(s, tag, dest, &mut stale, dev)?;
     }
     dev.erase(victim, Purpose::Gc)?;
     s.core_mut().pool.release(victim);
