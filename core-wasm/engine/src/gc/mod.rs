@@ -165,7 +165,7 @@ pub fn greedy(flash: &FlashArray, collectable: impl Fn(BlockId) -> bool) -> Opti
 }
 
 /// [`greedy`] among the blocks of one unit: from the unit's own blocks when they are few
-/// (see [`UnitBlocks::scan_is_cheaper`]), else from the valid-count index.
+/// (with many units and few blocks each), else from the valid-count index.
 pub fn greedy_on(
     flash: &FlashArray,
     unit: UnitBlocks,
