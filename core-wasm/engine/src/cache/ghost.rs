@@ -66,7 +66,11 @@ impl DenseGhost {
     /// An empty ghost of `capacity` keys in the linked form or the queue form (tests compare
     /// the two).
     fn with_form(capacity: usize, linked: bool) -> Self {
-        let keys = if linked { DenseKeys::Linked(Lru::dense(capacity)) } else { DenseKeys::Queue(QueueLru::new(capacity)) };
+        let keys = if linked {
+            DenseKeys::Linked(Lru::dense(capacity))
+        } else {
+            DenseKeys::Queue(QueueLru::new(capacity))
+        };
         DenseGhost { keys }
     }
 
