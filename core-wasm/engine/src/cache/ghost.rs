@@ -9,7 +9,7 @@
 
 use std::hash::Hash;
 
-use super::lru::{HashIndex, SlotIndex};
+use super::lru::{DenseIndex, HashIndex, SlotIndex};
 use super::{Lru, QueueLru};
 
 /// A bounded LRU set of keys.
@@ -26,64 +26,102 @@ impl<K: Copy + Eq + Hash> Ghost<K> {
 }
 
 /// A [`Ghost`] of keys from a small dense range (LPNs): an array over the keys instead of a
-/// hash map (4 bytes per key up to the largest seen), the order a queue of accesses
-/// ([`QueueLru`]: forgetting a key marks its slot, where a linked list moves its last node
-/// into the hole). The same answers and order as [`Ghost`].
+/// hash map (4 bytes per key up to the largest seen). A large ghost keeps its order as a
+/// queue of accesses ([`QueueLru`]: forgetting a key marks its slot, where a linked list
+/// moves its last node into the hole and touches random neighbours in a large node array); a
+/// small one, whose nodes stay in the CPU's cache, as a linked list ([`Lru`]), where
+/// recording a key into a full ghost reuses the forgotten key's node in place instead of
+/// skipping and compacting queue positions. The form is chosen by the capacity at
+/// construction; either gives the same answers and order as [`Ghost`].
 #[derive(Debug, Clone)]
 pub struct DenseGhost {
-    keys: QueueLru<()>,
+    keys: DenseKeys,
+}
+
+/// Largest capacity a [`DenseGhost`] keeps as a linked list (12-byte nodes: 48 KiB).
+const LINKED_MAX: usize = 4096;
+
+#[derive(Debug, Clone)]
+enum DenseKeys {
+    Linked(Lru<u32, (), DenseIndex>),
+    Queue(QueueLru<()>),
+}
+
+/// Runs `$body` with `$k` bound to whichever form `$keys` has.
+macro_rules! either {
+    ($keys:expr, $k:ident => $body:expr) => {
+        match $keys {
+            DenseKeys::Linked($k) => $body,
+            DenseKeys::Queue($k) => $body,
+        }
+    };
 }
 
 impl DenseGhost {
     /// An empty ghost remembering at most `capacity` keys.
     pub fn new(capacity: usize) -> Self {
-        DenseGhost { keys: QueueLru::new(capacity) }
+        Self::with_form(capacity, capacity <= LINKED_MAX)
+    }
+
+    /// An empty ghost of `capacity` keys in the linked form or the queue form (tests compare
+    /// the two).
+    fn with_form(capacity: usize, linked: bool) -> Self {
+        let keys = if linked {
+            DenseKeys::Linked(Lru::dense(capacity))
+        } else {
+            DenseKeys::Queue(QueueLru::new(capacity))
+        };
+        DenseGhost { keys }
     }
 
     /// Maximum number of keys.
     pub fn capacity(&self) -> usize {
-        self.keys.capacity()
+        either!(&self.keys, k => k.capacity())
     }
 
     /// Keys remembered.
     pub fn len(&self) -> usize {
-        self.keys.len()
+        either!(&self.keys, k => k.len())
     }
 
     /// True when it remembers no key.
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.len() == 0
     }
 
     /// See [`Ghost::set_capacity`].
     pub fn set_capacity(&mut self, capacity: usize) -> Vec<u32> {
-        self.keys.set_capacity(capacity).into_iter().map(|(k, ())| k).collect()
+        either!(&mut self.keys, k => k.set_capacity(capacity).into_iter().map(|(k, ())| k).collect())
     }
 
     /// True if `key` is remembered (not an access).
     pub fn contains(&self, key: &u32) -> bool {
-        self.keys.contains(key)
+        either!(&self.keys, k => k.contains(key))
     }
 
     /// See [`Ghost::insert`].
+    #[inline]
     pub fn insert(&mut self, key: u32) -> Option<u32> {
-        self.keys.insert(key, ()).evicted().map(|(k, ())| k)
+        either!(&mut self.keys, k => k.insert(key, ()).evicted().map(|(k, ())| k))
     }
 
     /// See [`Ghost::remove`].
+    #[inline]
     pub fn remove(&mut self, key: &u32) -> bool {
-        self.keys.remove(key).is_some()
+        either!(&mut self.keys, k => k.remove(key).is_some())
     }
 
     /// Keys from most to least recently recorded.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &u32> + ExactSizeIterator + '_ {
-        self.keys.iter().map(|(k, ())| k)
+        // Collected (the two forms' iterators differ): only views and the state hash iterate.
+        let keys: Vec<&u32> = either!(&self.keys, k => k.iter().map(|(k, ())| k).collect());
+        keys.into_iter()
     }
 
     /// Starts loading where `key` would be found ([`crate::prefetch`]): a look-up of a key
     /// the ghost lacks is one random load in the array. Changes nothing.
     pub fn prefetch(&self, key: u32) {
-        self.keys.prefetch_key(key);
+        either!(&self.keys, k => k.prefetch_key(key))
     }
 }
 
@@ -199,7 +237,15 @@ mod tests {
     /// The dense ghost answers as the hashed one on random records, hits and resizes.
     #[test]
     fn the_dense_ghost_matches_the_hashed_one() {
-        let (mut g, mut d) = (Ghost::new(20), DenseGhost::new(20));
+        for linked in [false, true] {
+            dense_ghost_matches_the_hashed_one(DenseGhost::with_form(20, linked));
+        }
+        assert!(matches!(DenseGhost::new(LINKED_MAX).keys, DenseKeys::Linked(_)));
+        assert!(matches!(DenseGhost::new(LINKED_MAX + 1).keys, DenseKeys::Queue(_)));
+    }
+
+    fn dense_ghost_matches_the_hashed_one(mut d: DenseGhost) {
+        let mut g = Ghost::new(20);
         let mut rng = crate::test_rng::Rng(7);
         for _ in 0..5000 {
             let x = rng.next();

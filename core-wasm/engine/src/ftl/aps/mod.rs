@@ -130,10 +130,16 @@ pub struct Aps {
     page_bytes: u64,
     hits: GhostHits,
     requests: u32,
+    /// Requests left until the next boundary move (`requests` reaches a multiple of
+    /// `interval`).
+    until_adapt: u32,
     /// Boundary moves so far (towards mapping, towards the buffer).
     moves: (u32, u32),
     options: ApsOptions,
     lru: LruCost,
+    /// Tests only: every write miss into a full buffer takes the general path.
+    #[cfg(test)]
+    evict_first: bool,
 }
 
 impl Aps {
@@ -161,9 +167,12 @@ impl Aps {
             page_bytes,
             hits: GhostHits::default(),
             requests: 0,
+            until_adapt: options.interval,
             moves: (0, 0),
             lru: LruCost::new(options.lru_touch_ops, options.lru_items_per_op),
             options,
+            #[cfg(test)]
+            evict_first: false,
         })
     }
 
@@ -258,6 +267,19 @@ impl Aps {
             self.buf.set_capacity((buf / self.page_bytes) as usize);
         }
         Ok(())
+    }
+
+    /// Whether a write miss into a full buffer takes the general path (evict, then insert)
+    /// rather than replacing the LRU page in place: tests compare the two.
+    #[cfg(test)]
+    fn evict_first(&self) -> bool {
+        self.evict_first
+    }
+
+    #[cfg(not(test))]
+    #[inline(always)]
+    fn evict_first(&self) -> bool {
+        false
     }
 
     /// Writes every page RAM wrote to flash (the buffer empties).
@@ -359,7 +381,10 @@ impl Ftl for Aps {
 
     fn end_request(&mut self, dev: &mut Device) -> Result<()> {
         self.requests += 1;
-        if self.requests.is_multiple_of(self.options.interval) {
+        // A countdown rather than `requests % interval`: a division per request.
+        self.until_adapt -= 1;
+        if self.until_adapt == 0 {
+            self.until_adapt = self.options.interval;
             self.adapt(dev)?;
         }
         Ok(())
@@ -395,6 +420,20 @@ impl Ftl for Aps {
             return Ok(());
         }
         self.buffer_miss(lpn, true, dev);
+        let page = Buffered { version, dirty: true };
+        if self.buf.is_full() && !self.options.read_in && !self.evict_first() {
+            // The LRU page's node takes the new page in place (one list operation, where
+            // evicting and then inserting moves two nodes and their index slots). The
+            // victim leaves as in `buffer_room`, before the new page's cache events: nothing
+            // its write to flash does reads the buffer.
+            self.lru.select(self.buf.len(), dev);
+            if let Inserted::Evicted(victim, old) = self.buf.insert(lpn, page) {
+                self.page_evicted(victim, old, dev)?;
+            }
+            dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
+            self.lru.touch(1, dev);
+            return Ok(());
+        }
         self.buffer_room(dev)?;
         if self.options.read_in {
             // The old copy, wherever the eviction's GC may have moved it.
@@ -405,7 +444,7 @@ impl Ftl for Aps {
         }
         dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
         self.lru.touch(1, dev);
-        self.buf.insert(lpn, Buffered { version, dirty: true });
+        self.buf.insert(lpn, page);
         Ok(())
     }
 

@@ -171,3 +171,62 @@ fn an_entry_update_reaches_the_metadata_path() {
         vec![(MapCache, true, 0)]
     );
 }
+
+/// A write miss into a full buffer replaces the LRU page in place; the general path (evict,
+/// then insert) must give the same run: the same events in the same order with the same
+/// costs, counters, scheme state and flash, over random writes, reads and trims with GC and
+/// boundary moves both ways.
+#[test]
+fn replacing_the_lru_page_in_place_matches_evicting_first() {
+    let config = small_config(32, 8, 32, 96 + 320);
+    let ctx = BuildCtx::of(&config);
+    let options = ApsOptions { interval: 5, ..ApsOptions::default() };
+    let rig = |evict_first| {
+        let mut ftl = Aps::new(&ctx, options.clone()).unwrap();
+        ftl.evict_first = evict_first;
+        let d = &config.device;
+        let flash = crate::flash::FlashArray::new(d.blocks, d.pages_per_block, d.cell);
+        let dev = Device::with_units(flash, d.latency.clone(), d.channels, d.ways, true);
+        (ftl, dev, Oracle::new(d.logical_pages()))
+    };
+    let (mut fast, mut general) = (rig(false), rig(true));
+    let lpns = config.device.logical_pages();
+    let mut rng = crate::test_rng::Rng(24);
+    let mut moves = (0, 0);
+    for i in 0..4000 {
+        let x = rng.next();
+        // Hot and cold halves by turns, so that either ghost hits more for a while.
+        let lpn = if (i / 400) % 2 == 0 { (x >> 33) % 12 } else { (x >> 33) % lpns } as u32;
+        let op = (x >> 8) % 10;
+        for (ftl, dev, oracle) in [&mut fast, &mut general] {
+            match op {
+                0 => {
+                    ftl.begin_request(HostOp::Read, &[lpn], dev).unwrap();
+                    ftl.read(lpn, dev).unwrap();
+                }
+                1 => {
+                    ftl.begin_request(HostOp::Trim, &[lpn], dev).unwrap();
+                    oracle.trim(lpn);
+                    ftl.trim(lpn, dev).unwrap();
+                }
+                _ => {
+                    ftl.begin_request(HostOp::Write, &[lpn], dev).unwrap();
+                    let v = oracle.write(lpn).unwrap();
+                    ftl.write(lpn, v, dev).unwrap();
+                }
+            }
+            ftl.end_request(dev).unwrap();
+            check(&*ftl, dev, oracle).unwrap();
+        }
+        assert_eq!(fast.1.take_events_costed(), general.1.take_events_costed(), "request {i}");
+        let hash = |(ftl, dev, _): &(Aps, Device, Oracle)| {
+            let mut h = StateHasher::default();
+            ftl.hash_into(&mut h);
+            dev.flash().hash_into(&mut h);
+            (h.finish(), format!("{:?} {:?}", dev.counters, dev.stats))
+        };
+        assert_eq!(hash(&fast), hash(&general), "request {i}");
+        moves = fast.0.moves;
+    }
+    assert!(moves.0 > 0 && moves.1 > 0, "the boundary moved both ways: {moves:?}");
+}
