@@ -195,7 +195,7 @@ impl Ftl for TreeFtl {
                 h.u32(t);
                 h.bytes(&[g.dirty as u8]);
                 h.u32s(&g.entries);
-                for (&lpn, &v) in &g.cdps {
+                for (&lpn, &v) in g.cdps.iter() {
                     h.u32(lpn);
                     h.u32(v);
                 }
