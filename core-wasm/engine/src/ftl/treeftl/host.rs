@@ -73,6 +73,30 @@ impl Ftl for TreeFtl {
         Ok(())
     }
 
+    /// Far pages: the caller's table, their CTP entries (the groups' headers are few and
+    /// cached) and Tree-PL's node slots; near pages: the flash page each entry names, which
+    /// a write reads in (`read_in`) and invalidates. Changes nothing.
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
+        let tag = ahead.reads || self.options.read_in;
+        let page_lru = self.victims == Victims::Page;
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
+                if let Some(g) = self.groups.peek(&self.core.tpage_of(lpn)) {
+                    crate::prefetch::element(&g.entries, self.core.offset_of(lpn));
+                }
+                if page_lru {
+                    self.pages.index().prefetch_cdp(lpn);
+                }
+            }
+            if let Some(ppn) = ahead.near.get(i).and_then(|&lpn| self.cached(lpn)) {
+                if ppn != UNMAPPED && ppn != IN_RAM {
+                    dev.flash().prefetch(ppn, tag);
+                }
+            }
+        }
+    }
+
     /// The CTP is loaded if needed; a CDP is served from RAM; otherwise the page is read
     /// from flash and not cached (random and sequential reads alike).
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {

@@ -59,6 +59,13 @@ impl NodeIndex {
     }
 }
 
+impl NodeIndex {
+    /// Starts loading CDP `lpn`'s slot (a megabyte-sized array over a large device).
+    pub(super) fn prefetch_cdp(&self, lpn: u32) {
+        self.cdps.prefetch(lpn);
+    }
+}
+
 impl SlotIndex<NodeKey> for NodeIndex {
     #[inline]
     fn get(&self, key: &NodeKey) -> Option<u32> {
