@@ -73,24 +73,30 @@ impl Ftl for TreeFtl {
         Ok(())
     }
 
-    /// Far pages: the caller's table, their CTP entries (the groups' headers are few and
-    /// cached) and Tree-PL's node slots; near pages: the flash page each entry names, which
-    /// a write reads in (`read_in`) and invalidates. Changes nothing.
+    /// Far pages: the caller's table, their entries (in the CTP, or in the on-flash image
+    /// a CTP load will copy; the groups' headers are few and cached) and Tree-PL's node
+    /// slots; near pages: the flash page each entry names, which a write reads in
+    /// (`read_in`) and invalidates. Changes nothing.
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         let tag = ahead.reads || self.options.read_in;
         let page_lru = self.victims == Victims::Page;
         for i in 0..ahead.far.len().max(ahead.near.len()) {
             if let Some(&lpn) = ahead.far.get(i) {
                 crate::prefetch::element(ahead.also, lpn as usize);
-                if let Some(g) = self.groups.peek(&self.core.tpage_of(lpn)) {
-                    crate::prefetch::element(&g.entries, self.core.offset_of(lpn));
+                match self.groups.peek(&self.core.tpage_of(lpn)) {
+                    Some(g) => crate::prefetch::element(&g.entries, self.core.offset_of(lpn)),
+                    None => crate::prefetch::element(&self.core.on_flash, lpn as usize),
                 }
                 if page_lru {
                     self.pages.index().prefetch_cdp(lpn);
                 }
             }
-            if let Some(ppn) = ahead.near.get(i).and_then(|&lpn| self.cached(lpn)) {
-                if ppn != UNMAPPED && ppn != IN_RAM {
+            if let Some(&lpn) = ahead.near.get(i) {
+                let ppn = match self.groups.peek(&self.core.tpage_of(lpn)) {
+                    Some(g) => g.entries.get(self.core.offset_of(lpn)).copied(),
+                    None => self.core.on_flash.get(lpn as usize).copied(),
+                };
+                if let Some(ppn) = ppn.filter(|&p| p != UNMAPPED && p != IN_RAM) {
                     dev.flash().prefetch(ppn, tag);
                 }
             }
