@@ -89,6 +89,13 @@ impl<K: Copy + Eq + Hash> SlotIndex<K> for HashIndex<K> {
 #[derive(Debug, Clone, Default)]
 pub struct DenseIndex(Vec<u32>);
 
+impl DenseIndex {
+    /// Starts loading `key`'s slot ([`crate::prefetch`]); changes nothing.
+    pub fn prefetch(&self, key: u32) {
+        crate::prefetch::element(&self.0, key as usize);
+    }
+}
+
 impl SlotIndex<u32> for DenseIndex {
     #[inline]
     fn get(&self, key: &u32) -> Option<u32> {
@@ -328,6 +335,11 @@ impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Lru<K, V, I> {
             i = node.prev;
         }
         None
+    }
+
+    /// The index from key to slot (to prefetch its entries: [`DenseIndex::prefetch`]).
+    pub fn index(&self) -> &I {
+        &self.index
     }
 
     /// The least recently used entry (the next victim), without touching it.

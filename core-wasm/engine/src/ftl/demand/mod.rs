@@ -274,15 +274,31 @@ impl DemandCore {
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none
     /// when it was never written: then every entry is unmapped).
     pub fn load_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Vec<Ppn>> {
-        let n = self.lpns_of(t).len();
-        let at = self.gtd[t as usize];
-        if at == UNMAPPED {
-            return Ok(vec![UNMAPPED; n]);
-        }
-        read_tpage(at, Purpose::Translation, cause, dev)?;
-        let mut entries = dev.flash().content(at).map_or_else(Vec::new, |c| c.data.clone());
-        entries.resize(n, UNMAPPED);
+        let mut entries = Vec::new();
+        self.load_page_into(t, dev, cause, &mut entries)?;
         Ok(entries)
+    }
+
+    /// [`DemandCore::load_page`] into `entries` (cleared first), so a scheme that caches
+    /// whole pages can reuse an evicted page's buffer instead of allocating one per load.
+    pub fn load_page_into(
+        &self,
+        t: u32,
+        dev: &mut Device,
+        cause: TpCause,
+        entries: &mut Vec<Ppn>,
+    ) -> Result<()> {
+        let n = self.lpns_of(t).len();
+        entries.clear();
+        let at = self.gtd[t as usize];
+        if at != UNMAPPED {
+            read_tpage(at, Purpose::Translation, cause, dev)?;
+            if let Some(c) = dev.flash().content(at) {
+                entries.extend_from_slice(&c.data);
+            }
+        }
+        entries.resize(n, UNMAPPED);
+        Ok(())
     }
 
     /// Reads translation page `t` for `cause`, when it was ever written, and answers where it

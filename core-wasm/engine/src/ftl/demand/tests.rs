@@ -81,6 +81,25 @@ fn write_back_page_programs_the_whole_page_without_reading() {
     assert_eq!(dev.flash().content(ftl.core().gtd[1]).unwrap().data, page);
 }
 
+/// Loading into a buffer that held another page's entries gives what a fresh load gives,
+/// for a written translation page and a never-written one (all unmapped), with one read each.
+#[test]
+fn load_page_into_a_used_buffer_equals_a_fresh_load() {
+    let (mut ftl, mut dev) = setup();
+    let page: Vec<u32> = (100..116).collect();
+    crate::ftl::demand::write_back_page(&mut ftl, 1, &page, TpCause::Flush, &mut dev).unwrap();
+    let miss = TpCause::Miss as usize;
+    for t in [1, 2] {
+        let fresh = ftl.core().load_page(t, &mut dev, TpCause::Miss).unwrap();
+        let mut buf = vec![7; 40];
+        let reads = dev.stats.tpage_reads[miss];
+        ftl.core().load_page_into(t, &mut dev, TpCause::Miss, &mut buf).unwrap();
+        assert_eq!(buf, fresh);
+        assert_eq!(dev.stats.tpage_reads[miss] - reads, u64::from(t == 1));
+    }
+    assert_eq!(ftl.core().load_page(1, &mut dev, TpCause::Miss).unwrap(), page);
+}
+
 /// The RAM budgets: the GTD, then each structure's used bytes and the rest as "(free)"; the
 /// bytes in use leave the free ones out.
 #[test]

@@ -73,6 +73,36 @@ impl Ftl for TreeFtl {
         Ok(())
     }
 
+    /// Far pages: the caller's table, their entries (in the CTP, or in the on-flash image
+    /// a CTP load will copy; the groups' headers are few and cached) and Tree-PL's node
+    /// slots; near pages: the flash page each entry names, which a write reads in
+    /// (`read_in`) and invalidates. Changes nothing.
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
+        let tag = ahead.reads || self.options.read_in;
+        let page_lru = self.victims == Victims::Page;
+        for i in 0..ahead.far.len().max(ahead.near.len()) {
+            if let Some(&lpn) = ahead.far.get(i) {
+                crate::prefetch::element(ahead.also, lpn as usize);
+                match self.groups.peek(&self.core.tpage_of(lpn)) {
+                    Some(g) => crate::prefetch::element(&g.entries, self.core.offset_of(lpn)),
+                    None => crate::prefetch::element(&self.core.on_flash, lpn as usize),
+                }
+                if page_lru {
+                    self.pages.index().prefetch_cdp(lpn);
+                }
+            }
+            if let Some(&lpn) = ahead.near.get(i) {
+                let ppn = match self.groups.peek(&self.core.tpage_of(lpn)) {
+                    Some(g) => g.entries.get(self.core.offset_of(lpn)).copied(),
+                    None => self.core.on_flash.get(lpn as usize).copied(),
+                };
+                if let Some(ppn) = ppn.filter(|&p| p != UNMAPPED && p != IN_RAM) {
+                    dev.flash().prefetch(ppn, tag);
+                }
+            }
+        }
+    }
+
     /// The CTP is loaded if needed; a CDP is served from RAM; otherwise the page is read
     /// from flash and not cached (random and sequential reads alike).
     fn read(&mut self, lpn: u32, dev: &mut Device) -> Result<Option<PageTag>> {
@@ -195,7 +225,7 @@ impl Ftl for TreeFtl {
                 h.u32(t);
                 h.bytes(&[g.dirty as u8]);
                 h.u32s(&g.entries);
-                for (&lpn, &v) in &g.cdps {
+                for (&lpn, &v) in g.cdps.iter() {
                     h.u32(lpn);
                     h.u32(v);
                 }

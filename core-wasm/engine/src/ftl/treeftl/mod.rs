@@ -25,6 +25,7 @@
 #![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
 pub(crate) mod bypass;
+mod cdps;
 mod host;
 mod inspect;
 mod tree;

@@ -2,9 +2,8 @@
 //! cases, no-allocate reads, the sequential bypass, and pruning. See the module docs of
 //! [`super`] for the rules and choices.
 
-use std::collections::BTreeMap;
-
 use super::bypass::SequentialBypass;
+use super::cdps::Cdps;
 use super::cost::LruCost;
 use super::{Prune, TreeOptions, Victims};
 use crate::cache::lru::SlotIndex;
@@ -25,7 +24,7 @@ pub const IN_RAM: Ppn = u32::MAX - 1;
 pub(super) struct Group {
     pub(super) entries: Vec<Ppn>,
     pub(super) dirty: bool,
-    pub(super) cdps: BTreeMap<u32, u32>,
+    pub(super) cdps: Cdps,
 }
 
 /// A node of the tree below the GTD (Tree-PL's LRU list holds these).
@@ -57,6 +56,13 @@ impl NodeIndex {
             NodeKey::Ctp(t) => (&mut self.ctps, t),
             NodeKey::Cdp(lpn) => (&mut self.cdps, lpn),
         }
+    }
+}
+
+impl NodeIndex {
+    /// Starts loading CDP `lpn`'s slot (a megabyte-sized array over a large device).
+    pub(super) fn prefetch_cdp(&self, lpn: u32) {
+        self.cdps.prefetch(lpn);
     }
 }
 
@@ -103,7 +109,13 @@ pub struct TreeFtl {
     /// Whether the current request is sequential: its data bypasses RAM.
     pub(super) bypass: SequentialBypass,
     pub(super) id: &'static str,
+    /// Groups that left RAM, bare, kept for their buffers: a CTP load reuses one instead of
+    /// allocating a page of entries (not state: neither hashed nor inspected).
+    spare: Vec<Group>,
 }
+
+/// Spare groups kept at most: loads and evictions alternate, so a few suffice.
+const SPARE_GROUPS: usize = 8;
 
 impl TreeFtl {
     /// The scheme over an erased device; fails when RAM cannot hold the GTD plus two pages
@@ -128,6 +140,7 @@ impl TreeFtl {
             lru,
             bypass,
             id,
+            spare: Vec::new(),
         })
     }
 
@@ -183,10 +196,16 @@ impl TreeFtl {
         dev.cache_miss(CacheLevel::TranslationPage, t);
         self.make_room(self.ctp_bytes, None, dev)?;
         // After the prune: GC it ran may have rewritten this page on flash.
-        let entries = self.core.load_page(t, dev, TpCause::Miss)?;
+        let mut group = self.spare.pop().unwrap_or_else(|| Group {
+            entries: Vec::new(),
+            dirty: false,
+            cdps: Cdps::default(),
+        });
+        self.core.load_page_into(t, dev, TpCause::Miss, &mut group.entries)?;
         dev.ram(1);
         dev.cache_insert(CacheLevel::TranslationPage, t, self.ctp_bytes as u32);
-        self.groups.insert(t, Group { entries, dirty: false, cdps: BTreeMap::new() });
+        group.dirty = false;
+        self.groups.insert(t, group);
         if self.victims == Victims::Page {
             self.pages.insert(NodeKey::Ctp(t), ());
         }
@@ -240,10 +259,10 @@ impl TreeFtl {
         }
     }
 
-    /// Programs every CDP of group `t`, in LPN order.
+    /// Programs every CDP of group `t`, in LPN order: each flush removes the lowest, and
+    /// nothing during one (GC only fixes flash entries) adds a CDP.
     pub(super) fn flush_cdps(&mut self, t: u32, dev: &mut Device) -> Result<()> {
-        let lpns: Vec<u32> = self.groups.peek(&t).map_or_else(Vec::new, |g| g.cdps.keys().copied().collect());
-        for lpn in lpns {
+        while let Some(&lpn) = self.groups.peek(&t).and_then(|g| g.cdps.keys().next()) {
             self.flush_cdp(t, lpn, dev)?;
         }
         Ok(())
@@ -251,7 +270,7 @@ impl TreeFtl {
 
     /// Programs CDP `lpn` (of group `t`) to flash and sets its CTP entry; the CDP leaves.
     fn flush_cdp(&mut self, t: u32, lpn: u32, dev: &mut Device) -> Result<()> {
-        let version = self.group(t).cdps[&lpn];
+        let version = *self.group(t).cdps.get(&lpn).expect("the CDP being flushed is cached");
         // The eviction is told first, so a narration reads "CDP evicted (dirty), then
         // programmed" as for APS and JTL; the program is host data (`Purpose::Data`).
         self.drop_node(NodeKey::Cdp(lpn), true, dev);
@@ -278,6 +297,9 @@ impl TreeFtl {
         if g.dirty {
             // Not cached any more: GC during the program fixes moved pages in `on_flash`.
             demand::write_back_page(self, t, &g.entries, TpCause::Eviction, dev)?;
+        }
+        if self.spare.len() < SPARE_GROUPS {
+            self.spare.push(g);
         }
         Ok(())
     }
