@@ -119,6 +119,18 @@ pub struct RequestCost {
 }
 
 impl RequestCost {
+    /// Adds `other` part by part with `add` (a plain or a saturating add).
+    #[inline(always)]
+    pub fn add_with(&mut self, other: &RequestCost, add: impl Fn(u64, u64) -> u64) {
+        for (total, &ns) in self.flash_ns.iter_mut().zip(&other.flash_ns) {
+            *total = add(*total, ns);
+        }
+        self.ram_ns = add(self.ram_ns, other.ram_ns);
+        self.lru_ns = add(self.lru_ns, other.lru_ns);
+        self.host_ns = add(self.host_ns, other.host_ns);
+        self.meta_ns = add(self.meta_ns, other.meta_ns);
+    }
+
     /// Whether nothing was charged.
     pub fn is_zero(&self) -> bool {
         let flash = self.flash_ns.iter().fold(0, |any, &ns| any | ns);

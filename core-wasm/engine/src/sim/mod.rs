@@ -278,14 +278,7 @@ impl Sim {
         }
         self.plain_sums += 1;
         self.host.busy_ns += busy;
-        let t = &mut self.host.service;
-        for (total, &ns) in t.flash_ns.iter_mut().zip(&c.flash_ns) {
-            *total += ns;
-        }
-        t.ram_ns += c.ram_ns;
-        t.lru_ns += c.lru_ns;
-        t.host_ns += c.host_ns;
-        t.meta_ns += c.meta_ns;
+        self.host.service.add_with(c, |total, ns| total + ns);
     }
 
     /// [`Sim::account_cost`] with every sum saturating (a part of the cost past
@@ -296,15 +289,7 @@ impl Sim {
         // A total may now be past what a plain add can take.
         self.plain_sums = PLAIN_SUMS;
         self.host.busy_ns = self.host.busy_ns.saturating_add(busy);
-        let c = &self.device.cost;
-        let t = &mut self.host.service;
-        for (total, &ns) in t.flash_ns.iter_mut().zip(&c.flash_ns) {
-            *total = total.saturating_add(ns);
-        }
-        t.ram_ns = t.ram_ns.saturating_add(c.ram_ns);
-        t.lru_ns = t.lru_ns.saturating_add(c.lru_ns);
-        t.host_ns = t.host_ns.saturating_add(c.host_ns);
-        t.meta_ns = t.meta_ns.saturating_add(c.meta_ns);
+        self.host.service.add_with(&self.device.cost, u64::saturating_add);
     }
 
     /// The device's time sums saturate at the end of the ns clock (2^64 ns, 584 years)
