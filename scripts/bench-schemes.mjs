@@ -7,6 +7,12 @@
 // and set-up not), so its peak resident memory is its own. Flash operations = page reads,
 // programs, erases and OOB reads: the simulated work, whatever a scheme's requests cost it.
 //
+// Each scheme is timed in BENCH_PAIRS (default 3) alternating pairs with `page`: page, the
+// scheme, page, the scheme... Its "vs page" is the median of the pairs' ratios, so a moment of
+// load on a shared machine moves one pair, not the table, and page's time (the denominator of
+// every row) is measured beside each scheme rather than once. Every run of a scheme must end in
+// the same state hash and flash operations, or the table says so.
+//
 // A second table runs the 16-channel case (16 x 8 units, the same device otherwise, full
 // translation pages) for the demand family, beside its 1 x 1 figure: the cost should not grow
 // with the unit count.
@@ -24,6 +30,7 @@ const dir = 'core-wasm/target/bench';
 const PAGES = 262_144; // 1 GiB of 4 KiB pages
 const RANDOM = Number(process.env.BENCH_RANDOM_WRITES ?? 1_000_000);
 const SEED = 24;
+const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
 const trace = `${dir}/fill-then-uniform-${RANDOM}-seed${SEED}.csv`;
 /** The C reference and its shared 4 GiB workload (../shared/perf/README.md): `FTL_PERF_DIR`,
  * or ../shared/perf beside the checkout (a worktree elsewhere sets the variable). */
@@ -90,24 +97,56 @@ function benchOne(file, scheme, sets) {
   return JSON.parse(line);
 }
 
+/** The median of `xs` (the mean of the middle two for an even count). */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * `id` in PAIRS alternating pairs with page (page alone: PAIRS runs): the median run by CPU
+ * time, the largest peak, and `vsPage`, the median of the pairs' rate ratios. Throws when two
+ * runs of the scheme disagree on the state hash or the flash operations: the engine is
+ * deterministic, so that is a fault, not noise.
+ */
+function pairedWithPage(id, rate) {
+  const runs = [];
+  const ratios = [];
+  for (let k = 0; k < PAIRS; k++) {
+    const base = id === 'page' ? null : benchOne(trace, 'page', SETS);
+    const r = benchOne(trace, id, SETS);
+    runs.push(r);
+    ratios.push(base ? rate(r) / rate(base) : 1);
+  }
+  const odd = runs.find((r) => r.state_hash !== runs[0].state_hash || r.flash_ops !== runs[0].flash_ops);
+  if (odd) throw new Error(`runs disagree: state ${runs[0].state_hash} / ${odd.state_hash}`);
+  const cpu = (r) => r.cpu_seconds ?? r.seconds;
+  const mid = [...runs].sort((a, b) => cpu(a) - cpu(b))[runs.length >> 1];
+  return {
+    ...mid,
+    peak_rss_bytes: Math.max(...runs.map((r) => r.peak_rss_bytes ?? 0)) || null,
+    vsPage: median(ratios),
+  };
+}
+
 export async function benchSchemes() {
   if (!existsSync(trace)) {
     console.log(`generating ${trace}…`);
     await writeTrace();
   }
   const ids = schemes();
-  const rows = [];
-  for (const id of ids) {
-    try {
-      rows.push({ id, ...benchOne(trace, id, SETS) });
-    } catch (e) {
-      rows.push({ id, error: String(e.message).split('\n')[0] });
-    }
-  }
-  const page = rows.find((r) => r.id === 'page');
   // Flash operations per CPU second where the OS gives CPU time: on a shared machine wall
   // time includes waiting for a core.
   const rate = (r) => r.flash_ops / (r.cpu_seconds ?? r.seconds);
+  const rows = ids.map((id) => {
+    try {
+      return { id, ...pairedWithPage(id, rate) };
+    } catch (e) {
+      return { id, error: String(e.message).split('\n')[0] };
+    }
+  });
+  const page = rows.find((r) => r.id === 'page');
   const f2 = (x) => x.toFixed(2);
   const pad = (x, n) => String(x).padStart(n);
   const mb = (b) => (b == null ? '-' : `${Math.round(b / 2 ** 20)}`);
@@ -142,7 +181,10 @@ export async function benchSchemes() {
   console.log(
     '5120 x 64 x 4 KiB, 20 % spare, 2 MiB RAM, closed loop (translation pages of 64 entries, the engine default).',
   );
-  console.log('One run each, own process, engine only;');
+  console.log(
+    `${PAIRS} alternating pairs with page per scheme (BENCH_PAIRS), own processes, engine only; the median run`,
+  );
+  console.log("and the median of the pairs' ratios; peak = the largest of the scheme's runs;");
   console.log(
     'flash ops/s per CPU second (wall time where the OS gives no CPU time); peak = resident memory of the process.',
   );
@@ -154,7 +196,7 @@ export async function benchSchemes() {
       console.log(`${r.id.padEnd(11)} | ${r.error}`);
       continue;
     }
-    const rel = page ? f2(rate(r) / rate(page)) : '-';
+    const rel = f2(r.vsPage);
     const mem = page?.peak_rss_bytes ? f2(r.peak_rss_bytes / page.peak_rss_bytes) : '-';
     const p =
       PEERS[r.id] && peer[r.id]
@@ -169,7 +211,7 @@ export async function benchSchemes() {
   // no peak above four times page's.
   if (page) {
     const ok = rows.filter((r) => !r.error);
-    const slow = ok.filter((r) => rate(r) / rate(page) < 0.5).map((r) => `${r.id} (${f2(rate(r) / rate(page))})`);
+    const slow = ok.filter((r) => r.vsPage < 0.5).map((r) => `${r.id} (${f2(r.vsPage)})`);
     const big = page.peak_rss_bytes
       ? ok.filter((r) => r.peak_rss_bytes > 4 * page.peak_rss_bytes).map((r) => r.id)
       : [];
@@ -181,7 +223,9 @@ export async function benchSchemes() {
   // pages are full (1024 entries of a 4 KiB page, as in the sources and the presets): with the
   // teaching device's 64, APS, JTL and TreeFTL stop part-way on 16 x 8 units (the known limit
   // in their notes), so the table could not compare them.
-  console.log('\nUnit count (the same run on 1 x 1 and 16 x 8 units; time should not grow with units),');
+  console.log(
+    `\nUnit count (the same run on 1 x 1 and 16 x 8 units, ${PAIRS} alternating pairs, medians; time should not grow with units),`,
+  );
   console.log('with full translation pages (device.translation_page_entries=0: 1024 entries). The 16 x 8 run');
   console.log('does more flash work (each unit fills its own blocks), so "per op" divides each time by its own');
   console.log('flash operations: the ratio of the cost of the same flash work.');
@@ -189,11 +233,19 @@ export async function benchSchemes() {
   const full = [...SETS, 'device.translation_page_entries=0'];
   for (const id of ['page', 'dftl', 'cdftl', 'tpftl', 'hcftl', 'treeftl', 'tree-pl', 'aps', 'jtl']) {
     try {
-      const one = benchOne(trace, id, full);
-      const many = benchOne(trace, id, [...full, 'device.channels=16', 'device.ways=8']);
+      // PAIRS alternating pairs; the medians of each side and of the pairs' ratios.
       const cpu = (r) => r.cpu_seconds ?? r.seconds;
+      const pairs = Array.from({ length: PAIRS }, () => [
+        benchOne(trace, id, full),
+        benchOne(trace, id, [...full, 'device.channels=16', 'device.ways=8']),
+      ]);
+      const [one, many] = pairs[0];
+      const oneCpu = median(pairs.map(([o]) => cpu(o)));
+      const manyCpu = median(pairs.map(([, m]) => cpu(m)));
+      const ratio = median(pairs.map(([o, m]) => cpu(m) / cpu(o)));
+      const perOp = median(pairs.map(([o, m]) => cpu(m) / m.flash_ops / (cpu(o) / o.flash_ops)));
       console.log(
-        `${id.padEnd(11)} | ${pad(f2(cpu(one)), 10)}   ${pad(f2(cpu(many)), 10)}   ${pad(f2(cpu(many) / cpu(one)), 5)}   ${pad(f2(cpu(many) / many.flash_ops / (cpu(one) / one.flash_ops)), 6)}   ${one.flash_ops.toLocaleString('en-US')} / ${many.flash_ops.toLocaleString('en-US')}`,
+        `${id.padEnd(11)} | ${pad(f2(oneCpu), 10)}   ${pad(f2(manyCpu), 10)}   ${pad(f2(ratio), 5)}   ${pad(f2(perOp), 6)}   ${one.flash_ops.toLocaleString('en-US')} / ${many.flash_ops.toLocaleString('en-US')}`,
       );
     } catch (e) {
       console.log(`${id.padEnd(11)} | ${String(e.message).split('\n')[0]}`);
