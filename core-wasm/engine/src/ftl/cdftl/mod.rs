@@ -160,17 +160,16 @@ impl Cdftl {
         }
     }
 
-    /// Evicts dirty level-one entry `lpn` → `ppn`: absorbed by its cached translation page,
-    /// or written back to flash.
-    fn evict_dirty(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
-        let t = self.core.tpage_of(lpn);
-        let off = self.core.offset_of(lpn);
+    /// Offers dirty level-one victim `lpn` → `ppn` to its cached translation page (one
+    /// level-two search): `true` when absorbed there, `false` when the page is not cached
+    /// and the entry must be written back to flash.
+    fn absorb(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         dev.cache_ops(1);
-        if self.ctp.set_entry(t, off, ppn) {
+        let absorbed = self.ctp.set_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn), ppn);
+        if absorbed {
             dev.ram(1);
-            return Ok(());
         }
-        demand::write_back_entry(self, lpn, ppn, dev)
+        absorbed
     }
 }
 
@@ -207,13 +206,17 @@ impl DemandScheme for Cdftl {
         if let Some((victim, e)) =
             self.cmt.admit_by(lpn, MapEntry::clean(ppn), self.cmt_victim, page_cached, dev)
         {
-            if e.dirty {
-                self.evict_dirty(victim, e.ppn, dev)?;
+            if e.dirty && !self.absorb(victim, e.ppn, dev) {
+                demand::write_back_entry(self, victim, e.ppn, dev)?;
+                // The write-back may have run GC, which may have moved this page and fixed
+                // its entry in the CMT.
+                return Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn));
             }
         }
-        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
+        Ok(ppn)
     }
 
+    #[inline]
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         if let Some(e) = self.cmt.peek(&lpn) {
             return Some(e.ppn);
@@ -226,6 +229,7 @@ impl DemandScheme for Cdftl {
         self.prefetch_pages(lpns);
     }
 
+    #[inline]
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
             *e = MapEntry { ppn, dirty: true };
