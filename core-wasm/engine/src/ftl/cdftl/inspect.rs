@@ -15,17 +15,17 @@ impl Cdftl {
         let (cmt_cap, cmt_len) = (self.cmt.capacity(), self.cmt.len());
         let (ctp_cap, ctp_len) = (self.ctp.capacity(), self.ctp.len());
         let touched = |t: u32| touches_tpage(&self.core, q, t);
-        let (pages, truncated) = summarise(self.ctp.iter(), q.limit, |(t, _)| touched(**t));
+        let (pages, truncated) = summarise(self.ctp.iter(), q.limit, |p| touched(p.tpage));
         let pages = pages
             .into_iter()
-            .map(|(&t, p)| {
-                let at = self.core.gtd[t as usize];
+            .map(|p| {
+                let at = self.core.gtd[p.tpage as usize];
                 Entry {
-                    key: t,
+                    key: p.tpage,
                     value: (at != UNMAPPED).then_some(at),
                     dirty: p.dirty,
                     group: None,
-                    touched: touched(t),
+                    touched: touched(p.tpage),
                 }
             })
             .collect();
@@ -51,7 +51,7 @@ impl Cdftl {
                     entries: pages,
                     truncated,
                 },
-                gtd_table(&self.core, q, |t| self.ctp.contains(&t)),
+                gtd_table(&self.core, q, |t| self.ctp.contains(t)),
             ],
             ..Inspection::default()
         }

@@ -28,14 +28,15 @@ use super::demand::{
     self, Cmt, CmtVictim, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES, UNMAPPED,
 };
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{DenseIndex, Inserted, Lru};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
+use crate::events::Purpose;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
+use ctp::Ctps;
 
 /// The scheme's registry entry.
 pub static SPEC: SchemeSpec = SchemeSpec {
@@ -88,22 +89,14 @@ impl Default for CdftlOptions {
     }
 }
 
-/// A cached translation page: every entry, and whether it differs from flash.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Ctp {
-    entries: Vec<Ppn>,
-    dirty: bool,
-}
-
 /// CDFTL state.
 #[derive(Debug, Clone)]
 pub struct Cdftl {
     core: DemandCore,
     /// Level one: single entries, LRU.
     cmt: Cmt,
-    /// Level two: whole translation pages by number, LRU (found through an array over the
-    /// page numbers: no hashing).
-    ctp: Lru<u32, Ctp, DenseIndex>,
+    /// Level two: whole translation pages, LRU, in one flat array (see `ctp.rs`).
+    ctp: Ctps,
     ctp_bytes: u64,
     cmt_victim: CmtVictim,
 }
@@ -119,10 +112,11 @@ impl Cdftl {
         // Level two gets its share in whole pages, leaving room for at least one CMT entry.
         let ctps = (cache - ENTRY_BYTES) * u64::from(options.level_two_percent) / 100 / ctp_bytes;
         let entries = (cache - ctps * ctp_bytes) / ENTRY_BYTES;
+        let lpns = core.on_flash.len();
         Ok(Cdftl {
-            cmt: Cmt::lru(entries as usize, core.on_flash.len()),
+            cmt: Cmt::lru(entries as usize, lpns),
+            ctp: Ctps::new(ctps as usize, core.gtd.len(), core.per_tpage, lpns as u64),
             core,
-            ctp: Lru::indexed(ctps as usize),
             ctp_bytes,
             cmt_victim: options.cmt_victim,
         })
@@ -133,14 +127,24 @@ impl Cdftl {
         (self.cmt.capacity(), self.ctp.capacity())
     }
 
-    /// Caches translation page `t` (its `entries` just read) in level two; an evicted dirty
-    /// page is programmed whole.
-    fn cache_page(&mut self, t: u32, entries: Vec<Ppn>, dev: &mut Device) -> Result<()> {
+    /// Caches translation page `t` in level two, its entries as flash holds them at `at`
+    /// (just read; `None`: never written, every entry unmapped); an evicted dirty page is
+    /// programmed whole. The victim's entries reach the on-flash image before its slot takes
+    /// page `t`, and the program comes after, so GC during it finds `t` cached and the
+    /// victim not.
+    fn cache_page(&mut self, t: u32, at: Option<Ppn>, dev: &mut Device) -> Result<()> {
         dev.cache_insert(CacheLevel::TranslationPage, t, self.ctp_bytes as u32);
-        if let Inserted::Evicted(victim, page) = self.ctp.insert(t, Ctp { entries, dirty: false }) {
-            dev.cache_evict(CacheLevel::TranslationPage, victim, page.dirty, self.ctp_bytes as u32);
-            if page.dirty {
-                demand::write_back_page(self, victim, &page.entries, TpCause::Eviction, dev)?;
+        let victim = self.ctp.victim();
+        if let Some((v, true)) = victim {
+            let entries = self.ctp.page(v).expect("the victim is cached");
+            self.core.image_mut(v).copy_from_slice(entries);
+        }
+        let content = at.and_then(|at| dev.flash().content(at)).map_or(&[][..], |c| &c.data[..]);
+        self.ctp.insert(t, content);
+        if let Some((v, dirty)) = victim {
+            dev.cache_evict(CacheLevel::TranslationPage, v, dirty, self.ctp_bytes as u32);
+            if dirty {
+                demand::program_tpage(self, v, Purpose::Translation, TpCause::Eviction, false, dev)?;
             }
         }
         Ok(())
@@ -152,25 +156,20 @@ impl Cdftl {
     /// the CMT's slots, which are being fetched at the same time. Changes nothing.
     fn prefetch_pages(&self, lpns: &[u32]) {
         for &lpn in lpns {
-            if let Some(page) = self.ctp.peek(&self.core.tpage_of(lpn)) {
-                crate::prefetch::element(&page.entries, self.core.offset_of(lpn));
-            }
+            self.ctp.prefetch_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn));
         }
     }
 
-    /// Evicts dirty level-one entry `lpn` → `ppn`: absorbed by its cached translation page,
-    /// or written back to flash.
-    fn evict_dirty(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> Result<()> {
-        let t = self.core.tpage_of(lpn);
-        let off = self.core.offset_of(lpn);
+    /// Offers dirty level-one victim `lpn` → `ppn` to its cached translation page (one
+    /// level-two search): `true` when absorbed there, `false` when the page is not cached
+    /// and the entry must be written back to flash.
+    fn absorb(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         dev.cache_ops(1);
-        if let Some(page) = self.ctp.peek_mut(&t) {
+        let absorbed = self.ctp.set_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn), ppn);
+        if absorbed {
             dev.ram(1);
-            page.entries[off] = ppn;
-            page.dirty = true;
-            return Ok(());
         }
-        demand::write_back_entry(self, lpn, ppn, dev)
+        absorbed
     }
 }
 
@@ -184,8 +183,7 @@ impl DemandScheme for Cdftl {
         let t = self.core.tpage_of(lpn);
         let off = self.core.offset_of(lpn);
         dev.cache_ops(1);
-        let ppn = if let Some(page) = self.ctp.get(&t) {
-            let ppn = page.entries[off];
+        let ppn = if let Some(ppn) = self.ctp.get_entry(t, off) {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::TranslationPage, t);
             dev.ram(1);
@@ -196,31 +194,34 @@ impl DemandScheme for Cdftl {
             if self.ctp.capacity() == 0 {
                 self.core.load_entry(lpn, dev, TpCause::Miss)?
             } else {
-                let entries = self.core.load_page(t, dev, TpCause::Miss)?;
-                self.cache_page(t, entries, dev)?;
+                let at = self.core.read_page(t, dev, TpCause::Miss)?;
+                self.cache_page(t, at, dev)?;
                 // The eviction may have run GC, which may have moved this page and fixed
                 // its entry in the page just cached.
-                self.ctp.peek(&t).map_or(UNMAPPED, |p| p.entries[off])
+                self.ctp.peek_entry(t, off).unwrap_or(UNMAPPED)
             }
         };
         let (core, ctp) = (&self.core, &self.ctp);
-        let page_cached = |l: u32| ctp.contains(&core.tpage_of(l));
+        let page_cached = |l: u32| ctp.contains(core.tpage_of(l));
         if let Some((victim, e)) =
             self.cmt.admit_by(lpn, MapEntry::clean(ppn), self.cmt_victim, page_cached, dev)
         {
-            if e.dirty {
-                self.evict_dirty(victim, e.ppn, dev)?;
+            if e.dirty && !self.absorb(victim, e.ppn, dev) {
+                demand::write_back_entry(self, victim, e.ppn, dev)?;
+                // The write-back may have run GC, which may have moved this page and fixed
+                // its entry in the CMT.
+                return Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn));
             }
         }
-        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
+        Ok(ppn)
     }
 
+    #[inline]
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         if let Some(e) = self.cmt.peek(&lpn) {
             return Some(e.ppn);
         }
-        let page = self.ctp.peek(&self.core.tpage_of(lpn))?;
-        Some(page.entries[self.core.offset_of(lpn)])
+        self.ctp.peek_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn))
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
@@ -228,13 +229,11 @@ impl DemandScheme for Cdftl {
         self.prefetch_pages(lpns);
     }
 
+    #[inline]
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
             *e = MapEntry { ppn, dirty: true };
-        } else if let Some(page) = self.ctp.peek_mut(&self.core.tpage_of(lpn)) {
-            page.entries[self.core.offset_of(lpn)] = ppn;
-            page.dirty = true;
-        } else {
+        } else if !self.ctp.set_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn), ppn) {
             return false;
         }
         dev.ram(1);
@@ -244,8 +243,9 @@ impl DemandScheme for Cdftl {
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
         // Pages first: a level-one entry is newer than its page's copy.
         let mut out = Vec::new();
-        for (&t, page) in self.ctp.iter() {
-            out.extend(self.core.lpns_of(t).zip(&page.entries).map(|(lpn, &ppn)| (lpn, ppn, page.dirty)));
+        for page in self.ctp.iter() {
+            let lpns = self.core.lpns_of(page.tpage);
+            out.extend(lpns.zip(page.entries).map(|(lpn, &ppn)| (lpn, ppn, page.dirty)));
         }
         out.extend(self.cmt.entries());
         out
@@ -253,10 +253,7 @@ impl DemandScheme for Cdftl {
 
     fn mark_clean(&mut self, t: u32, lpns: &[u32]) {
         self.cmt.mark_clean(lpns);
-        if let Some(page) = self.ctp.peek_mut(&t) {
-            page.entries.copy_from_slice(self.core.image(t));
-            page.dirty = false;
-        }
+        self.ctp.set_clean(t, self.core.image(t));
     }
 }
 
@@ -267,13 +264,18 @@ impl Ftl for Cdftl {
 
     fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         self.cmt.prefetch(ahead);
-        self.prefetch_pages(ahead.near);
-        // The flash pages the near entries name (a write invalidates its old page).
+        // The far pages' entries in level two too: finding their slot reads only the small
+        // array over the page numbers, so the entries' loads start a burst early.
+        self.prefetch_pages(ahead.far);
+        // The flash pages the near entries name, from either level (a write invalidates
+        // its old page).
         for &lpn in ahead.near {
-            if let Some(&MapEntry { ppn, .. }) = self.cmt.peek(&lpn) {
-                if ppn != demand::UNMAPPED {
-                    dev.flash().prefetch(ppn, ahead.reads);
-                }
+            let ppn = match self.cmt.peek(&lpn) {
+                Some(e) => Some(e.ppn),
+                None => self.ctp.peek_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn)),
+            };
+            if let Some(ppn) = ppn.filter(|&p| p != demand::UNMAPPED) {
+                dev.flash().prefetch(ppn, ahead.reads);
             }
         }
     }
@@ -301,8 +303,8 @@ impl Ftl for Cdftl {
         if self.cmt.len() > self.cmt.capacity() || self.ctp.len() > self.ctp.capacity() {
             return bad("a cache level is over capacity");
         }
-        if self.ctp.iter().any(|(&t, p)| p.entries.len() != self.core.lpns_of(t).len()) {
-            return bad("a cached translation page has the wrong number of entries");
+        if !self.ctp.is_consistent() {
+            return bad("the cached translation pages' slots, index and order disagree");
         }
         Ok(())
     }
@@ -310,10 +312,10 @@ impl Ftl for Cdftl {
     fn hash_into(&self, h: &mut StateHasher) {
         self.core.hash_into(h, |h| {
             self.cmt.hash_into(h);
-            for (t, page) in self.ctp.iter() {
-                h.u32(*t);
+            for page in self.ctp.iter() {
+                h.u32(page.tpage);
                 h.bytes(&[page.dirty as u8]);
-                h.u32s(&page.entries);
+                h.u32s(page.entries);
             }
         });
     }
@@ -323,6 +325,7 @@ impl Ftl for Cdftl {
     }
 }
 
+mod ctp;
 mod inspect;
 #[cfg(test)]
 mod tests;

@@ -34,9 +34,8 @@ fn a_dirty_cmt_victim_is_absorbed_by_its_cached_translation_page() {
     assert_eq!((dev.stats.mapping_hits, dev.stats.mapping_misses), (1, 1));
     ftl.write(2, 2, &mut dev).unwrap(); // CTP hit; evicts dirty LPN 0: absorbed
     assert_eq!(tp(&dev, TpCause::Eviction), (0, 0), "absorption costs no flash");
-    let page = ftl.ctp.peek(&0).unwrap();
-    assert!(page.dirty);
-    assert_eq!(page.entries[0], ftl.cached(0).unwrap());
+    assert_eq!(ftl.ctp.is_dirty(0), Some(true));
+    assert_eq!(ftl.ctp.page(0).unwrap()[0], ftl.cached(0).unwrap());
     assert!(ftl.cmt.peek(&0).is_none());
     ftl.check(&dev).unwrap();
     assert_eq!(ftl.read(8, &mut dev).unwrap(), None); // page 1 replaces dirty page 0
@@ -82,11 +81,11 @@ fn the_cost_aware_victim_is_absorbed_where_lru_writes_back() {
         let (mut ftl, mut dev) = setup_with(rule);
         ftl.write(8, 1, &mut dev).unwrap();
         ftl.write(0, 2, &mut dev).unwrap();
-        assert_eq!(ftl.ctp.iter().map(|(t, _)| *t).collect::<Vec<_>>(), [0]);
+        assert_eq!(ftl.ctp.iter().map(|p| p.tpage).collect::<Vec<_>>(), [0]);
         ftl.read(1, &mut dev).unwrap();
         ftl.check(&dev).unwrap();
         let cmt: Vec<_> = ftl.cmt.entries().map(|(lpn, _, dirty)| (lpn, dirty)).collect();
-        (tp(&dev, TpCause::Eviction), cmt, ftl.ctp.peek(&0).unwrap().dirty)
+        (tp(&dev, TpCause::Eviction), cmt, ftl.ctp.is_dirty(0).unwrap())
     };
     assert_eq!(run(CmtVictim::Lru), ((0, 1), vec![(1, false), (0, true)], false));
     assert_eq!(run(CmtVictim::CostAware), ((0, 0), vec![(1, false), (8, true)], true));

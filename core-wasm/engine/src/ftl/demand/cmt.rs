@@ -165,7 +165,7 @@ impl Cmt {
     }
 
     /// `lpn`'s entry without touching the order.
-    #[inline]
+    #[inline(always)] // a few instructions on every hot path (GC's remapping, each write)
     pub fn peek(&self, lpn: &u32) -> Option<&MapEntry> {
         match self {
             Cmt::Lru(c) => c.peek(lpn),
@@ -175,7 +175,7 @@ impl Cmt {
     }
 
     /// `lpn`'s entry, to change it, without touching the order.
-    #[inline]
+    #[inline(always)] // a few instructions on every hot path (GC's remapping, each write)
     pub fn peek_mut(&mut self, lpn: &u32) -> Option<&mut MapEntry> {
         match self {
             Cmt::Lru(c) => c.peek_mut(lpn),
