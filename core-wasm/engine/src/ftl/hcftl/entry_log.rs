@@ -24,7 +24,6 @@
 //! [`crate::cache::Lru`] lists (CMT, then the Ghost-CMT as an unbounded LRU list) give; the
 //! tests drive both with random operations and compare.
 
-use super::dtp::entry_index;
 use super::dtp_index::NO_DTP;
 use super::ghost_cmt::Packing;
 use super::key_set::KeySet;
@@ -262,7 +261,13 @@ impl EntryLog {
         const W: usize = DTP_WORDS;
         let words = &words[..words.len() / W * W];
         let n = words.len() / W;
-        let at = entry_index(words, lpn)?;
+        // `lpn`'s place by counting the smaller LPNs, not by a binary search: the page is cold
+        // (written hundreds of DTPs ago), and the search's nine dependent reads each waited
+        // for memory, where one pass in order streams the page the loop below reads anyway.
+        let at = words.chunks_exact(W).filter(|e| e[0] < lpn).count();
+        if words.get(W * at) != Some(&lpn) {
+            return None;
+        }
         let dirty = |i: usize| flags.get(i / 32).is_some_and(|f| f >> (i % 32) & 1 == 1);
         let asked = MapEntry { ppn: words[W * at + 1], dirty: dirty(at) };
         debug_assert!(
