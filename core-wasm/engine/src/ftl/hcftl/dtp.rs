@@ -92,14 +92,16 @@ impl Hcftl {
         mut read: impl FnMut(&mut Self, u32, Ppn, &mut Device) -> Result<()>,
     ) -> Result<Option<u32>> {
         let mut pos = self.index.len();
+        // Neither the CMT nor the Ghost-CMT holds `lpn` here: its record names its DTP.
+        let holder = self.ram.dtp_of(lpn);
         loop {
-            let (found, tests) = self.index.next_candidate(lpn, pos);
+            let (found, tests) = self.index.next_candidate(lpn, holder, pos);
             dev.cache_ops(tests);
             let Some(p) = found else { return Ok(None) };
             let (id, tppn) = (self.index.at(p).id, self.index.at(p).tppn);
             read(self, id, tppn, dev)?;
-            // What the read finds: the DTP holds the entry or not (its record knows).
-            if self.index.holds(id, lpn) {
+            // What the read finds: the DTP holds the entry or not (the entry's record knows).
+            if holder == id {
                 return Ok(Some(id));
             }
             if self.options.index.design() != IndexDesign::Range {
@@ -169,8 +171,9 @@ impl Hcftl {
             let dest = next_page(self, DTP_STREAM, dev, false)?;
             // The DTP's page is written as the entries leave.
             let mut content = empty_content(lpns.len());
+            let id = self.index.next_id();
             self.ram
-                .ghost_take_sorted(&lpns, |i, l, e| put_entry(&mut content, i, l, e))
+                .ghost_take_sorted(&lpns, id, |i, l, e| put_entry(&mut content, i, l, e))
                 .map_err(|l| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
             if dev.recording() {
                 for (i, &l) in lpns.iter().enumerate() {
@@ -183,10 +186,11 @@ impl Hcftl {
                 }
             }
             self.dtp_version += 1;
-            let tag = PageTag { kind: PageKind::Dtp, key: self.index.next_id(), version: self.dtp_version };
+            let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
             dev.program_with(dest, tag, content, Purpose::Translation)?;
             dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
-            self.index.add(dest, &lpns);
+            let added = self.index.add(dest, &lpns);
+            debug_assert_eq!(added, id, "the id the entries were packed under");
             dev.ram(1);
             if self.options.merge == MergeWhen::OnTheSpot {
                 while self.index.len() > self.split.merge_threshold {

@@ -87,12 +87,10 @@ pub struct DtpIndex {
     hashes: u32,
     design: IndexDesign,
     next_id: u32,
-    /// LPN → the id of the last DTP written with its entry (grows to the largest LPN
-    /// held): the DTP holds it exactly when that record is still in the index, since ids are
-    /// never reused and an LPN is in at most one DTP. A lookup so knows at once whether a
-    /// DTP the filters offer holds it.
-    holder: Vec<u32>,
-    /// The LPNs there are (`holder` never grows past them).
+    /// The LPNs the records have held cover `0..lpns_seen` (grown as the arrays over the
+    /// LPNs grow; the position table follows it).
+    lpns_seen: usize,
+    /// The LPNs there are (`lpns_seen` never grows past them).
     key_space: usize,
     /// Each LPN's filter bit positions, `hashes` of them a row, computed once per LPN
     /// (every record's filter has the same size and k): building a filter and testing an
@@ -119,7 +117,7 @@ const TABLE_LPNS: usize = 1 << 22;
 const TABLE_HASHES: usize = 8;
 
 /// No DTP holds the LPN.
-const NO_DTP: u32 = u32::MAX;
+pub const NO_DTP: u32 = u32::MAX;
 
 /// Bytes of a record besides its filter: TPPN, min and max, four bytes each.
 pub const RECORD_HEADER_BYTES: u64 = 12;
@@ -139,7 +137,7 @@ impl DtpIndex {
             hashes: k,
             design,
             next_id: 0,
-            holder: Vec::new(),
+            lpns_seen: 0,
             key_space: usize::MAX,
             positions: Arc::default(),
             shape: BloomFilter::new(filter_bits, k),
@@ -180,6 +178,8 @@ impl DtpIndex {
     }
 
     /// Adds the record of a DTP written at `tppn` holding `lpns` (non-empty); returns its id.
+    /// The caller keeps which DTP each LPN went to (its holder, [`DtpIndex::next_candidate`]):
+    /// the scheme keeps it beside the LPN's CMT entry, whose cache line packing reads anyway.
     pub fn add(&mut self, tppn: Ppn, lpns: &[u32]) -> u32 {
         let mut lpns: Box<[u32]> = lpns.into();
         if !lpns.is_sorted() {
@@ -188,17 +188,11 @@ impl DtpIndex {
         let id = self.next_id;
         self.next_id += 1;
         if let Some(&last) = lpns.last() {
-            if last as usize >= self.holder.len() {
-                self.holder.resize(super::grown_len(last as usize, self.key_space), NO_DTP);
+            if last as usize >= self.lpns_seen {
+                self.lpns_seen = super::grown_len(last as usize, self.key_space);
             }
         }
-        for (i, &lpn) in lpns.iter().enumerate() {
-            if let Some(&ahead) = lpns.get(i + PREFETCH_AHEAD) {
-                crate::prefetch::element(&self.holder, ahead as usize);
-            }
-            self.holder[lpn as usize] = id;
-        }
-        self.cover_positions(self.holder.len());
+        self.cover_positions(self.lpns_seen);
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
         let shape = (self.filter_bits, self.hashes);
         let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
@@ -209,10 +203,13 @@ impl DtpIndex {
 
     /// The next record below position `before` (scanning towards the head) that may hold
     /// `lpn`, and the filter tests spent finding it (one per range check, one per bloom
-    /// test). Start with `before = len()`.
-    pub fn next_candidate(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
+    /// test). Start with `before = len()`. `holder` is the id of the last DTP written with
+    /// `lpn`'s entry ([`NO_DTP`] if none): that record holds it exactly when it is still in
+    /// the index (ids are never reused, an LPN is in at most one DTP), so its filter need
+    /// not be built to say "maybe".
+    pub fn next_candidate(&self, lpn: u32, holder: u32, before: usize) -> (Option<usize>, u64) {
         let before = before.min(self.list.len());
-        let probe = Probe::new(self, lpn);
+        let probe = Probe::new(self, lpn, holder);
         if self.design == IndexDesign::Bloom {
             let found = (0..before).rev().find(|&pos| self.may_hold(&self.list[pos], &probe));
             return (found, (before - found.unwrap_or(0)) as u64);
@@ -297,22 +294,10 @@ impl DtpIndex {
         }
     }
 
-    /// Starts loading what a lookup of `lpn` reads first ([`crate::prefetch`]): its holder
-    /// and its row of filter positions, each at a random place in an array over the LPNs.
-    /// Changes nothing.
+    /// Starts loading what a lookup of `lpn` reads first ([`crate::prefetch`]): its row of
+    /// filter positions, at a random place in an array over the LPNs. Changes nothing.
     pub fn prefetch_lookup(&self, lpn: u32) {
-        crate::prefetch::element(&self.holder, lpn as usize);
         crate::prefetch::element(self.positions.as_slice(), lpn as usize * self.hashes as usize);
-    }
-
-    /// The id of the DTP holding `lpn`'s entry, [`NO_DTP`] when none does.
-    fn holder_of(&self, lpn: u32) -> u32 {
-        self.holder.get(lpn as usize).copied().unwrap_or(NO_DTP)
-    }
-
-    /// Whether DTP `id` holds `lpn`'s entry (what reading the DTP finds out).
-    pub fn holds(&self, id: u32, lpn: u32) -> bool {
-        self.holder_of(lpn) == id
     }
 
     /// The record at position `pos` (0 = oldest).
@@ -336,7 +321,7 @@ impl DtpIndex {
     pub fn remove(&mut self, id: u32) -> Option<Dtpi> {
         let p = self.position(id)?;
         self.ranges.remove(id, self.list[p].min, self.list[p].max);
-        // Its LPNs' `holder` entries name an id no record has any more.
+        // Its LPNs' holders (kept by the caller) name an id no record has any more.
         self.list.remove(p)
     }
 
@@ -369,8 +354,8 @@ struct Probe {
 }
 
 impl Probe {
-    fn new(ix: &DtpIndex, lpn: u32) -> Self {
-        let mut probe = Probe { lpn, holder: ix.holder_of(lpn), bits: [0; TABLE_HASHES], k: 0 };
+    fn new(ix: &DtpIndex, lpn: u32, holder: u32) -> Self {
+        let mut probe = Probe { lpn, holder, bits: [0; TABLE_HASHES], k: 0 };
         let k = ix.hashes as usize;
         if k <= TABLE_HASHES {
             match ix.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
@@ -393,6 +378,18 @@ impl Probe {
 mod tests {
     use super::*;
 
+    impl DtpIndex {
+        /// [`DtpIndex::next_candidate`] with the holder the scheme would pass: the newest
+        /// record whose LPNs hold `lpn` (the scheme keeps the last DTP written with it, which
+        /// is that record while it is in the index; any record holding it serves, since a
+        /// filter has no false negatives).
+        fn lookup(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
+            let holder =
+                self.list.iter().rev().find(|r| r.filter.lpns.contains(&lpn)).map_or(NO_DTP, |r| r.id);
+            self.next_candidate(lpn, holder, before)
+        }
+    }
+
     /// Three DTPs: [10..12], [40..43], [11..41]. LPN 41 is in the newest (position 2) and
     /// the middle one: the scan from the tail finds the newest first, having tested only it.
     #[test]
@@ -401,13 +398,13 @@ mod tests {
         let a = ix.add(7, &[10, 11, 12]);
         ix.add(8, &[40, 42, 43]);
         ix.add(9, &[11, 30, 41]);
-        assert_eq!(ix.next_candidate(41, ix.len()), (Some(2), 2), "range + filter of the newest");
+        assert_eq!(ix.lookup(41, ix.len()), (Some(2), 2), "range + filter of the newest");
         // LPN 100 is outside every range: three range checks, no filter test, no candidate.
-        assert_eq!(ix.next_candidate(100, ix.len()), (None, 3));
+        assert_eq!(ix.lookup(100, ix.len()), (None, 3));
         // LPN 12 is only in the oldest: the newest's range holds it but its filter says no
         // (64 bits for 3 keys; checked, not assumed), the middle's range excludes it.
         assert!(!ix.at(2).bloom().contains(12));
-        assert_eq!(ix.next_candidate(12, ix.len()), (Some(0), 5));
+        assert_eq!(ix.lookup(12, ix.len()), (Some(0), 5));
         assert_eq!(ix.remove(a).map(|r| r.tppn), Some(7));
         assert_eq!(ix.position(2), Some(1));
         ix.set_tppn(2, 99);
@@ -423,13 +420,13 @@ mod tests {
         ix.add(5, &[40, 60]);
         let lpn =
             (41..60).find(|&l| ix.at(0).bloom().contains(u64::from(l))).expect("a 4-bit filter fills up");
-        assert_eq!(ix.next_candidate(lpn, 1), (Some(0), 2));
+        assert_eq!(ix.lookup(lpn, 1), (Some(0), 2));
         let absent = (41..60).find(|&l| !ix.at(0).bloom().contains(u64::from(l))).expect("but not wholly");
-        assert_eq!(ix.next_candidate(absent, 1), (None, 2));
+        assert_eq!(ix.lookup(absent, 1), (None, 2));
         let mut range = DtpIndex::new(1, 4, 2, IndexDesign::Range);
         range.add(5, &[40, 60]);
-        assert_eq!(range.next_candidate(absent, 1), (Some(0), 1));
-        assert_eq!(range.next_candidate(61, 1), (None, 1));
+        assert_eq!(range.lookup(absent, 1), (Some(0), 1));
+        assert_eq!(range.lookup(61, 1), (None, 1));
     }
 
     /// The record-by-record scan of the paper's list: the reference for the scan by ranges.
@@ -482,18 +479,18 @@ mod tests {
                 for _ in 0..20 {
                     let lpn = next(1100) as u32;
                     let before = next(ix.len() as u64 + 2) as usize;
-                    assert_eq!(ix.next_candidate(lpn, before), scan_one_by_one(&eager, lpn, before));
+                    assert_eq!(ix.lookup(lpn, before), scan_one_by_one(&eager, lpn, before));
                 }
             }
         }
     }
 
     /// As the scheme uses it (each LPN in at most one DTP; DTPs written, loaded and merged
-    /// at random; ids never reused): `holds` answers as the records' LPN lists do, every
+    /// at random; ids never reused): every
     /// lookup offers what the one-by-one scan over eagerly built filters offers, and each
     /// filter a lookup built from the position table equals the one built key by key.
     #[test]
-    fn knows_each_lpns_dtp_and_builds_filters_from_the_table_as_from_the_keys() {
+    fn offers_as_the_one_by_one_scan_and_builds_filters_from_the_table_as_from_the_keys() {
         let mut rng = crate::test_rng::Rng(24);
         // The last shape's table covers only part of the LPNs.
         for (design, bits, keys, table_lpns) in [
@@ -523,11 +520,8 @@ mod tests {
                 }
                 for _ in 0..30 {
                     let lpn = rng.below(21_000) as u32;
-                    for r in ix.iter() {
-                        assert_eq!(ix.holds(r.id, lpn), r.filter.lpns.contains(&lpn));
-                    }
                     let before = rng.below(ix.len() as u64 + 1) as usize;
-                    assert_eq!(ix.next_candidate(lpn, before), scan_one_by_one(&eager, lpn, before));
+                    assert_eq!(ix.lookup(lpn, before), scan_one_by_one(&eager, lpn, before));
                 }
                 for (r, e) in ix.iter().zip(eager.iter()) {
                     if let Some(built) = r.filter.bloom.get() {
@@ -536,7 +530,7 @@ mod tests {
                 }
             }
             let kept = bits <= 1 << 16 && ix.hashes as usize <= TABLE_HASHES;
-            let rows = if kept { ix.holder.len().min(table_lpns) } else { 0 };
+            let rows = if kept { ix.lpns_seen.min(table_lpns) } else { 0 };
             assert_eq!(ix.positions.len(), rows * ix.hashes as usize, "the table's rows");
         }
     }
@@ -549,11 +543,10 @@ mod tests {
         let copy = ix.clone();
         assert!(Arc::ptr_eq(&ix.positions, &copy.positions), "a checkpoint does not copy the table");
         let rows = copy.positions.len();
-        let id = ix.add(2, &[5_000]);
+        ix.add(2, &[5_000]);
         assert!(!Arc::ptr_eq(&ix.positions, &copy.positions));
         assert_eq!(copy.positions.len(), rows, "the copy keeps its own rows");
         assert_eq!(ix.positions[..rows], copy.positions[..], "the same rows below");
-        assert!(ix.holds(id, 5_000) && !copy.holds(id, 5_000));
     }
 
     #[test]

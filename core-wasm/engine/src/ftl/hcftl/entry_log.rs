@@ -24,7 +24,7 @@
 //! [`crate::cache::Lru`] lists (CMT, then the Ghost-CMT as an unbounded LRU list) give; the
 //! tests drive both with random operations and compare.
 
-use super::dtp::entry_index;
+use super::dtp_index::NO_DTP;
 use super::ghost_cmt::Packing;
 use super::key_set::KeySet;
 use super::DTP_WORDS;
@@ -48,14 +48,18 @@ const AHEAD: usize = 16;
 
 /// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry, in 8
 /// bytes (the array over the LPNs is read for every entry moved, so its size is its cost).
+/// While the entry is not held, the PPN's word names the last DTP the entry was packed
+/// into ([`NO_DTP`] when none): packing reads and writes this record anyway, so keeping
+/// the DTP index's "which DTP holds this LPN" here costs no cache line of its own.
 #[derive(Debug, Clone, Copy)]
 struct Held {
     /// The slot number, and the entry's dirty flag in the top bit ([`DIRTY`]).
     tag: u32,
+    /// The entry's PPN while held; the last DTP holding it otherwise.
     ppn: u32,
 }
 
-const NOT_HELD: Held = Held { tag: NIL, ppn: 0 };
+const NOT_HELD: Held = Held { tag: NIL, ppn: NO_DTP };
 
 impl Held {
     fn new(slot: usize, e: MapEntry) -> Self {
@@ -66,9 +70,10 @@ impl Held {
         self.tag & NIL
     }
 
-    /// Leaves its slot (the entry is no longer held).
+    /// Leaves its slot (the entry is no longer held, and not in a DTP).
     fn kill(&mut self) {
         self.tag |= NIL;
+        self.ppn = NO_DTP;
     }
 
     fn entry(&self) -> MapEntry {
@@ -185,6 +190,17 @@ impl EntryLog {
         true
     }
 
+    /// The id of the last DTP `lpn`'s entry was packed into ([`EntryLog::ghost_take_sorted`]),
+    /// while the CMT and the Ghost-CMT do not hold it; [`NO_DTP`] when it was never packed,
+    /// or left the log otherwise since. That DTP holds the entry exactly when its record is
+    /// still in the DTP index (ids are never reused, an entry is in one place at a time).
+    pub fn dtp_of(&self, lpn: u32) -> u32 {
+        match self.held.get(lpn as usize) {
+            Some(h) if h.slot() == NIL => h.ppn,
+            _ => NO_DTP,
+        }
+    }
+
     /// `lpn`'s entry if the CMT holds it, without touching the order.
     pub fn cmt_peek(&self, lpn: u32) -> Option<MapEntry> {
         self.cmt_slot(lpn).map(|_| self.held[lpn as usize].entry())
@@ -245,7 +261,13 @@ impl EntryLog {
         const W: usize = DTP_WORDS;
         let words = &words[..words.len() / W * W];
         let n = words.len() / W;
-        let at = entry_index(words, lpn)?;
+        // `lpn`'s place by counting the smaller LPNs, not by a binary search: the page is cold
+        // (written hundreds of DTPs ago), and the search's nine dependent reads each waited
+        // for memory, where one pass in order streams the page the loop below reads anyway.
+        let at = words.chunks_exact(W).filter(|e| e[0] < lpn).count();
+        if words.get(W * at) != Some(&lpn) {
+            return None;
+        }
         let dirty = |i: usize| flags.get(i / 32).is_some_and(|f| f >> (i % 32) & 1 == 1);
         let asked = MapEntry { ppn: words[W * at + 1], dirty: dirty(at) };
         debug_assert!(
@@ -300,21 +322,23 @@ impl EntryLog {
     pub fn ghost_take(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.ghost_slot(lpn)?;
         let h = &mut self.held[lpn as usize];
-        h.kill();
         let entry = h.entry();
+        h.kill();
         self.left(s);
         self.ghost_len -= 1;
         self.sorted.remove(lpn);
         Some(entry)
     }
 
-    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT), each
-    /// entry handed to `out` with its position in `lpns` (a DTP is written as they are
-    /// taken); the sorted keys lose them all at once. On an LPN not in the Ghost-CMT,
+    /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT) as they
+    /// are packed into DTP `dtp`, each entry handed to `out` with its position in `lpns` (a
+    /// DTP is written as they are taken); the sorted keys lose them all at once, and each
+    /// LPN's record remembers `dtp` ([`EntryLog::dtp_of`]). On an LPN not in the Ghost-CMT,
     /// returns it, the ones before it taken.
     pub fn ghost_take_sorted(
         &mut self,
         lpns: &[u32],
+        dtp: u32,
         mut out: impl FnMut(usize, u32, MapEntry),
     ) -> Result<(), u32> {
         let mut lowest = usize::MAX;
@@ -328,8 +352,9 @@ impl EntryLog {
                 break;
             };
             let h = &mut self.held[lpn as usize];
-            h.kill();
-            out(i, lpn, h.entry());
+            let entry = h.entry();
+            *h = Held { tag: NIL, ppn: dtp };
+            out(i, lpn, entry);
             lowest = lowest.min(s);
         }
         if lowest != usize::MAX {
@@ -547,12 +572,16 @@ mod tests {
             let mut log = EntryLog::new(cmt_cap, ghost_cap);
             let mut model =
                 TwoLists { cmt: Lru::dense(cmt_cap), ghost: Lru::dense(crate::cache::lru::MAX_CAPACITY) };
+            // The DTP each LPN was last packed into, while it is out of the two lists.
+            let mut packed_into: std::collections::HashMap<u32, u32> = Default::default();
+            let mut dtps = 0;
             for step in 0..20_000 {
                 let lpn = next(space) as u32;
                 let e = MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 };
                 match next(10) {
                     0..=3 => {
                         if model.ghost.peek(&lpn).is_none() {
+                            packed_into.remove(&lpn);
                             assert_eq!(
                                 log.cmt_admit(lpn, e),
                                 model.admit(lpn, e),
@@ -574,6 +603,9 @@ mod tests {
                             continue;
                         }
                         page.sort_unstable_by_key(|&(k, _)| k);
+                        for (l, _) in &page {
+                            packed_into.remove(l);
+                        }
                         let c = super::super::dtp::content_of(&page);
                         let absent = (0..space as u32).find(|l| page.iter().all(|&(k, _)| k != *l));
                         if let Some(l) = absent.filter(|_| next(8) == 0) {
@@ -592,7 +624,12 @@ mod tests {
                         assert_eq!(log.cmt_iter().collect::<Vec<_>>(), cmt);
                     }
                     4..=5 => assert_eq!(log.cmt_get(lpn), model.cmt.get(&lpn).copied()),
-                    6 => assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn)),
+                    6 => {
+                        if model.ghost.peek(&lpn).is_some() {
+                            packed_into.remove(&lpn);
+                        }
+                        assert_eq!(log.ghost_take(lpn), model.ghost.remove(&lpn));
+                    }
                     7 => {
                         let held = model.cmt.peek_mut(&lpn).or_else(|| model.ghost.peek_mut(&lpn));
                         let was = held.is_some();
@@ -612,9 +649,12 @@ mod tests {
                                 let got: Vec<_> =
                                     chosen.iter().map(|&l| (l, log.ghost_take(l).unwrap())).collect();
                                 assert_eq!(got, want);
+                                chosen.iter().for_each(|l| _ = packed_into.remove(l));
                             } else {
+                                dtps += 1;
+                                chosen.iter().for_each(|&l| _ = packed_into.insert(l, dtps));
                                 let mut got = Vec::new();
-                                let taken = log.ghost_take_sorted(&chosen, |i, l, e| {
+                                let taken = log.ghost_take_sorted(&chosen, dtps, |i, l, e| {
                                     assert_eq!(i, got.len());
                                     got.push((l, e));
                                 });
@@ -627,6 +667,7 @@ mod tests {
                 assert_eq!((log.cmt_len(), log.ghost_len()), (model.cmt.len(), model.ghost.len()));
                 assert_eq!(log.peek(lpn), model.cmt.peek(&lpn).or_else(|| model.ghost.peek(&lpn)).copied());
                 assert_eq!(log.cmt_peek(lpn), model.cmt.peek(&lpn).copied());
+                assert_eq!(log.dtp_of(lpn), packed_into.get(&lpn).copied().unwrap_or(NO_DTP));
                 if step % 997 == 0 {
                     log.check().unwrap();
                     let cmt: Vec<_> = model.cmt.iter().map(|(&k, &v)| (k, v)).collect();

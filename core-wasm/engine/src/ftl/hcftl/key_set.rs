@@ -113,9 +113,18 @@ impl KeySet {
     }
 
     /// Removes `keys` (ascending, all held): a word's keys are cleared together, and its
-    /// bucket and group counts lowered once.
+    /// bucket and group counts lowered once. When they are every key held from the first
+    /// to the last (a tightest window always is), the words between are cleared whole, with
+    /// no pass over the keys (whose word changes mispredicted a branch each).
     pub fn remove_sorted(&mut self, keys: &[u32]) {
         debug_assert!(keys.is_sorted() && keys.iter().all(|&k| self.contains(k)));
+        if let (Some(&lo), Some(&hi)) = (keys.first(), keys.last()) {
+            if self.count_between(lo, hi) == keys.len() {
+                self.clear_between(lo, hi);
+                self.len -= keys.len();
+                return;
+            }
+        }
         let mut i = 0;
         while i < keys.len() {
             let w = keys[i] as usize / 64;
@@ -130,6 +139,32 @@ impl KeySet {
             self.groups[b / GROUP] -= ones;
         }
         self.len -= keys.len();
+    }
+
+    /// The bits of word `w` that stand for keys `lo..=hi`.
+    fn mask_between(w: usize, lo: u32, hi: u32) -> u64 {
+        let first = if w == lo as usize / 64 { lo % 64 } else { 0 };
+        let last = if w == hi as usize / 64 { hi % 64 } else { 63 };
+        (u64::MAX >> (63 - last)) & (u64::MAX << first)
+    }
+
+    /// How many keys `lo..=hi` (held ones, `lo <= hi`) are held.
+    fn count_between(&self, lo: u32, hi: u32) -> usize {
+        let (a, b) = (lo as usize / 64, hi as usize / 64);
+        (a..=b).map(|w| (self.words[w] & Self::mask_between(w, lo, hi)).count_ones() as usize).sum()
+    }
+
+    /// Removes every held key of `lo..=hi` (held ones), a word at a time; the caller
+    /// lowers `len`.
+    fn clear_between(&mut self, lo: u32, hi: u32) {
+        for w in lo as usize / 64..=hi as usize / 64 {
+            let mask = Self::mask_between(w, lo, hi);
+            let ones = (self.words[w] & mask).count_ones();
+            self.words[w] &= !mask;
+            let b = w / (BUCKET as usize / 64);
+            self.counts[b] -= ones;
+            self.groups[b / GROUP] -= ones;
+        }
     }
 
     /// Keys ascending.
@@ -197,6 +232,12 @@ impl KeySet {
     /// partial one (summing bucket by bucket cost a tenth of the run on large devices).
     fn keys_between(&self, from: usize, to: usize, wanted: usize) -> bool {
         debug_assert_eq!(from % GROUP, 0);
+        // First the whole groups that cover them: most groups are far from any cluster of
+        // keys, and their next group alone shows it.
+        let cover: u32 = self.groups[from / GROUP..to.div_ceil(GROUP)].iter().sum();
+        if (cover as usize) < wanted {
+            return true;
+        }
         let mut keys = 0;
         let mut b = from;
         while b + GROUP <= to {

@@ -439,7 +439,7 @@ impl Ftl for Hcftl {
                     r.id, r.min, r.max
                 ));
             }
-            if let Some(l) = lpns.iter().find(|&&l| !self.index.holds(r.id, l)) {
+            if let Some(l) = lpns.iter().find(|&&l| self.ram.dtp_of(l) != r.id) {
                 return bad(format!("the DTP index does not know that DTP {} holds LPN {l}", r.id));
             }
             if let Some(l) = lpns.iter().find(|&&l| !seen.insert(l)) {
