@@ -296,14 +296,16 @@ impl Aps {
 
     /// A hint for the pages the buffer will evict next. A write that misses the buffer (most
     /// random writes do) evicts its LRU page, which the demand layer then writes to flash,
-    /// invalidating its old copy, a random page whose state is a cache miss. While writes
-    /// miss, the buffer is a queue: its page `k` places from the LRU end is the one inserted
-    /// `len - k` insertions ago ([`Aps::inserted`]; walking the list would chase a node per
-    /// place), and the request `k` ahead evicts it. For the places of the look-ahead's near
-    /// requests (`n` to `2 * n` ahead), the old copy's state is fetched, found through the
-    /// mapping partition (whose slot of the page was fetched when the page was a far one;
-    /// the buffer holds a few dozen pages, so it is still in cache). A buffer hit shifts the
-    /// places by one: a hint off by one. Changes nothing.
+    /// invalidating its old copy, a random page whose state is a cache miss, or first
+    /// reading its entry from its translation page when the mapping partition misses. While
+    /// writes miss, the buffer is a queue: its page `k` places from the LRU end is the one
+    /// inserted `len - k` insertions ago ([`Aps::inserted`]; walking the list would chase a
+    /// node per place), and the request `k` ahead evicts it. For the places of the
+    /// look-ahead's near requests (`n` to `2 * n` ahead), the old copy's state is fetched,
+    /// found through the mapping partition (whose slot of the page was fetched when the page
+    /// was a far one; the buffer holds a few dozen pages, so it is still in cache), or the
+    /// entry in its translation page when the partition lacks it. A buffer hit reorders the
+    /// list: a hint off by a place until misses have replaced the buffer. Changes nothing.
     fn prefetch_victims(&self, n: usize, dev: &Device) {
         let len = self.buf.len();
         if len >= RECENT {
@@ -311,10 +313,10 @@ impl Aps {
         }
         for k in n..(2 * n).min(len) {
             let lpn = self.predicted_victim(k);
-            if let Some(e) = self.cmt.peek(&lpn) {
-                if e.ppn != demand::UNMAPPED {
-                    dev.flash().prefetch(e.ppn, false);
-                }
+            match self.cmt.peek(&lpn) {
+                Some(e) if e.ppn != demand::UNMAPPED => dev.flash().prefetch(e.ppn, false),
+                Some(_) => {}
+                None => self.core.prefetch_load(lpn, dev),
             }
         }
     }

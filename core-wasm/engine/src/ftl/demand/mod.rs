@@ -271,6 +271,21 @@ impl DemandCore {
         Ok(entries.get(self.offset_of(lpn)).copied().unwrap_or(UNMAPPED))
     }
 
+    /// Starts loading `lpn`'s entry in its translation page on flash, which
+    /// [`DemandCore::load_entry`] reads on a cache miss: a random place among the pages'
+    /// contents. The steps before the entry (the page's place in the content store) are
+    /// loads here: call it a little ahead of the miss and for a few pages together, so that
+    /// their loads overlap. Changes nothing.
+    pub fn prefetch_load(&self, lpn: u32, dev: &Device) {
+        let at = self.gtd[self.tpage_of(lpn) as usize];
+        if at == UNMAPPED {
+            return;
+        }
+        if let Some(c) = dev.flash().content(at) {
+            crate::prefetch::element(&c.data, self.offset_of(lpn));
+        }
+    }
+
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none
     /// when it was never written: then every entry is unmapped).
     pub fn load_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Vec<Ppn>> {
