@@ -159,7 +159,15 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     // Batch update: one translation-page rewrite per page whose entries moved, in page order. Dirty cached
     // entries of those pages are not folded in and stay dirty (review engine-model D7), as
     // in FlashSim's `opm_gc_run`, which groups only the moved pages whose mappings are not cached.
-    for t in stale {
+    // Each rewrite touches the old page's state and the image at random places: the next
+    // page's start loading while one is rewritten.
+    if let Some(&t) = stale.first() {
+        s.core().prefetch_rewrite(t, dev);
+    }
+    for (i, &t) in stale.iter().enumerate() {
+        if let Some(&next) = stale.get(i + 1) {
+            s.core().prefetch_rewrite(next, dev);
+        }
         rewrite_tpage(s, t, Purpose::Gc, TpCause::GcBatch, dev)?;
     }
     s.after_collect(dev)?;

@@ -286,6 +286,22 @@ impl DemandCore {
         }
     }
 
+    /// Starts loading what a rewrite of translation page `t` touches
+    /// ([`rewrite_tpage`]): the state of the page it supersedes (read, then invalidated)
+    /// and the start of its image (copied into the new page). Changes nothing.
+    pub fn prefetch_rewrite(&self, t: u32, dev: &Device) {
+        let at = self.gtd[t as usize];
+        if at != UNMAPPED {
+            dev.flash().prefetch(at, false);
+        }
+        // A cache line of 16 entries at a time, at most 8 lines (the 64 entries of the
+        // default page; a larger page's copy streams on from there).
+        let range = self.lpns_of(t);
+        for i in (range.start..range.end).step_by(16).take(8) {
+            crate::prefetch::element(&self.on_flash, i as usize);
+        }
+    }
+
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none
     /// when it was never written: then every entry is unmapped).
     pub fn load_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Vec<Ppn>> {
