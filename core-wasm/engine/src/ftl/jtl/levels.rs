@@ -267,6 +267,12 @@ impl Levels {
         path
     }
 
+    /// The entry `path` picks in its `k`-th full level, which [`Levels::pass`] will pass
+    /// down (read before the push moves anything).
+    pub fn picked(&self, path: &Path, k: usize) -> &Slot {
+        &self.levels[path.from + k][path.picks[k] as usize]
+    }
+
     /// Puts `slot` in place of the entry `path` picked in its `k`-th full level and returns
     /// that entry, now outside the structure (its index entry cleared).
     pub fn pass(&mut self, path: &Path, k: usize, slot: Slot) -> Slot {
@@ -414,9 +420,13 @@ mod tests {
             let entry = fast.take(lpn).unwrap_or_else(|| slot(lpn));
             assert_eq!(general.take(lpn).unwrap_or_else(|| slot(lpn)), entry);
             let path = fast.path(lpn, from);
+            // What the push will pass out of each level, named before it moves (the
+            // eviction's hint reads the last one).
+            let picked: Vec<Slot> = (0..path.full()).map(|k| *fast.picked(&path, k)).collect();
             let mut carry = entry;
             for k in 0..path.full() {
                 carry = fast.pass(&path, k, carry);
+                assert_eq!(carry, picked[k], "step {step}");
             }
             let fast_out = (!fast.settle(&path, carry)).then_some(carry);
             let mut carry = Some(entry);
