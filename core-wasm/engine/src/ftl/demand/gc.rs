@@ -33,27 +33,24 @@ fn collection_cost<S: DemandScheme>(s: &S, block: BlockId, dev: &Device) -> u32 
     valid + tpages.len() as u32
 }
 
-/// Asks the scheme for the cached entries of `victim`'s valid data pages, all at once, so
-/// their random misses overlap instead of stalling one copy at a time.
-fn prefetch_victim<S: DemandScheme>(s: &S, victim: BlockId, dev: &Device) {
+/// Asks the scheme for the cached entries of the data pages a run of copies just put at
+/// `dest..dest + moved`, all at once, before their mappings are fixed one by one: their
+/// tags are in cache (the run wrote them), the entries are random places whose misses then
+/// overlap. (A pass over the victim's tags before the copies, as there was, stalled on
+/// those cold tags first: the bench stepping of dftl, aps and jtl 3-8 % slower.)
+fn prefetch_run<S: DemandScheme>(s: &S, dest: Ppn, moved: u32, dev: &Device) {
     let flash = dev.flash();
-    let first = flash.first_ppn(victim);
     let mut lpns = [0u32; 256];
-    let mut n = 0;
-    for ppn in first..first + flash.pages_per_block() {
-        if n == lpns.len() {
-            s.prefetch_cached(&lpns);
-            n = 0;
+    for first in (dest..dest + moved).step_by(lpns.len()) {
+        let end = (first + lpns.len() as u32).min(dest + moved);
+        let mut n = 0;
+        for d in first..end {
+            let tag = flash.tag(d);
+            lpns[n] = tag.key;
+            n += usize::from(tag.kind == PageKind::Data);
         }
-        if flash.state(ppn) == PageState::Valid {
-            let tag = flash.tag(ppn);
-            if tag.kind == PageKind::Data {
-                lpns[n] = tag.key;
-                n += 1;
-            }
-        }
+        s.prefetch_cached(&lpns[..n]);
     }
-    s.prefetch_cached(&lpns[..n]);
 }
 
 /// Counts GC's copy of the page tagged `tag` to `dest` and points its mapping there: a
@@ -107,7 +104,6 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     let Some(victim) = victim else { return Ok(false) };
     dev.gc_start(victim);
     let first = dev.flash().first_ppn(victim);
-    prefetch_victim(s, victim, dev);
     // Translation pages of moved data pages RAM does not map: a list, sorted and deduplicated
     // after the copies (at most a block's pages; a set's node per insert cost more).
     let mut stale = Vec::new();
@@ -132,6 +128,7 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
             Some(dest) if matches!(tag_kind, PageKind::Data | PageKind::Translation) => {
                 let (moved, stop) = dev.copy_run(ppn, dest, Purpose::Gc);
                 if moved > 0 {
+                    prefetch_run(s, dest, moved, dev);
                     for d in dest..dest + moved {
                         let tag = dev.flash().tag(d);
                         remap_copy(s, tag, d, &mut stale, dev)?;

@@ -432,9 +432,9 @@ pub trait DemandScheme {
     /// Marks `lpns` (dirty entries of translation page `t`) clean: flush has copied them to
     /// [`DemandCore::on_flash`] and is about to rewrite `t`.
     fn mark_clean(&mut self, t: u32, lpns: &[u32]);
-    /// A hint that GC is about to [`set_cached`](Self::set_cached) `lpns` (a victim's data
-    /// pages): start loading what finding their cached entries touches, so the misses
-    /// overlap (see [`crate::prefetch`]). Changes nothing. Default: nothing.
+    /// A hint that GC is about to [`set_cached`](Self::set_cached) `lpns` (the data pages
+    /// of a run of copies): start loading what finding their cached entries touches, so the
+    /// misses overlap (see [`crate::prefetch`]). Changes nothing. Default: nothing.
     fn prefetch_cached(&self, _lpns: &[u32]) {}
     /// The open-block slot GC copies a valid page of the scheme's own kind (neither data nor
     /// translation) into. Default: the first data slot.

@@ -387,7 +387,8 @@ impl DemandScheme for Jtl {
     }
 
     /// The index entries only: finding the slots would wait for those very entries, stalling
-    /// GC before its first copy (the copies then meet the slots one at a time, measured faster).
+    /// GC before it fixes the run's first entry (the fixes then meet the slots one at a
+    /// time, measured faster).
     fn prefetch_cached(&self, lpns: &[u32]) {
         for &lpn in lpns {
             self.levels.prefetch_index(lpn);
