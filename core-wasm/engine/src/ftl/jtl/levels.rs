@@ -424,9 +424,9 @@ mod tests {
             // eviction's hint reads the last one).
             let picked: Vec<Slot> = (0..path.full()).map(|k| *fast.picked(&path, k)).collect();
             let mut carry = entry;
-            for k in 0..path.full() {
+            for (k, &out) in picked.iter().enumerate() {
                 carry = fast.pass(&path, k, carry);
-                assert_eq!(carry, picked[k], "step {step}");
+                assert_eq!(carry, out, "step {step}");
             }
             let fast_out = (!fast.settle(&path, carry)).then_some(carry);
             let mut carry = Some(entry);
