@@ -56,6 +56,7 @@ fn prefetch_run<S: DemandScheme>(s: &S, dest: Ppn, moved: u32, dev: &Device) {
 /// Counts GC's copy of the page tagged `tag` to `dest` and points its mapping there: a
 /// translation page through the directory, a data page through the cache when it holds the
 /// entry, else by its translation page, added to `stale` for the batch update.
+#[inline(always)] // once per copied page, most of them in a run's loop
 fn remap_copy<S: DemandScheme>(
     s: &mut S,
     tag: PageTag,
