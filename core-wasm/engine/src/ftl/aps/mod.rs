@@ -115,6 +115,10 @@ struct Buffered {
     dirty: bool,
 }
 
+/// Buffer insertions [`Aps::inserted`] remembers (a buffer of more pages gets no look-ahead
+/// for its victims).
+const RECENT: usize = 1024;
+
 /// APS state.
 #[derive(Debug, Clone)]
 pub struct Aps {
@@ -137,6 +141,12 @@ pub struct Aps {
     moves: (u32, u32),
     options: ApsOptions,
     lru: LruCost,
+    /// The LPNs of the last [`RECENT`] buffer insertions, the newest at `inserts - 1`
+    /// (modulo): where the look-ahead finds the pages the buffer evicts next
+    /// ([`Aps::prefetch_victims`]). A hint only: nothing else reads it.
+    inserted: Box<[u32; RECENT]>,
+    /// Buffer insertions so far (wrapping).
+    inserts: usize,
     /// Tests only: every write miss into a full buffer takes the general path.
     #[cfg(test)]
     evict_first: bool,
@@ -170,6 +180,8 @@ impl Aps {
             until_adapt: options.interval,
             moves: (0, 0),
             lru: LruCost::new(options.lru_touch_ops, options.lru_items_per_op),
+            inserted: Box::new([0; RECENT]),
+            inserts: 0,
             options,
             #[cfg(test)]
             evict_first: false,
@@ -282,6 +294,47 @@ impl Aps {
         false
     }
 
+    /// A hint for the pages the buffer will evict next. A write that misses the buffer (most
+    /// random writes do) evicts its LRU page, which the demand layer then writes to flash,
+    /// invalidating its old copy, a random page whose state is a cache miss, or first
+    /// reading its entry from its translation page when the mapping partition misses. While
+    /// writes miss, the buffer is a queue: its page `k` places from the LRU end is the one
+    /// inserted `len - k` insertions ago ([`Aps::inserted`]; walking the list would chase a
+    /// node per place), and the request `k` ahead evicts it. For the places of the
+    /// look-ahead's near requests (`n` to `2 * n` ahead), the old copy's state is fetched,
+    /// found through the mapping partition (whose slot of the page was fetched when the page
+    /// was a far one; the buffer holds a few dozen pages, so it is still in cache), or the
+    /// entry in its translation page when the partition lacks it. A buffer hit reorders the
+    /// list: a hint off by a place until misses have replaced the buffer. Changes nothing.
+    fn prefetch_victims(&self, n: usize, dev: &Device) {
+        let len = self.buf.len();
+        if len >= RECENT {
+            return;
+        }
+        for k in n..(2 * n).min(len) {
+            let lpn = self.predicted_victim(k);
+            match self.cmt.peek(&lpn) {
+                Some(e) if e.ppn != demand::UNMAPPED => dev.flash().prefetch(e.ppn, false),
+                Some(_) => {}
+                None => self.core.prefetch_load(lpn, dev),
+            }
+        }
+    }
+
+    /// The page the look-ahead takes for the one `k` places from the buffer's LRU end
+    /// (while writes miss, the one inserted `len - k` insertions ago).
+    fn predicted_victim(&self, k: usize) -> u32 {
+        let oldest = self.inserts.wrapping_sub(self.buf.len());
+        self.inserted[oldest.wrapping_add(k) % RECENT]
+    }
+
+    /// Inserts `lpn` into the buffer, noting it in [`Aps::inserted`].
+    fn buffer_insert(&mut self, lpn: u32, page: Buffered) -> Inserted<u32, Buffered> {
+        self.inserted[self.inserts % RECENT] = lpn;
+        self.inserts = self.inserts.wrapping_add(1);
+        self.buf.insert(lpn, page)
+    }
+
     /// Writes every page RAM wrote to flash (the buffer empties).
     fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
         while let Some((lpn, page)) = self.buf.pop_lru() {
@@ -365,7 +418,7 @@ impl DemandScheme for Aps {
 impl Ftl for Aps {
     /// The map cache's, the buffer's and the ghosts' index slots of the far pages and entries
     /// of the near ones (as the CMT of the demand family, [`demand::Cmt::prefetch`]).
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.cmt.prefetch_key(lpn);
@@ -377,6 +430,7 @@ impl Ftl for Aps {
             self.cmt.prefetch_entry(lpn);
             self.buf.prefetch_entry(lpn);
         }
+        self.prefetch_victims(ahead.near.len(), dev);
     }
 
     fn end_request(&mut self, dev: &mut Device) -> Result<()> {
@@ -405,7 +459,7 @@ impl Ftl for Aps {
             dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
             self.lru.touch(1, dev);
             dev.ram(1);
-            self.buf.insert(lpn, Buffered { version: t.version, dirty: false });
+            self.buffer_insert(lpn, Buffered { version: t.version, dirty: false });
         }
         Ok(tag)
     }
@@ -427,7 +481,7 @@ impl Ftl for Aps {
             // victim leaves as in `buffer_room`, before the new page's cache events: nothing
             // its write to flash does reads the buffer.
             self.lru.select(self.buf.len(), dev);
-            if let Inserted::Evicted(victim, old) = self.buf.insert(lpn, page) {
+            if let Inserted::Evicted(victim, old) = self.buffer_insert(lpn, page) {
                 self.page_evicted(victim, old, dev)?;
             }
             dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
@@ -444,7 +498,7 @@ impl Ftl for Aps {
         }
         dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
         self.lru.touch(1, dev);
-        self.buf.insert(lpn, page);
+        self.buffer_insert(lpn, page);
         Ok(())
     }
 

@@ -230,3 +230,28 @@ fn replacing_the_lru_page_in_place_matches_evicting_first() {
     }
     assert!(moves.0 > 0 && moves.1 > 0, "the boundary moved both ways: {moves:?}");
 }
+
+/// While writes miss the buffer, the look-ahead's record of insertions names the pages the
+/// buffer evicts next, in order (its hint for their old copies would otherwise go astray). A
+/// buffer hit reorders the list and leaves the record off; once the buffer's every page came
+/// in by a miss since, it is exact again.
+#[test]
+fn the_insertion_record_names_the_buffers_next_victims() {
+    let (mut ftl, mut dev, mut oracle) = setup(1000);
+    let mut rng = crate::test_rng::Rng(11);
+    let (mut misses_in_a_row, mut checked) = (0, 0);
+    for i in 0..600 {
+        // Mostly fresh pages, with a rewrite of a recent one now and then (a hit).
+        let lpn = if i % 13 == 0 { (rng.next() >> 33) as u32 % 60 } else { i % 60 };
+        let hit = ftl.buf.contains(&lpn);
+        write(&mut ftl, &mut dev, &mut oracle, lpn);
+        misses_in_a_row = if hit { 0 } else { misses_in_a_row + 1 };
+        let lru: Vec<u32> = ftl.buf.iter().rev().map(|(&l, _)| l).collect();
+        let predicted: Vec<u32> = (0..lru.len()).map(|k| ftl.predicted_victim(k)).collect();
+        if misses_in_a_row >= lru.len() {
+            assert_eq!(lru, predicted, "after write {i}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}

@@ -70,7 +70,7 @@ impl Cmt {
     /// One search of the CMT (one cache operation): a hit counts as a mapping hit and an
     /// entry hit and answers the PPN; a miss counts as an entry miss only, since a lower
     /// level (CDFTL's pages, HCFTL's Ghost-CMT) may still hold the entry.
-    #[inline]
+    #[inline(always)]
     pub fn search(&mut self, lpn: u32, dev: &mut Device) -> Option<Ppn> {
         dev.cache_ops(1);
         if let Some(e) = self.get(&lpn) {
@@ -155,7 +155,10 @@ impl Cmt {
     }
 
     /// Looks `lpn` up as an access (recency updated, promotion in the segmented form).
-    #[inline]
+    /// This and the other look-ups are inlined whatever the compiler's weighing: each is a
+    /// match over three forms that it otherwise kept as a call, several per request and per
+    /// GC copy (dftl's bench stepping 3 % faster inlined).
+    #[inline(always)]
     pub fn get(&mut self, lpn: &u32) -> Option<MapEntry> {
         match self {
             Cmt::Lru(c) => c.get(lpn).copied(),

@@ -271,6 +271,37 @@ impl DemandCore {
         Ok(entries.get(self.offset_of(lpn)).copied().unwrap_or(UNMAPPED))
     }
 
+    /// Starts loading `lpn`'s entry in its translation page on flash, which
+    /// [`DemandCore::load_entry`] reads on a cache miss: a random place among the pages'
+    /// contents. The steps before the entry (the page's place in the content store) are
+    /// loads here: call it a little ahead of the miss and for a few pages together, so that
+    /// their loads overlap. Changes nothing.
+    pub fn prefetch_load(&self, lpn: u32, dev: &Device) {
+        let at = self.gtd[self.tpage_of(lpn) as usize];
+        if at == UNMAPPED {
+            return;
+        }
+        if let Some(c) = dev.flash().content(at) {
+            crate::prefetch::element(&c.data, self.offset_of(lpn));
+        }
+    }
+
+    /// Starts loading what a rewrite of translation page `t` touches
+    /// ([`rewrite_tpage`]): the state of the page it supersedes (read, then invalidated)
+    /// and the start of its image (copied into the new page). Changes nothing.
+    pub fn prefetch_rewrite(&self, t: u32, dev: &Device) {
+        let at = self.gtd[t as usize];
+        if at != UNMAPPED {
+            dev.flash().prefetch(at, false);
+        }
+        // A cache line of 16 entries at a time, at most 8 lines (the 64 entries of the
+        // default page; a larger page's copy streams on from there).
+        let range = self.lpns_of(t);
+        for i in (range.start..range.end).step_by(16).take(8) {
+            crate::prefetch::element(&self.on_flash, i as usize);
+        }
+    }
+
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none
     /// when it was never written: then every entry is unmapped).
     pub fn load_page(&self, t: u32, dev: &mut Device, cause: TpCause) -> Result<Vec<Ppn>> {
@@ -401,9 +432,9 @@ pub trait DemandScheme {
     /// Marks `lpns` (dirty entries of translation page `t`) clean: flush has copied them to
     /// [`DemandCore::on_flash`] and is about to rewrite `t`.
     fn mark_clean(&mut self, t: u32, lpns: &[u32]);
-    /// A hint that GC is about to [`set_cached`](Self::set_cached) `lpns` (a victim's data
-    /// pages): start loading what finding their cached entries touches, so the misses
-    /// overlap (see [`crate::prefetch`]). Changes nothing. Default: nothing.
+    /// A hint that GC is about to [`set_cached`](Self::set_cached) `lpns` (the data pages
+    /// of a run of copies): start loading what finding their cached entries touches, so the
+    /// misses overlap (see [`crate::prefetch`]). Changes nothing. Default: nothing.
     fn prefetch_cached(&self, _lpns: &[u32]) {}
     /// The open-block slot GC copies a valid page of the scheme's own kind (neither data nor
     /// translation) into. Default: the first data slot.

@@ -180,12 +180,12 @@ impl DemandScheme for Dftl {
         self.cmt.prefetch_lpns(lpns);
     }
 
+    #[inline] // once per host write and per page GC copies
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
-        let t = self.core.tpage_of(lpn) as usize;
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
         dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         if !e.dirty && self.options.batch_update {
-            self.dirty[t].push(lpn);
+            self.dirty[self.core.tpage_of(lpn) as usize].push(lpn);
         }
         *e = MapEntry { ppn, dirty: true };
         true

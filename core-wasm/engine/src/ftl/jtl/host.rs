@@ -23,14 +23,17 @@ impl Ftl for Jtl {
         self.write_pending(dev)
     }
 
-    /// The far pages' index entries (with the caller's table), the near pages' slots.
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    /// The far pages' index entries (with the caller's table), the near pages' slots and
+    /// their entries in their translation pages (most random requests miss the structure
+    /// and read that entry).
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.levels.prefetch_index(lpn);
         }
         for &lpn in ahead.near {
             self.levels.prefetch_slot(lpn);
+            self.core.prefetch_load(lpn, dev);
         }
     }
 

@@ -108,10 +108,20 @@ impl Jtl {
         // The draws are made first (the structure's shape does not change while the push
         // runs), so every slot on the way can be loading at once.
         let path = self.levels.path(slot.lpn, from);
+        // A push through every level evicts the last level's pick, whose write-back (when
+        // dirty) rewrites its translation page: once the first move has waited for the
+        // slots `path` fetched, start loading that page's state and image.
+        let evicts = from + path.full() == self.levels.depth() && path.full() > 0;
         let mut carry = slot;
         for k in 0..path.full() {
             self.lru.touch(1, dev);
             carry = self.levels.pass(&path, k, carry);
+            if k == 0 && evicts {
+                let last = self.levels.picked(&path, path.full() - 1);
+                if last.dirty {
+                    self.core.prefetch_rewrite(self.core.tpage_of(last.lpn), dev);
+                }
+            }
             if path.level(k) + 1 == self.levels.group0() {
                 self.flush_data(&mut carry, dev)?;
             }
@@ -377,7 +387,8 @@ impl DemandScheme for Jtl {
     }
 
     /// The index entries only: finding the slots would wait for those very entries, stalling
-    /// GC before its first copy (the copies then meet the slots one at a time, measured faster).
+    /// GC before it fixes the run's first entry (the fixes then meet the slots one at a
+    /// time, measured faster).
     fn prefetch_cached(&self, lpns: &[u32]) {
         for &lpn in lpns {
             self.levels.prefetch_index(lpn);
