@@ -316,7 +316,10 @@ impl Aps {
             match self.cmt.peek(&lpn) {
                 Some(e) if e.ppn != demand::UNMAPPED => dev.flash().prefetch(e.ppn, false),
                 Some(_) => {}
-                None => self.core.prefetch_load(lpn, dev),
+                None => {
+                    self.core.prefetch_load(lpn, dev);
+                    self.map_ghost.prefetch(lpn);
+                }
             }
         }
     }
@@ -366,6 +369,13 @@ impl DemandScheme for Aps {
             self.hits.mapping += 1;
             dev.cache_hit(CacheLevel::Ghost, lpn);
         }
+        if self.cmt.is_full() {
+            // The victim goes to the mapping ghost: a random slot there, fetched while the
+            // entry is read from its translation page. A hint only.
+            if let Some(victim) = self.cmt.peek_lru() {
+                self.map_ghost.prefetch(victim);
+            }
+        }
         let ppn = self.core.load_entry(lpn, dev, TpCause::Miss)?;
         dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
         if self.cmt.is_full() {
@@ -388,6 +398,11 @@ impl DemandScheme for Aps {
         }
         for &lpn in lpns {
             self.cmt.prefetch_entry(lpn);
+        }
+        // GC writes the on-flash image of the entries the partition lacks (about half
+        // of them): fetched alongside.
+        for &lpn in lpns {
+            crate::prefetch::element(&self.core.on_flash, lpn as usize);
         }
     }
 

@@ -63,6 +63,12 @@ impl MapPartition {
         either!(self, c => c.peek_mut(lpn))
     }
 
+    /// The least recently used LPN (the next victim), without touching it.
+    #[inline]
+    pub fn peek_lru(&self) -> Option<u32> {
+        either!(self, c => c.peek_lru().map(|(&lpn, _)| lpn))
+    }
+
     pub fn insert(&mut self, lpn: u32, e: MapEntry) -> Inserted<u32, MapEntry> {
         either!(self, c => c.insert(lpn, e))
     }
