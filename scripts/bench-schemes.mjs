@@ -104,13 +104,28 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+/** CPU seconds of a run's stepping, or wall seconds where the OS gives no CPU time (on a
+ * shared machine wall time includes waiting for a core). */
+const cpu = (r) => r.cpu_seconds ?? r.seconds;
+/** Flash operations per CPU second. */
+const rate = (r) => r.flash_ops / cpu(r);
+
+/** Throws when runs of one configuration disagree on the state hash or the flash operations:
+ * the engine is deterministic, so that is a fault, not noise. */
+function assertSameWork(runs) {
+  const odd = runs.find((r) => r.state_hash !== runs[0].state_hash || r.flash_ops !== runs[0].flash_ops);
+  if (odd) {
+    throw new Error(
+      `runs disagree: state ${runs[0].state_hash} / ${odd.state_hash}, flash ops ${runs[0].flash_ops} / ${odd.flash_ops}`,
+    );
+  }
+}
+
 /**
  * `id` in PAIRS alternating pairs with page (page alone: PAIRS runs): the median run by CPU
- * time, the largest peak, and `vsPage`, the median of the pairs' rate ratios. Throws when two
- * runs of the scheme disagree on the state hash or the flash operations: the engine is
- * deterministic, so that is a fault, not noise.
+ * time, the largest peak, and `vsPage`, the median of the pairs' rate ratios.
  */
-function pairedWithPage(id, rate) {
+function pairedWithPage(id) {
   const runs = [];
   const ratios = [];
   for (let k = 0; k < PAIRS; k++) {
@@ -119,9 +134,7 @@ function pairedWithPage(id, rate) {
     runs.push(r);
     ratios.push(base ? rate(r) / rate(base) : 1);
   }
-  const odd = runs.find((r) => r.state_hash !== runs[0].state_hash || r.flash_ops !== runs[0].flash_ops);
-  if (odd) throw new Error(`runs disagree: state ${runs[0].state_hash} / ${odd.state_hash}`);
-  const cpu = (r) => r.cpu_seconds ?? r.seconds;
+  assertSameWork(runs);
   const mid = [...runs].sort((a, b) => cpu(a) - cpu(b))[runs.length >> 1];
   return {
     ...mid,
@@ -136,12 +149,9 @@ export async function benchSchemes() {
     await writeTrace();
   }
   const ids = schemes();
-  // Flash operations per CPU second where the OS gives CPU time: on a shared machine wall
-  // time includes waiting for a core.
-  const rate = (r) => r.flash_ops / (r.cpu_seconds ?? r.seconds);
   const rows = ids.map((id) => {
     try {
-      return { id, ...pairedWithPage(id, rate) };
+      return { id, ...pairedWithPage(id) };
     } catch (e) {
       return { id, error: String(e.message).split('\n')[0] };
     }
@@ -184,10 +194,8 @@ export async function benchSchemes() {
   console.log(
     `${PAIRS} alternating pairs with page per scheme (BENCH_PAIRS), own processes, engine only; the median run`,
   );
-  console.log("and the median of the pairs' ratios; peak = the largest of the scheme's runs;");
-  console.log(
-    'flash ops/s per CPU second (wall time where the OS gives no CPU time); peak = resident memory of the process.',
-  );
+  console.log("and the median of the pairs' ratios; flash ops/s per CPU second (wall time where the OS gives");
+  console.log("no CPU time); peak = the largest resident memory of the scheme's processes.");
   console.log(
     'scheme      |  time s   CPU s   flash ops   flash ops/s   vs page   peak MB   vs page | peer (4 GiB workload)',
   );
@@ -234,11 +242,12 @@ export async function benchSchemes() {
   for (const id of ['page', 'dftl', 'cdftl', 'tpftl', 'hcftl', 'treeftl', 'tree-pl', 'aps', 'jtl']) {
     try {
       // PAIRS alternating pairs; the medians of each side and of the pairs' ratios.
-      const cpu = (r) => r.cpu_seconds ?? r.seconds;
       const pairs = Array.from({ length: PAIRS }, () => [
         benchOne(trace, id, full),
         benchOne(trace, id, [...full, 'device.channels=16', 'device.ways=8']),
       ]);
+      assertSameWork(pairs.map(([o]) => o));
+      assertSameWork(pairs.map(([, m]) => m));
       const [one, many] = pairs[0];
       const oneCpu = median(pairs.map(([o]) => cpu(o)));
       const manyCpu = median(pairs.map(([, m]) => cpu(m)));
