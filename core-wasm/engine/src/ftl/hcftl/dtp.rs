@@ -166,7 +166,8 @@ impl Hcftl {
             }
             // One pass over the Ghost-CMT's sorted LPNs finds the window.
             dev.cache_ops(self.ram.ghost_len() as u64);
-            let lpns = self.ram.ghost_choose(self.split.per_dtp, self.options.packing.packing());
+            let mut lpns = std::mem::take(&mut self.packed);
+            self.ram.ghost_choose_into(self.split.per_dtp, self.options.packing.packing(), &mut lpns);
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
             // The DTP's page is written as the entries leave.
@@ -191,6 +192,9 @@ impl Hcftl {
             dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
             let added = self.index.add(dest, &lpns);
             debug_assert_eq!(added, id, "the id the entries were packed under");
+            // Kept for its buffer, emptied so checkpoints do not copy the LPNs.
+            lpns.clear();
+            self.packed = lpns;
             dev.ram(1);
             if self.options.merge == MergeWhen::OnTheSpot {
                 while self.index.len() > self.split.merge_threshold {

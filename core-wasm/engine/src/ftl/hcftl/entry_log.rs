@@ -370,13 +370,21 @@ impl EntryLog {
 
     /// The LPNs of the next DTP under `packing`, ascending: `n` of them (all when fewer are
     /// held). Does not remove them (the caller allocates the DTP first, which may run GC).
+    #[cfg(test)]
     pub fn ghost_choose(&self, n: usize, packing: Packing) -> Vec<u32> {
+        let mut keys = Vec::new();
+        self.ghost_choose_into(n, packing, &mut keys);
+        keys
+    }
+
+    /// [`EntryLog::ghost_choose`] into `keys` (emptied first: a buffer the caller keeps).
+    pub fn ghost_choose_into(&self, n: usize, packing: Packing, keys: &mut Vec<u32>) {
         match packing {
-            Packing::Tightest => self.sorted.tightest(n),
+            Packing::Tightest => self.sorted.tightest_into(n, keys),
             Packing::Oldest => {
-                let mut keys: Vec<u32> = self.ghost_iter().rev().take(n).map(|(k, _)| k).collect();
+                keys.clear();
+                keys.extend(self.ghost_iter().rev().take(n).map(|(k, _)| k));
                 keys.sort_unstable();
-                keys
             }
         }
     }

@@ -25,6 +25,7 @@ mod inspect;
 mod key_set;
 mod options;
 mod ranges;
+mod slots;
 
 use std::collections::BTreeMap;
 
@@ -168,6 +169,8 @@ pub struct Hcftl {
     gc_read: Vec<u32>,
     /// A loaded DTP's entries on their way into the CMT (kept for its allocation only).
     run: Vec<(u32, MapEntry)>,
+    /// The LPNs of the DTP being packed (kept for its allocation only).
+    packed: Vec<u32>,
 }
 
 impl Hcftl {
@@ -219,6 +222,7 @@ impl Hcftl {
             gc_patches: BTreeMap::new(),
             gc_read: Vec::new(),
             run: Vec::new(),
+            packed: Vec::new(),
         })
     }
 
@@ -432,7 +436,7 @@ impl Ftl for Hcftl {
                 return bad(format!("DTP {} holds {} entries, not sorted or too many", r.id, lpns.len()));
             }
             if (r.min, r.max) != (lpns[0], lpns[lpns.len() - 1])
-                || lpns.iter().any(|&l| !r.bloom().contains(u64::from(l)))
+                || lpns.iter().any(|&l| !self.index.bloom(r).contains(u64::from(l)))
             {
                 return bad(format!(
                     "DTP {}'s record (min {}, max {}) does not describe its entries",
