@@ -295,6 +295,11 @@ impl DtpIndex {
         self.list.binary_search_by_key(&id, |r| r.id).ok()
     }
 
+    /// Where DTP `id` is, if it is held.
+    pub fn tppn_of(&self, id: u32) -> Option<Ppn> {
+        self.position(id).map(|p| self.list[p].tppn)
+    }
+
     /// Moves DTP `id` to `tppn` (GC copied it, or a batch update rewrote it).
     pub fn set_tppn(&mut self, id: u32, tppn: Ppn) {
         if let Some(p) = self.position(id) {

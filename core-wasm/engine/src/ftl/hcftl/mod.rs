@@ -353,13 +353,25 @@ impl Ftl for Hcftl {
     // and the CMT. `block_role` is HCFTL's own (DTP blocks).
     demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
 
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         // The far pages' slot numbers and entries (they live together), what a DTP-index
-        // lookup of them reads first, and the caller's stamps; nothing more for the near pages.
+        // lookup of them reads first, and the caller's stamps.
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.ram.prefetch_key(lpn);
             self.index.prefetch_lookup(lpn);
+        }
+        // The near pages' records came in a burst ago: the page of the DTP one of them names,
+        // which its load will read whole (written hundreds of DTPs ago, it is cold).
+        for &lpn in ahead.near {
+            let id = self.ram.dtp_of(lpn);
+            if id == dtp_index::NO_DTP {
+                continue;
+            }
+            let Some(c) = self.index.tppn_of(id).and_then(|tppn| dev.flash().content(tppn)) else { continue };
+            for i in (0..c.data.len()).step_by(16) {
+                crate::prefetch::element(&c.data, i);
+            }
         }
     }
 
