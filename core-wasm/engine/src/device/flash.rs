@@ -560,13 +560,20 @@ impl FlashArray {
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
     /// copied into a recycled buffer.
     pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {
-        self.check_fits(ppn, data.len(), 0)?;
+        self.program_parts(ppn, tag, data, &[])
+    }
+
+    /// Programs a free page with `tag`, main-area words `data` and spare-area words `oob`,
+    /// copied into a recycled slot's buffers (no allocation per page once slots exist).
+    pub(crate) fn program_parts(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], oob: &[u32]) -> Result<()> {
+        self.check_fits(ppn, data.len(), oob.len())?;
         self.program(ppn, tag)?;
-        if !data.is_empty() {
+        if !data.is_empty() || !oob.is_empty() {
             let c = self.store(ppn);
             c.data.clear();
             c.data.extend_from_slice(data);
             c.oob.clear();
+            c.oob.extend_from_slice(oob);
         }
         Ok(())
     }

@@ -34,7 +34,7 @@ use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, Schem
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
-use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageContent, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
@@ -171,6 +171,8 @@ pub struct Hcftl {
     run: Vec<(u32, MapEntry)>,
     /// The LPNs of the DTP being packed (kept for its allocation only).
     packed: Vec<u32>,
+    /// The page of the DTP being packed (kept for its allocation only).
+    page: PageContent,
 }
 
 impl Hcftl {
@@ -223,6 +225,7 @@ impl Hcftl {
             gc_read: Vec::new(),
             run: Vec::new(),
             packed: Vec::new(),
+            page: PageContent::default(),
         })
     }
 
