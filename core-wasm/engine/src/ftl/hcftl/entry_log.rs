@@ -43,8 +43,9 @@ const MIN_COMPACT: usize = 4096;
 /// one per LPN, are far fewer).
 const MAX_COMPACT: usize = 1 << 30;
 /// Entries ahead whose LPN's slot and entry a loop over a run asks for: a DTP's LPNs are
-/// ascending but spread over thousands of LPNs on a large device, a cache miss each.
-const AHEAD: usize = 16;
+/// ascending but spread over thousands of LPNs on a large device, a cache miss every few
+/// entries; far enough ahead that a dozen or so misses are under way at once.
+const AHEAD: usize = 64;
 
 /// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry, in 8
 /// bytes (the array over the LPNs is read for every entry moved, so its size is its cost).
