@@ -108,6 +108,11 @@ pub struct EntryLog {
     ghost_capacity: usize,
     /// The Ghost-CMT's LPNs, for the packing question.
     sorted: KeySet,
+    /// One bit per slot: set for the CMT's slots a hit or a new value left (the only way a
+    /// slot at or above the boundary dies), so finding the CMT's victims reads these bits,
+    /// not each victim's record (a cache miss each: their DTPs were loaded long ago). Bits
+    /// below the boundary mean nothing; words past the end are zero.
+    left_cmt: Vec<u64>,
     /// The LPNs there are (`held` never grows past them).
     key_space: usize,
 }
@@ -126,6 +131,7 @@ impl EntryLog {
             cmt_capacity,
             ghost_capacity,
             sorted: KeySet::default(),
+            left_cmt: Vec::new(),
             key_space: usize::MAX,
         }
     }
@@ -178,6 +184,19 @@ impl EntryLog {
         self.held[self.log[s] as usize].slot() == s as u32
     }
 
+    /// Whether slot `s`, at or above the boundary, was left (see [`EntryLog::left_cmt`]).
+    fn left_the_cmt(left_cmt: &[u64], s: usize) -> bool {
+        left_cmt.get(s / 64).is_some_and(|w| w >> (s % 64) & 1 == 1)
+    }
+
+    /// CMT slot `s` was left by a hit or a new value.
+    fn leave_cmt(&mut self, s: usize) {
+        if s / 64 >= self.left_cmt.len() {
+            self.left_cmt.resize(s / 64 + 1, 0);
+        }
+        self.left_cmt[s / 64] |= 1 << (s % 64);
+    }
+
     /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
     pub fn peek(&self, lpn: u32) -> Option<MapEntry> {
         self.slot(lpn).map(|_| self.held[lpn as usize].entry())
@@ -213,6 +232,7 @@ impl EntryLog {
         let entry = self.held[lpn as usize].entry();
         if s + 1 != self.log.len() {
             self.held[lpn as usize].kill();
+            self.leave_cmt(s);
             self.left(s);
             self.append(lpn, entry);
         }
@@ -229,6 +249,7 @@ impl EntryLog {
         );
         if let Some(s) = self.cmt_slot(lpn) {
             self.held[lpn as usize].kill();
+            self.leave_cmt(s);
             self.left(s);
             self.append(lpn, e);
             return None;
@@ -239,7 +260,7 @@ impl EntryLog {
             return None;
         }
         // The oldest live CMT slot becomes the Ghost-CMT's most recent one.
-        while !self.is_live(self.boundary) {
+        while Self::left_the_cmt(&self.left_cmt, self.boundary) {
             self.boundary += 1;
         }
         let victim = self.log[self.boundary];
@@ -304,9 +325,9 @@ impl EntryLog {
         self.cmt_len += n;
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
         // The victims: the oldest live CMT slots, most of them runs of DTPs loaded earlier.
-        let (log, held, mut s) = (&self.log, &self.held, self.boundary);
+        let (log, left_cmt, mut s) = (&self.log, &self.left_cmt, self.boundary);
         self.sorted.insert_new((0..over).map(|_| {
-            while held[log[s] as usize].slot() != s as u32 {
+            while Self::left_the_cmt(left_cmt, s) {
                 s += 1;
             }
             s += 1;
@@ -463,6 +484,8 @@ impl EntryLog {
         };
         self.boundary = keep(&mut self.log, &mut self.held, first, boundary);
         let kept = keep(&mut self.log, &mut self.held, boundary, end);
+        // Every slot kept is live.
+        self.left_cmt.clear();
         self.log.truncate(kept);
         self.first = 0;
     }
@@ -489,6 +512,12 @@ impl EntryLog {
         }
         if (0..self.first).any(|s| self.is_live(s)) {
             return Err("CMT / Ghost-CMT: a live slot below the first live one".into());
+        }
+        if (self.boundary..self.log.len()).any(|s| Self::left_the_cmt(&self.left_cmt, s) == self.is_live(s)) {
+            return Err("CMT: a slot's left bit disagrees with its entry".into());
+        }
+        if self.left_cmt.iter().skip(self.log.len().div_ceil(64)).any(|&w| w != 0) {
+            return Err("CMT: a left bit past the log's end".into());
         }
         if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
             return Err("Ghost-CMT's sorted keys differ from its entries".into());
