@@ -870,6 +870,24 @@ mod tests {
         f.check().unwrap();
     }
 
+    /// Parts copied into a recycled slot replace what the slot's last page held (longer data
+    /// and spare words included), and are refused, as contents are, when they do not fit.
+    #[test]
+    fn parts_programmed_into_a_recycled_slot_replace_its_old_contents() {
+        let mut f = FlashArray::new(4, 4, CellType::Slc).with_sizes(16, 16);
+        let t = PageTag { kind: PageKind::Dtp, key: 1, version: 1 };
+        f.program_parts(0, t, &[1, 2, 3, 4], &[5, 6]).unwrap();
+        assert_eq!(f.content(0), Some(&PageContent { data: vec![1, 2, 3, 4], oob: vec![5, 6] }));
+        f.invalidate(0).unwrap();
+        f.program_parts(1, t, &[7], &[8]).unwrap();
+        assert_eq!(f.content(1), Some(&PageContent { data: vec![7], oob: vec![8] }));
+        f.program_parts(2, t, &[9], &[]).unwrap();
+        assert_eq!(f.content(2), Some(&PageContent { data: vec![9], oob: vec![] }));
+        assert!(f.program_parts(3, t, &[0; 5], &[]).is_err());
+        assert_eq!(f.state(3), PageState::Free, "a refused program leaves the page erased");
+        f.check().unwrap();
+    }
+
     #[test]
     fn the_spare_area_of_an_erased_page_reads_as_empty() {
         // Review (engine-model) §5.8: NFTL/GFTL scans probe the first free page's OOB.
