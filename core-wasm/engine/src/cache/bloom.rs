@@ -44,6 +44,15 @@ impl BloomFilter {
         Self::new(entries.saturating_mul(bits_per_entry as usize), k as u32)
     }
 
+    /// A filter of `bits` bits probed by `hashes` hash functions whose bit array is `words`
+    /// (as [`BloomFilter::words`] gives it) after `inserted` insertions: a filter whose bits
+    /// were kept elsewhere, as HCFTL's DTP index keeps its records' filters side by side.
+    pub fn from_words(bits: u64, hashes: u32, inserted: u64, words: Vec<u64>) -> Self {
+        assert!(bits >= 1 && hashes >= 1, "a filter of {bits} bits and {hashes} hashes");
+        assert_eq!(words.len() as u64, bits.div_ceil(64), "words of a {bits}-bit filter");
+        BloomFilter { words, bits, modulus: Modulus::new(bits), hashes, inserted }
+    }
+
     /// Number of bits (m).
     pub fn bits(&self) -> u64 {
         self.bits

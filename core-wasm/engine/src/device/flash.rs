@@ -560,13 +560,20 @@ impl FlashArray {
     /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
     /// copied into a recycled buffer.
     pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {
-        self.check_fits(ppn, data.len(), 0)?;
+        self.program_parts(ppn, tag, data, &[])
+    }
+
+    /// Programs a free page with `tag`, main-area words `data` and spare-area words `oob`,
+    /// copied into a recycled slot's buffers (no allocation per page once slots exist).
+    pub(crate) fn program_parts(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], oob: &[u32]) -> Result<()> {
+        self.check_fits(ppn, data.len(), oob.len())?;
         self.program(ppn, tag)?;
-        if !data.is_empty() {
+        if !data.is_empty() || !oob.is_empty() {
             let c = self.store(ppn);
             c.data.clear();
             c.data.extend_from_slice(data);
             c.oob.clear();
+            c.oob.extend_from_slice(oob);
         }
         Ok(())
     }
@@ -860,6 +867,24 @@ mod tests {
         assert_eq!(f.tag(1), t, "its tag is");
         f.check().unwrap();
         f.erase(0).unwrap();
+        f.check().unwrap();
+    }
+
+    /// Parts copied into a recycled slot replace what the slot's last page held (longer data
+    /// and spare words included), and are refused, as contents are, when they do not fit.
+    #[test]
+    fn parts_programmed_into_a_recycled_slot_replace_its_old_contents() {
+        let mut f = FlashArray::new(4, 4, CellType::Slc).with_sizes(16, 16);
+        let t = PageTag { kind: PageKind::Dtp, key: 1, version: 1 };
+        f.program_parts(0, t, &[1, 2, 3, 4], &[5, 6]).unwrap();
+        assert_eq!(f.content(0), Some(&PageContent { data: vec![1, 2, 3, 4], oob: vec![5, 6] }));
+        f.invalidate(0).unwrap();
+        f.program_parts(1, t, &[7], &[8]).unwrap();
+        assert_eq!(f.content(1), Some(&PageContent { data: vec![7], oob: vec![8] }));
+        f.program_parts(2, t, &[9], &[]).unwrap();
+        assert_eq!(f.content(2), Some(&PageContent { data: vec![9], oob: vec![] }));
+        assert!(f.program_parts(3, t, &[0; 5], &[]).is_err());
+        assert_eq!(f.state(3), PageState::Free, "a refused program leaves the page erased");
         f.check().unwrap();
     }
 

@@ -520,6 +520,22 @@ impl Device {
         Ok(())
     }
 
+    /// As [`Device::program_with`], with main-area words `data` and spare-area words `oob`
+    /// copied into buffers the flash recycles (a scheme that writes many such pages keeps
+    /// its own buffers, so no page write allocates).
+    pub fn program_parts(
+        &mut self,
+        ppn: Ppn,
+        tag: PageTag,
+        data: &[u32],
+        oob: &[u32],
+        purpose: Purpose,
+    ) -> Result<()> {
+        self.flash.program_parts(ppn, tag, data, oob)?;
+        self.programmed(ppn, tag, purpose);
+        Ok(())
+    }
+
     /// Ages, cost, time, counters and the event of a page program that succeeded.
     #[inline(always)] // hot path: see docs/perf.md, "Calls on the hot path"
     fn programmed(&mut self, ppn: Ppn, tag: PageTag, purpose: Purpose) {

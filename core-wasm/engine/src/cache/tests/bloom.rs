@@ -143,3 +143,20 @@ fn inserting_by_positions_equals_inserting_the_key() {
         }
     }
 }
+
+/// A filter rebuilt from another's words, size, k and count equals it (and answers alike);
+/// words of the wrong length are refused.
+#[test]
+fn a_filter_from_its_words_equals_the_filter() {
+    let mut rng = Rng(12);
+    for (bits, hashes) in [(1, 1), (64, 1), (3048, 4), (1000, 7)] {
+        let mut f = BloomFilter::new(bits, hashes);
+        for _ in 0..200 {
+            f.insert(rng.next() % 50_000);
+        }
+        let copy = BloomFilter::from_words(f.bits(), f.hashes(), f.inserted(), f.words().to_vec());
+        assert_eq!(copy, f);
+    }
+    let short = std::panic::catch_unwind(|| BloomFilter::from_words(3048, 4, 0, vec![0; 47]));
+    assert!(short.is_err(), "47 words cannot hold 3048 bits");
+}

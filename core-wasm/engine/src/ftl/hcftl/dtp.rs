@@ -42,16 +42,21 @@ pub(super) fn read_entries(dev: &Device, tppn: Ppn, out: &mut Vec<(u32, MapEntry
 /// spare area.
 #[cfg(test)]
 pub(super) fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
-    let mut c = empty_content(entries.len());
+    let mut c = PageContent::default();
+    clear_content(&mut c, entries.len());
     for (i, &(lpn, e)) in entries.iter().enumerate() {
         put_entry(&mut c, i, lpn, e);
     }
     c
 }
 
-/// The page content of a DTP of `entries` entries, before [`put_entry`] fills it.
-fn empty_content(entries: usize) -> PageContent {
-    PageContent { data: Vec::with_capacity(entries * DTP_WORDS), oob: vec![0; entries.div_ceil(32)] }
+/// Makes `c` the page content of a DTP of `entries` entries before [`put_entry`] fills it
+/// (its buffers kept).
+fn clear_content(c: &mut PageContent, entries: usize) {
+    c.data.clear();
+    c.data.reserve(entries * DTP_WORDS);
+    c.oob.clear();
+    c.oob.resize(entries.div_ceil(32), 0);
 }
 
 /// Appends entry `i` (the next one, LPNs ascending) to a DTP's content: LPN and PPN in the
@@ -166,11 +171,13 @@ impl Hcftl {
             }
             // One pass over the Ghost-CMT's sorted LPNs finds the window.
             dev.cache_ops(self.ram.ghost_len() as u64);
-            let lpns = self.ram.ghost_choose(self.split.per_dtp, self.options.packing.packing());
+            let mut lpns = std::mem::take(&mut self.packed);
+            self.ram.ghost_choose_into(self.split.per_dtp, self.options.packing.packing(), &mut lpns);
             // Allocate first: GC may move pages of these entries (updating them in place).
             let dest = next_page(self, DTP_STREAM, dev, false)?;
             // The DTP's page is written as the entries leave.
-            let mut content = empty_content(lpns.len());
+            let mut content = std::mem::take(&mut self.page);
+            clear_content(&mut content, lpns.len());
             let id = self.index.next_id();
             self.ram
                 .ghost_take_sorted(&lpns, id, |i, l, e| put_entry(&mut content, i, l, e))
@@ -187,10 +194,17 @@ impl Hcftl {
             }
             self.dtp_version += 1;
             let tag = PageTag { kind: PageKind::Dtp, key: id, version: self.dtp_version };
-            dev.program_with(dest, tag, content, Purpose::Translation)?;
+            dev.program_parts(dest, tag, &content.data, &content.oob, Purpose::Translation)?;
+            // Kept for its buffers, emptied so checkpoints do not copy the entries.
+            content.data.clear();
+            content.oob.clear();
+            self.page = content;
             dev.stats.tpage_writes[TpCause::DtpWrite as usize] += 1;
             let added = self.index.add(dest, &lpns);
             debug_assert_eq!(added, id, "the id the entries were packed under");
+            // Kept for its buffer, emptied so checkpoints do not copy the LPNs.
+            lpns.clear();
+            self.packed = lpns;
             dev.ram(1);
             if self.options.merge == MergeWhen::OnTheSpot {
                 while self.index.len() > self.split.merge_threshold {

@@ -8,11 +8,11 @@
 //! alone; [`IndexDesign`] offers all three. A "maybe" that the DTP read disproves is a false
 //! positive: a wasted flash read the scheme counts.
 
-use std::cell::OnceCell;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::ranges::Ranges;
+use super::slots::Slots;
 use crate::cache::BloomFilter;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
@@ -28,8 +28,8 @@ pub enum IndexDesign {
     Range,
 }
 
-/// One index record.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One index record (its LPNs and filter are in the index's slots).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dtpi {
     /// Stable id of the DTP (its spare-area key; ids grow, so the list is sorted by id).
     pub id: u32,
@@ -39,38 +39,13 @@ pub struct Dtpi {
     pub min: u32,
     /// Largest LPN it holds.
     pub max: u32,
-    /// Its filter (boxed: a lookup that loads a DTP removes its record from the middle of
-    /// the list, moving the records after it).
-    filter: Box<Filter>,
-}
-
-/// A record's bloom filter and what it is built from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Filter {
-    /// The DTP's LPNs, ascending: what the filter is built from, and what answers a lookup
-    /// of one of them without it.
-    lpns: Box<[u32]>,
-    /// Bits and hash functions of the filter.
-    shape: (usize, u32),
-    /// The filter of its LPNs, built when first needed: most DTPs are loaded or merged
-    /// before any lookup of an LPN they do not hold passes their range (on the 4 GiB
-    /// workload about 3 in 4), and a lookup of an LPN they hold is a "maybe" whatever the
-    /// bits (a bloom filter has no false negatives).
-    bloom: OnceCell<BloomFilter>,
-}
-
-impl Dtpi {
-    /// The record's bloom filter (built now if no one needed it before).
-    pub fn bloom(&self) -> &BloomFilter {
-        let f = &self.filter;
-        f.bloom.get_or_init(|| {
-            let mut bloom = BloomFilter::new(f.shape.0, f.shape.1);
-            for &lpn in &*f.lpns {
-                bloom.insert(u64::from(lpn));
-            }
-            bloom
-        })
-    }
+    /// Its slot in [`DtpIndex::slots`]: the DTP's LPNs, ascending (what the filter is built
+    /// from, and what answers a lookup of one of them without it), and its filter, built
+    /// when first needed: most DTPs are loaded or merged before any lookup of an LPN they
+    /// do not hold passes their range (on the 4 GiB workload about 3 in 4), and a lookup of
+    /// an LPN they hold is a "maybe" whatever the bits (a bloom filter has no false
+    /// negatives).
+    slot: u32,
 }
 
 /// The list of records, oldest first.
@@ -102,6 +77,8 @@ pub struct DtpIndex {
     positions: Arc<Vec<u16>>,
     /// An empty filter of the records' size and k: what computes positions.
     shape: BloomFilter,
+    /// Each record's LPNs and filter bits, in slots reused from record to record.
+    slots: Slots,
     /// The most LPNs the table covers ([`TABLE_LPNS`]; less in tests).
     table_lpns: usize,
 }
@@ -129,6 +106,7 @@ impl DtpIndex {
         // As `BloomFilter::for_entries`, in integers so every target sizes alike.
         let per_key_millionths = filter_bits as u64 * 693_147 / keys_per_dtp.max(1) as u64;
         let k = ((per_key_millionths + 500_000) / 1_000_000).max(1) as u32;
+        let shape = BloomFilter::new(filter_bits, k);
         DtpIndex {
             list: VecDeque::new(),
             ranges: Ranges::default(),
@@ -140,7 +118,8 @@ impl DtpIndex {
             lpns_seen: 0,
             key_space: usize::MAX,
             positions: Arc::default(),
-            shape: BloomFilter::new(filter_bits, k),
+            slots: Slots::new(keys_per_dtp, shape.words().len()),
+            shape,
             table_lpns: TABLE_LPNS,
         }
     }
@@ -177,14 +156,22 @@ impl DtpIndex {
         self.next_id
     }
 
-    /// Adds the record of a DTP written at `tppn` holding `lpns` (non-empty); returns its id.
-    /// The caller keeps which DTP each LPN went to (its holder, [`DtpIndex::next_candidate`]):
-    /// the scheme keeps it beside the LPN's CMT entry, whose cache line packing reads anyway.
+    /// Adds the record of a DTP written at `tppn` holding `lpns` (non-empty, at most the
+    /// `keys_per_dtp` the index was made for); returns its id. The caller keeps
+    /// which DTP each LPN went to (its holder, [`DtpIndex::next_candidate`]): the scheme
+    /// keeps it beside the LPN's CMT entry, whose cache line packing reads anyway.
     pub fn add(&mut self, tppn: Ppn, lpns: &[u32]) -> u32 {
-        let mut lpns: Box<[u32]> = lpns.into();
-        if !lpns.is_sorted() {
-            lpns.sort_unstable();
-        }
+        let sorted;
+        let lpns = if lpns.is_sorted() {
+            lpns
+        } else {
+            sorted = {
+                let mut v = lpns.to_vec();
+                v.sort_unstable();
+                v
+            };
+            &sorted[..]
+        };
         let id = self.next_id;
         self.next_id += 1;
         if let Some(&last) = lpns.last() {
@@ -194,9 +181,8 @@ impl DtpIndex {
         }
         self.cover_positions(self.lpns_seen);
         let (min, max) = (lpns.first().copied().unwrap_or(0), lpns.last().copied().unwrap_or(0));
-        let shape = (self.filter_bits, self.hashes);
-        let filter = Box::new(Filter { lpns, shape, bloom: OnceCell::new() });
-        self.list.push_back(Dtpi { id, tppn, min, max, filter });
+        let slot = self.slots.take(lpns);
+        self.list.push_back(Dtpi { id, tppn, min, max, slot });
         self.ranges.add(id, min, max);
         id
     }
@@ -207,11 +193,11 @@ impl DtpIndex {
     /// `lpn`'s entry ([`NO_DTP`] if none): that record holds it exactly when it is still in
     /// the index (ids are never reused, an LPN is in at most one DTP), so its filter need
     /// not be built to say "maybe".
-    pub fn next_candidate(&self, lpn: u32, holder: u32, before: usize) -> (Option<usize>, u64) {
+    pub fn next_candidate(&mut self, lpn: u32, holder: u32, before: usize) -> (Option<usize>, u64) {
         let before = before.min(self.list.len());
         let probe = Probe::new(self, lpn, holder);
         if self.design == IndexDesign::Bloom {
-            let found = (0..before).rev().find(|&pos| self.may_hold(&self.list[pos], &probe));
+            let found = (0..before).rev().find(|&pos| self.may_hold(pos, &probe));
             return (found, (before - found.unwrap_or(0)) as u64);
         }
         // The records from `below` down to the one found each had their range checked.
@@ -226,7 +212,7 @@ impl DtpIndex {
                 return (Some(pos), tests);
             }
             tests += 1;
-            if self.may_hold(&self.list[pos], &probe) {
+            if self.may_hold(pos, &probe) {
                 return (Some(pos), tests);
             }
             below = pos;
@@ -234,43 +220,42 @@ impl DtpIndex {
         (None, tests + below as u64)
     }
 
-    /// Record `r`'s filter answer for the probed LPN: "maybe" for its own LPNs whatever the
-    /// bits (a bloom filter has no false negatives, so a filter nobody needed yet is not
-    /// built for them), the bits for the others.
-    fn may_hold(&self, r: &Dtpi, probe: &Probe) -> bool {
-        let bloom = match r.filter.bloom.get() {
-            Some(bloom) => bloom,
-            None if probe.holder == r.id => return true,
-            None => self.filter_of(r),
-        };
+    /// The filter answer of the record at `pos` for the probed LPN: "maybe" for its own LPNs
+    /// whatever the bits (a bloom filter has no false negatives, so a filter nobody needed
+    /// yet is not built for them), the bits for the others.
+    fn may_hold(&mut self, pos: usize, probe: &Probe) -> bool {
+        let r = self.list[pos];
+        if probe.holder == r.id && self.slots.filter(r.slot).is_none() {
+            return true;
+        }
+        let (positions, shape) = (&self.positions, &self.shape);
+        let words =
+            self.slots.filter_or_build(r.slot, |lpns, words| build_filter(positions, shape, lpns, words));
+        let has = |bit: u64| words[(bit / 64) as usize] & (1u64 << (bit % 64)) != 0;
         match probe.positions() {
-            Some(bits) => bloom.contains_positions(bits.iter().copied()),
-            None => bloom.contains(u64::from(probe.lpn)),
+            Some(bits) => bits.iter().all(|&bit| has(bit)),
+            None => shape.positions(u64::from(probe.lpn)).all(has),
         }
     }
 
-    /// Record `r`'s filter, built from the position table when no one needed it before
-    /// (the same bits as [`Dtpi::bloom`] builds).
-    fn filter_of<'a>(&self, r: &'a Dtpi) -> &'a BloomFilter {
-        let f = &r.filter;
-        f.bloom.get_or_init(|| {
-            let mut bloom = BloomFilter::new(f.shape.0, f.shape.1);
-            let k = self.hashes as usize;
-            for (i, &lpn) in f.lpns.iter().enumerate() {
-                // The rows are scattered over the table (a cache miss each): ask for the
-                // ones a few keys ahead while setting these.
-                if let Some(&ahead) = f.lpns.get(i + PREFETCH_AHEAD) {
-                    crate::prefetch::element(self.positions.as_slice(), ahead as usize * k);
-                }
-                match self.positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
-                    Some(row) => bloom.insert_positions(row.iter().map(|&b| u64::from(b))),
-                    None => {
-                        bloom.insert(u64::from(lpn));
-                    }
-                }
+    /// The bloom filter of record `r` (its bits as built, or as they would be).
+    pub fn bloom(&self, r: &Dtpi) -> BloomFilter {
+        let lpns = self.slots.lpns(r.slot);
+        let words = match self.slots.filter(r.slot) {
+            Some(words) => words.to_vec(),
+            None => {
+                let mut words = vec![0; self.shape.words().len()];
+                build_filter(&self.positions, &self.shape, lpns, &mut words);
+                words
             }
-            bloom
-        })
+        };
+        BloomFilter::from_words(self.shape.bits(), self.shape.hashes(), lpns.len() as u64, words)
+    }
+
+    /// The LPNs of record `r`, ascending.
+    #[cfg(test)]
+    pub fn lpns(&self, r: &Dtpi) -> &[u32] {
+        self.slots.lpns(r.slot)
     }
 
     /// Extends the position table to the LPNs below `lpns` (when it is kept; at most
@@ -310,6 +295,11 @@ impl DtpIndex {
         self.list.binary_search_by_key(&id, |r| r.id).ok()
     }
 
+    /// Where DTP `id` is, if it is held.
+    pub fn tppn_of(&self, id: u32) -> Option<Ppn> {
+        self.position(id).map(|p| self.list[p].tppn)
+    }
+
     /// Moves DTP `id` to `tppn` (GC copied it, or a batch update rewrote it).
     pub fn set_tppn(&mut self, id: u32, tppn: Ppn) {
         if let Some(p) = self.position(id) {
@@ -322,7 +312,9 @@ impl DtpIndex {
         let p = self.position(id)?;
         self.ranges.remove(id, self.list[p].min, self.list[p].max);
         // Its LPNs' holders (kept by the caller) name an id no record has any more.
-        self.list.remove(p)
+        let r = self.list.remove(p)?;
+        self.slots.give_back(r.slot);
+        Some(r)
     }
 
     /// Records, oldest first.
@@ -338,7 +330,26 @@ impl DtpIndex {
             h.u32(r.tppn);
             h.u32(r.min);
             h.u32(r.max);
-            r.bloom().hash_into(h);
+            self.bloom(r).hash_into(h);
+        }
+    }
+}
+
+/// Sets the filter bits `words` (of `shape`'s size and k, zeroed) of `lpns`, from each
+/// LPN's row of the position table `positions` where it has one (the same bits as inserting
+/// each LPN into a [`BloomFilter`] of that shape).
+fn build_filter(positions: &[u16], shape: &BloomFilter, lpns: &[u32], words: &mut [u64]) {
+    let k = shape.hashes() as usize;
+    let mut set = |bit: u64| words[(bit / 64) as usize] |= 1u64 << (bit % 64);
+    for (i, &lpn) in lpns.iter().enumerate() {
+        // The rows are scattered over the table (a cache miss each): ask for the ones a few
+        // keys ahead while setting these.
+        if let Some(&ahead) = lpns.get(i + PREFETCH_AHEAD) {
+            crate::prefetch::element(positions, ahead as usize * k);
+        }
+        match positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
+            Some(row) => row.iter().for_each(|&b| set(u64::from(b))),
+            None => shape.positions(u64::from(lpn)).for_each(&mut set),
         }
     }
 }
@@ -383,10 +394,20 @@ mod tests {
         /// record whose LPNs hold `lpn` (the scheme keeps the last DTP written with it, which
         /// is that record while it is in the index; any record holding it serves, since a
         /// filter has no false negatives).
-        fn lookup(&self, lpn: u32, before: usize) -> (Option<usize>, u64) {
+        fn lookup(&mut self, lpn: u32, before: usize) -> (Option<usize>, u64) {
             let holder =
-                self.list.iter().rev().find(|r| r.filter.lpns.contains(&lpn)).map_or(NO_DTP, |r| r.id);
+                self.list.iter().rev().find(|r| self.lpns(r).contains(&lpn)).map_or(NO_DTP, |r| r.id);
             self.next_candidate(lpn, holder, before)
+        }
+
+        /// Record `pos`'s filter as inserting its LPNs key by key builds it (the reference for
+        /// the filters the index builds from its position table).
+        fn by_keys(&self, pos: usize) -> BloomFilter {
+            let mut bloom = BloomFilter::new(self.filter_bits, self.hashes);
+            for &lpn in self.lpns(self.at(pos)) {
+                bloom.insert(u64::from(lpn));
+            }
+            bloom
         }
     }
 
@@ -403,7 +424,7 @@ mod tests {
         assert_eq!(ix.lookup(100, ix.len()), (None, 3));
         // LPN 12 is only in the oldest: the newest's range holds it but its filter says no
         // (64 bits for 3 keys; checked, not assumed), the middle's range excludes it.
-        assert!(!ix.at(2).bloom().contains(12));
+        assert!(!ix.by_keys(2).contains(12));
         assert_eq!(ix.lookup(12, ix.len()), (Some(0), 5));
         assert_eq!(ix.remove(a).map(|r| r.tppn), Some(7));
         assert_eq!(ix.position(2), Some(1));
@@ -418,10 +439,9 @@ mod tests {
     fn a_bloom_false_positive_offers_a_dtp_that_does_not_hold_the_lpn() {
         let mut ix = DtpIndex::new(1, 4, 2, IndexDesign::RangeAndBloom);
         ix.add(5, &[40, 60]);
-        let lpn =
-            (41..60).find(|&l| ix.at(0).bloom().contains(u64::from(l))).expect("a 4-bit filter fills up");
+        let lpn = (41..60).find(|&l| ix.by_keys(0).contains(u64::from(l))).expect("a 4-bit filter fills up");
         assert_eq!(ix.lookup(lpn, 1), (Some(0), 2));
-        let absent = (41..60).find(|&l| !ix.at(0).bloom().contains(u64::from(l))).expect("but not wholly");
+        let absent = (41..60).find(|&l| !ix.by_keys(0).contains(u64::from(l))).expect("but not wholly");
         assert_eq!(ix.lookup(absent, 1), (None, 2));
         let mut range = DtpIndex::new(1, 4, 2, IndexDesign::Range);
         range.add(5, &[40, 60]);
@@ -429,7 +449,8 @@ mod tests {
         assert_eq!(range.lookup(61, 1), (None, 1));
     }
 
-    /// The record-by-record scan of the paper's list: the reference for the scan by ranges.
+    /// The record-by-record scan of the paper's list, each filter built key by key: the
+    /// reference for the scan by ranges.
     fn scan_one_by_one(ix: &DtpIndex, lpn: u32, before: usize) -> (Option<usize>, u64) {
         let mut tests = 0;
         for pos in (0..before.min(ix.len())).rev() {
@@ -442,7 +463,7 @@ mod tests {
             }
             if ix.design != IndexDesign::Range {
                 tests += 1;
-                if !r.bloom().contains(u64::from(lpn)) {
+                if !ix.by_keys(pos).contains(u64::from(lpn)) {
                     continue;
                 }
             }
@@ -468,7 +489,6 @@ mod tests {
                     let lpns: Vec<u32> = (0..1 + next(4)).map(|_| base + next(60) as u32).collect();
                     ix.add(step, &lpns);
                     eager.add(step, &lpns);
-                    eager.at(eager.len() - 1).bloom();
                 } else if ix.len() > 0 {
                     // The oldest half the time, as merges take it.
                     let pos = if next(2) == 0 { 0 } else { next(ix.len() as u64) as usize };
@@ -511,10 +531,11 @@ mod tests {
                     let lpns: Vec<u32> = free.drain(start..start + take).collect();
                     ix.add(1, &lpns);
                     eager.add(1, &lpns);
-                    eager.at(eager.len() - 1).bloom();
                 } else if ix.len() > 0 {
-                    let id = ix.at(rng.below(ix.len() as u64) as usize).id;
-                    free.extend(ix.remove(id).unwrap().filter.lpns.iter());
+                    let pos = rng.below(ix.len() as u64) as usize;
+                    let id = ix.at(pos).id;
+                    free.extend_from_slice(ix.lpns(ix.at(pos)));
+                    ix.remove(id);
                     eager.remove(id);
                     free.sort_unstable();
                 }
@@ -523,10 +544,9 @@ mod tests {
                     let before = rng.below(ix.len() as u64 + 1) as usize;
                     assert_eq!(ix.lookup(lpn, before), scan_one_by_one(&eager, lpn, before));
                 }
-                for (r, e) in ix.iter().zip(eager.iter()) {
-                    if let Some(built) = r.filter.bloom.get() {
-                        assert_eq!(built, e.bloom());
-                    }
+                // Built by lookups or not, each record's filter is the one built key by key.
+                for (pos, r) in ix.iter().enumerate() {
+                    assert_eq!(ix.bloom(r), eager.by_keys(pos), "a filter built from the table");
                 }
             }
             let kept = bits <= 1 << 16 && ix.hashes as usize <= TABLE_HASHES;

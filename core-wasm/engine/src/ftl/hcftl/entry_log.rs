@@ -43,8 +43,9 @@ const MIN_COMPACT: usize = 4096;
 /// one per LPN, are far fewer).
 const MAX_COMPACT: usize = 1 << 30;
 /// Entries ahead whose LPN's slot and entry a loop over a run asks for: a DTP's LPNs are
-/// ascending but spread over thousands of LPNs on a large device, a cache miss each.
-const AHEAD: usize = 16;
+/// ascending but spread over thousands of LPNs on a large device, a cache miss every few
+/// entries; far enough ahead that a dozen or so misses are under way at once.
+const AHEAD: usize = 64;
 
 /// What the log knows of one LPN: its slot ([`NIL`] when not held) and its entry, in 8
 /// bytes (the array over the LPNs is read for every entry moved, so its size is its cost).
@@ -107,6 +108,11 @@ pub struct EntryLog {
     ghost_capacity: usize,
     /// The Ghost-CMT's LPNs, for the packing question.
     sorted: KeySet,
+    /// One bit per slot: set for the CMT's slots a hit or a new value left (the only way a
+    /// slot at or above the boundary dies), so finding the CMT's victims reads these bits,
+    /// not each victim's record (a cache miss each: their DTPs were loaded long ago). Bits
+    /// below the boundary mean nothing; words past the end are zero.
+    left_cmt: Vec<u64>,
     /// The LPNs there are (`held` never grows past them).
     key_space: usize,
 }
@@ -125,6 +131,7 @@ impl EntryLog {
             cmt_capacity,
             ghost_capacity,
             sorted: KeySet::default(),
+            left_cmt: Vec::new(),
             key_space: usize::MAX,
         }
     }
@@ -177,6 +184,19 @@ impl EntryLog {
         self.held[self.log[s] as usize].slot() == s as u32
     }
 
+    /// Whether slot `s`, at or above the boundary, was left (see [`EntryLog::left_cmt`]).
+    fn left_the_cmt(left_cmt: &[u64], s: usize) -> bool {
+        left_cmt.get(s / 64).is_some_and(|w| w >> (s % 64) & 1 == 1)
+    }
+
+    /// CMT slot `s` was left by a hit or a new value.
+    fn leave_cmt(&mut self, s: usize) {
+        if s / 64 >= self.left_cmt.len() {
+            self.left_cmt.resize(s / 64 + 1, 0);
+        }
+        self.left_cmt[s / 64] |= 1 << (s % 64);
+    }
+
     /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
     pub fn peek(&self, lpn: u32) -> Option<MapEntry> {
         self.slot(lpn).map(|_| self.held[lpn as usize].entry())
@@ -212,6 +232,7 @@ impl EntryLog {
         let entry = self.held[lpn as usize].entry();
         if s + 1 != self.log.len() {
             self.held[lpn as usize].kill();
+            self.leave_cmt(s);
             self.left(s);
             self.append(lpn, entry);
         }
@@ -228,6 +249,7 @@ impl EntryLog {
         );
         if let Some(s) = self.cmt_slot(lpn) {
             self.held[lpn as usize].kill();
+            self.leave_cmt(s);
             self.left(s);
             self.append(lpn, e);
             return None;
@@ -238,7 +260,7 @@ impl EntryLog {
             return None;
         }
         // The oldest live CMT slot becomes the Ghost-CMT's most recent one.
-        while !self.is_live(self.boundary) {
+        while Self::left_the_cmt(&self.left_cmt, self.boundary) {
             self.boundary += 1;
         }
         let victim = self.log[self.boundary];
@@ -303,9 +325,9 @@ impl EntryLog {
         self.cmt_len += n;
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
         // The victims: the oldest live CMT slots, most of them runs of DTPs loaded earlier.
-        let (log, held, mut s) = (&self.log, &self.held, self.boundary);
+        let (log, left_cmt, mut s) = (&self.log, &self.left_cmt, self.boundary);
         self.sorted.insert_new((0..over).map(|_| {
-            while held[log[s] as usize].slot() != s as u32 {
+            while Self::left_the_cmt(left_cmt, s) {
                 s += 1;
             }
             s += 1;
@@ -370,13 +392,21 @@ impl EntryLog {
 
     /// The LPNs of the next DTP under `packing`, ascending: `n` of them (all when fewer are
     /// held). Does not remove them (the caller allocates the DTP first, which may run GC).
+    #[cfg(test)]
     pub fn ghost_choose(&self, n: usize, packing: Packing) -> Vec<u32> {
+        let mut keys = Vec::new();
+        self.ghost_choose_into(n, packing, &mut keys);
+        keys
+    }
+
+    /// [`EntryLog::ghost_choose`] into `keys` (emptied first: a buffer the caller keeps).
+    pub fn ghost_choose_into(&self, n: usize, packing: Packing, keys: &mut Vec<u32>) {
         match packing {
-            Packing::Tightest => self.sorted.tightest(n),
+            Packing::Tightest => self.sorted.tightest_into(n, keys),
             Packing::Oldest => {
-                let mut keys: Vec<u32> = self.ghost_iter().rev().take(n).map(|(k, _)| k).collect();
+                keys.clear();
+                keys.extend(self.ghost_iter().rev().take(n).map(|(k, _)| k));
                 keys.sort_unstable();
-                keys
             }
         }
     }
@@ -454,6 +484,8 @@ impl EntryLog {
         };
         self.boundary = keep(&mut self.log, &mut self.held, first, boundary);
         let kept = keep(&mut self.log, &mut self.held, boundary, end);
+        // Every slot kept is live.
+        self.left_cmt.clear();
         self.log.truncate(kept);
         self.first = 0;
     }
@@ -480,6 +512,12 @@ impl EntryLog {
         }
         if (0..self.first).any(|s| self.is_live(s)) {
             return Err("CMT / Ghost-CMT: a live slot below the first live one".into());
+        }
+        if (self.boundary..self.log.len()).any(|s| Self::left_the_cmt(&self.left_cmt, s) == self.is_live(s)) {
+            return Err("CMT: a slot's left bit disagrees with its entry".into());
+        }
+        if self.left_cmt.iter().skip(self.log.len().div_ceil(64)).any(|&w| w != 0) {
+            return Err("CMT: a left bit past the log's end".into());
         }
         if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
             return Err("Ghost-CMT's sorted keys differ from its entries".into());

@@ -16,18 +16,21 @@ impl Hcftl {
         let (ranges, index_cut) = summarise(records, q.limit, |r| touched_in(r.min, r.max));
         let ranges = ranges
             .into_iter()
-            .map(|r| Range {
-                id: r.id,
-                min: r.min,
-                max: r.max,
-                ppn: r.tppn,
-                filter: Some(format!(
-                    "bloom: {} bits, k = {}, {} keys, {} bits set",
-                    r.bloom().bits(),
-                    r.bloom().hashes(),
-                    r.bloom().inserted(),
-                    r.bloom().ones()
-                )),
+            .map(|r| {
+                let bloom = self.index.bloom(r);
+                Range {
+                    id: r.id,
+                    min: r.min,
+                    max: r.max,
+                    ppn: r.tppn,
+                    filter: Some(format!(
+                        "bloom: {} bits, k = {}, {} keys, {} bits set",
+                        bloom.bits(),
+                        bloom.hashes(),
+                        bloom.inserted(),
+                        bloom.ones()
+                    )),
+                }
             })
             .collect();
         let mut gtd = gtd_table(&self.core, q, |_| false);

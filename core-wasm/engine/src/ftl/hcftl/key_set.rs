@@ -185,12 +185,23 @@ impl KeySet {
     /// The `n` keys with the smallest spread, ascending; ties go to the lowest keys; all
     /// keys when `n` or fewer are held. The same answer as
     /// [`tightest_window`](crate::cache::tightest_window) over [`KeySet::iter`].
+    #[cfg(test)]
     pub fn tightest(&self, n: usize) -> Vec<u32> {
+        let mut keys = Vec::new();
+        self.tightest_into(n, &mut keys);
+        keys
+    }
+
+    /// [`KeySet::tightest`] into `keys` (emptied first; a buffer kept from one DTP to the
+    /// next, so packing allocates nothing).
+    pub fn tightest_into(&self, n: usize, keys: &mut Vec<u32>) {
+        keys.clear();
         if n == 0 {
-            return Vec::new();
+            return;
         }
         if self.len <= n {
-            return self.iter().collect();
+            keys.extend(self.iter());
+            return;
         }
         let buckets = self.counts.len();
         let mut search = Search { set: self, n, best: None };
@@ -220,11 +231,10 @@ impl KeySet {
             }
         }
         let (spread, first) = search.best.expect("more than n keys held");
-        let mut keys = Vec::with_capacity(n);
-        self.keys_from_rank((first / BUCKET) as usize, self.rank_in_bucket(first), buckets, n, &mut keys);
+        keys.reserve(n);
+        self.keys_from_rank((first / BUCKET) as usize, self.rank_in_bucket(first), buckets, n, keys);
         debug_assert_eq!(keys.first(), Some(&first));
         debug_assert_eq!(keys.last().map(|&k| k - first), Some(spread));
-        keys
     }
 
     /// True when buckets `from..to` hold fewer than `wanted` keys (`from` a group's first

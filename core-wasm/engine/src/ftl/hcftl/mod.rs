@@ -25,6 +25,7 @@ mod inspect;
 mod key_set;
 mod options;
 mod ranges;
+mod slots;
 
 use std::collections::BTreeMap;
 
@@ -33,7 +34,7 @@ use super::{BlockRole, BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, Schem
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::CacheLevel;
-use crate::flash::{BlockId, PageKind, PageState, PageTag, Ppn};
+use crate::flash::{BlockId, PageContent, PageKind, PageState, PageTag, Ppn};
 use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::vocab::StopAt;
@@ -168,6 +169,10 @@ pub struct Hcftl {
     gc_read: Vec<u32>,
     /// A loaded DTP's entries on their way into the CMT (kept for its allocation only).
     run: Vec<(u32, MapEntry)>,
+    /// The LPNs of the DTP being packed (kept for its allocation only).
+    packed: Vec<u32>,
+    /// The page of the DTP being packed (kept for its allocation only).
+    page: PageContent,
 }
 
 impl Hcftl {
@@ -219,6 +224,8 @@ impl Hcftl {
             gc_patches: BTreeMap::new(),
             gc_read: Vec::new(),
             run: Vec::new(),
+            packed: Vec::new(),
+            page: PageContent::default(),
         })
     }
 
@@ -349,13 +356,25 @@ impl Ftl for Hcftl {
     // and the CMT. `block_role` is HCFTL's own (DTP blocks).
     demand::forward!(read, write, trim, flush, place_prefill, map_view, ram_budget);
 
-    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, _dev: &Device) {
+    fn prefetch(&self, ahead: &crate::prefetch::Lookahead, dev: &Device) {
         // The far pages' slot numbers and entries (they live together), what a DTP-index
-        // lookup of them reads first, and the caller's stamps; nothing more for the near pages.
+        // lookup of them reads first, and the caller's stamps.
         for &lpn in ahead.far {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.ram.prefetch_key(lpn);
             self.index.prefetch_lookup(lpn);
+        }
+        // The near pages' records came in a burst ago: the page of the DTP one of them names,
+        // which its load will read whole (written hundreds of DTPs ago, it is cold).
+        for &lpn in ahead.near {
+            let id = self.ram.dtp_of(lpn);
+            if id == dtp_index::NO_DTP {
+                continue;
+            }
+            let Some(c) = self.index.tppn_of(id).and_then(|tppn| dev.flash().content(tppn)) else { continue };
+            for i in (0..c.data.len()).step_by(16) {
+                crate::prefetch::element(&c.data, i);
+            }
         }
     }
 
@@ -432,7 +451,7 @@ impl Ftl for Hcftl {
                 return bad(format!("DTP {} holds {} entries, not sorted or too many", r.id, lpns.len()));
             }
             if (r.min, r.max) != (lpns[0], lpns[lpns.len() - 1])
-                || lpns.iter().any(|&l| !r.bloom().contains(u64::from(l)))
+                || lpns.iter().any(|&l| !self.index.bloom(r).contains(u64::from(l)))
             {
                 return bad(format!(
                     "DTP {}'s record (min {}, max {}) does not describe its entries",

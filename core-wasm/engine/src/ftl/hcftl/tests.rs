@@ -82,7 +82,7 @@ fn a_bloom_false_positive_costs_a_wasted_dtp_read() {
     let (mut ftl, mut dev) = setup(HcftlOptions::default(), split);
     write_all(&mut ftl, &mut dev, &[50, 200, 60, 300, 7, 8]);
     assert_eq!(records(&ftl), vec![(50, 60)]);
-    let bloom = ftl.index.at(0).bloom();
+    let bloom = ftl.index.bloom(ftl.index.at(0));
     let lpn = (51..60).find(|&l| bloom.contains(u64::from(l))).expect("a 4-bit filter holding two keys");
     ftl.flush(&mut dev).unwrap();
     let before =
