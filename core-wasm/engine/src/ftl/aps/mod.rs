@@ -305,7 +305,8 @@ impl Aps {
     /// found through the mapping partition (whose slot of the page was fetched when the page
     /// was a far one; the buffer holds a few dozen pages, so it is still in cache), or the
     /// entry in its translation page when the partition lacks it. A buffer hit reorders the
-    /// list: a hint off by a place until misses have replaced the buffer. Changes nothing.
+    /// list: a hint off by a place until misses have replaced the buffer. The victim's slot in
+    /// the data ghost, which remembers it next, is fetched too. Changes nothing.
     fn prefetch_victims(&self, n: usize, dev: &Device) {
         let len = self.buf.len();
         if len >= RECENT {
@@ -313,6 +314,8 @@ impl Aps {
         }
         for k in n..(2 * n).min(len) {
             let lpn = self.predicted_victim(k);
+            // The evicted page goes to the data ghost: its random index slot there.
+            self.buf_ghost.prefetch(lpn);
             match self.cmt.peek(&lpn) {
                 Some(e) if e.ppn() != demand::UNMAPPED => dev.flash().prefetch(e.ppn(), false),
                 Some(_) => {}
