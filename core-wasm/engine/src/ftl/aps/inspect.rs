@@ -54,7 +54,7 @@ impl Aps {
                     CacheLevel::Entry,
                     Order::Lru,
                     (self.cmt.capacity() as u64, self.cmt.len() as u64),
-                    self.cmt.iter().map(|(&l, e)| (l, e.ppn, e.dirty)),
+                    self.cmt.iter().map(|(&l, e)| (l, e.ppn(), e.dirty())),
                 ),
                 self.key_list(
                     q,

@@ -197,10 +197,10 @@ impl Aps {
     /// when dirty.
     fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
-        dev.cache_evict(CacheLevel::Entry, lpn, e.dirty, ENTRY_BYTES as u32);
+        dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
         self.map_ghost.insert(lpn);
-        if e.dirty {
-            demand::write_back_entry(self, lpn, e.ppn, dev)?;
+        if e.dirty() {
+            demand::write_back_entry(self, lpn, e.ppn(), dev)?;
         }
         Ok(())
     }
@@ -266,10 +266,10 @@ impl Aps {
             let mut stale = std::collections::BTreeSet::new();
             for (lpn, e) in self.cmt.set_capacity(((self.cache - buf) / ENTRY_BYTES) as usize) {
                 dev.stats.prunes += 1;
-                dev.cache_evict(CacheLevel::Entry, lpn, e.dirty, ENTRY_BYTES as u32);
+                dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
                 self.map_ghost.insert(lpn);
-                if e.dirty {
-                    self.core.on_flash[lpn as usize] = e.ppn;
+                if e.dirty() {
+                    self.core.on_flash[lpn as usize] = e.ppn();
                     stale.insert(self.core.tpage_of(lpn));
                 }
             }
@@ -305,7 +305,8 @@ impl Aps {
     /// found through the mapping partition (whose slot of the page was fetched when the page
     /// was a far one; the buffer holds a few dozen pages, so it is still in cache), or the
     /// entry in its translation page when the partition lacks it. A buffer hit reorders the
-    /// list: a hint off by a place until misses have replaced the buffer. Changes nothing.
+    /// list: a hint off by a place until misses have replaced the buffer. The victim's slot in
+    /// the data ghost, which remembers it next, is fetched too. Changes nothing.
     fn prefetch_victims(&self, n: usize, dev: &Device) {
         let len = self.buf.len();
         if len >= RECENT {
@@ -313,8 +314,10 @@ impl Aps {
         }
         for k in n..(2 * n).min(len) {
             let lpn = self.predicted_victim(k);
+            // The evicted page goes to the data ghost: its random index slot there.
+            self.buf_ghost.prefetch(lpn);
             match self.cmt.peek(&lpn) {
-                Some(e) if e.ppn != demand::UNMAPPED => dev.flash().prefetch(e.ppn, false),
+                Some(e) if e.ppn() != demand::UNMAPPED => dev.flash().prefetch(e.ppn(), false),
                 Some(_) => {}
                 None => {
                     self.core.prefetch_load(lpn, dev);
@@ -357,7 +360,7 @@ impl DemandScheme for Aps {
     /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn;
+            let ppn = e.ppn();
             self.lru.touch(1, dev);
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Entry, lpn);
@@ -385,11 +388,11 @@ impl DemandScheme for Aps {
         if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, MapEntry::clean(ppn)) {
             self.entry_evicted(victim, e, dev)?;
         }
-        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
+        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn()))
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
-        self.cmt.peek(&lpn).map(|e| e.ppn)
+        self.cmt.peek(&lpn).map(|e| e.ppn())
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
@@ -408,19 +411,19 @@ impl DemandScheme for Aps {
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
-        *e = MapEntry { ppn, dirty: true };
+        *e = MapEntry::written(ppn);
         dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
         true
     }
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
-        self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty)).collect()
+        self.cmt.iter().map(|(&lpn, e)| (lpn, e.ppn(), e.dirty())).collect()
     }
 
     fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
         for lpn in lpns {
             if let Some(e) = self.cmt.peek_mut(lpn) {
-                e.dirty = false;
+                e.set_dirty(false);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! APS's mapping partition: one LRU order over LPNs, kept as a queue of accesses
 //! ([`QueueLru`]) when the partition may hold a good part of the map, as a linked list
-//! ([`Lru`]) when it cannot (the queue's array spans every LPN seen, 12 bytes each, where a
+//! ([`Lru`]) when it cannot (the queue's array spans every LPN seen, 8 bytes each, where a
 //! small list's nodes stay in the CPU's cache). The same order either way (both are tested
 //! against each other in `cache`), so the choice never changes what APS does.
 

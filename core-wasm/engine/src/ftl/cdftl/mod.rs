@@ -206,11 +206,11 @@ impl DemandScheme for Cdftl {
         if let Some((victim, e)) =
             self.cmt.admit_by(lpn, MapEntry::clean(ppn), self.cmt_victim, page_cached, dev)
         {
-            if e.dirty && !self.absorb(victim, e.ppn, dev) {
-                demand::write_back_entry(self, victim, e.ppn, dev)?;
+            if e.dirty() && !self.absorb(victim, e.ppn(), dev) {
+                demand::write_back_entry(self, victim, e.ppn(), dev)?;
                 // The write-back may have run GC, which may have moved this page and fixed
                 // its entry in the CMT.
-                return Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn));
+                return Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn()));
             }
         }
         Ok(ppn)
@@ -219,7 +219,7 @@ impl DemandScheme for Cdftl {
     #[inline]
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         if let Some(e) = self.cmt.peek(&lpn) {
-            return Some(e.ppn);
+            return Some(e.ppn());
         }
         self.ctp.peek_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn))
     }
@@ -239,7 +239,7 @@ impl DemandScheme for Cdftl {
     #[inline]
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         if let Some(e) = self.cmt.peek_mut(&lpn) {
-            *e = MapEntry { ppn, dirty: true };
+            *e = MapEntry::written(ppn);
         } else if !self.ctp.set_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn), ppn) {
             return false;
         }
@@ -278,7 +278,7 @@ impl Ftl for Cdftl {
         // its old page).
         for &lpn in ahead.near {
             let ppn = match self.cmt.peek(&lpn) {
-                Some(e) => Some(e.ppn),
+                Some(e) => Some(e.ppn()),
                 None => self.ctp.peek_entry(self.core.tpage_of(lpn), self.core.offset_of(lpn)),
             };
             if let Some(ppn) = ppn.filter(|&p| p != demand::UNMAPPED) {

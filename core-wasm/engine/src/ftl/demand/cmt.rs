@@ -18,26 +18,70 @@ use super::victim::{pop_cost_aware, CmtVictim};
 pub const ENTRY_BYTES: u64 = 8;
 
 /// A mapping entry as RAM caches it: where the page is and whether its translation page on
-/// flash is stale for it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MapEntry {
-    /// Physical page ([`super::UNMAPPED`]: unmapped, e.g. trimmed).
-    pub ppn: Ppn,
-    /// Updated since it was loaded from its translation page (must reach it some day).
-    pub dirty: bool,
-}
+/// flash is stale for it. One word: the PPN shifted up one bit, the dirty flag in bit 0, so a
+/// CMT slot with its LPN key or queue position is 8 bytes, not 12 (a 12-byte slot may straddle
+/// two cache lines, and a third more slots per line means fewer misses on every look-up).
+/// The shift keeps PPNs up to [`MapEntry::MAX_PPN`] and the [`super::UNMAPPED`] sentinel
+/// (an arithmetic shift back restores its top bit); [`crate::config::MAX_PAGES`] lies below
+/// that bound (checked at compile time below), so no device's PPN can reach it.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct MapEntry(u32);
+
+/// No configurable device has a PPN the packed entry cannot hold.
+const _: () = assert!(crate::config::MAX_PAGES <= MapEntry::MAX_PPN as u64 + 1);
 
 impl MapEntry {
+    /// Largest PPN an entry holds (besides [`super::UNMAPPED`]): 2^30 - 1.
+    pub const MAX_PPN: Ppn = (1 << 30) - 1;
+
+    /// `ppn` (at most [`MapEntry::MAX_PPN`], or [`super::UNMAPPED`]), dirty or clean.
+    #[inline(always)]
+    pub const fn new(ppn: Ppn, dirty: bool) -> Self {
+        debug_assert!(ppn <= Self::MAX_PPN || ppn == super::UNMAPPED, "PPN beyond a CMT entry's range");
+        MapEntry(ppn << 1 | dirty as u32)
+    }
+
     /// An entry as loaded from flash.
-    pub fn clean(ppn: Ppn) -> Self {
-        MapEntry { ppn, dirty: false }
+    #[inline(always)]
+    pub const fn clean(ppn: Ppn) -> Self {
+        Self::new(ppn, false)
+    }
+
+    /// An entry updated in RAM (its translation page on flash is stale for it).
+    #[inline(always)]
+    pub const fn written(ppn: Ppn) -> Self {
+        Self::new(ppn, true)
+    }
+
+    /// Physical page ([`super::UNMAPPED`]: unmapped, e.g. trimmed).
+    #[inline(always)]
+    pub const fn ppn(self) -> Ppn {
+        (self.0 as i32 >> 1) as u32
+    }
+
+    /// Updated since it was loaded from its translation page (must reach it some day).
+    #[inline(always)]
+    pub const fn dirty(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    /// Sets or clears the dirty flag, keeping the PPN.
+    #[inline(always)]
+    pub fn set_dirty(&mut self, dirty: bool) {
+        self.0 = self.0 & !1 | dirty as u32;
     }
 
     /// Feeds `lpn`'s entry into a state hash (LPN, PPN, dirty byte).
     pub fn hash_into(&self, lpn: u32, h: &mut StateHasher) {
         h.u32(lpn);
-        h.u32(self.ppn);
-        h.bytes(&[self.dirty as u8]);
+        h.u32(self.ppn());
+        h.bytes(&[self.dirty() as u8]);
+    }
+}
+
+impl std::fmt::Debug for MapEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MapEntry").field("ppn", &self.ppn()).field("dirty", &self.dirty()).finish()
     }
 }
 
@@ -76,7 +120,7 @@ impl Cmt {
         if let Some(e) = self.get(&lpn) {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Entry, lpn);
-            return Some(e.ppn);
+            return Some(e.ppn());
         }
         dev.cache_miss(CacheLevel::Entry, lpn);
         None
@@ -87,7 +131,7 @@ impl Cmt {
     pub fn admit(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Option<(u32, MapEntry)> {
         dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
         let Inserted::Evicted(victim, v) = self.insert(lpn, e) else { return None };
-        dev.cache_evict(CacheLevel::Entry, victim, v.dirty, ENTRY_BYTES as u32);
+        dev.cache_evict(CacheLevel::Entry, victim, v.dirty(), ENTRY_BYTES as u32);
         Some((victim, v))
     }
 
@@ -107,7 +151,7 @@ impl Cmt {
             return self.admit(lpn, e, dev);
         }
         dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
-        let dirty = |e: &MapEntry| e.dirty;
+        let dirty = |e: &MapEntry| e.dirty();
         let cheap = match self {
             Cmt::Lru(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
             Cmt::Queue(c) => pop_cost_aware(c, dirty, |k| page_cached(*k), dev),
@@ -119,7 +163,7 @@ impl Cmt {
         let evicted = self.insert(lpn, e).evicted();
         let victim = victim.or(evicted);
         if let Some((k, v)) = victim {
-            dev.cache_evict(CacheLevel::Entry, k, v.dirty, ENTRY_BYTES as u32);
+            dev.cache_evict(CacheLevel::Entry, k, v.dirty(), ENTRY_BYTES as u32);
         }
         victim
     }
@@ -137,14 +181,14 @@ impl Cmt {
     pub fn mark_clean(&mut self, lpns: &[u32]) {
         for lpn in lpns {
             if let Some(e) = self.peek_mut(lpn) {
-                e.dirty = false;
+                e.set_dirty(false);
             }
         }
     }
 
     /// `(lpn, ppn, dirty)` of every entry, in [`Cmt::iter`]'s order.
     pub fn entries(&self) -> impl Iterator<Item = (u32, Ppn, bool)> + '_ {
-        self.iter().map(|(&lpn, e)| (lpn, e.ppn, e.dirty))
+        self.iter().map(|(&lpn, e)| (lpn, e.ppn(), e.dirty()))
     }
 
     /// Feeds every entry into a state hash, in [`Cmt::iter`]'s order.
@@ -305,20 +349,52 @@ mod tests {
         );
     }
 
+    /// The packed word gives back every PPN a device can have, the sentinel and both flags;
+    /// setting the flag keeps the PPN.
+    #[test]
+    fn a_packed_entry_keeps_its_ppn_and_dirty_flag() {
+        let max = (crate::config::MAX_PAGES - 1) as Ppn;
+        for ppn in [0, 1, 12_345, max, MapEntry::MAX_PPN, super::super::UNMAPPED] {
+            for dirty in [false, true] {
+                let mut e = MapEntry::new(ppn, dirty);
+                assert_eq!((e.ppn(), e.dirty()), (ppn, dirty));
+                e.set_dirty(!dirty);
+                assert_eq!((e.ppn(), e.dirty()), (ppn, !dirty));
+            }
+        }
+        assert_eq!(MapEntry::default(), MapEntry::clean(0));
+        assert_eq!(std::mem::size_of::<MapEntry>(), 4);
+    }
+
+    /// A device whose PPNs would pass the packed entry's range is refused by its geometry
+    /// check, which names the limit, so no PPN can wrap into the dirty bit or the sentinel.
+    #[test]
+    fn a_device_beyond_the_entry_range_is_refused() {
+        let mut device = SimConfig::default().device;
+        device.pages_per_block = 64;
+        device.blocks = crate::config::MAX_PAGES as u32 / 64;
+        assert!(device.validate().is_ok(), "the largest device is accepted");
+        device.blocks = (MapEntry::MAX_PPN + 1) / 64;
+        let err = device.validate().unwrap_err().to_string();
+        assert!(err.contains(&crate::config::MAX_PAGES.to_string()), "{err}");
+        device.blocks += 1;
+        assert!(device.validate().is_err());
+    }
+
     /// Admitting into a full CMT evicts its LRU entry, dirty bit and all, and says so.
     #[test]
     fn admit_answers_the_victim_with_its_dirty_bit() {
         let mut dev = device();
         let mut cmt = Cmt::Lru(Lru::dense(2));
-        assert_eq!(cmt.admit(1, MapEntry { ppn: 10, dirty: true }, &mut dev), None);
+        assert_eq!(cmt.admit(1, MapEntry::written(10), &mut dev), None);
         assert_eq!(cmt.admit(2, MapEntry::clean(20), &mut dev), None);
-        assert_eq!(cmt.admit(3, MapEntry::clean(30), &mut dev), Some((1, MapEntry { ppn: 10, dirty: true })));
+        assert_eq!(cmt.admit(3, MapEntry::clean(30), &mut dev), Some((1, MapEntry::written(10))));
         let bytes = ENTRY_BYTES as u32;
         assert_eq!(
             dev.take_events().last(),
             Some(&Event::CacheEvict { level: CacheLevel::Entry, key: 1, dirty: true, bytes })
         );
-        cmt.peek_mut(&2).unwrap().dirty = true;
+        cmt.peek_mut(&2).unwrap().set_dirty(true);
         cmt.mark_clean(&[2, 9]);
         assert_eq!(cmt.entries().collect::<Vec<_>>(), vec![(3, 30, false), (2, 20, false)]);
     }

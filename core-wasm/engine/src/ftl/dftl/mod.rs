@@ -140,9 +140,9 @@ impl Dftl {
             let t = self.tpage_of(lpn) as usize;
             for other in std::mem::take(&mut self.dirty[t]) {
                 if let Some(e) = self.cmt.peek_mut(&other) {
-                    if e.dirty {
-                        e.dirty = false;
-                        self.core.on_flash[other as usize] = e.ppn;
+                    if e.dirty() {
+                        e.set_dirty(false);
+                        self.core.on_flash[other as usize] = e.ppn();
                     }
                 }
             }
@@ -163,17 +163,17 @@ impl DemandScheme for Dftl {
         dev.mapping_lookup(false);
         let ppn = self.core.load_entry(lpn, dev, TpCause::Miss)?;
         if let Some((victim, e)) = self.cmt.admit(lpn, MapEntry::clean(ppn), dev) {
-            if e.dirty {
-                self.write_back(victim, e.ppn, dev)?;
+            if e.dirty() {
+                self.write_back(victim, e.ppn(), dev)?;
             }
         }
         // The write-back may have run GC, which may have moved this page (updating the
         // entry we just cached): answer with the entry, not the value read before.
-        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn))
+        Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn()))
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
-        self.cmt.peek(&lpn).map(|e| e.ppn)
+        self.cmt.peek(&lpn).map(|e| e.ppn())
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
@@ -184,10 +184,10 @@ impl DemandScheme for Dftl {
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
         dev.meta_write(MetaKind::MapCache, lpn, ENTRY_BYTES as u32);
-        if !e.dirty && self.options.batch_update {
+        if !e.dirty() && self.options.batch_update {
             self.dirty[self.core.tpage_of(lpn) as usize].push(lpn);
         }
-        *e = MapEntry { ppn, dirty: true };
+        *e = MapEntry::written(ppn);
         true
     }
 
@@ -211,7 +211,7 @@ impl Ftl for Dftl {
         self.cmt.prefetch(ahead);
         // The flash pages the near entries name (a write invalidates its old page).
         for &lpn in ahead.near {
-            if let Some(&MapEntry { ppn, .. }) = self.cmt.peek(&lpn) {
+            if let Some(ppn) = self.cmt.peek(&lpn).map(|e| e.ppn()) {
                 if ppn != demand::UNMAPPED {
                     dev.flash().prefetch(ppn, ahead.reads);
                 }

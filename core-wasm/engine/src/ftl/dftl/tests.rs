@@ -161,14 +161,14 @@ fn a_gc_batch_update_leaves_dirty_cached_entries_of_its_page_dirty() {
     }
     assert!(ftl.cmt.peek(&1).is_none());
     let victim = dev.flash().block_of(ftl.core.on_flash[1]);
-    assert!(ftl.cmt.peek(&0).unwrap().dirty);
+    assert!(ftl.cmt.peek(&0).unwrap().dirty());
     assert!(demand::collect(&mut ftl, &mut dev).unwrap());
     assert_eq!(dev.last_victim, Some(victim), "the data block of LPNs 1-7 is the greedy victim");
     assert_eq!(dev.stats.tpage_writes[TpCause::GcBatch as usize], 1, "one batch update");
     // The rewrite carried the moved, uncached LPN 1, but not cached LPN 0's newer mapping.
     let e = *ftl.cmt.peek(&0).unwrap();
-    assert!(e.dirty, "LPN 0 is still dirty after its translation page was rewritten");
-    assert_ne!(ftl.core.on_flash[0], e.ppn);
+    assert!(e.dirty(), "LPN 0 is still dirty after its translation page was rewritten");
+    assert_ne!(ftl.core.on_flash[0], e.ppn());
     let moved = ftl.core.on_flash[1];
     assert_ne!(dev.flash().block_of(moved), victim);
     assert_eq!(dev.flash().tag(moved), PageTag::data(1, 2));

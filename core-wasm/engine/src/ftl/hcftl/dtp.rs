@@ -33,7 +33,7 @@ pub(super) fn read_entries(dev: &Device, tppn: Ppn, out: &mut Vec<(u32, MapEntry
     let flags = c.oob.iter().copied().chain(std::iter::repeat(0));
     for (words, flags) in c.data.chunks(32 * DTP_WORDS).zip(flags) {
         for (i, e) in words.chunks_exact(DTP_WORDS).enumerate() {
-            out.push((e[0], MapEntry { ppn: e[1], dirty: flags >> i & 1 == 1 }));
+            out.push((e[0], MapEntry::new(e[1], flags >> i & 1 == 1)));
         }
     }
 }
@@ -62,8 +62,8 @@ fn clear_content(c: &mut PageContent, entries: usize) {
 /// Appends entry `i` (the next one, LPNs ascending) to a DTP's content: LPN and PPN in the
 /// data area, its flag in the spare area.
 fn put_entry(c: &mut PageContent, i: usize, lpn: u32, e: MapEntry) {
-    c.data.extend([lpn, e.ppn]);
-    c.oob[i / 32] |= u32::from(e.dirty) << (i % 32);
+    c.data.extend([lpn, e.ppn()]);
+    c.oob[i / 32] |= u32::from(e.dirty()) << (i % 32);
 }
 
 /// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
@@ -227,8 +227,8 @@ impl Hcftl {
         // The on-flash image first: GC during the rewrites must see (and fix) these entries.
         let mut stps = BTreeSet::new();
         for (l, e) in entries {
-            if e.dirty {
-                self.core.on_flash[l as usize] = e.ppn;
+            if e.dirty() {
+                self.core.on_flash[l as usize] = e.ppn();
                 stps.insert(self.core.tpage_of(l));
             }
         }

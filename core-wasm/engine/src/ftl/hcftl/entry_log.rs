@@ -64,7 +64,7 @@ const NOT_HELD: Held = Held { tag: NIL, ppn: NO_DTP };
 
 impl Held {
     fn new(slot: usize, e: MapEntry) -> Self {
-        Held { tag: slot as u32 | if e.dirty { DIRTY } else { 0 }, ppn: e.ppn }
+        Held { tag: slot as u32 | if e.dirty() { DIRTY } else { 0 }, ppn: e.ppn() }
     }
 
     fn slot(&self) -> u32 {
@@ -78,7 +78,7 @@ impl Held {
     }
 
     fn entry(&self) -> MapEntry {
-        MapEntry { ppn: self.ppn, dirty: self.tag & DIRTY != 0 }
+        MapEntry::new(self.ppn, self.tag & DIRTY != 0)
     }
 }
 
@@ -291,7 +291,7 @@ impl EntryLog {
             return None;
         }
         let dirty = |i: usize| flags.get(i / 32).is_some_and(|f| f >> (i % 32) & 1 == 1);
-        let asked = MapEntry { ppn: words[W * at + 1], dirty: dirty(at) };
+        let asked = MapEntry::new(words[W * at + 1], dirty(at));
         debug_assert!(
             words.chunks_exact(W).all(|e| self.slot(e[0]).is_none()),
             "an entry of the page is held already"
@@ -559,7 +559,7 @@ mod tests {
         // A CMT of one entry: each admit evicts the previous one into the Ghost-CMT.
         let mut log = EntryLog::new(1, lpns.len());
         for (i, &lpn) in lpns.iter().chain(&[1000]).enumerate() {
-            log.cmt_admit(lpn, MapEntry { ppn: 100 + i as u32, dirty: i % 2 == 0 });
+            log.cmt_admit(lpn, MapEntry::new(100 + i as u32, i % 2 == 0));
         }
         log
     }
@@ -585,9 +585,9 @@ mod tests {
         assert_eq!(log.cmt_admit(2, MapEntry::clean(12)), None);
         assert_eq!(log.cmt_get(1), Some(MapEntry::clean(11)));
         assert_eq!(log.cmt_admit(3, MapEntry::clean(13)), Some((2, MapEntry::clean(12))));
-        assert!(log.set(2, MapEntry { ppn: 12, dirty: true }));
+        assert!(log.set(2, MapEntry::new(12, true)));
         assert_eq!(log.cmt_get(2), None, "2 is in the Ghost-CMT, not the CMT");
-        assert_eq!(log.ghost_take(2), Some(MapEntry { ppn: 12, dirty: true }));
+        assert_eq!(log.ghost_take(2), Some(MapEntry::new(12, true)));
         assert_eq!(log.ghost_take(2), None);
         assert_eq!(log.cmt_iter().map(|(k, _)| k).collect::<Vec<_>>(), [3, 1]);
         log.check().unwrap();
@@ -615,7 +615,7 @@ mod tests {
             let mut dtps = 0;
             for step in 0..20_000 {
                 let lpn = next(space) as u32;
-                let e = MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 };
+                let e = MapEntry::new(next(1 << 20) as u32, next(2) == 0);
                 match next(10) {
                     0..=3 => {
                         if model.ghost.peek(&lpn).is_none() {
@@ -634,7 +634,7 @@ mod tests {
                             let l = next(space) as u32;
                             let held = model.cmt.peek(&l).is_some() || model.ghost.peek(&l).is_some();
                             if !held && !page.iter().any(|&(k, _)| k == l) {
-                                page.push((l, MapEntry { ppn: next(1 << 20) as u32, dirty: next(2) == 0 }));
+                                page.push((l, MapEntry::new(next(1 << 20) as u32, next(2) == 0)));
                             }
                         }
                         if page.is_empty() {

@@ -59,7 +59,7 @@ impl Hcftl {
                     CacheLevel::Entry,
                     Order::Lru,
                     (self.ram.cmt_capacity() as u64, self.ram.cmt_len() as u64),
-                    self.ram.cmt_iter().map(|(l, e)| (l, e.ppn, e.dirty)),
+                    self.ram.cmt_iter().map(|(l, e)| (l, e.ppn(), e.dirty())),
                 ),
                 entry_list(
                     &self.core,
@@ -68,7 +68,7 @@ impl Hcftl {
                     CacheLevel::Ghost,
                     Order::Fifo,
                     (self.ram.ghost_capacity() as u64, self.ram.ghost_len() as u64),
-                    self.ram.ghost_iter().map(|(l, e)| (l, e.ppn, e.dirty)),
+                    self.ram.ghost_iter().map(|(l, e)| (l, e.ppn(), e.dirty())),
                 ),
                 Structure::Ranges {
                     id: "dtp_index".into(),

@@ -234,7 +234,7 @@ impl Hcftl {
     fn cmt_insert(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) {
         dev.cache_insert(CacheLevel::Entry, lpn, ENTRY_BYTES as u32);
         if let Some((victim, v)) = self.ram.cmt_admit(lpn, e) {
-            dev.cache_evict(CacheLevel::Entry, victim, v.dirty, ENTRY_BYTES as u32);
+            dev.cache_evict(CacheLevel::Entry, victim, v.dirty(), ENTRY_BYTES as u32);
             dev.cache_insert(CacheLevel::Ghost, victim, ENTRY_BYTES as u32);
         }
     }
@@ -245,7 +245,7 @@ impl Hcftl {
         if let Some(e) = self.ram.cmt_get(lpn) {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Entry, lpn);
-            return Some(e.ppn);
+            return Some(e.ppn());
         }
         dev.cache_miss(CacheLevel::Entry, lpn);
         None
@@ -266,7 +266,7 @@ impl DemandScheme for Hcftl {
             dev.mapping_lookup(true);
             dev.cache_hit(CacheLevel::Ghost, lpn);
             self.cmt_insert(lpn, e, dev);
-            return Ok(e.ppn);
+            return Ok(e.ppn());
         }
         dev.mapping_lookup(false);
         let e = match self.find_in_dtps(lpn, dev)? {
@@ -280,11 +280,11 @@ impl DemandScheme for Hcftl {
         self.pack_while_full(dev)?;
         // Packing may have run GC, which may have moved this page (updating the entry):
         // answer with the entry, not the value read before.
-        Ok(self.ram.cmt_peek(lpn).map_or(e.ppn, |e| e.ppn))
+        Ok(self.ram.cmt_peek(lpn).map_or(e.ppn(), |e| e.ppn()))
     }
 
     fn cached(&self, lpn: u32) -> Option<Ppn> {
-        self.ram.peek(lpn).map(|e| e.ppn)
+        self.ram.peek(lpn).map(|e| e.ppn())
     }
 
     fn prefetch_cached(&self, lpns: &[u32]) {
@@ -295,7 +295,7 @@ impl DemandScheme for Hcftl {
     }
 
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
-        let new = MapEntry { ppn, dirty: true };
+        let new = MapEntry::written(ppn);
         if self.ram.set(lpn, new) {
             dev.ram(1);
             return true;
@@ -313,13 +313,13 @@ impl DemandScheme for Hcftl {
 
     fn ram_entries(&self) -> Vec<(u32, Ppn, bool)> {
         let entries = self.ram.ghost_iter().chain(self.ram.cmt_iter());
-        entries.map(|(l, e)| (l, e.ppn, e.dirty)).collect()
+        entries.map(|(l, e)| (l, e.ppn(), e.dirty())).collect()
     }
 
     fn mark_clean(&mut self, _t: u32, lpns: &[u32]) {
         for &lpn in lpns {
             if let Some(e) = self.ram.peek(lpn) {
-                self.ram.set(lpn, MapEntry { dirty: false, ..e });
+                self.ram.set(lpn, MapEntry::clean(e.ppn()));
             }
         }
     }

@@ -39,7 +39,7 @@ fn a_full_ghost_cmt_packs_its_tightest_window_into_a_dtp() {
         let at = ftl.index.at(0).tppn;
         let entries = dtp::entries_at(&dev, at);
         assert_eq!(entries.iter().map(|e| e.0).collect::<Vec<_>>(), [want.0, want.1]);
-        assert!(entries.iter().all(|e| e.1.dirty), "written pages: the STP is stale for them");
+        assert!(entries.iter().all(|e| e.1.dirty()), "written pages: the STP is stale for them");
         assert_eq!(dev.flash().tag(at).kind, PageKind::Dtp);
         assert_eq!(dev.stats.tpage_writes[TpCause::DtpWrite as usize], 1);
         assert_eq!(ftl.ram.ghost_len(), 2);
@@ -64,7 +64,7 @@ fn a_dtp_index_hit_loads_the_whole_dtp_into_the_cmt() {
     assert_eq!(dev.flash().state(dtp0), PageState::Invalid);
     let cmt: Vec<u32> = ftl.ram.cmt_iter().map(|(l, _)| l).collect();
     assert_eq!(cmt, [11, 10], "11 last, so most recent");
-    assert!(ftl.ram.cmt_peek(10).unwrap().dirty, "the flag travels with the entry");
+    assert!(ftl.ram.cmt_peek(10).unwrap().dirty(), "the flag travels with the entry");
     assert_eq!(records(&ftl), vec![(50, 51)]);
     assert_eq!(dev.stats.bloom_false_positives, 0);
     // 10 is now a CMT hit: no flash read.
@@ -151,8 +151,7 @@ fn the_hcftl_preset_gets_the_papers_ram_split() {
 /// flags take 64 of the 120 spare bytes after the tag; flash accepts it and reads it back.
 #[test]
 fn a_full_dtp_fits_a_4_kb_page_with_its_flags_in_the_spare_area() {
-    let entries: Vec<(u32, MapEntry)> =
-        (0..512).map(|l| (l * 3, MapEntry { ppn: l, dirty: l % 5 == 0 })).collect();
+    let entries: Vec<(u32, MapEntry)> = (0..512).map(|l| (l * 3, MapEntry::new(l, l % 5 == 0))).collect();
     let content = dtp::content_of(&entries);
     assert_eq!((content.data.len() * 4, content.oob.len() * 4), (4096, 64));
     let mut dev = Device::new(FlashArray::new(4, 4, crate::config::CellType::Slc), Default::default(), false);
