@@ -198,7 +198,7 @@ impl Aps {
     fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
-        self.map_ghost.insert(lpn);
+        self.map_ghost.insert_absent(lpn);
         if e.dirty() {
             demand::write_back_entry(self, lpn, e.ppn(), dev)?;
         }
@@ -210,7 +210,7 @@ impl Aps {
     fn page_evicted(&mut self, lpn: u32, page: Buffered, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
-        self.buf_ghost.insert(lpn);
+        self.buf_ghost.insert_absent(lpn);
         if !page.dirty {
             return Ok(());
         }
@@ -230,21 +230,32 @@ impl Aps {
     }
 
     /// Counts a buffer miss, and a data-ghost hit when the ghost remembers `lpn`.
+    #[inline(always)]
     fn buffer_miss(&mut self, lpn: u32, write: bool, dev: &mut Device) {
         dev.buffer_lookup(false);
         dev.cache_miss(CacheLevel::DataPage, lpn);
         if self.buf_ghost.remove(&lpn) {
-            dev.cache_hit(CacheLevel::Ghost, lpn);
-            if write {
-                self.hits.data_writes += 1;
-            } else {
-                self.hits.data_reads += 1;
-            }
+            self.data_ghost_hit(lpn, write, dev);
+        }
+    }
+
+    /// A data-ghost hit (rare: out of the way of the miss that finds none).
+    #[cold]
+    #[inline(never)]
+    fn data_ghost_hit(&mut self, lpn: u32, write: bool, dev: &mut Device) {
+        dev.cache_hit(CacheLevel::Ghost, lpn);
+        if write {
+            self.hits.data_writes += 1;
+        } else {
+            self.hits.data_reads += 1;
         }
     }
 
     /// The interval's cost–benefit estimate: moves the boundary one step towards the
-    /// partition whose ghost hits would have saved more flash time.
+    /// partition whose ghost hits would have saved more flash time. Once per `interval`
+    /// requests: kept out of [`Ftl::end_request`], which then saves no registers.
+    #[cold]
+    #[inline(never)]
     fn adapt(&mut self, dev: &mut Device) -> Result<()> {
         let lat = dev.latency();
         let map_gain = self.hits.mapping * lat.page_read_ns;
@@ -267,7 +278,7 @@ impl Aps {
             for (lpn, e) in self.cmt.set_capacity(((self.cache - buf) / ENTRY_BYTES) as usize) {
                 dev.stats.prunes += 1;
                 dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
-                self.map_ghost.insert(lpn);
+                self.map_ghost.insert_absent(lpn);
                 if e.dirty() {
                     self.core.on_flash[lpn as usize] = e.ppn();
                     stale.insert(self.core.tpage_of(lpn));
@@ -334,38 +345,18 @@ impl Aps {
         self.inserted[oldest.wrapping_add(k) % RECENT]
     }
 
-    /// Inserts `lpn` into the buffer, noting it in [`Aps::inserted`].
+    /// Inserts `lpn`, which the buffer lacks (every caller just missed it), noting it in
+    /// [`Aps::inserted`].
     fn buffer_insert(&mut self, lpn: u32, page: Buffered) -> Inserted<u32, Buffered> {
         self.inserted[self.inserts % RECENT] = lpn;
         self.inserts = self.inserts.wrapping_add(1);
-        self.buf.insert(lpn, page)
+        self.buf.insert_absent(lpn, page)
     }
 
-    /// Writes every page RAM wrote to flash (the buffer empties).
-    fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
-        while let Some((lpn, page)) = self.buf.pop_lru() {
-            dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
-            if page.dirty {
-                dev.ram(1);
-                demand::write(self, lpn, page.version, dev)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl DemandScheme for Aps {
-    demand::forward!(core);
-
-    /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
-    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn();
-            self.lru.touch(1, dev);
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
-            return Ok(ppn);
-        }
+    /// [`DemandScheme::translate`] when the mapping partition lacks `lpn`: the entry is read
+    /// from its translation page (out of line: the hit path stays small).
+    #[inline(never)]
+    fn translate_miss(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::Entry, lpn);
         if self.map_ghost.remove(&lpn) {
@@ -385,12 +376,42 @@ impl DemandScheme for Aps {
             self.lru.select(self.cmt.len(), dev);
         }
         self.lru.touch(1, dev);
-        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, MapEntry::clean(ppn)) {
+        if let Inserted::Evicted(victim, e) = self.cmt.insert_absent(lpn, MapEntry::clean(ppn)) {
             self.entry_evicted(victim, e, dev)?;
         }
         Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn()))
     }
 
+    /// Writes every page RAM wrote to flash (the buffer empties).
+    fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
+        while let Some((lpn, page)) = self.buf.pop_lru() {
+            dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
+            if page.dirty {
+                dev.ram(1);
+                demand::write(self, lpn, page.version, dev)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl DemandScheme for Aps {
+    demand::forward!(core);
+
+    /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
+    #[inline]
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        if let Some(e) = self.cmt.get(&lpn) {
+            let ppn = e.ppn();
+            self.lru.touch(1, dev);
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Ok(ppn);
+        }
+        self.translate_miss(lpn, dev)
+    }
+
+    #[inline]
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         self.cmt.peek(&lpn).map(|e| e.ppn())
     }
@@ -409,6 +430,7 @@ impl DemandScheme for Aps {
         }
     }
 
+    #[inline(always)] // once per page written and per page GC copies
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
         *e = MapEntry::written(ppn);
