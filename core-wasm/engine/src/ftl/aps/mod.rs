@@ -347,6 +347,7 @@ impl Aps {
 
     /// Inserts `lpn`, which the buffer lacks (every caller just missed it), noting it in
     /// [`Aps::inserted`].
+    #[inline(always)]
     fn buffer_insert(&mut self, lpn: u32, page: Buffered) -> Inserted<u32, Buffered> {
         self.inserted[self.inserts % RECENT] = lpn;
         self.inserts = self.inserts.wrapping_add(1);
@@ -399,7 +400,7 @@ impl DemandScheme for Aps {
     demand::forward!(core);
 
     /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
-    #[inline]
+    #[inline(always)] // the hit path, into the demand layer's write
     fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         if let Some(e) = self.cmt.get(&lpn) {
             let ppn = e.ppn();
