@@ -105,6 +105,13 @@ impl DenseGhost {
         either!(&mut self.keys, k => k.insert(key, ()).evicted().map(|(k, ())| k))
     }
 
+    /// [`DenseGhost::insert`] of a key the ghost lacks (one just evicted from the real cache,
+    /// which a key enters only after its ghost forgot it): no look-up of `key` first.
+    #[inline]
+    pub fn insert_absent(&mut self, key: u32) -> Option<u32> {
+        either!(&mut self.keys, k => k.insert_absent(key, ()).evicted().map(|(k, ())| k))
+    }
+
     /// See [`Ghost::remove`].
     #[inline]
     pub fn remove(&mut self, key: &u32) -> bool {

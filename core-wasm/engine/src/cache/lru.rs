@@ -282,27 +282,34 @@ impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Lru<K, V, I> {
             let old = std::mem::replace(&mut self.nodes[i as usize].value, value);
             return Inserted::Replaced(old);
         }
-        if self.capacity == 0 {
-            return Inserted::Evicted(key, value);
-        }
-        if self.is_full() && self.tail != NIL {
-            // The victim's slot takes the new entry in place: no slot moves (a removal
-            // moves the last slot into the hole, touching its neighbours and index entry).
-            let i = self.tail;
-            self.unlink(i);
-            let node = &mut self.nodes[i as usize];
-            let old_key = std::mem::replace(&mut node.key, key);
-            let old_value = std::mem::replace(&mut node.value, value);
-            self.index.remove(&old_key);
+        self.insert_absent(key, value)
+    }
+
+    /// [`Lru::insert`] of a key the cache lacks (the caller just missed it): the same, without
+    /// looking the key up again.
+    pub fn insert_absent(&mut self, key: K, value: V) -> Inserted<K, V> {
+        debug_assert!(!self.contains(&key), "insert_absent of a cached key");
+        if self.nodes.len() < self.capacity {
+            let i = self.nodes.len() as u32;
+            self.nodes.push(Node { key, value, prev: NIL, next: NIL });
             self.index.insert(key, i);
             self.link_front(i);
-            return Inserted::Evicted(old_key, old_value);
+            return Inserted::Added;
         }
-        let i = self.nodes.len() as u32;
-        self.nodes.push(Node { key, value, prev: NIL, next: NIL });
+        if self.tail == NIL {
+            // Capacity 0: nothing to evict.
+            return Inserted::Evicted(key, value);
+        }
+        // The victim's slot takes the new entry in place: no slot moves (a removal moves the
+        // last slot into the hole, touching its neighbours and index entry).
+        let i = self.tail;
+        self.tail_to_front();
+        let node = &mut self.nodes[i as usize];
+        let old_key = std::mem::replace(&mut node.key, key);
+        let old_value = std::mem::replace(&mut node.value, value);
+        self.index.remove(&old_key);
         self.index.insert(key, i);
-        self.link_front(i);
-        Inserted::Added
+        Inserted::Evicted(old_key, old_value)
     }
 
     /// Removes `key`, returning its value.
@@ -383,6 +390,24 @@ impl<K: Copy + Eq + Hash, V, I: SlotIndex<K>> Lru<K, V, I> {
             self.link_front(i);
         }
         Some(i)
+    }
+
+    /// Moves the last entry to the front (the list is not empty): one unlink and one link
+    /// with the branches of the general ones known.
+    fn tail_to_front(&mut self) {
+        let i = self.tail;
+        let head = self.head;
+        if i == head {
+            return;
+        }
+        let prev = self.nodes[i as usize].prev;
+        self.nodes[prev as usize].next = NIL;
+        self.tail = prev;
+        let n = &mut self.nodes[i as usize];
+        n.prev = NIL;
+        n.next = head;
+        self.nodes[head as usize].prev = i;
+        self.head = i;
     }
 
     fn link_front(&mut self, i: u32) {

@@ -141,6 +141,13 @@ impl<V: Copy + Default> QueueLru<V> {
             let old = std::mem::replace(&mut self.slots[key as usize].value, value);
             return Inserted::Replaced(old);
         }
+        self.insert_absent(key, value)
+    }
+
+    /// [`QueueLru::insert`] of a key the cache lacks (the caller just missed it): the same,
+    /// without looking the key up again.
+    pub fn insert_absent(&mut self, key: u32, value: V) -> Inserted<u32, V> {
+        debug_assert!(!self.contains(&key), "insert_absent of a cached key");
         if self.capacity == 0 {
             return Inserted::Evicted(key, value);
         }

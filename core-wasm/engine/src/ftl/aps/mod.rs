@@ -7,6 +7,7 @@
 //!
 #![doc = concat!(include_str!("notes.md"), "\n", include_str!("../demand/many_units.md"))]
 
+mod buffer;
 mod inspect;
 mod partition;
 
@@ -17,7 +18,7 @@ use serde_json::json;
 use super::demand::{self, rewrite_tpage, DemandCore, DemandScheme, MapEntry, TpCause, ENTRY_BYTES};
 use super::treeftl::cost::{self, LruCost};
 use super::{BuildCtx, Ftl, OpenBlocks, OptionsSpec, SchemeInfo, SchemeSpec};
-use crate::cache::{DenseGhost, DenseIndex, Inserted, Lru};
+use crate::cache::{DenseGhost, Inserted};
 use crate::device::Device;
 use crate::error::{EngineError, Result};
 use crate::events::{CacheLevel, Purpose};
@@ -26,6 +27,7 @@ use crate::hash::StateHasher;
 use crate::inspect::{InspectQuery, Inspection};
 use crate::meta::MetaKind;
 use crate::vocab::StopAt;
+use buffer::BufferedPages;
 use partition::MapPartition;
 
 /// The scheme's registry entry.
@@ -126,9 +128,9 @@ pub struct Aps {
     /// The mapping partition: a plain LRU rather than the family's [`demand::Cmt`], since its
     /// capacity moves with the boundary and its LRU work follows the cost model (`lru`).
     cmt: MapPartition,
-    buf: Lru<u32, Buffered, DenseIndex>,
+    /// The data buffer and its ghost (the data ghost).
+    buf: BufferedPages,
     map_ghost: DenseGhost,
-    buf_ghost: DenseGhost,
     cache: u64,
     step: u64,
     page_bytes: u64,
@@ -166,12 +168,12 @@ impl Aps {
         let step = (cache * u64::from(options.step_percent) / 100 / page_bytes).max(1) * page_bytes;
         let buf_pages = (cache / 2 / page_bytes).max(1);
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
+        let lpns = core.on_flash.len();
         Ok(Aps {
             cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, core.on_flash.len()),
             core,
-            buf: Lru::dense(buf_pages as usize),
+            buf: BufferedPages::new(buf_pages as usize, (step / page_bytes) as usize, lpns),
             map_ghost: DenseGhost::new((step / ENTRY_BYTES) as usize),
-            buf_ghost: DenseGhost::new((step / page_bytes) as usize),
             cache,
             step,
             page_bytes,
@@ -198,19 +200,18 @@ impl Aps {
     fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
-        self.map_ghost.insert(lpn);
+        self.map_ghost.insert_absent(lpn);
         if e.dirty() {
             demand::write_back_entry(self, lpn, e.ppn(), dev)?;
         }
         Ok(())
     }
 
-    /// A page evicted from the buffer: remembered by its ghost, written to flash when RAM
-    /// wrote it (a page cached by a read is dropped).
+    /// A page evicted from the buffer (and remembered by its ghost, [`BufferedPages`]):
+    /// written to flash when RAM wrote it (a page cached by a read is dropped).
     fn page_evicted(&mut self, lpn: u32, page: Buffered, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
-        self.buf_ghost.insert(lpn);
         if !page.dirty {
             return Ok(());
         }
@@ -230,21 +231,32 @@ impl Aps {
     }
 
     /// Counts a buffer miss, and a data-ghost hit when the ghost remembers `lpn`.
+    #[inline(always)]
     fn buffer_miss(&mut self, lpn: u32, write: bool, dev: &mut Device) {
         dev.buffer_lookup(false);
         dev.cache_miss(CacheLevel::DataPage, lpn);
-        if self.buf_ghost.remove(&lpn) {
-            dev.cache_hit(CacheLevel::Ghost, lpn);
-            if write {
-                self.hits.data_writes += 1;
-            } else {
-                self.hits.data_reads += 1;
-            }
+        if self.buf.ghost_remove(&lpn) {
+            self.data_ghost_hit(lpn, write, dev);
+        }
+    }
+
+    /// A data-ghost hit (rare: out of the way of the miss that finds none).
+    #[cold]
+    #[inline(never)]
+    fn data_ghost_hit(&mut self, lpn: u32, write: bool, dev: &mut Device) {
+        dev.cache_hit(CacheLevel::Ghost, lpn);
+        if write {
+            self.hits.data_writes += 1;
+        } else {
+            self.hits.data_reads += 1;
         }
     }
 
     /// The interval's cost–benefit estimate: moves the boundary one step towards the
-    /// partition whose ghost hits would have saved more flash time.
+    /// partition whose ghost hits would have saved more flash time. Once per `interval`
+    /// requests: kept out of [`Ftl::end_request`], which then saves no registers.
+    #[cold]
+    #[inline(never)]
     fn adapt(&mut self, dev: &mut Device) -> Result<()> {
         let lat = dev.latency();
         let map_gain = self.hits.mapping * lat.page_read_ns;
@@ -267,7 +279,7 @@ impl Aps {
             for (lpn, e) in self.cmt.set_capacity(((self.cache - buf) / ENTRY_BYTES) as usize) {
                 dev.stats.prunes += 1;
                 dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
-                self.map_ghost.insert(lpn);
+                self.map_ghost.insert_absent(lpn);
                 if e.dirty() {
                     self.core.on_flash[lpn as usize] = e.ppn();
                     stale.insert(self.core.tpage_of(lpn));
@@ -305,8 +317,8 @@ impl Aps {
     /// found through the mapping partition (whose slot of the page was fetched when the page
     /// was a far one; the buffer holds a few dozen pages, so it is still in cache), or the
     /// entry in its translation page when the partition lacks it. A buffer hit reorders the
-    /// list: a hint off by a place until misses have replaced the buffer. The victim's slot in
-    /// the data ghost, which remembers it next, is fetched too. Changes nothing.
+    /// list: a hint off by a place until misses have replaced the buffer. (The data ghost
+    /// takes the victim in its own node: nothing more to fetch.) Changes nothing.
     fn prefetch_victims(&self, n: usize, dev: &Device) {
         let len = self.buf.len();
         if len >= RECENT {
@@ -314,8 +326,6 @@ impl Aps {
         }
         for k in n..(2 * n).min(len) {
             let lpn = self.predicted_victim(k);
-            // The evicted page goes to the data ghost: its random index slot there.
-            self.buf_ghost.prefetch(lpn);
             match self.cmt.peek(&lpn) {
                 Some(e) if e.ppn() != demand::UNMAPPED => dev.flash().prefetch(e.ppn(), false),
                 Some(_) => {}
@@ -334,38 +344,19 @@ impl Aps {
         self.inserted[oldest.wrapping_add(k) % RECENT]
     }
 
-    /// Inserts `lpn` into the buffer, noting it in [`Aps::inserted`].
-    fn buffer_insert(&mut self, lpn: u32, page: Buffered) -> Inserted<u32, Buffered> {
+    /// Inserts `lpn`, which the buffer lacks (every caller just missed it), noting it in
+    /// [`Aps::inserted`]; in a full buffer, returns the page evicted (to the data ghost).
+    #[inline(always)]
+    fn buffer_insert(&mut self, lpn: u32, page: Buffered) -> Option<(u32, Buffered)> {
         self.inserted[self.inserts % RECENT] = lpn;
         self.inserts = self.inserts.wrapping_add(1);
-        self.buf.insert(lpn, page)
+        self.buf.insert_absent(lpn, page)
     }
 
-    /// Writes every page RAM wrote to flash (the buffer empties).
-    fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
-        while let Some((lpn, page)) = self.buf.pop_lru() {
-            dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
-            if page.dirty {
-                dev.ram(1);
-                demand::write(self, lpn, page.version, dev)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl DemandScheme for Aps {
-    demand::forward!(core);
-
-    /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
-    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
-        if let Some(e) = self.cmt.get(&lpn) {
-            let ppn = e.ppn();
-            self.lru.touch(1, dev);
-            dev.mapping_lookup(true);
-            dev.cache_hit(CacheLevel::Entry, lpn);
-            return Ok(ppn);
-        }
+    /// [`DemandScheme::translate`] when the mapping partition lacks `lpn`: the entry is read
+    /// from its translation page (out of line: the hit path stays small).
+    #[inline(never)]
+    fn translate_miss(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
         dev.mapping_lookup(false);
         dev.cache_miss(CacheLevel::Entry, lpn);
         if self.map_ghost.remove(&lpn) {
@@ -385,12 +376,42 @@ impl DemandScheme for Aps {
             self.lru.select(self.cmt.len(), dev);
         }
         self.lru.touch(1, dev);
-        if let Inserted::Evicted(victim, e) = self.cmt.insert(lpn, MapEntry::clean(ppn)) {
+        if let Inserted::Evicted(victim, e) = self.cmt.insert_absent(lpn, MapEntry::clean(ppn)) {
             self.entry_evicted(victim, e, dev)?;
         }
         Ok(self.cmt.peek(&lpn).map_or(ppn, |e| e.ppn()))
     }
 
+    /// Writes every page RAM wrote to flash (the buffer empties).
+    fn flush_buffer(&mut self, dev: &mut Device) -> Result<()> {
+        while let Some((lpn, page)) = self.buf.pop_lru_forget() {
+            dev.cache_evict(CacheLevel::DataPage, lpn, page.dirty, self.page_bytes as u32);
+            if page.dirty {
+                dev.ram(1);
+                demand::write(self, lpn, page.version, dev)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl DemandScheme for Aps {
+    demand::forward!(core);
+
+    /// DFTL's look-up in the mapping partition, counting mapping-ghost hits.
+    #[inline(always)] // the hit path, into the demand layer's write
+    fn translate(&mut self, lpn: u32, dev: &mut Device) -> Result<Ppn> {
+        if let Some(e) = self.cmt.get(&lpn) {
+            let ppn = e.ppn();
+            self.lru.touch(1, dev);
+            dev.mapping_lookup(true);
+            dev.cache_hit(CacheLevel::Entry, lpn);
+            return Ok(ppn);
+        }
+        self.translate_miss(lpn, dev)
+    }
+
+    #[inline]
     fn cached(&self, lpn: u32) -> Option<Ppn> {
         self.cmt.peek(&lpn).map(|e| e.ppn())
     }
@@ -409,6 +430,7 @@ impl DemandScheme for Aps {
         }
     }
 
+    #[inline(always)] // once per page written and per page GC copies
     fn set_cached(&mut self, lpn: u32, ppn: Ppn, dev: &mut Device) -> bool {
         let Some(e) = self.cmt.peek_mut(&lpn) else { return false };
         *e = MapEntry::written(ppn);
@@ -441,7 +463,6 @@ impl Ftl for Aps {
             crate::prefetch::element(ahead.also, lpn as usize);
             self.cmt.prefetch_key(lpn);
             self.buf.prefetch_key(lpn);
-            self.buf_ghost.prefetch(lpn);
             self.map_ghost.prefetch(lpn);
         }
         for &lpn in ahead.near {
@@ -499,7 +520,7 @@ impl Ftl for Aps {
             // victim leaves as in `buffer_room`, before the new page's cache events: nothing
             // its write to flash does reads the buffer.
             self.lru.select(self.buf.len(), dev);
-            if let Inserted::Evicted(victim, old) = self.buffer_insert(lpn, page) {
+            if let Some((victim, old)) = self.buffer_insert(lpn, page) {
                 self.page_evicted(victim, old, dev)?;
             }
             dev.cache_insert(CacheLevel::DataPage, lpn, self.page_bytes as u32);
@@ -589,7 +610,7 @@ impl Ftl for Aps {
                 }
             }
             h.u32s(&self.map_ghost.iter().copied().collect::<Vec<_>>());
-            h.u32s(&self.buf_ghost.iter().copied().collect::<Vec<_>>());
+            h.u32s(&self.buf.ghost_iter().copied().collect::<Vec<_>>());
             let (map, buf) = self.partitions();
             h.u64(map);
             h.u64(buf);

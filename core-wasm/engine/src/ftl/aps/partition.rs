@@ -69,8 +69,10 @@ impl MapPartition {
         either!(self, c => c.peek_lru().map(|(&lpn, _)| lpn))
     }
 
-    pub fn insert(&mut self, lpn: u32, e: MapEntry) -> Inserted<u32, MapEntry> {
-        either!(self, c => c.insert(lpn, e))
+    /// See [`Lru::insert_absent`].
+    #[inline]
+    pub fn insert_absent(&mut self, lpn: u32, e: MapEntry) -> Inserted<u32, MapEntry> {
+        either!(self, c => c.insert_absent(lpn, e))
     }
 
     /// See [`Lru::set_capacity`].

@@ -40,7 +40,7 @@ fn a_data_ghost_hit_moves_the_boundary_towards_the_buffer() {
     let split = ftl.ram_split().unwrap();
     assert_eq!((split.mapping_bytes, split.buffer_bytes), (96, 5 * 32), "the GTD; five pages");
     write(&mut ftl, &mut dev, &mut oracle, 5); // evicts LPN 0 to flash
-    assert!(!ftl.holds_in_ram(0) && ftl.buf_ghost.contains(&0));
+    assert!(!ftl.holds_in_ram(0) && ftl.buf.ghost_contains(&0));
     assert_eq!(dev.counters.page_writes[Purpose::Data as usize], 1);
     write(&mut ftl, &mut dev, &mut oracle, 0); // miss, ghost hit
     assert_eq!(ftl.hits.data_writes, 1);

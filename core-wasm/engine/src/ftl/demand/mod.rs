@@ -122,6 +122,9 @@ pub struct DemandCore {
     /// Pool slot of unit `u`'s data block, for `u` >= 1: `unit_base + u` (a multiple of
     /// `units` past the stream slots, so the pool's slot-to-unit rule `slot % units` holds).
     unit_base: usize,
+    /// A collection's list of stale translation pages ([`gc::collect`]), kept between
+    /// collections for its allocation (a list grown anew cost a few allocations per victim).
+    pub(super) gc_stale: Vec<u32>,
     /// Tests only: skip this many translation-page rewrites (a deliberately broken scheme
     /// the mapping reconstruction check must catch).
     #[cfg(test)]
@@ -208,6 +211,7 @@ impl DemandCore {
             ram_budget: budget,
             units,
             unit_base,
+            gc_stale: Vec::new(),
             #[cfg(test)]
             skip_rewrites: 0,
         };
