@@ -134,20 +134,21 @@ impl Hcftl {
     /// its record and invalidates it. Returns `lpn`'s entry. The CMT's victims wait in the
     /// Ghost-CMT for the caller to pack.
     pub(super) fn load_dtp(&mut self, id: u32, lpn: u32, dev: &mut Device) -> Result<MapEntry> {
-        let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
+        let tppn =
+            self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
         dev.ram(1);
         let lost = || EngineError::Invariant(format!("hcftl: DTP {id} lost LPN {lpn}"));
         if !dev.recording() {
             // Straight from the page into the CMT (no list of decoded entries between).
-            let c = dev.flash().content(r.tppn).ok_or_else(lost)?;
+            let c = dev.flash().content(tppn).ok_or_else(lost)?;
             let (e, _) = self.ram.cmt_admit_page(&c.data, &c.oob, lpn).ok_or_else(lost)?;
-            dev.invalidate(r.tppn)?;
+            dev.invalidate(tppn)?;
             return Ok(e);
         }
         let mut run = std::mem::take(&mut self.run);
         run.clear();
-        read_entries(dev, r.tppn, &mut run);
-        dev.invalidate(r.tppn)?;
+        read_entries(dev, tppn, &mut run);
+        dev.invalidate(tppn)?;
         let at = run.binary_search_by_key(&lpn, |&(l, _)| l).map_err(|_| lost())?;
         run[at..].rotate_left(1);
         let e = run[run.len() - 1].1;
@@ -219,11 +220,12 @@ impl Hcftl {
     /// (one rewrite per STP), deletes its record and invalidates it.
     pub(super) fn merge_oldest(&mut self, dev: &mut Device) -> Result<()> {
         let Some(id) = self.index.iter().next().map(|r| r.id) else { return Ok(()) };
-        let r = self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
+        let tppn =
+            self.index.remove(id).ok_or_else(|| EngineError::Invariant(format!("hcftl: no DTP {id}")))?;
         dev.ram(1);
-        read_tpage(r.tppn, Purpose::Translation, TpCause::DtpMerge, dev)?;
-        let entries = entries_at(dev, r.tppn);
-        dev.invalidate(r.tppn)?;
+        read_tpage(tppn, Purpose::Translation, TpCause::DtpMerge, dev)?;
+        let entries = entries_at(dev, tppn);
+        dev.invalidate(tppn)?;
         // The on-flash image first: GC during the rewrites must see (and fix) these entries.
         let mut stps = BTreeSet::new();
         for (l, e) in entries {

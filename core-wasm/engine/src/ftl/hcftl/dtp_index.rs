@@ -253,7 +253,6 @@ impl DtpIndex {
     }
 
     /// The LPNs of record `r`, ascending.
-    #[cfg(test)]
     pub fn lpns(&self, r: &Dtpi) -> &[u32] {
         self.slots.lpns(r.slot)
     }
@@ -307,14 +306,16 @@ impl DtpIndex {
         }
     }
 
-    /// Deletes and returns the record of DTP `id` (loaded into the CMT or merged).
-    pub fn remove(&mut self, id: u32) -> Option<Dtpi> {
+    /// Deletes the record of DTP `id` (loaded into the CMT or merged) and returns where the
+    /// DTP is. Not the record itself: its slot goes back for reuse now, so its LPNs and
+    /// filter are no longer its own.
+    pub fn remove(&mut self, id: u32) -> Option<Ppn> {
         let p = self.position(id)?;
         self.ranges.remove(id, self.list[p].min, self.list[p].max);
         // Its LPNs' holders (kept by the caller) name an id no record has any more.
         let r = self.list.remove(p)?;
         self.slots.give_back(r.slot);
-        Some(r)
+        Some(r.tppn)
     }
 
     /// Records, oldest first.
@@ -426,7 +427,7 @@ mod tests {
         // (64 bits for 3 keys; checked, not assumed), the middle's range excludes it.
         assert!(!ix.by_keys(2).contains(12));
         assert_eq!(ix.lookup(12, ix.len()), (Some(0), 5));
-        assert_eq!(ix.remove(a).map(|r| r.tppn), Some(7));
+        assert_eq!(ix.remove(a), Some(7));
         assert_eq!(ix.position(2), Some(1));
         ix.set_tppn(2, 99);
         assert_eq!(ix.at(1).tppn, 99);

@@ -450,8 +450,12 @@ impl Ftl for Hcftl {
             if lpns.is_empty() || lpns.len() > self.split.per_dtp || lpns.windows(2).any(|w| w[0] >= w[1]) {
                 return bad(format!("DTP {} holds {} entries, not sorted or too many", r.id, lpns.len()));
             }
+            // The record's slot must hold this page's LPNs (a slot handed to two records, or
+            // reused while its record lives, shows here), and its filter must pass them all.
+            let bloom = self.index.bloom(r);
             if (r.min, r.max) != (lpns[0], lpns[lpns.len() - 1])
-                || lpns.iter().any(|&l| !self.index.bloom(r).contains(u64::from(l)))
+                || self.index.lpns(r) != lpns.as_slice()
+                || lpns.iter().any(|&l| !bloom.contains(u64::from(l)))
             {
                 return bad(format!(
                     "DTP {}'s record (min {}, max {}) does not describe its entries",
