@@ -588,6 +588,9 @@ impl Ftl for Aps {
         if self.buf.iter().any(|(&lpn, _)| lpn as usize >= self.core.on_flash.len()) {
             return Err(EngineError::Invariant("aps: a buffered page outside the logical space".into()));
         }
+        if let Err(m) = self.buf.check() {
+            return Err(EngineError::Invariant(format!("aps: data buffer and its ghost: {m}")));
+        }
         Ok(())
     }
 
