@@ -538,4 +538,21 @@ mod tests {
             assert!(err.contains(want), "{want:?} not in {err:?}");
         }
     }
+
+    /// `insert_absent`'s precondition (neither list holds the LPN) is checked in debug builds:
+    /// a buffered LPN would get a second node.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "insert_absent of a held LPN")]
+    fn insert_absent_of_a_buffered_lpn_panics_in_debug_builds() {
+        filled().insert_absent(4, Buffered { version: 9, dirty: true });
+    }
+
+    /// As above, for an LPN the ghost remembers (the caller must forget it first).
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "insert_absent of a held LPN")]
+    fn insert_absent_of_a_ghost_lpn_panics_in_debug_builds() {
+        filled().insert_absent(1, Buffered { version: 9, dirty: true });
+    }
 }
