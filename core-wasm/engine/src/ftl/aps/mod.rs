@@ -200,6 +200,7 @@ impl Aps {
     fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
+        // Not in the ghost: only `translate_miss` adds entries, taking them out of the ghost first.
         self.map_ghost.insert_absent(lpn);
         if e.dirty() {
             demand::write_back_entry(self, lpn, e.ppn(), dev)?;
@@ -279,6 +280,7 @@ impl Aps {
             for (lpn, e) in self.cmt.set_capacity(((self.cache - buf) / ENTRY_BYTES) as usize) {
                 dev.stats.prunes += 1;
                 dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
+                // Not in the ghost: only `translate_miss` adds entries, taking them out of the ghost first.
                 self.map_ghost.insert_absent(lpn);
                 if e.dirty() {
                     self.core.on_flash[lpn as usize] = e.ppn();
