@@ -351,14 +351,15 @@ impl BufferedPages {
         if i == NIL {
             return None;
         }
+        // Read first: a ghost of capacity 0 frees this very node at once.
+        let evicted = (self.nodes[i as usize].lpn, self.nodes[i as usize].page);
         self.unlink(i);
         self.nodes[i as usize].ghost = true;
         self.link_front(i);
         if self.ghost.len > self.ghost_capacity {
             self.drop_node(self.ghost.tail);
         }
-        let n = &self.nodes[i as usize];
-        Some((n.lpn, n.page))
+        Some(evicted)
     }
 
     fn new_node(&mut self, lpn: u32, page: Buffered) -> u32 {
