@@ -170,7 +170,7 @@ impl Aps {
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
         let lpns = core.on_flash.len();
         Ok(Aps {
-            cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, core.on_flash.len()),
+            cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, lpns),
             core,
             buf: BufferedPages::new(buf_pages as usize, (step / page_bytes) as usize, lpns),
             map_ghost: DenseGhost::new((step / ENTRY_BYTES) as usize),
