@@ -509,7 +509,8 @@ mod tests {
     /// Each kind of damage to the structure is caught by `check`, with what is wrong.
     #[test]
     fn check_finds_a_damaged_structure() {
-        let damage: [(&str, fn(&mut BufferedPages)); 11] = [
+        type Damage = fn(&mut BufferedPages);
+        let damage: [(&str, Damage); 11] = [
             ("indexes node", |b| b.index[9] = b.index[5]),
             ("does not index it", |b| b.index[4] = NIL),
             ("LPNs indexed", |b| b.index[0] = b.free[0]),
