@@ -470,4 +470,15 @@ mod tests {
             assert_eq!(seen, model.iter().map(|(&k, _)| k).collect::<Vec<_>>());
         }
     }
+
+    /// `insert_absent`'s precondition (the key is not cached) is checked in debug builds: a
+    /// held key would be queued twice.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "insert_absent of a cached key")]
+    fn insert_absent_of_a_cached_key_panics_in_debug_builds() {
+        let mut q: QueueLru<u32> = QueueLru::new(2);
+        q.insert_absent(1, 10);
+        q.insert_absent(1, 11);
+    }
 }

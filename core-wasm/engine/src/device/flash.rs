@@ -557,12 +557,6 @@ impl FlashArray {
         (kinds, p as Ppn)
     }
 
-    /// As [`FlashArray::program_with`], with main-area words `data` and no spare-area words,
-    /// copied into a recycled buffer.
-    pub(crate) fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32]) -> Result<()> {
-        self.program_parts(ppn, tag, data, &[])
-    }
-
     /// Programs a free page with `tag`, main-area words `data` and spare-area words `oob`,
     /// copied into a recycled slot's buffers (no allocation per page once slots exist).
     pub(crate) fn program_parts(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], oob: &[u32]) -> Result<()> {

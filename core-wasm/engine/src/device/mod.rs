@@ -515,9 +515,7 @@ impl Device {
     /// As [`Device::program_with`], with main-area words `data` only (a translation page's
     /// entries), copied into a buffer the flash recycles.
     pub fn program_words(&mut self, ppn: Ppn, tag: PageTag, data: &[u32], purpose: Purpose) -> Result<()> {
-        self.flash.program_words(ppn, tag, data)?;
-        self.programmed(ppn, tag, purpose);
-        Ok(())
+        self.program_parts(ppn, tag, data, &[], purpose)
     }
 
     /// As [`Device::program_with`], with main-area words `data` and spare-area words `oob`

@@ -269,3 +269,14 @@ fn differential<I: super::SlotIndex<u32>>() {
         }
     }
 }
+
+/// `insert_absent`'s precondition (the key is not cached) is checked in debug builds: a held
+/// key would be linked twice.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "insert_absent of a cached key")]
+fn insert_absent_of_a_cached_key_panics_in_debug_builds() {
+    let mut c: Lru<u32, u32, DenseIndex> = Lru::dense(2);
+    c.insert_absent(1, 10);
+    c.insert_absent(1, 11);
+}

@@ -206,6 +206,81 @@ impl BufferedPages {
         }
     }
 
+    /// The structure agrees with itself: each index entry names a node holding its LPN; each
+    /// list walks (both ways) to its length over nodes of its kind that the index names;
+    /// every node is on one list or free, once; the ghost is within its capacity. Returns
+    /// what is wrong.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        let mut indexed = 0;
+        for (lpn, &i) in self.index.iter().enumerate() {
+            if i == NIL {
+                continue;
+            }
+            indexed += 1;
+            match self.nodes.get(i as usize) {
+                Some(n) if n.lpn as usize == lpn => {}
+                Some(n) => return Err(format!("LPN {lpn} indexes node {i}, which holds LPN {}", n.lpn)),
+                None => return Err(format!("LPN {lpn} indexes node {i} of {}", self.nodes.len())),
+            }
+        }
+        let mut seen = vec![false; self.nodes.len()];
+        for (list, ghost, name) in [(self.buffer, false, "buffer"), (self.ghost, true, "ghost")] {
+            let (mut len, mut prev, mut i) = (0, NIL, list.head);
+            while i != NIL {
+                match seen.get_mut(i as usize) {
+                    None => return Err(format!("the {name} links to node {i} of {}", self.nodes.len())),
+                    Some(true) => return Err(format!("the {name} reaches node {i} a second time")),
+                    Some(s) => *s = true,
+                }
+                let n = &self.nodes[i as usize];
+                if n.ghost != ghost {
+                    return Err(format!(
+                        "node {i} (LPN {}) in the {name} has its ghost mark {}",
+                        n.lpn, n.ghost
+                    ));
+                }
+                if n.prev != prev {
+                    return Err(format!("node {i} in the {name} links back to {}, not {prev}", n.prev));
+                }
+                if self.index.get(n.lpn as usize) != Some(&i) {
+                    return Err(format!(
+                        "node {i} in the {name} holds LPN {}, which does not index it",
+                        n.lpn
+                    ));
+                }
+                len += 1;
+                prev = i;
+                i = n.next;
+            }
+            if len != list.len || prev != list.tail {
+                return Err(format!(
+                    "the {name} walks {len} nodes to tail {prev}; it says {} to tail {}",
+                    list.len, list.tail
+                ));
+            }
+        }
+        if indexed != self.buffer.len + self.ghost.len {
+            return Err(format!(
+                "{indexed} LPNs indexed, {} buffered + {} ghosts",
+                self.buffer.len, self.ghost.len
+            ));
+        }
+        for &f in &self.free {
+            match seen.get_mut(f as usize) {
+                None => return Err(format!("free node {f} of {}", self.nodes.len())),
+                Some(true) => return Err(format!("free node {f} is on a list or freed twice")),
+                Some(s) => *s = true,
+            }
+        }
+        if let Some(i) = seen.iter().position(|&s| !s) {
+            return Err(format!("node {i} is on no list and not free"));
+        }
+        if self.ghost.len > self.ghost_capacity {
+            return Err(format!("the ghost holds {} LPNs, over its {}", self.ghost.len, self.ghost_capacity));
+        }
+        Ok(())
+    }
+
     fn walk(&self, list: List) -> impl DoubleEndedIterator<Item = &Node> + '_ {
         let mut order = Vec::with_capacity(list.len);
         let mut i = list.head;
@@ -276,14 +351,15 @@ impl BufferedPages {
         if i == NIL {
             return None;
         }
+        // Read first: a ghost of capacity 0 frees this very node at once.
+        let evicted = (self.nodes[i as usize].lpn, self.nodes[i as usize].page);
         self.unlink(i);
         self.nodes[i as usize].ghost = true;
         self.link_front(i);
         if self.ghost.len > self.ghost_capacity {
             self.drop_node(self.ghost.tail);
         }
-        let n = &self.nodes[i as usize];
-        Some((n.lpn, n.page))
+        Some(evicted)
     }
 
     fn new_node(&mut self, lpn: u32, page: Buffered) -> u32 {
@@ -410,8 +486,75 @@ mod tests {
                 }
                 assert!(lru.iter().map(|(&k, &v)| (k, v)).eq(b.iter().map(|(&k, &v)| (k, v))));
                 assert!(ghost.iter().eq(b.ghost_iter()));
+                b.check().unwrap_or_else(|m| panic!("step {step}: {m}"));
                 assert_eq!((lru.len(), lru.capacity(), lru.is_full()), (b.len(), b.capacity(), b.is_full()));
             }
         }
+    }
+
+    /// A buffer of 3 pages, a ghost of 3 LPNs: pages 5, 4, 3 (most recent first), ghosts 2,
+    /// 1, and the node LPN 0 had free.
+    fn filled() -> BufferedPages {
+        let mut b = BufferedPages::new(3, 3, 16);
+        for lpn in 0..6 {
+            b.insert_absent(lpn, Buffered { version: lpn, dirty: true });
+        }
+        assert!(b.ghost_remove(&0));
+        b.check().expect("a buffer its own operations built");
+        assert!(b.iter().map(|(&l, _)| l).eq([5, 4, 3]) && b.ghost_iter().copied().eq([2, 1]));
+        assert_eq!(b.free.len(), 1);
+        b
+    }
+
+    /// Each kind of damage to the structure is caught by `check`, with what is wrong.
+    #[test]
+    fn check_finds_a_damaged_structure() {
+        type Damage = fn(&mut BufferedPages);
+        let damage: [(&str, Damage); 11] = [
+            ("indexes node", |b| b.index[9] = b.index[5]),
+            ("does not index it", |b| b.index[4] = NIL),
+            ("LPNs indexed", |b| b.index[0] = b.free[0]),
+            ("ghost mark", |b| {
+                let i = b.index[4] as usize;
+                b.nodes[i].ghost = true;
+            }),
+            ("links back", |b| {
+                let i = b.index[4] as usize;
+                b.nodes[i].prev = NIL;
+            }),
+            ("walks", |b| b.buffer.len += 1),
+            ("walks", |b| b.ghost.tail = b.ghost.head),
+            ("a second time", |b| {
+                let t = b.ghost.tail as usize;
+                b.nodes[t].next = b.ghost.head;
+            }),
+            ("freed twice", |b| b.free.push(b.buffer.head)),
+            ("not free", |b| b.free.clear()),
+            ("over its", |b| b.ghost_capacity = 1),
+        ];
+        let b = filled();
+        for (want, damage) in damage {
+            let mut bad = b.clone();
+            damage(&mut bad);
+            let err = bad.check().expect_err(want);
+            assert!(err.contains(want), "{want:?} not in {err:?}");
+        }
+    }
+
+    /// `insert_absent`'s precondition (neither list holds the LPN) is checked in debug builds:
+    /// a buffered LPN would get a second node.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "insert_absent of a held LPN")]
+    fn insert_absent_of_a_buffered_lpn_panics_in_debug_builds() {
+        filled().insert_absent(4, Buffered { version: 9, dirty: true });
+    }
+
+    /// As above, for an LPN the ghost remembers (the caller must forget it first).
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "insert_absent of a held LPN")]
+    fn insert_absent_of_a_ghost_lpn_panics_in_debug_builds() {
+        filled().insert_absent(1, Buffered { version: 9, dirty: true });
     }
 }

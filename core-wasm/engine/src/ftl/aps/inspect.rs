@@ -40,7 +40,6 @@ impl Aps {
         let map_used = self.cmt.len() as u64 * ENTRY_BYTES;
         let buf_used = self.buf.len() as u64 * self.page_bytes;
         let pages = self.buf.iter().map(|(&l, b)| (l, Some(b.version), b.dirty)).collect();
-        let ghost = |g: &crate::cache::DenseGhost| g.iter().map(|&k| (k, None, false)).collect::<Vec<_>>();
         let partitions = [("Mapping partition", map_used, map), ("Data buffer", buf_used, buf)];
         let (ram_used, budgets) = ram_budgets(&self.core, &partitions);
         Inspection {
@@ -68,18 +67,23 @@ impl Aps {
                     ("map-ghost", "Mapping ghost"),
                     CacheLevel::Ghost,
                     self.map_ghost.capacity(),
-                    ghost(&self.map_ghost),
+                    ghost_keys(self.map_ghost.iter()),
                 ),
                 self.key_list(
                     q,
                     ("data-ghost", "Data ghost"),
                     CacheLevel::Ghost,
                     self.buf.ghost_capacity(),
-                    self.buf.ghost_iter().map(|&k| (k, None, false)).collect(),
+                    ghost_keys(self.buf.ghost_iter()),
                 ),
                 gtd_table(&self.core, q, |_| false),
             ],
             ..Inspection::default()
         }
     }
+}
+
+/// A ghost's keys as list entries: no value, never dirty.
+fn ghost_keys<'a>(keys: impl Iterator<Item = &'a u32>) -> Vec<(u32, Option<u32>, bool)> {
+    keys.map(|&k| (k, None, false)).collect()
 }

@@ -170,7 +170,7 @@ impl Aps {
         let map_entries = (cache - buf_pages * page_bytes) / ENTRY_BYTES;
         let lpns = core.on_flash.len();
         Ok(Aps {
-            cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, core.on_flash.len()),
+            cmt: MapPartition::new(map_entries as usize, (cache / ENTRY_BYTES) as usize, lpns),
             core,
             buf: BufferedPages::new(buf_pages as usize, (step / page_bytes) as usize, lpns),
             map_ghost: DenseGhost::new((step / ENTRY_BYTES) as usize),
@@ -200,6 +200,7 @@ impl Aps {
     fn entry_evicted(&mut self, lpn: u32, e: MapEntry, dev: &mut Device) -> Result<()> {
         dev.stats.prunes += 1;
         dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
+        // Not in the ghost: only `translate_miss` adds entries, taking them out of the ghost first.
         self.map_ghost.insert_absent(lpn);
         if e.dirty() {
             demand::write_back_entry(self, lpn, e.ppn(), dev)?;
@@ -279,6 +280,7 @@ impl Aps {
             for (lpn, e) in self.cmt.set_capacity(((self.cache - buf) / ENTRY_BYTES) as usize) {
                 dev.stats.prunes += 1;
                 dev.cache_evict(CacheLevel::Entry, lpn, e.dirty(), ENTRY_BYTES as u32);
+                // Not in the ghost: only `translate_miss` adds entries, taking them out of the ghost first.
                 self.map_ghost.insert_absent(lpn);
                 if e.dirty() {
                     self.core.on_flash[lpn as usize] = e.ppn();
@@ -587,6 +589,9 @@ impl Ftl for Aps {
         }
         if self.buf.iter().any(|(&lpn, _)| lpn as usize >= self.core.on_flash.len()) {
             return Err(EngineError::Invariant("aps: a buffered page outside the logical space".into()));
+        }
+        if let Err(m) = self.buf.check() {
+            return Err(EngineError::Invariant(format!("aps: data buffer and its ghost: {m}")));
         }
         Ok(())
     }

@@ -107,9 +107,8 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
     let first = dev.flash().first_ppn(victim);
     // Translation pages of moved data pages RAM does not map: a list, sorted and deduplicated
     // after the copies (at most a block's pages; a set's node per insert cost more). The
-    // core keeps the list's allocation between collections.
+    // core keeps the list's allocation between collections, empty.
     let mut stale = std::mem::take(&mut s.core_mut().gc_stale);
-    stale.clear();
     let end = first + dev.flash().pages_per_block();
     let mut next = first;
     while let Some(ppn) = (next..end).find(|&p| dev.flash().state(p) == PageState::Valid) {
@@ -170,6 +169,8 @@ pub fn collect<S: DemandScheme>(s: &mut S, dev: &mut Device) -> Result<bool> {
         }
         rewrite_tpage(s, t, Purpose::Gc, TpCause::GcBatch, dev)?;
     }
+    // Kept for its buffer, emptied so checkpoints do not copy the list.
+    stale.clear();
     s.core_mut().gc_stale = stale;
     s.after_collect(dev)?;
     dev.gc_end(victim);

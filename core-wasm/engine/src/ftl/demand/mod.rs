@@ -123,7 +123,8 @@ pub struct DemandCore {
     /// `units` past the stream slots, so the pool's slot-to-unit rule `slot % units` holds).
     unit_base: usize,
     /// A collection's list of stale translation pages ([`gc::collect`]), kept between
-    /// collections for its allocation (a list grown anew cost a few allocations per victim).
+    /// collections for its allocation (a list grown anew cost a few allocations per victim);
+    /// empty between collections.
     pub(super) gc_stale: Vec<u32>,
     /// Tests only: skip this many translation-page rewrites (a deliberately broken scheme
     /// the mapping reconstruction check must catch).
