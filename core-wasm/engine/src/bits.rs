@@ -33,6 +33,20 @@ impl Bits {
         self.0.get((i / 64) as usize).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
+    /// Makes room for the integers below `len` (never shrinks; the new ones are out).
+    #[inline]
+    pub fn grow(&mut self, len: u64) {
+        let words = len.div_ceil(64) as usize;
+        if words > self.0.len() {
+            self.0.resize(words, 0);
+        }
+    }
+
+    /// Empties the set and its room (the memory is kept for growing again).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
     /// The words: bit `i % 64` of word `i / 64` is integer `i`.
     pub fn words(&self) -> &[u64] {
         &self.0
@@ -53,5 +67,21 @@ mod tests {
         let held: Vec<u64> = (0..140).filter(|&i| s.contains(i)).collect();
         assert_eq!(held, [0, 129]);
         assert_eq!(s.words(), [1, 0, 2]);
+    }
+
+    #[test]
+    fn grows_keeping_what_it_holds_and_clears_to_no_room() {
+        let mut s = Bits::new(10);
+        s.insert(3);
+        s.grow(5); // smaller: no change
+        assert_eq!(s.words().len(), 1);
+        assert!(!s.contains(200), "past the room: out");
+        s.grow(201);
+        assert_eq!(s.words().len(), 4);
+        assert!(s.insert(200) && s.contains(3));
+        s.clear();
+        assert!(s.words().is_empty() && !s.contains(3) && !s.contains(200));
+        s.grow(64);
+        assert_eq!(s.words(), [0], "grown again from nothing: empty");
     }
 }

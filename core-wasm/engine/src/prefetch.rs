@@ -52,3 +52,18 @@ pub fn element<T: Copy>(slice: &[T], i: usize) {
         }
     }
 }
+
+/// Bytes of a cache line, the unit [`lines`] asks for.
+const LINE_BYTES: usize = 64;
+
+/// Starts loading `slice[range]` a cache line at a time ([`element`] of every line's first
+/// element), at most `max` lines from the start of the range: for a block the caller will read
+/// in order soon (a page image to copy or scan). On wasm every hint is a real load (see the
+/// module's note), so `max` also bounds the loads this costs there.
+#[inline]
+pub fn lines<T: Copy>(slice: &[T], range: std::ops::Range<usize>, max: usize) {
+    let per_line = (LINE_BYTES / std::mem::size_of::<T>().max(1)).max(1);
+    for i in range.step_by(per_line).take(max) {
+        element(slice, i);
+    }
+}

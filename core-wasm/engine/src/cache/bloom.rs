@@ -22,6 +22,33 @@ pub struct BloomFilter {
     inserted: u64,
 }
 
+/// Word and mask of bit position `bit` in a filter's words: bit `bit % 64` of word
+/// `bit / 64` (the one place of the layout; [`BloomFilter::words`] exposes it).
+#[inline(always)]
+fn locate(bit: u64) -> (usize, u64) {
+    ((bit / 64) as usize, 1u64 << (bit % 64))
+}
+
+/// Sets bit positions `bits` in filter words `words`: [`BloomFilter::insert_positions`] on
+/// a filter's bare words (for callers that keep many filters of one shape as word slices).
+#[inline]
+pub fn set_positions(words: &mut [u64], bits: impl IntoIterator<Item = u64>) {
+    for bit in bits {
+        let (w, mask) = locate(bit);
+        words[w] |= mask;
+    }
+}
+
+/// Whether all of bit positions `bits` are set in filter words `words`:
+/// [`BloomFilter::contains_positions`] on a filter's bare words.
+#[inline]
+pub fn has_positions(words: &[u64], bits: impl IntoIterator<Item = u64>) -> bool {
+    bits.into_iter().all(|bit| {
+        let (w, mask) = locate(bit);
+        words[w] & mask != 0
+    })
+}
+
 impl BloomFilter {
     /// An empty filter of `bits` bits probed by `hashes` hash functions (each at least 1, so
     /// a zero-sized config cannot divide by zero; it just answers "maybe" more often).
@@ -94,7 +121,7 @@ impl BloomFilter {
         self.inserted += 1;
         let mut changed = false;
         for bit in self.positions(key) {
-            let (w, mask) = ((bit / 64) as usize, 1u64 << (bit % 64));
+            let (w, mask) = locate(bit);
             changed |= self.words[w] & mask == 0;
             self.words[w] |= mask;
         }
@@ -103,7 +130,7 @@ impl BloomFilter {
 
     /// False if `key` was certainly never inserted; true if it may have been.
     pub fn contains(&self, key: u64) -> bool {
-        self.positions(key).all(|bit| self.words[(bit / 64) as usize] & (1u64 << (bit % 64)) != 0)
+        has_positions(&self.words, self.positions(key))
     }
 
     /// The false-positive probability predicted for the current fill, (1 − e^(−kn/m))^k.
@@ -134,14 +161,12 @@ impl BloomFilter {
     /// callers that keep each key's positions, so many filters of one shape share the work).
     pub fn insert_positions(&mut self, bits: impl IntoIterator<Item = u64>) {
         self.inserted += 1;
-        for bit in bits {
-            self.words[(bit / 64) as usize] |= 1u64 << (bit % 64);
-        }
+        set_positions(&mut self.words, bits);
     }
 
     /// [`BloomFilter::contains`] for a key given by its bit positions.
     pub fn contains_positions(&self, bits: impl IntoIterator<Item = u64>) -> bool {
-        bits.into_iter().all(|bit| self.words[(bit / 64) as usize] & (1u64 << (bit % 64)) != 0)
+        has_positions(&self.words, bits)
     }
 
     /// The k bit positions of `key` (the same for every filter of this size and k).

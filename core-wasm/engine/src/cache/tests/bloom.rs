@@ -144,6 +144,26 @@ fn inserting_by_positions_equals_inserting_the_key() {
     }
 }
 
+/// The slice helpers set and test the same bits as the filter: a bare word array filled by
+/// [`set_positions`] is the filter's words, and [`has_positions`] on it answers as `contains`.
+#[test]
+fn slice_helpers_share_the_filters_bit_layout() {
+    let mut rng = Rng(12);
+    for (bits, hashes) in [(64, 1), (3048, 4), (1000, 7)] {
+        let mut f = BloomFilter::new(bits, hashes);
+        let mut words = vec![0u64; f.words().len()];
+        for _ in 0..200 {
+            let k = rng.next() % 100_000;
+            f.insert(k);
+            set_positions(&mut words, f.positions(k));
+        }
+        assert_eq!(words, f.words());
+        for k in (0..2000).map(|_| rng.next() % 100_000) {
+            assert_eq!(has_positions(&words, f.positions(k)), f.contains(k));
+        }
+    }
+}
+
 /// A filter rebuilt from another's words, size, k and count equals it (and answers alike);
 /// words of the wrong length are refused.
 #[test]

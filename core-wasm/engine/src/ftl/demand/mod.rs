@@ -299,12 +299,10 @@ impl DemandCore {
         if at != UNMAPPED {
             dev.flash().prefetch(at, false);
         }
-        // A cache line of 16 entries at a time, at most 8 lines (the 64 entries of the
-        // default page; a larger page's copy streams on from there).
+        // At most 8 lines (the 64 entries of the default page; a larger page's copy streams
+        // on from there).
         let range = self.lpns_of(t);
-        for i in (range.start..range.end).step_by(16).take(8) {
-            crate::prefetch::element(&self.on_flash, i as usize);
-        }
+        crate::prefetch::lines(&self.on_flash, range.start as usize..range.end as usize, 8);
     }
 
     /// All entries of translation page `t` as flash holds them (one read for `cause`, none

@@ -45,7 +45,7 @@ pub(super) fn content_of(entries: &[(u32, MapEntry)]) -> PageContent {
     let mut c = PageContent::default();
     clear_content(&mut c, entries.len());
     for (i, &(lpn, e)) in entries.iter().enumerate() {
-        put_entry(&mut c, i, lpn, e);
+        put_entry(&mut c, i, lpn, e.ppn(), e.dirty());
     }
     c
 }
@@ -61,9 +61,10 @@ fn clear_content(c: &mut PageContent, entries: usize) {
 
 /// Appends entry `i` (the next one, LPNs ascending) to a DTP's content: LPN and PPN in the
 /// data area, its flag in the spare area.
-fn put_entry(c: &mut PageContent, i: usize, lpn: u32, e: MapEntry) {
-    c.data.extend([lpn, e.ppn()]);
-    c.oob[i / 32] |= u32::from(e.dirty()) << (i % 32);
+#[inline]
+fn put_entry(c: &mut PageContent, i: usize, lpn: u32, ppn: Ppn, dirty: bool) {
+    c.data.extend([lpn, ppn]);
+    c.oob[i / 32] |= u32::from(dirty) << (i % 32);
 }
 
 /// Index of `lpn`'s entry in the DTP at `tppn` (entries are sorted by LPN).
@@ -181,7 +182,7 @@ impl Hcftl {
             clear_content(&mut content, lpns.len());
             let id = self.index.next_id();
             self.ram
-                .ghost_take_sorted(&lpns, id, |i, l, e| put_entry(&mut content, i, l, e))
+                .ghost_take_sorted(&lpns, id, |i, l, ppn, dirty| put_entry(&mut content, i, l, ppn, dirty))
                 .map_err(|l| EngineError::Invariant(format!("hcftl: LPN {l} left the Ghost-CMT")))?;
             if dev.recording() {
                 for (i, &l) in lpns.iter().enumerate() {
@@ -290,5 +291,25 @@ impl Hcftl {
             dev.ram(1);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page buffer is reused DTP after DTP: a DTP of fewer entries than the last one
+    /// gets only its own flags, none left over from the longer, all-dirty DTP before it.
+    #[test]
+    fn a_reused_page_buffer_keeps_no_stale_dirty_flags() {
+        let dirty: Vec<(u32, MapEntry)> = (0..96).map(|l| (l, MapEntry::written(l + 1000))).collect();
+        let mut c = content_of(&dirty);
+        assert_eq!(c.oob, [u32::MAX; 3]);
+        clear_content(&mut c, 40);
+        for i in 0..40 {
+            put_entry(&mut c, i, 2 * i as u32, 7, i == 33);
+        }
+        assert_eq!(c.data.len(), 40 * DTP_WORDS);
+        assert_eq!(c.oob, [0, 1 << 1], "only entry 33 is dirty");
     }
 }

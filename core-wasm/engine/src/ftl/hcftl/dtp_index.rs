@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::ranges::Ranges;
 use super::slots::Slots;
+use crate::cache::bloom::{has_positions, set_positions};
 use crate::cache::BloomFilter;
 use crate::flash::Ppn;
 use crate::hash::StateHasher;
@@ -231,10 +232,9 @@ impl DtpIndex {
         let (positions, shape) = (&self.positions, &self.shape);
         let words =
             self.slots.filter_or_build(r.slot, |lpns, words| build_filter(positions, shape, lpns, words));
-        let has = |bit: u64| words[(bit / 64) as usize] & (1u64 << (bit % 64)) != 0;
         match probe.positions() {
-            Some(bits) => bits.iter().all(|&bit| has(bit)),
-            None => shape.positions(u64::from(probe.lpn)).all(has),
+            Some(bits) => has_positions(words, bits.iter().copied()),
+            None => has_positions(words, shape.positions(u64::from(probe.lpn))),
         }
     }
 
@@ -341,7 +341,6 @@ impl DtpIndex {
 /// each LPN into a [`BloomFilter`] of that shape).
 fn build_filter(positions: &[u16], shape: &BloomFilter, lpns: &[u32], words: &mut [u64]) {
     let k = shape.hashes() as usize;
-    let mut set = |bit: u64| words[(bit / 64) as usize] |= 1u64 << (bit % 64);
     for (i, &lpn) in lpns.iter().enumerate() {
         // The rows are scattered over the table (a cache miss each): ask for the ones a few
         // keys ahead while setting these.
@@ -349,8 +348,8 @@ fn build_filter(positions: &[u16], shape: &BloomFilter, lpns: &[u32], words: &mu
             crate::prefetch::element(positions, ahead as usize * k);
         }
         match positions.get(lpn as usize * k..(lpn as usize + 1) * k) {
-            Some(row) => row.iter().for_each(|&b| set(u64::from(b))),
-            None => shape.positions(u64::from(lpn)).for_each(&mut set),
+            Some(row) => set_positions(words, row.iter().map(|&b| u64::from(b))),
+            None => set_positions(words, shape.positions(u64::from(lpn))),
         }
     }
 }

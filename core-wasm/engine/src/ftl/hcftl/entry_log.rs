@@ -29,6 +29,8 @@ use super::ghost_cmt::Packing;
 use super::key_set::KeySet;
 use super::DTP_WORDS;
 // The family's cached entry; its dirty bit is the DTP's one-bit flag (seed 001 §III.B).
+use crate::bits::Bits;
+use crate::flash::Ppn;
 use crate::ftl::demand::MapEntry;
 
 /// No slot: the LPN is not held. Slot numbers take the low 31 bits of [`Held::tag`].
@@ -63,8 +65,11 @@ struct Held {
 const NOT_HELD: Held = Held { tag: NIL, ppn: NO_DTP };
 
 impl Held {
-    fn new(slot: usize, e: MapEntry) -> Self {
-        Held { tag: slot as u32 | if e.dirty() { DIRTY } else { 0 }, ppn: e.ppn() }
+    /// Slot `slot` holding PPN `ppn` with its dirty flag (raw, not a [`MapEntry`]: moving a
+    /// held entry to a new slot need not unpack and repack its word).
+    #[inline]
+    fn new(slot: usize, ppn: Ppn, dirty: bool) -> Self {
+        Held { tag: slot as u32 | if dirty { DIRTY } else { 0 }, ppn }
     }
 
     fn slot(&self) -> u32 {
@@ -77,8 +82,34 @@ impl Held {
         self.ppn = NO_DTP;
     }
 
+    fn dirty(&self) -> bool {
+        self.tag & DIRTY != 0
+    }
+
     fn entry(&self) -> MapEntry {
-        MapEntry::new(self.ppn, self.tag & DIRTY != 0)
+        MapEntry::new(self.ppn, self.dirty())
+    }
+}
+
+/// [`EntryLog::cmt_admit_page`]'s loop: gives each entry of the page (`words`, `flags` as
+/// there) its slot from `base` on, and its LPN its place in `log` (the log from `base`); the
+/// entries after `at` move down one slot. A function of its own, not inlined: the loop runs
+/// for every entry of every loaded DTP, and on its own its state fits in registers (inlined
+/// into the scheme, the register allocation of this loop varied with unrelated code).
+#[inline(never)]
+fn place_page(held: &mut [Held], log: &mut [u32], words: &[u32], flags: &[u32], base: usize, at: usize) {
+    const W: usize = DTP_WORDS;
+    for (c, pairs) in words.chunks(32 * W).enumerate() {
+        let f = flags.get(c).copied().unwrap_or(0);
+        for (j, e) in pairs.chunks_exact(W).enumerate() {
+            let i = c * 32 + j;
+            if let Some(&ahead) = words.get(W * (i + AHEAD)) {
+                crate::prefetch::element(held, ahead as usize);
+            }
+            let k = i - usize::from(i > at);
+            held[e[0] as usize] = Held { tag: (base + k) as u32 | ((f >> j & 1) * DIRTY), ppn: e[1] };
+            log[k] = e[0];
+        }
     }
 }
 
@@ -112,7 +143,7 @@ pub struct EntryLog {
     /// slot at or above the boundary dies), so finding the CMT's victims reads these bits,
     /// not each victim's record (a cache miss each: their DTPs were loaded long ago). Bits
     /// below the boundary mean nothing; words past the end are zero.
-    left_cmt: Vec<u64>,
+    left_cmt: Bits,
     /// The LPNs there are (`held` never grows past them).
     key_space: usize,
 }
@@ -131,7 +162,7 @@ impl EntryLog {
             cmt_capacity,
             ghost_capacity,
             sorted: KeySet::default(),
-            left_cmt: Vec::new(),
+            left_cmt: Bits::default(),
             key_space: usize::MAX,
         }
     }
@@ -185,16 +216,14 @@ impl EntryLog {
     }
 
     /// Whether slot `s`, at or above the boundary, was left (see [`EntryLog::left_cmt`]).
-    fn left_the_cmt(left_cmt: &[u64], s: usize) -> bool {
-        left_cmt.get(s / 64).is_some_and(|w| w >> (s % 64) & 1 == 1)
+    fn left_the_cmt(left_cmt: &Bits, s: usize) -> bool {
+        left_cmt.contains(s as u64)
     }
 
     /// CMT slot `s` was left by a hit or a new value.
     fn leave_cmt(&mut self, s: usize) {
-        if s / 64 >= self.left_cmt.len() {
-            self.left_cmt.resize(s / 64 + 1, 0);
-        }
-        self.left_cmt[s / 64] |= 1 << (s % 64);
+        self.left_cmt.grow(s as u64 + 1);
+        self.left_cmt.insert(s as u64);
     }
 
     /// `lpn`'s entry in the CMT or the Ghost-CMT, without touching the order.
@@ -206,7 +235,7 @@ impl EntryLog {
     /// false when neither holds it.
     pub fn set(&mut self, lpn: u32, e: MapEntry) -> bool {
         let Some(s) = self.slot(lpn) else { return false };
-        self.held[lpn as usize] = Held::new(s, e);
+        self.held[lpn as usize] = Held::new(s, e.ppn(), e.dirty());
         true
     }
 
@@ -229,14 +258,14 @@ impl EntryLog {
     /// A CMT access: on a hit the entry moves to the front and is returned.
     pub fn cmt_get(&mut self, lpn: u32) -> Option<MapEntry> {
         let s = self.cmt_slot(lpn)?;
-        let entry = self.held[lpn as usize].entry();
+        let h = self.held[lpn as usize];
         if s + 1 != self.log.len() {
             self.held[lpn as usize].kill();
             self.leave_cmt(s);
             self.left(s);
-            self.append(lpn, entry);
+            self.append(lpn, h.ppn, h.dirty());
         }
-        Some(entry)
+        Some(h.entry())
     }
 
     /// Puts `lpn` → `e` at the CMT's front (an LRU insert: a held key gets the new value).
@@ -251,11 +280,11 @@ impl EntryLog {
             self.held[lpn as usize].kill();
             self.leave_cmt(s);
             self.left(s);
-            self.append(lpn, e);
+            self.append(lpn, e.ppn(), e.dirty());
             return None;
         }
         self.cmt_len += 1;
-        self.append(lpn, e);
+        self.append(lpn, e.ppn(), e.dirty());
         if self.cmt_len <= self.cmt_capacity {
             return None;
         }
@@ -290,8 +319,6 @@ impl EntryLog {
         if words.get(W * at) != Some(&lpn) {
             return None;
         }
-        let dirty = |i: usize| flags.get(i / 32).is_some_and(|f| f >> (i % 32) & 1 == 1);
-        let asked = MapEntry::new(words[W * at + 1], dirty(at));
         debug_assert!(
             words.chunks_exact(W).all(|e| self.slot(e[0]).is_none()),
             "an entry of the page is held already"
@@ -307,21 +334,12 @@ impl EntryLog {
         self.log.resize(base + n, lpn);
         // Entries before `lpn`'s keep their index; those after it move down one slot (so
         // `lpn`'s own slot and number, written on the way, are overwritten after it).
-        let (held, log) = (&mut self.held, &mut self.log[base..]);
-        for (c, pairs) in words.chunks(32 * W).enumerate() {
-            let f = flags.get(c).copied().unwrap_or(0);
-            for (j, e) in pairs.chunks_exact(W).enumerate() {
-                let i = c * 32 + j;
-                if let Some(&ahead) = words.get(W * (i + AHEAD)) {
-                    crate::prefetch::element(held, ahead as usize);
-                }
-                let k = i - usize::from(i > at);
-                held[e[0] as usize] = Held { tag: (base + k) as u32 | ((f >> j & 1) * DIRTY), ppn: e[1] };
-                log[k] = e[0];
-            }
-        }
-        log[n - 1] = lpn;
-        held[lpn as usize] = Held::new(base + n - 1, asked);
+        place_page(&mut self.held, &mut self.log[base..], words, flags, base, at);
+        self.log[base + n - 1] = lpn;
+        // `lpn`'s entry read only now, from the page: nothing of it stays live in registers
+        // through the loop above (a spill there costs every entry).
+        let (ppn, dirty) = (words[W * at + 1], flags.get(at / 32).is_some_and(|f| f >> (at % 32) & 1 == 1));
+        self.held[lpn as usize] = Held::new(base + n - 1, ppn, dirty);
         self.cmt_len += n;
         let over = self.cmt_len.saturating_sub(self.cmt_capacity);
         // The victims: the oldest live CMT slots, most of them runs of DTPs loaded earlier.
@@ -336,7 +354,7 @@ impl EntryLog {
         self.boundary = s;
         self.cmt_len -= over;
         self.ghost_len += over;
-        Some((asked, over))
+        Some((MapEntry::new(ppn, dirty), over))
     }
 
     /// Removes and returns `lpn`'s entry from the Ghost-CMT (a hit moving it back to the
@@ -353,15 +371,16 @@ impl EntryLog {
     }
 
     /// [`EntryLog::ghost_take`] of each of `lpns` (ascending, all in the Ghost-CMT) as they
-    /// are packed into DTP `dtp`, each entry handed to `out` with its position in `lpns` (a
-    /// DTP is written as they are taken); the sorted keys lose them all at once, and each
+    /// are packed into DTP `dtp`, each entry handed to `out` as position in `lpns`, LPN, PPN
+    /// and dirty flag (a DTP is written as they are taken: the PPN and flag go to the page
+    /// as the record holds them, not through a [`MapEntry`]'s packed word and back); the sorted keys lose them all at once, and each
     /// LPN's record remembers `dtp` ([`EntryLog::dtp_of`]). On an LPN not in the Ghost-CMT,
     /// returns it, the ones before it taken.
     pub fn ghost_take_sorted(
         &mut self,
         lpns: &[u32],
         dtp: u32,
-        mut out: impl FnMut(usize, u32, MapEntry),
+        mut out: impl FnMut(usize, u32, Ppn, bool),
     ) -> Result<(), u32> {
         let mut lowest = usize::MAX;
         let mut taken = lpns.len();
@@ -374,9 +393,9 @@ impl EntryLog {
                 break;
             };
             let h = &mut self.held[lpn as usize];
-            let entry = h.entry();
+            let (ppn, dirty) = (h.ppn, h.dirty());
             *h = Held { tag: NIL, ppn: dtp };
-            out(i, lpn, entry);
+            out(i, lpn, ppn, dirty);
             lowest = lowest.min(s);
         }
         if lowest != usize::MAX {
@@ -444,10 +463,10 @@ impl EntryLog {
         }
     }
 
-    /// Appends `lpn` → `e` as the newest slot (the caller counts it, and has left any older
+    /// Appends `lpn` → `ppn` (`dirty`) as the newest slot (the caller counts it, and has left any older
     /// slot of it).
     #[inline]
-    fn append(&mut self, lpn: u32, entry: MapEntry) {
+    fn append(&mut self, lpn: u32, ppn: Ppn, dirty: bool) {
         if self.log.len() >= self.compact_at() {
             self.compact();
         }
@@ -455,7 +474,7 @@ impl EntryLog {
         if k >= self.held.len() {
             self.held.resize(super::grown_len(k, self.key_space), NOT_HELD);
         }
-        self.held[k] = Held::new(self.log.len(), entry);
+        self.held[k] = Held::new(self.log.len(), ppn, dirty);
         self.log.push(lpn);
     }
 
@@ -516,7 +535,7 @@ impl EntryLog {
         if (self.boundary..self.log.len()).any(|s| Self::left_the_cmt(&self.left_cmt, s) == self.is_live(s)) {
             return Err("CMT: a slot's left bit disagrees with its entry".into());
         }
-        if self.left_cmt.iter().skip(self.log.len().div_ceil(64)).any(|&w| w != 0) {
+        if self.left_cmt.words().iter().skip(self.log.len().div_ceil(64)).any(|&w| w != 0) {
             return Err("CMT: a left bit past the log's end".into());
         }
         if self.sorted.len() != ghost || self.ghost_iter().any(|(k, _)| !self.sorted.contains(k)) {
@@ -692,9 +711,9 @@ mod tests {
                                 dtps += 1;
                                 chosen.iter().for_each(|&l| _ = packed_into.insert(l, dtps));
                                 let mut got = Vec::new();
-                                let taken = log.ghost_take_sorted(&chosen, dtps, |i, l, e| {
+                                let taken = log.ghost_take_sorted(&chosen, dtps, |i, l, ppn, dirty| {
                                     assert_eq!(i, got.len());
-                                    got.push((l, e));
+                                    got.push((l, MapEntry::new(ppn, dirty)));
                                 });
                                 assert_eq!(taken, Ok(()));
                                 assert_eq!(got, want);

@@ -372,9 +372,7 @@ impl Ftl for Hcftl {
                 continue;
             }
             let Some(c) = self.index.tppn_of(id).and_then(|tppn| dev.flash().content(tppn)) else { continue };
-            for i in (0..c.data.len()).step_by(16) {
-                crate::prefetch::element(&c.data, i);
-            }
+            crate::prefetch::lines(&c.data, 0..c.data.len(), usize::MAX);
         }
     }
 

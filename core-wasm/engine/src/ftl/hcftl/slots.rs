@@ -15,17 +15,17 @@ pub struct Slots {
     per: usize,
     /// Filter words per slot.
     words: usize,
-    /// Slot `s`'s LPNs: `lpns[s * per..][..len[s]]`.
+    /// Slot `s`'s LPNs: `lpns[s * per..][..len_and_built[s] & !BUILT]`.
     lpns: Vec<u32>,
     /// Per slot: LPNs held, and whether its filter is built (top bit).
-    len: Vec<u32>,
+    len_and_built: Vec<u32>,
     /// Slot `s`'s filter bits: `bits[s * words..][..words]` (zero until built).
     bits: Vec<u64>,
     /// Slots not in use.
     free: Vec<u32>,
 }
 
-/// The "filter built" flag in [`Slots::len`].
+/// The "filter built" flag in [`Slots::len_and_built`].
 const BUILT: u32 = 1 << 31;
 
 impl Slots {
@@ -35,7 +35,7 @@ impl Slots {
             per: per.max(1),
             words,
             lpns: Vec::new(),
-            len: Vec::new(),
+            len_and_built: Vec::new(),
             bits: Vec::new(),
             free: Vec::new(),
         }
@@ -47,8 +47,8 @@ impl Slots {
         let s = match self.free.pop() {
             Some(s) => s,
             None => {
-                let s = self.len.len();
-                self.len.push(0);
+                let s = self.len_and_built.len();
+                self.len_and_built.push(0);
                 self.lpns.resize((s + 1) * self.per, 0);
                 self.bits.resize((s + 1) * self.words, 0);
                 s as u32
@@ -56,30 +56,30 @@ impl Slots {
         };
         let at = s as usize * self.per;
         self.lpns[at..at + lpns.len()].copy_from_slice(lpns);
-        self.len[s as usize] = lpns.len() as u32;
+        self.len_and_built[s as usize] = lpns.len() as u32;
         s
     }
 
     /// Gives slot `s` back (its record is gone); its filter bits are cleared for the next.
     pub fn give_back(&mut self, s: u32) {
         let i = s as usize;
-        if self.len[i] & BUILT != 0 {
+        if self.len_and_built[i] & BUILT != 0 {
             self.bits[i * self.words..(i + 1) * self.words].fill(0);
         }
-        self.len[i] = 0;
+        self.len_and_built[i] = 0;
         self.free.push(s);
     }
 
     /// Slot `s`'s LPNs.
     pub fn lpns(&self, s: u32) -> &[u32] {
         let i = s as usize;
-        &self.lpns[i * self.per..][..(self.len[i] & !BUILT) as usize]
+        &self.lpns[i * self.per..][..(self.len_and_built[i] & !BUILT) as usize]
     }
 
     /// Slot `s`'s filter bits, once built.
     pub fn filter(&self, s: u32) -> Option<&[u64]> {
         let i = s as usize;
-        (self.len[i] & BUILT != 0).then(|| &self.bits[i * self.words..(i + 1) * self.words])
+        (self.len_and_built[i] & BUILT != 0).then(|| &self.bits[i * self.words..(i + 1) * self.words])
     }
 
     /// Slot `s`'s filter bits, built now by `build` (from the slot's LPNs into its zeroed
@@ -87,9 +87,9 @@ impl Slots {
     pub fn filter_or_build(&mut self, s: u32, build: impl FnOnce(&[u32], &mut [u64])) -> &[u64] {
         let i = s as usize;
         let bits = &mut self.bits[i * self.words..(i + 1) * self.words];
-        if self.len[i] & BUILT == 0 {
-            build(&self.lpns[i * self.per..][..self.len[i] as usize], bits);
-            self.len[i] |= BUILT;
+        if self.len_and_built[i] & BUILT == 0 {
+            build(&self.lpns[i * self.per..][..self.len_and_built[i] as usize], bits);
+            self.len_and_built[i] |= BUILT;
         }
         bits
     }
@@ -97,7 +97,7 @@ impl Slots {
     /// Slots in existence (in use or free).
     #[cfg(test)]
     pub fn count(&self) -> usize {
-        self.len.len()
+        self.len_and_built.len()
     }
 }
 
