@@ -295,52 +295,18 @@ impl BufferedPages {
     /// write misses): the least recent page moves to the ghost's front, the ghost's oldest
     /// node takes `lpn` at the buffer's front. The lists' ends are known: no general unlink.
     fn replace_lru(&mut self, lpn: u32, page: Buffered) -> (u32, Buffered) {
+        // The least recent page leaves the buffer's end for the ghost's front...
         let v = self.buffer.tail;
-        let victim = self.nodes[v as usize];
-        // The victim leaves the buffer's end...
-        self.buffer.tail = victim.prev;
-        if victim.prev == NIL {
-            self.buffer.head = NIL;
-        } else {
-            self.nodes[victim.prev as usize].next = NIL;
-        }
-        self.buffer.len -= 1;
-        // ...for the ghost's front.
-        let g_head = self.ghost.head;
-        {
-            let n = &mut self.nodes[v as usize];
-            n.ghost = true;
-            n.prev = NIL;
-            n.next = g_head;
-        }
-        if g_head == NIL {
-            self.ghost.tail = v;
-        } else {
-            self.nodes[g_head as usize].prev = v;
-        }
-        self.ghost.head = v;
-        self.ghost.len += 1;
-        // The ghost's oldest is forgotten; its node takes `lpn`.
+        let victim = pop_tail(&mut self.nodes, &mut self.buffer);
+        self.nodes[v as usize].ghost = true;
+        push_front(&mut self.nodes, &mut self.ghost, v);
+        // ...and the ghost's oldest is forgotten; its node takes `lpn`.
         let g = self.ghost.tail;
-        let oldest = self.nodes[g as usize];
-        self.ghost.tail = oldest.prev;
-        if oldest.prev == NIL {
-            self.ghost.head = NIL;
-        } else {
-            self.nodes[oldest.prev as usize].next = NIL;
-        }
-        self.ghost.len -= 1;
+        let oldest = pop_tail(&mut self.nodes, &mut self.ghost);
         self.index[oldest.lpn as usize] = NIL;
         self.index[lpn as usize] = g;
-        let b_head = self.buffer.head;
-        self.nodes[g as usize] = Node { lpn, page, ghost: false, prev: NIL, next: b_head };
-        if b_head == NIL {
-            self.buffer.tail = g;
-        } else {
-            self.nodes[b_head as usize].prev = g;
-        }
-        self.buffer.head = g;
-        self.buffer.len += 1;
+        self.nodes[g as usize] = Node { lpn, page, ghost: false, prev: NIL, next: NIL };
+        push_front(&mut self.nodes, &mut self.buffer, g);
         (victim.lpn, victim.page)
     }
 
@@ -394,20 +360,8 @@ impl BufferedPages {
     }
 
     fn link_front(&mut self, i: u32) {
-        let ghost = self.nodes[i as usize].ghost;
-        let old = self.list_mut(ghost).head;
-        let n = &mut self.nodes[i as usize];
-        n.prev = NIL;
-        n.next = old;
-        if old != NIL {
-            self.nodes[old as usize].prev = i;
-        }
-        let list = self.list_mut(ghost);
-        if old == NIL {
-            list.tail = i;
-        }
-        list.head = i;
-        list.len += 1;
+        let list = if self.nodes[i as usize].ghost { &mut self.ghost } else { &mut self.buffer };
+        push_front(&mut self.nodes, list, i);
     }
 
     fn unlink(&mut self, i: u32) {
@@ -427,6 +381,37 @@ impl BufferedPages {
         }
         list.len -= 1;
     }
+}
+
+/// Links node `i` at the front (most recent end) of `list`.
+#[inline(always)]
+fn push_front(nodes: &mut [Node], list: &mut List, i: u32) {
+    let old = list.head;
+    let n = &mut nodes[i as usize];
+    n.prev = NIL;
+    n.next = old;
+    if old == NIL {
+        list.tail = i;
+    } else {
+        nodes[old as usize].prev = i;
+    }
+    list.head = i;
+    list.len += 1;
+}
+
+/// Unlinks the least recent node of `list` (not empty) and returns a copy of it: the known
+/// end of a list needs none of [`BufferedPages::unlink`]'s branches for a middle node.
+#[inline(always)]
+fn pop_tail(nodes: &mut [Node], list: &mut List) -> Node {
+    let node = nodes[list.tail as usize];
+    list.tail = node.prev;
+    if node.prev == NIL {
+        list.head = NIL;
+    } else {
+        nodes[node.prev as usize].next = NIL;
+    }
+    list.len -= 1;
+    node
 }
 
 #[cfg(test)]
