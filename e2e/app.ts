@@ -91,3 +91,22 @@ export class FtlApp {
     );
   }
 }
+
+/**
+ * `count` random 4 KiB requests (70 % writes) over 8 MiB, seeded: the same trace every run,
+ * as a file for {@link FtlApp.upload}.
+ */
+export function randomTrace(count: number) {
+  let s = 7;
+  const rand = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+  const lines = ['op,offset,size,time_us'];
+  for (let i = 0; i < count; i++)
+    lines.push(`${rand() < 0.7 ? 'W' : 'R'},${Math.floor(rand() * 2048) * 4096},4096,${i * 100}`);
+  const k = count % 1000 === 0 ? `${count / 1000}k` : String(count);
+  return { name: `random-${k}.csv`, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) };
+}

@@ -2,29 +2,14 @@
 // the tab's most), each reporting the whole trace. The 1,000,000-request measurement of the
 // same path is a benchmark: scripts/browser-compare-1m.mjs.
 import { expect, test } from '@playwright/test';
-import { FtlApp } from './app';
-
-/** 20,000 random 4 KiB requests (70 % writes) over 8 MiB, seeded. */
-function randomTrace() {
-  let s = 7;
-  const rand = () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
-  const lines = ['op,offset,size,time_us'];
-  for (let i = 0; i < 20_000; i++)
-    lines.push(`${rand() < 0.7 ? 'W' : 'R'},${Math.floor(rand() * 2048) * 4096},4096,${i * 100}`);
-  return { name: 'random-20k.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) };
-}
+import { FtlApp, randomTrace } from './app';
 
 test('every scheme runs an uploaded trace to its end in Compare, eight at a time', async ({ page }) => {
   test.setTimeout(240_000);
   const app = new FtlApp(page);
   await app.open();
   await page.getByRole('tab', { name: 'Trace' }).click();
-  await app.upload(randomTrace());
+  await app.upload(randomTrace(20_000));
   await expect.poll(() => app.snapshot().then((s) => s.total), { timeout: 60_000 }).toBe(20_000);
   await app.waitReady();
   // A device every scheme takes: 512 blocks of 64 pages.
